@@ -1,0 +1,131 @@
+"""The benchmark convention shared by every game's script.
+
+A script builds seeded instances for each task, times each backend on the same
+instances with ``time_calls`` (one warm-up call first, so numba compilation or cache
+loading is not timed), collects one ``Row`` per (task, backend) and hands them to
+``report``: a table for people, or with ``--json`` one JSON document with stable keys::
+
+    {"game": ..., "rows": [{"task", "backend", "n", "median_s", "p95_s", "max_s"}, ...]}
+
+Scripts run from the repository root as ``python benchmarks/<game>.py [--quick] [--json]``
+and import this module as a sibling (``benchmarks`` is not a package).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from time import perf_counter_ns
+from typing import TypeVar
+
+Instance = TypeVar("Instance")
+
+
+def time_calls(fn: Callable[[Instance], object], instances: Sequence[Instance]) -> list[float]:
+    """Seconds taken by ``fn(instance)`` for each instance, each call timed on its own,
+    after one untimed warm-up call on the first instance."""
+    if not instances:
+        return []
+    fn(instances[0])
+    times = []
+    for instance in instances:
+        start = perf_counter_ns()
+        fn(instance)
+        times.append((perf_counter_ns() - start) * 1e-9)
+    return times
+
+
+@dataclass
+class Row:
+    """The timings of one backend on one task, one entry per instance (or game)."""
+
+    task: str
+    backend: str
+    times: list[float]
+
+    @property
+    def n(self) -> int:
+        return len(self.times)
+
+    @property
+    def median_s(self) -> float:
+        return statistics.median(self.times)
+
+    @property
+    def p95_s(self) -> float:
+        """The 95th percentile by nearest rank: no interpolation between timings."""
+        ordered = sorted(self.times)
+        return ordered[max(math.ceil(0.95 * len(ordered)) - 1, 0)]
+
+    @property
+    def max_s(self) -> float:
+        return max(self.times)
+
+
+def main_args(description: str) -> argparse.Namespace:
+    """The command line every benchmark script takes: ``--quick`` and ``--json``."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument(
+        "--quick", action="store_true", help="fewer instances: a smoke run under a minute"
+    )
+    parser.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    return parser.parse_args()
+
+
+def report(game: str, rows: list[Row], as_json: bool) -> None:
+    """Print the rows as one JSON document, or as a table with each backend's median
+    relative to the fastest backend of the same task."""
+    if as_json:
+        print(json.dumps({"game": game, "rows": [_row_json(row) for row in rows]}))
+        return
+    header = ("task", "backend", "n", "median", "p95", "max", "vs fastest")
+    table = [header]
+    for row in rows:
+        fastest = min((r for r in rows if r.task == row.task), key=lambda r: r.median_s)
+        table.append(
+            (
+                row.task,
+                row.backend,
+                str(row.n),
+                format_seconds(row.median_s),
+                format_seconds(row.p95_s),
+                format_seconds(row.max_s),
+                _ratio(row, fastest),
+            )
+        )
+    widths = [max(len(line[col]) for line in table) for col in range(len(header))]
+    print(f"{game}: seconds per call")
+    for line in table:
+        print("  ".join(cell.ljust(width) for cell, width in zip(line, widths)).rstrip())
+
+
+def format_seconds(seconds: float) -> str:
+    """A duration in the unit that keeps it readable: µs, ms or s."""
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:.1f} µs"
+    if seconds < 1:
+        return f"{seconds * 1e3:.2f} ms"
+    return f"{seconds:.2f} s"
+
+
+def _ratio(row: Row, fastest: Row) -> str:
+    if row is fastest:
+        return "fastest"
+    ratio = row.median_s / fastest.median_s
+    shown = f"{ratio:,.0f}" if ratio >= 10 else f"{ratio:.1f}"
+    return f"{row.backend} {shown}x {fastest.backend}"
+
+
+def _row_json(row: Row) -> dict[str, object]:
+    return {
+        "task": row.task,
+        "backend": row.backend,
+        "n": row.n,
+        "median_s": row.median_s,
+        "p95_s": row.p95_s,
+        "max_s": row.max_s,
+    }

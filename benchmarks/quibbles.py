@@ -1,0 +1,87 @@
+"""Quibbles benchmarks: ``python benchmarks/quibbles.py [--quick] [--json]``.
+
+Task ``solo-game``: whole seeded solo games per policy (greedy and the hint's lookahead).
+
+Task ``split``: seeded best-split queries (displays of 6..10 cards drawn with the deck's
+value weights, a played value 2..6), the same instances through every backend; the slow
+backends run on the first part of the list, and each row states its own n.
+
+Each task is one function returning its rows; ``TASKS`` lists them for ``main``.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # harness, a sibling script
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository root
+
+import harness  # noqa: E402
+from harness import Row  # noqa: E402
+
+from models.quibbles import Variant  # noqa: E402
+from solvers.quibbles.split import best_split  # noqa: E402
+from solvers.quibbles.study import play_game, policy_by_name  # noqa: E402
+
+SEED = 20240611
+DECK_WEIGHTS = (20, 20, 20, 22, 24, 26)  # copies of the values 1..6 in the deck
+
+SplitQuery = tuple[list[int], int]
+
+
+def split_queries(n: int, seed: int = SEED) -> list[SplitQuery]:
+    """``n`` seeded (display, played value) pairs: 6..10 display cards, value 2..6."""
+    rng = random.Random(seed)
+    return [
+        (rng.choices(range(1, 7), DECK_WEIGHTS, k=rng.randint(6, 10)), rng.randint(2, 6))
+        for _ in range(n)
+    ]
+
+
+def split_task(quick: bool) -> list[Row]:
+    """Best split: numba on all queries, cpsat and reference on the first part of them."""
+    sizes = {"numba": 2_000, "cpsat": 200, "reference": 200} if quick else {
+        "numba": 10_000,
+        "cpsat": 10_000,
+        "reference": 10_000,
+    }
+    queries = split_queries(max(sizes.values()))
+    return [
+        Row(
+            "split",
+            backend,
+            harness.time_calls(
+                lambda query, backend=backend: best_split(*query, backend), queries[:n]
+            ),
+        )
+        for backend, n in sizes.items()
+    ]
+
+
+def solo_task(quick: bool) -> list[Row]:
+    """Whole solo games, seconds per game, each policy on the same seeded deals (the hint
+    policy, 30 times slower, on the first part of them)."""
+    sizes = {"greedy": 100, "hint": 5} if quick else {"greedy": 2_000, "hint": 100}
+    seeds = list(range(max(sizes.values())))
+    return [
+        Row("solo-game", name,
+            harness.time_calls(lambda seed, name=name: play_game([policy_by_name(name)], Variant.SOLO, seed),
+                               seeds[:n]))
+        for name, n in sizes.items()
+    ]
+
+
+TASKS: tuple[Callable[[bool], list[Row]], ...] = (split_task, solo_task)
+
+
+def main() -> None:
+    args = harness.main_args("Time the Quibbles solvers on seeded instances.")
+    rows = [row for task in TASKS for row in task(args.quick)]
+    harness.report("quibbles", rows, args.json)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,262 @@
+"""The ``cardsolve`` command line: parse the options, call a solver, render the answer.
+
+Every subcommand imports its solvers inside its body, so ``cardsolve --help`` and the
+rules-only commands start fast. ``--json`` (before the game name) prints one JSON
+document on stdout; progress bars go to stderr. Exit codes: 0 done (a check holds),
+1 a check that does not hold, 2 bad input or usage, as one line on stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any
+
+import click
+
+from models.errors import BadInput
+
+
+def _emit(ctx: click.Context, document: dict[str, Any], text: str) -> None:
+    """Print the JSON document under ``--json``, else the readable text."""
+    if ctx.obj["json"]:
+        click.echo(json.dumps(document, indent=2))
+    else:
+        click.echo(text)
+
+
+def _table(headers: list[str], rows: list[list[Any]], title: str | None = None) -> str:
+    """A plain-text table rendered by rich, returned as a string."""
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(*headers, title=title, box=None, header_style="bold", pad_edge=False)
+    for row in rows:
+        table.add_row(*(str(cell) for cell in row))
+    console = Console(width=120, record=True, file=open(os.devnull, "w"), color_system=None)
+    console.print(table)
+    return "\n".join(line.rstrip() for line in console.export_text().rstrip().splitlines())
+
+
+def _progress(label: str):
+    """A progress bar on stderr with done/total, rate and time left (hidden when done)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn
+    from rich.progress import TimeRemainingColumn
+    from rich.text import Text
+
+    class RateColumn(ProgressColumn):
+        def render(self, task) -> Text:  # type: ignore[no-untyped-def]
+            return Text(f"{task.speed:.1f}/s" if task.speed else "")
+
+    return Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), RateColumn(),
+                    TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document on stdout.")
+@click.version_option(package_name="cardsolve")
+@click.pass_context
+def cli(ctx: click.Context, as_json: bool) -> None:
+    """Solve, hint and analyse five card games: Ubongo: Das Kartenspiel, Subito,
+    Quibbles, Was sticht? and CUBU. Quibbles is built so far."""
+    ctx.obj = {"json": as_json}
+
+
+# --- quibbles ------------------------------------------------------------------------
+
+VARIANTS = click.Choice(["standard", "simplified", "solo"])
+
+
+@cli.group()
+def quibbles() -> None:
+    """Quibbles: best splits, combine options, hints, bot games and the solo study."""
+
+
+@quibbles.command()
+@click.argument("value")
+@click.option("--display", required=True, help="The open display, left to right: 1,4,2,3,3,2.")
+@click.option("--backend", type=click.Choice(["numba", "cpsat", "reference"]), default="numba",
+              show_default=True, help="Solver backend; all three are exact.")
+@click.pass_context
+def split(ctx: click.Context, value: str, display: str, backend: str) -> None:
+    """The SPLIT of a VALUE card that takes the most display cards."""
+    from models.quibbles import parse_values
+    from solvers.quibbles.split import best_split
+
+    card = parse_values(value, "the played card")
+    if len(card) != 1:
+        raise BadInput(f"play one card, not {value!r}", value)
+    cards = parse_values(display, "--display")
+    result = best_split(cards, card[0], backend=backend)
+    sets = result.values(cards)
+    proof = "proven optimal" if result.proven_optimal else "not proven optimal"
+    if sets:
+        text = (f"Split a {card[0]}: take {result.taken} cards as "
+                f"{', '.join('+'.join(map(str, s)) for s in sets)} ({proof}, {backend}).")
+    else:
+        text = f"Split a {card[0]}: no set of 2 or more display cards sums to {card[0]} ({proof}, {backend})."
+    _emit(ctx, {"value": card[0], "display": cards, "sets": sets, "taken": result.taken,
+                "proven_optimal": result.proven_optimal, "backend": backend}, text)
+
+
+@quibbles.command()
+@click.option("--hand", required=True, help="Your hand: 1,1,2,4.")
+@click.option("--display", required=True, help="The open display: 3,3,6,2.")
+@click.pass_context
+def combine(ctx: click.Context, hand: str, display: str) -> None:
+    """Every distinct COMBINE: the cards played, their total, how many cards it takes."""
+    from models.quibbles import parse_values
+    from solvers.quibbles.combine import combine_options
+
+    cards, shown = parse_values(hand, "--hand"), parse_values(display, "--display")
+    options = combine_options(cards, shown)
+    rows = [["+".join(map(str, o.played)), o.total, o.taken, ",".join([str(o.total)] * o.taken)]
+            for o in options]
+    text = (_table(["play", "total", "take", "cards taken"], rows) if options
+            else "No combine: no 2-6 hand cards worth at most 6 match a display card.")
+    _emit(ctx, {"hand": cards, "display": shown,
+                "options": [{"played": list(o.played), "total": o.total, "taken": o.taken} for o in options]},
+          text)
+
+
+@quibbles.command()
+@click.option("--hand", required=True, help="Your hand: 1,2,2,3,4,6.")
+@click.option("--display", required=True, help="The open display, left to right.")
+@click.option("--collection", default="", help="Your collection so far.")
+@click.option("--penalty", default="", help="Solo: your penalty pile so far.")
+@click.option("--variant", type=VARIANTS, default="standard", show_default=True)
+@click.option("--opponents", type=click.IntRange(0, 4), default=None,
+              help="Other players (default: 0 solo, else 1); their hands are sampled.")
+@click.option("--samples", type=click.IntRange(1, 10_000), default=16, show_default=True,
+              help="Sampled refills per candidate turn.")
+@click.option("--shortlist", type=click.IntRange(1, 1000), default=12, show_default=True,
+              help="Candidate turns sampled (the rest ranked by the static evaluation).")
+@click.option("--top", type=click.IntRange(1, 1000), default=5, show_default=True, help="Turns shown.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.pass_context
+def hint(ctx: click.Context, hand: str, display: str, collection: str, penalty: str, variant: str,
+         opponents: int | None, samples: int, shortlist: int, top: int, seed: int) -> None:
+    """Every legal turn ranked by a sampled two-turn lookahead; the best one explained."""
+    from models.quibbles import describe_turn, parse_values, parse_variant, position, turn_to_json
+    from solvers.quibbles.hint import rank_turns
+
+    rules = parse_variant(variant)
+    read = lambda text, what: parse_values(text, what, rules.top_value)  # noqa: E731
+    cards = read(hand, "--hand")
+    if not cards:
+        raise BadInput("--hand is empty: a player without cards has no turn", hand)
+    if opponents is None:
+        opponents = 0 if variant == "solo" else 1
+    state = position(rules, cards, read(display, "--display"), read(collection, "--collection"),
+                     read(penalty, "--penalty"), opponents=opponents, seed=seed)
+    found = rank_turns(state, samples=samples, shortlist=shortlist, seed=seed)
+    shown = found.ranked[:top]
+    unit = "expected -penalty" if variant == "solo" else "expected margin"
+    rows = [[k + 1, describe_turn(r.turn, state.display), f"{r.expected:.2f}", f"{r.static:.2f}"]
+            for k, r in enumerate(shown)]
+    text = "\n".join([f"Best: {found.explanation}", "",
+                      _table(["#", "turn", unit, "static"], rows,
+                             title=f"{len(found.ranked)} distinct turns, {found.sampled} sampled "
+                                   f"x {found.samples} refills")])
+    _emit(ctx, {"variant": variant, "explanation": found.explanation, "samples": found.samples,
+                "sampled": found.sampled, "turns": len(found.ranked),
+                "ranked": [turn_to_json(r.turn, state.display) | {"expected": r.expected, "static": r.static}
+                           for r in shown]}, text)
+
+
+@quibbles.command()
+@click.option("--players", type=click.IntRange(1, 5), default=3, show_default=True)
+@click.option("--variant", type=VARIANTS, default=None, help="Default: solo for 1 player, else standard.")
+@click.option("--bots", default=None, help="One policy per seat (hint, greedy, random); default hint for all.")
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.pass_context
+def play(ctx: click.Context, players: int, variant: str | None, bots: str | None, seed: int) -> None:
+    """A whole seeded game between bots, turn by turn."""
+    from models.quibbles import describe_turn, format_values, from_counts, parse_variant, solo_rating
+    from models.quibbles import turn_to_json
+    from solvers.quibbles.study import play_game, policy_by_name
+
+    rules = parse_variant(variant or ("solo" if players == 1 else "standard"))
+    names = [b.strip() for b in bots.split(",")] if bots else ["hint"] * players
+    if len(names) != players:
+        raise BadInput(f"--bots names {len(names)} policies for {players} players", bots or "")
+    record = play_game([policy_by_name(n) for n in names], rules, seed, keep_log=True)
+    state = record.state
+    lines = []
+    for k, played in enumerate(record.log, start=1):
+        lines.append(f"{k:3d}. P{played.player + 1} ({names[played.player]}) display "
+                     f"[{format_values(played.display)}]: {describe_turn(played.turn, played.display)}")
+    if state.winner is not None:
+        worth = sum(v * state.collections[state.winner][v] for v in range(1, 7))
+        end = f"P{state.winner + 1} wins after {state.turns} turns with a collection worth {worth}."
+    elif state.stalled:
+        end = f"Stalled after {state.turns} turns: no cards left to play."
+    else:
+        end = f"Cut off after {state.turns} turns."
+    if rules.value == "solo":
+        end += f" Penalty {state.penalty_score}: {solo_rating(state.penalty_score)}."
+    lines += ["", end] + [f"P{p + 1} collection: [{format_values(from_counts(c))}]"
+                          for p, c in enumerate(state.collections)]
+    _emit(ctx, {"players": players, "variant": rules.value, "seed": seed, "bots": names,
+                "turns": [{"player": t.player, "display": list(t.display)} | turn_to_json(t.turn, t.display)
+                          for t in record.log],
+                "winner": state.winner, "stalled": state.stalled, "cut_off": record.cut_off,
+                "collections": [from_counts(c) for c in state.collections],
+                "penalty": state.penalty_score if rules.value == "solo" else None}, "\n".join(lines))
+
+
+@quibbles.command()
+@click.option("--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--policies", default="hint,greedy,random", show_default=True)
+@click.option("--workers", type=click.IntRange(1, 256), default=None, help="Processes (default: all cores).")
+@click.option("--plot", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write a PNG of the penalty distributions.")
+@click.pass_context
+def solo(ctx: click.Context, games: int, seed: int, policies: str, workers: int | None, plot: str | None) -> None:
+    """The solo study: seeded solo games per policy, penalties and rating shares."""
+    from solvers.quibbles.study import policy_by_name, solo_study
+
+    names = [p.strip() for p in policies.split(",")]
+    for name in names:
+        policy_by_name(name)
+    with _progress("solo games") as bar:
+        job = bar.add_task("solo", total=games * len(names))
+        summaries = solo_study(games, seed, names, workers=workers or os.cpu_count() or 1,
+                               on_game=lambda: bar.advance(job))
+    labels = list(summaries[0].rating_shares())
+    rows = [[s.policy, len(s.games), f"{s.mean:.1f}", f"{s.median:g}", f"{s.finished_share:.0%}",
+             f"{s.mean_turns:.1f}"] + [f"{v:.0%}" for v in s.rating_shares().values()] for s in summaries]
+    text = _table(["policy", "games", "mean", "median", "finished", "turns"] + labels, rows,
+                  title=f"Quibbles solo: penalty per game (lower is better), seed {seed}")
+    if plot:
+        from solvers.quibbles.plots import plot_penalties
+
+        plot_penalties(summaries, plot, seed)
+        text += f"\nwrote {plot}"
+    _emit(ctx, {"games": games, "seed": seed, "policies": [
+        {"policy": s.policy, "mean": s.mean, "median": s.median, "finished": s.finished_share,
+         "mean_turns": s.mean_turns, "ratings": s.rating_shares(), "penalties": s.penalties}
+        for s in summaries]}, text)
+
+
+def main() -> None:
+    """Run the CLI: bad input and usage errors become one line on stderr and exit 2."""
+    try:
+        code = cli.main(standalone_mode=False)
+    except BadInput as error:
+        click.echo(f"error: {error}", err=True)
+        sys.exit(2)
+    except click.ClickException as error:
+        click.echo(f"error: {error.format_message()}", err=True)
+        sys.exit(error.exit_code)
+    except click.exceptions.Abort:
+        click.echo("aborted", err=True)
+        sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Quibbles solvers: best split, combine options, hints and the solo study."""

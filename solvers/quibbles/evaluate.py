@@ -1,0 +1,60 @@
+"""A static evaluation of a Quibbles position for one player, used to rank turns.
+
+The measure is *progress*: the collection's worth toward the goal, plus a discounted
+share of what the hand could still stash (a value ``v`` held ``c`` times is ``min(1, c/v)``
+of the way to a stash). Solo play scores the penalty pile and the progress still missing,
+each point of missing progress costing about as much penalty as the turns it will take;
+with opponents the score is the player's progress against the best opponent's.
+"""
+
+from __future__ import annotations
+
+from models.quibbles import COLLECTION_LIMIT, WIN_TOTAL, Counts, State, Variant, from_counts
+
+HAND_DISCOUNT = 0.6
+"""How much a half-built stash in the hand counts against one already collected."""
+FLEXIBILITY = 0.15
+"""Worth of each hand card (up to FLEXIBILITY_CAP) for the splits and combines it allows."""
+FLEXIBILITY_CAP = 12
+PENALTY_PER_POINT = 2.0
+"""Solo: the penalty expected per point of progress still missing."""
+WIN = 1000.0
+
+
+def progress(hand: Counts, collection: Counts, variant: Variant) -> float:
+    """The player's progress toward a winning collection, in collection points (21 or more
+    wins; the simplified goal of one card of each value 1-5 is scaled to the same 21)."""
+    flexibility = FLEXIBILITY * min(sum(hand), FLEXIBILITY_CAP)
+    if variant is Variant.SIMPLIFIED:
+        per_value = WIN_TOTAL / 5
+        have = sum(per_value if collection[v] else per_value * HAND_DISCOUNT * min(1.0, hand[v] / v)
+                   for v in range(1, 6))
+        return have + flexibility
+    kept = from_counts(collection)
+    worth = float(sum(kept))
+    free = COLLECTION_LIMIT - len(kept)
+    readiness = sorted(((v * min(1.0, hand[v] / v), v) for v in range(1, 7) if hand[v]), reverse=True)
+    for weighted, v in readiness:
+        share = weighted / v
+        if free > 0:
+            worth += HAND_DISCOUNT * share * v
+            free -= 1
+        elif kept and v > kept[0]:
+            worth += HAND_DISCOUNT * share * (v - kept[0])
+            kept.pop(0)
+    return worth + flexibility
+
+
+def evaluate(state: State, me: int) -> float:
+    """Higher is better for player ``me``: see the module docstring."""
+    if state.variant is Variant.SOLO:
+        if state.winner == me:
+            return -float(state.penalty_score)
+        missing = max(0.0, WIN_TOTAL - progress(state.hands[me], state.collections[me], state.variant))
+        return -state.penalty_score - PENALTY_PER_POINT * (missing + (WIN if state.stalled else 0.0))
+    if state.winner is not None:
+        return WIN if state.winner == me else -WIN
+    mine = progress(state.hands[me], state.collections[me], state.variant)
+    best_other = max(progress(state.hands[p], state.collections[p], state.variant)
+                     for p in range(state.players) if p != me)
+    return mine - best_other
