@@ -9,13 +9,13 @@ from models.quibbles.engine import (
     IllegalMove, State, combinable, decompose_into_sets, new_game, partitions, position, splits_into_sets,
 )
 from models.quibbles.moves import (
-    Action, Combine, Draw, Split, Stash, Turn, describe_turn, turn_to_json,
+    Action, Combine, Draw, Split, Stash, Turn, describe_turn, parse_turn, turn_to_json,
 )
 
 __all__ = [
     "COLLECTION_LIMIT", "DISPLAY_SIZE", "HAND_SIZE", "SOLO_RATINGS", "WIN_TOTAL", "Action", "Combine", "Counts",
     "Draw", "IllegalMove", "combinable", "Split", "Stash", "State", "Turn", "Variant", "deck_counts",
     "decompose_into_sets", "describe_turn", "format_values", "from_counts",
-    "is_winning_collection", "new_game", "parse_values", "parse_variant", "partitions",
+    "is_winning_collection", "new_game", "parse_turn", "parse_values", "parse_variant", "partitions",
     "position", "solo_rating", "splits_into_sets", "to_counts", "turn_to_json",
 ]

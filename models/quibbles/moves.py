@@ -2,6 +2,11 @@
 
 Cards taken from the open display are named by their positions (0 = leftmost), since
 in the solo variant it matters which copy of a value leaves the display.
+
+Turn notation (what ``describe_turn`` writes and ``parse_turn`` reads), values only:
+``split 6 -> 3+3, 1+1+4``, ``combine 1+2 -> 3,3``, ``draw 5``, each optionally followed
+by ``; stash 4`` or ``; stash 5 evict 1`` (the collection card discarded when it is full).
+Display cards named by value are matched to the leftmost copies not yet named.
 """
 
 from __future__ import annotations
@@ -9,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Union
+
+from models.errors import BadInput
 
 
 @dataclass(frozen=True)
@@ -72,12 +79,12 @@ def describe_action(action: Action, display: Sequence[int]) -> str:
         played = "+".join(str(v) for v in action.played)
         taken = ",".join(str(display[i]) for i in action.taken)
         return f"combine {played} -> {taken}"
-    return f"draw (lay {action.card} on the display)"
+    return f"draw {action.card}"
 
 
 def describe_stash(stash: Stash) -> str:
     """The stash in words."""
-    evict = f", discarding a {stash.evict} from the collection" if stash.evict is not None else ""
+    evict = f" evict {stash.evict}" if stash.evict is not None else ""
     return f"stash {stash.value}{evict}"
 
 
@@ -104,3 +111,59 @@ def turn_to_json(turn: Turn, display: Sequence[int]) -> dict:
     record["stash"] = None if turn.stash is None else {"value": turn.stash.value, "evict": turn.stash.evict}
     record["text"] = describe_turn(turn, display)
     return record
+
+
+def _value(token: str, text: str) -> int:
+    if not token.isdigit() or not 1 <= int(token) <= 6:
+        raise BadInput(f"bad card {token!r} in turn {text!r}: a card is a value 1-6", token)
+    return int(token)
+
+
+def _group(words: str, sep: str, text: str) -> list[int]:
+    tokens = [t.strip() for t in words.split(sep)]
+    return [_value(t, text) for t in tokens]
+
+
+def parse_turn(text: str, display: Sequence[int]) -> Turn:
+    """Read a turn in the notation above against ``display`` (for the taken positions).
+    Unreadable text, or a display card named that is not there, is bad input naming it."""
+    action_text, _, stash_text = text.partition(";")
+    words = action_text.split(None, 1)
+    if not words:
+        raise BadInput(f"empty turn {text!r}: expected split, combine or draw", text)
+    kind, rest = words[0].lower(), (words[1] if len(words) > 1 else "")
+    head, arrow, tail = rest.partition("->")
+    free = list(range(len(display)))
+
+    def positions(values: list[int]) -> tuple[int, ...]:
+        chosen = []
+        for v in values:
+            at = next((i for i in free if display[i] == v), None)
+            if at is None:
+                raise BadInput(f"no {v} left on the display to take in {text!r}", str(v))
+            free.remove(at)
+            chosen.append(at)
+        return tuple(chosen)
+
+    action: Action
+    if kind == "split" and arrow:
+        sets = [s for s in tail.split(",") if s.strip()]
+        action = Split(_value(head.strip(), text),
+                       tuple(tuple(sorted(positions(_group(s, "+", text)))) for s in sets))
+    elif kind == "combine" and arrow:
+        action = Combine(tuple(sorted(_group(head, "+", text))), positions(_group(tail, ",", text)))
+    elif kind == "draw" and not arrow:
+        action = Draw(_value(rest.strip(), text))
+    else:
+        raise BadInput(f"cannot read turn {action_text.strip()!r}: expected 'split V -> a+b, ...', "
+                       "'combine a+b -> V,V' or 'draw V'", kind)
+    stash = None
+    if stash_text.strip():
+        stash_words = stash_text.split()
+        if stash_words[0].lower() != "stash" or len(stash_words) not in (2, 4) or (
+                len(stash_words) == 4 and stash_words[2].lower() != "evict"):
+            raise BadInput(f"cannot read {stash_text.strip()!r}: expected 'stash V' or 'stash V evict W'",
+                           stash_text.strip())
+        stash = Stash(_value(stash_words[1], text),
+                      _value(stash_words[3], text) if len(stash_words) == 4 else None)
+    return Turn(action, stash)
