@@ -64,6 +64,48 @@ def cli(ctx: click.Context, as_json: bool) -> None:
     ctx.obj = {"json": as_json}
 
 
+@cli.command()
+@click.option("--seed", type=int, default=1, show_default=True, help="The deal to demonstrate.")
+@click.pass_context
+def demo(ctx: click.Context, seed: int) -> None:
+    """Deal a seeded Quibbles solo game from the bundled deck and solve it: the best split
+    of every hand card on all three backends, the combine options, a hint, then the whole
+    game played by the hint's lookahead."""
+    from models.quibbles import Variant, format_values, from_counts, new_game, solo_rating
+    from solvers.quibbles.combine import combine_options
+    from solvers.quibbles.hint import hint_policy, rank_turns
+    from solvers.quibbles.split import BACKENDS, best_split
+    from solvers.quibbles.study import play_game
+
+    state = new_game(1, Variant.SOLO, seed)
+    hand, display = from_counts(state.hands[0]), state.display
+    splits = []
+    for value in sorted(set(hand)):
+        answers = {b: best_split(display, value, backend=b) for b in BACKENDS}
+        agree = len({a.taken for a in answers.values()}) == 1 and all(a.proven_optimal for a in answers.values())
+        splits.append({"value": value, "sets": answers["numba"].values(display),
+                       "taken": answers["numba"].taken, "backends_agree": agree})
+    options = combine_options(hand, display)
+    found = rank_turns(state, seed=seed)
+    game = play_game([hint_policy()], Variant.SOLO, seed).state
+    lines = [f"Quibbles solo, deal {seed}: hand [{format_values(hand)}], display [{format_values(display)}]", "",
+             "Best split of each hand card (numba, cpsat and reference agree and prove it):"]
+    lines += [f"  {s['value']}: takes {s['taken'] or 'nothing'}"
+              + (f" as {', '.join('+'.join(map(str, x)) for x in s['sets'])}" if s["sets"] else "")
+              + ("" if s["backends_agree"] else "  (BACKENDS DISAGREE)") for s in splits]
+    lines += [f"Combine options: {len(options)}"
+              + (f", the largest takes {options[0].taken}" if options else ""), "",
+              f"Hint: {found.explanation}", "",
+              f"The hint's lookahead plays the whole deal: penalty {game.penalty_score} "
+              f"({solo_rating(game.penalty_score)}) in {game.turns} turns."]
+    _emit(ctx, {"seed": seed, "hand": hand, "display": list(display), "splits": splits,
+                "combine_options": len(options), "hint": found.explanation,
+                "game": {"penalty": game.penalty_score, "rating": solo_rating(game.penalty_score),
+                         "turns": game.turns, "finished": game.winner == 0}}, "\n".join(lines))
+    if not all(s["backends_agree"] for s in splits):
+        ctx.exit(1)
+
+
 # --- quibbles ------------------------------------------------------------------------
 
 VARIANTS = click.Choice(["standard", "simplified", "solo"])
@@ -125,6 +167,46 @@ def combine(ctx: click.Context, hand: str, display: str) -> None:
 @click.option("--hand", required=True, help="Your hand: 1,2,2,3,4,6.")
 @click.option("--display", required=True, help="The open display, left to right.")
 @click.option("--collection", default="", help="Your collection so far.")
+@click.option("--variant", type=VARIANTS, default="standard", show_default=True)
+@click.option("--turn", "turn_text", required=True,
+              help="The turn: 'split 6 -> 3+3, 1+1+4', 'combine 1+2 -> 3,3' or 'draw 5', "
+                   "then optionally '; stash 4' or '; stash 5 evict 1'.")
+@click.pass_context
+def move(ctx: click.Context, hand: str, display: str, collection: str, variant: str, turn_text: str) -> None:
+    """Check a turn against the rules and show what it leaves (before the refill)."""
+    from models.quibbles import format_values, from_counts, parse_turn, parse_variant, position
+    from models.quibbles import turn_to_json
+
+    rules = parse_variant(variant)
+    state = position(rules, parse_values_for(hand, "--hand", rules), parse_values_for(display, "--display", rules),
+                     parse_values_for(collection, "--collection", rules), opponents=0 if variant == "solo" else 1)
+    turn = parse_turn(turn_text, state.display)
+    shown = list(state.display)
+    state.play(turn)
+    if state.winner is None:
+        state.solo_penalty()
+    after = {"hand": from_counts(state.hands[0]), "display": state.display,
+             "collection": from_counts(state.collections[0]), "penalty": state.penalty,
+             "wins": state.winner == 0}
+    text = "\n".join([f"Legal: {turn_to_json(turn, shown)['text']}",
+                      f"hand       [{format_values(after['hand'])}]",
+                      f"display    [{format_values(after['display'])}] (before the refill)",
+                      f"collection [{format_values(after['collection'])}]" + (" - wins!" if after["wins"] else "")]
+                     + ([f"penalty    [{format_values(state.penalty)}]"] if variant == "solo" else []))
+    _emit(ctx, {"legal": True, "turn": turn_to_json(turn, shown), "after": after}, text)
+
+
+def parse_values_for(text: str, what: str, rules: Any) -> list[int]:
+    """Card values for an option, 1 up to the variant's highest value."""
+    from models.quibbles import parse_values
+
+    return parse_values(text, what, rules.top_value)
+
+
+@quibbles.command()
+@click.option("--hand", required=True, help="Your hand: 1,2,2,3,4,6.")
+@click.option("--display", required=True, help="The open display, left to right.")
+@click.option("--collection", default="", help="Your collection so far.")
 @click.option("--penalty", default="", help="Solo: your penalty pile so far.")
 @click.option("--variant", type=VARIANTS, default="standard", show_default=True)
 @click.option("--opponents", type=click.IntRange(0, 4), default=None,
@@ -139,18 +221,18 @@ def combine(ctx: click.Context, hand: str, display: str) -> None:
 def hint(ctx: click.Context, hand: str, display: str, collection: str, penalty: str, variant: str,
          opponents: int | None, samples: int, shortlist: int, top: int, seed: int) -> None:
     """Every legal turn ranked by a sampled two-turn lookahead; the best one explained."""
-    from models.quibbles import describe_turn, parse_values, parse_variant, position, turn_to_json
+    from models.quibbles import describe_turn, parse_variant, position, turn_to_json
     from solvers.quibbles.hint import rank_turns
 
     rules = parse_variant(variant)
-    read = lambda text, what: parse_values(text, what, rules.top_value)  # noqa: E731
-    cards = read(hand, "--hand")
+    cards = parse_values_for(hand, "--hand", rules)
     if not cards:
         raise BadInput("--hand is empty: a player without cards has no turn", hand)
     if opponents is None:
         opponents = 0 if variant == "solo" else 1
-    state = position(rules, cards, read(display, "--display"), read(collection, "--collection"),
-                     read(penalty, "--penalty"), opponents=opponents, seed=seed)
+    state = position(rules, cards, parse_values_for(display, "--display", rules),
+                     parse_values_for(collection, "--collection", rules),
+                     parse_values_for(penalty, "--penalty", rules), opponents=opponents, seed=seed)
     found = rank_turns(state, samples=samples, shortlist=shortlist, seed=seed)
     shown = found.ranked[:top]
     unit = "expected -penalty" if variant == "solo" else "expected margin"
@@ -226,20 +308,55 @@ def solo(ctx: click.Context, games: int, seed: int, policies: str, workers: int 
         job = bar.add_task("solo", total=games * len(names))
         summaries = solo_study(games, seed, names, workers=workers or os.cpu_count() or 1,
                                on_game=lambda: bar.advance(job))
-    labels = list(summaries[0].rating_shares())
+    from models.quibbles import SOLO_RATINGS
+
+    bands = _rating_bands(SOLO_RATINGS)
     rows = [[s.policy, len(s.games), f"{s.mean:.1f}", f"{s.median:g}", f"{s.finished_share:.0%}",
              f"{s.mean_turns:.1f}"] + [f"{v:.0%}" for v in s.rating_shares().values()] for s in summaries]
-    text = _table(["policy", "games", "mean", "median", "finished", "turns"] + labels, rows,
-                  title=f"Quibbles solo: penalty per game (lower is better), seed {seed}")
+    text = "\n".join([_table(["policy", "games", "mean", "median", "finished", "turns"] + bands, rows,
+                             title=f"Quibbles solo: penalty per game (lower is better), seed {seed}"),
+                      "ratings: " + "; ".join(f"{b} {label}" for b, (_, label) in zip(bands, SOLO_RATINGS))])
     if plot:
-        from solvers.quibbles.plots import plot_penalties
-
-        plot_penalties(summaries, plot, seed)
+        _plot_penalties(summaries, plot, f"Quibbles solo: penalties over {games} seeded games (seed {seed})")
         text += f"\nwrote {plot}"
     _emit(ctx, {"games": games, "seed": seed, "policies": [
         {"policy": s.policy, "mean": s.mean, "median": s.median, "finished": s.finished_share,
          "mean_turns": s.mean_turns, "ratings": s.rating_shares(), "penalties": s.penalties}
         for s in summaries]}, text)
+
+
+def _rating_bands(ratings: Any) -> list[str]:
+    """Column heads for the rating table's rows: ``50+``, ``40-49``, ..., ``<10``."""
+    bands, upper = [], None
+    for threshold, _ in ratings:
+        bands.append(f"{threshold}+" if upper is None else (f"<{upper}" if threshold == 0 else f"{threshold}-{upper - 1}"))
+        upper = threshold
+    return bands
+
+
+def _plot_penalties(summaries: Any, path: str, title: str) -> None:
+    """A PNG with one penalty histogram per policy, the rating bands shaded."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from models.quibbles import SOLO_RATINGS
+
+    fig, ax = plt.subplots(figsize=(9, 4.8))
+    top = max(max(s.penalties) for s in summaries)
+    bins = list(range(0, top + 6, 5))
+    for summary in summaries:
+        ax.hist(summary.penalties, bins=bins, alpha=0.55, label=f"{summary.policy} (mean {summary.mean:.1f})")
+    for (threshold, label), shade in zip(SOLO_RATINGS, [0.0, 0.04, 0.08, 0.12, 0.16, 0.2]):
+        ax.axvline(threshold, color="grey", linewidth=0.6, linestyle=":")
+    ax.set_xlabel("penalty (sum of the penalty pile; lower is better)")
+    ax.set_ylabel("games")
+    ax.set_title(title)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
 
 
 def main() -> None:

@@ -231,8 +231,16 @@ class State:
     # -- applying a turn ------------------------------------------------------------
 
     def apply(self, turn: Turn) -> None:
-        """Play ``turn`` for the player to act, with the refill and hand rules after it;
-        an illegal turn raises ``IllegalMove`` with the reason and changes nothing."""
+        """Play ``turn`` for the player to act, then end the turn by rule (``play`` then
+        ``end_turn``); an illegal turn raises ``IllegalMove`` and changes nothing."""
+        self.play(turn)
+        if self.winner is None:
+            self.end_turn()
+
+    def play(self, turn: Turn) -> None:
+        """The player's own part of a turn: the action, then the stash; a winning stash
+        ends the game at once. An illegal turn raises ``IllegalMove`` with the reason and
+        changes nothing."""
         reason = self.check(turn)
         if reason:
             raise IllegalMove(f"illegal turn: {reason}")
@@ -243,9 +251,12 @@ class State:
             if is_winning_collection(self.collections[me], self.variant):
                 self.winner = me
                 self.turns += 1
-                return
-        if self.variant is Variant.SOLO:
-            self._solo_penalty()
+
+    def end_turn(self) -> None:
+        """What the rules do after the player's part: the solo penalty, the refill, the
+        empty-hand rule, and the next player to act."""
+        me = self.to_act
+        self.solo_penalty()
         self._refill()
         if sum(self.hands[me]) == 0:
             self._redeal(me)
@@ -277,10 +288,11 @@ class State:
         self.discard[stash.value] += hand[stash.value] - 1
         hand[stash.value] = 0
 
-    def _solo_penalty(self) -> None:
+    def solo_penalty(self) -> None:
         """Solo, before the refill: the leftmost display card goes to the penalty pile and
-        every other display card of its value is discarded."""
-        if not self.display:
+        every other display card of its value is discarded (nothing outside solo, or when
+        the display is empty)."""
+        if self.variant is not Variant.SOLO or not self.display:
             return
         worst = self.display[0]
         self.penalty.append(worst)

@@ -89,10 +89,14 @@ def _play_out(sample: State, turn: Turn, me: int, rng: random.Random) -> float:
 
 
 def _dry_outcome(state: State, turn: Turn) -> tuple[State, tuple]:
-    """The turn played with no cards left to draw: what it visibly does, as a merge key."""
+    """What the turn visibly does before the refill (solo: with its penalty), and that
+    result as a key that merges turns with the same effect. The discard pile is emptied in
+    the copy: it is not part of the key."""
     dry = state.clone()
-    dry.draw_pile, dry.discard = [], [0] * 7
-    dry.apply(turn)
+    dry.draw_pile, dry.discard = [], [0] * 7  # a DRAW's two cards are unknown: none are drawn
+    dry.play(turn)
+    if dry.winner is None:
+        dry.solo_penalty()
     me = state.to_act
     key = (type(turn.action), tuple(dry.hands[me]), tuple(dry.display), tuple(dry.collections[me]),
            tuple(dry.penalty), dry.winner)

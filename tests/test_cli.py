@@ -1,0 +1,142 @@
+"""The command line end to end: help on every command, JSON shapes, exit codes, and
+bad input as one line on stderr with exit code 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+import pytest
+
+import cli
+
+
+def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *args: str) -> tuple[int, str, str]:
+    """Run ``cardsolve ARGS`` in this process: (exit code, stdout, stderr)."""
+    monkeypatch.setattr(sys, "argv", ["cardsolve", *args])
+    with pytest.raises(SystemExit) as stop:
+        cli.main()
+    out, err = capsys.readouterr()
+    return int(stop.value.code or 0), out, err
+
+
+def _command_paths(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    paths = []
+    for name, command in group.commands.items():
+        paths.append((*prefix, name))
+        if isinstance(command, click.Group):
+            paths.extend(_command_paths(command, (*prefix, name)))
+    return paths
+
+
+@pytest.mark.parametrize("path", [(), *_command_paths(cli.cli)], ids=lambda p: " ".join(p) or "cardsolve")
+def test_help_on_every_command(capsys, monkeypatch, path) -> None:
+    code, out, err = run(capsys, monkeypatch, *path, "--help")
+    assert code == 0 and "Usage:" in out and not err
+
+
+def test_help_does_not_import_the_solvers() -> None:
+    """``cardsolve --help`` stays fast: numba and OR-Tools are imported only by commands."""
+    probe = "import sys, cli; print(sorted(m for m in ('numba', 'ortools', 'solvers.quibbles.split') if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_console_script_runs() -> None:
+    """The installed entry point itself, as a user calls it."""
+    script = Path(sys.executable).with_name("cardsolve")
+    done = subprocess.run([str(script) if script.exists() else "cardsolve", "--json", "quibbles", "split", "6", "--display", "3,3,1,1,4,6"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["taken"] == 5
+
+
+@pytest.mark.parametrize("backend", ["numba", "cpsat", "reference"])
+def test_split_json(capsys, monkeypatch, backend) -> None:
+    code, out, _ = run(capsys, monkeypatch, "--json", "quibbles", "split", "5", "--display", "1,4,2,3,3,2",
+                       "--backend", backend)
+    document = json.loads(out)
+    assert code == 0
+    assert document == {"value": 5, "display": [1, 4, 2, 3, 3, 2], "sets": document["sets"], "taken": 6,
+                        "proven_optimal": True, "backend": backend}
+    assert sorted(sum(s) for s in document["sets"]) == [5, 5, 5]
+
+
+def test_split_text_when_nothing_is_takeable(capsys, monkeypatch) -> None:
+    code, out, _ = run(capsys, monkeypatch, "quibbles", "split", "2", "--display", "6,6,5")
+    assert code == 0 and "no set" in out
+
+
+def test_combine_json(capsys, monkeypatch) -> None:
+    code, out, _ = run(capsys, monkeypatch, "--json", "quibbles", "combine", "--hand", "1,2,1", "--display", "3,3,2")
+    options = json.loads(out)["options"]
+    assert code == 0
+    assert {"played": [1, 2], "total": 3, "taken": 2} in options
+    assert {"played": [1, 1], "total": 2, "taken": 1} in options
+
+
+def test_move_shows_the_result_of_the_rulebook_split(capsys, monkeypatch) -> None:
+    code, out, _ = run(capsys, monkeypatch, "--json", "quibbles", "move", "--hand", "6,4,4,4,4", "--display",
+                       "3,3,1,1,4,2", "--turn", "split 6 -> 3+3, 1+1+4; stash 4")
+    after = json.loads(out)["after"]
+    assert code == 0
+    assert after["display"] == [2] and after["collection"] == [4] and after["hand"] == [1, 1, 3, 3]
+
+
+def test_hint_json(capsys, monkeypatch) -> None:
+    code, out, _ = run(capsys, monkeypatch, "--json", "quibbles", "hint", "--hand", "1,2,2,3,4,6", "--display",
+                       "1,4,2,3,3,2", "--variant", "solo", "--samples", "3", "--top", "3")
+    document = json.loads(out)
+    assert code == 0
+    assert len(document["ranked"]) == 3 and document["turns"] >= 3
+    assert document["explanation"].startswith(document["ranked"][0]["text"])
+
+
+def test_play_json(capsys, monkeypatch) -> None:
+    code, out, _ = run(capsys, monkeypatch, "--json", "quibbles", "play", "--players", "3", "--seed", "1",
+                       "--bots", "greedy,greedy,random")
+    document = json.loads(out)
+    assert code == 0 and document["bots"] == ["greedy", "greedy", "random"]
+    assert document["turns"] and (document["winner"] is not None or document["stalled"] or document["cut_off"])
+
+
+def test_solo_json_and_plot(capsys, monkeypatch, tmp_path) -> None:
+    picture = tmp_path / "solo.png"
+    code, out, err = run(capsys, monkeypatch, "--json", "quibbles", "solo", "--games", "3", "--seed", "1",
+                         "--policies", "greedy,random", "--workers", "1", "--plot", str(picture))
+    document = json.loads(out)
+    assert code == 0
+    assert [p["policy"] for p in document["policies"]] == ["greedy", "random"]
+    assert all(len(p["penalties"]) == 3 for p in document["policies"])
+    assert picture.read_bytes().startswith(b"\x89PNG")
+
+
+def test_demo(capsys, monkeypatch) -> None:
+    code, out, _ = run(capsys, monkeypatch, "--json", "demo", "--seed", "2")
+    document = json.loads(out)
+    assert code == 0 and all(s["backends_agree"] for s in document["splits"])
+
+
+@pytest.mark.parametrize("args, token", [
+    (["quibbles", "split", "7", "--display", "1,2"], "7"),
+    (["quibbles", "split", "5", "--display", "1,,2"], "empty card"),
+    (["quibbles", "split", "5", "--display", "1,-2"], "-2"),
+    (["quibbles", "split", "x", "--display", "1,2"], "x"),
+    (["quibbles", "combine", "--hand", "1,9", "--display", "3"], "9"),
+    (["quibbles", "hint", "--hand", "", "--display", "3"], "--hand"),
+    (["quibbles", "hint", "--hand", "6", "--display", "3", "--variant", "simplified"], "6"),
+    (["quibbles", "move", "--hand", "1,2,6", "--display", "3,3,1,1,4,6", "--turn", "split 6 -> 3+3; stash 4"],
+     "stashing 4s"),
+    (["quibbles", "move", "--hand", "1,2", "--display", "3,3", "--turn", "juggle 1"], "juggle"),
+    (["quibbles", "play", "--bots", "greedy,smart,greedy"], "smart"),
+    (["quibbles", "split", "5"], "--display"),
+    (["quibbles", "solo", "--games", "0"], "0"),
+])
+def test_bad_input_is_one_line_and_exit_2(capsys, monkeypatch, args, token) -> None:
+    code, out, err = run(capsys, monkeypatch, *args)
+    assert code == 2 and not out
+    assert err.count("\n") == 1 and err.startswith("error: ") and token in err
+    assert "Traceback" not in err

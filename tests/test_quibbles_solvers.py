@@ -1,0 +1,164 @@
+"""Quibbles solvers against the rules engine: combine options, the best split, the
+policies, the hint and the solo study."""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+
+import pytest
+
+from models.errors import BadInput
+from models.quibbles import (
+    Combine, Draw, Split, State, Stash, Turn, Variant, deck_counts, new_game, position, to_counts,
+)
+from solvers.quibbles.combine import combine_options
+from solvers.quibbles.hint import determinize, rank_turns
+from solvers.quibbles.policies import greedy_policy, random_policy
+from solvers.quibbles.split import best_split
+from solvers.quibbles.study import play_game, solo_study
+
+
+def _random_position(rng: random.Random, variant: Variant = Variant.STANDARD) -> State:
+    """A position with a random hand of 0-9 cards and a random display of 0-9 cards."""
+    top = variant.top_value
+    hand = [rng.randint(1, top) for _ in range(rng.randint(1, 9))]
+    display = [rng.randint(1, top) for _ in range(rng.randint(0, 9))]
+    return position(variant, hand, display, opponents=0 if variant is Variant.SOLO else 1,
+                    seed=rng.randint(0, 10**6))
+
+
+def test_combine_options_are_exactly_the_engines_combines() -> None:
+    """Every (played, total, taken) the solver lists is a legal COMBINE, and every legal
+    COMBINE of the engine appears, on 300 seeded positions (empty displays included)."""
+    rng = random.Random(7)
+    for _ in range(300):
+        state = _random_position(rng)
+        engine = {(a.played, sum(a.played), len(a.taken)) for a in state.legal_actions() if isinstance(a, Combine)}
+        listed = [(o.played, o.total, o.taken) for o in combine_options(
+            [v for v in range(1, 7) for _ in range(state.hands[0][v])], state.display)]
+        assert len(listed) == len(set(listed))
+        assert set(listed) == engine
+
+
+def test_combine_options_when_nothing_matches() -> None:
+    assert combine_options([1, 2], [6, 6, 5]) == []
+    assert combine_options([], [1, 2, 3]) == []
+    assert combine_options([5], [5, 5]) == []  # a single card is no combine
+
+
+def test_best_split_takes_the_most_any_legal_split_takes() -> None:
+    """The solver's optimum equals the largest split among all the engine's legal splits
+    (an independent enumeration), and the solver's own sets form a legal turn."""
+    rng = random.Random(11)
+    for _ in range(300):
+        state = _random_position(rng, Variant.SOLO if rng.random() < 0.5 else Variant.STANDARD)
+        by_value: dict[int, int] = defaultdict(int)
+        for action in state.legal_actions():
+            if isinstance(action, Split):
+                by_value[action.card] = max(by_value[action.card], len(action.taken))
+        for value in range(2, 7):
+            if not state.hands[0][value]:
+                continue
+            found = best_split(state.display, value)
+            assert found.taken == by_value[value]
+            if found.taken:
+                assert state.check(Turn(Split(value, found.sets))) is None
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_greedy_and_random_play_only_legal_turns(seed: int) -> None:
+    rng = random.Random(seed)
+    for policy in (greedy_policy, random_policy):
+        state = new_game(3, Variant.STANDARD, seed)
+        for _ in range(60):
+            if state.is_over:
+                break
+            turn = policy(state, rng)
+            assert state.check(turn) is None
+            state.apply(turn)
+
+
+def test_greedy_takes_the_most_cards() -> None:
+    """Greedy's action takes as many cards as the best legal action."""
+    rng = random.Random(3)
+    for _ in range(100):
+        state = _random_position(rng)
+        turn = greedy_policy(state, rng)
+        most = max(len(a.taken) for a in state.legal_actions())
+        assert len(turn.action.taken) == most
+
+
+def test_determinize_keeps_what_the_player_sees() -> None:
+    state = new_game(3, Variant.STANDARD, 5)
+    sample = determinize(state, 0, random.Random(1))
+    assert sample.hands[0] == state.hands[0] and sample.display == state.display
+    assert [sum(h) for h in sample.hands] == [sum(h) for h in state.hands]
+    assert sample.card_counts() == deck_counts(Variant.STANDARD)
+    assert sample.hands[1:] != state.hands[1:] or sample.draw_pile != state.draw_pile
+
+
+def test_hint_ranks_every_distinct_turn_and_is_reproducible() -> None:
+    state = position(Variant.SOLO, [1, 2, 2, 3, 4, 6], [1, 4, 2, 3, 3, 2], seed=1)
+    first = rank_turns(state, samples=4, shortlist=5, seed=3)
+    again = rank_turns(state, samples=4, shortlist=5, seed=3)
+    assert [r.turn for r in first.ranked] == [r.turn for r in again.ranked]
+    assert all(state.check(r.turn) is None for r in first.ranked)
+    assert len({r.turn for r in first.ranked}) == len(first.ranked)
+    assert first.sampled == 5 and first.samples == 4
+    assert first.explanation.startswith(first.best.turn.action.__class__.__name__.lower())
+
+
+def test_hint_takes_a_winning_stash() -> None:
+    """With five 5s in hand and a collection worth 17, stashing a 5 wins at once; the
+    display of 4s allows nothing but a DRAW before it."""
+    state = position(Variant.STANDARD, [5, 5, 5, 5, 5, 1], [4, 4, 4, 4, 4, 4], [6, 6, 5], opponents=1)
+    found = rank_turns(state, samples=4, shortlist=6)
+    assert found.best.turn == Turn(Draw(1), Stash(5))
+    assert "wins" in found.explanation
+
+
+def test_hint_with_a_single_turn_needs_no_samples() -> None:
+    """A hand of one 1 facing a display of 6s has only DRAW 1 (stash 1 after it is not
+    possible: the card is gone): one turn, ranked without sampling."""
+    state = position(Variant.STANDARD, [1], [6, 6, 6, 6, 6, 6], opponents=1)
+    found = rank_turns(state, samples=8)
+    assert len(found.ranked) == 1 and found.samples == 0
+
+
+def test_solo_study_is_reproducible_and_independent_of_workers() -> None:
+    one = solo_study(4, seed=2, policies=("greedy", "random"), workers=1)
+    two = solo_study(4, seed=2, policies=("greedy", "random"), workers=2)
+    assert [s.penalties for s in one] == [s.penalties for s in two]
+    greedy = one[0]
+    assert sum(greedy.rating_shares().values()) == pytest.approx(1.0)
+    assert all(g.finished for g in greedy.games)
+
+
+def test_hint_policy_beats_greedy_and_greedy_beats_random_in_solo() -> None:
+    """On the same 6 seeded deals the hint's lookahead averages a lower penalty than
+    greedy, and greedy lower than random play."""
+    summary = {s.policy: s.mean for s in solo_study(6, seed=9, policies=("hint", "greedy", "random"))}
+    assert summary["hint"] < summary["greedy"] < summary["random"]
+
+
+def test_play_game_is_seeded() -> None:
+    from solvers.quibbles.study import policy_by_name
+
+    a = play_game([policy_by_name("greedy")] * 3, Variant.STANDARD, 4, keep_log=True)
+    b = play_game([policy_by_name("greedy")] * 3, Variant.STANDARD, 4, keep_log=True)
+    assert a.log == b.log and a.state.winner == b.state.winner
+    assert a.state.winner is not None or a.state.stalled or a.cut_off
+
+
+def test_unknown_policy_is_bad_input() -> None:
+    from solvers.quibbles.study import policy_by_name
+
+    with pytest.raises(BadInput, match="smart"):
+        policy_by_name("smart")
+
+
+def test_position_rejects_more_cards_than_the_deck() -> None:
+    with pytest.raises(BadInput, match="1s"):
+        position(Variant.STANDARD, [1] * 15, [1] * 6, opponents=1)
+    assert to_counts([1, 1]) [1] == 2
