@@ -73,7 +73,7 @@ def demo(ctx: click.Context, seed: int) -> None:
     game played by the hint's lookahead."""
     from models.quibbles import Variant, format_values, from_counts, new_game, solo_rating
     from solvers.quibbles.combine import combine_options
-    from solvers.quibbles.hint import hint_policy, rank_turns
+    from solvers.quibbles.hint import HintPolicy, rank_turns
     from solvers.quibbles.split import BACKENDS, best_split
     from solvers.quibbles.study import play_game
 
@@ -87,7 +87,7 @@ def demo(ctx: click.Context, seed: int) -> None:
                        "taken": answers["numba"].taken, "backends_agree": agree})
     options = combine_options(hand, display)
     found = rank_turns(state, seed=seed)
-    game = play_game([hint_policy()], Variant.SOLO, seed).state
+    game = play_game([HintPolicy()], Variant.SOLO, seed).state
     lines = [f"Quibbles solo, deal {seed}: hand [{format_values(hand)}], display [{format_values(display)}]", "",
              "Best split of each hand card (numba, cpsat and reference agree and prove it):"]
     lines += [f"  {s['value']}: takes {s['taken'] or 'nothing'}"
@@ -221,8 +221,8 @@ def parse_values_for(text: str, what: str, rules: Any) -> list[int]:
 def hint(ctx: click.Context, hand: str, display: str, collection: str, penalty: str, variant: str,
          opponents: int | None, samples: int, shortlist: int, top: int, seed: int) -> None:
     """Every legal turn ranked by a sampled two-turn lookahead; the best one explained."""
-    from models.quibbles import describe_turn, parse_variant, position, turn_to_json
-    from solvers.quibbles.hint import rank_turns
+    from models.quibbles import parse_variant, position, turn_to_json
+    from solvers.quibbles.hint import rank_turns, turn_text
 
     rules = parse_variant(variant)
     cards = parse_values_for(hand, "--hand", rules)
@@ -236,7 +236,7 @@ def hint(ctx: click.Context, hand: str, display: str, collection: str, penalty: 
     found = rank_turns(state, samples=samples, shortlist=shortlist, seed=seed)
     shown = found.ranked[:top]
     unit = "expected -penalty" if variant == "solo" else "expected margin"
-    rows = [[k + 1, describe_turn(r.turn, state.display), f"{r.expected:.2f}", f"{r.static:.2f}"]
+    rows = [[k + 1, turn_text(r.turn, state.display), f"{r.expected:.2f}", f"{r.static:.2f}"]
             for k, r in enumerate(shown)]
     text = "\n".join([f"Best: {found.explanation}", "",
                       _table(["#", "turn", unit, "static"], rows,

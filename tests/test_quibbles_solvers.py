@@ -14,7 +14,7 @@ from models.quibbles import (
 )
 from solvers.quibbles.combine import combine_options
 from solvers.quibbles.hint import determinize, rank_turns
-from solvers.quibbles.policies import greedy_policy, random_policy
+from solvers.quibbles.policies import GreedyPolicy, RandomPolicy, play_turn
 from solvers.quibbles.split import best_split
 from solvers.quibbles.study import play_game, solo_study
 
@@ -68,15 +68,20 @@ def test_best_split_takes_the_most_any_legal_split_takes() -> None:
 
 @pytest.mark.parametrize("seed", range(4))
 def test_greedy_and_random_play_only_legal_turns(seed: int) -> None:
+    """Each decision is legal where it is taken (``act`` and ``finish`` refuse others),
+    and the stash is among the options the hand after the action allows."""
     rng = random.Random(seed)
-    for policy in (greedy_policy, random_policy):
+    for policy in (GreedyPolicy(), RandomPolicy()):
         state = new_game(3, Variant.STANDARD, seed)
         for _ in range(60):
             if state.is_over:
                 break
-            turn = policy(state, rng)
-            assert state.check(turn) is None
-            state.apply(turn)
+            action = policy.action(state, rng)
+            assert state.check(Turn(action)) is None
+            state.act(action)
+            stash = policy.stash(state, rng)
+            assert stash is None or stash in state.stash_options()
+            state.finish(stash)
 
 
 def test_greedy_takes_the_most_cards() -> None:
@@ -84,9 +89,9 @@ def test_greedy_takes_the_most_cards() -> None:
     rng = random.Random(3)
     for _ in range(100):
         state = _random_position(rng)
-        turn = greedy_policy(state, rng)
+        action = GreedyPolicy().action(state, rng)
         most = max(len(a.taken) for a in state.legal_actions())
-        assert len(turn.action.taken) == most
+        assert len(action.taken) == most
 
 
 def test_determinize_keeps_what_the_player_sees() -> None:
@@ -110,17 +115,18 @@ def test_hint_ranks_every_distinct_turn_and_is_reproducible() -> None:
 
 
 def test_hint_takes_a_winning_stash() -> None:
-    """With five 5s in hand and a collection worth 17, stashing a 5 wins at once; the
-    display of 4s allows nothing but a DRAW before it."""
-    state = position(Variant.STANDARD, [5, 5, 5, 5, 5, 1], [4, 4, 4, 4, 4, 4], [6, 6, 5], opponents=1)
+    """With five 5s in hand and a collection worth 17, stashing a 5 wins at once: after
+    combining 1+3 for the 4s, not after a split of a 5 (only four 5s would be left)."""
+    state = position(Variant.STANDARD, [5, 5, 5, 5, 5, 1, 3], [4, 4, 4, 4, 2, 4], [6, 6, 5], opponents=1)
     found = rank_turns(state, samples=4, shortlist=6)
-    assert found.best.turn == Turn(Draw(1), Stash(5))
+    assert found.best.turn.stash == Stash(5)
+    assert isinstance(found.best.turn.action, Combine)
     assert "wins" in found.explanation
 
 
 def test_hint_with_a_single_turn_needs_no_samples() -> None:
-    """A hand of one 1 facing a display of 6s has only DRAW 1 (stash 1 after it is not
-    possible: the card is gone): one turn, ranked without sampling."""
+    """A hand of one 1 facing a display of 6s has only DRAW 1 (its stash is decided after
+    the draw): one candidate, ranked without sampling."""
     state = position(Variant.STANDARD, [1], [6, 6, 6, 6, 6, 6], opponents=1)
     found = rank_turns(state, samples=8)
     assert len(found.ranked) == 1 and found.samples == 0
@@ -145,8 +151,8 @@ def test_hint_policy_beats_greedy_and_greedy_beats_random_in_solo() -> None:
 def test_play_game_is_seeded() -> None:
     from solvers.quibbles.study import policy_by_name
 
-    a = play_game([policy_by_name("greedy")] * 3, Variant.STANDARD, 4, keep_log=True)
-    b = play_game([policy_by_name("greedy")] * 3, Variant.STANDARD, 4, keep_log=True)
+    a = play_game([policy_by_name("greedy") for _ in range(3)], Variant.STANDARD, 4, keep_log=True)
+    b = play_game([policy_by_name("greedy") for _ in range(3)], Variant.STANDARD, 4, keep_log=True)
     assert a.log == b.log and a.state.winner == b.state.winner
     assert a.state.winner is not None or a.state.stalled or a.cut_off
 
@@ -162,3 +168,15 @@ def test_position_rejects_more_cards_than_the_deck() -> None:
     with pytest.raises(BadInput, match="1s"):
         position(Variant.STANDARD, [1] * 15, [1] * 6, opponents=1)
     assert to_counts([1, 1]) [1] == 2
+
+
+def test_a_draw_stash_is_decided_with_the_drawn_cards() -> None:
+    """Nothing to take: greedy lays its 6 and draws the two 4s on top of the pile; with
+    them it holds four 4s, and its stash decision, taken after the draw, stashes a 4."""
+    state = position(Variant.STANDARD, [4, 4, 6], [6, 6, 6, 6, 6, 6], opponents=1)
+    state.draw_pile += [4, 4]
+    policy = GreedyPolicy()
+    action = policy.action(state, random.Random(0))
+    assert action == Draw(6)
+    state.act(action)
+    assert policy.stash(state, random.Random(0)) == Stash(4)

@@ -9,6 +9,7 @@ card), so it stays a list of values, left to right.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from enum import Enum
 
@@ -78,7 +79,7 @@ def parse_values(text: str, what: str = "cards", top_value: int = 6) -> list[int
         token = token.strip()
         if not token:
             raise BadInput(f"empty card in {what} {text!r}", token)
-        if not token.lstrip("+-").isdigit():
+        if not re.fullmatch(r"[+-]?[0-9]+", token):
             raise BadInput(f"bad card {token!r} in {what}: a card is a value 1-{top_value}", token)
         value = int(token)
         if not 1 <= value <= top_value:

@@ -7,6 +7,10 @@ Rule readings the rulebook leaves open (each used in one place below):
   the leftmost card).
 - A SPLIT must take at least one set: a split that takes nothing would be a plain
   discard, which the rules do not offer (COMBINE likewise takes "1 or more" cards).
+- A turn is two decisions: the action (``act``), then the optional stash (``finish``),
+  chosen with the hand as it is after the action, so a DRAW's two new cards can be
+  stashed. A whole ``Turn`` applies both; its stash is checked against the hand the
+  action really leaves (for a DRAW, with the cards the draw pile will give).
 - The order within a turn: action, optional stash (a winning stash ends the game at
   once, before any refill or penalty), the solo penalty, the refill, then the
   empty-hand rule (checked for the player whose turn it was; everybody then discards
@@ -127,6 +131,8 @@ class State:
     turns: int = 0
     winner: int | None = None
     rng: random.Random = field(default_factory=random.Random, repr=False)
+    stash_pending: bool = False
+    """True between ``act`` and ``finish``: the player has acted and may now stash."""
 
     @property
     def players(self) -> int:
@@ -135,7 +141,7 @@ class State:
     @property
     def stalled(self) -> bool:
         """No winner and the player to act has no card: no legal turn remains."""
-        return self.winner is None and sum(self.hands[self.to_act]) == 0
+        return self.winner is None and not self.stash_pending and sum(self.hands[self.to_act]) == 0
 
     @property
     def is_over(self) -> bool:
@@ -153,7 +159,7 @@ class State:
             rng.setstate(self.rng.getstate())
         return State(self.variant, [h[:] for h in self.hands], [c[:] for c in self.collections],
                      self.display[:], self.draw_pile[:], self.discard[:], self.penalty[:],
-                     self.to_act, self.turns, self.winner, rng)
+                     self.to_act, self.turns, self.winner, rng, self.stash_pending)
 
     def card_counts(self) -> Counts:
         """All cards in every zone, by value: constant through a game."""
@@ -167,14 +173,20 @@ class State:
     # -- legality -------------------------------------------------------------------
 
     def check(self, turn: Turn) -> str | None:
-        """Why ``turn`` is illegal for the player to act, or None when it is legal."""
+        """Why ``turn`` is illegal for the player to act, or None when it is legal. After a
+        DRAW the stash is checked on a copy that has drawn the very cards play would draw."""
         if self.winner is not None:
             return "the game is over"
-        hand = self.hands[self.to_act]
-        reason = self._check_action(turn.action, hand)
+        if self.stash_pending:
+            return "the action of this turn is done: only the stash remains"
+        reason = self._check_action(turn.action, self.hands[self.to_act])
         if reason or turn.stash is None:
             return reason
-        after = hand[:]
+        if isinstance(turn.action, Draw):
+            trial = self.clone()
+            trial._do_action(turn.action)
+            return trial._check_stash(turn.stash, trial.hands[trial.to_act])
+        after = self.hands[self.to_act][:]
         for v in _played(turn.action):
             after[v] -= 1
         for i in turn.action.taken:
@@ -182,6 +194,9 @@ class State:
         return self._check_stash(turn.stash, after)
 
     def _check_action(self, action: Action, hand: Counts) -> str | None:
+        off_deck = [v for v in _played(action) if not (isinstance(v, int) and 1 <= v <= self.variant.top_value)]
+        if off_deck:
+            return f"{off_deck[0]!r} is not a card of the {self.variant.value} deck"
         if isinstance(action, Draw):
             return None if _holds(hand, [action.card]) else f"no {action.card} in hand to lay on the display"
         taken = action.taken
@@ -215,14 +230,16 @@ class State:
         return None
 
     def _check_stash(self, stash: Stash, hand: Counts) -> str | None:
-        value, have = stash.value, hand[stash.value] if 1 <= stash.value <= 6 else 0
+        if not (isinstance(stash.value, int) and 1 <= stash.value <= self.variant.top_value):
+            return f"{stash.value!r} is not a card of the {self.variant.value} deck"
+        value, have = stash.value, hand[stash.value]
         if have < max(value, 1):
             return f"stashing {value}s needs at least {value} of them in hand, not {have}"
         collection = self.collections[self.to_act]
         if sum(collection) >= COLLECTION_LIMIT:
             if stash.evict is None:
                 return f"the collection holds {COLLECTION_LIMIT} cards: name one to discard first"
-            if not 1 <= stash.evict <= 6 or collection[stash.evict] == 0:
+            if not (isinstance(stash.evict, int) and 1 <= stash.evict <= 6) or collection[stash.evict] == 0:
                 return f"no {stash.evict} in the collection to discard"
         elif stash.evict is not None:
             return "the collection is not full: nothing to discard from it"
@@ -231,26 +248,56 @@ class State:
     # -- applying a turn ------------------------------------------------------------
 
     def apply(self, turn: Turn) -> None:
-        """Play ``turn`` for the player to act, then end the turn by rule (``play`` then
-        ``end_turn``); an illegal turn raises ``IllegalMove`` and changes nothing."""
-        self.play(turn)
-        if self.winner is None:
-            self.end_turn()
-
-    def play(self, turn: Turn) -> None:
-        """The player's own part of a turn: the action, then the stash; a winning stash
-        ends the game at once. An illegal turn raises ``IllegalMove`` with the reason and
-        changes nothing."""
+        """Play a whole turn for the player to act: its action, its stash, then the rest of
+        the turn by rule. An illegal turn raises ``IllegalMove`` and changes nothing."""
         reason = self.check(turn)
         if reason:
             raise IllegalMove(f"illegal turn: {reason}")
-        me = self.to_act
         self._do_action(turn.action)
-        if turn.stash is not None:
-            self._do_stash(turn.stash)
-            if is_winning_collection(self.collections[me], self.variant):
-                self.winner = me
-                self.turns += 1
+        self.stash_pending = True
+        self.finish(turn.stash)
+
+    def act(self, action: Action) -> None:
+        """The first decision of a turn: SPLIT, COMBINE or DRAW; the stash decision follows
+        with ``finish``. An illegal action raises ``IllegalMove`` and changes nothing."""
+        reason = self.check(Turn(action))
+        if reason:
+            raise IllegalMove(f"illegal action: {reason}")
+        self._do_action(action)
+        self.stash_pending = True
+
+    def finish(self, stash: Stash | None) -> None:
+        """The second decision, after ``act``: stash (or not), then the end of the turn; a
+        winning stash ends the game at once. An illegal stash raises ``IllegalMove``."""
+        if not self.stash_pending:
+            raise IllegalMove("illegal stash: the turn's action has not been played")
+        if stash is not None:
+            reason = self._check_stash(stash, self.hands[self.to_act])
+            if reason:
+                raise IllegalMove(f"illegal stash: {reason}")
+        self.stash_pending = False
+        if not self._settle(stash):
+            self.end_turn()
+
+    def play(self, turn: Turn) -> None:
+        """The player's own part of a turn only (action and stash, no refill), to show
+        what it does; a winning stash ends the game. Illegal turns raise ``IllegalMove``."""
+        reason = self.check(turn)
+        if reason:
+            raise IllegalMove(f"illegal turn: {reason}")
+        self._do_action(turn.action)
+        self._settle(turn.stash)
+
+    def _settle(self, stash: Stash | None) -> bool:
+        """Make the (checked) stash; True when it wins, which ends the game at once."""
+        if stash is None:
+            return False
+        self._do_stash(stash)
+        if is_winning_collection(self.collections[self.to_act], self.variant):
+            self.winner = self.to_act
+            self.turns += 1
+            return True
+        return False
 
     def end_turn(self) -> None:
         """What the rules do after the player's part: the solo penalty, the refill, the
@@ -337,7 +384,7 @@ class State:
     def legal_actions(self) -> list[Action]:
         """One action per distinct result (outside solo the display's order does not
         matter, so equal values are taken leftmost first)."""
-        if self.is_over:
+        if self.is_over or self.stash_pending:
             return []
         hand, top = self.hands[self.to_act], self.variant.top_value
         ordered = self.variant is Variant.SOLO
@@ -364,12 +411,14 @@ class State:
                 positions = sorted(i for group in combo for i in group)
                 yield Split(value, decompose_into_sets(self.display, positions, value))
 
-    def stash_options(self, hand: Counts) -> list[Stash]:
-        """Every stash the player to act could make from ``hand``."""
+    def stash_options(self, hand: Counts | None = None) -> list[Stash]:
+        """Every stash the player to act could make from ``hand`` (default: their hand now,
+        which after ``act`` is the hand the stash decision sees)."""
+        hand = self.hands[self.to_act] if hand is None else hand
         collection = self.collections[self.to_act]
         full = sum(collection) >= COLLECTION_LIMIT
         options = []
-        for v in VALUES:
+        for v in range(1, self.variant.top_value + 1):
             if hand[v] >= v:
                 if full:
                     options.extend(Stash(v, e) for e in VALUES if collection[e])
@@ -378,7 +427,9 @@ class State:
         return options
 
     def legal_turns(self) -> list[Turn]:
-        """Every legal turn of the player to act: each action, alone and with each stash."""
+        """Every legal whole turn of the player to act: each action, alone and with each
+        stash its result allows. For a DRAW, the stashes listed are those possible whatever
+        is drawn; the cards drawn may allow more, decided after the draw (``finish``)."""
         turns = []
         hand = self.hands[self.to_act]
         for action in self.legal_actions():

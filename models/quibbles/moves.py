@@ -11,6 +11,7 @@ Display cards named by value are matched to the leftmost copies not yet named.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Union
@@ -114,7 +115,7 @@ def turn_to_json(turn: Turn, display: Sequence[int]) -> dict:
 
 
 def _value(token: str, text: str) -> int:
-    if not token.isdigit() or not 1 <= int(token) <= 6:
+    if not re.fullmatch(r"[0-9]+", token) or not 1 <= int(token) <= 6:
         raise BadInput(f"bad card {token!r} in turn {text!r}: a card is a value 1-6", token)
     return int(token)
 

@@ -4,7 +4,8 @@ The measure is *progress*: the collection's worth toward the goal, plus a discou
 share of what the hand could still stash (a value ``v`` held ``c`` times is ``min(1, c/v)``
 of the way to a stash). Solo play scores the penalty pile and the progress still missing,
 each point of missing progress costing about as much penalty as the turns it will take;
-with opponents the score is the player's progress against the best opponent's.
+with opponents the score is the player's progress against the best opponent's, and a
+won game is worth WIN less the turns it took.
 """
 
 from __future__ import annotations
@@ -52,8 +53,8 @@ def evaluate(state: State, me: int) -> float:
             return -float(state.penalty_score)
         missing = max(0.0, WIN_TOTAL - progress(state.hands[me], state.collections[me], state.variant))
         return -state.penalty_score - PENALTY_PER_POINT * (missing + (WIN if state.stalled else 0.0))
-    if state.winner is not None:
-        return WIN if state.winner == me else -WIN
+    if state.winner is not None:  # the sooner the better, for either side
+        return WIN - state.turns if state.winner == me else -WIN + state.turns
     mine = progress(state.hands[me], state.collections[me], state.variant)
     best_other = max(progress(state.hands[p], state.collections[p], state.variant)
                      for p in range(state.players) if p != me)

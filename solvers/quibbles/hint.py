@@ -5,7 +5,8 @@ sampled expectimax: each sample deals the unseen cards afresh (the opponents' ha
 the draw pile; the player's own cards, the display, collections, the discard pile and the
 penalty pile are known). In a sample a candidate turn is played, the opponents answer
 with the greedy policy, the player answers with the best of their strongest replies (by
-the static evaluation), and the position is evaluated. Every candidate meets the same
+the static evaluation), and the position is evaluated. A DRAW's stash is decided after
+the draw, with the cards drawn in that sample, by the static evaluation. Every candidate meets the same
 samples (common random numbers), so their differences are not sampling noise between
 candidates. To keep this fast, candidates with the same visible result are merged and
 only the ``shortlist`` best by the static evaluation are sampled.
@@ -17,9 +18,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from models.quibbles import Draw, Split, State, Turn, Variant, describe_turn, from_counts, to_counts
+from models.quibbles import Action, Draw, Stash, State, Turn, Variant, describe_turn, from_counts, to_counts
 from solvers.quibbles.evaluate import evaluate, progress
-from solvers.quibbles.policies import draw_card, greedy_policy, greedy_stash, hand_after, most_taking_actions
+from solvers.quibbles.policies import GreedyPolicy, most_taking_actions, play_turn
 
 
 @dataclass(frozen=True)
@@ -64,26 +65,51 @@ def determinize(state: State, me: int, rng: random.Random) -> State:
     return sample
 
 
-def reply_turns(state: State) -> list[Turn]:
-    """The strongest few turns for the player to act: each value's best split, each
-    combine taking every matching card, and each possible draw; each with the greedy stash."""
-    actions = most_taking_actions(state)
+def reply_actions(state: State) -> list[Action]:
+    """The strongest few actions for the player to act: each value's best split, each
+    combine taking every matching card, and each possible draw."""
     hand = state.hands[state.to_act]
-    actions.extend(Draw(v) for v in range(1, 7) if hand[v])
-    return [Turn(a, greedy_stash(state, hand_after(state, a))) for a in actions]
+    return most_taking_actions(state) + [Draw(v) for v in range(1, 7) if hand[v]]
+
+
+def best_stash(state: State, me: int) -> Stash | None:
+    """After ``act``: the stash (or none) whose result, before any refill, the static
+    evaluation rates highest."""
+    best, best_value = None, float("-inf")
+    for stash in [None, *state.stash_options()]:
+        dry = state.clone()
+        dry.draw_pile, dry.discard = [], [0] * 7  # judge the stash, not a refill
+        dry.finish(stash)
+        value = evaluate(dry, me)
+        if value > best_value:
+            best, best_value = stash, value
+    return best
+
+
+def _play(sample: State, turn: Turn, me: int) -> None:
+    """A candidate turn; a DRAW's stash is chosen once its cards are seen."""
+    if isinstance(turn.action, Draw):
+        sample.act(turn.action)
+        sample.finish(best_stash(sample, me))
+    else:
+        sample.apply(turn)
+
+
+_GREEDY = GreedyPolicy()
 
 
 def _play_out(sample: State, turn: Turn, me: int, rng: random.Random) -> float:
     """The candidate, the opponents' greedy answers, the player's best reply: evaluated."""
-    sample.apply(turn)
+    _play(sample, turn, me)
     while not sample.is_over and sample.to_act != me:
-        sample.apply(greedy_policy(sample, rng))
+        play_turn(sample, _GREEDY, rng)
     if sample.is_over:
         return evaluate(sample, me)
     best = float("-inf")
-    for reply in reply_turns(sample):
+    for reply in reply_actions(sample):
         after = sample.clone()
-        after.apply(reply)
+        after.act(reply)
+        after.finish(best_stash(after, me))
         best = max(best, evaluate(after, me))
     return best
 
@@ -103,11 +129,23 @@ def _dry_outcome(state: State, turn: Turn) -> tuple[State, tuple]:
     return dry, key
 
 
+def candidate_turns(state: State) -> list[Turn]:
+    """Every legal turn, except that a DRAW comes once per card laid: its stash is chosen
+    after the draw, so listing stashes in advance would only repeat it."""
+    return [t for t in state.legal_turns() if not (isinstance(t.action, Draw) and t.stash is not None)]
+
+
+def turn_text(turn: Turn, display: list[int]) -> str:
+    """A candidate in the turn notation; a DRAW says its stash waits for the cards."""
+    text = describe_turn(turn, display)
+    return text + " (then stash as the new cards allow)" if isinstance(turn.action, Draw) else text
+
+
 def rank_turns(state: State, samples: int = 16, shortlist: int = 12, seed: int = 0) -> Hint:
     """Every legal turn of the player to act, best first (see the module docstring)."""
     me = state.to_act
     firsts: dict[tuple, tuple[Turn, float]] = {}
-    for turn in state.legal_turns():
+    for turn in candidate_turns(state):
         dry, key = _dry_outcome(state, turn)
         if key not in firsts:
             firsts[key] = (turn, evaluate(dry, me))
@@ -136,7 +174,7 @@ def explain(state: State, ranked: Sequence[RankedTurn]) -> str:
     top = ranked[0]
     me, turn = state.to_act, top.turn
     dry, _ = _dry_outcome(state, turn)
-    parts = [describe_turn(turn, state.display) + ":"]
+    parts = [turn_text(turn, state.display) + ":"]
     taken = len(turn.action.taken)
     parts.append(f"takes {taken} card{'s' * (taken != 1)}" if taken else "lays a card and draws 2")
     if turn.stash is not None:
@@ -156,10 +194,19 @@ def explain(state: State, ranked: Sequence[RankedTurn]) -> str:
                     + ([parts[-1]] if len(ranked) > 1 else []))
 
 
-def hint_policy(samples: int = 6, shortlist: int = 6):
-    """The hint's top turn as a policy (fewer samples than an interactive hint, for studies)."""
+class HintPolicy:
+    """The hint's top turn as a policy; a study uses fewer samples than a hint asked for
+    at the table. A DRAW's stash is decided after the draw (``best_stash``)."""
 
-    def policy(state: State, rng: random.Random) -> Turn:
-        return rank_turns(state, samples, shortlist, seed=rng.getrandbits(32)).best.turn
+    def __init__(self, samples: int = 6, shortlist: int = 6) -> None:
+        self.samples, self.shortlist = samples, shortlist
+        self._planned: Turn | None = None
 
-    return policy
+    def action(self, state: State, rng: random.Random) -> Action:
+        self._planned = rank_turns(state, self.samples, self.shortlist, seed=rng.getrandbits(32)).best.turn
+        return self._planned.action
+
+    def stash(self, state: State, rng: random.Random) -> Stash | None:
+        if self._planned is None or isinstance(self._planned.action, Draw):
+            return best_stash(state, state.to_act)
+        return self._planned.stash

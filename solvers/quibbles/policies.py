@@ -1,63 +1,69 @@
-"""Players for the Quibbles engine: random, greedy, and the lookahead of the hint.
+"""Players for the Quibbles engine: random, greedy, and the hint's lookahead.
 
-A policy maps a state (the player to act is the one choosing) and a random source to a
-legal turn. The greedy player takes the most display cards it can (a split before an
-equally large combine, since it costs one card), else lays on the display its card
-furthest from a stash; then it stashes whatever raises its collection most.
+A turn is two decisions (see the engine): a policy chooses the action, and then, with
+the hand the action left (a DRAW's new cards included), the stash. The greedy player
+takes the most display cards it can (a split before an equally large combine, since it
+costs one card), else lays on the display its card furthest from a stash; then it
+stashes whatever raises its collection most.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from typing import Protocol
 
-from models.quibbles import (
-    COLLECTION_LIMIT, Action, Combine, Counts, Draw, Split, Stash, State, Turn, Variant, combinable,
-)
+from models.quibbles import COLLECTION_LIMIT, Action, Combine, Counts, Draw, Split, Stash, State, Variant, combinable
 from solvers.quibbles.split import best_split
 
-Policy = Callable[[State, random.Random], Turn]
+
+class Policy(Protocol):
+    """Chooses the player to act's action, then (after ``State.act``) their stash."""
+
+    def action(self, state: State, rng: random.Random) -> Action: ...
+
+    def stash(self, state: State, rng: random.Random) -> Stash | None: ...
 
 
-def random_policy(state: State, rng: random.Random) -> Turn:
-    """A legal turn drawn uniformly from every legal turn."""
-    return rng.choice(state.legal_turns())
+def play_turn(state: State, policy: Policy, rng: random.Random) -> tuple[Action, Stash | None]:
+    """One whole turn of ``policy`` for the player to act; returns what it chose."""
+    action = policy.action(state, rng)
+    state.act(action)
+    stash = policy.stash(state, rng)
+    state.finish(stash)
+    return action, stash
 
 
-def hand_after(state: State, action: Action) -> Counts:
-    """The acting player's hand once ``action`` is done (before any stash); a DRAW's two
-    unknown cards are not counted."""
-    hand = state.hands[state.to_act][:]
-    if isinstance(action, Split):
-        hand[action.card] -= 1
-    elif isinstance(action, Combine):
-        for v in action.played:
-            hand[v] -= 1
-    else:
-        hand[action.card] -= 1
-    for i in action.taken:
-        hand[state.display[i]] += 1
-    return hand
+class RandomPolicy:
+    """A legal action drawn uniformly, then a stash drawn uniformly (not stashing counts
+    as one choice)."""
+
+    def action(self, state: State, rng: random.Random) -> Action:
+        return rng.choice(state.legal_actions())
+
+    def stash(self, state: State, rng: random.Random) -> Stash | None:
+        return rng.choice([None, *state.stash_options()])
 
 
-def greedy_stash(state: State, hand: Counts) -> Stash | None:
-    """The stash that raises the collection's worth most (simplified: a missing value
-    first), or None when no stash raises it."""
+def greedy_stash(state: State, hand: Counts | None = None) -> Stash | None:
+    """The stash from ``hand`` (default: the hand now) that raises the collection's worth
+    most (simplified: a missing value first), or None when no stash raises it."""
+    hand = state.hands[state.to_act] if hand is None else hand
     collection = state.collections[state.to_act]
     full = sum(collection) >= COLLECTION_LIMIT
+    simplified = state.variant is Variant.SIMPLIFIED
     lowest = next((v for v in range(1, 7) if collection[v]), 0)
+    evict = (_spare(collection) if simplified else lowest) if full else None
+    if full and evict is None:
+        return None
     best, best_gain = None, 0
     for v in range(1, 7):
         if hand[v] < v:
             continue
-        if state.variant is Variant.SIMPLIFIED:
+        if simplified:
             gain = 10 - v if not collection[v] else 0  # any missing value will do; cheaper first
         else:
             gain = v - lowest if full else v
         if gain > best_gain:
-            evict = (lowest if state.variant is not Variant.SIMPLIFIED else _spare(collection)) if full else None
-            if full and evict is None:
-                continue
             best, best_gain = Stash(v, evict), gain
     return best
 
@@ -91,13 +97,20 @@ def draw_card(state: State) -> int:
     return max((v for v in range(1, 7) if hand[v]), key=lambda v: (v - hand[v], v))
 
 
-def greedy_policy(state: State, rng: random.Random) -> Turn:
-    """Take the most cards (see the module docstring), then the best stash."""
-    actions = most_taking_actions(state)
+class GreedyPolicy:
+    """Take the most cards, then the best stash (see the module docstring)."""
 
-    def size(action: Action) -> tuple[int, int]:
-        played = 1 if isinstance(action, Split) else len(action.played)
-        return len(action.taken), -played
+    def action(self, state: State, rng: random.Random) -> Action:
+        actions = most_taking_actions(state)
+        if not actions:
+            return Draw(draw_card(state))
 
-    action: Action = max(actions, key=size) if actions else Draw(draw_card(state))
-    return Turn(action, greedy_stash(state, hand_after(state, action)))
+        def size(action: Action) -> tuple[int, int]:
+            played = 1 if isinstance(action, Split) else len(action.played)
+            return len(action.taken), -played
+
+        return max(actions, key=size)
+
+    def stash(self, state: State, rng: random.Random) -> Stash | None:
+        return greedy_stash(state)
+

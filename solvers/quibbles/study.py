@@ -16,22 +16,22 @@ from dataclasses import dataclass, field
 
 from models.errors import BadInput
 from models.quibbles import SOLO_RATINGS, State, Turn, Variant, new_game, solo_rating
-from solvers.quibbles.hint import hint_policy
-from solvers.quibbles.policies import Policy, greedy_policy, random_policy
+from solvers.quibbles.hint import HintPolicy
+from solvers.quibbles.policies import GreedyPolicy, Policy, RandomPolicy, play_turn
 
 POLICIES: dict[str, Callable[[], Policy]] = {
-    "hint": hint_policy,
-    "greedy": lambda: greedy_policy,
-    "random": lambda: random_policy,
+    "hint": HintPolicy,
+    "greedy": GreedyPolicy,
+    "random": RandomPolicy,
 }
-"""Policy names, each with a factory (the hint's policy has parameters)."""
+"""Policy names, each with the class that makes a fresh player of it."""
 
 MAX_TURNS = 1000
 """Games still running after this many turns are cut off (none has come close in the studies)."""
 
 
 def policy_by_name(name: str) -> Policy:
-    """The policy called ``name``; an unknown name is bad input."""
+    """A fresh player of the policy called ``name``; an unknown name is bad input."""
     if name not in POLICIES:
         raise BadInput(f"unknown policy {name!r}: expected one of {', '.join(POLICIES)}", name)
     return POLICIES[name]()
@@ -60,17 +60,16 @@ class GameRecord:
 
 def play_game(policies: Sequence[Policy], variant: Variant, seed: int, keep_log: bool = False,
               max_turns: int = MAX_TURNS) -> GameRecord:
-    """One game, seat ``k`` played by ``policies[k]``; the deal and each seat's choices are
-    seeded from ``seed``."""
+    """One game, seat ``k`` played by ``policies[k]`` (one player object per seat); the
+    deal and each seat's choices are seeded from ``seed``."""
     state = new_game(len(policies), variant, seed)
     rngs = [random.Random(f"{seed}/{seat}") for seat in range(len(policies))]
     record = GameRecord(state)
     while not state.is_over and state.turns < max_turns:
-        seat = state.to_act
-        turn = policies[seat](state, rngs[seat])
+        seat, display = state.to_act, tuple(state.display)
+        action, stash = play_turn(state, policies[seat], rngs[seat])
         if keep_log:
-            record.log.append(PlayedTurn(seat, tuple(state.display), turn))
-        state.apply(turn)
+            record.log.append(PlayedTurn(seat, display, Turn(action, stash)))
     return record
 
 
