@@ -11,11 +11,14 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from models.errors import BadInput
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 
 def _emit(ctx: click.Context, document: dict[str, Any], text: str) -> None:
@@ -39,7 +42,7 @@ def _table(headers: list[str], rows: list[list[Any]], title: str | None = None) 
     return "\n".join(line.rstrip() for line in console.export_text().rstrip().splitlines())
 
 
-def _progress(label: str):
+def _progress(label: str) -> Progress:
     """A progress bar on stderr with done/total, rate and time left (hidden when done)."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn
@@ -79,7 +82,7 @@ def demo(ctx: click.Context, seed: int) -> None:
 
     state = new_game(1, Variant.SOLO, seed)
     hand, display = from_counts(state.hands[0]), state.display
-    splits = []
+    splits: list[dict[str, Any]] = []
     for value in sorted(set(hand)):
         answers = {b: best_split(display, value, backend=b) for b in BACKENDS}
         agree = len({a.taken for a in answers.values()}) == 1 and all(a.proven_optimal for a in answers.values())
@@ -185,15 +188,16 @@ def move(ctx: click.Context, hand: str, display: str, collection: str, variant: 
     state.play(turn)
     if state.winner is None:
         state.solo_penalty()
-    after = {"hand": from_counts(state.hands[0]), "display": state.display,
-             "collection": from_counts(state.collections[0]), "penalty": state.penalty,
-             "wins": state.winner == 0}
+    hand_after, collection_after = from_counts(state.hands[0]), from_counts(state.collections[0])
+    wins = state.winner == 0
     text = "\n".join([f"Legal: {turn_to_json(turn, shown)['text']}",
-                      f"hand       [{format_values(after['hand'])}]",
-                      f"display    [{format_values(after['display'])}] (before the refill)",
-                      f"collection [{format_values(after['collection'])}]" + (" - wins!" if after["wins"] else "")]
+                      f"hand       [{format_values(hand_after)}]",
+                      f"display    [{format_values(state.display)}] (before the refill)",
+                      f"collection [{format_values(collection_after)}]" + (" - wins!" if wins else "")]
                      + ([f"penalty    [{format_values(state.penalty)}]"] if variant == "solo" else []))
-    _emit(ctx, {"legal": True, "turn": turn_to_json(turn, shown), "after": after}, text)
+    _emit(ctx, {"legal": True, "turn": turn_to_json(turn, shown),
+                "after": {"hand": hand_after, "display": state.display, "collection": collection_after,
+                          "penalty": state.penalty, "wins": wins}}, text)
 
 
 def parse_values_for(text: str, what: str, rules: Any) -> list[int]:
@@ -235,11 +239,10 @@ def hint(ctx: click.Context, hand: str, display: str, collection: str, penalty: 
                      parse_values_for(penalty, "--penalty", rules), opponents=opponents, seed=seed)
     found = rank_turns(state, samples=samples, shortlist=shortlist, seed=seed)
     shown = found.ranked[:top]
-    unit = "expected -penalty" if variant == "solo" else "expected margin"
     rows = [[k + 1, turn_text(r.turn, state.display), f"{r.expected:.2f}", f"{r.static:.2f}"]
             for k, r in enumerate(shown)]
     text = "\n".join([f"Best: {found.explanation}", "",
-                      _table(["#", "turn", unit, "static"], rows,
+                      _table(["#", "turn", "expected score", "score now"], rows,
                              title=f"{len(found.ranked)} distinct turns, {found.sampled} sampled "
                                    f"x {found.samples} refills")])
     _emit(ctx, {"variant": variant, "explanation": found.explanation, "samples": found.samples,

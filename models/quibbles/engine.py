@@ -368,7 +368,7 @@ class State:
     def _draw(self, n: int) -> list[int]:
         """Up to ``n`` cards from the draw pile, reshuffling the discards into a new draw
         pile whenever it runs out."""
-        cards = []
+        cards: list[int] = []
         while len(cards) < n:
             if not self.draw_pile:
                 if not any(self.discard):
@@ -417,7 +417,7 @@ class State:
         hand = self.hands[self.to_act] if hand is None else hand
         collection = self.collections[self.to_act]
         full = sum(collection) >= COLLECTION_LIMIT
-        options = []
+        options: list[Stash] = []
         for v in range(1, self.variant.top_value + 1):
             if hand[v] >= v:
                 if full:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Union
+from typing import Any, Union
 
 from models.errors import BadInput
 
@@ -97,10 +97,10 @@ def describe_turn(turn: Turn, display: Sequence[int]) -> str:
     return text
 
 
-def turn_to_json(turn: Turn, display: Sequence[int]) -> dict:
+def turn_to_json(turn: Turn, display: Sequence[int]) -> dict[str, Any]:
     """A JSON-ready record of the turn, with positions and the values they show."""
     action = turn.action
-    record: dict = {"action": type(action).__name__.lower()}
+    record: dict[str, Any] = {"action": type(action).__name__.lower()}
     if isinstance(action, Split):
         record |= {"card": action.card, "sets": [[display[i] for i in s] for s in action.sets],
                    "positions": [list(s) for s in action.sets]}

@@ -23,6 +23,10 @@ from solvers.quibbles.evaluate import evaluate, progress
 from solvers.quibbles.policies import GreedyPolicy, most_taking_actions, play_turn
 
 
+OutcomeKey = tuple[object, ...]
+"""What a turn visibly does (kind, hand, display, collection, penalty pile, winner)."""
+
+
 @dataclass(frozen=True)
 class RankedTurn:
     """A legal turn with its expected evaluation after the lookahead (higher is better;
@@ -114,7 +118,7 @@ def _play_out(sample: State, turn: Turn, me: int, rng: random.Random) -> float:
     return best
 
 
-def _dry_outcome(state: State, turn: Turn) -> tuple[State, tuple]:
+def _dry_outcome(state: State, turn: Turn) -> tuple[State, OutcomeKey]:
     """What the turn visibly does before the refill (solo: with its penalty), and that
     result as a key that merges turns with the same effect. The discard pile is emptied in
     the copy: it is not part of the key."""
@@ -144,7 +148,7 @@ def turn_text(turn: Turn, display: list[int]) -> str:
 def rank_turns(state: State, samples: int = 16, shortlist: int = 12, seed: int = 0) -> Hint:
     """Every legal turn of the player to act, best first (see the module docstring)."""
     me = state.to_act
-    firsts: dict[tuple, tuple[Turn, float]] = {}
+    firsts: dict[OutcomeKey, tuple[Turn, float]] = {}
     for turn in candidate_turns(state):
         dry, key = _dry_outcome(state, turn)
         if key not in firsts:

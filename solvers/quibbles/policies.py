@@ -106,7 +106,7 @@ class GreedyPolicy:
             return Draw(draw_card(state))
 
         def size(action: Action) -> tuple[int, int]:
-            played = 1 if isinstance(action, Split) else len(action.played)
+            played = len(action.played) if isinstance(action, Combine) else 1
             return len(action.taken), -played
 
         return max(actions, key=size)

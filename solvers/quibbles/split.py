@@ -120,9 +120,10 @@ def _read(display: Sequence[int], value: int) -> tuple[list[int], int]:
             f"display of {len(display)} cards: the open display holds at most {MAX_DISPLAY}",
             token=str(len(display)),
         )
-    cards = [_CARD_VALUES.get(card) if isinstance(card, (int, np.integer)) else None for card in display]
-    if None in cards:
-        position = cards.index(None)
+    read = [_CARD_VALUES.get(card) if isinstance(card, (int, np.integer)) else None for card in display]
+    cards = [card for card in read if card is not None]
+    if len(cards) < len(read):
+        position = read.index(None)
         card = display[position]
         raise BadInput(
             f"display card {card!r} at position {position} is not a card value 1..6",
