@@ -7,6 +7,7 @@ from models.quibbles.cards import (
 )
 from models.quibbles.engine import (
     IllegalMove, State, combinable, decompose_into_sets, new_game, partitions, position, splits_into_sets,
+    stash_effect,
 )
 from models.quibbles.moves import (
     Action, Combine, Draw, Split, Stash, Turn, describe_turn, parse_turn, turn_to_json,
@@ -17,5 +18,5 @@ __all__ = [
     "Draw", "IllegalMove", "combinable", "Split", "Stash", "State", "Turn", "Variant", "deck_counts",
     "decompose_into_sets", "describe_turn", "format_values", "from_counts",
     "is_winning_collection", "new_game", "parse_turn", "parse_values", "parse_variant", "partitions",
-    "position", "solo_rating", "splits_into_sets", "to_counts", "turn_to_json",
+    "position", "solo_rating", "splits_into_sets", "stash_effect", "to_counts", "turn_to_json",
 ]

@@ -153,9 +153,10 @@ class State:
         return sum(self.penalty)
 
     def clone(self, rng: random.Random | None = None) -> State:
-        """An independent copy; ``rng`` replaces the copy's random source if given."""
+        """An independent copy, its random source a copy of this one's; ``rng`` given, the
+        copy uses that object instead (shared, not copied: cheaper for throwaway copies)."""
         if rng is None:
-            rng = random.Random()
+            rng = random.Random(0)  # seeding from an int is cheap; the state is replaced
             rng.setstate(self.rng.getstate())
         return State(self.variant, [h[:] for h in self.hands], [c[:] for c in self.collections],
                      self.display[:], self.draw_pile[:], self.discard[:], self.penalty[:],
@@ -327,13 +328,10 @@ class State:
         self.display = [v for i, v in enumerate(self.display) if i not in taken]
 
     def _do_stash(self, stash: Stash) -> None:
-        hand, collection = self.hands[self.to_act], self.collections[self.to_act]
-        if stash.evict is not None:
-            collection[stash.evict] -= 1
-            self.discard[stash.evict] += 1
-        collection[stash.value] += 1
-        self.discard[stash.value] += hand[stash.value] - 1
-        hand[stash.value] = 0
+        me = self.to_act
+        self.hands[me], self.collections[me], discarded = stash_effect(self.hands[me], self.collections[me], stash)
+        for v in VALUES:
+            self.discard[v] += discarded[v]
 
     def solo_penalty(self) -> None:
         """Solo, before the refill: the leftmost display card goes to the penalty pile and
@@ -441,6 +439,20 @@ class State:
                 after[self.display[i]] += 1
             turns.extend(Turn(action, s) for s in self.stash_options(after))
         return turns
+
+
+def stash_effect(hand: Counts, collection: Counts, stash: Stash) -> tuple[Counts, Counts, Counts]:
+    """The hand, the collection and the discarded cards after a (legal) stash: every card
+    of the value leaves the hand, one joins the collection, the rest are discarded, and
+    so is the evicted collection card."""
+    hand, collection, discarded = hand[:], collection[:], [0] * 7
+    if stash.evict is not None:
+        collection[stash.evict] -= 1
+        discarded[stash.evict] += 1
+    collection[stash.value] += 1
+    discarded[stash.value] += hand[stash.value] - 1
+    hand[stash.value] = 0
+    return hand, collection, discarded
 
 
 def combinable(hand: Counts, top_value: int = 6) -> list[tuple[int, ...]]:

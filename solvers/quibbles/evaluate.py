@@ -52,7 +52,7 @@ def evaluate(state: State, me: int) -> float:
         if state.winner == me:
             return -float(state.penalty_score)
         missing = max(0.0, WIN_TOTAL - progress(state.hands[me], state.collections[me], state.variant))
-        return -state.penalty_score - PENALTY_PER_POINT * (missing + (WIN if state.stalled else 0.0))
+        return -state.penalty_score - PENALTY_PER_POINT * missing
     if state.winner is not None:  # the sooner the better, for either side
         return WIN - state.turns if state.winner == me else -WIN + state.turns
     mine = progress(state.hands[me], state.collections[me], state.variant)

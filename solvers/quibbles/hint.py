@@ -18,7 +18,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from models.quibbles import Action, Draw, Stash, State, Turn, Variant, describe_turn, from_counts, to_counts
+from models.quibbles import (
+    Action, Draw, Stash, State, Turn, Variant, describe_turn, from_counts, is_winning_collection, stash_effect,
+    to_counts,
+)
 from solvers.quibbles.evaluate import evaluate, progress
 from solvers.quibbles.policies import GreedyPolicy, most_taking_actions, play_turn
 
@@ -77,14 +80,16 @@ def reply_actions(state: State) -> list[Action]:
 
 
 def best_stash(state: State, me: int) -> Stash | None:
-    """After ``act``: the stash (or none) whose result, before any refill, the static
-    evaluation rates highest."""
-    best, best_value = None, float("-inf")
-    for stash in [None, *state.stash_options()]:
-        dry = state.clone()
-        dry.draw_pile, dry.discard = [], [0] * 7  # judge the stash, not a refill
-        dry.finish(stash)
-        value = evaluate(dry, me)
+    """After ``act``: a winning stash, else the stash (or none) that leaves the most
+    progress. Nothing else in the evaluation depends on the stash: it moves cards only
+    between the player's hand, collection and the discard pile."""
+    hand, collection = state.hands[me], state.collections[me]
+    best, best_value = None, progress(hand, collection, state.variant)
+    for stash in state.stash_options():
+        hand_after, collection_after, _ = stash_effect(hand, collection, stash)
+        if is_winning_collection(collection_after, state.variant):
+            return stash
+        value = progress(hand_after, collection_after, state.variant)
         if value > best_value:
             best, best_value = stash, value
     return best
@@ -111,7 +116,7 @@ def _play_out(sample: State, turn: Turn, me: int, rng: random.Random) -> float:
         return evaluate(sample, me)
     best = float("-inf")
     for reply in reply_actions(sample):
-        after = sample.clone()
+        after = sample.clone(rng=sample.rng)
         after.act(reply)
         after.finish(best_stash(after, me))
         best = max(best, evaluate(after, me))
@@ -121,9 +126,10 @@ def _play_out(sample: State, turn: Turn, me: int, rng: random.Random) -> float:
 def _dry_outcome(state: State, turn: Turn) -> tuple[State, OutcomeKey]:
     """What the turn visibly does before the refill (solo: with its penalty), and that
     result as a key that merges turns with the same effect. The discard pile is emptied in
-    the copy: it is not part of the key."""
-    dry = state.clone()
-    dry.draw_pile, dry.discard = [], [0] * 7  # a DRAW's two cards are unknown: none are drawn
+    the copy of a DRAW: it is not part of the key."""
+    dry = state.clone(rng=state.rng)  # nothing is shuffled: only a DRAW draws, from no cards
+    if isinstance(turn.action, Draw):
+        dry.draw_pile, dry.discard = [], [0] * 7  # a DRAW's two cards are unknown: none are drawn
     dry.play(turn)
     if dry.winner is None:
         dry.solo_penalty()
