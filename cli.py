@@ -351,8 +351,15 @@ def _plot_penalties(summaries: Any, path: str, title: str) -> None:
     bins = list(range(0, top + 6, 5))
     for summary in summaries:
         ax.hist(summary.penalties, bins=bins, alpha=0.55, label=f"{summary.policy} (mean {summary.mean:.1f})")
-    for (threshold, label), shade in zip(SOLO_RATINGS, [0.0, 0.04, 0.08, 0.12, 0.16, 0.2]):
+    # the rulebook's rating bands, best (left) to worst, shaded alternately and labelled
+    upper = None
+    for k, (threshold, label) in enumerate(SOLO_RATINGS):
+        if k % 2:
+            ax.axvspan(threshold, upper if upper is not None else top + 5, color="grey", alpha=0.08, linewidth=0)
         ax.axvline(threshold, color="grey", linewidth=0.6, linestyle=":")
+        ax.text(threshold + 0.5, 1.0, label, rotation=90, va="top", ha="left", fontsize=7, color="dimgrey",
+                transform=ax.get_xaxis_transform())
+        upper = threshold
     ax.set_xlabel("penalty (sum of the penalty pile; lower is better)")
     ax.set_ylabel("games")
     ax.set_title(title)
