@@ -8,6 +8,7 @@ document on stdout; progress bars go to stderr. Exit codes: 0 done (a check hold
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import sys
@@ -37,7 +38,7 @@ def _table(headers: list[str], rows: list[list[Any]], title: str | None = None) 
     table = Table(*headers, title=title, box=None, header_style="bold", pad_edge=False)
     for row in rows:
         table.add_row(*(str(cell) for cell in row))
-    console = Console(width=120, record=True, file=open(os.devnull, "w"), color_system=None)
+    console = Console(width=120, record=True, file=io.StringIO(), color_system=None)
     console.print(table)
     return "\n".join(line.rstrip() for line in console.export_text().rstrip().splitlines())
 
@@ -297,12 +298,17 @@ def play(ctx: click.Context, players: int, variant: str | None, bots: str | None
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--policies", default="hint,greedy,random", show_default=True)
 @click.option("--workers", type=click.IntRange(1, 256), default=None, help="Processes (default: all cores).")
+@click.option("--samples", type=click.IntRange(1, 10_000), default=6, show_default=True,
+              help="The hint policy's sampled refills per candidate turn.")
+@click.option("--shortlist", type=click.IntRange(1, 1000), default=6, show_default=True,
+              help="The hint policy's candidate turns sampled per turn.")
 @click.option("--plot", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write a PNG of the penalty distributions.")
 @click.pass_context
-def solo(ctx: click.Context, games: int, seed: int, policies: str, workers: int | None, plot: str | None) -> None:
+def solo(ctx: click.Context, games: int, seed: int, policies: str, workers: int | None, samples: int,
+         shortlist: int, plot: str | None) -> None:
     """The solo study: seeded solo games per policy, penalties and rating shares."""
-    from solvers.quibbles.study import policy_by_name, solo_study
+    from solvers.quibbles.study import Lookahead, policy_by_name, solo_study
 
     names = [p.strip() for p in policies.split(",")]
     for name in names:
@@ -310,19 +316,21 @@ def solo(ctx: click.Context, games: int, seed: int, policies: str, workers: int 
     with _progress("solo games") as bar:
         job = bar.add_task("solo", total=games * len(names))
         summaries = solo_study(games, seed, names, workers=workers or os.cpu_count() or 1,
-                               on_game=lambda: bar.advance(job))
+                               on_game=lambda: bar.advance(job), lookahead=Lookahead(samples, shortlist))
     from models.quibbles import SOLO_RATINGS
 
     bands = _rating_bands(SOLO_RATINGS)
     rows = [[s.policy, len(s.games), f"{s.mean:.1f}", f"{s.median:g}", f"{s.finished_share:.0%}",
              f"{s.mean_turns:.1f}"] + [f"{v:.0%}" for v in s.rating_shares().values()] for s in summaries]
     text = "\n".join([_table(["policy", "games", "mean", "median", "finished", "turns"] + bands, rows,
-                             title=f"Quibbles solo: penalty per game (lower is better), seed {seed}"),
-                      "ratings: " + "; ".join(f"{b} {label}" for b, (_, label) in zip(bands, SOLO_RATINGS))])
+                             title=f"Quibbles solo, seed {seed}: penalty per game (lower is better)"),
+                      "ratings: " + "; ".join(f"{b} {label}" for b, (_, label) in zip(bands, SOLO_RATINGS)),
+                      f"hint lookahead: {samples} sampled refills x {shortlist} candidate turns per turn"])
     if plot:
         _plot_penalties(summaries, plot, f"Quibbles solo: penalties over {games} seeded games (seed {seed})")
         text += f"\nwrote {plot}"
-    _emit(ctx, {"games": games, "seed": seed, "policies": [
+    _emit(ctx, {"games": games, "seed": seed, "hint_lookahead": {"samples": samples, "shortlist": shortlist},
+                "policies": [
         {"policy": s.policy, "mean": s.mean, "median": s.median, "finished": s.finished_share,
          "mean_turns": s.mean_turns, "ratings": s.rating_shares(), "penalties": s.penalties}
         for s in summaries]}, text)
@@ -379,8 +387,8 @@ def main() -> None:
     except click.ClickException as error:
         click.echo(f"error: {error.format_message()}", err=True)
         sys.exit(error.exit_code)
-    except click.exceptions.Abort:
-        click.echo("aborted", err=True)
+    except (click.exceptions.Abort, KeyboardInterrupt):
+        click.echo("interrupted", err=True)
         sys.exit(130)
     sys.exit(code if isinstance(code, int) else 0)
 

@@ -184,24 +184,23 @@ def explain(state: State, ranked: Sequence[RankedTurn]) -> str:
     top = ranked[0]
     me, turn = state.to_act, top.turn
     dry, _ = _dry_outcome(state, turn)
-    parts = [turn_text(turn, state.display) + ":"]
     taken = len(turn.action.taken)
-    parts.append(f"takes {taken} card{'s' * (taken != 1)}" if taken else "lays a card and draws 2")
+    facts = [f"takes {taken} card{'s' * (taken != 1)}" if taken else "lays a card and draws 2"]
     if turn.stash is not None:
         worth = sum(v * dry.collections[me][v] for v in range(1, 7))
-        parts.append(f"stashes a {turn.stash.value} (collection worth {worth})")
+        facts.append(f"stashes a {turn.stash.value} (collection worth {worth})")
     if dry.winner == me:
-        parts.append("and wins")
+        facts.append("and wins")
     elif state.variant is Variant.SOLO:
         cost = dry.penalty_score - state.penalty_score
-        parts.append(f"costs {cost} penalty now" if cost else "leaves no card to penalise")
+        facts.append(f"costs {cost} penalty now" if cost else "leaves no card to penalise")
     else:
-        parts.append(f"progress {progress(dry.hands[me], dry.collections[me], state.variant):.1f}")
+        facts.append(f"progress {progress(dry.hands[me], dry.collections[me], state.variant):.1f}")
+    line = f"{turn_text(turn, state.display)}: {', '.join(facts)}"
     if len(ranked) > 1:
         unit = "penalty" if state.variant is Variant.SOLO else "points"
-        parts.append(f"- ahead of the next best by {top.expected - ranked[1].expected:.2f} {unit} in expectation")
-    return " ".join(parts[:1] + [", ".join(parts[1:-1] if len(ranked) > 1 else parts[1:])]
-                    + ([parts[-1]] if len(ranked) > 1 else []))
+        line += f" - ahead of the next best by {top.expected - ranked[1].expected:.2f} {unit} in expectation"
+    return line
 
 
 class HintPolicy:

@@ -19,22 +19,30 @@ from models.quibbles import SOLO_RATINGS, State, Turn, Variant, new_game, solo_r
 from solvers.quibbles.hint import HintPolicy
 from solvers.quibbles.policies import GreedyPolicy, Policy, RandomPolicy, play_turn
 
-POLICIES: dict[str, Callable[[], Policy]] = {
-    "hint": HintPolicy,
-    "greedy": GreedyPolicy,
-    "random": RandomPolicy,
+@dataclass(frozen=True)
+class Lookahead:
+    """How hard the hint's policy looks: sampled refills and candidate turns per turn."""
+
+    samples: int = 6
+    shortlist: int = 6
+
+
+POLICIES: dict[str, Callable[[Lookahead], Policy]] = {
+    "hint": lambda lookahead: HintPolicy(lookahead.samples, lookahead.shortlist),
+    "greedy": lambda _: GreedyPolicy(),
+    "random": lambda _: RandomPolicy(),
 }
-"""Policy names, each with the class that makes a fresh player of it."""
+"""Policy names, each making a fresh player of it (only the hint uses the lookahead)."""
 
 MAX_TURNS = 1000
 """Games still running after this many turns are cut off (none has come close in the studies)."""
 
 
-def policy_by_name(name: str) -> Policy:
+def policy_by_name(name: str, lookahead: Lookahead = Lookahead()) -> Policy:
     """A fresh player of the policy called ``name``; an unknown name is bad input."""
     if name not in POLICIES:
         raise BadInput(f"unknown policy {name!r}: expected one of {', '.join(POLICIES)}", name)
-    return POLICIES[name]()
+    return POLICIES[name](lookahead)
 
 
 @dataclass(frozen=True)
@@ -82,9 +90,9 @@ class SoloGame:
     finished: bool
 
 
-def _solo_game(task: tuple[str, int, int]) -> SoloGame:
-    name, seed, index = task
-    record = play_game([policy_by_name(name)], Variant.SOLO, seed=seed * 1_000_003 + index)
+def _solo_game(task: tuple[str, Lookahead, int, int]) -> SoloGame:
+    name, lookahead, seed, index = task
+    record = play_game([policy_by_name(name, lookahead)], Variant.SOLO, seed=seed * 1_000_003 + index)
     state = record.state
     return SoloGame(state.penalty_score, state.turns, state.winner == 0)
 
@@ -123,14 +131,16 @@ class PolicySummary:
 
 
 def solo_study(games: int, seed: int, policies: Sequence[str] = ("hint", "greedy", "random"),
-               workers: int = 1, on_game: Callable[[], None] | None = None) -> list[PolicySummary]:
+               workers: int = 1, on_game: Callable[[], None] | None = None,
+               lookahead: Lookahead = Lookahead()) -> list[PolicySummary]:
     """Play ``games`` seeded solo games per policy, in ``workers`` processes, calling
-    ``on_game`` after each finished game (for a progress bar)."""
+    ``on_game`` after each finished game (for a progress bar); ``lookahead`` sets the
+    hint policy's effort."""
     if games < 1:
         raise BadInput(f"the study needs at least one game, not {games}", str(games))
     for name in policies:
         policy_by_name(name)
-    tasks = [(name, seed, i) for name in policies for i in range(games)]
+    tasks = [(name, lookahead, seed, i) for name in policies for i in range(games)]
     results: list[SoloGame] = []
     if workers <= 1:
         for task in tasks:
