@@ -218,13 +218,13 @@ def parse_values_for(text: str, what: str, rules: Any) -> list[int]:
               help="Other players (default: 0 solo, else 1); their hands are sampled.")
 @click.option("--samples", type=click.IntRange(1, 10_000), default=16, show_default=True,
               help="Sampled refills per candidate turn.")
-@click.option("--shortlist", type=click.IntRange(1, 1000), default=12, show_default=True,
-              help="Candidate turns sampled (the rest ranked by the static evaluation).")
+@click.option("--shortlist", type=click.IntRange(1, 100_000), default=None,
+              help="Sample only this many candidate turns, the best by the static score (default: all).")
 @click.option("--top", type=click.IntRange(1, 1000), default=5, show_default=True, help="Turns shown.")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.pass_context
 def hint(ctx: click.Context, hand: str, display: str, collection: str, penalty: str, variant: str,
-         opponents: int | None, samples: int, shortlist: int, top: int, seed: int) -> None:
+         opponents: int | None, samples: int, shortlist: int | None, top: int, seed: int) -> None:
     """Every legal turn ranked by a sampled two-turn lookahead; the best one explained."""
     from models.quibbles import parse_variant, position, turn_to_json
     from solvers.quibbles.hint import rank_turns, turn_text

@@ -9,7 +9,7 @@ the static evaluation), and the position is evaluated. A DRAW's stash is decided
 the draw, with the cards drawn in that sample, by the static evaluation. Every candidate meets the same
 samples (common random numbers), so their differences are not sampling noise between
 candidates. To keep this fast, candidates with the same visible result are merged and
-only the ``shortlist`` best by the static evaluation are sampled.
+only the ``shortlist`` best by the static evaluation are sampled (all, by default).
 """
 
 from __future__ import annotations
@@ -151,7 +151,7 @@ def turn_text(turn: Turn, display: list[int]) -> str:
     return text + " (then stash as the new cards allow)" if isinstance(turn.action, Draw) else text
 
 
-def rank_turns(state: State, samples: int = 16, shortlist: int = 12, seed: int = 0) -> Hint:
+def rank_turns(state: State, samples: int = 16, shortlist: int | None = None, seed: int = 0) -> Hint:
     """Every legal turn of the player to act, best first (see the module docstring)."""
     me = state.to_act
     firsts: dict[OutcomeKey, tuple[Turn, float]] = {}
@@ -160,7 +160,8 @@ def rank_turns(state: State, samples: int = 16, shortlist: int = 12, seed: int =
         if key not in firsts:
             firsts[key] = (turn, evaluate(dry, me))
     by_static = sorted(firsts.values(), key=lambda pair: -pair[1])
-    chosen, rest = by_static[:shortlist], by_static[shortlist:]
+    cut = len(by_static) if shortlist is None else shortlist
+    chosen, rest = by_static[:cut], by_static[cut:]
     rng = random.Random(seed)
     totals = [0.0] * len(chosen)
     if len(chosen) > 1:

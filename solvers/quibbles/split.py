@@ -34,6 +34,8 @@ BACKENDS = ("numba", "cpsat", "reference")
 MAX_DISPLAY = 10
 _CARD_VALUES = {card: card for card in range(1, 7)}
 """Maps a valid card value (an int or numpy int) to a plain int; anything else is missing."""
+_VALUE_SET = frozenset(_CARD_VALUES)
+_PLAIN_INT = frozenset({int})
 
 
 class SplitResult(NamedTuple):
@@ -120,6 +122,8 @@ def _read(display: Sequence[int], value: int) -> tuple[list[int], int]:
             f"display of {len(display)} cards: the open display holds at most {MAX_DISPLAY}",
             token=str(len(display)),
         )
+    if _VALUE_SET.issuperset(display) and _PLAIN_INT.issuperset(map(type, display)):
+        return list(display), played  # the common case, checked in C: plain ints 1..6
     read = [_CARD_VALUES.get(card) if isinstance(card, (int, np.integer)) else None for card in display]
     cards = [card for card in read if card is not None]
     if len(cards) < len(read):
