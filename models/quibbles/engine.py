@@ -187,12 +187,7 @@ class State:
             trial = self.clone()
             trial._do_action(turn.action)
             return trial._check_stash(turn.stash, trial.hands[trial.to_act])
-        after = self.hands[self.to_act][:]
-        for v in _played(turn.action):
-            after[v] -= 1
-        for i in turn.action.taken:
-            after[self.display[i]] += 1
-        return self._check_stash(turn.stash, after)
+        return self._check_stash(turn.stash, self.hand_after(turn.action))
 
     def _check_action(self, action: Action, hand: Counts) -> str | None:
         off_deck = [v for v in _played(action) if not (isinstance(v, int) and 1 <= v <= self.variant.top_value)]
@@ -429,16 +424,20 @@ class State:
         stash its result allows. For a DRAW, the stashes listed are those possible whatever
         is drawn; the cards drawn may allow more, decided after the draw (``finish``)."""
         turns = []
-        hand = self.hands[self.to_act]
         for action in self.legal_actions():
             turns.append(Turn(action))
-            after = hand[:]
-            for v in _played(action):
-                after[v] -= 1
-            for i in action.taken:
-                after[self.display[i]] += 1
-            turns.extend(Turn(action, s) for s in self.stash_options(after))
+            turns.extend(Turn(action, s) for s in self.stash_options(self.hand_after(action)))
         return turns
+
+    def hand_after(self, action: Action) -> Counts:
+        """The hand of the player to act once ``action`` is done: the cards played leave
+        it and the cards taken join it (a DRAW's two cards, unknown yet, are not in it)."""
+        after = self.hands[self.to_act][:]
+        for v in _played(action):
+            after[v] -= 1
+        for i in action.taken:
+            after[self.display[i]] += 1
+        return after
 
 
 def stash_effect(hand: Counts, collection: Counts, stash: Stash) -> tuple[Counts, Counts, Counts]:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from models.quibbles import (
-    Action, Draw, Stash, State, Turn, Variant, describe_turn, from_counts, is_winning_collection, stash_effect,
+    Action, Counts, Draw, Stash, State, Turn, Variant, describe_turn, from_counts, is_winning_collection, stash_effect,
     to_counts,
 )
 from solvers.quibbles.evaluate import evaluate, progress
@@ -79,13 +79,14 @@ def reply_actions(state: State) -> list[Action]:
     return most_taking_actions(state) + [Draw(v) for v in range(1, 7) if hand[v]]
 
 
-def best_stash(state: State, me: int) -> Stash | None:
-    """After ``act``: a winning stash, else the stash (or none) that leaves the most
-    progress. Nothing else in the evaluation depends on the stash: it moves cards only
-    between the player's hand, collection and the discard pile."""
-    hand, collection = state.hands[me], state.collections[me]
+def best_stash(state: State, me: int, hand: Counts | None = None) -> Stash | None:
+    """A winning stash from ``hand`` (default: the hand after ``act``), else the stash (or
+    none) that leaves the most progress. Nothing else in the evaluation depends on the
+    stash: it moves cards only between the hand, the collection and the discard pile."""
+    hand = state.hands[me] if hand is None else hand
+    collection = state.collections[me]
     best, best_value = None, progress(hand, collection, state.variant)
-    for stash in state.stash_options():
+    for stash in state.stash_options(hand):
         hand_after, collection_after, _ = stash_effect(hand, collection, stash)
         if is_winning_collection(collection_after, state.variant):
             return stash
@@ -114,12 +115,22 @@ def _play_out(sample: State, turn: Turn, me: int, rng: random.Random) -> float:
         play_turn(sample, _GREEDY, rng)
     if sample.is_over:
         return evaluate(sample, me)
-    best = float("-inf")
-    for reply in reply_actions(sample):
-        after = sample.clone(rng=sample.rng)
-        after.act(reply)
-        after.finish(best_stash(after, me))
-        best = max(best, evaluate(after, me))
+    _play(sample, choose_reply(sample, me), me)
+    return evaluate(sample, me)
+
+
+def choose_reply(state: State, me: int) -> Turn:
+    """The player's reply: the strongest action by the static score of what it visibly
+    does, judged before any card it would draw is seen (choosing by the drawn cards of
+    one sample would favour DRAW by luck)."""
+    hand = state.hands[me]
+    best, best_value = Turn(Draw(max(v for v in range(1, 7) if hand[v]))), float("-inf")
+    for action in reply_actions(state):
+        turn = Turn(action, None if isinstance(action, Draw) else best_stash(state, me, state.hand_after(action)))
+        dry, _ = _dry_outcome(state, turn)
+        value = evaluate(dry, me)
+        if value > best_value:
+            best, best_value = turn, value
     return best
 
 
