@@ -7,6 +7,8 @@ loading is not timed), collects one ``Row`` per (task, backend) and hands them t
 
     {"game": ..., "rows": [{"task", "backend", "n", "median_s", "p95_s", "max_s"}, ...]}
 
+``--markdown`` prints the table for the README's performance section instead.
+
 Scripts run from the repository root as ``python benchmarks/<game>.py [--quick] [--json]``
 and import this module as a sibling (``benchmarks`` is not a package).
 """
@@ -16,9 +18,11 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import date
 from time import perf_counter_ns
 from typing import TypeVar
 
@@ -73,12 +77,15 @@ def main_args(description: str) -> argparse.Namespace:
         "--quick", action="store_true", help="fewer instances: a smoke run under a minute"
     )
     parser.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    parser.add_argument("--markdown", action="store_true",
+                        help="a Markdown table headed with the date and core count, for the README")
     return parser.parse_args()
 
 
-def report(game: str, rows: list[Row], as_json: bool) -> None:
-    """Print the rows as one JSON document, or as a table with each backend's median
-    relative to the fastest backend of the same task."""
+def report(game: str, rows: list[Row], as_json: bool, as_markdown: bool = False) -> None:
+    """Print the rows as one JSON document, as a Markdown table for the README, or as a
+    text table; each table gives each backend's median relative to the fastest backend
+    of the same task."""
     if as_json:
         print(json.dumps({"game": game, "rows": [_row_json(row) for row in rows]}))
         return
@@ -97,6 +104,13 @@ def report(game: str, rows: list[Row], as_json: bool) -> None:
                 _ratio(row, fastest),
             )
         )
+    if as_markdown:
+        print(f"Measured {date.today().isoformat()} on {os.cpu_count()} cores:\n")
+        print("| " + " | ".join(header) + " |")
+        print("|" + "---|" * len(header))
+        for line in table[1:]:
+            print("| " + " | ".join(line) + " |")
+        return
     widths = [max(len(line[col]) for line in table) for col in range(len(header))]
     print(f"{game}: seconds per call")
     for line in table:

@@ -80,7 +80,7 @@ TASKS: tuple[Callable[[bool], list[Row]], ...] = (split_task, solo_task)
 def main() -> None:
     args = harness.main_args("Time the Quibbles solvers on seeded instances.")
     rows = [row for task in TASKS for row in task(args.quick)]
-    harness.report("quibbles", rows, args.json)
+    harness.report("quibbles", rows, args.json, args.markdown)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,36 @@
+"""The benchmark convention: ``python benchmarks/<game>.py --quick --json`` runs every
+backend on the same instances and prints the agreed JSON document."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def test_quibbles_benchmark_quick_json() -> None:
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "quibbles.py"), "--quick", "--json"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    document = json.loads(done.stdout)
+    assert document["game"] == "quibbles"
+    rows = {(row["task"], row["backend"]): row for row in document["rows"]}
+    assert set(rows) == {("split", "numba"), ("split", "cpsat"), ("split", "reference"),
+                         ("solo-game", "greedy"), ("solo-game", "hint")}
+    for row in rows.values():
+        assert set(row) == {"task", "backend", "n", "median_s", "p95_s", "max_s"}
+        assert row["n"] > 0 and 0 < row["median_s"] <= row["p95_s"] <= row["max_s"]
+
+
+def test_harness_percentile_and_ratio() -> None:
+    sys.path.insert(0, str(BENCHMARKS))
+    import harness
+
+    fast = harness.Row("t", "fast", [1e-6] * 19 + [1.0])
+    slow = harness.Row("t", "slow", [3e-4] * 20)
+    assert fast.median_s == 1e-6 and fast.p95_s == 1e-6 and fast.max_s == 1.0
+    assert harness._ratio(slow, fast) == "slow 300x fast"
+    assert [harness.format_seconds(s) for s in (3e-6, 2.5e-3, 4.0)] == ["3.0 µs", "2.50 ms", "4.00 s"]
