@@ -4,12 +4,13 @@ The refills, the draw and the other players' hands are hidden, so the lookahead 
 sampled expectimax: each sample deals the unseen cards afresh (the opponents' hands and
 the draw pile; the player's own cards, the display, collections, the discard pile and the
 penalty pile are known). In a sample a candidate turn is played, the opponents answer
-with the greedy policy, the player answers with the best of their strongest replies (by
-the static evaluation), and the position is evaluated. A DRAW's stash is decided after
-the draw, with the cards drawn in that sample, by the static evaluation. Every candidate meets the same
-samples (common random numbers), so their differences are not sampling noise between
-candidates. To keep this fast, candidates with the same visible result are merged and
-only the ``shortlist`` best by the static evaluation are sampled (all, by default).
+with the greedy policy, the player replies with the strongest of a few actions (chosen
+by the static evaluation before any card it draws is seen), and the position is
+evaluated. A DRAW's stash is decided after the draw, with the cards drawn in that sample.
+Every candidate meets the same samples (common random numbers), so their differences
+are not sampling noise between candidates. To keep this fast, candidates with the same
+visible result are merged, and a ``shortlist`` may limit the sampling to the best
+candidates by the static evaluation (by default all are sampled).
 """
 
 from __future__ import annotations
@@ -123,15 +124,12 @@ def choose_reply(state: State, me: int) -> Turn:
     """The player's reply: the strongest action by the static score of what it visibly
     does, judged before any card it would draw is seen (choosing by the drawn cards of
     one sample would favour DRAW by luck)."""
-    hand = state.hands[me]
-    best, best_value = Turn(Draw(max(v for v in range(1, 7) if hand[v]))), float("-inf")
+    scored = []
     for action in reply_actions(state):
         turn = Turn(action, None if isinstance(action, Draw) else best_stash(state, me, state.hand_after(action)))
         dry, _ = _dry_outcome(state, turn)
-        value = evaluate(dry, me)
-        if value > best_value:
-            best, best_value = turn, value
-    return best
+        scored.append((evaluate(dry, me), turn))
+    return max(scored, key=lambda pair: pair[0])[1]
 
 
 def _dry_outcome(state: State, turn: Turn) -> tuple[State, OutcomeKey]:
