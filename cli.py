@@ -320,9 +320,10 @@ def solo(ctx: click.Context, games: int, seed: int, policies: str, workers: int 
     from models.quibbles import SOLO_RATINGS
 
     bands = _rating_bands(SOLO_RATINGS)
-    rows = [[s.policy, len(s.games), f"{s.mean:.1f}", f"{s.median:g}", f"{s.finished_share:.0%}",
-             f"{s.mean_turns:.1f}"] + [f"{v:.0%}" for v in s.rating_shares().values()] for s in summaries]
-    text = "\n".join([_table(["policy", "games", "mean", "median", "finished", "turns"] + bands, rows,
+    rows = [[s.policy, len(s.games), f"{s.mean:.1f}", s.percentile(0.1), f"{s.median:g}", s.percentile(0.9),
+             f"{s.finished_share:.0%}", f"{s.mean_turns:.1f}"] + [f"{v:.0%}" for v in s.rating_shares().values()]
+            for s in summaries]
+    text = "\n".join([_table(["policy", "games", "mean", "p10", "median", "p90", "finished", "turns"] + bands, rows,
                              title=f"Quibbles solo, seed {seed}: penalty per game (lower is better)"),
                       "ratings: " + "; ".join(f"{b} {label}" for b, (_, label) in zip(bands, SOLO_RATINGS)),
                       f"hint lookahead: {samples} sampled refills x {shortlist} candidate turns per turn"])
@@ -331,7 +332,8 @@ def solo(ctx: click.Context, games: int, seed: int, policies: str, workers: int 
         text += f"\nwrote {plot}"
     _emit(ctx, {"games": games, "seed": seed, "hint_lookahead": {"samples": samples, "shortlist": shortlist},
                 "policies": [
-        {"policy": s.policy, "mean": s.mean, "median": s.median, "finished": s.finished_share,
+        {"policy": s.policy, "mean": s.mean, "median": s.median, "p10": s.percentile(0.1),
+         "p90": s.percentile(0.9), "finished": s.finished_share,
          "mean_turns": s.mean_turns, "ratings": s.rating_shares(), "penalties": s.penalties}
         for s in summaries]}, text)
 

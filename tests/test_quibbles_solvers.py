@@ -141,6 +141,14 @@ def test_solo_study_is_reproducible_and_independent_of_workers() -> None:
     assert all(g.finished for g in greedy.games)
 
 
+def test_percentiles_by_nearest_rank() -> None:
+    from solvers.quibbles.study import PolicySummary, SoloGame
+
+    summary = PolicySummary("x", [SoloGame(p, 10, True) for p in (50, 10, 40, 20, 30)])
+    assert [summary.percentile(q) for q in (0.1, 0.2, 0.5, 0.9, 1.0)] == [10, 10, 30, 50, 50]
+    assert summary.median == 30 and summary.mean == 30
+
+
 def test_hint_policy_beats_greedy_and_greedy_beats_random_in_solo() -> None:
     """On the same 6 seeded deals the hint's lookahead averages a lower penalty than
     greedy, and greedy lower than random play."""

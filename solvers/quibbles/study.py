@@ -7,6 +7,7 @@ cards; the result of a seed does not depend on the number of worker processes.
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 from collections import Counter
@@ -115,6 +116,11 @@ class PolicySummary:
     @property
     def median(self) -> float:
         return statistics.median(self.penalties)
+
+    def percentile(self, share: float) -> int:
+        """The penalty that ``share`` of the games stay at or under (nearest rank)."""
+        ordered = sorted(self.penalties)
+        return ordered[max(math.ceil(share * len(ordered)) - 1, 0)]
 
     @property
     def finished_share(self) -> float:
