@@ -1,7 +1,7 @@
 """The ``cardsolve`` command line: parse the options, call a solver, render the answer.
 
 Every subcommand imports its solvers inside its body, so ``cardsolve --help`` and the
-rules-only commands start fast. ``--json`` (before the game name) prints one JSON
+rules-only commands start fast. ``--json`` (anywhere on the line) prints one JSON
 document on stdout; progress bars go to stderr. Exit codes: 0 done (a check holds),
 1 a check that does not hold, 2 bad input or usage, as one line on stderr.
 """
@@ -12,6 +12,7 @@ import io
 import json
 import os
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -64,7 +65,8 @@ def _progress(label: str) -> Progress:
 @click.pass_context
 def cli(ctx: click.Context, as_json: bool) -> None:
     """Solve, hint and analyse five card games: Ubongo: Das Kartenspiel, Subito,
-    Quibbles, Was sticht? and CUBU. Quibbles is built so far."""
+    Quibbles, Was sticht? and CUBU. Built so far: Quibbles in full; for Ubongo, checking
+    and drawing layouts, and verifying hands with the reference solver."""
     ctx.obj = {"json": as_json}
 
 
@@ -338,6 +340,111 @@ def solo(ctx: click.Context, games: int, seed: int, policies: str, workers: int 
         for s in summaries]}, text)
 
 
+# --- ubongo --------------------------------------------------------------------------
+
+
+@cli.group()
+def ubongo() -> None:
+    """Ubongo: Das Kartenspiel: verify hands, check and draw layouts. Built so far: the
+    reference solver only; the bundled stand-in deck is not built yet (use literal faces
+    like ABC/DDA, or --deck FILE with your own cards)."""
+
+
+def _layout_reader(deck_file: str | None) -> Any:
+    """A function reading a card name: literal faces always, deck faces (17w) from the
+    deck file (or the bundled deck), loaded only when a deck face is named."""
+    from models.ubongo.faces import load_deck, parse_literal
+
+    decks: list[Any] = []
+
+    def face(name: str) -> Any:
+        if "/" in name:
+            return parse_literal(name)
+        if not decks:
+            decks.append(load_deck(deck_file))
+        return decks[0].face(name)
+
+    return face
+
+
+DECK_OPTION = click.option("--deck", "deck_file", type=click.Path(dir_okay=False), default=None,
+                           help="A deck file of your own printed cards (JSON, the bundled deck's shape).")
+
+
+@ubongo.command()
+@click.option("--hand", required=True, help="The faces in hand, comma-separated: 3w,7w,... or ABC/DDA,...")
+@click.option("--k", "k", type=click.IntRange(0, 99), default=7, show_default=True, help="Cards to lay.")
+@click.option("--backend", type=click.Choice(["reference"]), default="reference", show_default=True,
+              help="Solver backend (numba and cpsat are not built yet).")
+@DECK_OPTION
+@click.pass_context
+def verify(ctx: click.Context, hand: str, k: int, backend: str, deck_file: str | None) -> None:
+    """Is there a valid layout of K of the hand's faces? Exit 0 with one, 1 when none exists."""
+    from models.ubongo.layout import layout_to_json
+    from models.ubongo.picture import ascii_picture
+    from solvers.ubongo.reference import solve
+
+    face = _layout_reader(deck_file)
+    tokens = [t.strip() for t in hand.split(",")]
+    if not all(tokens):
+        raise BadInput(f"empty face in --hand {hand!r}", hand)
+    found = solve([face(t) for t in tokens], k)
+    layout = found.layout
+    text = (f"A valid layout of {k} of the {len(tokens)} faces ({found.nodes} nodes, {backend}):\n\n"
+            + ascii_picture(layout) if layout is not None
+            else f"No valid layout of {k} of these {len(tokens)} faces exists "
+                 f"(proven by exhaustive search, {found.nodes} nodes, {backend}).")
+    _emit(ctx, {"solvable": layout is not None, "layout": None if layout is None else layout_to_json(layout),
+                "nodes": found.nodes, "backend": backend}, text)
+    if layout is None:
+        ctx.exit(1)
+
+
+@ubongo.command()
+@click.argument("layout_file", metavar="LAYOUT.json", type=click.Path(dir_okay=False))
+@DECK_OPTION
+@click.pass_context
+def check(ctx: click.Context, layout_file: str, deck_file: str | None) -> None:
+    """Check a layout against the rules: exit 0 when valid, 1 with every violation."""
+    from models.ubongo.layout import layout_to_json, read_layout
+    from models.ubongo.picture import ascii_picture
+    from models.ubongo.rules import violations
+
+    layout = read_layout(layout_file, _layout_reader(deck_file))
+    found = violations(layout)
+    verdict = (f"valid: {len(layout)} cards in one connected group" if not found
+               else f"invalid: {len(found)} violation{'s' * (len(found) != 1)}")
+    text = "\n".join([ascii_picture(layout), "", verdict] + [f"- {v.kind}: {v.detail}" for v in found])
+    _emit(ctx, {"valid": not found, "cards": len(layout), "layout": layout_to_json(layout),
+                "violations": [{"kind": v.kind, "cards": list(v.cards), "detail": v.detail} for v in found]},
+          text)
+    if found:
+        ctx.exit(1)
+
+
+@ubongo.command()
+@click.argument("layout_file", metavar="LAYOUT.json", type=click.Path(dir_okay=False))
+@click.option("--svg", "svg_file", type=click.Path(dir_okay=False), default=None,
+              help="Also write an SVG picture: one colour per symbol, card outlines, contacts marked.")
+@DECK_OPTION
+@click.pass_context
+def render(ctx: click.Context, layout_file: str, svg_file: str | None, deck_file: str | None) -> None:
+    """Draw a layout in the terminal (symbols per cell, card outlines, = and : for
+    matching contacts, x for a mismatch), and optionally as SVG."""
+    from models.ubongo.layout import layout_to_json, read_layout
+    from models.ubongo.picture import ascii_picture, svg_picture
+
+    layout = read_layout(layout_file, _layout_reader(deck_file))
+    picture = ascii_picture(layout)
+    if svg_file:
+        try:
+            Path(svg_file).write_text(svg_picture(layout), encoding="utf-8")
+        except OSError as error:
+            raise BadInput(f"cannot write {svg_file!r}: {error.strerror}", svg_file) from None
+    _emit(ctx, {"layout": layout_to_json(layout), "ascii": picture, "svg": svg_file},
+          picture + (f"\nwrote {svg_file}" if svg_file else ""))
+
+
 def _rating_bands(ratings: Any) -> list[str]:
     """Column heads for the rating table's rows: ``50+``, ``40-49``, ..., ``<10``."""
     bands, upper = [], None
@@ -380,9 +487,14 @@ def _plot_penalties(summaries: Any, path: str, title: str) -> None:
 
 
 def main() -> None:
-    """Run the CLI: bad input and usage errors become one line on stderr and exit 2."""
+    """Run the CLI: bad input and usage errors become one line on stderr and exit 2.
+    ``--json`` may stand anywhere on the line; it is moved to the front, where the group
+    reads it."""
+    args = sys.argv[1:]
+    if "--json" in args:
+        args = ["--json", *(a for a in args if a != "--json")]
     try:
-        code = cli.main(standalone_mode=False)
+        code = cli.main(args=args, prog_name="cardsolve", standalone_mode=False)
     except BadInput as error:
         click.echo(f"error: {error}", err=True)
         sys.exit(2)

@@ -9,3 +9,28 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile("cardsolve")
+
+
+import sys
+from collections.abc import Callable
+
+import pytest
+
+import cli
+
+RunCli = Callable[..., tuple[int, str, str]]
+
+
+@pytest.fixture
+def cardsolve(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> RunCli:
+    """Run ``cardsolve ARGS`` in this process as the console script does; returns
+    (exit code, stdout, stderr)."""
+
+    def run(*args: str) -> tuple[int, str, str]:
+        monkeypatch.setattr(sys, "argv", ["cardsolve", *args])
+        with pytest.raises(SystemExit) as stop:
+            cli.main()
+        out, err = capsys.readouterr()
+        return int(stop.value.code or 0), out, err
+
+    return run

@@ -14,13 +14,6 @@ import pytest
 import cli
 
 
-def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *args: str) -> tuple[int, str, str]:
-    """Run ``cardsolve ARGS`` in this process: (exit code, stdout, stderr)."""
-    monkeypatch.setattr(sys, "argv", ["cardsolve", *args])
-    with pytest.raises(SystemExit) as stop:
-        cli.main()
-    out, err = capsys.readouterr()
-    return int(stop.value.code or 0), out, err
 
 
 def _command_paths(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
@@ -33,8 +26,8 @@ def _command_paths(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tup
 
 
 @pytest.mark.parametrize("path", [(), *_command_paths(cli.cli)], ids=lambda p: " ".join(p) or "cardsolve")
-def test_help_on_every_command(capsys, monkeypatch, path) -> None:
-    code, out, err = run(capsys, monkeypatch, *path, "--help")
+def test_help_on_every_command(cardsolve, path) -> None:
+    code, out, err = cardsolve(*path, "--help")
     assert code == 0 and "Usage:" in out and not err
 
 
@@ -55,8 +48,8 @@ def test_console_script_runs() -> None:
 
 
 @pytest.mark.parametrize("backend", ["numba", "cpsat", "reference"])
-def test_split_json(capsys, monkeypatch, backend) -> None:
-    code, out, _ = run(capsys, monkeypatch, "--json", "quibbles", "split", "5", "--display", "1,4,2,3,3,2",
+def test_split_json(cardsolve, backend) -> None:
+    code, out, _ = cardsolve("--json", "quibbles", "split", "5", "--display", "1,4,2,3,3,2",
                        "--backend", backend)
     document = json.loads(out)
     assert code == 0
@@ -65,29 +58,29 @@ def test_split_json(capsys, monkeypatch, backend) -> None:
     assert sorted(sum(s) for s in document["sets"]) == [5, 5, 5]
 
 
-def test_split_text_when_nothing_is_takeable(capsys, monkeypatch) -> None:
-    code, out, _ = run(capsys, monkeypatch, "quibbles", "split", "2", "--display", "6,6,5")
+def test_split_text_when_nothing_is_takeable(cardsolve) -> None:
+    code, out, _ = cardsolve("quibbles", "split", "2", "--display", "6,6,5")
     assert code == 0 and "no set" in out
 
 
-def test_combine_json(capsys, monkeypatch) -> None:
-    code, out, _ = run(capsys, monkeypatch, "--json", "quibbles", "combine", "--hand", "1,2,1", "--display", "3,3,2")
+def test_combine_json(cardsolve) -> None:
+    code, out, _ = cardsolve("--json", "quibbles", "combine", "--hand", "1,2,1", "--display", "3,3,2")
     options = json.loads(out)["options"]
     assert code == 0
     assert {"played": [1, 2], "total": 3, "taken": 2} in options
     assert {"played": [1, 1], "total": 2, "taken": 1} in options
 
 
-def test_move_shows_the_result_of_the_rulebook_split(capsys, monkeypatch) -> None:
-    code, out, _ = run(capsys, monkeypatch, "--json", "quibbles", "move", "--hand", "6,4,4,4,4", "--display",
+def test_move_shows_the_result_of_the_rulebook_split(cardsolve) -> None:
+    code, out, _ = cardsolve("--json", "quibbles", "move", "--hand", "6,4,4,4,4", "--display",
                        "3,3,1,1,4,2", "--turn", "split 6 -> 3+3, 1+1+4; stash 4")
     after = json.loads(out)["after"]
     assert code == 0
     assert after["display"] == [2] and after["collection"] == [4] and after["hand"] == [1, 1, 3, 3]
 
 
-def test_hint_json(capsys, monkeypatch) -> None:
-    code, out, _ = run(capsys, monkeypatch, "--json", "quibbles", "hint", "--hand", "1,2,2,3,4,6", "--display",
+def test_hint_json(cardsolve) -> None:
+    code, out, _ = cardsolve("--json", "quibbles", "hint", "--hand", "1,2,2,3,4,6", "--display",
                        "1,4,2,3,3,2", "--variant", "solo", "--samples", "3", "--top", "3")
     document = json.loads(out)
     assert code == 0
@@ -95,17 +88,17 @@ def test_hint_json(capsys, monkeypatch) -> None:
     assert document["explanation"].startswith(document["ranked"][0]["text"])
 
 
-def test_play_json(capsys, monkeypatch) -> None:
-    code, out, _ = run(capsys, monkeypatch, "--json", "quibbles", "play", "--players", "3", "--seed", "1",
+def test_play_json(cardsolve) -> None:
+    code, out, _ = cardsolve("--json", "quibbles", "play", "--players", "3", "--seed", "1",
                        "--bots", "greedy,greedy,random")
     document = json.loads(out)
     assert code == 0 and document["bots"] == ["greedy", "greedy", "random"]
     assert document["turns"] and (document["winner"] is not None or document["stalled"] or document["cut_off"])
 
 
-def test_solo_json_and_plot(capsys, monkeypatch, tmp_path) -> None:
+def test_solo_json_and_plot(cardsolve, tmp_path) -> None:
     picture = tmp_path / "solo.png"
-    code, out, err = run(capsys, monkeypatch, "--json", "quibbles", "solo", "--games", "3", "--seed", "1",
+    code, out, err = cardsolve("--json", "quibbles", "solo", "--games", "3", "--seed", "1",
                          "--policies", "greedy,random", "--workers", "1", "--plot", str(picture))
     document = json.loads(out)
     assert code == 0
@@ -114,8 +107,8 @@ def test_solo_json_and_plot(capsys, monkeypatch, tmp_path) -> None:
     assert picture.read_bytes().startswith(b"\x89PNG")
 
 
-def test_demo(capsys, monkeypatch) -> None:
-    code, out, _ = run(capsys, monkeypatch, "--json", "demo", "--seed", "2")
+def test_demo(cardsolve) -> None:
+    code, out, _ = cardsolve("--json", "demo", "--seed", "2")
     document = json.loads(out)
     assert code == 0 and all(s["backends_agree"] for s in document["splits"])
 
@@ -135,8 +128,13 @@ def test_demo(capsys, monkeypatch) -> None:
     (["quibbles", "split", "5"], "--display"),
     (["quibbles", "solo", "--games", "0"], "0"),
 ])
-def test_bad_input_is_one_line_and_exit_2(capsys, monkeypatch, args, token) -> None:
-    code, out, err = run(capsys, monkeypatch, *args)
+def test_bad_input_is_one_line_and_exit_2(cardsolve, args, token) -> None:
+    code, out, err = cardsolve(*args)
     assert code == 2 and not out
     assert err.count("\n") == 1 and err.startswith("error: ") and token in err
     assert "Traceback" not in err
+
+
+def test_json_may_stand_anywhere(cardsolve) -> None:
+    code, out, _ = cardsolve("quibbles", "split", "6", "--display", "3,3", "--json")
+    assert code == 0 and json.loads(out)["taken"] == 2

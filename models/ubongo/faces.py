@@ -1,0 +1,141 @@
+"""Ubongo: Das Kartenspiel card faces, their rotations and the deck.
+
+A face is a grid of 2 rows x 3 columns; each cell shows one symbol, a letter ``A``..``L``
+(one per Ubongo puzzle-piece shape). It is written as its two rows, top first, before
+any rotation: ``ABC/DDA``. A deck card has a number and two faces, white (front, odd
+rounds) and black (back, even rounds); a deck face is written ``17w`` or ``17b``.
+Rotations are 0, 90, 180 or 270 degrees clockwise; a 90 or 270 rotation stands the card
+up as 3 rows x 2 columns.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from models.data import load_json
+from models.errors import BadInput
+
+SYMBOLS = "ABCDEFGHIJKL"
+"""The twelve symbols, one letter each."""
+ROWS, COLS = 2, 3
+"""An unrotated face: 2 rows of 3 cells."""
+ROTATIONS = (0, 90, 180, 270)
+"""Allowed rotations, degrees clockwise."""
+
+Grid = tuple[str, ...]
+"""A face as rows of symbol letters, top row first: ("ABC", "DDA")."""
+
+
+@dataclass(frozen=True)
+class Face:
+    """One side of a card: its symbol grid as printed (unrotated), and its name, either
+    the deck face (``17w``) or the literal grid (``ABC/DDA``)."""
+
+    grid: Grid
+    name: str
+
+    def rotated(self, rotation: int) -> Grid:
+        """The grid turned ``rotation`` degrees clockwise."""
+        return rotate(self.grid, rotation)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@lru_cache(maxsize=None)
+def rotate(grid: Grid, rotation: int) -> Grid:
+    """``grid`` turned clockwise by a multiple of 90 degrees: each quarter turn makes
+    row r, column c of the result the cell at row (rows-1-c), column r of the grid."""
+    if rotation not in ROTATIONS:
+        raise BadInput(f"bad rotation {rotation!r}: use 0, 90, 180 or 270", str(rotation))
+    for _ in range(rotation // 90):
+        rows = len(grid)
+        grid = tuple("".join(grid[rows - 1 - c][r] for c in range(rows)) for r in range(len(grid[0])))
+    return grid
+
+
+_LITERAL = re.compile(rf"[{SYMBOLS}]{{{COLS}}}/[{SYMBOLS}]{{{COLS}}}")
+_DECK_FACE = re.compile(r"([0-9]+)([wb])")
+
+
+def parse_literal(text: str) -> Face:
+    """Read a literal face ``ABC/DDA`` (letters A-L; lower case is accepted)."""
+    token = text.strip().upper()
+    if not _LITERAL.fullmatch(token):
+        raise BadInput(f"bad face {text!r}: a face is two rows of three symbols A-L, like ABC/DDA", text)
+    return Face(tuple(token.split("/")), token)
+
+
+@dataclass(frozen=True)
+class Card:
+    """A deck card: its number, its stack (1, 2 or 3 for stacks 1|2, 3|4, 5|6) and faces."""
+
+    number: int
+    stack: int
+    white: Face
+    black: Face
+
+
+@dataclass(frozen=True)
+class Deck:
+    """Cards by number, and where they came from (the bundled file or a user's)."""
+
+    cards: dict[int, Card]
+    source: str
+
+    def stack(self, stack: int) -> list[Card]:
+        """The cards of stack 1 (rounds 1-2), 2 (rounds 3-4) or 3 (rounds 5-6), by number."""
+        return [card for _, card in sorted(self.cards.items()) if card.stack == stack]
+
+    def face(self, text: str) -> Face:
+        """A face named ``17w`` / ``17b`` in this deck, or a literal face ``ABC/DDA``."""
+        token = text.strip().lower()
+        match = _DECK_FACE.fullmatch(token)
+        if not match:
+            return parse_literal(text)
+        number = int(match.group(1))
+        if number not in self.cards:
+            raise BadInput(f"unknown card {text!r}: the {self.source} deck has no card {number}", text)
+        card = self.cards[number]
+        return card.white if match.group(2) == "w" else card.black
+
+
+def deck_from_json(data: object, source: str) -> Deck:
+    """A deck from its JSON shape: ``{"cards": [{"number": 1, "stack": 1, "white":
+    "ABC/DDA", "black": "..."}, ...]}``. Malformed data is bad input naming the card."""
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+        raise BadInput(f"{source}: a deck is a JSON object with a list \"cards\"", source)
+    cards: dict[int, Card] = {}
+    for entry in data["cards"]:
+        if not isinstance(entry, dict) or not {"number", "stack", "white", "black"} <= set(entry):
+            raise BadInput(f"{source}: each card needs number, stack, white and black: {entry!r}", str(entry))
+        number, stack = entry["number"], entry["stack"]
+        if not isinstance(number, int) or number < 1 or number in cards:
+            raise BadInput(f"{source}: bad or repeated card number {number!r}", str(number))
+        if stack not in (1, 2, 3):
+            raise BadInput(f"{source}: card {number} has stack {stack!r}; stacks are 1, 2 and 3", str(stack))
+        white, black = parse_literal(str(entry["white"])), parse_literal(str(entry["black"]))
+        cards[number] = Card(number, stack, Face(white.grid, f"{number}w"), Face(black.grid, f"{number}b"))
+    return Deck(cards, source)
+
+
+BUNDLED_DECK = "ubongo.json"
+
+
+def load_deck(path: str | Path | None = None) -> Deck:
+    """The user's deck file, or the bundled stand-in deck when ``path`` is None."""
+    if path is None:
+        try:
+            return deck_from_json(load_json(BUNDLED_DECK), "bundled")
+        except FileNotFoundError:
+            raise BadInput("the bundled Ubongo deck is not built yet: use literal faces like ABC/DDA "
+                           "or --deck FILE with your own cards", BUNDLED_DECK) from None
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise BadInput(f"cannot read deck {str(path)!r}: {error}", str(path)) from None
+    return deck_from_json(data, str(path))

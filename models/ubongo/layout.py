@@ -1,0 +1,85 @@
+"""Ubongo layouts: cards placed on a grid of whole cells.
+
+A placement is a face, its rotation and the column ``x`` and row ``y`` of the rotated
+card's top-left cell; rows grow downwards. A layout is a list of placements. Its JSON
+shape: ``{"cards": [{"card": "17w", "rotation": 90, "x": 3, "y": -2}, ...]}``, where
+``card`` names a deck face or a literal face (``ABC/DDA``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from models.errors import BadInput
+from models.ubongo.faces import ROTATIONS, Face, Grid
+
+Cell = tuple[int, int]
+"""A grid position (x, y): column, then row, rows growing downwards."""
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A face laid at ``(x, y)`` after turning it ``rotation`` degrees clockwise."""
+
+    face: Face
+    rotation: int
+    x: int
+    y: int
+
+    @property
+    def grid(self) -> Grid:
+        return self.face.rotated(self.rotation)
+
+    def cells(self) -> Iterator[tuple[Cell, str]]:
+        """Each covered cell with the symbol it shows."""
+        for dy, row in enumerate(self.grid):
+            for dx, symbol in enumerate(row):
+                yield (self.x + dx, self.y + dy), symbol
+
+    def to_json(self) -> dict[str, Any]:
+        return {"card": self.face.name, "rotation": self.rotation, "x": self.x, "y": self.y}
+
+
+Layout = list[Placement]
+
+
+def layout_to_json(layout: Layout) -> dict[str, Any]:
+    """The layout in its JSON shape."""
+    return {"cards": [p.to_json() for p in layout]}
+
+
+def layout_from_json(data: object, face: Callable[[str], Face], source: str = "layout") -> Layout:
+    """A layout from its JSON shape; ``face`` reads a card name (deck or literal face).
+    Anything malformed is bad input naming the entry and the field."""
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+        raise BadInput(f"{source}: a layout is a JSON object with a list \"cards\"", source)
+    layout = []
+    for k, entry in enumerate(data["cards"]):
+        if not isinstance(entry, dict):
+            raise BadInput(f"{source}: card {k} is not an object: {entry!r}", str(entry))
+        missing = [key for key in ("card", "rotation", "x", "y") if key not in entry]
+        if missing:
+            raise BadInput(f"{source}: card {k} lacks {', '.join(missing)}", missing[0])
+        for key in ("rotation", "x", "y"):
+            if not isinstance(entry[key], int) or isinstance(entry[key], bool):
+                raise BadInput(f"{source}: card {k} has {key} {entry[key]!r}, not a whole number", str(entry[key]))
+        if entry["rotation"] not in ROTATIONS:
+            raise BadInput(f"{source}: card {k} has rotation {entry['rotation']}: use 0, 90, 180 or 270",
+                           str(entry["rotation"]))
+        if not isinstance(entry["card"], str):
+            raise BadInput(f"{source}: card {k} names no face: {entry['card']!r}", str(entry["card"]))
+        layout.append(Placement(face(entry["card"]), entry["rotation"], entry["x"], entry["y"]))
+    return layout
+
+
+def read_layout(path: str | Path, face: Callable[[str], Face]) -> Layout:
+    """A layout from a JSON file; an unreadable file is bad input naming it."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise BadInput(f"cannot read layout {str(path)!r}: {error}", str(path)) from None
+    return layout_from_json(data, face, str(path))
