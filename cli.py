@@ -65,8 +65,8 @@ def _progress(label: str) -> Progress:
 @click.pass_context
 def cli(ctx: click.Context, as_json: bool) -> None:
     """Solve, hint and analyse five card games: Ubongo: Das Kartenspiel, Subito,
-    Quibbles, Was sticht? and CUBU. Built so far: Quibbles in full; for Ubongo, checking
-    and drawing layouts, and verifying hands with the reference solver."""
+    Quibbles, Was sticht? and CUBU. Built so far: Quibbles in full; for Ubongo, dealing,
+    verifying hands, and checking and drawing layouts."""
     ctx.obj = {"json": as_json}
 
 
@@ -345,9 +345,9 @@ def solo(ctx: click.Context, games: int, seed: int, policies: str, workers: int 
 
 @cli.group()
 def ubongo() -> None:
-    """Ubongo: Das Kartenspiel: verify hands, check and draw layouts. Built so far: the
-    reference solver only; the bundled stand-in deck is not built yet (use literal faces
-    like ABC/DDA, or --deck FILE with your own cards)."""
+    """Ubongo: Das Kartenspiel: deal from the stand-in deck, verify hands, check and draw
+    layouts. Not built yet: the cpsat backend, enumerating all layouts, the largest
+    layout, and hints."""
 
 
 def _layout_reader(deck_file: str | None) -> Any:
@@ -372,18 +372,41 @@ DECK_OPTION = click.option("--deck", "deck_file", type=click.Path(dir_okay=False
 
 
 @ubongo.command()
+@click.option("--stack", "round_number", type=click.IntRange(1, 6), required=True,
+              help="The number in the card's middle, 1-6: the round (stack 1|2, 3|4 or 5|6; odd white, even black).")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--players", type=click.IntRange(1, 4), default=1, show_default=True)
+@DECK_OPTION
+@click.pass_context
+def deal(ctx: click.Context, round_number: int, seed: int, players: int, deck_file: str | None) -> None:
+    """Deal seeded 9-card hands for a round from the bundled deck (or --deck FILE)."""
+    from models.ubongo.faces import load_deck
+    from models.ubongo.scoring import deal as deal_hands
+    from models.ubongo.scoring import hand_faces, stack_for_round
+
+    hands = deal_hands(load_deck(deck_file), stack_for_round(round_number), players, seed)
+    faces = [hand_faces(hand, round_number) for hand in hands]
+    lines = [f"P{p + 1}: " + ",".join(f.name for f in hand) + "\n    " + "  ".join("/".join(f.grid) for f in hand)
+             for p, hand in enumerate(faces)]
+    _emit(ctx, {"round": round_number, "seed": seed,
+                "hands": [[{"face": f.name, "grid": "/".join(f.grid)} for f in hand] for hand in faces]},
+          "\n".join(lines))
+
+
+@ubongo.command()
 @click.option("--hand", required=True, help="The faces in hand, comma-separated: 3w,7w,... or ABC/DDA,...")
 @click.option("--k", "k", type=click.IntRange(0, 99), default=7, show_default=True, help="Cards to lay.")
-@click.option("--backend", type=click.Choice(["reference"]), default="reference", show_default=True,
-              help="Solver backend (numba and cpsat are not built yet).")
+@click.option("--backend", type=click.Choice(["numba", "reference"]), default="numba", show_default=True,
+              help="Solver backend; both are exact (cpsat is not built yet).")
 @DECK_OPTION
 @click.pass_context
 def verify(ctx: click.Context, hand: str, k: int, backend: str, deck_file: str | None) -> None:
     """Is there a valid layout of K of the hand's faces? Exit 0 with one, 1 when none exists."""
     from models.ubongo.layout import layout_to_json
     from models.ubongo.picture import ascii_picture
-    from solvers.ubongo.reference import solve
+    from solvers.ubongo import fast, reference
 
+    solve = fast.solve if backend == "numba" else reference.solve
     face = _layout_reader(deck_file)
     tokens = [t.strip() for t in hand.split(",")]
     if not all(tokens):

@@ -87,7 +87,7 @@ def report(game: str, rows: list[Row], as_json: bool, as_markdown: bool = False)
     text table; each table gives each backend's median relative to the fastest backend
     of the same task."""
     if as_json:
-        print(json.dumps({"game": game, "rows": [_row_json(row) for row in rows]}))
+        print(json.dumps({"game": game, "rows": [row_json(row) for row in rows]}))
         return
     header = ("task", "backend", "n", "median", "p95", "max", "vs fastest")
     table = [header]
@@ -134,7 +134,7 @@ def _ratio(row: Row, fastest: Row) -> str:
     return f"{row.backend} {shown}x {fastest.backend}"
 
 
-def _row_json(row: Row) -> dict[str, object]:
+def row_json(row: Row) -> dict[str, object]:
     return {
         "task": row.task,
         "backend": row.backend,

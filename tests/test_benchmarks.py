@@ -34,3 +34,17 @@ def test_harness_percentile_and_ratio() -> None:
     assert fast.median_s == 1e-6 and fast.p95_s == 1e-6 and fast.max_s == 1.0
     assert harness._ratio(slow, fast) == "slow 300x fast"
     assert [harness.format_seconds(s) for s in (3e-6, 2.5e-3, 4.0)] == ["3.0 µs", "2.50 ms", "4.00 s"]
+
+
+def test_ubongo_benchmark_quick_json() -> None:
+    """Both backends on the same hands of every stack and colour, and the calibration of
+    the stand-in deck (the script stops if the backends disagree on solvability)."""
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "ubongo.py"), "--quick", "--json"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    document = json.loads(done.stdout)
+    assert {(r["task"], r["backend"]) for r in document["rows"]} == {
+        (f"verify-{stack}-{colour}", backend) for stack in (1, 2, 3) for colour in ("white", "black")
+        for backend in ("numba", "reference")}
+    stack_1 = [c for c in document["calibration"] if c["stack"] == 1]
+    assert all(c["solvable"] >= 0.98 for c in stack_1)

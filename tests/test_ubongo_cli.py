@@ -64,7 +64,7 @@ def test_render_ascii_and_svg(cardsolve, tmp_path) -> None:
     ({"cards": [{"card": "ABC/DEF", "rotation": 0, "x": "1", "y": 0}]}, None, "'1'"),
     ({"cards": [{"card": "ABC/DEM", "rotation": 0, "x": 0, "y": 0}]}, None, "ABC/DEM"),
     ({"cards": [{"card": "ABC/DEF", "x": 0, "y": 0}]}, None, "rotation"),
-    ({"cards": [{"card": "17w", "rotation": 0, "x": 0, "y": 0}]}, None, "deck"),
+    ({"cards": [{"card": "999w", "rotation": 0, "x": 0, "y": 0}]}, None, "999w"),
     ({"cards": [{"card": "99w", "rotation": 0, "x": 0, "y": 0}]}, DECK, "99w"),
     ({"cards": [{"card": "1w", "rotation": 0, "x": 0, "y": 0}]}, {"cards": [{"number": 1}]}, "number"),
 ])
@@ -77,12 +77,23 @@ def test_bad_layouts_and_decks_exit_2(cardsolve, tmp_path, layout, deck, token) 
     assert err.count("\n") == 1 and token in err
 
 
-def test_verify_finds_a_layout(cardsolve) -> None:
-    code, out, _ = cardsolve("--json", "ubongo", "verify", "--hand",
-                       "ABC/DEF,EFG/HIJ,JKL/GCA,AAB/BCC,DDE/EFF", "--k", "3")
+@pytest.mark.parametrize("backend", ["numba", "reference"])
+def test_verify_finds_a_layout(cardsolve, backend) -> None:
+    code, out, _ = cardsolve("--json", "ubongo", "verify", "--hand", "ABC/DEF,EFG/HIJ,JKL/GCA,AAB/BCC,DDE/EFF",
+                             "--k", "3", "--backend", backend)
     document = json.loads(out)
-    assert code == 0 and document["solvable"] and document["backend"] == "reference"
+    assert code == 0 and document["solvable"] and document["backend"] == backend
     assert len(document["layout"]["cards"]) == 3 and document["nodes"] > 0
+
+
+def test_deal_and_verify_from_the_bundled_deck(cardsolve) -> None:
+    code, out, _ = cardsolve("--json", "ubongo", "deal", "--stack", "3", "--seed", "4")
+    hand = [f["face"] for f in json.loads(out)["hands"][0]]
+    assert code == 0 and len(hand) == 9 and all(name.endswith("w") for name in hand)
+    code, out, _ = cardsolve("--json", "ubongo", "verify", "--hand", ",".join(hand))
+    document = json.loads(out)
+    assert code == (0 if document["solvable"] else 1)
+    assert document["solvable"] == (document["layout"] is not None)
 
 
 def test_verify_proves_none_exists_with_exit_1(cardsolve) -> None:
@@ -91,7 +102,7 @@ def test_verify_proves_none_exists_with_exit_1(cardsolve) -> None:
 
 
 @pytest.mark.parametrize(("hand", "token"), [("ABC/DEF,,GHI/JKL", "empty face"), ("ABC/DEX", "ABC/DEX"),
-                                              ("12w", "deck")])
+                                              ("999b", "999b")])
 def test_verify_bad_hands_exit_2(cardsolve, hand, token) -> None:
     code, out, err = cardsolve("ubongo", "verify", "--hand", hand, "--k", "1")
     assert code == 2 and not out and token in err

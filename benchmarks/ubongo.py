@@ -1,0 +1,109 @@
+"""Ubongo benchmarks: ``python benchmarks/ubongo.py [--quick] [--json] [--markdown]``.
+
+Task ``verify-<stack>-<colour>``: is there a 7-card layout of a seeded random 9-card hand
+dealt from that stack of the bundled deck, with white or black faces? Every backend
+runs on the same hands; the reference, whose hardest hands take seconds to a minute, on
+the first part of them (each row states its n). After the timing table the script prints
+each stack and colour's solvability rate, from the fast backend's answers on all hands,
+and the median search effort of the plain reference search (nodes: partial layouts it
+checked) on its hands: the calibration of the stand-in deck. (The fast backend's own node
+count is no measure of difficulty: with few symbols it meets many joints and tries many
+placements, yet finds a layout at once.)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # harness, a sibling script
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository root
+
+import harness  # noqa: E402
+from harness import Row  # noqa: E402
+
+from models.ubongo.faces import Face, load_deck  # noqa: E402
+from models.ubongo.scoring import HAND, TARGET  # noqa: E402
+from solvers.ubongo import fast, reference  # noqa: E402
+
+SEED = 20261130
+COLOURS = ("white", "black")
+Hand = list[Face]
+
+
+def hands(stack: int, colour: str, n: int, seed: int = SEED) -> list[Hand]:
+    """``n`` seeded 9-card hands from one stack of the bundled deck, one face colour."""
+    cards = load_deck().stack(stack)
+    rng = random.Random(f"{seed}/{stack}/{colour}")
+    return [[card.white if colour == "white" else card.black for card in rng.sample(cards, HAND)]
+            for _ in range(n)]
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """How hard one stack and face colour is: the share of hands with a 7-card layout
+    and the reference search's median effort."""
+
+    stack: int
+    colour: str
+    hands: int
+    solvable: float
+    reference_hands: int
+    median_reference_nodes: float
+
+
+def verify_tasks(quick: bool) -> tuple[list[Row], list[Calibration]]:
+    """Timing rows per stack and colour, and the calibration figures from the same runs."""
+    sizes = {"numba": 100, "reference": 10} if quick else {"numba": 1000, "reference": 30}
+    solvers: dict[str, Callable[[Sequence[Face], int], reference.Solution]] = {
+        "numba": fast.solve, "reference": reference.solve}
+    rows, calibration = [], []
+    for stack in (1, 2, 3):
+        for colour in COLOURS:
+            task = f"verify-{stack}-{colour}"
+            instances = hands(stack, colour, max(sizes.values()))
+            answers: dict[str, dict[int, reference.Solution]] = {backend: {} for backend in sizes}
+            for backend, n in sizes.items():
+                def timed(k: int, backend: str = backend) -> None:
+                    answers[backend][k] = solvers[backend](instances[k], TARGET)
+                rows.append(Row(task, backend, harness.time_calls(timed, range(n))))
+            fast_answers, checked = answers["numba"], answers["reference"]
+            if any((fast_answers[k].layout is None) != (checked[k].layout is None) for k in checked):
+                raise SystemExit(f"{task}: the backends disagree on solvability")
+            calibration.append(Calibration(
+                stack, colour, len(fast_answers),
+                sum(a.layout is not None for a in fast_answers.values()) / len(fast_answers),
+                len(checked), statistics.median(a.nodes for a in checked.values())))
+    return rows, calibration
+
+
+STACK_NAMES = {1: "1|2", 2: "3|4", 3: "5|6"}
+
+
+def main() -> None:
+    args = harness.main_args("Time the Ubongo solvers and measure the stand-in deck's difficulty.")
+    rows, calibration = verify_tasks(args.quick)
+    if args.json:
+        print(json.dumps({"game": "ubongo", "rows": [harness.row_json(r) for r in rows],
+                          "calibration": [asdict(c) for c in calibration]}))
+        return
+    harness.report("ubongo", rows, False, args.markdown)
+    print()
+    if args.markdown:
+        print("| stack | faces | hands | solvable | reference hands | median reference nodes |\n"
+              "|---|---|---|---|---|---|")
+    else:
+        print("stack  faces  hands  solvable  reference hands  median reference nodes")
+    for c in calibration:
+        cells = [STACK_NAMES[c.stack], c.colour, str(c.hands), f"{c.solvable:.1%}", str(c.reference_hands),
+                 f"{c.median_reference_nodes:g}"]
+        print("| " + " | ".join(cells) + " |" if args.markdown else "  ".join(cells))
+
+
+if __name__ == "__main__":
+    main()
