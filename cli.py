@@ -413,10 +413,11 @@ def verify(ctx: click.Context, hand: str, k: int, backend: str, deck_file: str |
         raise BadInput(f"empty face in --hand {hand!r}", hand)
     found = solve([face(t) for t in tokens], k)
     layout = found.layout
-    text = (f"A valid layout of {k} of the {len(tokens)} faces ({found.nodes} nodes, {backend}):\n\n"
+    nodes = f"{found.nodes} node{'s' * (found.nodes != 1)}"
+    text = (f"A valid layout of {k} of the {len(tokens)} faces ({nodes}, {backend}):\n\n"
             + ascii_picture(layout) if layout is not None
             else f"No valid layout of {k} of these {len(tokens)} faces exists "
-                 f"(proven by exhaustive search, {found.nodes} nodes, {backend}).")
+                 f"(proven by exhaustive search, {nodes}, {backend}).")
     _emit(ctx, {"solvable": layout is not None, "layout": None if layout is None else layout_to_json(layout),
                 "nodes": found.nodes, "backend": backend}, text)
     if layout is None:

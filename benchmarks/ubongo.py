@@ -100,7 +100,8 @@ def main() -> None:
     else:
         print("stack  faces  hands  solvable  reference hands  median reference nodes")
     for c in calibration:
-        cells = [STACK_NAMES[c.stack], c.colour, str(c.hands), f"{c.solvable:.1%}", str(c.reference_hands),
+        name = STACK_NAMES[c.stack].replace("|", "\\|") if args.markdown else STACK_NAMES[c.stack]
+        cells = [name, c.colour, str(c.hands), f"{c.solvable:.1%}", str(c.reference_hands),
                  f"{c.median_reference_nodes:g}"]
         print("| " + " | ".join(cells) + " |" if args.markdown else "  ".join(cells))
 

@@ -254,6 +254,22 @@ def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: 
     return 0, nodes, card
 
 
+def _turn_cells() -> np.ndarray:
+    """``cells[r, row * SPAN + column]``: which cell of the printed face, numbered
+    ``row * COLS + column``, the face turned by ``ROTATIONS[r]`` shows there (``ROWS *
+    COLS``, one past the last, where the turned card has no cell)."""
+    printed = tuple(SYMBOLS[row * COLS:(row + 1) * COLS] for row in range(ROWS))
+    cells = np.full((len(ROTATIONS), SPAN * SPAN), ROWS * COLS, np.int64)
+    for r, rotation in enumerate(ROTATIONS):
+        for y, row in enumerate(rotate(printed, rotation)):
+            for x, symbol in enumerate(row):
+                cells[r, y * SPAN + x] = SYMBOLS.index(symbol)
+    return cells
+
+
+_TURN_CELLS = _turn_cells()
+
+
 @dataclass(frozen=True)
 class _Turns:
     """The distinct orientations of one grid, in rotation order (rotation 0 first): their
@@ -267,24 +283,18 @@ class _Turns:
 
 @lru_cache(maxsize=4096)
 def _turns(grid: Grid) -> _Turns:
-    """The orientations of ``grid``; its rotations that repeat an earlier grid are left out."""
+    """The orientations of ``grid``. A half turn repeats the grid exactly when it reads the
+    same backwards (row by row); then the last two rotations repeat the first two."""
     if len(grid) != ROWS or any(len(row) != COLS for row in grid):
         raise BadInput(f"bad face {'/'.join(grid)!r}: a face is {ROWS} rows of {COLS} symbols",
                        "/".join(grid))
-    turns: dict[Grid, tuple[int, int, list[int]]] = {}
-    for rotation in ROTATIONS:
-        rotated = rotate(grid, rotation)
-        if rotated in turns:
-            continue
-        cells = [-1] * (SPAN * SPAN)
-        for y, row in enumerate(rotated):
-            for x, symbol in enumerate(row):
-                if symbol not in _SYMBOL_CODE:
-                    raise BadInput(f"bad symbol {symbol!r}: symbols are the letters {SYMBOLS}", symbol)
-                cells[y * SPAN + x] = _SYMBOL_CODE[symbol]
-        turns[rotated] = (rotation, 0 if len(rotated) == ROWS else 1, cells)
-    rotations, shapes, symbols = zip(*turns.values())
-    found = _Turns(rotations, np.array(shapes, np.int64), np.array(symbols, np.int64))
+    letters = "".join(grid)
+    for symbol in letters:
+        if symbol not in _SYMBOL_CODE:
+            raise BadInput(f"bad symbol {symbol!r}: symbols are the letters {SYMBOLS}", symbol)
+    distinct = 2 if letters == letters[::-1] else 4
+    codes = np.array([_SYMBOL_CODE[symbol] for symbol in letters] + [-1], np.int64)
+    found = _Turns(ROTATIONS[:distinct], np.arange(distinct, dtype=np.int64) % 2, codes[_TURN_CELLS[:distinct]])
     found.shapes.setflags(write=False)  # shared by every call through the cache
     found.symbols.setflags(write=False)
     return found
