@@ -112,6 +112,18 @@ def _tables(symbols: np.ndarray, shape: np.ndarray) -> tuple[np.ndarray, np.ndar
 
 
 @njit(cache=True)
+def _fits(status: np.ndarray, card: np.ndarray, first: int, end: int, o2: int, x2: int, y2: int) -> bool:
+    """Whether orientation ``o2`` at ``(x2, y2)`` is legal against the laid cards
+    ``first`` to ``end - 1``: no pair of status illegal (the exactly-two rule)."""
+    for j in range(first, end):
+        dx = x2 - card[j, 1]
+        dy = y2 - card[j, 2]
+        if -SPAN <= dx <= SPAN and -SPAN <= dy <= SPAN and status[card[j, 0], o2, dx + SPAN, dy + SPAN] == _ILLEGAL:
+            return False
+    return True
+
+
+@njit(cache=True)
 def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: np.ndarray,
             status: np.ndarray, first: np.ndarray, joints: np.ndarray) -> tuple[int, int, np.ndarray]:
     """Redelmeier's search for ``k`` >= 1 cards (see the module docstring).
@@ -183,15 +195,7 @@ def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: 
                     marks[mark] = key
                     mark += 1
                     nodes += 1
-                    fits = True
-                    for j in range(depth):
-                        dx = x2 - card[j, 1]
-                        dy = y2 - card[j, 2]
-                        if (-SPAN <= dx <= SPAN and -SPAN <= dy <= SPAN
-                                and status[card[j, 0], o2, dx + SPAN, dy + SPAN] == _ILLEGAL):
-                            fits = False
-                            break
-                    if fits:
+                    if _fits(status, card, 0, depth, o2, x2, y2):
                         cand[top, 0] = o2
                         cand[top, 1] = x2
                         cand[top, 2] = y2
@@ -233,15 +237,7 @@ def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: 
             x2 = cand[i, 1]
             y2 = cand[i, 2]
             nodes += 1
-            fits = True
-            for j in range(cand[i, 3] + 1, depth + 1):
-                dx = x2 - card[j, 1]
-                dy = y2 - card[j, 2]
-                if (-SPAN <= dx <= SPAN and -SPAN <= dy <= SPAN
-                        and status[card[j, 0], o2, dx + SPAN, dy + SPAN] == _ILLEGAL):
-                    fits = False
-                    break
-            if not fits:
+            if not _fits(status, card, cand[i, 3] + 1, depth + 1, o2, x2, y2):
                 continue
             depth += 1
             card[depth, 0] = o2
