@@ -6,7 +6,7 @@ a match (equal symbols) or a mismatch. They draw any layout, valid or not, so th
 broken layout can be looked at; where cards overlap, the later card's cell is drawn.
 Coordinates are normalised: the top-left cell of the bounding box comes first.
 
-The pictures find contacts themselves from the cells; they do not judge the layout.
+The SVG takes its contacts from the rules module; neither picture judges the layout.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Final
 from xml.sax.saxutils import escape
 
 from models.ubongo.layout import Cell, Layout
+from models.ubongo.rules import contacts
 
 EMPTY_PICTURE: Final = "(no cards)"
 """The terminal picture of a layout without cards."""
@@ -49,17 +50,6 @@ Owners = dict[Cell, tuple[int, str]]
 def _owners(layout: Layout) -> Owners:
     """The covered cells; a cell covered twice keeps the later card."""
     return {cell: (index, symbol) for index, placement in enumerate(layout) for cell, symbol in placement.cells()}
-
-
-def _contacts(owners: Owners) -> list[tuple[Cell, Cell]]:
-    """Each pair of edge-sharing cells of different cards, once: the first cell of a pair
-    is the left or upper one."""
-    pairs = []
-    for (x, y), (card, _) in sorted(owners.items()):
-        for other in ((x + 1, y), (x, y + 1)):
-            if other in owners and owners[other][0] != card:
-                pairs.append(((x, y), other))
-    return pairs
 
 
 def _bounds(owners: Owners) -> tuple[int, int, int, int]:
@@ -186,7 +176,7 @@ def svg_picture(layout: Layout, cell: int = 40) -> str:
         x1, y1 = x0 + len(grid[0]) * cell, y0 + len(grid) * cell
         parts.append(f'<polygon points="{x0},{y0} {x1},{y0} {x1},{y1} {x0},{y1}" fill="none" '
                      f'stroke="{OUTLINE_COLOUR}" stroke-width="{cell / 10:g}" stroke-linejoin="round"/>')
-    for a, b in _contacts(owners):
+    for a, b in (sorted(pair) for joint in contacts(layout).values() for pair in joint):  # left or upper first
         colour = MATCH_COLOUR if owners[a][1] == owners[b][1] else MISMATCH_COLOUR
         bx, by = corner(*b)
         ends: tuple[float, float, float, float]
