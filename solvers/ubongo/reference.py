@@ -22,11 +22,13 @@ from models.ubongo.rules import violations
 
 @dataclass(frozen=True)
 class Solution:
-    """A valid layout of k faces, or None when none exists; ``nodes`` counts the partial
-    layouts the search checked."""
+    """A valid layout of k faces, or None; ``nodes`` counts the search's steps (each
+    backend says which). ``proven`` is False only when a search stopped at a time limit
+    without a layout: then None means "not found", not "none exists"."""
 
     layout: Layout | None
     nodes: int
+    proven: bool = True
 
 
 def touching_positions(layout: Layout, grid: tuple[str, ...]) -> set[Cell]:
