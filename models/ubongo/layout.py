@@ -83,3 +83,30 @@ def read_layout(path: str | Path, face: Callable[[str], Face]) -> Layout:
     except (OSError, ValueError) as error:
         raise BadInput(f"cannot read layout {str(path)!r}: {error}", str(path)) from None
     return layout_from_json(data, face, str(path))
+
+
+def turn_layout(layout: Layout, rotation: int) -> Layout:
+    """The whole layout turned ``rotation`` degrees clockwise about the origin: each
+    quarter turn takes cell (x, y) to (-y, x), so a card of height h (before the turn)
+    with its top-left cell at (x, y) turns 90 degrees further and lands with its top-left
+    cell at (1 - y - h, x)."""
+    if rotation not in ROTATIONS:
+        raise BadInput(f"bad rotation {rotation!r}: use 0, 90, 180 or 270", str(rotation))
+    for _ in range(rotation // 90):
+        layout = [Placement(p.face, (p.rotation + 90) % 360, 1 - p.y - len(p.grid), p.x) for p in layout]
+    return layout
+
+
+def canonical(layout: Layout) -> tuple[tuple[tuple[Cell, str], ...], ...]:
+    """A key equal for two layouts exactly when they show the same picture (the same
+    cards' cells and symbols, whichever faces print them) once one is moved and turned as
+    a whole: the least, over the four turns, of the sorted cards, each its sorted cells
+    and symbols, moved so that the least x and the least y of any cell are 0."""
+    keys = []
+    for rotation in ROTATIONS:
+        cards = [list(p.cells()) for p in turn_layout(layout, rotation)]
+        left = min((x for card in cards for (x, _), _ in card), default=0)
+        top = min((y for card in cards for (_, y), _ in card), default=0)
+        keys.append(tuple(sorted(tuple(sorted(((x - left, y - top), symbol) for (x, y), symbol in card))
+                                 for card in cards)))
+    return min(keys)

@@ -1,8 +1,10 @@
 """The fast Ubongo solver: a numba search over precomputed joint tables.
 
 Vocabulary:
-- *type*: a distinct face grid of the hand with its count (duplicated faces are one type,
-  so layouts that only swap equal faces are not searched twice);
+- *type*: a distinct picture of a face among the cards, with its count: faces with equal
+  grids, or with grids that are each other's half turn (``ABC/DEF`` and ``FED/CBA``), are
+  one type, so layouts that only swap such faces are not searched twice; a type's grid
+  is its first face's, and a face printed the other way up lies turned 180 further;
 - *orientation*: a type turned by one rotation; rotations that give the same grid as an
   earlier one are dropped (a grid that is its own half turn has two orientations);
 - *offset*: the column and row of the second card's top-left cell minus the first's;
@@ -12,13 +14,27 @@ Vocabulary:
 
 A layout is valid exactly when its cards are pairwise of status 0 or 1 and the status-1
 pairs connect them. The search is Redelmeier's enumeration of connected sets, on the graph
-whose nodes are placements (orientation, x, y) and whose edges are legal joints: every
-valid layout of up to k cards that holds the root placement is reached exactly once. A
-valid layout can be moved and turned so that any one of its cards lies unrotated at the
-origin; rooting it at its lowest type, the roots are each type in turn, unrotated at the
-origin, with only that type and later ones in play. Both pair rules and the face counts
-only get worse as cards are added, so a placement that breaks them is never tried again
-below that point.
+whose nodes are placements (orientation, x, y) and whose edges are legal joints: grown
+from a connected seed set of placements, it reaches every valid layout of k cards that
+holds the seed exactly once. Both pair rules and the face counts only get worse as cards
+are added, so a placement that breaks them is never tried again below that point.
+
+Seeds. ``complete`` seeds the search with the cards on the table (moved so that the
+first lies at the origin, and moved back after). ``solve`` and ``enumerate_layouts``
+use roots: a valid layout can be moved and turned so that any one of its cards lies
+unrotated at the origin; rooting it at a card of its lowest type, the roots are each
+type in turn, unrotated at the origin, with only that type and later ones in play.
+
+Distinct layouts. A picture (a layout up to moving and turning it as a whole) has one
+or more *representations*: the sets of placements it becomes when moved and turned so
+that a card of its lowest type lies unrotated at the origin (one per such card, or two
+when that card's grid is its own half turn; some may coincide). As types are pictures, a
+set of placements shows one picture, and a picture at one position is one set. The run
+rooted at the picture's lowest type reaches each of its representations exactly once,
+and no other run reaches any. ``enumerate_layouts`` keeps a layout only when it is the
+least of its representations (each as its sorted placement keys, compared in order), so
+each picture is kept exactly once, by the kernel itself: nothing is deduplicated
+afterwards, and ``limit`` counts distinct layouts.
 """
 
 from __future__ import annotations
@@ -26,14 +42,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 
 from models.errors import BadInput
 from models.ubongo.faces import COLS, ROTATIONS, ROWS, SYMBOLS, Face, Grid, rotate
-from models.ubongo.layout import Placement
+from models.ubongo.layout import Layout, Placement
 from solvers.jit import njit
-from solvers.ubongo.reference import Solution
+from solvers.ubongo.reference import Enumeration, Solution, check_k, check_limit, check_table
 
 SPAN = max(ROWS, COLS)
 """Two cards at an offset beyond this (either coordinate) cannot touch."""
@@ -124,20 +141,99 @@ def _fits(status: np.ndarray, card: np.ndarray, first: int, end: int, o2: int, x
 
 
 @njit(cache=True)
-def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: np.ndarray,
-            status: np.ndarray, first: np.ndarray, joints: np.ndarray) -> tuple[int, int, np.ndarray]:
-    """Redelmeier's search for ``k`` >= 1 cards (see the module docstring).
+def _quarter_turn(o: int, x: int, y: int, orient_type: np.ndarray, type_root: np.ndarray) -> tuple[int, int, int]:
+    """A card of orientation ``o`` with its top-left cell at (x, y), after a quarter turn
+    clockwise of the whole layout, which takes cell (x, y) to (-y, x): turned one
+    orientation on (a type's orientations are consecutive, in rotation order, so even
+    steps from its first lie and odd ones stand), at (1 - y - h, x) for its height h."""
+    t = orient_type[o]
+    root = type_root[t]
+    end = type_root[t + 1] if t + 1 < type_root.shape[0] else orient_type.shape[0]
+    height = ROWS if (o - root) % 2 == 0 else COLS
+    return root + (o - root + 1) % (end - root), 1 - y - height, x
 
-    Returns (1 if found else 0, candidate placements checked, the cards as rows
-    (orientation, x, y), root first). Level ``d`` is the state with cards 0..d laid: its
-    untried candidates are the ranges ``lo[d, r]:hi[d, r]`` of the candidate buffer (the
-    parent's untried ones left when card d was taken, then those card d itself added),
-    popped from the end. A candidate row is (orientation, x, y, level it was checked at):
-    it fits the cards up to that level, and later cards are checked when it is popped.
-    ``seen`` marks the placements laid, untried or already excluded on this branch; the
-    marks each level made are undone when it is left.
+
+@njit(cache=True)
+def _sorted_keys(card: np.ndarray, c: int, g: int, orient_type: np.ndarray, type_root: np.ndarray,
+                 width: int, reach: int, keys: np.ndarray) -> int:
+    """``keys``, sorted: the keys ``(orientation * width + x + reach) * width + y + reach``
+    of the cards ``card[:len(keys)]`` once the whole layout is turned ``g`` quarter turns
+    clockwise and moved so that card ``c`` lies at the origin. Returns card c's
+    orientation then."""
+    oc, cx, cy = card[c, 0], card[c, 1], card[c, 2]
+    for _ in range(g):
+        oc, cx, cy = _quarter_turn(oc, cx, cy, orient_type, type_root)
+    for j in range(keys.shape[0]):
+        o, x, y = card[j, 0], card[j, 1], card[j, 2]
+        for _ in range(g):
+            o, x, y = _quarter_turn(o, x, y, orient_type, type_root)
+        key = (o * width + x - cx + reach) * width + y - cy + reach
+        while j > 0 and keys[j - 1] > key:  # insertion sort: a few cards, and quick to compile
+            keys[j] = keys[j - 1]
+            j -= 1
+        keys[j] = key
+    return int(oc)
+
+
+@njit(cache=True)
+def _least(card: np.ndarray, root: int, orient_type: np.ndarray, type_root: np.ndarray, width: int, reach: int,
+           mine: np.ndarray, other: np.ndarray) -> bool:
+    """Whether the layout ``card[:len(mine)]``, its first card in orientation ``root`` at
+    the origin, is the least of its representations (see the module docstring): no turn
+    and move of it that brings another card, or the first card turned, to the origin in
+    orientation ``root`` has smaller sorted keys. ``mine`` and ``other`` are scratch."""
+    _sorted_keys(card, 0, 0, orient_type, type_root, width, reach, mine)
+    for c in range(mine.shape[0]):
+        if orient_type[card[c, 0]] != orient_type[root]:
+            continue
+        for g in range(1 if c == 0 else 0, len(ROTATIONS)):
+            if _sorted_keys(card, c, g, orient_type, type_root, width, reach, other) != root:
+                continue
+            for j in range(mine.shape[0]):
+                if other[j] != mine[j]:
+                    if other[j] < mine[j]:
+                        return False
+                    break
+    return True
+
+
+@njit(cache=True)
+def _grown(found: np.ndarray) -> np.ndarray:
+    """``found`` copied into an array twice as long."""
+    more = np.zeros((2 * found.shape[0], found.shape[1], found.shape[2]), np.int64)
+    for i in range(found.shape[0]):
+        for d in range(found.shape[1]):
+            for c in range(found.shape[2]):
+                more[i, d, c] = found[i, d, c]
+    return more
+
+
+@njit(cache=True)
+def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: np.ndarray, status: np.ndarray,
+            first: np.ndarray, joints: np.ndarray, seed: np.ndarray, cap: int,
+            distinct: bool) -> tuple[int, int, np.ndarray]:
+    """Redelmeier's search for layouts of ``k`` >= 1 cards (see the module docstring),
+    stopping at the ``cap``-th one found.
+
+    ``seed`` holds the cards laid from the start, rows (orientation, x, y), connected and
+    pairwise legal, the first at the origin, fewer than ``k`` of them; when it is empty,
+    each type in turn is the root (a card of it laid unrotated at the origin, earlier
+    types out of play) and, if ``distinct``, only the least representation of each
+    picture is kept. Returns (layouts found, candidate placements checked, the layouts as
+    ``k`` rows (orientation, x, y) each, seed first).
+
+    Level ``d`` is the state with cards 0..d laid: its untried candidates are the ranges
+    ``lo[d, r]:hi[d, r]`` of the candidate buffer (the parent's untried ones left when
+    card d was taken, then those card d itself added), popped from the end; the levels of
+    the seed cards are built as if each had been taken in turn, with nothing popped, and
+    the search never takes a seed card back. A candidate row is (orientation, x, y, level
+    it was checked at): it fits the cards up to that level, and later cards are checked
+    when it is popped. ``seen`` marks the placements laid, untried or already excluded
+    on this branch; the marks each level made are undone when it is left.
     """
     n_orient = orient_type.shape[0]
+    n_types = type_count.shape[0]
+    n_seed = max(seed.shape[0], 1)
     reach = SPAN * (k - 1)
     width = 2 * reach + 1
     seen = np.zeros(n_orient * width * width, np.bool_)
@@ -148,39 +244,66 @@ def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: 
     cand = np.zeros((capacity, 4), np.int64)
     marks = np.zeros(capacity, np.int64)
     card = np.zeros((k, 3), np.int64)
-    used = np.zeros(type_count.shape[0], np.int64)
+    used = np.zeros(n_types, np.int64)
     lo = np.zeros((k, k), np.int64)
     hi = np.zeros((k, k), np.int64)
     n_ranges = np.zeros(k, np.int64)
     cand_end = np.zeros(k, np.int64)
     mark_end = np.zeros(k, np.int64)
+    found = np.zeros((min(cap, 16), k, 3), np.int64)
+    n_found = 0
+    mine = np.zeros(k, np.int64)
+    other = np.zeros(k, np.int64)
     nodes = 0
     in_play = 0
-    for t in range(type_count.shape[0]):
+    for t in range(n_types):
         in_play += type_count[t]
-    for root in range(type_count.shape[0]):
-        if in_play < k:
-            break
-        in_play -= type_count[root]
-        nodes += 1
-        card[0, 0] = type_root[root]
-        card[0, 1] = 0
-        card[0, 2] = 0
-        used[root] = 1
-        if k == 1:
-            return 1, nodes, card
-        key = (type_root[root] * width + reach) * width + reach
-        seen[key] = True
-        marks[0] = key
+    for root in range(n_types if seed.shape[0] == 0 else 1):
+        if seed.shape[0] == 0:
+            if in_play < k:
+                break
+            in_play -= type_count[root]
+            nodes += 1
+            card[0, 0] = type_root[root]
+            card[0, 1] = 0
+            card[0, 2] = 0
+        else:
+            for d in range(n_seed):
+                for c in range(3):
+                    card[d, c] = seed[d, c]
+        for d in range(n_seed):
+            used[orient_type[card[d, 0]]] += 1
+            key = (card[d, 0] * width + card[d, 1] + reach) * width + card[d, 2] + reach
+            seen[key] = True
+            marks[d] = key
         depth = 0
         grow = True
         while True:
+            if depth == k - 1:
+                # cards 0..k-1 are a layout: keep it, then take card `depth` back
+                if not distinct or _least(card, type_root[root], orient_type, type_root, width, reach, mine, other):
+                    if n_found == found.shape[0]:
+                        found = _grown(found)
+                    for d in range(k):
+                        for c in range(3):
+                            found[n_found, d, c] = card[d, c]
+                    n_found += 1
+                    if n_found == cap:
+                        return n_found, nodes, found[:n_found]
+                grow = False
+                if depth >= n_seed:
+                    used[orient_type[card[depth, 0]]] -= 1
+                    depth -= 1
+                    continue
+                # the root alone was the layout (k == 1): its level has nothing to try
+                mark_end[depth] = n_seed
+                n_ranges[depth] = 0
             if grow:
                 # card `depth` was just laid: mark and keep its legal joints (level `depth`)
                 o, x, y = card[depth, 0], card[depth, 1], card[depth, 2]
                 top = cand_end[depth - 1] if depth > 0 else 0
                 start = top
-                mark = mark_end[depth - 1] if depth > 0 else 1
+                mark = mark_end[depth - 1] if depth > 0 else n_seed
                 for e in range(first[o], first[o + 1]):
                     o2 = joints[e, 0]
                     t2 = orient_type[o2]
@@ -214,18 +337,26 @@ def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: 
                     hi[depth, r] = top
                     r += 1
                 n_ranges[depth] = r
+                if depth < n_seed - 1:
+                    depth += 1  # the next seed card, laid already
+                    continue
                 grow = False
             r = n_ranges[depth]
             while r > 0 and hi[depth, r - 1] == lo[depth, r - 1]:
                 r -= 1
             n_ranges[depth] = r
             if r == 0:
+                if depth == n_seed - 1:
+                    # the seed's last level is exhausted: take the seed back, next root
+                    for i in range(mark_end[depth]):
+                        seen[marks[i]] = False
+                    for d in range(n_seed):
+                        used[orient_type[card[d, 0]]] -= 1
+                    break
                 # level `depth` is exhausted: take card `depth` back
-                for i in range(mark_end[depth - 1] if depth > 0 else 0, mark_end[depth]):
+                for i in range(mark_end[depth - 1], mark_end[depth]):
                     seen[marks[i]] = False
                 used[orient_type[card[depth, 0]]] -= 1
-                if depth == 0:
-                    break
                 depth -= 1
                 continue
             i = hi[depth, r - 1] - 1
@@ -244,10 +375,8 @@ def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: 
             card[depth, 1] = x2
             card[depth, 2] = y2
             used[t2] += 1
-            if depth == k - 1:
-                return 1, nodes, card
             grow = True
-    return 0, nodes, card
+    return n_found, nodes, found[:n_found]
 
 
 def _turn_cells() -> np.ndarray:
@@ -296,30 +425,122 @@ def _turns(grid: Grid) -> _Turns:
     return found
 
 
+class _Tables(NamedTuple):
+    """The kernel's arguments that describe the cards (see ``_search``): each
+    orientation's type, each type's count and first orientation, and ``_tables``' status
+    and joints."""
+
+    orient_type: np.ndarray
+    type_count: np.ndarray
+    type_root: np.ndarray
+    status: np.ndarray
+    first: np.ndarray
+    joints: np.ndarray
+
+
+class _Cards(NamedTuple):
+    """The faces of a search by type (see the module docstring), and the kernel's tables.
+
+    ``type_of`` gives the type of a grid or of its half turn; ``grids[t]`` is type t's grid
+    (its first face's), ``members[t]`` its faces' indices into ``faces``, in order;
+    orientation o is type ``orientations[o][0]`` turned ``orientations[o][1]``."""
+
+    faces: list[Face]
+    type_of: dict[Grid, int]
+    grids: list[Grid]
+    members: list[list[int]]
+    orientations: list[tuple[int, int]]
+    tables: _Tables
+
+    def orientation(self, placement: Placement) -> int:
+        """The orientation of a laid face of these types: a face printed as its type's half
+        turn lies turned 180 further."""
+        t = self.type_of[placement.face.grid]
+        rotation = placement.rotation + (0 if placement.face.grid == self.grids[t] else 180)
+        return int(self.tables.type_root[t]) + rotation // 90 % len(_turns(self.grids[t]).rotations)
+
+    def layout(self, rows: np.ndarray, unused: list[list[int]], dx: int = 0, dy: int = 0) -> Layout:
+        """Kernel rows (orientation, x, y) as placements moved by (dx, dy), each taking the
+        first face of ``unused[type]`` (popped)."""
+        layout = []
+        for o, x, y in rows.tolist():
+            t, rotation = self.orientations[o]
+            face = self.faces[unused[t].pop(0)]
+            rotation += 0 if face.grid == self.grids[t] else 180
+            layout.append(Placement(face, rotation % 360, x + dx, y + dy))
+        return layout
+
+
+def _cards(faces: Sequence[Face]) -> _Cards:
+    """``faces`` grouped into types, with their orientations and the kernel's tables."""
+    index: dict[Grid, int] = {}
+    grids: list[Grid] = []
+    members: list[list[int]] = []
+    types: list[_Turns] = []
+    for i, face in enumerate(faces):
+        t = index.get(face.grid)
+        if t is None:
+            types.append(_turns(face.grid))  # checks the grid first
+            t = index[face.grid] = index[rotate(face.grid, 180)] = len(grids)
+            grids.append(face.grid)
+            members.append([])
+        members[t].append(i)
+    orientations = [(t, rotation) for t, turns in enumerate(types) for rotation in turns.rotations]
+    roots = np.cumsum([0] + [len(turns.rotations) for turns in types[:-1]], dtype=np.int64)
+    status, first, joints = _tables(np.concatenate([turns.symbols for turns in types]),
+                                    np.concatenate([turns.shapes for turns in types]))
+    tables = _Tables(np.array([t for t, _ in orientations], np.int64), np.array([len(m) for m in members], np.int64),
+                     roots, status, first, joints)
+    return _Cards(list(faces), index, grids, members, orientations, tables)
+
+
+_NO_SEED = np.zeros((0, 3), np.int64)
+_NO_CAP = int(np.iinfo(np.int64).max)
+
+
 def solve(faces: Sequence[Face], k: int) -> Solution:
     """A valid layout of ``k`` of ``faces``, or None when exhaustive search finds none;
     ``nodes`` counts the candidate placements checked against laid cards."""
-    if not 0 <= k <= len(faces):
-        raise BadInput(f"cannot lay {k} of {len(faces)} cards", str(k))
+    check_k(k, len(faces))
     if k == 0:
         return Solution([], 0)
-    members: dict[Grid, list[int]] = {}
-    for index, face in enumerate(faces):
-        members.setdefault(face.grid, []).append(index)
-    types = [_turns(grid) for grid in members]
-    orientations = [(t, rotation) for t, turns in enumerate(types) for rotation in turns.rotations]
-    roots = np.cumsum([0] + [len(turns.rotations) for turns in types[:-1]], dtype=np.int64)
-    symbols = np.concatenate([turns.symbols for turns in types])
-    shapes = np.concatenate([turns.shapes for turns in types])
-    status, first, joints = _tables(symbols, shapes)
-    found, nodes, cards = _search(
-        k, np.array([t for t, _ in orientations], np.int64),
-        np.array([len(m) for m in members.values()], np.int64), roots, status, first, joints)
+    cards = _cards(faces)
+    found, nodes, rows = _search(k, *cards.tables, _NO_SEED, 1, False)
+    layout = cards.layout(rows[0], [list(m) for m in cards.members]) if found else None
+    return Solution(layout, int(nodes))
+
+
+def enumerate_layouts(faces: Sequence[Face], k: int, limit: int | None = None) -> Enumeration:
+    """Every distinct valid layout of ``k`` of ``faces`` (one per picture, up to moving and
+    turning the whole layout; see the module docstring), or the first ``limit`` found;
+    ``complete`` says whether those are all (the search goes on until it meets one more
+    than ``limit``). ``nodes`` counts the candidate placements checked."""
+    check_k(k, len(faces))
+    check_limit(limit)
+    if k == 0:
+        return Enumeration([[]] if limit != 0 else [], limit != 0, 0)
+    cards = _cards(faces)
+    cap = _NO_CAP if limit is None else limit + 1
+    found, nodes, rows = _search(k, *cards.tables, _NO_SEED, cap, True)
+    layouts = [cards.layout(layout, [list(m) for m in cards.members]) for layout in rows[:limit]]
+    return Enumeration(layouts, found < cap, int(nodes))
+
+
+def complete(table: Layout, hand: Sequence[Face], k: int) -> Solution:
+    """A valid layout of ``k`` cards: the ``table`` (a valid layout) unchanged, then
+    ``k - len(table)`` faces of ``hand``, each touching the cards before it; or None when
+    none exists. The table's faces are types too; its cards seed the search (see the
+    module docstring). An empty table is ``solve(hand, k)``."""
+    check_table(table, hand, k)
+    if not table:
+        return solve(hand, k)
+    if k == len(table):
+        return Solution(list(table), 0)
+    cards = _cards([p.face for p in table] + list(hand))
+    x0, y0 = table[0].x, table[0].y
+    seed = np.array([[cards.orientation(p), p.x - x0, p.y - y0] for p in table], np.int64)
+    found, nodes, rows = _search(k, *cards.tables, seed, 1, False)
     if not found:
         return Solution(None, int(nodes))
-    unused = [list(reversed(m)) for m in members.values()]
-    layout = []
-    for o, x, y in cards.tolist():
-        t, rotation = orientations[o]
-        layout.append(Placement(faces[unused[t].pop()], rotation, x, y))
-    return Solution(layout, int(nodes))
+    unused = [[i for i in m if i >= len(table)] for m in cards.members]
+    return Solution([*table, *cards.layout(rows[0, len(table):], unused, x0, y0)], int(nodes))
