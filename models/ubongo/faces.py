@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -68,6 +69,21 @@ def parse_literal(text: str) -> Face:
     if not _LITERAL.fullmatch(token):
         raise BadInput(f"bad face {text!r}: a face is two rows of three symbols A-L, like ABC/DDA", text)
     return Face(tuple(token.split("/")), token)
+
+
+def check_distinct_cards(faces: Iterable[Face]) -> None:
+    """A deck card is in one place at a time: two faces of one card number (``17w`` and
+    ``17w``, or ``17w`` and ``17b``) are bad input naming the second. Literal faces may
+    repeat, as two printed cards may look alike."""
+    seen: dict[int, str] = {}
+    for face in faces:
+        match = _DECK_FACE.fullmatch(face.name)
+        if match:
+            number = int(match.group(1))
+            if number in seen:
+                raise BadInput(f"card {number} is named twice ({seen[number]} and {face.name}): "
+                               "each card is in one place", face.name)
+            seen[number] = face.name
 
 
 @dataclass(frozen=True)
