@@ -14,7 +14,7 @@ from models.quibbles import (
 )
 from solvers.quibbles.combine import combine_options
 from solvers.quibbles.hint import determinize, rank_turns
-from solvers.quibbles.policies import GreedyPolicy, RandomPolicy, play_turn
+from solvers.quibbles.policies import GreedyPolicy, RandomPolicy
 from solvers.quibbles.split import best_split
 from solvers.quibbles.study import play_game, solo_study
 

@@ -77,13 +77,13 @@ def test_bad_layouts_and_decks_exit_2(cardsolve, tmp_path, layout, deck, token) 
     assert err.count("\n") == 1 and token in err
 
 
-@pytest.mark.parametrize("backend", ["numba", "reference"])
+@pytest.mark.parametrize("backend", ["numba", "cpsat", "reference"])
 def test_verify_finds_a_layout(cardsolve, backend) -> None:
     code, out, _ = cardsolve("--json", "ubongo", "verify", "--hand", "ABC/DEF,EFG/HIJ,JKL/GCA,AAB/BCC,DDE/EFF",
                              "--k", "3", "--backend", backend)
     document = json.loads(out)
     assert code == 0 and document["solvable"] and document["backend"] == backend
-    assert len(document["layout"]["cards"]) == 3 and document["nodes"] > 0
+    assert len(document["layout"]["cards"]) == 3 and document["nodes"] >= 0
 
 
 def test_deal_and_verify_from_the_bundled_deck(cardsolve) -> None:
@@ -106,3 +106,64 @@ def test_verify_proves_none_exists_with_exit_1(cardsolve) -> None:
 def test_verify_bad_hands_exit_2(cardsolve, hand, token) -> None:
     code, out, err = cardsolve("ubongo", "verify", "--hand", hand, "--k", "1")
     assert code == 2 and not out and token in err
+
+
+FIVE = "ABC/DEF,EFG/HIJ,JKL/GCA,AAB/BCC,DDE/EFF"
+"""Five faces with 6 distinct layouts of 3 and none of 4."""
+
+
+@pytest.mark.parametrize("backend", ["numba", "reference"])
+def test_solve_all_counts_distinct_layouts(cardsolve, backend) -> None:
+    code, out, _ = cardsolve("--json", "ubongo", "solve", "--hand", FIVE, "--k", "3", "--all", "--backend", backend)
+    document = json.loads(out)
+    assert code == 0 and document["count"] == 6 and document["complete"]
+    assert len(document["layouts"]) == 6 and all(len(layout["cards"]) == 3 for layout in document["layouts"])
+
+
+def test_solve_all_stops_at_the_limit(cardsolve) -> None:
+    code, out, _ = cardsolve("ubongo", "solve", "--hand", FIVE, "--k", "3", "--all", "--limit", "2", "--show", "1")
+    assert code == 0 and out.startswith("More than 2 distinct valid layouts") and "Layout 1:" in out
+    assert "Layout 2:" not in out and "1 more" in out
+
+
+def test_solve_falls_back_to_the_largest_layout(cardsolve) -> None:
+    code, out, _ = cardsolve("--json", "ubongo", "solve", "--hand", FIVE, "--k", "5")
+    document = json.loads(out)
+    assert code == 0 and document["cards"] == 3 and not document["complete"] and document["proven"]
+
+
+def test_hint_takes_back_the_mismatched_card(cardsolve) -> None:
+    code, out, _ = cardsolve("--json", "ubongo", "hint", "--hand", "AAB/BCC,DDE/EFF",
+                             "--table", "tests/data/ubongo_mismatch.json", "--k", "3")
+    document = json.loads(out)
+    assert code == 0 and [t["card"] for t in document["take_back"]] == [2]
+    assert "different symbols" in document["take_back"][0]["reason"]
+    assert document["placement"] is not None and len(document["target"]["cards"]) == 3
+
+
+def test_hint_without_any_layout_exits_1_with_the_largest(cardsolve, tmp_path) -> None:
+    table = write(tmp_path, "t.json", {"cards": [{"card": "ABC/ABC", "rotation": 0, "x": 0, "y": 0}]})
+    code, out, _ = cardsolve("ubongo", "hint", "--hand", "DEF/DEF", "--table", table, "--k", "2")
+    assert code == 1 and "No valid layout of 2" in out and "largest has 1" in out
+
+
+def test_a_card_on_the_table_and_in_hand_is_bad_input(cardsolve, tmp_path) -> None:
+    table = write(tmp_path, "t.json", {"cards": [{"card": "3w", "rotation": 0, "x": 0, "y": 0}]})
+    code, out, err = cardsolve("ubongo", "hint", "--hand", "4w,3b", "--table", table, "--k", "2")
+    assert code == 2 and not out and "3b" in err
+
+
+@pytest.mark.parametrize("args", [["solve", "--hand", FIVE, "--all", "--backend", "cpsat"],
+                                  ["solve", "--hand", FIVE, "--k", "6"],
+                                  ["verify", "--hand", "3w,7w,3w", "--k", "2"]])
+def test_bad_solve_requests_exit_2(cardsolve, args) -> None:
+    code, out, err = cardsolve("ubongo", *args)
+    assert code == 2 and not out and err.startswith("error:") and err.count("\n") == 1
+
+
+def test_game_plays_six_rounds(cardsolve) -> None:
+    code, out, _ = cardsolve("--json", "ubongo", "game", "--players", "2", "--seed", "1")
+    document = json.loads(out)
+    assert code == 0 and [r["round"] for r in document["rounds"]] == [1, 2, 3, 4, 5, 6]
+    totals = {p: sum(r["players"][i]["points"] for r in document["rounds"]) for i, p in enumerate(("P1", "P2"))}
+    assert {s["player"]: s["points"] for s in document["ranking"]} == totals

@@ -12,20 +12,15 @@ from collections.abc import Callable
 import pytest
 
 from models.errors import BadInput
-from models.ubongo.faces import ROTATIONS, SYMBOLS, Face, parse_literal, rotate
+from models.ubongo.faces import ROTATIONS, Face, parse_literal, rotate
 from models.ubongo.layout import Layout, Placement, turn_layout
 from models.ubongo.rules import contacts, is_valid
 from solvers.ubongo import fast, reference
 from solvers.ubongo.reference import Solution
+from ubongo_hands import random_face
 
 Complete = Callable[[Layout, list[Face], int], Solution]
 BACKENDS = pytest.mark.parametrize("complete", [fast.complete, reference.complete], ids=["fast", "reference"])
-
-
-def random_face(rng: random.Random, symbols: int) -> Face:
-    """Six random letters from the first ``symbols`` symbols."""
-    letters = "".join(rng.choice(SYMBOLS[:symbols]) for _ in range(6))
-    return parse_literal(f"{letters[:3]}/{letters[3:]}")
 
 
 def half_turned(face: Face) -> Face:

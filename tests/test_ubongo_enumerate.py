@@ -12,17 +12,12 @@ from collections.abc import Callable
 import pytest
 
 from models.errors import BadInput
-from models.ubongo.faces import ROTATIONS, SYMBOLS, Face, load_deck, parse_literal, rotate
+from models.ubongo.faces import ROTATIONS, Face, load_deck, parse_literal, rotate
 from models.ubongo.layout import Layout, Placement, canonical, turn_layout
 from models.ubongo.rules import is_valid
 from solvers.ubongo import fast, reference
 from solvers.ubongo.reference import Enumeration
-
-
-def random_face(rng: random.Random, symbols: int) -> Face:
-    """Six random letters from the first ``symbols`` symbols."""
-    letters = "".join(rng.choice(SYMBOLS[:symbols]) for _ in range(6))
-    return parse_literal(f"{letters[:3]}/{letters[3:]}")
+from ubongo_hands import random_face
 
 
 def half_turned(face: Face) -> Face:

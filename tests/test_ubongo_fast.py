@@ -11,24 +11,12 @@ import numpy as np
 import pytest
 
 from models.errors import BadInput
-from models.ubongo.faces import ROTATIONS, SYMBOLS, Face, parse_literal, rotate
-from models.ubongo.layout import Cell, Layout, Placement
+from models.ubongo.faces import Face, parse_literal, rotate
+from models.ubongo.layout import Placement
 from models.ubongo.rules import is_valid, violations
 from solvers.ubongo import fast, reference
 from solvers.ubongo.reference import Solution
-
-
-def random_face(rng: random.Random, symbols: int) -> Face:
-    """Six random letters from the first ``symbols`` symbols."""
-    letters = "".join(rng.choice(SYMBOLS[:symbols]) for _ in range(6))
-    return parse_literal(f"{letters[:3]}/{letters[3:]}")
-
-
-def check(hand: list[Face], k: int, found: Solution) -> None:
-    """A returned layout is valid, has k cards and uses faces of the hand (a multiset)."""
-    if found.layout is not None:
-        assert len(found.layout) == k and is_valid(found.layout)
-        assert not Counter(p.face for p in found.layout) - Counter(hand)
+from ubongo_hands import check_solution, planted_hand, random_face
 
 
 def random_hand(rng: random.Random, case: int) -> tuple[list[Face], int]:
@@ -51,7 +39,7 @@ def test_agrees_with_the_reference_on_small_hands(batch: int) -> None:
         hand, k = random_hand(rng, case)
         found, expected = fast.solve(hand, k), reference.solve(hand, k)
         assert (found.layout is None) == (expected.layout is None), (hand, k)
-        check(hand, k, found)
+        check_solution(hand, k, found)
         outcomes[found.layout is None] += 1
     assert len(outcomes) == 2  # both outcomes were exercised
 
@@ -72,7 +60,7 @@ def test_duplicated_faces() -> None:
     face = parse_literal("AAA/AAA")
     for n in range(1, 6):
         found = fast.solve([face] * n, n)
-        check([face] * n, n, found)
+        check_solution([face] * n, n, found)
         assert found.layout is not None
     lone = parse_literal("ABC/DEF")
     assert fast.solve([lone, lone], 2).layout is None
@@ -91,7 +79,7 @@ def test_faces_printed_the_other_way_up_are_one_type() -> None:
         k = rng.randint(1, len(hand))
         found, expected = fast.solve(hand, k), reference.solve(hand, k)
         assert (found.layout is None) == (expected.layout is None), hand
-        check(hand, k, found)
+        check_solution(hand, k, found)
 
 
 # Hands of 9 cards asking for 7, as in a round, hand i from seed "nine/i" with 6 + i % 3
@@ -108,58 +96,9 @@ def test_agrees_with_the_reference_on_nine_card_hands() -> None:
         hand = [random_face(rng, 6 + i % 3) for _ in range(9)]
         found, expected = fast.solve(hand, 7), reference.solve(hand, 7)
         assert (found.layout is None) == (expected.layout is None), hand
-        check(hand, 7, found)
+        check_solution(hand, 7, found)
         outcomes[found.layout is None] += 1
     assert outcomes == {False: 28, True: 2}
-
-
-Box = tuple[int, int, int, int]
-"""A card's outline: x, y of its top-left cell, width, height."""
-
-
-def box_cells(box: Box) -> list[Cell]:
-    x, y, width, height = box
-    return [(x + dx, y + dy) for dy in range(height) for dx in range(width)]
-
-
-def planted_hand(rng: random.Random, k: int, symbols: int) -> Layout:
-    """A valid layout of ``k`` cards, shapes first: each new outline goes next to a laid
-    one, is kept when it covers no laid cell, meets every laid card at 0 or 2 contacts and
-    some card at 2; then all cells joined by contacts get one random symbol, and the
-    others a random symbol each."""
-    boxes: list[Box] = [(0, 0, 3, 2)]
-    while len(boxes) < k:
-        x, y, _, _ = rng.choice(boxes)
-        width, height = rng.choice(((3, 2), (2, 3)))
-        box = (x + rng.randint(-3, 3), y + rng.randint(-3, 3), width, height)
-        owner = {cell: i for i, laid in enumerate(boxes) for cell in box_cells(laid)}
-        if any(cell in owner for cell in box_cells(box)):
-            continue
-        meets = Counter(owner[n] for cx, cy in box_cells(box)
-                        for n in ((cx + 1, cy), (cx - 1, cy), (cx, cy + 1), (cx, cy - 1)) if n in owner)
-        if meets and set(meets.values()) == {2}:
-            boxes.append(box)
-    parent = {cell: cell for box in boxes for cell in box_cells(box)}
-
-    def root(cell: Cell) -> Cell:
-        while parent[cell] != cell:
-            cell = parent[cell]
-        return cell
-
-    for box in boxes:  # contacts join cells of different cards; unite each pair
-        for cx, cy in box_cells(box):
-            for other in ((cx + 1, cy), (cx, cy + 1)):
-                if other in parent and other not in box_cells(box):
-                    parent[root(other)] = root((cx, cy))
-    symbol = {cell: rng.choice(SYMBOLS[:symbols]) for cell in parent}
-    layout = []
-    for box in boxes:
-        x, y, width, height = box
-        grid = tuple("".join(symbol[root((x + dx, y + dy))] for dx in range(width)) for dy in range(height))
-        rotation = rng.choice(ROTATIONS[0::2] if width == 3 else ROTATIONS[1::2])
-        printed = rotate(grid, (360 - rotation) % 360)
-        layout.append(Placement(parse_literal("/".join(printed)), rotation, x, y))
-    return layout
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -172,7 +111,7 @@ def test_a_hand_around_a_planted_layout_is_solvable(seed: int) -> None:
     rng.shuffle(hand)
     found = fast.solve(hand, k)
     assert found.layout is not None
-    check(hand, k, found)
+    check_solution(hand, k, found)
 
 
 def test_sixteen_faces() -> None:
@@ -182,7 +121,7 @@ def test_sixteen_faces() -> None:
     rng.shuffle(hand)
     found = fast.solve(hand, 12)
     assert found.layout is not None
-    check(hand, 12, found)
+    check_solution(hand, 12, found)
 
 
 def test_the_joint_table_agrees_with_the_validator() -> None:

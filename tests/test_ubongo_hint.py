@@ -16,7 +16,7 @@ from models.ubongo.layout import Layout, Placement
 from models.ubongo.rules import contacts, is_valid, violations
 from solvers.ubongo import fast, reference
 from solvers.ubongo.hint import Hint, hint
-from tests.test_ubongo_fast import random_face
+from ubongo_hands import random_face
 
 ABC, EFG, JKL = parse_literal("ABC/DEF"), parse_literal("EFG/HIJ"), parse_literal("JKL/GCA")
 AAB, DDE = parse_literal("AAB/BCC"), parse_literal("DDE/EFF")

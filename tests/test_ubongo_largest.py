@@ -15,7 +15,7 @@ from models.ubongo.rules import is_valid
 from solvers.ubongo import fast, reference
 from solvers.ubongo.largest import largest_layout
 from solvers.ubongo.reference import Solution
-from tests.test_ubongo_fast import random_face
+from ubongo_hands import random_face
 
 
 def test_agrees_with_the_reference_and_is_largest() -> None:

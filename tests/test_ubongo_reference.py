@@ -9,16 +9,11 @@ from collections import Counter
 import pytest
 
 from models.errors import BadInput
-from models.ubongo.faces import ROTATIONS, SYMBOLS, Face, parse_literal, rotate
+from models.ubongo.faces import ROTATIONS, SYMBOLS, parse_literal, rotate
 from models.ubongo.layout import Layout, Placement
 from models.ubongo.rules import is_valid
 from solvers.ubongo.reference import solve, touching_positions
-
-
-def random_face(rng: random.Random, symbols: int) -> Face:
-    letters = SYMBOLS[:symbols]
-    return parse_literal("".join(rng.choice(letters) for _ in range(3)) + "/"
-                         + "".join(rng.choice(letters) for _ in range(3)))
+from ubongo_hands import random_face
 
 
 def planted_layout(rng: random.Random, k: int, symbols: int) -> Layout:
