@@ -14,8 +14,6 @@ import pytest
 import cli
 
 
-
-
 def _command_paths(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
     paths = []
     for name, command in group.commands.items():

@@ -21,8 +21,6 @@ DECK = {"cards": [{"number": 1, "stack": 1, "white": "ABC/DEF", "black": "LLL/LL
                   {"number": 2, "stack": 1, "white": "EFG/HIJ", "black": "KKK/KKK"}]}
 
 
-
-
 def write(tmp_path: Path, name: str, data: Any) -> str:
     path = tmp_path / name
     path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")

@@ -17,7 +17,7 @@ from models.ubongo.rules import is_valid
 from models.ubongo.scoring import deal, hand_faces, stack_for_round
 from solvers.ubongo import cpsat, fast, reference
 from solvers.ubongo.reference import Solution
-from ubongo_hands import check_solution, planted_hand, random_face
+from ubongo_hands import check_solution, disjoint_hand, planted_hand, random_face
 
 REFERENCE_UP_TO = 4
 """The reference is asked only about hands of at most this many faces: it takes seconds
@@ -115,9 +115,7 @@ def test_faces_upside_down_are_the_same_picture() -> None:
 def test_faces_with_no_symbol_in_common_are_unsolvable() -> None:
     rng = random.Random(7)
     for _ in range(5):
-        left = "".join(rng.choice("ABCDEF") for _ in range(6))
-        right = "".join(rng.choice("GHIJKL") for _ in range(6))
-        hand = [parse_literal(f"{left[:3]}/{left[3:]}"), parse_literal(f"{right[:3]}/{right[3:]}")]
+        hand = disjoint_hand(rng)
         found = cpsat.solve(hand, 2)
         assert found.layout is None and found.proven
 

@@ -16,7 +16,7 @@ from models.ubongo.layout import Placement
 from models.ubongo.rules import is_valid, violations
 from solvers.ubongo import fast, reference
 from solvers.ubongo.reference import Solution
-from ubongo_hands import check_solution, planted_hand, random_face
+from ubongo_hands import check_solution, disjoint_hand, planted_hand, random_face
 
 
 def random_hand(rng: random.Random, case: int) -> tuple[list[Face], int]:
@@ -47,9 +47,7 @@ def test_agrees_with_the_reference_on_small_hands(batch: int) -> None:
 def test_faces_with_no_symbol_in_common_are_unsolvable() -> None:
     rng = random.Random(7)
     for _ in range(10):
-        left = "".join(rng.choice("ABCDEF") for _ in range(6))
-        right = "".join(rng.choice("GHIJKL") for _ in range(6))
-        hand = [parse_literal(f"{left[:3]}/{left[3:]}"), parse_literal(f"{right[:3]}/{right[3:]}")]
+        hand = disjoint_hand(rng)
         found = fast.solve(hand, 2)
         assert found.layout is None and found.nodes > 0
         assert reference.solve(hand, 2).layout is None

@@ -18,6 +18,13 @@ def random_face(rng: random.Random, symbols: int) -> Face:
     return parse_literal(f"{letters[:3]}/{letters[3:]}")
 
 
+def disjoint_hand(rng: random.Random) -> list[Face]:
+    """Two random faces with no symbol in common (A-F against G-L): no layout of both."""
+    left = "".join(rng.choice("ABCDEF") for _ in range(6))
+    right = "".join(rng.choice("GHIJKL") for _ in range(6))
+    return [parse_literal(f"{left[:3]}/{left[3:]}"), parse_literal(f"{right[:3]}/{right[3:]}")]
+
+
 def check_solution(hand: list[Face], k: int, found: Solution) -> None:
     """A returned layout is valid, has k cards and uses faces of the hand (a multiset)."""
     if found.layout is not None:
