@@ -346,8 +346,8 @@ def solo(ctx: click.Context, games: int, seed: int, policies: str, workers: int 
 @cli.group()
 def ubongo() -> None:
     """Ubongo: Das Kartenspiel: deal from the stand-in deck, verify and solve hands (the
-    best layout, the largest one, every distinct one), hints at the table, and checking
-    and drawing layouts."""
+    best layout, the largest one, every distinct one), hints at the table, whole games
+    played out, and checking and drawing layouts."""
 
 
 def _layout_reader(deck_file: str | None) -> Any:
