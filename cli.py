@@ -74,9 +74,19 @@ def cli(ctx: click.Context, as_json: bool) -> None:
 @click.option("--seed", type=int, default=1, show_default=True, help="The deal to demonstrate.")
 @click.pass_context
 def demo(ctx: click.Context, seed: int) -> None:
-    """Deal a seeded Quibbles solo game from the bundled deck and solve it: the best split
-    of every hand card on all three backends, the combine options, a hint, then the whole
-    game played by the hint's lookahead."""
+    """Deal seeded hands from the bundled decks and solve them. Quibbles: a solo game, the
+    best split of every hand card on all three backends, the combine options, a hint,
+    then the whole game played by the hint's lookahead. Ubongo: a round-6 hand verified
+    on numba and CP-SAT, its best layout drawn and its distinct layouts counted."""
+    quibbles_doc, quibbles_lines, quibbles_agree = _quibbles_demo(seed)
+    ubongo_doc, ubongo_lines, ubongo_agree = _ubongo_demo(seed)
+    _emit(ctx, {**quibbles_doc, "ubongo": ubongo_doc}, "\n".join([*quibbles_lines, "", *ubongo_lines]))
+    if not (quibbles_agree and ubongo_agree):
+        ctx.exit(1)
+
+
+def _quibbles_demo(seed: int) -> tuple[dict[str, Any], list[str], bool]:
+    """The Quibbles part of the demo: its JSON, its lines, and whether the backends agree."""
     from models.quibbles import Variant, format_values, from_counts, new_game, solo_rating
     from solvers.quibbles.combine import combine_options
     from solvers.quibbles.hint import HintPolicy, rank_turns
@@ -104,12 +114,42 @@ def demo(ctx: click.Context, seed: int) -> None:
               f"Hint: {found.explanation}", "",
               f"The hint's lookahead plays the whole deal: penalty {game.penalty_score} "
               f"({solo_rating(game.penalty_score)}) in {game.turns} turns."]
-    _emit(ctx, {"seed": seed, "hand": hand, "display": list(display), "splits": splits,
+    document = {"seed": seed, "hand": hand, "display": list(display), "splits": splits,
                 "combine_options": len(options), "hint": found.explanation,
                 "game": {"penalty": game.penalty_score, "rating": solo_rating(game.penalty_score),
-                         "turns": game.turns, "finished": game.winner == 0}}, "\n".join(lines))
-    if not all(s["backends_agree"] for s in splits):
-        ctx.exit(1)
+                         "turns": game.turns, "finished": game.winner == 0}}
+    return document, lines, all(s["backends_agree"] for s in splits)
+
+
+DEMO_COUNT_LIMIT = 1000
+"""The demo counts an Ubongo hand's distinct layouts up to this many."""
+
+
+def _ubongo_demo(seed: int) -> tuple[dict[str, Any], list[str], bool]:
+    """The Ubongo part of the demo: its JSON, its lines, and whether the backends agree."""
+    from models.ubongo.faces import load_deck
+    from models.ubongo.layout import layout_to_json
+    from models.ubongo.picture import ascii_picture
+    from models.ubongo.scoring import TARGET, deal, hand_faces, stack_for_round
+    from solvers.ubongo import cpsat, fast
+    from solvers.ubongo.largest import largest_layout
+
+    round_number = 6
+    faces = hand_faces(deal(load_deck(), stack_for_round(round_number), 1, seed)[0], round_number)
+    quick, exact = fast.solve(faces, TARGET), cpsat.solve(faces, TARGET)
+    agree = exact.proven and (quick.layout is None) == (exact.layout is None)
+    best = quick.layout if quick.layout is not None else largest_layout(faces, TARGET, fast.solve).layout
+    assert best is not None  # a hand always holds a layout of one card
+    count = fast.enumerate_layouts(faces, TARGET, DEMO_COUNT_LIMIT)
+    counted = f"{len(count.layouts)}" if count.complete else f"more than {len(count.layouts)}"
+    verdict = (f"a layout of {TARGET} exists ({counted} distinct ones)" if quick.layout is not None
+               else f"no layout of {TARGET} exists; the largest has {len(best)} cards")
+    lines = [f"Ubongo, round {round_number} (stack 5|6, black faces), deal {seed}: {','.join(f.name for f in faces)}",
+             f"numba and cpsat {'agree' if agree else 'DISAGREE'}: {verdict}.", "", ascii_picture(best)]
+    document = {"round": round_number, "hand": [f.name for f in faces], "solvable": quick.layout is not None,
+                "backends_agree": agree, "layout": layout_to_json(best), "distinct_layouts": len(count.layouts),
+                "all_counted": count.complete}
+    return document, lines, agree
 
 
 # --- quibbles ------------------------------------------------------------------------

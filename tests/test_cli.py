@@ -109,6 +109,9 @@ def test_demo(cardsolve) -> None:
     code, out, _ = cardsolve("--json", "demo", "--seed", "2")
     document = json.loads(out)
     assert code == 0 and all(s["backends_agree"] for s in document["splits"])
+    ubongo = document["ubongo"]
+    assert ubongo["backends_agree"] and len(ubongo["hand"]) == 9
+    assert len(ubongo["layout"]["cards"]) == 7 if ubongo["solvable"] else len(ubongo["layout"]["cards"]) < 7
 
 
 @pytest.mark.parametrize("args, token", [
