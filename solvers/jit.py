@@ -21,7 +21,7 @@ def numba_cache_dir() -> Path:
     return base / "cardsolve" / "numba"
 
 
-os.environ.setdefault("NUMBA_CACHE_DIR", str(numba_cache_dir()))
+os.environ["NUMBA_CACHE_DIR"] = str(numba_cache_dir())  # also when set but empty
 
 from numba import njit  # noqa: E402  (the cache directory must be set first)
 
