@@ -380,6 +380,62 @@ def solo(ctx: click.Context, games: int, seed: int, policies: str, workers: int 
         for s in summaries]}, text)
 
 
+# --- subito --------------------------------------------------------------------------
+
+
+@cli.group()
+def subito() -> None:
+    """Subito: deal the stand-in deck and score a round's table by the rulebook. Not built
+    yet: optimize (the best placement of a pile), hint and duel."""
+
+
+@subito.command("deal")
+@click.option("--seed", type=int, default=1, show_default=True, help="The shuffle (and random sides).")
+@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True,
+              help="2: two piles of 36; 3: the solo player's 36 and two team piles of 18; 4: four piles of 18.")
+@click.option("--sides", type=click.Choice(["a", "b", "random"]), default="a", show_default=True,
+              help="The task-card sides: a (round 1), b, or a seeded random side of each.")
+@click.option("--deck", "deck_file", type=click.Path(dir_okay=False), default=None,
+              help="A deck file of your own printed cards (JSON: {\"cards\": [\"Y4A\", ...]}).")
+@click.pass_context
+def subito_deal(ctx: click.Context, seed: int, players: int, sides: Any, deck_file: str | None) -> None:
+    """Deal a seeded round: the sides in play and the piles. Each of the eight task-card
+    sides is shown with its rule; each pile is listed top card first."""
+    from models.subito import deal, format_cards, load_deck
+
+    tasks, piles = deal(load_deck(deck_file), seed, players, sides)
+    lines = [_table(["task", "side", "rule"], [[side.number, side.name, side.rule] for side in tasks]), ""]
+    lines += [f"P{k} ({len(pile)}): {format_cards(pile)}" for k, pile in enumerate(piles, start=1)]
+    _emit(ctx, {"seed": seed, "players": players, "sides": sides,
+                "tasks": [{"side": side.name, "points": side.number, "rule": side.rule} for side in tasks],
+                "piles": [[card.name for card in pile] for pile in piles]}, "\n".join(lines))
+
+
+@subito.command("score")
+@click.argument("table_file", metavar="TABLE.json", type=click.Path(dir_okay=False))
+@click.pass_context
+def subito_score(ctx: click.Context, table_file: str) -> None:
+    """Score a round's table by the rulebook. Each wrong card and the cards placed after it
+    are removed; task cards 2..9 go to more cards, then the higher sum (5a: over 12 loses);
+    a player scores the numbers of the task cards won."""
+    from models.subito import format_cards, read_table, score_round
+
+    score = score_round(read_table(table_file))
+    names = score.names
+    rows = [[r.side.number, r.side.name,
+             *(f"{k.count} / {k.total}" + (f", removed {format_cards(k.removed)}" if k.removed else "")
+               for k in r.players),
+             "-" if r.winner is None else names[r.winner], r.reason] for r in score.tasks]
+    points = ", ".join(f"{name} {p}" for name, p in zip(names, score.points))
+    text = _table(["task", "side", *(f"{name} cards / sum" for name in names), "winner", "why"], rows)
+    _emit(ctx, {"players": list(names),
+                "tasks": [{"task": r.side.number, "side": r.side.name, "winner": r.winner, "reason": r.reason,
+                           "players": [{"kept": [c.name for c in k.kept], "count": k.count, "sum": k.total,
+                                        "removed": [c.name for c in k.removed]} for k in r.players]}
+                          for r in score.tasks],
+                "points": list(score.points)}, f"{text}\npoints: {points}")
+
+
 # --- ubongo --------------------------------------------------------------------------
 
 

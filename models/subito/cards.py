@@ -1,0 +1,132 @@
+"""Subito playing cards: colour, number and symbol; the card notation; the deck.
+
+A card is written as its colour letter, number and symbol letter: ``Y4A`` is a yellow 4
+with an anchor. Colours: R red, P pink, Y yellow, G green, L light blue, D dark blue.
+Symbols: B burger, T palm tree, A anchor, R rocket, P peace, S star. A pile is written
+as cards separated by commas, top card first: ``Y4A,R1B``. Lower case is accepted.
+
+The printed deck has 72 cards, each colour, number and symbol on 12 of them; the
+printed combinations are not public, so the bundled deck is a balanced stand-in
+(``models/subito/deck_generator.py``). Any well-formed card is accepted wherever cards
+are read, since the printed deck may differ; a card is in one place at a time, so the
+same card twice in one pile or table is bad input.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from models.data import load_json
+from models.errors import BadInput
+
+COLOURS = {"R": "red", "P": "pink", "Y": "yellow", "G": "green", "L": "light blue", "D": "dark blue"}
+"""Colour letters and names, in the order of task 8 side a's colour bar."""
+NUMBERS = range(1, 7)
+"""Card numbers (values), 1..6."""
+SYMBOLS = {"B": "burger", "T": "palm tree", "A": "anchor", "R": "rocket", "P": "peace", "S": "star"}
+"""Symbol letters and names."""
+DECK_SIZE = 72
+"""Cards in the deck."""
+EACH = 12
+"""Cards showing each colour, each number and each symbol."""
+
+_CARD = re.compile(rf"([{''.join(COLOURS)}])([1-6])([{''.join(SYMBOLS)}])")
+
+
+@dataclass(frozen=True)
+class Card:
+    """One playing card: colour letter, number 1-6 and symbol letter."""
+
+    colour: str
+    number: int
+    symbol: str
+
+    @property
+    def name(self) -> str:
+        """The card in the notation: ``Y4A``."""
+        return f"{self.colour}{self.number}{self.symbol}"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def parse_card(text: str) -> Card:
+    """Read one card, ``Y4A`` (any case); anything else is bad input naming it."""
+    match = _CARD.fullmatch(text.strip().upper())
+    if not match:
+        raise BadInput(f"bad card {text!r}: a card is a colour (RPYGLD), a number 1-6 and a symbol "
+                       "(BTARPS), like Y4A", text)
+    return Card(match.group(1), int(match.group(2)), match.group(3))
+
+
+def check_distinct(cards: Iterable[Card], where: str) -> None:
+    """A card is in one place at a time: the first card seen twice is bad input naming it."""
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise BadInput(f"card {card} appears twice in {where}: each card is in one place", card.name)
+        seen.add(card)
+
+
+def parse_cards(text: str, what: str = "the pile") -> list[Card]:
+    """Read ``Y4A,R1B`` as cards, top card first; the empty string is no cards. An empty
+    token, a bad card or the same card twice is bad input naming it and ``what``."""
+    if not text.strip():
+        return []
+    cards = []
+    for token in text.split(","):
+        if not token.strip():
+            raise BadInput(f"empty card in {what} {text!r}", token)
+        cards.append(parse_card(token))
+    check_distinct(cards, what)
+    return cards
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Cards in the pile notation, ``Y4A,R1B``."""
+    return ",".join(card.name for card in cards)
+
+
+def check_balanced(cards: Sequence[Card], source: str) -> None:
+    """A deck is 72 distinct cards with each colour, number and symbol on exactly 12."""
+    if len(cards) != DECK_SIZE:
+        raise BadInput(f"{source}: a deck has {DECK_SIZE} cards, not {len(cards)}", str(len(cards)))
+    check_distinct(cards, source)
+    for what, key in (("colour", lambda c: c.colour), ("number", lambda c: str(c.number)),
+                      ("symbol", lambda c: c.symbol)):
+        for value, count in sorted(Counter(key(card) for card in cards).items()):
+            if count != EACH:
+                raise BadInput(f"{source}: {what} {value} is on {count} cards, not {EACH}", value)
+    # six values of 12 each make 72, so no value can be missing once the count is 72
+
+
+def deck_from_json(data: object, source: str) -> list[Card]:
+    """A deck from its JSON shape, ``{"cards": ["R1B", ...]}``, checked for balance."""
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+        raise BadInput(f"{source}: a deck is a JSON object with a list \"cards\"", source)
+    cards = []
+    for entry in data["cards"]:
+        if not isinstance(entry, str):
+            raise BadInput(f"{source}: a card is a string like \"Y4A\", not {entry!r}", str(entry))
+        cards.append(parse_card(entry))
+    check_balanced(cards, source)
+    return cards
+
+
+BUNDLED_DECK = "subito.json"
+
+
+def load_deck(path: str | Path | None = None) -> list[Card]:
+    """The user's deck file, or the bundled stand-in deck when ``path`` is None."""
+    if path is None:
+        return deck_from_json(load_json(BUNDLED_DECK), "bundled")
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise BadInput(f"cannot read deck {str(path)!r}: {error}", str(path)) from None
+    return deck_from_json(data, str(path))

@@ -1,0 +1,113 @@
+"""A round's table: the eight sides in play and each side of the table's cards on them.
+
+JSON shape::
+
+    {"tasks": ["2", "3a", "4b", "5a", "6b", "7a", "8a", "9b"],
+     "players": [{"name": "Schnell", "placed": {"2": ["Y4A", ...], "3a": [...], ...}},
+                 {"name": "Flink", "placed": {...}}]}
+
+``placed`` lists each task card's cards in placement order; a side missing from it holds
+no cards. There are always two entries, one per side of the table: a player in the
+2-player game, a team in the 4-player game (the team-mates' cards count together, so
+the entry lists them in the order the team placed them).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from models.errors import BadInput
+from models.subito.cards import Card, check_distinct, parse_card
+from models.subito.tasks import Side, parse_side, tasks_from_names
+
+PILE = 36
+"""Cards one side of the table holds: a player's pile, or a team's two piles of 18."""
+SIDES_OF_TABLE = 2
+"""Entries in a table: two players, or two teams."""
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One side of the table (a player or a team): its name and its cards on each task
+    card by side name, in placement order."""
+
+    name: str
+    placed: Mapping[str, tuple[Card, ...]]
+
+    def on(self, side: Side) -> tuple[Card, ...]:
+        """The cards placed on ``side``, first placed first."""
+        return self.placed.get(side.name, ())
+
+
+@dataclass(frozen=True)
+class Table:
+    """The sides in play (in order of number) and the two sides of the table."""
+
+    tasks: tuple[Side, ...]
+    players: tuple[Placed, Placed]
+
+
+def _placed_from_json(entry: object, k: int, tasks: tuple[Side, ...], source: str) -> Placed:
+    """One ``players`` entry; malformed data is bad input naming the entry and field."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or not entry["name"].strip():
+        raise BadInput(f"{source}: player {k + 1} needs a \"name\" (text) and \"placed\": {entry!r}", str(entry))
+    name, placed = entry["name"], entry.get("placed", {})
+    if not isinstance(placed, dict):
+        raise BadInput(f"{source}: {name}'s \"placed\" is not an object of side: cards", name)
+    cards: dict[str, tuple[Card, ...]] = {}
+    for key, names in placed.items():
+        side = parse_side(key)
+        if side not in tasks:
+            raise BadInput(f"{source}: {name} placed cards on side {key}, which is not in play "
+                           f"({', '.join(s.name for s in tasks)})", key)
+        if side.name in cards:
+            raise BadInput(f"{source}: {name} lists task card {side.number} twice", key)
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise BadInput(f"{source}: {name}'s cards on {key} are not a list of cards like \"Y4A\": {names!r}",
+                           key)
+        cards[side.name] = tuple(parse_card(n) for n in names)
+    count = sum(len(c) for c in cards.values())
+    if count > PILE:
+        raise BadInput(f"{source}: {name} placed {count} cards, but a side of the table holds {PILE}", name)
+    return Placed(name, cards)
+
+
+def table_from_json(data: object, source: str = "table") -> Table:
+    """A table from its JSON shape; malformed data, a side not in play, two entries with
+    one name or the same card twice anywhere is bad input naming it."""
+    if not isinstance(data, dict) or not isinstance(data.get("tasks"), list) \
+            or not isinstance(data.get("players"), list):
+        raise BadInput(f"{source}: a table is a JSON object with lists \"tasks\" and \"players\"", source)
+    if not all(isinstance(name, str) for name in data["tasks"]):
+        raise BadInput(f"{source}: \"tasks\" lists side names like \"3a\": {data['tasks']!r}", str(data["tasks"]))
+    tasks = tasks_from_names(data["tasks"])
+    if len(data["players"]) != SIDES_OF_TABLE:
+        raise BadInput(f"{source}: a table has {SIDES_OF_TABLE} players (or teams), not {len(data['players'])}",
+                       str(len(data["players"])))
+    first, second = (_placed_from_json(entry, k, tasks, source) for k, entry in enumerate(data["players"]))
+    if first.name == second.name:
+        raise BadInput(f"{source}: both players are called {first.name!r}", first.name)
+    check_distinct((card for player in (first, second) for side in tasks for card in player.on(side)), source)
+    return Table(tasks, (first, second))
+
+
+def table_to_json(table: Table) -> dict[str, Any]:
+    """The table in its JSON shape (sides without cards left out of ``placed``)."""
+    return {"tasks": [side.name for side in table.tasks],
+            "players": [{"name": player.name,
+                         "placed": {side.name: [card.name for card in player.on(side)]
+                                    for side in table.tasks if player.on(side)}}
+                        for player in table.players]}
+
+
+def read_table(path: str | Path) -> Table:
+    """A table from a JSON file; an unreadable file is bad input naming it."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise BadInput(f"cannot read table {str(path)!r}: {error}", str(path)) from None
+    return table_from_json(data, str(path))

@@ -1,0 +1,93 @@
+"""Subito from the command line: deal and score, text and JSON; bad input exits 2 with
+one line on stderr naming the problem."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+EXAMPLE = str(Path(__file__).parent / "data" / "subito_example.json")
+
+
+def write(tmp_path: Path, data: Any) -> str:
+    path = tmp_path / "table.json"
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def test_deal_text(cardsolve) -> None:
+    code, out, err = cardsolve("subito", "deal", "--seed", "1")
+    assert code == 0 and not err
+    assert "3a" in out and "No yellow or green cards." in out and "9a" in out
+    piles = [line for line in out.splitlines() if line.startswith(("P1 (36): ", "P2 (36): "))]
+    assert len(piles) == 2 and all(len(line.split(": ")[1].split(",")) == 36 for line in piles)
+    assert cardsolve("subito", "deal", "--seed", "1")[1] == out
+
+
+def test_deal_json(cardsolve) -> None:
+    code, out, _ = cardsolve("--json", "subito", "deal", "--seed", "1")
+    document = json.loads(out)
+    assert code == 0
+    assert [t["side"] for t in document["tasks"]] == ["2", "3a", "4a", "5a", "6a", "7a", "8a", "9a"]
+    assert [t["points"] for t in document["tasks"]] == list(range(2, 10))
+    assert [len(p) for p in document["piles"]] == [36, 36]
+    assert len(set(document["piles"][0] + document["piles"][1])) == 72
+    text = cardsolve("subito", "deal", "--seed", "1")[1]
+    assert ",".join(document["piles"][0]) in text
+
+
+def test_deal_four_players_random_sides(cardsolve) -> None:
+    code, out, _ = cardsolve("--json", "subito", "deal", "--seed", "3", "--players", "4", "--sides", "random")
+    document = json.loads(out)
+    assert code == 0 and [len(p) for p in document["piles"]] == [18] * 4
+    assert [t["points"] for t in document["tasks"]] == list(range(2, 10))
+
+
+def test_score_the_rulebook_example(cardsolve) -> None:
+    code, out, err = cardsolve("subito", "score", EXAMPLE)
+    assert code == 0 and not err
+    assert out.rstrip().endswith("points: Schnell 17, Flink 27")
+    assert "removed Y6A,R2B" in out and "equal count, greater sum (28 to 6)" in out
+
+
+def test_score_json(cardsolve) -> None:
+    code, out, _ = cardsolve("--json", "subito", "score", EXAMPLE)
+    document = json.loads(out)
+    assert code == 0 and document["points"] == [17, 27] and document["players"] == ["Schnell", "Flink"]
+    assert [t["winner"] for t in document["tasks"]] == [0, 1, 1, 1, 0, 1, 1, 0]
+    six = document["tasks"][4]
+    assert six["task"] == 6 and six["side"] == "6a"
+    assert six["players"][0] == {"kept": ["R6A", "D6R", "R5S", "D5B"], "count": 4, "sum": 22, "removed": []}
+    assert document["tasks"][7]["players"][1] == {"kept": ["D6S"], "count": 1, "sum": 6, "removed": ["Y6A", "R2B"]}
+
+
+TABLE = {"tasks": ["2", "3a", "4a", "5a", "6a", "7a", "8a", "9a"],
+         "players": [{"name": "A", "placed": {"2": ["Y4A"]}}, {"name": "B", "placed": {}}]}
+
+
+@pytest.mark.parametrize(("table", "token"), [
+    ("{not json", "cannot read table"),
+    ({**TABLE, "players": [{"name": "A", "placed": {"2": ["Y4Q"]}}, TABLE["players"][1]]}, "Y4Q"),
+    ({**TABLE, "players": [{"name": "A", "placed": {"3b": ["Y4A"]}}, TABLE["players"][1]]}, "3b"),
+    ({**TABLE, "tasks": ["2", "3a", "4a", "5a", "6a", "7a", "8a", "9x"]}, "9x"),
+    ({**TABLE, "players": [TABLE["players"][0], {"name": "B", "placed": {"9a": ["Y4A"]}}]}, "Y4A appears twice"),
+    ({"tasks": TABLE["tasks"]}, "players"),
+])
+def test_bad_tables_exit_2(cardsolve, tmp_path, table, token) -> None:
+    code, out, err = cardsolve("subito", "score", write(tmp_path, table))
+    assert code == 2 and not out
+    assert err.count("\n") == 1 and err.startswith("error: ") and token in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("args", "token"), [
+    (["subito", "score", "no/such/table.json"], "no/such/table.json"),
+    (["subito", "deal", "--players", "5"], "5"),
+    (["subito", "deal", "--sides", "c"], "c"),
+    (["subito", "deal", "--deck", "no/such/deck.json"], "no/such/deck.json"),
+])
+def test_bad_options_exit_2(cardsolve, args, token) -> None:
+    code, out, err = cardsolve(*args)
+    assert code == 2 and not out and err.count("\n") == 1 and token in err
