@@ -65,8 +65,8 @@ def _progress(label: str) -> Progress:
 @click.pass_context
 def cli(ctx: click.Context, as_json: bool) -> None:
     """Solve, hint and analyse five card games: Ubongo: Das Kartenspiel, Subito,
-    Quibbles, Was sticht? and CUBU. Built so far: Quibbles in full; for Ubongo, dealing,
-    verifying hands, and checking and drawing layouts."""
+    Quibbles, Was sticht? and CUBU. Built so far: Quibbles and Ubongo in full; for Subito,
+    dealing and scoring a round. Was sticht? and CUBU are not built yet."""
     ctx.obj = {"json": as_json}
 
 
