@@ -48,3 +48,15 @@ def test_ubongo_benchmark_quick_json() -> None:
         for backend in ("numba", "cpsat", "reference")}
     stack_1 = [c for c in document["calibration"] if c["stack"] == 1]
     assert all(c["solvable"] >= 0.98 for c in stack_1)
+
+
+def test_subito_benchmark_quick_json() -> None:
+    """numba and cpsat on the same seeded 36-card best responses; proven answers counted
+    (the script stops if two proven optima disagree)."""
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "subito.py"), "--quick", "--json"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    document = json.loads(done.stdout)
+    assert {(r["task"], r["backend"]) for r in document["rows"]} == {
+        ("best-response-36", "numba"), ("best-response-36", "cpsat")}
+    assert all(0 <= p["proven"] <= p["of"] for p in document["proven"].values())

@@ -1,0 +1,79 @@
+"""Subito benchmarks: ``python benchmarks/subito.py [--quick] [--json] [--markdown]``.
+
+Task ``best-response-36``: seeded 36-card best responses (two piles dealt with random
+sides; the opponent's table a seeded random accepted placement of their pile), the same
+instances through numba and, on the first part of them, cpsat. The script stops if two
+proven optima disagree.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # harness, a sibling script
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository root
+
+import harness  # noqa: E402
+from harness import Row  # noqa: E402
+
+from models.subito import Card, Placed, Side, accepts, deal, load_deck  # noqa: E402
+from solvers.subito import Placement, optimize  # noqa: E402
+
+SEED = 20240604
+Instance = tuple[list[Card], tuple[Side, ...], Placed]
+
+
+def random_table(pile: list[Card], tasks: tuple[Side, ...], rng: random.Random) -> Placed:
+    """Each of the opponent's cards onto a random side that accepts it."""
+    on: dict[str, list[Card]] = {side.name: [] for side in tasks}
+    for card in pile:
+        on[rng.choice([side for side in tasks if accepts(side, on[side.name], card)]).name].append(card)
+    return Placed("opponent", {name: tuple(cards) for name, cards in on.items()})
+
+
+def best_responses(n: int) -> list[Instance]:
+    rng = random.Random(SEED)
+    deck = load_deck()
+    out = []
+    for _ in range(n):
+        tasks, piles = deal(deck, rng.randrange(10**9), sides="random")
+        out.append((piles[0], tasks, random_table(piles[1], tasks, rng)))
+    return out
+
+
+def best_response_task(quick: bool) -> tuple[list[Row], dict[str, tuple[int, int]]]:
+    """Timing rows per backend, and per backend how many answers were proven optimal
+    (of how many)."""
+    sizes = {"numba": 10, "cpsat": 3} if quick else {"numba": 500, "cpsat": 50}
+    instances = best_responses(max(sizes.values()))
+    results: dict[str, list[Placement]] = {}
+    rows = []
+    for backend, n in sizes.items():
+        found: list[Placement] = []
+        rows.append(Row("best-response-36", backend, harness.time_calls(
+            lambda inst, backend=backend, found=found: found.append(
+                optimize(inst[0], inst[1], versus=inst[2], backend=backend, time_limit=10)),
+            instances[:n])))
+        results[backend] = found[1:]  # the first call is the untimed warm-up
+    for k, pair in enumerate(zip(results["numba"], results["cpsat"])):
+        if all(r.proven_optimal for r in pair) and pair[0].objective != pair[1].objective:
+            sys.exit(f"instance {k}: proven optima disagree: {pair[0].objective} vs {pair[1].objective}")
+    return rows, {backend: (sum(r.proven_optimal for r in found), len(found)) for backend, found in results.items()}
+
+
+def main() -> None:
+    args = harness.main_args("Time the Subito optimizers on seeded best responses.")
+    rows, proven = best_response_task(args.quick)
+    if args.json:
+        print(json.dumps({"game": "subito", "rows": [harness.row_json(r) for r in rows],
+                          "proven": {b: {"proven": p, "of": n} for b, (p, n) in proven.items()}}))
+        return
+    harness.report("subito", rows, False, args.markdown)
+    print("\nproven optimal: " + ", ".join(f"{b} {p} of {n}" for b, (p, n) in proven.items()))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,122 @@
+"""Subito optimize: every backend's placement is valid by the model's scoring, and the
+proven optima of all backends agree on seeded random instances."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from models.errors import BadInput
+from models.subito import (
+    FIVE_A_LIMIT, Card, Placed, Side, Table, accepts, deal, first_wrong, load_deck, parse_cards, parse_tasks,
+    points, score_round,
+)
+from solvers.subito import BACKENDS, Placement, optimize
+
+DECK = load_deck()
+TASKS = parse_tasks("2,3a,4b,5a,6b,7a,8a,9b")
+
+
+def random_placed(pile: list[Card], tasks: tuple[Side, ...], rng: random.Random) -> Placed:
+    """The opponent: each card onto a random side that accepts it (5a may pass 12)."""
+    on: dict[str, list[Card]] = {side.name: [] for side in tasks}
+    for card in pile:
+        side = rng.choice([side for side in tasks if accepts(side, on[side.name], card)])
+        on[side.name].append(card)
+    return Placed("opponent", {name: tuple(cards) for name, cards in on.items()})
+
+
+def check_valid(result: Placement, pile: list[Card], tasks: tuple[Side, ...], versus: Placed | None) -> None:
+    """Re-score the placement with the model: nothing removed, 5a at most 12, and the
+    reported values are the model's."""
+    on: dict[str, list[Card]] = {side.name: [] for side in tasks}
+    for card, side in zip(pile, result.sides):
+        on[side.name].append(card)
+    assert len(result.sides) == len(pile)
+    for side in tasks:
+        assert first_wrong(side, on[side.name]) is None
+    assert sum(card.number for card in on.get("5a", [])) <= FIVE_A_LIMIT
+    assert result.weighted_count == sum(points(side) * len(on[side.name]) for side in tasks)
+    assert result.weighted_sum == sum(points(side) * sum(c.number for c in on[side.name]) for side in tasks)
+    if versus is not None:
+        mine = Placed("player", {name: tuple(cards) for name, cards in on.items()})
+        assert result.won == score_round(Table(tasks, (mine, versus))).points[0]
+    else:
+        assert result.won is None
+
+
+def instances(count: int, seed: int) -> list[tuple[list[Card], tuple[Side, ...], Placed | None]]:
+    """Seeded small instances: 0-8 cards, random sides, every other one against a
+    random opponent of 3-14 cards."""
+    rng = random.Random(seed)
+    out = []
+    for k in range(count):
+        tasks, piles = deal(DECK, rng.randrange(10**6), sides="random")
+        versus = random_placed(piles[1][:rng.randint(3, 14)], tasks, rng) if k % 2 else None
+        out.append((piles[0][:rng.randint(0, 8)], tasks, versus))
+    return out
+
+
+def test_numba_and_reference_agree_on_proven_optima() -> None:
+    for pile, tasks, versus in instances(200, seed=4):
+        results = [optimize(pile, tasks, versus=versus, backend=backend) for backend in ("reference", "numba")]
+        for result in results:
+            assert result.proven_optimal
+            check_valid(result, pile, tasks, versus)
+        assert results[0].objective == results[1].objective, (pile, tasks, versus)
+
+
+def test_cpsat_agrees_with_reference() -> None:
+    for pile, tasks, versus in instances(40, seed=5):
+        expected = optimize(pile, tasks, versus=versus, backend="reference")
+        result = optimize(pile, tasks, versus=versus, backend="cpsat", time_limit=30)
+        check_valid(result, pile, tasks, versus)
+        assert result.proven_optimal and result.objective == expected.objective
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_no_cards(backend: str) -> None:
+    pile = parse_cards("Y4A,R1B")
+    for result in (optimize([], TASKS, backend=backend), optimize(pile, TASKS, cards=0, backend=backend)):
+        assert result.sides == () and result.objective == (0, 0) and result.proven_optimal
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_more_cards_than_the_pile_is_bad_input(backend: str) -> None:
+    with pytest.raises(BadInput, match="3 cards from a pile of 2"):
+        optimize(parse_cards("Y4A,R1B"), TASKS, cards=3, backend=backend)
+
+
+def test_reference_limit_and_unknown_backend() -> None:
+    with pytest.raises(BadInput, match="at most 10"):
+        optimize(DECK[:11], TASKS, backend="reference")
+    with pytest.raises(BadInput, match="unknown backend"):
+        optimize([], TASKS, backend="fastest")
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_opponent_over_12_on_5a_gives_it_away(backend: str) -> None:
+    """The opponent passed 12 on 5a: the player wins it without a card there, and
+    the one card goes where it wins most (task 9 side b takes a 6 first)."""
+    versus = Placed("opponent", {"5a": tuple(parse_cards("R6B,P6T,Y1A"))})
+    result = optimize(parse_cards("G6S"), TASKS, versus=versus, backend=backend)
+    assert result.won == 5 + 9 and result.proven_optimal
+    assert [side.name for side in result.sides] == ["9b"]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_five_a_stays_at_most_12(backend: str) -> None:
+    """Without an opponent, 5a takes cards only up to a sum of 12 (two of four sixes)."""
+    tasks = parse_tasks("2,3b,4a,5a,6a,7b,8b,9a")
+    pile = parse_cards("R6S,P6S,Y6S,G6S")
+    result = optimize(pile, tasks, backend=backend)
+    assert sum(c.number for c, side in zip(pile, result.sides) if side.name == "5a") <= FIVE_A_LIMIT
+    check_valid(result, pile, tasks, None)
+
+
+def test_ties_compare_values_not_placements() -> None:
+    """Two cards that 9a and 8b both take in either order: several optimal placements."""
+    pile = parse_cards("R1B,P2T")
+    results = [optimize(pile, TASKS, backend=backend) for backend in BACKENDS]
+    assert len({result.objective for result in results}) == 1
