@@ -385,8 +385,9 @@ def solo(ctx: click.Context, games: int, seed: int, policies: str, workers: int 
 
 @cli.group()
 def subito() -> None:
-    """Subito: deal the stand-in deck and score a round's table by the rulebook. Not built
-    yet: optimize (the best placement of a pile), hint and duel."""
+    """Subito: deal the stand-in deck, score a round's table by the rulebook, the best
+    placement of a pile (alone or against a table), a duel of best responses, and hints
+    for the card just turned over."""
 
 
 @subito.command("deal")
@@ -434,6 +435,127 @@ def subito_score(ctx: click.Context, table_file: str) -> None:
                                         "removed": [c.name for c in k.removed]} for k in r.players]}
                           for r in score.tasks],
                 "points": list(score.points)}, f"{text}\npoints: {points}")
+
+
+@subito.command("optimize")
+@click.option("--pile", required=True, help="Your pile, top card first: Y4A,R1B,...")
+@click.option("--tasks", "tasks_text", required=True, help="The eight sides in play: 2,3a,4b,5a,6b,7a,8a,9b.")
+@click.option("--vs", "vs_file", metavar="TABLE.json", type=click.Path(dir_okay=False), default=None,
+              help="Answer the opponent's cards in this table (best response).")
+@click.option("--player", type=click.IntRange(1, 2), default=1, show_default=True,
+              help="With --vs: you are this player of the table; the other is the opponent.")
+@click.option("--cards", type=click.IntRange(0), default=None, help="Cards you place before the round ends (default all).")
+@click.option("--backend", type=click.Choice(["numba", "cpsat", "reference"]), default="numba", show_default=True,
+              help="All three are exact; reference takes at most 10 cards.")
+@click.option("--time-limit", type=click.FloatRange(0, min_open=True), default=10.0, show_default=True,
+              help="Seconds cpsat may search.")
+@click.pass_context
+def subito_optimize(ctx: click.Context, pile: str, tasks_text: str, vs_file: str | None, player: int,
+                    cards: int | None, backend: str, time_limit: float) -> None:
+    """The best placement of your pile, card by card in pile order: with --vs, the one that
+    wins the most points against the opponent's cards; without, the most points x cards
+    (then points x numbers). Says whether the answer is proven optimal."""
+    from models.subito import parse_cards, parse_tasks, read_table
+    from solvers.subito.optimize import optimize
+
+    tasks = parse_tasks(tasks_text)
+    versus = None
+    if vs_file is not None:
+        table = read_table(vs_file)
+        if [s.name for s in table.tasks] != [s.name for s in tasks]:
+            raise BadInput(f"{vs_file} plays {','.join(s.name for s in table.tasks)}, not --tasks {tasks_text}",
+                           vs_file)
+        mine = table.players[player - 1]
+        if any(mine.on(side) for side in tasks):
+            raise BadInput(f"{mine.name} already has cards in {vs_file}: optimize places a whole pile, so leave "
+                           "your own entry empty", mine.name)
+        versus = table.players[2 - player]
+    cards_in = parse_cards(pile)
+    found = optimize(cards_in, tasks, cards, versus, backend, time_limit)
+    placed = {side.name: [c.name for c, s in zip(cards_in, found.sides) if s == side] for side in tasks}
+    rows = [[side.number, side.name, len(placed[side.name]), ",".join(placed[side.name]) or "-"] for side in tasks]
+    proof = "proven optimal" if found.proven_optimal else "best found, not proven optimal"
+    value = (f"wins {found.won} points against {versus.name}" if versus is not None and found.won is not None
+             else f"points x cards {found.weighted_count}, points x numbers {found.weighted_sum}")
+    _emit(ctx, {"cards": len(found.sides), "sides": [s.name for s in found.sides], "placed": placed,
+                "won": found.won, "weighted_count": found.weighted_count, "weighted_sum": found.weighted_sum,
+                "proven_optimal": found.proven_optimal, "nodes": found.nodes, "backend": found.backend},
+          _table(["task", "side", "cards", "placed in order"], rows)
+          + f"\n{len(found.sides)} cards placed: {value} ({proof}, {found.nodes} nodes, {found.backend}).")
+
+
+@subito.command("duel")
+@click.option("--seed", type=int, default=1, show_default=True, help="The deal: sides and both piles.")
+@click.option("--sides", type=click.Choice(["a", "b", "random"]), default="a", show_default=True)
+@click.option("--cards", type=click.IntRange(0, 36), default=None, help="Cards each player places (default all 36).")
+@click.option("--limit", type=click.IntRange(1, 1000), default=10, show_default=True, help="Answers at most.")
+@click.option("--backend", type=click.Choice(["numba", "cpsat"]), default="numba", show_default=True)
+@click.option("--deck", "deck_file", type=click.Path(dir_okay=False), default=None,
+              help="A deck file of your own cards (JSON, the bundled deck's shape).")
+@click.pass_context
+def subito_duel(ctx: click.Context, seed: int, sides: Any, cards: int | None, limit: int, backend: str,
+                deck_file: str | None) -> None:
+    """Both piles of a seeded deal known: the players take turns answering the other's
+    placement with a best response, from their best placements without an opponent,
+    until neither improves or --limit answers; what optimal play is worth against a
+    strong player."""
+    from models.subito import deal, load_deck
+    from solvers.subito.duel import duel
+
+    tasks, piles = deal(load_deck(deck_file), seed, 2, sides)
+    found = duel((piles[0], piles[1]), tasks, ("P1", "P2"), cards, backend, limit)
+    rows = [[n, f"P{a.player + 1}", a.before, a.after, "yes" if a.proven else "no"]
+            for n, a in enumerate(found.answers, start=1)]
+    verdict = ("settled: each placement is a best response to the other" if found.settled
+               else f"not settled after {limit} answers: the best responses keep changing")
+    _emit(ctx, {"seed": seed, "tasks": [s.name for s in found.tasks], "points": list(found.points),
+                "settled": found.settled,
+                "answers": [{"player": a.player + 1, "before": a.before, "after": a.after, "proven": a.proven}
+                            for a in found.answers],
+                "placements": [[s.name for s in p] for p in found.placements]},
+          f"Sides: {','.join(s.name for s in found.tasks)}\n"
+          + _table(["answer", "player", "won before", "won after", "proven"], rows)
+          + f"\n{verdict}; final round points P1 {found.points[0]}, P2 {found.points[1]}.")
+
+
+@subito.command("hint")
+@click.option("--table", "table_file", metavar="TABLE.json", type=click.Path(dir_okay=False), required=True,
+              help="The cards both players have placed so far.")
+@click.option("--card", "card_text", required=True, help="The card you have just turned over: Y4A.")
+@click.option("--player", type=click.IntRange(1, 2), default=1, show_default=True,
+              help="You: the first or second player of the table file.")
+@click.option("--samples", type=click.IntRange(1, 100_000), default=64, show_default=True,
+              help="Rollouts per side.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--deck", "deck_file", type=click.Path(dir_okay=False), default=None,
+              help="The deck the unseen cards come from (JSON, the bundled deck's shape).")
+@click.pass_context
+def subito_hint(ctx: click.Context, table_file: str, card_text: str, player: int, samples: int, seed: int,
+                deck_file: str | None) -> None:
+    """Where to place the card just turned over, with the rest of your pile unknown: each
+    side that takes it, by your expected round points over seeded rollouts of the unseen
+    cards played on by a greedy policy (an estimate, with its standard error)."""
+    from models.subito import load_deck, parse_card, read_table
+    from solvers.subito.hint import hint as subito_hint_for
+
+    table = read_table(table_file)
+    found = subito_hint_for(table, player - 1, parse_card(card_text), load_deck(deck_file), samples, seed)
+    rows = [[e.side.name, f"{e.mean:.2f}", f"{e.stderr:.2f}"] for e in found.ranking]
+    best = found.ranking[0]
+    if len(found.ranking) == 1:
+        lead = ", the only side that takes it"
+    elif found.margin > 0:
+        lead = f", ahead of {found.ranking[1].side.name} by {found.margin:.2f} points"
+    else:
+        lead = f", level with {found.ranking[1].side.name} (the higher task card first)"
+    refused = f"\nNot accepted: {', '.join(s.name for s in found.refused)}." if found.refused else ""
+    text = (f"Place {found.card.name} on {best.side.name}: {best.mean:.2f} expected points over {samples} "
+            f"rollouts{lead}.\n\n"
+            + _table(["side", "expected points", "std. error"], rows) + refused)
+    _emit(ctx, {"card": found.card.name, "player": player, "samples": samples, "seed": seed,
+                "best": best.side.name, "margin": found.margin,
+                "ranking": [{"side": e.side.name, "expected": e.mean, "stderr": e.stderr} for e in found.ranking],
+                "refused": [s.name for s in found.refused]}, text)
 
 
 # --- ubongo --------------------------------------------------------------------------

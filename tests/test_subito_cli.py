@@ -91,3 +91,63 @@ def test_bad_tables_exit_2(cardsolve, tmp_path, table, token) -> None:
 def test_bad_options_exit_2(cardsolve, args, token) -> None:
     code, out, err = cardsolve(*args)
     assert code == 2 and not out and err.count("\n") == 1 and token in err
+
+
+def test_hint_ranks_the_sides(cardsolve) -> None:
+    code, out, _ = cardsolve("--json", "subito", "hint", "--table", "tests/data/subito_midround.json",
+                             "--card", "Y6S", "--samples", "8")
+    document = json.loads(out)
+    assert code == 0 and document["best"] == document["ranking"][0]["side"]
+    assert {"3a", "6a", "9a"} <= set(document["refused"]) and document["margin"] >= 0
+    code, out, _ = cardsolve("subito", "hint", "--table", "tests/data/subito_midround.json", "--card", "Y6S",
+                             "--samples", "8")
+    assert code == 0 and out.startswith("Place Y6S on ")
+
+
+@pytest.mark.parametrize(("card", "token"), [("Y7S", "Y7S"), ("D6A", "D6A")])
+def test_hint_bad_cards_exit_2(cardsolve, card, token) -> None:
+    code, out, err = cardsolve("subito", "hint", "--table", "tests/data/subito_midround.json", "--card", card)
+    assert code == 2 and not out and token in err and err.count("\n") == 1
+
+
+PILE = "Y4R,L6P,R2R,L1R,D3B,G3B,D2S,Y5B,D6A,P5S"
+"""The first ten cards of player 1's pile in the deal seeded 1."""
+TASKS = "2,3a,4a,5a,6a,7a,8a,9a"
+
+
+@pytest.mark.parametrize("backend", ["numba", "cpsat", "reference"])
+def test_optimize_alone_and_against_a_table(cardsolve, backend) -> None:
+    code, out, _ = cardsolve("--json", "subito", "optimize", "--pile", PILE, "--tasks", TASKS, "--backend", backend)
+    alone = json.loads(out)
+    assert code == 0 and alone["proven_optimal"] and alone["won"] is None and len(alone["sides"]) == 10
+    assert sorted(c for cards in alone["placed"].values() for c in cards) == sorted(PILE.split(","))
+    code, out, _ = cardsolve("--json", "subito", "optimize", "--pile", PILE, "--tasks", TASKS,
+                             "--vs", "tests/data/subito_opponent.json", "--backend", backend)
+    answer = json.loads(out)
+    assert code == 0 and answer["proven_optimal"] and answer["won"] > 0
+
+
+def test_optimized_placements_agree_across_backends(cardsolve) -> None:
+    found = {b: json.loads(cardsolve("--json", "subito", "optimize", "--pile", PILE, "--tasks", TASKS,
+                                     "--vs", "tests/data/subito_opponent.json", "--cards", "8", "--backend", b)[1])
+             for b in ("numba", "cpsat", "reference")}
+    assert len({f["won"] for f in found.values()}) == 1
+
+
+def test_duel(cardsolve) -> None:
+    code, out, _ = cardsolve("--json", "subito", "duel", "--seed", "2", "--cards", "6", "--limit", "4")
+    document = json.loads(out)
+    assert code == 0 and len(document["answers"]) <= 4 and len(document["placements"][0]) == 6
+    assert all(a["after"] >= a["before"] for a in document["answers"])
+
+
+@pytest.mark.parametrize(("args", "token"), [
+    (["optimize", "--pile", PILE, "--tasks", "2,3a"], "task cards 4, 5"),
+    (["optimize", "--pile", "Y4R,Y4R", "--tasks", TASKS], "Y4R"),
+    (["optimize", "--pile", PILE + ",P3A", "--tasks", TASKS, "--backend", "reference"], "11"),
+    (["optimize", "--pile", PILE, "--tasks", TASKS, "--cards", "11"], "11"),
+    (["optimize", "--pile", PILE, "--tasks", TASKS, "--vs", "tests/data/subito_midround.json"], "Ada"),
+])
+def test_bad_optimize_requests_exit_2(cardsolve, args, token) -> None:
+    code, out, err = cardsolve("subito", *args)
+    assert code == 2 and not out and token in err and err.count("\n") == 1

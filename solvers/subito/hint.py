@@ -1,0 +1,106 @@
+"""Subito hints: where to place the card just turned over, when the rest of the pile is
+unknown.
+
+Each accepted side for the card is scored by the round points it leads to on average
+over seeded rollouts: the cards not seen (the deck less the cards on the table and the
+card in hand) are shuffled and dealt as the rest of both piles (each side of the table
+holds 36 cards in all), the card goes on the side, and the round is played on by the
+greedy policy of ``solvers.subito.rollout``, the opponent moving next. Every side is
+tried on the same shuffles, so the differences between sides are not noise between
+different deals. The answer is an estimate over sampled deals, and says so.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from models.errors import BadInput
+from models.subito import Card, Side, Table, check_distinct
+from models.subito.table import PILE
+from solvers.subito.rollout import Hands, fits, play_out
+
+
+@dataclass(frozen=True)
+class SideEstimate:
+    """One side for the card: the mean round points of the hinted player over the
+    samples, and their standard error."""
+
+    side: Side
+    mean: float
+    stderr: float
+
+
+@dataclass(frozen=True)
+class Hint:
+    """Accepted sides, best first; ``refused`` the sides that do not take the card (or
+    would take 5a over 12); ``samples`` rollouts per side."""
+
+    card: Card
+    ranking: tuple[SideEstimate, ...]
+    refused: tuple[Side, ...]
+    samples: int
+
+    @property
+    def margin(self) -> float:
+        """The best side's lead over the second, in expected points (0 with one side)."""
+        return self.ranking[0].mean - self.ranking[1].mean if len(self.ranking) > 1 else 0.0
+
+
+def _unseen(deck: Sequence[Card], table: Table, card: Card) -> list[Card]:
+    """The deck's cards that are neither on the table nor the card in hand."""
+    seen = {c for placed in table.players for side in table.tasks for c in placed.on(side)} | {card}
+    return [c for c in deck if c not in seen]
+
+
+def _placed_count(table: Table, player: int) -> int:
+    return sum(len(table.players[player].on(side)) for side in table.tasks)
+
+
+def hint(table: Table, player: int, card: Card, deck: Sequence[Card], samples: int = 64,
+         seed: int = 0) -> Hint:
+    """Rank the sides for ``card``, turned over by ``player`` (0 or 1) at ``table``, by
+    expected round points over ``samples`` rollouts (see the module docstring)."""
+    if player not in (0, 1):
+        raise BadInput(f"bad player {player + 1}: a table has players 1 and 2", str(player + 1))
+    if samples < 1:
+        raise BadInput(f"bad number of samples {samples}: give 1 or more", str(samples))
+    check_distinct([*(c for p in table.players for s in table.tasks for c in p.on(s)), card], "the table and card")
+    mine = _placed_count(table, player)
+    if mine >= PILE:
+        raise BadInput(f"{table.players[player].name} has placed all {PILE} cards: no card left to turn over",
+                       str(mine))
+    unseen = _unseen(deck, table, card)
+    rest = [PILE - mine - 1, PILE - _placed_count(table, 1 - player)]
+    if sum(rest) > len(unseen):  # a deck of the user's own cards may be short of the printed 72
+        rest = [round(len(unseen) * r / sum(rest)) for r in rest]
+    accepted = [s for s in table.tasks if fits(s, table.players[player].on(s), card)]
+    refused = tuple(s for s in table.tasks if s not in accepted)
+    shuffles = []
+    rng = random.Random(seed)
+    for _ in range(samples):
+        order = unseen[:]
+        rng.shuffle(order)
+        shuffles.append(order)
+    estimates = []
+    for side in accepted:
+        scores = [_rollout(table, player, card, side, order, rest) for order in shuffles]
+        spread = statistics.stdev(scores) / len(scores) ** 0.5 if len(scores) > 1 else 0.0
+        estimates.append(SideEstimate(side, statistics.fmean(scores), spread))
+    estimates.sort(key=lambda e: (-e.mean, -e.side.number))
+    return Hint(card, tuple(estimates), refused, samples)
+
+
+def _rollout(table: Table, player: int, card: Card, side: Side, order: list[Card], rest: list[int]) -> int:
+    """The hinted player's points in one rollout: ``card`` on ``side``, the two piles
+    dealt from ``order``, the opponent to move."""
+    hands = []
+    for k, placed in enumerate(table.players):
+        start = 0 if k == player else rest[player]
+        size = rest[k]
+        hands.append(Hands(placed.name, {s.name: list(placed.on(s)) for s in table.tasks},
+                           order[start:start + size]))
+    hands[player].placed[side.name].append(card)  # the player's last card ends the round at once
+    return play_out(table.tasks, (hands[0], hands[1]), 1 - player)[player]
