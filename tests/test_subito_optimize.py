@@ -67,6 +67,20 @@ def test_numba_and_reference_agree_on_proven_optima() -> None:
         assert results[0].objective == results[1].objective, (pile, tasks, versus)
 
 
+
+def test_numba_matches_reference_on_ten_cards_against_close_tables() -> None:
+    """Ten-card piles against tables of about as many cards, where sides are won and
+    lost on equal counts and sums (numba's best response decides sets of sides)."""
+    rng = random.Random(11)
+    for _ in range(15):
+        tasks, piles = deal(DECK, rng.randrange(10**6), sides="random")
+        versus = random_placed(piles[1][:rng.randint(4, 12)], tasks, rng)
+        results = [optimize(piles[0][:10], tasks, versus=versus, backend=backend) for backend in ("reference", "numba")]
+        for result in results:
+            assert result.proven_optimal
+            check_valid(result, piles[0][:10], tasks, versus)
+        assert results[0].objective == results[1].objective, (piles[0][:10], tasks, versus)
+
 def test_cpsat_agrees_with_reference() -> None:
     for pile, tasks, versus in instances(40, seed=5):
         expected = optimize(pile, tasks, versus=versus, backend="reference")

@@ -1,29 +1,49 @@
-"""The numba branch-and-bound optimizer: depth first over the cards in pile order, each
-onto a side whose transition table (``automaton``) accepts it, best sides first.
+"""The numba optimizers: each card in pile order onto a side whose transition table
+(``automaton``) accepts it. Task card 2 accepts every card whatever lies there, so its
+table is a single state (checked with the model on the empty side), and a card that helps
+no other side goes there.
 
-Bounds: ``chain[s, state, k]``, the most of cards k.. that side s could still take from
-its state (a longest path in its table). Against an opponent: the sides won plus a 0/1
-knapsack of the open sides, each costing the fewest more cards that could win it, within
-the cards left; a card goes only onto a side still open or onto task card 2, which
-accepts every card and so dominates a won or hopeless side. Without an opponent a card
-adds points x (SCALE + number) (the weighted count and sum as one integer), bounded by
-each remaining card's best side and by filling the sides best first up to their chains.
-Past ``node_limit``
-nodes the best placement found is returned, not proven optimal.
+Against an opponent (``_best_response``): the sets of sides to win are tried most points
+first, each by a depth-first yes/no search (``_feasible``) over the cards, each onto a
+side of the set that still needs cards or onto task card 2; the first feasible set is
+optimal once every set worth more was proven infeasible (a set holding an infeasible set
+is infeasible, and a hard set first has its small subsets tried as such cores). The
+search's bounds, per side: ``chain`` (the most cards its table can still take) against the
+fewest more cards that could win it, with an equal count only if ``_sums`` (its table's
+greatest sum of that many cards) beats the opponent's sum; together: the cards needed
+within the cards left, and the sides winning on sums within the sums of the largest
+cards left. Failed states are memoised by exact key, with each side's state reduced to
+its class (``_classes``: the states that behave alike on the cards left).
+
+Without an opponent (``_search``), a branch and bound: a card adds points x (SCALE +
+number) (the weighted count and sum as one integer), bounded by each remaining card's
+best side and by filling the sides best first up to their chains.
+
+Past ``node_limit`` nodes the best placement found is returned, not proven optimal.
 """
 
 from __future__ import annotations
 
+from itertools import combinations
+
 import numpy as np
 from numpy.typing import NDArray
 
-from models.subito import FIVE_A_LIMIT, check_cards, points
+from models.subito import FIVE_A_LIMIT, accepts, check_cards, points
 from solvers.jit import njit
-from solvers.subito.automaton import tables
+from solvers.subito.automaton import side_table
 from solvers.subito.problem import FIVE_A, Placement, Problem, evaluate
 
 NODE_LIMIT = 5_000_000
 """Search nodes before the search gives up its proof."""
+SMALL_BUDGET = 20_000
+"""Nodes for each set of sides tried after the proof was given up."""
+CORE_TRIGGER = 20_000
+"""Nodes after which a set of sides counts as hard and its small subsets are tried first."""
+CORE_SIZE = 4
+"""The largest subsets tried as infeasible cores."""
+CORE_BUDGET = 20_000
+"""Nodes for each subset tried as a core."""
 TOP = 6
 """The highest card number."""
 SCALE_PER_CARD = 9 * TOP
@@ -55,30 +75,6 @@ def _wins(count: int, total: int, opp_count: int, opp_total: int, opp_over: bool
 
 
 @njit(cache=True)
-def _versus_bound(chain: NDArray[np.int32], depth: int, state: NDArray[np.int64], count: NDArray[np.int64],
-                  total: NDArray[np.int64], pts: NDArray[np.int64], opp_count: NDArray[np.int64],
-                  opp_total: NDArray[np.int64], opp_over: NDArray[np.bool_]) -> int:
-    """The points of the sides won plus a 0/1 knapsack of the open sides: each costs the
-    fewest more cards that could win it (at most its chain), within the cards left."""
-    sides, _, n1 = chain.shape
-    left = n1 - 1 - depth
-    best = np.zeros(left + 1, dtype=np.int64)
-    won = 0
-    for s in range(sides):
-        if _wins(count[s], total[s], opp_count[s], opp_total[s], opp_over[s]):
-            won += pts[s]
-            continue
-        need = opp_count[s] - count[s]
-        if need == 0 or total[s] + TOP * need <= opp_total[s]:
-            need += 1  # an equal count cannot win on the sum
-        if need > chain[s, state[s], depth]:
-            continue
-        for c in range(left, need - 1, -1):
-            best[c] = max(best[c], best[c - need] + pts[s])
-    return won + int(best[left])
-
-
-@njit(cache=True)
 def _weighted_bound(chain: NDArray[np.int32], depth: int, state: NDArray[np.int64], pts: NDArray[np.int64],
                     order: NDArray[np.int64], remaining: NDArray[np.int64], scale: int) -> int:
     """The cards left fill the sides best first, each side at most its chain: the
@@ -102,27 +98,23 @@ def _weighted_bound(chain: NDArray[np.int32], depth: int, state: NDArray[np.int6
 
 
 @njit(cache=True)
-def _take_back(s: int, k: int, before: NDArray[np.int64], state: NDArray[np.int64], count: NDArray[np.int64],
-               total: NDArray[np.int64], numbers: NDArray[np.int64], pts: NDArray[np.int64], scale: int,
-               versus: bool) -> int:
-    """Remove card k from side s; the value it had added (0 against an opponent)."""
+def _take_back(s: int, k: int, before: NDArray[np.int64], state: NDArray[np.int64], total: NDArray[np.int64],
+               numbers: NDArray[np.int64], pts: NDArray[np.int64], scale: int) -> int:
+    """Remove card k from side s; the value it had added."""
     state[s] = before[k]
-    count[s] -= 1
     total[s] -= numbers[k]
-    return 0 if versus else pts[s] * (scale + numbers[k])
+    return int(pts[s] * (scale + numbers[k]))
 
 
 @njit(cache=True)
 def _search(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDArray[np.int64],
-            order: NDArray[np.int64], dump: int, five: int, versus: bool,
-            opp_count: NDArray[np.int64], opp_total: NDArray[np.int64], opp_over: NDArray[np.bool_],
-            scale: int, node_limit: int) -> tuple[NDArray[np.int64], int, int, bool]:
-    """The best side per card, its value, the nodes searched, and whether it is proven.
-    ``value`` is the weighted value so far without an opponent, else the points won."""
+            order: NDArray[np.int64], five: int, scale: int,
+            node_limit: int) -> tuple[NDArray[np.int64], int, int, bool]:
+    """Without an opponent: the best side per card, its weighted value, the nodes
+    searched, and whether it is proven."""
     sides, _, n = table.shape
     chain = _chains(table)
     state = np.zeros(sides, dtype=np.int64)
-    count = np.zeros(sides, dtype=np.int64)
     total = np.zeros(sides, dtype=np.int64)
     tried = np.full(n, -1, dtype=np.int64)   # per card: its side's position in ``order``
     before = np.zeros(n, dtype=np.int64)     # per card: the state its side had
@@ -144,58 +136,391 @@ def _search(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDArray[n
             nodes += 1
             if nodes > node_limit:
                 return best_side, best, nodes, False
-            if versus:
-                value = 0
-                for s in range(sides):
-                    if _wins(count[s], total[s], opp_count[s], opp_total[s], opp_over[s]):
-                        value += pts[s]
             if depth == n and value > best:
                 best = value
                 for k in range(n):
                     best_side[k] = order[tried[k]]
-            if versus:
-                bound = _versus_bound(chain, depth, state, count, total, pts, opp_count, opp_total, opp_over)
-            else:
-                bound = value + min(suffix[depth], _weighted_bound(chain, depth, state, pts, order,
-                                                                   remaining[depth], scale))
+            bound = value + min(suffix[depth], _weighted_bound(chain, depth, state, pts, order,
+                                                               remaining[depth], scale))
             if depth < n and bound > best:
                 tried[depth] = -1
             else:
                 depth -= 1
                 if depth < 0:
                     break
-                value -= _take_back(order[tried[depth]], depth, before, state, count, total, numbers, pts,
-                                    scale, versus)
+                value -= _take_back(order[tried[depth]], depth, before, state, total, numbers, pts, scale)
         c = tried[depth] + 1
         s = 0
         while c < sides:
             s = order[c]
-            if table[s, state[s], depth] >= 0 and not (s == five and total[s] + numbers[depth] > FIVE_A_LIMIT) \
-                    and (not versus or s == dump
-                         or not _wins(count[s], total[s], opp_count[s], opp_total[s], opp_over[s])):
+            if table[s, state[s], depth] >= 0 and not (s == five and total[s] + numbers[depth] > FIVE_A_LIMIT):
                 break
             c += 1
         if c == sides:
             depth -= 1
             if depth < 0:
                 break
-            value -= _take_back(order[tried[depth]], depth, before, state, count, total, numbers, pts,
-                                scale, versus)
+            value -= _take_back(order[tried[depth]], depth, before, state, total, numbers, pts, scale)
             continue
         tried[depth] = c
         before[depth] = state[s]
         state[s] = table[s, state[s], depth]
-        count[s] += 1
         total[s] += numbers[depth]
-        if not versus:
-            value += pts[s] * (scale + numbers[depth])
+        value += pts[s] * (scale + numbers[depth])
         depth += 1
         entering = True
     return best_side, best, nodes, True
 
 
+@njit(cache=True)
+def _sums(table: NDArray[np.int32], numbers: NDArray[np.int64], dump: int, cap: int) -> NDArray[np.int16]:
+    """``sums[s, state, k, c]``: the greatest sum of exactly c cards of k.. that side s
+    can take from ``state`` (-1: it cannot take c), for c up to ``cap``; for ``dump``,
+    which takes every card, its state is ignored."""
+    sides, states, n = table.shape
+    sums = np.full((sides, states, n + 1, cap + 1), -1, dtype=np.int16)
+    for s in range(sides):
+        rows = 1 if s == dump else states
+        for st in range(rows):
+            sums[s, st, n, 0] = 0
+        for k in range(n - 1, -1, -1):
+            for st in range(rows):
+                nxt = 0 if s == dump else table[s, st, k]
+                for c in range(cap + 1):
+                    best = sums[s, st, k + 1, c]
+                    if c > 0 and nxt >= 0 and sums[s, nxt, k + 1, c - 1] >= 0:
+                        best = max(best, sums[s, nxt, k + 1, c - 1] + numbers[k])
+                    sums[s, st, k, c] = best
+    return sums
+
+
+@njit(cache=True)
+def _need(s: int, depth: int, state: NDArray[np.int64], count: NDArray[np.int64], total: NDArray[np.int64],
+          opp_count: NDArray[np.int64], opp_total: NDArray[np.int64], opp_over: NDArray[np.bool_],
+          sums: NDArray[np.int16]) -> int:
+    """The fewest more cards that could still win side s (0: won already): an equal
+    count only if the side's best sum of that many more cards beats the opponent's."""
+    if _wins(count[s], total[s], opp_count[s], opp_total[s], opp_over[s]):
+        return 0
+    more = int(opp_count[s] - count[s])
+    if more == 0:
+        return 1
+    best = int(sums[s, state[s], depth, more]) if more < sums.shape[3] else TOP * more
+    if best < 0 or total[s] + best <= opp_total[s]:
+        more += 1  # an equal count cannot win on the sum
+    return more
+
+@njit(cache=True)
+def _classes(table: NDArray[np.int32]) -> NDArray[np.int32]:
+    """``cls[s, state, k]``: states of side s that take the same cards of k.. into states
+    of the same class share a class (what is left of the automaton once cards before k
+    are gone), so the search's memo sees them as one."""
+    sides, states, n = table.shape
+    cls = np.zeros((sides, states, n + 1), dtype=np.int32)
+    width = states + 1
+    seen = np.full((states + 1) * width, -1, dtype=np.int32)
+    keys = np.zeros(states, dtype=np.int64)
+    for s in range(sides):
+        for k in range(n - 1, -1, -1):
+            fresh = 0
+            for st in range(states):
+                nxt = table[s, st, k]
+                after = 0 if nxt < 0 else cls[s, nxt, k + 1] + 1
+                key = after * width + cls[s, st, k + 1]
+                keys[st] = key
+                if seen[key] < 0:
+                    seen[key] = fresh
+                    fresh += 1
+                cls[s, st, k] = seen[key]
+            for st in range(states):
+                seen[keys[st]] = -1
+    return cls
+
+
+MEMO_BITS = 19
+"""The failed-state memo of the feasibility search holds 2**MEMO_BITS exact keys (a
+key packs per side the state's class in 12 bits, the count in 7 and the sum in 9; a
+larger instance searches without the memo)."""
+SUMS_ENTRIES = 20_000_000
+"""At most this many entries in ``_sums``' table; beyond, counts of cards are bounded by sums of sixes."""
+KEY_WORDS = 5
+
+
+@njit(cache=True)
+def _key(depth: int, mask: int, target: NDArray[np.bool_], dump: int, five: int, cls: NDArray[np.int32],
+         state: NDArray[np.int64],
+         count: NDArray[np.int64], total: NDArray[np.int64], opp_count: NDArray[np.int64],
+         opp_total: NDArray[np.int64], opp_over: NDArray[np.bool_], key: NDArray[np.int64]) -> int:
+    """The exact key of a search state into ``key`` (what the rest of the search depends
+    on: a won side's cards no more, a sum only up to one more than the opponent's except
+    on 5a), and its hash."""
+    sides = state.shape[0]
+    for w in range(KEY_WORDS):
+        key[w] = 0
+    key[0] = (1 << 62) | (depth << 8) | mask
+    w = 1
+    shift = 0
+    for s in range(sides):
+        if not target[s]:
+            continue
+        if _wins(count[s], total[s], opp_count[s], opp_total[s], opp_over[s]):
+            field = (1 << 28) - 1
+        else:
+            capped = total[s] if s == five else min(total[s], opp_total[s] + 1)
+            st = cls[s, state[s], depth]
+            field = (capped << 19) | (count[s] << 12) | st
+        if shift == 56:
+            w += 1
+            shift = 0
+        key[w] |= field << shift
+        shift += 28
+    h = np.uint64(0)
+    for j in range(KEY_WORDS):
+        h = (h ^ np.uint64(key[j])) * np.uint64(0x9E3779B97F4A7C15)
+        h ^= h >> np.uint64(29)
+    return int(h >> np.uint64(64 - MEMO_BITS))
+
+
+@njit(cache=True)
+def _memo_has(memo: NDArray[np.int64], slot: int, key: NDArray[np.int64]) -> bool:
+    for j in range(KEY_WORDS):
+        if memo[slot, j] != key[j]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _sums_suffice(by_sum: NDArray[np.int64], by_cards: NDArray[np.int64], nsum: int, spare: int,
+                  top: NDArray[np.int64]) -> bool:
+    """Whether the sides that could win on the sum with an equal count can all still be
+    won: all but at most ``spare`` of them (which take one more card each and need no
+    sum) must reach their sums with their cards, which together sum at most the same
+    number of the largest cards left (``top[c]``: the sum of the c largest)."""
+    for pick in range(1 << nsum):
+        more = 0
+        bits = pick
+        while bits:
+            bits &= bits - 1
+            more += 1
+        if more > spare:
+            continue
+        need = 0
+        cards = 0
+        for j in range(nsum):
+            if not pick >> j & 1:
+                need += by_sum[j]
+                cards += by_cards[j]
+        if need <= top[cards]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _feasible(table: NDArray[np.int32], chain: NDArray[np.int32], numbers: NDArray[np.int64],
+              mask: int, dump: int, five: int, opp_count: NDArray[np.int64],
+              opp_total: NDArray[np.int64], opp_over: NDArray[np.bool_], budget: int,
+              out: NDArray[np.int64], memo: NDArray[np.int64], cls: NDArray[np.int32],
+              sums: NDArray[np.int16], top: NDArray[np.int64]) -> tuple[int, int]:
+    """Whether some placement wins every ``target`` side: 1 yes (``out`` its side per card),
+    0 no, -1 unknown after ``budget`` nodes; and the nodes searched. A card goes onto a
+    target side that still needs cards or onto ``dump`` (task card 2, which takes every
+    card: a card anywhere else could go there instead without losing anything)."""
+    sides, _, n = table.shape
+    use_memo = memo.shape[0] > 1
+    target = np.zeros(sides, dtype=np.bool_)
+    for s in range(sides):
+        target[s] = (mask >> s & 1) == 1
+    state = np.zeros(sides, dtype=np.int64)
+    count = np.zeros(sides, dtype=np.int64)
+    total = np.zeros(sides, dtype=np.int64)
+    cand = np.zeros((n + 1, sides + 1), dtype=np.int64)
+    ncand = np.zeros(n + 1, dtype=np.int64)
+    pos = np.zeros(n + 1, dtype=np.int64)
+    before = np.zeros(n + 1, dtype=np.int64)
+    slack = np.zeros(sides, dtype=np.int64)
+    by_sum = np.zeros(sides, dtype=np.int64)
+    by_cards = np.zeros(sides, dtype=np.int64)
+    keys = np.zeros((n + 1, KEY_WORDS), dtype=np.int64)
+    slots = np.zeros(n + 1, dtype=np.int64)
+    nodes = 0
+    depth = 0
+    entering = True
+    while True:
+        if entering:
+            entering = False
+            nodes += 1
+            if nodes > budget:
+                return -1, nodes
+            left = n - depth
+            needed = 0
+            nsum = 0
+            ok = True
+            for s in range(sides):
+                if not target[s]:
+                    continue
+                need = _need(s, depth, state, count, total, opp_count, opp_total, opp_over, sums)
+                if s != dump and need > chain[s, state[s], depth]:
+                    ok = False
+                    break
+                if s == five and need > 0 and total[s] + need > FIVE_A_LIMIT:
+                    ok = False
+                    break
+                needed += need
+                slack[s] = chain[s, state[s], depth] - need
+                if need > 0 and need == opp_count[s] - count[s] and total[s] <= opp_total[s]:
+                    by_sum[nsum] = opp_total[s] + 1 - total[s]  # the sum its cards must reach
+                    by_cards[nsum] = need
+                    nsum += 1
+            if ok and needed > left:
+                ok = False
+            if ok and left - needed < nsum:
+                ok = _sums_suffice(by_sum, by_cards, nsum, left - needed, top[depth])
+            if ok and needed == 0:
+                for k in range(depth, n):
+                    out[k] = dump
+                return 1, nodes
+            if ok and depth < n and use_memo:
+                slot = _key(depth, mask, target, dump, five, cls, state, count, total, opp_count, opp_total,
+                            opp_over, keys[depth])
+                slots[depth] = slot
+                if _memo_has(memo, slot, keys[depth]):
+                    ok = False
+            if ok and depth < n:
+                # the candidates for card ``depth``: open target sides that take it, least slack first, then dump
+                m = 0
+                for s in range(sides):
+                    if not target[s] or s == dump or table[s, state[s], depth] < 0:
+                        continue
+                    if s == five and total[s] + numbers[depth] > FIVE_A_LIMIT:
+                        continue
+                    if _wins(count[s], total[s], opp_count[s], opp_total[s], opp_over[s]):
+                        continue
+                    j = m
+                    while j > 0 and slack[cand[depth, j - 1]] > slack[s]:
+                        cand[depth, j] = cand[depth, j - 1]
+                        j -= 1
+                    cand[depth, j] = s
+                    m += 1
+                cand[depth, m] = dump
+                ncand[depth] = m + 1
+                pos[depth] = 0
+            else:
+                depth -= 1
+                if depth < 0:
+                    return 0, nodes
+                s = out[depth]
+                state[s] = before[depth]
+                count[s] -= 1
+                total[s] -= numbers[depth]
+                pos[depth] += 1
+        if pos[depth] == ncand[depth]:
+            if use_memo:
+                memo[slots[depth]] = keys[depth]  # every way on from here failed
+            depth -= 1
+            if depth < 0:
+                return 0, nodes
+            s = out[depth]
+            state[s] = before[depth]
+            count[s] -= 1
+            total[s] -= numbers[depth]
+            pos[depth] += 1
+            continue
+        s = cand[depth, pos[depth]]
+        out[depth] = s
+        before[depth] = state[s]
+        state[s] = table[s, state[s], depth]
+        count[s] += 1
+        total[s] += numbers[depth]
+        depth += 1
+        entering = True
+
+
+def _best_response(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDArray[np.int64], dump: int,
+                   five: int, opp_count: NDArray[np.int64], opp_total: NDArray[np.int64],
+                   opp_over: NDArray[np.bool_], node_limit: int) -> tuple[NDArray[np.int64], int, bool]:
+    """The sets of sides to win, most points first, each tried by ``_feasible``: the first
+    feasible one is optimal once every set worth more was proven infeasible. A set
+    holding a set proven infeasible is infeasible too; a set that takes long to decide
+    has its small subsets tried first, to find such an infeasible core. Returns the side
+    per card, the nodes and whether the answer is proven."""
+    sides, _, n = table.shape
+    chain = _chains(table)
+    cls = _classes(table)
+    states = table.shape[1]
+    cap = min(n, int(opp_count.max()) + 1, max(1, SUMS_ENTRIES // (sides * states * (n + 1)) - 1))
+    sums = _sums(table, numbers, dump, cap)
+    top = np.zeros((n + 1, n + 1), dtype=np.int64)  # [k, c]: the sum of the c largest numbers of cards k..
+    for k in range(n):
+        top[k, 1:n - k + 1] = np.cumsum(np.sort(numbers[k:])[::-1])
+    zero = np.zeros(sides, dtype=np.int64)
+    need0 = [_need(s, 0, zero, zero, zero, opp_count, opp_total, opp_over, sums) for s in range(sides)]
+    forced = sum(1 << s for s in range(sides) if need0[s] == 0)
+    free = [s for s in range(sides) if need0[s] > 0 and need0[s] <= (n if s == dump else chain[s, 0, 0])]
+    possible = sum(1 << s for s in free)
+    candidates = []  # (points, mask) of the sets that pass the count of cards
+    for sub in range(1 << len(free)):
+        chosen = [s for j, s in enumerate(free) if sub >> j & 1]
+        if sum(need0[s] for s in chosen) <= n:
+            candidates.append((sum(int(pts[s]) for s in chosen), forced | sum(1 << s for s in chosen)))
+    candidates.sort(key=lambda pair: -pair[0])
+    infeasible: list[int] = []
+    out = np.zeros(n, dtype=np.int64)
+    fits = n < 1 << 7 and states < (1 << 12) - 1 and int(opp_total.max()) + 1 < 1 << 9  # the key's fields
+    memo = np.zeros((1 << MEMO_BITS if fits else 1, KEY_WORDS), dtype=np.int64)
+    nodes = 0
+    proven = True
+
+    def holds_infeasible(mask: int) -> bool:
+        return any(core & ~mask == 0 for core in infeasible)
+
+    def run(mask: int, budget: int) -> int:
+        nonlocal nodes
+        status, used = _feasible(table, chain, numbers, mask, dump, five, opp_count, opp_total, opp_over,
+                                 max(budget, 1), out, memo, cls, sums, top)
+        nodes += used
+        return int(status)
+
+    for _, mask in candidates:
+        if holds_infeasible(mask):
+            continue
+        status = run(mask, min(CORE_TRIGGER, node_limit - nodes) if proven else SMALL_BUDGET)
+        if status < 0 and proven and nodes < node_limit:
+            open_sides = [s for s in range(sides) if (mask & possible) >> s & 1]
+            for size in range(2, min(CORE_SIZE, len(open_sides) - 1) + 1):
+                for core in combinations(open_sides, size):
+                    sub = forced | sum(1 << s for s in core)
+                    if not holds_infeasible(sub) and nodes < node_limit \
+                            and run(sub, min(CORE_BUDGET, node_limit - nodes)) == 0:
+                        infeasible.append(sub)
+            if holds_infeasible(mask):
+                continue
+            status = run(mask, node_limit - nodes)
+        if status == 1:
+            return out, nodes, proven
+        if status == 0:
+            infeasible.append(mask)
+        else:
+            proven = False
+    raise AssertionError("the set of the sides won without a card is always feasible")
+
+
+def _tables(problem: Problem, dump: int) -> NDArray[np.int32]:
+    """Every side's table (``automaton.side_table``), padded with -1 rows to one array
+    ``[side, state, card]``; task card 2 takes every card whatever lies there, so its
+    table is one state that takes every card (checked with the model on the empty side)."""
+    tasks, cards = problem.tasks, problem.cards
+    if not all(accepts(tasks[dump], [], card) for card in cards):
+        raise AssertionError("task card 2 must accept every card")
+    each = [np.zeros((1, len(cards)), dtype=np.int32) if s == dump else side_table(side, cards)
+            for s, side in enumerate(tasks)]
+    out = np.full((len(each), max(len(t) for t in each), len(cards)), -1, dtype=np.int32)
+    for s, table in enumerate(each):
+        out[s, :len(table)] = table
+    return out
+
+
 def optimize(problem: Problem, node_limit: int = NODE_LIMIT) -> Placement:
-    """The best placement by branch and bound; proven optimal unless ``node_limit`` was hit."""
+    """The best placement; proven optimal unless ``node_limit`` was hit."""
     n = len(problem.cards)
     tasks = problem.tasks
     names = [side.name for side in tasks]
@@ -210,13 +535,14 @@ def optimize(problem: Problem, node_limit: int = NODE_LIMIT) -> Placement:
             opp_over[s] = side.name == FIVE_A and kept.total > FIVE_A_LIMIT
     if n == 0:
         return evaluate(problem, [], "numba", True, 1)
-    table = tables(tasks, problem.cards)
     dump = names.index("2")
-    if (table[dump, 0] < 0).any():
-        raise AssertionError("task card 2 must accept every card")
-    order = np.argsort(-pts, kind="stable").astype(np.int64)
-    sides, _, nodes, proven = _search(
-        table, np.array([card.number for card in problem.cards], dtype=np.int64), pts, order, dump,
-        names.index(FIVE_A) if FIVE_A in names else -1, problem.versus is not None, opp_count, opp_total,
-        opp_over, SCALE_PER_CARD * n + 1, node_limit)
+    table = _tables(problem, dump)
+    numbers = np.array([card.number for card in problem.cards], dtype=np.int64)
+    five = names.index(FIVE_A) if FIVE_A in names else -1
+    if problem.versus is not None:
+        sides, nodes, proven = _best_response(table, numbers, pts, dump, five, opp_count, opp_total,
+                                              opp_over, node_limit)
+    else:
+        order = np.argsort(-pts, kind="stable").astype(np.int64)
+        sides, _, nodes, proven = _search(table, numbers, pts, order, five, SCALE_PER_CARD * n + 1, node_limit)
     return evaluate(problem, [tasks[s] for s in sides], "numba", proven, nodes)
