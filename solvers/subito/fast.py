@@ -316,6 +316,16 @@ def _sums_suffice(by_sum: NDArray[np.int64], by_cards: NDArray[np.int64], nsum: 
 
 
 @njit(cache=True)
+def _lift(s: int, depth: int, before: NDArray[np.int64], state: NDArray[np.int64], count: NDArray[np.int64],
+          total: NDArray[np.int64], numbers: NDArray[np.int64], pos: NDArray[np.int64]) -> None:
+    """Take card ``depth`` back off side ``s`` and move on to its next candidate side."""
+    state[s] = before[depth]
+    count[s] -= 1
+    total[s] -= numbers[depth]
+    pos[depth] += 1
+
+
+@njit(cache=True)
 def _feasible(table: NDArray[np.int32], chain: NDArray[np.int32], numbers: NDArray[np.int64],
               mask: int, dump: int, five: int, opp_count: NDArray[np.int64],
               opp_total: NDArray[np.int64], opp_over: NDArray[np.bool_], budget: int,
@@ -408,22 +418,14 @@ def _feasible(table: NDArray[np.int32], chain: NDArray[np.int32], numbers: NDArr
                 depth -= 1
                 if depth < 0:
                     return 0, nodes
-                s = out[depth]
-                state[s] = before[depth]
-                count[s] -= 1
-                total[s] -= numbers[depth]
-                pos[depth] += 1
+                _lift(out[depth], depth, before, state, count, total, numbers, pos)
         if pos[depth] == ncand[depth]:
             if use_memo:
                 memo[slots[depth]] = keys[depth]  # every way on from here failed
             depth -= 1
             if depth < 0:
                 return 0, nodes
-            s = out[depth]
-            state[s] = before[depth]
-            count[s] -= 1
-            total[s] -= numbers[depth]
-            pos[depth] += 1
+            _lift(out[depth], depth, before, state, count, total, numbers, pos)
             continue
         s = cand[depth, pos[depth]]
         out[depth] = s
