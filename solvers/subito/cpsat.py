@@ -15,8 +15,7 @@ from ortools.sat.python import cp_model
 
 from models.subito import FIVE_A_LIMIT, Side, check_cards, points
 from solvers.subito.automaton import tables
-from solvers.subito.fast import SCALE_PER_CARD
-from solvers.subito.problem import FIVE_A, Placement, Problem, evaluate
+from solvers.subito.problem import FIVE_A, Placement, Problem, evaluate, weighted_scale
 
 SEED = 1
 """CP-SAT's random seed: the same instance and parameters give the same answer."""
@@ -72,7 +71,7 @@ def optimize(problem: Problem, time_limit: float = 10.0, workers: int = 1) -> Pl
     for s in five:
         model.add(sum(card.number * x[k][s] for k, card in enumerate(problem.cards)) <= FIVE_A_LIMIT)
     if problem.versus is None:
-        scale = SCALE_PER_CARD * n + 1
+        scale = weighted_scale(n)
         model.maximize(sum(points(side) * (scale + card.number) * x[k][s]
                            for k, card in enumerate(problem.cards) for s, side in enumerate(tasks)))
     else:

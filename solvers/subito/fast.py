@@ -32,7 +32,7 @@ from numpy.typing import NDArray
 from models.subito import FIVE_A_LIMIT, accepts, check_cards, points
 from solvers.jit import njit
 from solvers.subito.automaton import side_table
-from solvers.subito.problem import FIVE_A, Placement, Problem, evaluate
+from solvers.subito.problem import FIVE_A, Placement, Problem, evaluate, weighted_scale
 
 NODE_LIMIT = 5_000_000
 """Search nodes before the search gives up its proof."""
@@ -46,8 +46,6 @@ CORE_BUDGET = 20_000
 """Nodes for each subset tried as a core."""
 TOP = 6
 """The highest card number."""
-SCALE_PER_CARD = 9 * TOP
-"""The weighted sum is below this times the cards, so count x scale + sum orders lexicographically."""
 
 
 @njit(cache=True)
@@ -546,5 +544,5 @@ def optimize(problem: Problem, node_limit: int = NODE_LIMIT) -> Placement:
                                               opp_over, node_limit)
     else:
         order = np.argsort(-pts, kind="stable").astype(np.int64)
-        sides, _, nodes, proven = _search(table, numbers, pts, order, five, SCALE_PER_CARD * n + 1, node_limit)
+        sides, _, nodes, proven = _search(table, numbers, pts, order, five, weighted_scale(n), node_limit)
     return evaluate(problem, [tasks[s] for s in sides], "numba", proven, nodes)

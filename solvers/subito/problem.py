@@ -33,6 +33,12 @@ PLAYER = "player"
 OPPONENT = "opponent"
 
 
+
+def weighted_scale(cards: int) -> int:
+    """One weighted count is worth more than any weighted sum of ``cards`` cards (each at
+    most 9 points x number 6), so ``count x scale + sum`` orders the pair lexicographically."""
+    return 9 * 6 * cards + 1
+
 @dataclass(frozen=True)
 class Problem:
     """A checked instance: the cards to place (the first ``cards`` of the pile), the
