@@ -1,13 +1,17 @@
-"""Each side's rule as a transition table over the cards to place, built by asking the
-model (``tasks.accepts``), so the rules live only in the model.
+"""Each side's rule as a minimal transition table over the cards to place, built by asking
+the model (``tasks.accepts``), so the rules live only in the model.
 
-A state of a side is the player's last two cards there (as pile indices, -1 for none),
+A side's state is first the player's last two cards there (as pile indices, -1 for none),
 which is all any side's rule needs once the earlier cards were accepted (task 9 side b's
 direction follows from its last two numbers). Reachable states are found breadth first
 from the empty side; each keeps one accepted sequence that reaches it, and the table asks
-``accepts`` with that sequence. Cards are placed in pile order, so a state's transitions
-are only for cards after its last one. The backends agree with the reference, which asks
-the model about whole sequences; that cross-check guards the two-card reading.
+``accepts`` with that sequence, for every card. The states are then merged by Moore's
+partition refinement: two states are one when every card takes them to merged states or
+is refused by both. So a side that looks only at the card itself (3a, 5b, ...) has one
+state, and one that looks at the last number has one per number. Cards are placed in pile
+order, so only the entries of later cards are ever read. The backends agree with the
+reference, which asks the model about whole sequences; that cross-check guards the
+two-card reading.
 """
 
 from __future__ import annotations
@@ -23,9 +27,8 @@ NONE = -1
 """No card, and no transition: the card is not accepted."""
 
 
-def side_table(side: Side, cards: Sequence[Card]) -> NDArray[np.int32]:
-    """``table[state, k]``: the state after card k is placed on ``side`` in ``state``
-    (state 0 the empty side), or -1 when the side does not accept it there."""
+def _last_two_table(side: Side, cards: Sequence[Card]) -> list[list[int]]:
+    """The table over the states "last two cards", state 0 the empty side."""
     states = {(NONE, NONE): 0}
     sequences: list[list[Card]] = [[]]
     lasts = [NONE]
@@ -33,22 +36,40 @@ def side_table(side: Side, cards: Sequence[Card]) -> NDArray[np.int32]:
     while len(rows) < len(sequences):
         state = len(rows)
         row = [NONE] * len(cards)
-        for k in range(lasts[state] + 1, len(cards)):
-            if accepts(side, sequences[state], cards[k]):
+        for k, card in enumerate(cards):
+            if accepts(side, sequences[state], card):
                 key = (lasts[state], k)
                 if key not in states:
                     states[key] = len(sequences)
-                    sequences.append([*sequences[state], cards[k]])
+                    sequences.append([*sequences[state], card])
                     lasts.append(k)
                 row[k] = states[key]
         rows.append(row)
+    return rows
+
+
+def _merge(rows: list[list[int]]) -> list[list[int]]:
+    """Moore's refinement: the classes of states that no sequence of cards tells apart,
+    numbered in order of their first state (so state 0 stays the start)."""
+    classes = [0] * len(rows)
+    count = 1
+    while True:
+        signatures: dict[tuple[int, tuple[int, ...]], int] = {}
+        refined = [signatures.setdefault((classes[st], tuple(NONE if t == NONE else classes[t] for t in row)),
+                                         len(signatures))
+                   for st, row in enumerate(rows)]
+        classes = refined
+        if len(signatures) == count:
+            break
+        count = len(signatures)
+    merged = [[NONE] * len(rows[0]) for _ in range(count)]
+    for st, row in enumerate(rows):
+        merged[classes[st]] = [NONE if t == NONE else classes[t] for t in row]
+    return merged
+
+
+def side_table(side: Side, cards: Sequence[Card]) -> NDArray[np.int32]:
+    """``table[state, k]``: the state after card k is placed on ``side`` in ``state``
+    (state 0 the empty side), or -1 when the side does not accept it there; minimal."""
+    rows = _merge(_last_two_table(side, cards))
     return np.array(rows, dtype=np.int32).reshape(len(rows), len(cards))
-
-
-def tables(tasks: Sequence[Side], cards: Sequence[Card]) -> NDArray[np.int32]:
-    """Every side's table, padded with -1 rows to one array ``[side, state, card]``."""
-    each = [side_table(side, cards) for side in tasks]
-    out = np.full((len(each), max(len(t) for t in each), len(cards)), NONE, dtype=np.int32)
-    for s, table in enumerate(each):
-        out[s, :len(table)] = table
-    return out

@@ -15,11 +15,11 @@ BACKENDS = ("numba", "cpsat", "reference")
 
 def optimize(pile: Sequence[Card], tasks: Sequence[Side], cards: int | None = None,
              versus: Placed | None = None, backend: str = "numba", time_limit: float = 10.0,
-             workers: int = 1) -> Placement:
+             workers: int | None = None) -> Placement:
     """The best placement of the first ``cards`` cards of ``pile`` (default all) onto the
     sides ``tasks``: the most points won against ``versus`` (the opponent's placed cards),
     or without one the best weighted count then sum (``solvers.subito.problem``).
-    ``time_limit`` and ``workers`` are for cpsat; a backend that runs out of time or nodes
+    ``time_limit`` and ``workers`` (default ``cpsat.WORKERS``) are for cpsat; a backend that runs out of time or nodes
     returns its best placement with ``proven_optimal`` False."""
     problem = make_problem(pile, tasks, cards, versus)
     if backend == "numba":
@@ -27,7 +27,7 @@ def optimize(pile: Sequence[Card], tasks: Sequence[Side], cards: int | None = No
         return fast.optimize(problem)
     if backend == "cpsat":
         from solvers.subito import cpsat
-        return cpsat.optimize(problem, time_limit, workers)
+        return cpsat.optimize(problem, time_limit, workers or cpsat.WORKERS)
     if backend == "reference":
         from solvers.subito import reference
         return reference.optimize(problem)
