@@ -1,0 +1,83 @@
+"""Was sticht? playing cards: 36 cards, the numbers 1-9 in four colours.
+
+A card is written as its colour letter and number: ``R5`` is the red 5. Colours: R red,
+B blue, G green, Y yellow. A hand or a list of cards is written with commas, ``R5,B7``;
+lower case is accepted. There is one card of each colour and number, so the same card
+twice in one deal is bad input.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from models.errors import BadInput
+
+COLOURS = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
+"""Colour letters and names."""
+NUMBERS = range(1, 10)
+"""Card numbers, 1..9."""
+
+_CARD = re.compile(rf"([{''.join(COLOURS)}])([1-9])")
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One playing card: a colour letter and a number 1-9."""
+
+    colour: str
+    number: int
+
+    @property
+    def name(self) -> str:
+        """The card in the notation: ``R5``."""
+        return f"{self.colour}{self.number}"
+
+    @property
+    def index(self) -> int:
+        """The card's place in ``DECK`` (colours in the order R, B, G, Y; numbers up)."""
+        return list(COLOURS).index(self.colour) * len(NUMBERS) + self.number - 1
+
+    def __str__(self) -> str:
+        return self.name
+
+
+DECK = tuple(Card(colour, number) for colour in COLOURS for number in NUMBERS)
+"""The 36 cards, in ``Card.index`` order."""
+
+
+def parse_card(text: str) -> Card:
+    """Read one card, ``R5`` (any case); anything else is bad input naming it."""
+    match = _CARD.fullmatch(text.strip().upper())
+    if not match:
+        raise BadInput(f"bad card {text!r}: a card is a colour (R, B, G, Y) and a number 1-9, like R5", text)
+    return Card(match.group(1), int(match.group(2)))
+
+
+def check_distinct(cards: Iterable[Card], where: str) -> None:
+    """There is one card of each kind: the first card seen twice is bad input naming it."""
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise BadInput(f"card {card} appears twice in {where}: the deck has one of each", card.name)
+        seen.add(card)
+
+
+def parse_cards(text: str, what: str = "the hand") -> list[Card]:
+    """Read ``R5,B7`` as cards; the empty string is no cards. An empty token, a bad card
+    or the same card twice is bad input naming it and ``what``."""
+    if not text.strip():
+        return []
+    cards = []
+    for token in text.split(","):
+        if not token.strip():
+            raise BadInput(f"empty card in {what} {text!r}", token)
+        cards.append(parse_card(token))
+    check_distinct(cards, what)
+    return cards
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Cards in the list notation, ``R5,B7``."""
+    return ",".join(card.name for card in cards)
