@@ -1,17 +1,20 @@
-"""Each side's rule as a minimal transition table over the cards to place, built by asking
-the model (``tasks.accepts``), so the rules live only in the model.
+"""Each side's rule as a transition table over the cards to place, built by asking the
+model (``tasks.accepts``), so the rules live only in the model.
 
-A side's state is first the player's last two cards there (as pile indices, -1 for none),
-which is all any side's rule needs once the earlier cards were accepted (task 9 side b's
+A side's state is the player's last two cards there (as pile indices, -1 for none), which
+is all any side's rule needs once the earlier cards were accepted (task 9 side b's
 direction follows from its last two numbers). Reachable states are found breadth first
 from the empty side; each keeps one accepted sequence that reaches it, and the table asks
-``accepts`` with that sequence, for every card. The states are then merged by Moore's
+``accepts`` with that sequence. Cards are placed in pile order, so ``side_table`` asks
+only about the cards after a state's last one (the numba search reduces states itself).
+
+``minimal_table`` asks about every card instead and merges the states by Moore's
 partition refinement: two states are one when every card takes them to merged states or
 is refused by both. So a side that looks only at the card itself (3a, 5b, ...) has one
-state, and one that looks at the last number has one per number. Cards are placed in pile
-order, so only the entries of later cards are ever read. The backends agree with the
-reference, which asks the model about whole sequences; that cross-check guards the
-two-card reading.
+state and one that looks at the last number has one per number, which CP-SAT's automaton
+constraints need; it costs about n^2 x n model calls for a side that accepts everything.
+The backends agree with the reference, which asks the model about whole sequences; that
+cross-check guards the two-card reading.
 """
 
 from __future__ import annotations
@@ -27,8 +30,9 @@ NONE = -1
 """No card, and no transition: the card is not accepted."""
 
 
-def _last_two_table(side: Side, cards: Sequence[Card]) -> list[list[int]]:
-    """The table over the states "last two cards", state 0 the empty side."""
+def _last_two_table(side: Side, cards: Sequence[Card], later_only: bool) -> list[list[int]]:
+    """The table over the states "last two cards", state 0 the empty side; with
+    ``later_only`` only the cards after a state's last card have entries."""
     states = {(NONE, NONE): 0}
     sequences: list[list[Card]] = [[]]
     lasts = [NONE]
@@ -36,7 +40,8 @@ def _last_two_table(side: Side, cards: Sequence[Card]) -> list[list[int]]:
     while len(rows) < len(sequences):
         state = len(rows)
         row = [NONE] * len(cards)
-        for k, card in enumerate(cards):
+        for k in range(lasts[state] + 1 if later_only else 0, len(cards)):
+            card = cards[k]
             if accepts(side, sequences[state], card):
                 key = (lasts[state], k)
                 if key not in states:
@@ -68,8 +73,17 @@ def _merge(rows: list[list[int]]) -> list[list[int]]:
     return merged
 
 
+def _array(rows: list[list[int]], cards: int) -> NDArray[np.int32]:
+    return np.array(rows, dtype=np.int32).reshape(len(rows), cards)
+
+
 def side_table(side: Side, cards: Sequence[Card]) -> NDArray[np.int32]:
     """``table[state, k]``: the state after card k is placed on ``side`` in ``state``
-    (state 0 the empty side), or -1 when the side does not accept it there; minimal."""
-    rows = _merge(_last_two_table(side, cards))
-    return np.array(rows, dtype=np.int32).reshape(len(rows), len(cards))
+    (state 0 the empty side), or -1 when the side does not accept it there or card k
+    does not come after the state's last card."""
+    return _array(_last_two_table(side, cards, later_only=True), len(cards))
+
+
+def minimal_table(side: Side, cards: Sequence[Card]) -> NDArray[np.int32]:
+    """The table with the fewest states that accepts the same sequences in pile order."""
+    return _array(_merge(_last_two_table(side, cards, later_only=False)), len(cards))

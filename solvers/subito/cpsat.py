@@ -17,7 +17,7 @@ from __future__ import annotations
 from ortools.sat.python import cp_model
 
 from models.subito import FIVE_A_LIMIT, NUMBERS, Side, check_cards, points
-from solvers.subito.automaton import side_table
+from solvers.subito.automaton import minimal_table
 from solvers.subito.problem import FIVE_A, Placement, Problem, evaluate, weighted_scale
 
 SEED = 1
@@ -31,7 +31,7 @@ def _follow_tables(model: cp_model.CpModel, problem: Problem, x: list[list[cp_mo
     """Each side's placed cards, in pile order, are a path through its transition table."""
     n = len(problem.cards)
     for s, side in enumerate(problem.tasks):
-        table = side_table(side, problem.cards)
+        table = minimal_table(side, problem.cards)
         if len(table) == 1:
             for k in range(n):
                 if table[0, k] < 0:

@@ -1,6 +1,6 @@
 """The numba optimizers: each card in pile order onto a side whose transition table
 (``automaton``) accepts it. Task card 2 accepts every card whatever lies there, so its
-table is a single state (checked when the tables are built), and a card that helps
+table is a single state (checked with the model on the empty side), and a card that helps
 no other side goes there.
 
 Against an opponent (``_best_response``): the sets of sides to win are tried most points
@@ -29,7 +29,7 @@ from itertools import combinations
 import numpy as np
 from numpy.typing import NDArray
 
-from models.subito import FIVE_A_LIMIT, check_cards, points
+from models.subito import FIVE_A_LIMIT, accepts, check_cards, points
 from solvers.jit import njit
 from solvers.subito.automaton import side_table
 from solvers.subito.problem import FIVE_A, Placement, Problem, evaluate, weighted_scale
@@ -505,12 +505,15 @@ def _best_response(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: ND
 
 
 def _tables(problem: Problem, dump: int) -> NDArray[np.int32]:
-    """Every side's minimal table (``automaton.side_table``), padded with -1 rows to one
-    array ``[side, state, card]``; task card 2's is one state that takes every card."""
-    each = [side_table(side, problem.cards) for side in problem.tasks]
-    if each[dump].shape[0] != 1 or (each[dump] != 0).any():
+    """Every side's table (``automaton.side_table``), padded with -1 rows to one array
+    ``[side, state, card]``; task card 2 takes every card whatever lies there, so its
+    table is one state that takes every card (checked with the model on the empty side)."""
+    tasks, cards = problem.tasks, problem.cards
+    if not all(accepts(tasks[dump], [], card) for card in cards):
         raise AssertionError("task card 2 must accept every card")
-    out = np.full((len(each), max(len(t) for t in each), len(problem.cards)), -1, dtype=np.int32)
+    each = [np.zeros((1, len(cards)), dtype=np.int32) if s == dump else side_table(side, cards)
+            for s, side in enumerate(tasks)]
+    out = np.full((len(each), max(len(t) for t in each), len(cards)), -1, dtype=np.int32)
     for s, table in enumerate(each):
         out[s, :len(table)] = table
     return out
