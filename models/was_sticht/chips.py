@@ -79,11 +79,22 @@ def _condition(entry: dict[str, Any], where: str) -> Condition:
 
 def chips_from_json(data: Any, source: str) -> tuple[Chip, ...]:
     """The chip set from its JSON shape, ``{"chips": [{"id": ..., "all": [...]}, ...]}``."""
+    if not isinstance(data, dict) or not isinstance(data.get("chips"), list):
+        raise BadInput(f"{source}: a chip set is a JSON object with a list \"chips\"", source)
     chips = []
     for entry in data["chips"]:
+        if not isinstance(entry, dict):
+            raise BadInput(f"{source}: a chip is a JSON object, not {entry!r}", str(entry))
         where = f"{source}: chip {entry.get('id')!r}"
-        conditions = tuple(_condition(c, where) for c in entry["all"])
-        chips.append(Chip(entry["id"], entry["de"], entry["en"], int(entry["value"]), entry["source"], conditions))
+        try:
+            conditions = tuple(_condition(c, where) for c in entry["all"])
+            chip = Chip(str(entry["id"]), str(entry["de"]), str(entry["en"]), int(entry["value"]),
+                        str(entry["source"]), conditions)
+        except KeyError as missing:
+            raise BadInput(f"{where} has no {missing}", str(missing)) from None
+        except (TypeError, ValueError, AttributeError) as error:
+            raise BadInput(f"{where}: {error}", str(entry.get("id"))) from None
+        chips.append(chip)
     ids = [chip.id for chip in chips]
     for chip_id in ids:
         if ids.count(chip_id) > 1:
@@ -125,6 +136,6 @@ def measure(name: str, player: int, tricks: Sequence[Trick], players: int) -> in
     raise ValueError(f"unknown measure {name!r}")
 
 
-def achieved(chip: Chip, player: int, tricks: Sequence[Trick], players: int = 4) -> bool:
+def achieved(chip: Chip, player: int, tricks: Sequence[Trick], players: int) -> bool:
     """Whether the player met the chip's task in a round of ``tricks`` (all 9 played)."""
     return all(c.low <= measure(c.measure, player, tricks, players) <= c.high for c in chip.conditions)

@@ -35,7 +35,7 @@ class Trumps:
     def __post_init__(self) -> None:
         if self.suit is not None and self.suit not in COLOURS:
             raise BadInput(f"bad trump suit {self.suit!r}: use one of {', '.join(COLOURS)} or none", str(self.suit))
-        if self.number is not None and self.number not in NUMBERS:
+        if self.number is not None and (type(self.number) is not int or self.number not in NUMBERS):
             raise BadInput(f"bad trump number {self.number!r}: use 1-9 or none", str(self.number))
 
     @property

@@ -1,0 +1,155 @@
+"""Deals and clues as JSON, and a seeded random deal.
+
+Deal shape: ``{"hands": [["R5", ...], ...], "trump": {"suit": "R", "number": 5},
+"leader": 0}``: 3 or 4 hands of the same size, 9 cards at the start of a round or fewer
+(an ending: 1-9 cards each), no card twice; ``suit`` a colour letter or ``null`` (no
+trump suit), ``number`` 1-9 or ``null`` (no trump number); ``leader`` the seat (0-based)
+that leads the first trick.
+
+Clues shape: ``{"observations": [{"cards": ["B7", "R6", "Y2", "R3"], "winner": 2}, ...]}``:
+at most 9 columns, each 3 or 4 cards in pick order (the first is the lead), ``winner`` an
+index into ``cards``; a card appears in one column only.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from models.errors import BadInput
+from models.was_sticht.cards import COLOURS, DECK, NUMBERS, Card, check_distinct, parse_card
+from models.was_sticht.chips import TRICKS
+from models.was_sticht.draft import COLUMNS, Observation
+from models.was_sticht.trumps import ALL_TRUMPS, Trumps
+
+
+class Deal(NamedTuple):
+    """The hands by seat, the trumps and the seat that leads the first trick."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    trumps: Trumps
+    leader: int
+
+
+def _is_int(value: object) -> bool:
+    """A JSON integer (``true`` and ``5.0`` are not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _cards(entry: object, what: str, source: str) -> tuple[Card, ...]:
+    """A JSON list of card names; anything else is bad input naming it."""
+    if not isinstance(entry, list):
+        raise BadInput(f"{source}: {what} is not a list of cards like \"R5\": {entry!r}", str(entry))
+    for name in entry:
+        if not isinstance(name, str):
+            raise BadInput(f"{source}: bad card {name!r} in {what}: a card is text like \"R5\"", str(name))
+    return tuple(parse_card(name) for name in entry)
+
+
+def _trumps(entry: object, source: str) -> Trumps:
+    """``{"suit": "R" | null, "number": 1-9 | null}``; anything else is bad input naming it."""
+    if not isinstance(entry, dict) or "suit" not in entry or "number" not in entry:
+        raise BadInput(f"{source}: \"trump\" is an object {{\"suit\": \"R\" or null, \"number\": 5 or null}}, "
+                       f"not {entry!r}", str(entry))
+    suit, number = entry["suit"], entry["number"]
+    if suit is not None and (not isinstance(suit, str) or suit.upper() not in COLOURS):
+        raise BadInput(f"{source}: bad trump suit {suit!r}: use one of {', '.join(COLOURS)} or null", str(suit))
+    if number is not None and (not _is_int(number) or number not in NUMBERS):
+        raise BadInput(f"{source}: bad trump number {number!r}: use 1-9 or null", str(number))
+    return Trumps(None if suit is None else suit.upper(), number)
+
+
+def deal_from_json(data: object, source: str = "deal") -> Deal:
+    """A deal from its JSON shape; malformed data, a bad card, hands of unequal size, a
+    card twice, bad trumps or a leader that is not a seat is bad input naming it."""
+    if not isinstance(data, dict) or not all(key in data for key in ("hands", "trump", "leader")):
+        raise BadInput(f"{source}: a deal is a JSON object with \"hands\", \"trump\" and \"leader\"", source)
+    if not isinstance(data["hands"], list) or len(data["hands"]) not in (3, 4):
+        raise BadInput(f"{source}: \"hands\" is a list of 3 or 4 hands, not {data['hands']!r}", str(data["hands"]))
+    hands = tuple(_cards(entry, f"hand {k + 1}", source) for k, entry in enumerate(data["hands"]))
+    size = len(hands[0])
+    if not 1 <= size <= TRICKS:
+        raise BadInput(f"{source}: hand 1 has {size} cards: a hand holds 1 to {TRICKS}", str(size))
+    for k, hand in enumerate(hands):
+        if len(hand) != size:
+            raise BadInput(f"{source}: hand {k + 1} has {len(hand)} cards, hand 1 has {size}: "
+                           "every hand holds the same number of cards", str(len(hand)))
+    check_distinct((card for hand in hands for card in hand), source)
+    trumps = _trumps(data["trump"], source)
+    leader = data["leader"]
+    if not _is_int(leader) or not 0 <= leader < len(hands):
+        raise BadInput(f"{source}: leader {leader!r} is not a seat 0..{len(hands) - 1}", str(leader))
+    return Deal(hands, trumps, leader)
+
+
+def deal_to_json(deal: Deal) -> dict[str, Any]:
+    """The deal in its JSON shape."""
+    return {"hands": [[card.name for card in hand] for hand in deal.hands],
+            "trump": {"suit": deal.trumps.suit, "number": deal.trumps.number},
+            "leader": deal.leader}
+
+
+def clues_from_json(data: object, source: str = "clues") -> tuple[Observation, ...]:
+    """Clues from their JSON shape; malformed data, a column of the wrong size, a card
+    twice or a winner that is not an index into the column is bad input naming it."""
+    if not isinstance(data, dict) or not isinstance(data.get("observations"), list):
+        raise BadInput(f"{source}: clues are a JSON object with a list \"observations\"", source)
+    if len(data["observations"]) > COLUMNS:
+        raise BadInput(f"{source}: {len(data['observations'])} observations, but the draft has {COLUMNS} columns",
+                       str(len(data["observations"])))
+    observations = []
+    for k, entry in enumerate(data["observations"]):
+        where = f"observation {k + 1}"
+        if not isinstance(entry, dict) or "cards" not in entry or "winner" not in entry:
+            raise BadInput(f"{source}: {where} needs \"cards\" and \"winner\": {entry!r}", str(entry))
+        cards = _cards(entry["cards"], f"{where}'s cards", source)
+        if len(cards) not in (3, 4):
+            raise BadInput(f"{source}: {where} has {len(cards)} cards, a column has 3 or 4", str(len(cards)))
+        winner = entry["winner"]
+        if not _is_int(winner) or not 0 <= winner < len(cards):
+            raise BadInput(f"{source}: {where}'s winner {winner!r} is not an index 0..{len(cards) - 1} "
+                           "into its cards", str(winner))
+        observations.append(Observation(cards, winner))
+    check_distinct((card for observation in observations for card in observation.cards), source)
+    return tuple(observations)
+
+
+def clues_to_json(observations: Sequence[Observation]) -> dict[str, Any]:
+    """Clues in their JSON shape."""
+    return {"observations": [{"cards": [card.name for card in observation.cards], "winner": observation.winner}
+                             for observation in observations]}
+
+
+def _read(path: str | Path, what: str) -> object:
+    """The JSON document in a file; an unreadable file or bad JSON is bad input naming it."""
+    try:
+        data: object = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError) as error:
+        raise BadInput(f"cannot read {what} {str(path)!r}: {error}", str(path)) from None
+    return data
+
+
+def read_deal(path: str | Path) -> Deal:
+    """A deal from a JSON file."""
+    return deal_from_json(_read(path, "deal"), str(path))
+
+
+def read_clues(path: str | Path) -> tuple[Observation, ...]:
+    """Clues from a JSON file."""
+    return clues_from_json(_read(path, "clues"), str(path))
+
+
+def deal_round(seed: int, players: int = 4) -> Deal:
+    """A random deal: trumps drawn from the 50 pairs, then a plain shuffle dealt 9 cards a
+    seat (3 players: the last 9 cards are the Table's and leave the round; a draft with
+    random picks gives the same distribution); seat 0, the dealer's left, leads."""
+    if players not in (3, 4):
+        raise BadInput(f"Was sticht? is for 3 or 4 players, not {players}", str(players))
+    rng = random.Random(seed)
+    trumps = rng.choice(ALL_TRUMPS)
+    cards = list(DECK)
+    rng.shuffle(cards)
+    return Deal(tuple(tuple(cards[seat * TRICKS:(seat + 1) * TRICKS]) for seat in range(players)), trumps, 0)

@@ -1,0 +1,270 @@
+"""A game of Was sticht?: the chip draft, then rounds until a player discards his last chip.
+
+Seats are 0..players-1 clockwise (3 or 4 players). Preparation: the first dealer takes a
+task chip first, then the others clockwise, until each player has 5. A round: the dealer
+draws the secret trumps (uniform over the 5 x 10 = 50 pairs) and lays out the shuffled
+cards; the draft (``draft.run_draft``); every hand is public knowledge, since the cards
+were taken face up; each non-dealer secretly chooses one of his chips; 9 tricks, the
+dealer's left leading the first; then the discards: a non-dealer who met his chip
+discards it, and the dealer discards one chip of his choice if he met a chosen task whose
+chooser failed it. The dealer need not declare his target and may change it during the
+round, so he earns the discard if he met ANY chosen task whose chooser failed; he
+discards one chip however many such tasks he met. The dealer moves one seat left.
+
+The game ends after the round in which a player discards his last chip. Among those who
+did, the highest total corner value of all their discarded chips wins; equal totals are
+co-winners. Standings: the winners first, then the others "purely by the value of the
+discarded chips", the number of chips being irrelevant (so a player who did not go out
+may place above one who did). A round limit guards against endless games; when it is
+hit there is no winner.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from models.errors import BadInput
+from models.was_sticht.cards import Card
+from models.was_sticht.chips import CHIPS, Chip, Trick, achieved
+from models.was_sticht.draft import Draft, DraftView, lay_out, run_draft
+from models.was_sticht.play import Position, start
+from models.was_sticht.trumps import ALL_TRUMPS, Trumps
+
+CHIPS_EACH = 5
+"""Task chips each player takes in the preparation."""
+
+
+@dataclass(frozen=True)
+class ChipView:
+    """What a non-dealer knows when he chooses his chip: his chips left, the dealer, the
+    draft (all hands and clues) and the trumps."""
+
+    seat: int
+    dealer: int
+    chips: tuple[Chip, ...]
+    draft: Draft
+    trumps: Trumps
+
+
+@dataclass(frozen=True)
+class PlayView:
+    """What a seat knows when it plays: the position (all hands, the trick so far, the
+    tricks played), the dealer and the chips the non-dealers chose."""
+
+    seat: int
+    dealer: int
+    position: Position
+    chosen: Mapping[int, Chip]
+
+
+class Policy(Protocol):
+    """A player's decisions; each returns one of the options it is given."""
+
+    def draft_chip(self, seat: int, available: tuple[Chip, ...], taken: tuple[tuple[Chip, ...], ...]) -> Chip:
+        """A chip from ``available`` in the preparation (``taken``: every seat's so far)."""
+        ...
+
+    def pick_card(self, view: DraftView) -> Card:
+        """A card from ``view.available`` in the draft."""
+        ...
+
+    def choose_chip(self, view: ChipView) -> Chip:
+        """The chip from ``view.chips`` to attempt this round (non-dealers)."""
+        ...
+
+    def play_card(self, view: PlayView) -> Card:
+        """A card from ``view.position.legal()``."""
+        ...
+
+    def dealer_discard(self, seat: int, chips: tuple[Chip, ...]) -> Chip:
+        """The chip from ``chips`` the dealer discards when he has earned it."""
+        ...
+
+
+class RandomPolicy:
+    """Every decision drawn at random from its options, seeded."""
+
+    def __init__(self, seed: int | str) -> None:
+        self.rng = random.Random(seed)
+
+    def draft_chip(self, seat: int, available: tuple[Chip, ...], taken: tuple[tuple[Chip, ...], ...]) -> Chip:
+        return self.rng.choice(available)
+
+    def pick_card(self, view: DraftView) -> Card:
+        return self.rng.choice(view.available)
+
+    def choose_chip(self, view: ChipView) -> Chip:
+        return self.rng.choice(view.chips)
+
+    def play_card(self, view: PlayView) -> Card:
+        return self.rng.choice(view.position.legal())
+
+    def dealer_discard(self, seat: int, chips: tuple[Chip, ...]) -> Chip:
+        return self.rng.choice(chips)
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """A round's outcome for the chips: the non-dealers who met their chip, and the
+    non-dealers whose chip the dealer met while they failed it (any: the dealer discards)."""
+
+    met: tuple[int, ...]
+    dealer_beat: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """One round: dealer, trumps, draft, the chips chosen (by seat), the tricks, the
+    settlement and the chip each seat discarded (by seat)."""
+
+    dealer: int
+    trumps: Trumps
+    draft: Draft
+    chosen: Mapping[int, Chip]
+    tricks: tuple[Trick, ...]
+    settlement: Settlement
+    discarded: Mapping[int, Chip]
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A seat's place (1 is first; equal places share a rank), its discarded chips, their
+    total corner value and its chips left."""
+
+    rank: int
+    seat: int
+    discarded: tuple[Chip, ...]
+    value: int
+    left: tuple[Chip, ...]
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A whole game: each seat's chips from the preparation, every round, the winners
+    (empty when the round limit was hit) and the final standings."""
+
+    players: int
+    chips: tuple[tuple[Chip, ...], ...]
+    rounds: tuple[RoundRecord, ...]
+    winners: tuple[int, ...]
+    standings: tuple[Standing, ...]
+    limit_hit: bool
+
+
+def _chosen_from(options: Sequence[Chip], chip: Chip, seat: int, what: str) -> Chip:
+    """``chip`` if it is one of ``options``; else bad input naming it."""
+    if chip not in options:
+        raise BadInput(f"seat {seat + 1} may not {what} {chip.id}: the options are "
+                       f"{', '.join(c.id for c in options)}", chip.id)
+    return chip
+
+
+def draft_chips(dealer: int, policies: Sequence[Policy],
+                pool: Sequence[Chip] = CHIPS) -> tuple[tuple[Chip, ...], ...]:
+    """Each seat's chips: the dealer takes one from ``pool`` first, then the others
+    clockwise, round after round until each player has 5; the rest go back in the box."""
+    players = len(policies)
+    if len(pool) < CHIPS_EACH * players:
+        raise BadInput(f"{len(pool)} chips are too few for {players} players of {CHIPS_EACH}", str(len(pool)))
+    available = list(pool)
+    taken: list[list[Chip]] = [[] for _ in range(players)]
+    for turn in range(CHIPS_EACH * players):
+        seat = (dealer + turn) % players
+        snapshot = tuple(tuple(chips) for chips in taken)
+        chip = _chosen_from(available, policies[seat].draft_chip(seat, tuple(available), snapshot), seat, "take")
+        available.remove(chip)
+        taken[seat].append(chip)
+    return tuple(tuple(chips) for chips in taken)
+
+
+def settle(dealer: int, chosen: Mapping[int, Chip], tricks: Sequence[Trick], players: int) -> Settlement:
+    """Who met the chip he chose, and whose chosen task the dealer met while its chooser failed."""
+    met = tuple(seat for seat, chip in sorted(chosen.items()) if achieved(chip, seat, tricks, players))
+    beat = tuple(seat for seat, chip in sorted(chosen.items())
+                 if seat not in met and achieved(chip, dealer, tricks, players))
+    return Settlement(met, beat)
+
+
+def play_tricks(position: Position, dealer: int, chosen: Mapping[int, Chip],
+                policies: Sequence[Policy]) -> tuple[Trick, ...]:
+    """The tricks of the round from ``position`` on, each seat playing by its policy."""
+    while not position.finished:
+        seat = position.to_move
+        position = position.play(policies[seat].play_card(PlayView(seat, dealer, position, chosen)))
+    return position.tricks
+
+
+def play_round(dealer: int, chips: Sequence[Sequence[Chip]], policies: Sequence[Policy],
+               rng: random.Random) -> RoundRecord:
+    """One round dealt by ``dealer`` with the seats' ``chips`` left; trumps and layout drawn from ``rng``."""
+    players = len(policies)
+    trumps = rng.choice(ALL_TRUMPS)
+    draft = run_draft(lay_out(rng), trumps, dealer, [policy.pick_card for policy in policies])
+    chosen: dict[int, Chip] = {}
+    for seat in range(players):
+        if seat != dealer:
+            view = ChipView(seat, dealer, tuple(chips[seat]), draft, trumps)
+            chosen[seat] = _chosen_from(chips[seat], policies[seat].choose_chip(view), seat, "choose")
+    tricks = play_tricks(start(draft.hands, trumps, (dealer + 1) % players), dealer, chosen, policies)
+    settlement = settle(dealer, chosen, tricks, players)
+    discarded = {seat: chosen[seat] for seat in settlement.met}
+    if settlement.dealer_beat:
+        own = tuple(chips[dealer])
+        discarded[dealer] = _chosen_from(own, policies[dealer].dealer_discard(dealer, own), dealer, "discard")
+    return RoundRecord(dealer, trumps, draft, chosen, tricks, settlement, dict(sorted(discarded.items())))
+
+
+def winners(discarded: Sequence[Sequence[Chip]], out: Iterable[int]) -> tuple[int, ...]:
+    """Of the seats ``out`` (those who discarded their last chip in the final round), the
+    ones with the highest total corner value of discarded chips; several on a tie."""
+    values = {seat: sum(chip.value for chip in discarded[seat]) for seat in out}
+    if not values:
+        return ()
+    best = max(values.values())
+    return tuple(sorted(seat for seat, value in values.items() if value == best))
+
+
+def standings(discarded: Sequence[Sequence[Chip]], left: Sequence[Sequence[Chip]],
+              won: Sequence[int]) -> tuple[Standing, ...]:
+    """Every seat placed: the winners ``won`` first, then the others purely by the total
+    corner value of their discarded chips (how many they discarded does not count);
+    equal keys share a rank."""
+    keys = [(seat in won, sum(chip.value for chip in discarded[seat])) for seat in range(len(left))]
+    order = sorted(range(len(left)), key=lambda seat: (keys[seat], -seat), reverse=True)
+    return tuple(Standing(1 + sum(key > keys[seat] for key in keys), seat, tuple(discarded[seat]),
+                          keys[seat][1], tuple(left[seat]))
+                 for seat in order)
+
+
+def play_game(seed: int, players: int = 4, policies: Sequence[Policy] | None = None, dealer: int = 0,
+              round_limit: int = 100) -> GameRecord:
+    """A whole game, seeded: trumps and layouts from ``seed``, seat s deciding by
+    ``policies[s]`` (default: ``RandomPolicy`` seeded from ``seed`` and the seat); the
+    first dealer is ``dealer``; at most ``round_limit`` rounds."""
+    if players not in (3, 4):
+        raise BadInput(f"Was sticht? is for 3 or 4 players, not {players}", str(players))
+    if policies is None:
+        policies = [RandomPolicy(f"{seed}:{seat}") for seat in range(players)]
+    if len(policies) != players:
+        raise BadInput(f"{len(policies)} policies for {players} players", str(len(policies)))
+    if not 0 <= dealer < players:
+        raise BadInput(f"dealer {dealer} is not a seat 0..{players - 1}", str(dealer))
+    rng = random.Random(seed)
+    chips = draft_chips(dealer, policies)
+    left = [list(own) for own in chips]
+    discarded: list[list[Chip]] = [[] for _ in range(players)]
+    rounds: list[RoundRecord] = []
+    out: list[int] = []
+    while not out and len(rounds) < round_limit:
+        record = play_round(dealer, left, policies, rng)
+        rounds.append(record)
+        for seat, chip in record.discarded.items():
+            left[seat].remove(chip)
+            discarded[seat].append(chip)
+        out = [seat for seat in record.discarded if not left[seat]]
+        dealer = (dealer + 1) % players
+    won = winners(discarded, out)
+    return GameRecord(players, chips, tuple(rounds), won, standings(discarded, left, won), not out)
