@@ -1,0 +1,419 @@
+"""The classic game of CUBU: rounds of colour sequences and action cards, to 100 points.
+
+Seats are 0..players-1 clockwise (2 to 6 players); "left" is the next seat. A round: the
+dealer shuffles, deals 7 cards to each player one at a time starting at his left, and
+turns the top card of the pickup deck face up as the start card. Play begins left of the
+dealer. On a turn the player plays a colour sequence (``models.cubu.sequence``), or plays
+an action card at another player, or draws one card. A player who plays his last card
+wins the round and scores 5 points per regular card and 10 per action card left in the
+others' hands. The dealer moves one seat left each round. The game ends after the round
+in which a player reaches the target (100; 50 and 200 are the rulebook's options); the
+time-limit variant is played as a fixed number of rounds, most points winning.
+
+Rule readings (the rulebook leaves these open):
+
+- Start card: if the turned card is an action card it goes to the bottom of the pickup
+  deck and the next card is turned, until a regular card is face up.
+- Drawing: a player draws only when he can play neither a sequence nor an action card
+  ("If a player cannot do either 1 or 2, then the player must draw"). Holding only
+  interrupt cards (and no sequence) he must draw.
+- The pickup deck: drawn from the top. When it is empty and a card must be drawn, the
+  played cards under the top card and the played action cards are shuffled into a new
+  pickup deck; if there is still nothing, the draw gets fewer cards (a draw turn may get
+  none).
+- Played action cards: "give this card to any player" is read as aiming it at another
+  player (never oneself); the card is set aside with the played cards, not added to the
+  target's hand. Miss: the target skips his next turn (two misses skip two turns).
+  Swap: the two exchange their whole hands (the swap card already played). Pickup N:
+  the target draws N cards.
+- Interrupt: it has no effect on one's own turn, so it cannot be played as a turn. It
+  answers a card of another player's colour sequence: after each card the player means
+  to follow with another, every other player holding an interrupt is asked, clockwise
+  from the player's left; the first who interrupts sets his interrupt card aside and the
+  sequence ends there. The cards already played stay, the last is the top card, and play
+  continues to the left of the interrupted player. A sequence always keeps its first
+  card, and action cards cannot be interrupted.
+- Going out: a player who plays his last card (in a sequence, as an action or as an
+  interrupt) wins the round at once. A miss or pickup played as one's last card still
+  takes effect (a pickup adds to the loser's points); a swap played as one's last card
+  wins without an exchange, since the empty hand would otherwise change owner.
+- Guards: a round ends without a winner and without points after ``turn_limit`` turns;
+  a game played to a target stops after ``round_limit`` rounds with no winner.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from models.cubu.cards import ACTIONS, Card, Deck, load_deck
+from models.cubu.sequence import Follow, check_sequence, continuations, openings
+from models.errors import BadInput
+
+HAND = 7
+"""Cards dealt to each player."""
+PLAYERS = range(2, 7)
+"""Allowed numbers of players."""
+TARGET = 100
+"""Points that win the game."""
+INTERRUPT = "interrupt"
+"""The action card that answers another player's sequence."""
+PICKUPS = {"pickup1": 1, "pickup2": 2, "pickup3": 3}
+"""Cards the target of each pickup card draws."""
+TURN_ACTIONS = tuple(name for name in ACTIONS if name != INTERRUPT)
+"""Action cards that can be played as a turn."""
+
+
+@dataclass(frozen=True)
+class SequencePlay:
+    """A turn: follow the declared box with ``cards``, in order (ended early by an interrupt)."""
+
+    follow: Follow
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class ActionPlay:
+    """A turn: play the action card ``action`` at seat ``target``."""
+
+    action: str
+    target: int
+
+
+@dataclass(frozen=True)
+class Draw:
+    """A turn: draw one card (only when nothing can be played)."""
+
+
+Turn = SequencePlay | ActionPlay | Draw
+
+
+@dataclass(frozen=True)
+class TurnView:
+    """What the player in turn knows: his hand, the top card, every hand's size, the
+    pickup deck's size, the turns each seat will miss and the scores."""
+
+    seat: int
+    hand: tuple[Card, ...]
+    top: Card
+    hand_sizes: tuple[int, ...]
+    pickup_size: int
+    skips: tuple[int, ...]
+    scores: tuple[int, ...]
+
+    @property
+    def openings(self) -> list[tuple[Follow, Card]]:
+        """Every legal start of a sequence: (declaration, first card)."""
+        return openings(self.top, self.hand)
+
+    @property
+    def actions(self) -> list[str]:
+        """The action cards in hand that can be played as a turn, each once."""
+        return [name for name in TURN_ACTIONS if Card(action=name) in self.hand]
+
+
+@dataclass(frozen=True)
+class InterruptView:
+    """What a player holding an interrupt knows when asked: his hand, the player in turn,
+    the declared box, the cards played so far and the player's hand size."""
+
+    seat: int
+    hand: tuple[Card, ...]
+    player: int
+    follow: Follow
+    played: tuple[Card, ...]
+    player_hand_size: int
+
+
+class Policy(Protocol):
+    """A player's decisions."""
+
+    def choose_turn(self, view: TurnView) -> Turn:
+        """The turn: a sequence (declaration and cards), an action card and its target
+        (another seat), or a draw when nothing can be played."""
+        ...
+
+    def interrupt(self, view: InterruptView) -> bool:
+        """Whether to interrupt the sequence now (asked only of players holding an interrupt)."""
+        ...
+
+
+class RandomPolicy:
+    """Seeded random decisions: a turn uniformly among the openings (each extended card by
+    card while a continuation exists, stopping early with chance ``1 - extend``) and the
+    action cards at each other seat; a draw only when nothing can be played; an
+    interrupt with chance ``interrupt_chance``."""
+
+    def __init__(self, seed: int | str, extend: float = 0.8, interrupt_chance: float = 0.3) -> None:
+        self.rng = random.Random(seed)
+        self.extend = extend
+        self.interrupt_chance = interrupt_chance
+
+    def choose_turn(self, view: TurnView) -> Turn:
+        others = [seat for seat in range(len(view.hand_sizes)) if seat != view.seat]
+        options: list[Turn] = [ActionPlay(name, target) for name in view.actions for target in others]
+        options += [self._sequence(follow, card, view.hand) for follow, card in view.openings]
+        return self.rng.choice(options) if options else Draw()
+
+    def _sequence(self, follow: Follow, first: Card, hand: tuple[Card, ...]) -> SequencePlay:
+        cards = [first]
+        step = follow.after()
+        while (nexts := continuations(step, hand)) and self.rng.random() < self.extend:
+            cards.append(self.rng.choice(nexts))
+            step = step.after()
+        return SequencePlay(follow, tuple(cards))
+
+    def interrupt(self, view: InterruptView) -> bool:
+        return self.rng.random() < self.interrupt_chance
+
+
+@dataclass(frozen=True)
+class TurnRecord:
+    """One turn: the seat and what happened. ``kind`` is ``sequence`` (``follow``,
+    ``cards`` laid, ``interrupter`` if cut short), ``action`` (``cards`` is the action
+    card, ``target``, ``drawn`` by a pickup's target), ``draw`` (``drawn``) or ``missed``
+    (the seat skipped the turn after a miss)."""
+
+    seat: int
+    kind: str
+    follow: Follow | None = None
+    cards: tuple[Card, ...] = ()
+    target: int | None = None
+    interrupter: int | None = None
+    drawn: tuple[Card, ...] = ()
+
+
+@dataclass
+class Table:
+    """A round in progress: the hands, the top card, the cards under it, the set-aside
+    action cards, the pickup deck (drawn from the end), the turns each seat will miss,
+    whose turn it is and the round's random source (for reshuffles)."""
+
+    hands: list[list[Card]]
+    top: Card
+    pickup: list[Card]
+    to_play: int
+    rng: random.Random
+    pile: list[Card] = field(default_factory=list)
+    spent: list[Card] = field(default_factory=list)
+    skips: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.skips:
+            self.skips = [0] * len(self.hands)
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.hands)
+
+    @property
+    def winner(self) -> int | None:
+        """The seat whose hand is empty, None while every player holds cards."""
+        return next((seat for seat, hand in enumerate(self.hands) if not hand), None)
+
+    def draw(self, seat: int, count: int) -> tuple[Card, ...]:
+        """Seat ``seat`` draws ``count`` cards (fewer if even a reshuffle cannot give them)."""
+        drawn = []
+        for _ in range(count):
+            if not self.pickup:
+                self.pickup = self.pile + self.spent
+                self.pile, self.spent = [], []
+                self.rng.shuffle(self.pickup)
+            if not self.pickup:
+                break
+            drawn.append(self.pickup.pop())
+        self.hands[seat].extend(drawn)
+        return tuple(drawn)
+
+    def can_play(self, seat: int) -> bool:
+        """Whether ``seat`` has a sequence opening or an action card to play as a turn."""
+        hand = self.hands[seat]
+        return bool(openings(self.top, hand)) or any(Card(action=name) in hand for name in TURN_ACTIONS)
+
+
+def _take(hand: list[Card], card: Card, seat: int) -> None:
+    """Remove ``card`` from seat ``seat``'s hand; bad input naming it if he does not hold it."""
+    if card not in hand:
+        raise BadInput(f"seat {seat + 1} does not hold {card}", card.name)
+    hand.remove(card)
+
+
+def play_action(table: Table, seat: int, play: ActionPlay) -> TurnRecord:
+    """Seat ``seat`` plays the action card ``play.action`` at ``play.target``."""
+    if play.action not in TURN_ACTIONS:
+        raise BadInput(f"{play.action!r} cannot be played as a turn: the actions are {', '.join(TURN_ACTIONS)}",
+                       play.action)
+    if play.target == seat or not 0 <= play.target < table.players:
+        raise BadInput(f"an action card goes to another player, not seat {play.target + 1}", str(play.target + 1))
+    card = Card(action=play.action)
+    _take(table.hands[seat], card, seat)
+    table.spent.append(card)
+    drawn: tuple[Card, ...] = ()
+    if play.action == "miss":
+        table.skips[play.target] += 1
+    elif play.action == "swap":
+        if table.hands[seat]:
+            table.hands[seat], table.hands[play.target] = table.hands[play.target], table.hands[seat]
+    else:
+        drawn = table.draw(play.target, PICKUPS[play.action])
+    return TurnRecord(seat, "action", cards=(card,), target=play.target, drawn=drawn)
+
+
+def play_sequence(table: Table, seat: int, play: SequencePlay, policies: Sequence[Policy]) -> TurnRecord:
+    """Seat ``seat`` plays the sequence card by card; after each card but the last (and
+    while he still holds cards) the others holding an interrupt are asked, clockwise from
+    his left; the first to interrupt ends the sequence."""
+    check_sequence(table.top, play.follow, play.cards)
+    hand = table.hands[seat]
+    for card in play.cards:
+        if card not in hand:
+            raise BadInput(f"seat {seat + 1} does not hold {card}", card.name)
+    interrupt = Card(action=INTERRUPT)
+    for index, card in enumerate(play.cards):
+        hand.remove(card)
+        table.pile.append(table.top)
+        table.top = card
+        laid = play.cards[:index + 1]
+        if index + 1 == len(play.cards) or not hand:
+            break
+        for step in range(1, table.players):
+            other = (seat + step) % table.players
+            if interrupt in table.hands[other]:
+                view = InterruptView(other, tuple(table.hands[other]), seat, play.follow, laid, len(hand))
+                if policies[other].interrupt(view):
+                    table.hands[other].remove(interrupt)
+                    table.spent.append(interrupt)
+                    return TurnRecord(seat, "sequence", follow=play.follow, cards=laid, interrupter=other)
+    return TurnRecord(seat, "sequence", follow=play.follow, cards=laid)
+
+
+def view_of(table: Table, seat: int, scores: Sequence[int]) -> TurnView:
+    """What seat ``seat`` knows on his turn."""
+    return TurnView(seat, tuple(table.hands[seat]), table.top, tuple(map(len, table.hands)), len(table.pickup),
+                    tuple(table.skips), tuple(scores))
+
+
+def play_turn(table: Table, policies: Sequence[Policy], scores: Sequence[int] = ()) -> TurnRecord:
+    """The seat in turn plays (or misses) one turn by its policy; the turn passes left."""
+    seat = table.to_play
+    table.to_play = (seat + 1) % table.players
+    if table.skips[seat]:
+        table.skips[seat] -= 1
+        return TurnRecord(seat, "missed")
+    turn = policies[seat].choose_turn(view_of(table, seat, scores or [0] * table.players))
+    if isinstance(turn, SequencePlay):
+        return play_sequence(table, seat, turn, policies)
+    if isinstance(turn, ActionPlay):
+        return play_action(table, seat, turn)
+    if table.can_play(seat):
+        raise BadInput(f"seat {seat + 1} can play, so may not draw", "draw")
+    return TurnRecord(seat, "draw", drawn=table.draw(seat, 1))
+
+
+def deal(deck: Deck, players: int, dealer: int, rng: random.Random) -> Table:
+    """The shuffled deck dealt: 7 cards each one at a time from the dealer's left, the
+    start card turned (action cards to the bottom of the pickup deck), play to the dealer's left."""
+    cards = list(deck.cards)
+    rng.shuffle(cards)
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for index in range(HAND * players):
+        hands[(dealer + 1 + index) % players].append(cards.pop())
+    return Table(hands, start_card(cards), cards, (dealer + 1) % players, rng)
+
+
+def start_card(pickup: list[Card]) -> Card:
+    """The start card turned from the pickup deck (drawn from the end): an action card
+    goes to the bottom and the next card is turned, until a regular card is up."""
+    while pickup[-1].is_action:
+        pickup.insert(0, pickup.pop())
+    return pickup.pop()
+
+
+def round_points(hands: Sequence[Sequence[Card]], winner: int) -> int:
+    """The winner's points: 5 per regular card and 10 per action card in the others' hands."""
+    return sum(card.points for seat, hand in enumerate(hands) if seat != winner for card in hand)
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """One round: the dealer, the hands dealt, the start card, every turn, the winner
+    (None when the turn limit was hit), his points and the hands at the end."""
+
+    dealer: int
+    dealt: tuple[tuple[Card, ...], ...]
+    start: Card
+    turns: tuple[TurnRecord, ...]
+    winner: int | None
+    points: int
+    hands: tuple[tuple[Card, ...], ...]
+
+
+def play_round(table: Table, dealer: int, policies: Sequence[Policy], scores: Sequence[int] = (),
+               turn_limit: int = 2000) -> RoundRecord:
+    """The round from ``table`` on until a hand is empty or ``turn_limit`` turns were played."""
+    dealt = tuple(tuple(hand) for hand in table.hands)
+    start = table.top
+    turns: list[TurnRecord] = []
+    while table.winner is None and len(turns) < turn_limit:
+        turns.append(play_turn(table, policies, scores))
+    winner = table.winner
+    points = 0 if winner is None else round_points(table.hands, winner)
+    return RoundRecord(dealer, dealt, start, tuple(turns), winner, points, tuple(tuple(hand) for hand in table.hands))
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A whole game: the players, the target (None for a fixed number of rounds), every
+    round, the final scores, the winners (empty when the round limit was hit) and whether
+    it was hit."""
+
+    players: int
+    target: int | None
+    rounds: tuple[RoundRecord, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    limit_hit: bool
+
+
+def leaders(scores: Sequence[int]) -> tuple[int, ...]:
+    """The seats with the most points (several on a tie)."""
+    best = max(scores)
+    return tuple(seat for seat, score in enumerate(scores) if score == best)
+
+
+def play_game(seed: int, players: int = 4, policies: Sequence[Policy] | None = None, target: int = TARGET,
+              rounds: int | None = None, deck: Deck | None = None, dealer: int = 0, round_limit: int = 200,
+              turn_limit: int = 2000) -> GameRecord:
+    """A whole game, seeded: deals from ``seed``, seat s deciding by ``policies[s]``
+    (default: ``RandomPolicy`` seeded from ``seed`` and the seat). Played to ``target``
+    points, or, when ``rounds`` is given (the time-limit variant), for that many rounds
+    with the most points winning. The first dealer is ``dealer``; the deck is the
+    bundled one unless ``deck`` is given."""
+    if players not in PLAYERS:
+        raise BadInput(f"CUBU is for 2 to 6 players, not {players}", str(players))
+    if policies is None:
+        policies = [RandomPolicy(f"{seed}:{seat}") for seat in range(players)]
+    if len(policies) != players:
+        raise BadInput(f"{len(policies)} policies for {players} players", str(len(policies)))
+    if not 0 <= dealer < players:
+        raise BadInput(f"dealer {dealer} is not a seat 0..{players - 1}", str(dealer))
+    if target < 1 or (rounds is not None and rounds < 1):
+        raise BadInput(f"the target ({target}) and the number of rounds ({rounds}) must be positive",
+                       str(target if target < 1 else rounds))
+    deck = deck or load_deck()
+    rng = random.Random(seed)
+    scores = [0] * players
+    records: list[RoundRecord] = []
+    limit = rounds if rounds is not None else round_limit
+    while len(records) < limit and (rounds is not None or max(scores) < target):
+        record = play_round(deal(deck, players, dealer, rng), dealer, policies, scores, turn_limit)
+        records.append(record)
+        if record.winner is not None:
+            scores[record.winner] += record.points
+        dealer = (dealer + 1) % players
+    limit_hit = rounds is None and max(scores) < target
+    won = () if limit_hit else leaders(scores)
+    return GameRecord(players, None if rounds is not None else target, tuple(records), tuple(scores), won, limit_hit)

@@ -1,0 +1,315 @@
+"""Speed CUBU: a race to lay 10 cards on a grid around the centre card, to 50 points.
+
+The action cards are removed. The dealer deals 10 cards each and turns the top card of
+the pickup deck into the centre, cell (0, 0). A card is laid into an empty cell
+orthogonally next to at least one laid card and must relate to at least one of its laid
+orthogonal neighbours: in boxes mode its number of boxes differs from the neighbour's by
+exactly 1; in colour mode it shows a colour of the neighbour one position higher or
+lower. The first player out wins 5 points per card left in the others' hands; a wrong
+card costs its player a 10-point penalty; when everyone is stuck each is dealt 5 more
+cards. The dealer moves one seat left after each race; the first to 50 points wins.
+
+Rule readings (the rulebook leaves these open):
+
+- The race is simultaneous; it is modelled as seeded turn rounds, each a short moment:
+  in each, every player in seat order from the dealer's left lays at most one card (or
+  is not ready and passes) by his policy. Every player out of cards at the end of the
+  same turn round is a co-winner. The default policy is ready with a seeded chance
+  (``speed``), so the hands run down at different rates.
+- Co-winners split the points equally, rounded down (the remainder is lost).
+- A wrong card (one laid where it relates to no neighbour, or in a cell that is not an
+  empty cell next to the laid cards) is recognised at once: its player gets the 10-point
+  penalty (points off his score, which may go below 0) and takes the card back; the
+  grid does not change.
+- A card "can relate to any of the 3 cards surrounding it" is read as: to at least one
+  of its (up to 4) laid orthogonal neighbours; diagonal cards do not count.
+- All stuck: when no player can lay any card legally at the start of a turn round, each
+  is dealt 5 more cards, one at a time from the dealer's left, as far as the pickup deck
+  goes; if it is empty and all are stuck, the race ends without a winner or points.
+- 48 regular cards cannot give 10 each to 5 or 6 players with a centre card: each
+  player gets 10 cards, or as many as the deck allows equally (9 for 5, 7 for 6).
+- The dealer picks the mode for the race or the whole game: ``play_race`` takes a mode,
+  ``play_game`` one mode for every race.
+- The game ends after the race in which a player reaches the target; the most points
+  among those who reached it win (several on a tie). Guards: a race ends without a
+  winner after ``turn_limit`` turn rounds; a game stops after ``race_limit`` races with
+  no winner.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from models.cubu.cards import REGULAR_POINTS, Card, Deck, load_deck
+from models.errors import BadInput
+
+MODES = ("boxes", "colour")
+"""Follow the number of boxes (easier) or the colour and position of the boxes (hardest)."""
+HAND = 10
+"""Cards dealt to each player."""
+MORE = 5
+"""Cards dealt to each player when everyone is stuck."""
+PENALTY = 10
+"""Points off for a wrong card."""
+TARGET = 50
+"""Points that win the game."""
+PLAYERS = range(2, 7)
+"""Allowed numbers of players."""
+CENTRE = (0, 0)
+"""The cell of the centre card."""
+
+Cell = tuple[int, int]
+Grid = Mapping[Cell, Card]
+
+
+def check_mode(mode: str) -> str:
+    """``mode`` if it is one of the modes; else bad input naming it."""
+    if mode not in MODES:
+        raise BadInput(f"bad Speed CUBU mode {mode!r}: the modes are {', '.join(MODES)}", mode)
+    return mode
+
+
+def relates(card: Card, neighbour: Card, mode: str) -> bool:
+    """Whether ``card`` may lie next to ``neighbour``: boxes mode, numbers of boxes 1
+    apart; colour mode, a colour of the neighbour one position up or down on the card."""
+    if check_mode(mode) == "boxes":
+        return abs(card.boxes - neighbour.boxes) == 1
+    return any(abs(position - neighbour.colours.index(colour) - 1) == 1
+               for position, colour in enumerate(card.colours, 1) if colour in neighbour.colours)
+
+
+def neighbours(cell: Cell) -> list[Cell]:
+    """The four cells orthogonally next to ``cell``."""
+    x, y = cell
+    return [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
+
+
+def frontier(grid: Grid) -> list[Cell]:
+    """The empty cells orthogonally next to at least one laid card, sorted."""
+    return sorted({near for cell in grid for near in neighbours(cell) if near not in grid})
+
+
+def fits(grid: Grid, cell: Cell, card: Card, mode: str) -> bool:
+    """Whether laying ``card`` at ``cell`` is right: an empty cell next to a laid card it relates to."""
+    return cell not in grid and any(near in grid and relates(card, grid[near], mode) for near in neighbours(cell))
+
+
+def legal_cells(grid: Grid, card: Card, mode: str) -> list[Cell]:
+    """Every cell ``card`` may be laid in, sorted."""
+    return [cell for cell in frontier(grid) if fits(grid, cell, card, mode)]
+
+
+def placements(grid: Grid, hand: Sequence[Card], mode: str) -> list[tuple[Card, Cell]]:
+    """Every (card, cell) of ``hand`` that may be laid now."""
+    cells = frontier(grid)
+    return [(card, cell) for card in hand for cell in cells if fits(grid, cell, card, mode)]
+
+
+def place(grid: dict[Cell, Card], cell: Cell, card: Card, mode: str) -> None:
+    """Lay ``card`` at ``cell``; bad input naming the card if it does not fit there."""
+    if not fits(grid, cell, card, mode):
+        raise BadInput(f"card {card} does not fit at {cell} in {mode} mode", card.name)
+    grid[cell] = card
+
+
+def race_points(hands: Sequence[Sequence[Card]], winners: Sequence[int]) -> dict[int, int]:
+    """Each winner's share: 5 per card in the other players' hands, split equally among
+    the co-winners and rounded down."""
+    total = sum(REGULAR_POINTS * len(hand) for seat, hand in enumerate(hands) if seat not in winners)
+    return {seat: total // len(winners) for seat in winners}
+
+
+@dataclass(frozen=True)
+class LayView:
+    """What a player knows when he lays: his seat and hand, the grid and the mode."""
+
+    seat: int
+    hand: tuple[Card, ...]
+    grid: Grid
+    mode: str
+
+    @property
+    def placements(self) -> list[tuple[Card, Cell]]:
+        """Every (card, cell) he may lay now."""
+        return placements(self.grid, self.hand, self.mode)
+
+
+class Policy(Protocol):
+    """A player's decision in a turn round."""
+
+    def lay(self, view: LayView) -> tuple[Card, Cell] | None:
+        """A card of the hand and the cell to lay it in, or None to pass."""
+        ...
+
+
+class RandomPolicy:
+    """Seeded random laying: ready in a turn round with chance ``speed``, then uniformly
+    among the legal (card, cell) pairs, passing when there is none. With chance
+    ``wrong_chance`` (0 by default) a ready player lays a wrong card instead, when one of
+    his cards fits badly in some cell next to the laid cards."""
+
+    def __init__(self, seed: int | str, speed: float = 0.7, wrong_chance: float = 0.0) -> None:
+        self.rng = random.Random(seed)
+        self.speed = speed
+        self.wrong_chance = wrong_chance
+
+    def lay(self, view: LayView) -> tuple[Card, Cell] | None:
+        if self.rng.random() >= self.speed:
+            return None
+        if self.wrong_chance and self.rng.random() < self.wrong_chance:
+            wrong = [(card, cell) for card in view.hand for cell in frontier(view.grid)
+                     if not fits(view.grid, cell, card, view.mode)]
+            if wrong:
+                return self.rng.choice(wrong)
+        options = view.placements
+        return self.rng.choice(options) if options else None
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something in a race: ``lay`` (seat laid ``card`` at ``cell``), ``wrong`` (seat
+    tried ``card`` at ``cell``, took the penalty and the card back) or ``more`` (seat
+    was dealt ``cards`` when everyone was stuck)."""
+
+    kind: str
+    seat: int
+    card: Card | None = None
+    cell: Cell | None = None
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class RaceRecord:
+    """One race: dealer, mode, hands dealt, centre card, every event, the winners (empty
+    when blocked or at the turn limit), their points, the penalties by seat, the final
+    grid and hands."""
+
+    dealer: int
+    mode: str
+    dealt: tuple[tuple[Card, ...], ...]
+    centre: Card
+    events: tuple[Event, ...]
+    winners: tuple[int, ...]
+    points: Mapping[int, int]
+    penalties: tuple[int, ...]
+    grid: Mapping[Cell, Card]
+    hands: tuple[tuple[Card, ...], ...]
+
+
+def wrong_card(penalties: list[int], seat: int) -> None:
+    """A wrong card recognised: ``seat`` takes the 10-point penalty."""
+    penalties[seat] += PENALTY
+
+
+def deal_more(hands: list[list[Card]], pickup: list[Card], dealer: int) -> list[Event]:
+    """Everyone stuck: 5 more cards each, one at a time from the dealer's left, as far
+    as the pickup deck (drawn from the end) goes."""
+    players = len(hands)
+    got: list[list[Card]] = [[] for _ in range(players)]
+    for index in range(MORE * players):
+        if not pickup:
+            break
+        seat = (dealer + 1 + index) % players
+        got[seat].append(pickup.pop())
+    for seat, cards in enumerate(got):
+        hands[seat].extend(cards)
+    return [Event("more", seat, cards=tuple(cards)) for seat, cards in enumerate(got) if cards]
+
+
+def hand_size(cards: int, players: int) -> int:
+    """Cards each: 10, or fewer when the deck cannot give 10 each plus the centre card."""
+    return min(HAND, (cards - 1) // players)
+
+
+def play_race(cards: Sequence[Card], players: int, dealer: int, mode: str, policies: Sequence[Policy],
+              rng: random.Random, turn_limit: int = 500) -> RaceRecord:
+    """One race with the regular ``cards``, shuffled by ``rng``, dealt by ``dealer``."""
+    check_mode(mode)
+    deck = list(cards)
+    rng.shuffle(deck)
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for index in range(hand_size(len(deck), players) * players):
+        hands[(dealer + 1 + index) % players].append(deck.pop())
+    dealt = tuple(tuple(hand) for hand in hands)
+    centre = deck.pop()
+    grid: dict[Cell, Card] = {CENTRE: centre}
+    events: list[Event] = []
+    penalties = [0] * players
+    order = [(dealer + 1 + step) % players for step in range(players)]
+    winners: tuple[int, ...] = ()
+    for _ in range(turn_limit):
+        if not any(placements(grid, hand, mode) for hand in hands):
+            if not deck:
+                break
+            events += deal_more(hands, deck, dealer)
+            continue
+        for seat in order:
+            choice = policies[seat].lay(LayView(seat, tuple(hands[seat]), dict(grid), mode)) if hands[seat] else None
+            if choice is None:
+                continue
+            card, cell = choice
+            if card not in hands[seat]:
+                raise BadInput(f"seat {seat + 1} does not hold {card}", card.name)
+            if fits(grid, cell, card, mode):
+                grid[cell] = card
+                hands[seat].remove(card)
+                events.append(Event("lay", seat, card, cell))
+            else:
+                wrong_card(penalties, seat)
+                events.append(Event("wrong", seat, card, cell))
+        winners = tuple(seat for seat in range(players) if not hands[seat])
+        if winners:
+            break
+    return RaceRecord(dealer, mode, dealt, centre, tuple(events), winners, race_points(hands, winners) if winners
+                      else {}, tuple(penalties), grid, tuple(tuple(hand) for hand in hands))
+
+
+@dataclass(frozen=True)
+class SpeedGameRecord:
+    """A whole Speed CUBU game: players, mode, target, every race, the final scores
+    (points won less penalties), the winners (empty at the race limit) and whether it was hit."""
+
+    players: int
+    mode: str
+    target: int
+    races: tuple[RaceRecord, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    limit_hit: bool
+
+
+def play_game(seed: int, players: int = 4, mode: str = "boxes", policies: Sequence[Policy] | None = None,
+              target: int = TARGET, deck: Deck | None = None, dealer: int = 0, race_limit: int = 200,
+              turn_limit: int = 500) -> SpeedGameRecord:
+    """A whole game, seeded: races from ``seed``, seat s deciding by ``policies[s]``
+    (default: ``RandomPolicy`` seeded from ``seed`` and the seat), in ``mode``, to
+    ``target`` points; the deck's regular cards (the bundled deck unless ``deck``)."""
+    check_mode(mode)
+    if players not in PLAYERS:
+        raise BadInput(f"Speed CUBU is for 2 to 6 players, not {players}", str(players))
+    if policies is None:
+        policies = [RandomPolicy(f"{seed}:{seat}") for seat in range(players)]
+    if len(policies) != players:
+        raise BadInput(f"{len(policies)} policies for {players} players", str(len(policies)))
+    if not 0 <= dealer < players:
+        raise BadInput(f"dealer {dealer} is not a seat 0..{players - 1}", str(dealer))
+    if target < 1:
+        raise BadInput(f"the target must be positive, not {target}", str(target))
+    cards = (deck or load_deck()).regular
+    rng = random.Random(seed)
+    scores = [0] * players
+    races: list[RaceRecord] = []
+    while max(scores) < target and len(races) < race_limit:
+        race = play_race(cards, players, dealer, mode, policies, rng, turn_limit)
+        races.append(race)
+        for seat, points in race.points.items():
+            scores[seat] += points
+        for seat, penalty in enumerate(race.penalties):
+            scores[seat] -= penalty
+        dealer = (dealer + 1) % players
+    best = max(scores)
+    winners = () if best < target else tuple(seat for seat, score in enumerate(scores) if score == best)
+    return SpeedGameRecord(players, mode, target, tuple(races), tuple(scores), winners, best < target)
