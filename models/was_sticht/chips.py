@@ -5,7 +5,8 @@ The vocabulary of conditions, each read as a count with bounds ``low..high``:
 - ``tricks``: the tricks the player won (``exactly``, ``at-least`` or ``at-most`` n);
 - ``colour:C``: the cards of colour C in the tricks the player won (``at-most`` or
   ``at-least`` n; a trump-number card keeps its printed colour here);
-- ``trick:first`` / ``trick:last``: 1 when the player won that trick;
+- ``trick:first`` / ``trick:last``: 1 when the player won that trick (the last of the
+  round's tricks: 9 in a whole round, fewer in an ending dealt on its own);
 - ``most`` / ``fewest``: strictly more (fewer) tricks than every other player.
 The chips load from ``models/data/was_sticht_chips.json``; ``source`` says whether the
 rulebook names the task or it is a stand-in (DESIGN.md, "Was sticht?").
@@ -128,7 +129,7 @@ def measure(name: str, player: int, tricks: Sequence[Trick], players: int) -> in
     if name == "trick:first":
         return int(bool(tricks) and tricks[0].winner == player)
     if name == "trick:last":
-        return int(len(tricks) == TRICKS and tricks[-1].winner == player)
+        return int(bool(tricks) and tricks[-1].winner == player)
     if name == "most":
         return int(all(counts[player] > count for count in others))
     if name == "fewest":

@@ -1,0 +1,75 @@
+"""Was sticht? benchmarks: ``python benchmarks/was_sticht.py [--quick] [--json] [--markdown]``.
+
+Task ``full-deal``: seeded 4-player deals of 9 cards each, random trumps (of the 50), a
+seeded seat to lead and a seeded player; the numba double-dummy ``forceable`` of the
+trick-count chip ``exactly-2`` for that player over the whole round.
+
+Task ``ending-4``: seeded 4-player endings of 4 tricks (a full deal played at random down
+to 4 tricks left) with a seeded player and chip (any of the 24); ``forceable`` through
+numba and through the reference on the same endings. The script stops if they disagree.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # harness, a sibling script
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository root
+
+import harness  # noqa: E402
+from harness import Row  # noqa: E402
+
+from models.was_sticht import ALL_TRUMPS, CHIP_IDS, CHIPS, DECK, Chip  # noqa: E402
+from models.was_sticht.play import Position, start  # noqa: E402
+from solvers.was_sticht import forceable  # noqa: E402
+
+SEED = 20261130
+Instance = tuple[Position, int, Chip]
+
+
+def deal(rng: random.Random) -> Position:
+    deck = list(DECK)
+    rng.shuffle(deck)
+    return start([deck[9 * k:9 * k + 9] for k in range(4)], rng.choice(ALL_TRUMPS), rng.randrange(4))
+
+
+def full_deals(n: int) -> list[Instance]:
+    rng = random.Random(SEED)
+    return [(deal(rng), rng.randrange(4), CHIP_IDS["exactly-2"]) for _ in range(n)]
+
+
+def endings(n: int) -> list[Instance]:
+    rng = random.Random(SEED + 1)
+    out = []
+    for _ in range(n):
+        position = deal(rng)
+        while len(position.hands[position.leader]) > 4 or position.current:
+            position = position.play(rng.choice(position.legal()))
+        out.append((position, rng.randrange(4), rng.choice(CHIPS)))
+    return out
+
+
+def main() -> None:
+    args = harness.main_args("Time the Was sticht? double-dummy solver on seeded deals and endings.")
+    rows = []
+    deals = full_deals(30 if args.quick else 1000)
+    rows.append(Row("full-deal", "numba", harness.time_calls(
+        lambda inst: forceable(inst[0], inst[1], inst[2], "numba"), deals)))
+    cases = endings(20 if args.quick else 100)
+    answers: dict[str, list[bool]] = {}
+    for backend in ("numba", "reference"):
+        found: list[bool] = []
+        rows.append(Row("ending-4", backend, harness.time_calls(
+            lambda inst, backend=backend, found=found: found.append(forceable(inst[0], inst[1], inst[2], backend)),
+            cases)))
+        answers[backend] = found[1:]  # the first call is the untimed warm-up
+    if answers["numba"] != answers["reference"]:
+        k = next(k for k, pair in enumerate(zip(answers["numba"], answers["reference"])) if pair[0] != pair[1])
+        sys.exit(f"ending {k}: numba and reference disagree")
+    harness.report("was-sticht", rows, args.json, args.markdown)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,150 @@
+"""Double-dummy analysis of the trick game: every hand known (the draft is open), the
+trumps and the play so far given by a ``Position`` (at any point: a new round, mid-round
+or mid-trick; 3 or 4 players).
+
+For a player and a task chip:
+- ``forceable``: the player achieves the task whatever the other seats do;
+- ``possible``: some play of every seat achieves it;
+- ``trick_bounds``: (fewest, most), the player's tricks over the whole round (tricks
+  already won included) that he can force: ``most`` when he plays to win tricks and the
+  others to stop him, ``fewest`` when he plays to lose tricks and the others to give
+  him tricks (``fewest`` can exceed ``most`` when the others decide);
+- ``analyse``: all of these and the best card for the seat to move (``best_card``).
+
+Backends: ``numba`` (``solvers.was_sticht.fast``, an AND-OR search with a
+transposition table) and ``reference`` (``solvers.was_sticht.reference``, plain minimax
+judged by ``chips.measure``; for endings of a few tricks).
+
+"trick:last" is the last trick of the position's round: the ninth in a whole round, the
+last of an ending dealt on its own (``chips.measure``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from types import ModuleType
+
+from models.errors import BadInput
+from models.was_sticht.cards import Card
+from models.was_sticht.chips import Chip, Condition, measure
+from models.was_sticht.play import Position
+from solvers.was_sticht import reference
+
+BACKENDS = {"numba": "solvers.was_sticht.fast", "reference": "solvers.was_sticht.reference"}
+"""The backends' modules by name, imported when first asked for (numba compiles or loads
+its kernels then); each has ``search`` and ``trick_bounds``."""
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The double-dummy answers for one player and chip; ``nodes`` is the positions the
+    backend searched."""
+
+    forceable: bool
+    possible: bool
+    fewest: int
+    most: int
+    best_card: Card | None
+    nodes: int
+    backend: str
+
+
+def _backend(name: str) -> ModuleType:
+    if name not in BACKENDS:
+        raise BadInput(f"unknown double-dummy backend {name!r}: use {' or '.join(BACKENDS)}", name)
+    return importlib.import_module(BACKENDS[name])
+
+
+def _check(position: Position, player: int) -> None:
+    if not 0 <= player < position.players:
+        raise BadInput(f"player {player} is not a seat 0..{position.players - 1}", str(player))
+
+
+def _won(position: Position, player: int) -> int:
+    return measure("tricks", player, position.tricks, position.players)
+
+
+def _search(position: Position, player: int, conditions: Sequence[Condition], cooperative: bool,
+            backend: str) -> tuple[bool, Card | None, int]:
+    solver = _backend(backend)
+    _check(position, player)
+    if position.finished:
+        return reference.holds(position, player, conditions), None, 0
+    value, card, nodes = solver.search(position, player, conditions, cooperative)
+    return bool(value), card, int(nodes)
+
+
+def forceable(position: Position, player: int, chip: Chip, backend: str = "numba") -> bool:
+    """Whether the player achieves the chip's task whatever the other seats play."""
+    return _search(position, player, chip.conditions, False, backend)[0]
+
+
+def possible(position: Position, player: int, chip: Chip, backend: str = "numba") -> bool:
+    """Whether some play of every seat achieves the chip's task for the player."""
+    return _search(position, player, chip.conditions, True, backend)[0]
+
+
+def _bounds(position: Position, player: int, backend: str) -> tuple[tuple[int, int], int]:
+    solver = _backend(backend)
+    _check(position, player)
+    if position.finished:
+        won = _won(position, player)
+        return (won, won), 0
+    (fewest, most), nodes = solver.trick_bounds(position, player)
+    return (int(fewest), int(most)), int(nodes)
+
+
+def trick_bounds(position: Position, player: int, backend: str = "numba") -> tuple[int, int]:
+    """(fewest, most): the player's tricks over the round that he can force, playing to
+    lose tricks against seats that give him tricks, and playing to win against seats
+    that stop him."""
+    return _bounds(position, player, backend)[0]
+
+
+def _distance(bounds: tuple[int, int], conditions: Sequence[Condition]) -> int:
+    """How far the tricks the player can steer to (between his two bounds) lie from the
+    chip's trick conditions (0 when it has none)."""
+    low, high = min(bounds), max(bounds)
+    return sum(max(0, c.low - high, low - c.high) for c in conditions if c.measure == "tricks")
+
+
+def analyse(position: Position, player: int, chip: Chip, backend: str = "numba") -> Analysis:
+    """Everything double dummy for the player and chip.
+
+    ``best_card`` is for the seat to move (None when the round is finished). For the
+    player himself: a card that keeps the task forceable when it is forceable, else one
+    that keeps it possible when it is possible, else (the task is lost) the legal card
+    after which his forceable trick range lies closest to the chip's trick count (first
+    in deck order among equals; the first legal card for a chip without one). For
+    another seat: a card after which the player can no longer force the task, if there
+    is one, else the first legal card in deck order.
+    """
+    is_forceable, force_card, nodes = _search(position, player, chip.conditions, False, backend)
+    is_possible, possible_card = True, force_card
+    if not is_forceable:
+        is_possible, possible_card, n = _search(position, player, chip.conditions, True, backend)
+        nodes += n
+    (fewest, most), n = _bounds(position, player, backend)
+    nodes += n
+    best: Card | None = None
+    if not position.finished:
+        legal = sorted(position.legal(), key=lambda c: c.index)
+        # a search decided before the first card (the outcome is already settled) names
+        # no card: then every card keeps the answer, and the first legal one is taken
+        if position.to_move == player:
+            if is_forceable:
+                best = force_card or legal[0]
+            elif is_possible:
+                best = possible_card or legal[0]
+            else:
+                distances = []
+                for card in legal:
+                    bounds, n = _bounds(position.play(card), player, backend)
+                    nodes += n
+                    distances.append(_distance(bounds, chip.conditions))
+                best = legal[distances.index(min(distances))]
+        else:
+            best = force_card if not is_forceable and force_card is not None else legal[0]
+    return Analysis(is_forceable, is_possible, fewest, most, best, nodes, backend)

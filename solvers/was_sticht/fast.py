@@ -1,0 +1,514 @@
+"""The numba double-dummy kernel: one yes/no question (can the chip's conditions be made to
+hold?) by a depth-first AND-OR search over single card plays, the player's seat an OR
+node and the others AND nodes (every seat an OR node when they cooperate).
+
+Encoding. A hand is an int64 bitmask over ``Card.index`` (0..35). Per trumps (cached):
+``fc[c]`` the card's follow class (its colour 0..3, or 4 for a trump), ``strength[l, c]``
+the card's key in a trick led by follow class l (class x 16 + number, number trumps x 16
++ 0, as ``trumps.strength``: a later card wins only with a strictly greater key),
+``lower[c]`` the cards of c's follow class and printed colour ranked below it, and
+``between[c, d]`` the cards of their follow class ranked strictly between them. A
+condition is a row (measure code = its place in ``MEASURES``, low, high).
+
+Search. At each trick boundary the conditions are checked against what is already
+decided (``_status``: tricks or colour cards won so far against what is left, the first
+and last trick, most/fewest against the tricks left), so the search stops as soon as the
+outcome is known; an undecided boundary is looked up in, and stored into, a transposition
+table keyed by the four hands, the leader and the counters the conditions depend on.
+Equal cards are merged: of the cards of one hand with the same follow class and printed
+colour, a card is skipped when a lower one of them has no card ranked between the two
+outside this hand and the finished tricks (the two play alike to the end). The moves are
+ordered for the seat's aim in the trick: a seat that wants the trick won (the player when
+he needs tricks, the others when they play against him) tries the cheapest winning card
+first, a seat that wants it lost its highest card that does not win.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+import numpy as np
+from numpy.typing import NDArray
+
+from models.was_sticht.cards import COLOURS, DECK, NUMBERS, Card
+from models.was_sticht.chips import MEASURES, TRICKS, Condition, Trick
+from models.was_sticht.play import Position
+from models.was_sticht.trumps import ALL_TRUMPS, NUMBER_TRUMP, Trumps, strength
+from solvers.jit import njit
+
+TT_BITS = 19
+"""The transposition table holds 2**TT_BITS entries (each 6 int64: 24 MiB at 19 bits)."""
+TRUMP_CLASS = 4
+"""The follow class of every trump."""
+
+# The search state ``st`` (one int64 array): the hands, the current trick, each seat's
+# tricks, the player's cards won per colour, then scalars: the search's own and the question.
+_H, _T, _CN, _CL = 0, 4, 8, 12
+(_LEADER, _NTRICK, _DONE, _FIRST, _LASTWON, _NODES, _ROOTCARD, _PLAYER, _PLAYERS, _COOP, _TOTAL,
+ _KEYALL, _KEYTRICKS, _KEYCOLOURS, _KEYFIRST, _STAMP) = range(16, 32)
+_STATE = 32
+# The rows of the tables ``tab`` (one int64 array, 36 columns).
+_FC, _COL, _STR, _CLASSMASK, _COLMASK, _LOWER, _ORDER, _TIE, _BETWEEN = 0, 1, 2, 7, 8, 9, 10, 11, 12
+# The rows of the work array ``buf`` per depth: candidate cards, their sort keys, the key words.
+_CARDS, _KEYS, _WORDS = 0, 1, 2
+_TRICKS, _FIRST_M, _LAST_M, _MOST, _FEWEST = (MEASURES.index(m) for m in
+                                              ("tricks", "trick:first", "trick:last", "most", "fewest"))
+
+
+class Tables:
+    """The per-trumps tables of the kernel (see the module docstring)."""
+
+    def __init__(self, trumps: Trumps) -> None:
+        colours = list(COLOURS)
+        self.fc = np.array([TRUMP_CLASS if c.colour == trumps.suit or c.number == trumps.number
+                            else colours.index(c.colour) for c in DECK], dtype=np.int64)
+        self.col = np.array([colours.index(c.colour) for c in DECK], dtype=np.int64)
+        self.strength = np.zeros((5, len(DECK)), dtype=np.int64)
+        fcs = [int(f) for f in self.fc]
+        for lead_class in range(5):
+            if lead_class in fcs:
+                lead = DECK[fcs.index(lead_class)]  # every lead of the class ranks the cards alike
+                self.strength[lead_class] = [16 * cls + number for cls, number in
+                                             (strength(card, lead, trumps) for card in DECK)]
+        rank = [int(self.strength[fcs[c], c]) for c in range(len(DECK))]
+        self.classmask = np.zeros(5, dtype=np.int64)
+        self.colmask = np.zeros(4, dtype=np.int64)
+        for c in range(len(DECK)):
+            self.classmask[self.fc[c]] |= 1 << c
+            self.colmask[self.col[c]] |= 1 << c
+        self.order = np.array(sorted(range(len(DECK)), key=lambda c: (self.fc[c], rank[c], self.col[c])),
+                              dtype=np.int64)
+        self.tie = np.array([int(self.strength[TRUMP_CLASS, c] // 16 == NUMBER_TRUMP) for c in range(len(DECK))],
+                            dtype=np.int64)
+        fc, col, rank_of = self.fc, self.col, np.array(rank, dtype=np.int64)
+        bits = np.int64(1) << np.arange(len(DECK), dtype=np.int64)
+        same = fc[:, None] == fc[None, :]  # [c, d]
+        below = same & (col[:, None] == col[None, :]) & (rank_of[None, :] < rank_of[:, None])
+        self.lower = (below * bits[None, :]).sum(axis=1).astype(np.int64)
+        inside = (same[:, :, None] & same[:, None, :] & (rank_of[:, None, None] < rank_of[None, None, :])
+                  & (rank_of[None, None, :] < rank_of[None, :, None]))  # [c, d, e]: e strictly between c and d
+        self.between = (inside * bits[None, None, :]).sum(axis=2).astype(np.int64)
+        self.packed = np.zeros((_BETWEEN + len(DECK), len(DECK)), dtype=np.int64)
+        """Every table in one array, by the ``_FC`` .. ``_BETWEEN`` rows."""
+        self.packed[_FC] = self.fc
+        self.packed[_COL] = self.col
+        self.packed[_STR:_STR + 5] = self.strength
+        self.packed[_CLASSMASK, :5] = self.classmask
+        self.packed[_COLMASK, :4] = self.colmask
+        self.packed[_LOWER] = self.lower
+        self.packed[_ORDER] = self.order
+        self.packed[_TIE] = self.tie
+        self.packed[_BETWEEN:] = self.between
+
+
+@lru_cache(maxsize=1)
+def _all_tables() -> dict[Trumps, Tables]:
+    return {trumps: Tables(trumps) for trumps in ALL_TRUMPS}
+
+
+def tables(trumps: Trumps) -> Tables:
+    """The kernel's tables for these trumps (all 50 built at the first call, ~50 ms)."""
+    return _all_tables()[trumps]
+
+
+_INDEX = {card: k for k, card in enumerate(DECK)}
+"""``Card.index``, looked up."""
+_BUF = np.zeros((3 * (len(DECK) + 1), len(DECK)), dtype=np.int64)
+"""The kernel's work rows (each written before it is read, so shared by every search)."""
+_TT: NDArray[np.int64] | None = None
+_SEARCHES = [0]
+
+
+def _table() -> tuple[NDArray[np.int64], int]:
+    """The shared transposition table and a fresh stamp: entries of older searches are
+    stale without clearing the table."""
+    global _TT
+    if _TT is None:
+        _TT = np.zeros((1 << TT_BITS, 6), dtype=np.int64)
+        _TT.fill(0)  # touch every page now rather than inside the first searches
+    _SEARCHES[0] += 1
+    return _TT, _SEARCHES[0]
+
+
+@njit(cache=True)
+def _popcount(x: int) -> int:
+    """The set bits of a non-negative int64 (a card mask)."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return ((x * 0x0101010101010101) >> 56) & 0xFF
+
+
+@njit(cache=True)
+def _owner(st: NDArray[np.int64], bit: int) -> int:
+    """The seat holding the card ``bit`` (it is held)."""
+    return 0 if st[_H] & bit else (1 if st[_H + 1] & bit else (2 if st[_H + 2] & bit else 3))
+
+
+@njit(cache=True)
+def _sure_tricks(st: NDArray[np.int64], tab: NDArray[np.int64]) -> tuple[int, int]:
+    """Tricks decided whatever is played: the trumps of the seat holding the highest
+    trump that rank strictly above every trump of the other seats each win their trick.
+    Returns (the player's such tricks, the other seats' such tricks)."""
+    left = st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]
+    top_owner, sure = -1, 0
+    last_rank, run = -1, 0  # the top owner's cards at the rank seen last
+    i = tab.shape[1] - 1
+    while i >= 0 and tab[_FC, tab[_ORDER, i]] == TRUMP_CLASS:
+        c = tab[_ORDER, i]
+        i -= 1
+        bit = np.int64(1) << c
+        if left & bit == 0:
+            continue
+        owner = _owner(st, bit)
+        rank = tab[_STR + TRUMP_CLASS, c]
+        if top_owner < 0:
+            top_owner = owner
+        if owner != top_owner:
+            if rank == last_rank:
+                sure -= run  # tied with another seat's number trump: not sure
+            break
+        if rank != last_rank:
+            last_rank, run = rank, 0
+        run += 1
+        sure += 1
+    if top_owner == st[_PLAYER]:
+        return sure, 0
+    return 0, sure
+
+
+@njit(cache=True)
+def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
+    """At a trick boundary: 1 when every condition holds however the rest is played,
+    -1 when one fails however it is played, else 0."""
+    player, players = st[_PLAYER], st[_PLAYERS]
+    done, total = st[_DONE], st[_TOTAL]
+    left = total - done
+    mine = st[_CN + player]
+    mine_sure, others_sure = 0, 0
+    if st[_KEYTRICKS] or st[_KEYALL]:
+        mine_sure, others_sure = _sure_tricks(st, tab)
+    result = 1
+    for i in range(conds.shape[0]):
+        m, low, high = conds[i, 0], conds[i, 1], conds[i, 2]
+        if m == _TRICKS:
+            now, most = mine + mine_sure, mine + left - others_sure
+        elif m < _FIRST_M:  # colour:C
+            now = st[_CL + m - 1]
+            most = now + _popcount((st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]) & tab[_COLMASK, m - 1])
+        elif m == _FIRST_M:
+            if done > 0:
+                now = most = st[_FIRST]
+            else:
+                now, most = 0, 1 if total > 0 else 0
+        elif m == _LAST_M:
+            if done == total:
+                now = most = st[_LASTWON]
+            else:
+                now, most = 0, 1
+        else:
+            best = 1000 if m == _FEWEST else -1
+            for s in range(players):
+                if s != player:
+                    best = min(best, st[_CN + s]) if m == _FEWEST else max(best, st[_CN + s])
+            low_end, high_end, others_left = mine + mine_sure, mine + left - others_sure, left - mine_sure
+            if m == _MOST:
+                sure, lost = low_end > best + others_left, high_end <= best
+            else:
+                sure, lost = high_end < best, low_end >= best + others_left
+            now = most = 1 if sure else 0
+            if not sure and not lost:
+                most = 1
+        if most < low or now > high:
+            return -1
+        if now < low or most > high:
+            result = 0
+    return result
+
+
+@njit(cache=True)
+def _wants_tricks(st: NDArray[np.int64], conds: NDArray[np.int64]) -> bool:
+    """Whether the player would rather win the current trick (a move-ordering guess)."""
+    vote = 0
+    mine = st[_CN + st[_PLAYER]]
+    for i in range(conds.shape[0]):
+        m, low = conds[i, 0], conds[i, 1]
+        if m == _TRICKS:
+            vote += 1 if mine < low else -1
+        elif m < _FIRST_M:
+            vote += 1 if low > 0 else -1
+        elif m == _FIRST_M:
+            vote += 1 if st[_DONE] == 0 else 0
+        elif m == _LAST_M:
+            vote += 1 if st[_DONE] == st[_TOTAL] - 1 else 0
+        elif m == _MOST:
+            vote += 1
+        else:
+            vote -= 1
+    return vote > 0
+
+
+@njit(cache=True)
+def _key(st: NDArray[np.int64], tab: NDArray[np.int64], buf: NDArray[np.int64], row: int) -> None:
+    """The trick-boundary state as 5 words in ``buf[row, :5]``: the cards left, class by
+    class in rank order, each as its owner (and its printed colour when a condition
+    counts colours) and whether it ties (number trumps), so states alike up to relative
+    ranks share a key; the class sizes; the leader with the counters the conditions
+    depend on."""
+    for k in range(5):
+        buf[row, k] = 0
+    left = st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]
+    width = 5 if st[_KEYCOLOURS] else 3
+    word, at = 0, 0
+    for i in range(tab.shape[1]):
+        c = tab[_ORDER, i]
+        bit = np.int64(1) << c
+        if left & bit == 0:
+            continue
+        symbol = _owner(st, bit) | tab[_TIE, c] << 2
+        if width == 5:
+            symbol |= tab[_COL, c] << 3
+        if at + width > 63:
+            word += 1
+            at = 0
+        buf[row, word] |= symbol << at
+        at += width
+        buf[row, 3] += np.int64(1) << (5 * tab[_FC, c])
+    key = st[_LEADER]
+    if st[_KEYALL]:
+        for s in range(4):
+            key = key * 16 + st[_CN + s]
+    elif st[_KEYTRICKS]:
+        key = key * 16 + st[_CN + st[_PLAYER]]
+    for k in range(4):
+        if (st[_KEYCOLOURS] >> k) & 1:
+            key = key * 64 + st[_CL + k]
+    if st[_KEYFIRST]:
+        key = key * 2 + st[_FIRST]
+    buf[row, 4] = key
+
+
+@njit(cache=True)
+def _slot(buf: NDArray[np.int64], row: int, size: int) -> int:
+    """The key's place in the transposition table."""
+    x = buf[row, 0] * 0x9E3779B97F4A7C1 ^ buf[row, 1] * 0x6C62272E07BB0142 ^ buf[row, 2] * 0x5851F42D4C957F2D
+    x = x ^ buf[row, 3] * 0x14057B7EF767814F ^ buf[row, 4] * 0x2545F4914F6CDD1D
+    x = x ^ (x >> 31)
+    x = x * 0x7FB5D329728EA185
+    x = x ^ (x >> 27)
+    return int(x & (size - 1))
+
+
+@njit(cache=True)
+def _index(bit: int) -> int:
+    """The card index of a one-bit mask."""
+    return _popcount(bit - 1)
+
+
+@njit(cache=True)
+def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64], tt: NDArray[np.int64],
+          buf: NDArray[np.int64], depth: int) -> bool:
+    """Whether the conditions can be made to hold from here (see the module docstring);
+    at depth 0 the deciding card goes to ``st[_ROOTCARD]``."""
+    st[_NODES] += 1
+    ntrick = st[_NTRICK]
+    player, players = st[_PLAYER], st[_PLAYERS]
+    words = 3 * depth + _WORDS
+    slot = -1
+    if ntrick == 0:
+        status = _status(st, conds, tab)
+        if status != 0:
+            return status > 0
+        _key(st, tab, buf, words)
+        slot = _slot(buf, words, tt.shape[0])
+        if (depth > 0 and tt[slot, 5] >> 1 == st[_STAMP] and tt[slot, 0] == buf[words, 0]
+                and tt[slot, 1] == buf[words, 1] and tt[slot, 2] == buf[words, 2]
+                and tt[slot, 3] == buf[words, 3] and tt[slot, 4] == buf[words, 4]):
+            return bool(tt[slot, 5] & 1)
+    leader = st[_LEADER]
+    seat = (leader + ntrick) % players
+    hand = st[_H + seat]
+    chooser = st[_COOP] == 1 or seat == player
+    # the legal cards and the best card of the trick so far
+    lead_class = tab[_FC, st[_T]] if ntrick > 0 else -1
+    legal = hand
+    best = -1
+    outside = st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]
+    if ntrick > 0:
+        following = hand & tab[_CLASSMASK, lead_class]
+        if following != 0:
+            legal = following
+        for k in range(ntrick):
+            best = max(best, tab[_STR + lead_class, st[_T + k]])
+            outside |= np.int64(1) << st[_T + k]
+    outside &= ~hand
+    wants = _wants_tricks(st, conds)
+    # the player's seat aims at his wish; the others oppose it, or help when they cooperate
+    win_aim = wants if seat == player or st[_COOP] == 0 else not wants
+    # candidates: the lowest of each run of equal cards, with a sort key
+    cards, keys = 3 * depth + _CARDS, 3 * depth + _KEYS
+    n = 0
+    rest = legal
+    while rest:
+        low_bit = rest & -rest
+        rest ^= low_bit
+        c = _index(low_bit)
+        same = tab[_LOWER, c] & hand
+        skip = False
+        while same:
+            b = same & -same
+            same ^= b
+            if tab[_BETWEEN + _index(b), c] & outside == 0:
+                skip = True
+                break
+        if skip:
+            continue
+        if ntrick == 0:
+            s = tab[_STR + tab[_FC, c], c]
+            sort_key = -s if win_aim else s
+        else:
+            s = tab[_STR + lead_class, c]
+            if win_aim:
+                sort_key = s if s > best else 1000 + s
+            else:
+                sort_key = s if s > best else -1000 - s
+        j = n
+        while j > 0 and buf[keys, j - 1] > sort_key:
+            buf[cards, j] = buf[cards, j - 1]
+            buf[keys, j] = buf[keys, j - 1]
+            j -= 1
+        buf[cards, j] = c
+        buf[keys, j] = sort_key
+        n += 1
+    result = not chooser
+    for i in range(n):
+        c = buf[cards, i]
+        bit = np.int64(1) << c
+        st[_H + seat] ^= bit
+        st[_T + ntrick] = c
+        if ntrick + 1 < players:
+            st[_NTRICK] = ntrick + 1
+            value = _node(st, conds, tab, tt, buf, depth + 1)
+            st[_NTRICK] = ntrick
+        else:
+            lc = tab[_FC, st[_T]]
+            win_at = 0
+            for k in range(1, players):
+                if tab[_STR + lc, st[_T + k]] > tab[_STR + lc, st[_T + win_at]]:
+                    win_at = k
+            winner = (leader + win_at) % players
+            first, lastwon = st[_FIRST], st[_LASTWON]
+            t0, t1, t2, t3 = st[_T], st[_T + 1], st[_T + 2], st[_T + 3]  # the next tricks overwrite them
+            st[_CN + winner] += 1
+            if winner == player:
+                for k in range(players):
+                    st[_CL + tab[_COL, st[_T + k]]] += 1
+            if st[_DONE] == 0:
+                st[_FIRST] = 1 if winner == player else 0
+            st[_LASTWON] = 1 if winner == player else 0
+            st[_LEADER] = winner
+            st[_NTRICK] = 0
+            st[_DONE] += 1
+            value = _node(st, conds, tab, tt, buf, depth + 1)
+            st[_DONE] -= 1
+            st[_T], st[_T + 1], st[_T + 2], st[_T + 3] = t0, t1, t2, t3
+            st[_NTRICK] = ntrick
+            st[_LEADER] = leader
+            st[_FIRST], st[_LASTWON] = first, lastwon
+            st[_CN + winner] -= 1
+            if winner == player:
+                for k in range(players):
+                    st[_CL + tab[_COL, st[_T + k]]] -= 1
+        st[_H + seat] ^= bit
+        if value == chooser:
+            result = value
+            if depth == 0:
+                st[_ROOTCARD] = c
+            break
+    if slot >= 0:
+        for k in range(5):
+            tt[slot, k] = buf[words, k]
+        tt[slot, 5] = st[_STAMP] * 2 + (1 if result else 0)
+    return result
+
+
+@lru_cache(maxsize=256)
+def encode_conditions(conditions: tuple[Condition, ...]) -> NDArray[np.int64]:
+    """The conditions as rows (measure code, low, high)."""
+    rows = [(MEASURES.index(c.measure), c.low, c.high) for c in conditions]
+    return np.array(rows, dtype=np.int64).reshape(len(rows), 3)
+
+
+@lru_cache(maxsize=256)
+def _question(conditions: tuple[Condition, ...]) -> tuple[int, int, int, int]:
+    """What the transposition key must hold for these conditions: every seat's tricks,
+    the player's tricks, the colours counted (a bit each), the first trick."""
+    measures = {c.measure for c in conditions}
+    return (int(bool(measures & {"most", "fewest"})), int("tricks" in measures),
+            sum(1 << k for k, letter in enumerate(COLOURS) if f"colour:{letter}" in measures),
+            int("trick:first" in measures))
+
+
+def encode(position: Position, player: int, conditions: Sequence[Condition], cooperative: bool) -> NDArray[np.int64]:
+    """The search state ``st`` of a position and question (the stamp still 0)."""
+    players = position.players
+    st = [0] * _STATE
+    for seat, hand in enumerate(position.hands):
+        st[_H + seat] = sum(1 << _INDEX[card] for card in hand)
+    for k, card in enumerate(position.current):
+        st[_T + k] = _INDEX[card]
+    tricks: tuple[Trick, ...] = position.tricks
+    for done in tricks:
+        st[_CN + done.winner] += 1
+        if done.winner == player:
+            for card in done.cards:
+                st[_CL + _INDEX[card] // len(NUMBERS)] += 1
+    total = len(tricks) + (sum(map(len, position.hands)) + len(position.current)) // players
+    st[_LEADER] = position.leader
+    st[_NTRICK] = len(position.current)
+    st[_DONE] = len(tricks)
+    st[_FIRST] = int(bool(tricks) and tricks[0].winner == player)
+    st[_LASTWON] = int(bool(tricks) and tricks[-1].winner == player)
+    st[_ROOTCARD] = -1
+    st[_PLAYER] = player
+    st[_PLAYERS] = players
+    st[_COOP] = int(cooperative)
+    st[_TOTAL] = total
+    st[_KEYALL], st[_KEYTRICKS], st[_KEYCOLOURS], st[_KEYFIRST] = _question(tuple(conditions))
+    return np.array(st, dtype=np.int64)
+
+
+def search(position: Position, player: int, conditions: Sequence[Condition],
+           cooperative: bool) -> tuple[bool, Card | None, int]:
+    """Whether the conditions can be made to hold (the other seats against the player,
+    or for him when ``cooperative``), the root card that decides it (the chooser's card
+    that achieves it, or the opposing seat's card after which it fails; else None), and
+    the nodes searched. The position must not be finished."""
+    st = encode(position, player, conditions, cooperative)
+    tt, st[_STAMP] = _table()
+    value = _node(st, encode_conditions(tuple(conditions)), tables(position.trumps).packed, tt, _BUF, 0)
+    root = int(st[_ROOTCARD])
+    return bool(value), (DECK[root] if root >= 0 else None), int(st[_NODES])
+
+
+def trick_bounds(position: Position, player: int) -> tuple[tuple[int, int], int]:
+    """(fewest, most) tricks the player can force over the round, by binary searches of
+    yes/no questions (at most k tricks; at least k tricks); and the nodes searched."""
+    won = sum(t.winner == player for t in position.tricks)
+    left = (sum(map(len, position.hands)) + len(position.current)) // position.players
+    nodes = 0
+    lo, hi = won, won + left  # fewest: the least k with "at most k" forceable
+    while lo < hi:
+        mid = (lo + hi) // 2
+        ok, _, n = search(position, player, (Condition("tricks", 0, mid),), False)
+        nodes += n
+        lo, hi = (lo, mid) if ok else (mid + 1, hi)
+    fewest = lo
+    lo, hi = won, won + left  # most: the greatest k with "at least k" forceable
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        ok, _, n = search(position, player, (Condition("tricks", mid, TRICKS * 4),), False)
+        nodes += n
+        lo, hi = (mid, hi) if ok else (lo, mid - 1)
+    return (fewest, lo), nodes
