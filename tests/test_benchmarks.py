@@ -60,3 +60,36 @@ def test_subito_benchmark_quick_json() -> None:
     assert {(r["task"], r["backend"]) for r in document["rows"]} == {
         ("best-response-36", "numba"), ("best-response-36", "cpsat")}
     assert all(0 <= p["proven"] <= p["of"] for p in document["proven"].values())
+
+
+def test_cubu_benchmark_quick_json() -> None:
+    """numba and cpsat on the same seeded 10-card Speed CUBU hands, numba and the reference
+    on 6-card hands, both modes; solvable shares and cpsat's proven answers reported (the
+    script stops if two proven answers disagree)."""
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "cubu.py"), "--quick", "--json"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    document = json.loads(done.stdout)
+    assert document["game"] == "cubu"
+    assert {(r["task"], r["backend"]) for r in document["rows"]} == {
+        (f"speed-{size}-{mode}", backend) for mode in ("boxes", "colour")
+        for size, backends in ((10, ("numba", "cpsat")), (6, ("numba", "reference"))) for backend in backends} | {
+        ("classic-game", "bots")}
+    assert document["classic_games_per_second"] > 0
+    assert set(document["solvable"]) == {f"speed-{size}-{mode}" for size in (10, 6) for mode in ("boxes", "colour")}
+    assert all(0 <= share <= 1 for share in document["solvable"].values())
+    assert all(0 <= p["proven"] <= p["of"] for p in document["cpsat_proven"].values())
+
+
+def test_was_sticht_benchmark_quick_json() -> None:
+    """numba on seeded full deals, numba and the reference on the same seeded 4-trick
+    endings (the script stops if they disagree)."""
+    done = subprocess.run([sys.executable, str(BENCHMARKS / "was_sticht.py"), "--quick", "--json"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    document = json.loads(done.stdout)
+    assert document["game"] == "was-sticht"
+    assert {(r["task"], r["backend"]) for r in document["rows"]} == {
+        ("full-deal", "numba"), ("ending-4", "numba"), ("ending-4", "reference")}
+    for row in document["rows"]:
+        assert row["n"] > 0 and 0 < row["median_s"] <= row["p95_s"] <= row["max_s"]

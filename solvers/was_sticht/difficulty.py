@@ -18,7 +18,7 @@ from models.was_sticht import CHIP_IDS, CHIPS, Chip, deal_round
 from models.was_sticht.play import start
 from solvers.was_sticht.double_dummy import forceable
 
-CHUNK = 25
+CHUNK = 5
 """Deals per task handed to a worker process."""
 SEATS = ("leader", "second")
 

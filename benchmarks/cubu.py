@@ -1,0 +1,108 @@
+"""CUBU benchmarks: ``python benchmarks/cubu.py [--quick] [--json] [--markdown]``.
+
+Tasks ``speed-10-boxes`` and ``speed-10-colour``: Speed CUBU solvability (``speed_solve``)
+of 2,000 seeded hands, each a centre card and 10 cards dealt from the bundled deck's
+regular cards, in each mode, through numba and cpsat (at most 10 s a hand) on the same
+hands. Tasks
+``speed-6-boxes`` and ``speed-6-colour``: the same with 6-card hands, through numba and
+the reference. The script stops if two proven answers disagree on the most cards laid,
+and reports the share of solvable hands per task (by numba, which is exact) and how
+many cpsat answers were proven.
+
+Task ``classic-game``: whole seeded classic games to 100 points, 4 players, the four bots
+seated as ``cubu simulate`` seats them (500 games; 20 with ``--quick``), one process; the
+games per second are 1 / the mean time.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # harness, a sibling script
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository root
+
+import harness  # noqa: E402
+from harness import Row  # noqa: E402
+
+from models.cubu.cards import Card, load_deck  # noqa: E402
+from models.cubu.speed import MODES  # noqa: E402
+from solvers.cubu import SpeedAnswer, speed_solve  # noqa: E402
+from solvers.cubu.bots import BOTS  # noqa: E402
+from solvers.cubu.simulate import play_one  # noqa: E402
+
+SEED = 20261130
+HANDS = 2000
+"""Hands per task (10 with ``--quick``)."""
+GAMES = 500
+"""Classic games timed (20 with ``--quick``)."""
+TIME_LIMIT = 10.0
+"""Seconds cpsat may take per hand."""
+Instance = tuple[Card, list[Card]]
+
+
+def hands(size: int, n: int) -> list[Instance]:
+    """``n`` seeded deals of a centre card and ``size`` more."""
+    rng = random.Random(f"{SEED}:{size}")
+    deck = load_deck().regular
+    out = []
+    for _ in range(n):
+        cards = rng.sample(deck, size + 1)
+        out.append((cards[0], cards[1:]))
+    return out
+
+
+def speed_task(size: int, mode: str, backends: tuple[str, ...],
+               n: int) -> tuple[list[Row], dict[str, list[SpeedAnswer]]]:
+    """Timing rows per backend on the same hands, and each backend's answers; stops the
+    script if two proven answers disagree."""
+    task = f"speed-{size}-{mode}"
+    instances = hands(size, n)
+    rows = []
+    results: dict[str, list[SpeedAnswer]] = {}
+    for backend in backends:
+        found: list[SpeedAnswer] = []
+        rows.append(Row(task, backend, harness.time_calls(
+            lambda inst, backend=backend, found=found: found.append(
+                speed_solve(inst[0], inst[1], mode, backend, time_limit=TIME_LIMIT)), instances)))
+        results[backend] = found[1:]  # the first call is the untimed warm-up
+    first = results[backends[0]]
+    for backend in backends[1:]:
+        for k, (a, b) in enumerate(zip(first, results[backend])):
+            if a.proven and b.proven and a.most != b.most:
+                sys.exit(f"{task} hand {k}: {backends[0]} lays {a.most}, {backend} {b.most}")
+    return rows, results
+
+
+def main() -> None:
+    args = harness.main_args("Time the Speed CUBU solvers on seeded hands.")
+    n = 10 if args.quick else HANDS
+    rows: list[Row] = []
+    solvable: dict[str, float] = {}
+    proven: dict[str, tuple[int, int]] = {}
+    for size, backends in ((10, ("numba", "cpsat")), (6, ("numba", "reference"))):
+        for mode in MODES:
+            task_rows, answers = speed_task(size, mode, backends, n)
+            rows += task_rows
+            solvable[f"speed-{size}-{mode}"] = sum(a.solvable for a in answers["numba"]) / len(answers["numba"])
+            if "cpsat" in answers:
+                proven[f"speed-{size}-{mode}"] = (sum(a.proven for a in answers["cpsat"]), len(answers["cpsat"]))
+    names = tuple(BOTS)
+    games = [(SEED, index, names, 4, 100) for index in range(20 if args.quick else GAMES)]
+    rows.append(Row("classic-game", "bots", harness.time_calls(play_one, games)))
+    per_second = len(rows[-1].times) / sum(rows[-1].times)
+    if args.json:
+        print(json.dumps({"game": "cubu", "rows": [harness.row_json(r) for r in rows], "solvable": solvable,
+                          "cpsat_proven": {task: {"proven": p, "of": k} for task, (p, k) in proven.items()},
+                          "classic_games_per_second": per_second}))
+        return
+    harness.report("cubu", rows, False, args.markdown)
+    print("\nsolvable: " + ", ".join(f"{task} {share:.1%}" for task, share in solvable.items()))
+    print("cpsat proven: " + ", ".join(f"{task} {p} of {k}" for task, (p, k) in proven.items()))
+    print(f"classic games per second (one process): {per_second:.1f}")
+
+
+if __name__ == "__main__":
+    main()

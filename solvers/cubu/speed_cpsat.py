@@ -1,0 +1,119 @@
+"""The CP-SAT Speed CUBU search: the most hand cards on distinct cells, each with a parent
+it relates to in a neighbouring cell, one step deeper than the parent.
+
+Variables, for n hand cards: per card, ``used``, its cell ``(x, y)`` relative to the
+centre's (each coordinate in ``-n..n``: a card is at most n parent steps from it) and its ``depth`` in
+``0..n``; per card and each card it relates to (the centre included) and each of the
+four directions, ``arc``: that card is its parent and lies in that direction from it.
+Constraints: a used card has exactly one arc, to a used parent (the centre has depth 0
+and lies at ``CENTRE``) one less deep, whose cell is the neighbour in the arc's
+direction; the used cards and the centre lie on distinct cells (an unused card gets a
+cell number of its own, off the board). Implied, for propagation: each side of a card
+(the centre's too) is filled by at most one arc, a child's or the card's own to its
+parent. By ``play_graph``'s argument these are exactly
+the layouts that can be laid, in order of depth. Objective: the most used cards.
+
+Symmetry breaks: a quarter turn about the centre brings a card whose parent is the
+centre to the east of it, so one is required there whenever a card is used; twins
+(``play_graph.twin_classes``) are used first to last, the used ones in increasing order
+of cell number.
+
+CP-SAT's OPTIMAL is the proof; FEASIBLE (out of time) is returned as not proven.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ortools.sat.python import cp_model
+
+from models.cubu.cards import Card
+from models.cubu.speed import CENTRE, relates
+from models.errors import BadInput
+from solvers.cubu.play_graph import twin_classes
+from solvers.cubu.speed_reference import Search
+
+SEED = 1
+"""CP-SAT's random seed: the same hand and parameters give the same answer."""
+DIRECTIONS = ((1, 0), (0, 1), (-1, 0), (0, -1))
+"""A card's offset from its parent; east first."""
+
+
+def solve(centre: Card, hand: Sequence[Card], mode: str, time_limit: float = 60.0, workers: int = 1) -> Search:
+    """The most cards of ``hand`` CP-SAT lays around ``centre`` in ``mode`` within
+    ``time_limit`` seconds on ``workers`` threads, in order of depth; proven when CP-SAT
+    says OPTIMAL. ``nodes`` is CP-SAT's branch count."""
+    if not time_limit >= 0:
+        raise BadInput(f"bad time limit {time_limit!r}: give seconds, 0 or more", str(time_limit))
+    if workers < 1:
+        raise BadInput(f"bad number of workers {workers!r}: give 1 or more", str(workers))
+    n = len(hand)
+    if n == 0:
+        return Search((), 0)
+    side = 2 * n + 1
+    model = cp_model.CpModel()
+    used = [model.new_bool_var(f"used{i}") for i in range(n)]
+    x = [model.new_int_var(-n, n, f"x{i}") for i in range(n)]
+    y = [model.new_int_var(-n, n, f"y{i}") for i in range(n)]
+    depth = [model.new_int_var(0, n, f"depth{i}") for i in range(n)]
+    cell = [model.new_int_var(0, side * side + n, f"cell{i}") for i in range(n)]
+    for i in range(n):
+        model.add(cell[i] == (x[i] + n) * side + y[i] + n).only_enforce_if(used[i])
+        model.add(cell[i] == side * side + i).only_enforce_if(~used[i])
+        for fixed in (x[i], y[i], depth[i]):
+            model.add(fixed == 0).only_enforce_if(~used[i])
+    model.add_all_different([*cell, model.new_constant(n * side + n)])
+    # sides[j][d]: the arcs that fill the cell in direction d from card j (n: the centre),
+    # a child's or j's own parent's
+    sides: list[list[list[cp_model.IntVar]]] = [[[] for _ in DIRECTIONS] for _ in range(n + 1)]
+    for i in range(n):
+        arcs = []
+        for j in range(n + 1):
+            if j == i or not relates(hand[i], hand[j] if j < n else centre, mode):
+                continue
+            for d, (dx, dy) in enumerate(DIRECTIONS):
+                arc = model.new_bool_var(f"arc{i}_{j}_{d}")
+                if j == n:
+                    model.add(depth[i] == 1).only_enforce_if(arc)
+                    model.add(x[i] == dx).only_enforce_if(arc)
+                    model.add(y[i] == dy).only_enforce_if(arc)
+                else:
+                    model.add_implication(arc, used[j])
+                    model.add(depth[i] == depth[j] + 1).only_enforce_if(arc)
+                    model.add(x[i] == x[j] + dx).only_enforce_if(arc)
+                    model.add(y[i] == y[j] + dy).only_enforce_if(arc)
+                sides[j][d].append(arc)
+                sides[i][(d + 2) % len(DIRECTIONS)].append(arc)
+                arcs.append(arc)
+        model.add(sum(arcs) == used[i])
+    for card in sides:
+        for side_arcs in card:
+            model.add_at_most_one(side_arcs)
+    for i in range(n):
+        model.add(sum(sides[n][0]) >= used[i])
+    for group in twin_classes(centre, hand, mode):
+        for a, b in zip(group, group[1:]):
+            model.add_implication(used[b], used[a])
+            model.add(cell[a] < cell[b]).only_enforce_if(used[b])
+    model.maximize(sum(used))
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = time_limit
+    solver.parameters.num_workers = workers
+    solver.parameters.random_seed = SEED
+    # tuned on dealt 10-card hands: the model is small, and presolve, probing, the linear
+    # relaxation, inprocessing and symmetry detection cost more than they save (the
+    # median hand took about four times as long with them)
+    solver.parameters.cp_model_presolve = False
+    solver.parameters.cp_model_probing_level = 0
+    solver.parameters.linearization_level = 0
+    solver.parameters.use_sat_inprocessing = False
+    solver.parameters.symmetry_level = 0
+    status = solver.solve(model)
+    nodes = int(solver.num_branches)
+    if status == cp_model.MODEL_INVALID:
+        raise RuntimeError(f"invalid CP-SAT model: {model.validate()}")
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return Search((), nodes, proven=False)
+    laid = sorted((solver.value(depth[i]), i) for i in range(n) if solver.boolean_value(used[i]))
+    layout = tuple((hand[i], (CENTRE[0] + solver.value(x[i]), CENTRE[1] + solver.value(y[i]))) for _, i in laid)
+    return Search(layout, nodes, proven=status == cp_model.OPTIMAL)

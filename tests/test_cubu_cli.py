@@ -1,0 +1,103 @@
+"""CUBU from the command line: text and JSON; bad input exits 2 with one line on stderr
+naming the problem."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+HAND = "G-P-R-D,O-P-R-L-D,R-O-P-G,L-O,O-P,P-D-G-R-O,G-R-D-L-O-P,pickup2"
+
+
+def test_longest_text_and_json(cardsolve) -> None:
+    code, out, err = cardsolve("cubu", "longest", "--top", "D-L-G", "--hand", HAND)
+    assert code == 0 and not err
+    assert out.splitlines()[0] == "longest: 4 cards, follow dark blue 1 up: P-D-G-R-O G-R-D-L-O-P G-P-R-D O-P-R-L-D"
+    code, out, _ = cardsolve("--json", "cubu", "longest", "--top", "D-L-G", "--hand", HAND)
+    document = json.loads(out)
+    assert document["length"] == 4 and document["box"] == {"colour": "D", "position": 1}
+    assert document["direction"] == "up" and document["cards"][0] == "P-D-G-R-O"
+    assert [run["length"] for run in document["others"]] == [1, 1]
+
+
+def test_longest_nothing_playable_exits_1(cardsolve) -> None:
+    code, out, _ = cardsolve("cubu", "longest", "--top", "D-L-G", "--hand", "O-P,pickup2")
+    assert code == 1 and "no colour sequence" in out
+    code, out, _ = cardsolve("--json", "cubu", "longest", "--top", "D-L-G", "--hand", "")
+    assert code == 1 and json.loads(out)["length"] == 0
+
+
+@pytest.mark.parametrize("args, token", [
+    (["--top", "D-L-X", "--hand", "O-P"], "D-L-X"),
+    (["--top", "D-L-G", "--hand", "O-P,O-P"], "O-P"),
+    (["--top", "D-L-G", "--hand", "O-P,jump"], "jump"),
+    (["--top", "miss", "--hand", "O-P"], "miss"),
+])
+def test_longest_bad_cards(cardsolve, args: list[str], token: str) -> None:
+    code, out, err = cardsolve("cubu", "longest", *args)
+    assert code == 2 and not out and token in err and len(err.strip().splitlines()) == 1
+
+
+def test_play_a_seeded_game(cardsolve) -> None:
+    code, out, _ = cardsolve("--json", "cubu", "play", "--seed", "1", "--players", "3",
+                             "--bots", "greedy,strategist,runkeeper", "--target", "50")
+    document = json.loads(out)
+    assert code == 0 and document["bots"] == ["greedy", "strategist", "runkeeper"]
+    assert document["winners"] and max(document["scores"]) >= 50
+    assert sum(r["points"] for r in document["rounds"]) == sum(document["scores"])
+    text = cardsolve("cubu", "play", "--seed", "1", "--players", "3", "--bots", "greedy,strategist,runkeeper",
+                     "--target", "50")[1]
+    assert "winner" in text and "out first" in text
+
+
+def test_play_bad_bots(cardsolve) -> None:
+    code, _, err = cardsolve("cubu", "play", "--players", "2", "--bots", "greedy,clever")
+    assert code == 2 and "clever" in err
+    code, _, err = cardsolve("cubu", "play", "--players", "3", "--bots", "greedy")
+    assert code == 2 and "1 bots for 3 players" in err
+
+
+def test_simulate_small(cardsolve) -> None:
+    code, out, _ = cardsolve("--json", "cubu", "simulate", "--games", "12", "--seed", "2", "--workers", "1")
+    document = json.loads(out)
+    assert code == 0 and set(document["win_rate_by_bot"]) == {"greedy", "runkeeper", "strategist", "random"}
+    assert sum(document["win_rate_by_seat"]) == pytest.approx(1.0)
+    assert document["rounds_per_game"] >= 1
+
+
+STUCK = ("O-P-R-L-D", "D-G,R-G,D-P-R-O-L-G,O-L-R,R-D-P,L-O,O-G-L-D,P-G,R-L-O,L-G-D-R-P-O")
+"""R-G shares no colour at a neighbouring position with any other card here, so at most 9 of 10."""
+
+
+def test_speed_solvable_and_not(cardsolve) -> None:
+    code, out, _ = cardsolve("cubu", "speed", "--centre", "D-L-G", "--hand", "L-O,O-P,R-O-P-G")
+    assert code == 0 and out.startswith("every card can be laid (colour mode; 3 of 3")
+    assert "[D-L-G]" in out
+    code, out, _ = cardsolve("--json", "cubu", "speed", "--centre", STUCK[0], "--hand", STUCK[1])
+    document = json.loads(out)
+    assert code == 1 and not document["solvable"] and document["most"] == 9 and document["reachable"] == 9
+    assert "R-G" not in [entry["card"] for entry in document["layout"]] and document["proven"]
+    for backend in ("cpsat",):
+        code, out, _ = cardsolve("--json", "cubu", "speed", "--centre", STUCK[0], "--hand", STUCK[1],
+                                 "--backend", backend)
+        assert code == 1 and json.loads(out)["most"] == 9
+
+
+def test_speed_boxes_mode(cardsolve) -> None:
+    """Boxes mode: a card relates to one with one box more or fewer; a 2-box centre and
+    two 4-box cards cannot relate at all."""
+    code, out, _ = cardsolve("--json", "cubu", "speed", "--centre", "D-L", "--hand", "R-G-O-P,O-P-R-L", "--mode",
+                             "boxes")
+    document = json.loads(out)
+    assert code == 1 and document["most"] == 0 and document["reachable"] == 0
+
+
+@pytest.mark.parametrize("args, token", [
+    (["--centre", "D-L-G", "--hand", "miss"], "miss"),
+    (["--centre", "D-L-G", "--hand", "D-L-G"], "D-L-G"),
+    (["--centre", "D-Q", "--hand", "L-O"], "D-Q"),
+])
+def test_speed_bad_input(cardsolve, args: list[str], token: str) -> None:
+    code, out, err = cardsolve("cubu", "speed", *args)
+    assert code == 2 and not out and token in err and len(err.strip().splitlines()) == 1
