@@ -1212,8 +1212,10 @@ def _grid_picture(centre: Any, layout: Any) -> str:
               help="One bot per seat: greedy, runkeeper, strategist or random (default greedy,strategist,runkeeper,...).")
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--target", type=click.IntRange(1), default=100, show_default=True, help="Points that win (50, 100, 200).")
+@click.option("--rounds", type=click.IntRange(1, 1000), default=None,
+              help="Play this many rounds instead, the most points winning (the rulebook's time limit).")
 @click.pass_context
-def cubu_play(ctx: click.Context, players: int, bots: str | None, seed: int, target: int) -> None:
+def cubu_play(ctx: click.Context, players: int, bots: str | None, seed: int, target: int, rounds: int | None) -> None:
     """A whole seeded classic game between bots, round by round: who went out, with how
     many points, and the scores."""
     from models.cubu.classic import play_game
@@ -1223,7 +1225,7 @@ def cubu_play(ctx: click.Context, players: int, bots: str | None, seed: int, tar
     names = bots.split(",") if bots else [default[seat % len(default)] for seat in range(players)]
     if len(names) != players:
         raise BadInput(f"{len(names)} bots for {players} players: name one per seat", bots)
-    record = play_game(seed, players, lineup(names, seed), target=target)
+    record = play_game(seed, players, lineup(names, seed), target=target, rounds=rounds)
     scores = [0] * players
     rows = []
     for number, r in enumerate(record.rounds, start=1):
@@ -1238,7 +1240,7 @@ def cubu_play(ctx: click.Context, players: int, bots: str | None, seed: int, tar
     result = ("limit reached: no winner" if record.limit_hit else
               "winner" + "s" * (len(record.winners) > 1) + ": "
               + ", ".join(f"seat {s} ({names[s]})" for s in record.winners))
-    _emit(ctx, {"seed": seed, "players": players, "bots": names, "target": target,
+    _emit(ctx, {"seed": seed, "players": players, "bots": names, "target": record.target,
                 "scores": list(record.scores), "winners": list(record.winners), "limit_hit": record.limit_hit,
                 "rounds": [{"dealer": r.dealer, "turns": len(r.turns), "winner": r.winner, "points": r.points}
                            for r in record.rounds]},

@@ -101,3 +101,13 @@ def test_speed_boxes_mode(cardsolve) -> None:
 def test_speed_bad_input(cardsolve, args: list[str], token: str) -> None:
     code, out, err = cardsolve("cubu", "speed", *args)
     assert code == 2 and not out and token in err and len(err.strip().splitlines()) == 1
+
+
+def test_play_a_fixed_number_of_rounds(cardsolve) -> None:
+    """The rulebook's time limit: a set number of rounds, the most points winning."""
+    code, out, _ = cardsolve("--json", "cubu", "play", "--seed", "4", "--players", "2", "--bots", "greedy,random",
+                             "--rounds", "3")
+    document = json.loads(out)
+    assert code == 0 and len(document["rounds"]) == 3 and document["target"] is None
+    best = max(document["scores"])
+    assert document["winners"] == [seat for seat, score in enumerate(document["scores"]) if score == best]
