@@ -111,7 +111,8 @@ class TurnView:
     @property
     def actions(self) -> list[str]:
         """The action cards in hand that can be played as a turn, each once."""
-        return [name for name in TURN_ACTIONS if Card(action=name) in self.hand]
+        held = {card.action for card in self.hand}
+        return [name for name in TURN_ACTIONS if name in held]
 
 
 @dataclass(frozen=True)
@@ -231,7 +232,7 @@ class Table:
     def can_play(self, seat: int) -> bool:
         """Whether ``seat`` has a sequence opening or an action card to play as a turn."""
         hand = self.hands[seat]
-        return bool(openings(self.top, hand)) or any(Card(action=name) in hand for name in TURN_ACTIONS)
+        return any(card.action in TURN_ACTIONS for card in hand) or bool(openings(self.top, hand))
 
 
 def _take(hand: list[Card], card: Card, seat: int) -> None:
