@@ -30,6 +30,7 @@ from pathlib import Path
 
 from models.data import load_json
 from models.errors import BadInput
+from models.listing import read_list
 
 COLOURS = {"D": "dark blue", "L": "light blue", "R": "red", "G": "green", "O": "orange", "P": "purple"}
 """Colour letters and names."""
@@ -119,13 +120,7 @@ def check_distinct(cards: Iterable[Card], where: str) -> None:
 def parse_cards(text: str, what: str = "the hand") -> list[Card]:
     """Read ``D-R-G,L-P,miss`` as cards; the empty string is no cards. An empty token, a
     bad card or a card more often than the deck has it is bad input naming it and ``what``."""
-    if not text.strip():
-        return []
-    cards = []
-    for token in text.split(","):
-        if not token.strip():
-            raise BadInput(f"empty card in {what} {text!r}", token)
-        cards.append(parse_card(token))
+    cards = read_list(text, parse_card, what)
     check_distinct(cards, what)
     return cards
 

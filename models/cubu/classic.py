@@ -51,6 +51,7 @@ from typing import Protocol
 from models.cubu.cards import ACTIONS, Card, Deck, load_deck
 from models.cubu.sequence import Follow, check_sequence, continuations, openings
 from models.errors import BadInput
+from models.listing import seated
 
 HAND = 7
 """Cards dealt to each player."""
@@ -393,14 +394,7 @@ def play_game(seed: int, players: int = 4, policies: Sequence[Policy] | None = N
     points, or, when ``rounds`` is given (the time-limit variant), for that many rounds
     with the most points winning. The first dealer is ``dealer``; the deck is the
     bundled one unless ``deck`` is given."""
-    if players not in PLAYERS:
-        raise BadInput(f"CUBU is for 2 to 6 players, not {players}", str(players))
-    if policies is None:
-        policies = [RandomPolicy(f"{seed}:{seat}") for seat in range(players)]
-    if len(policies) != players:
-        raise BadInput(f"{len(policies)} policies for {players} players", str(len(policies)))
-    if not 0 <= dealer < players:
-        raise BadInput(f"dealer {dealer} is not a seat 0..{players - 1}", str(dealer))
+    policies = seated("CUBU", players, PLAYERS, policies, lambda seat: RandomPolicy(f"{seed}:{seat}"), dealer)
     if target < 1 or (rounds is not None and rounds < 1):
         raise BadInput(f"the target ({target}) and the number of rounds ({rounds}) must be positive",
                        str(target if target < 1 else rounds))

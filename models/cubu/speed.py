@@ -45,6 +45,7 @@ from typing import Protocol
 
 from models.cubu.cards import REGULAR_POINTS, Card, Deck, load_deck
 from models.errors import BadInput
+from models.listing import seated
 
 MODES = ("boxes", "colour")
 """Follow the number of boxes (easier) or the colour and position of the boxes (hardest)."""
@@ -288,14 +289,7 @@ def play_game(seed: int, players: int = 4, mode: str = "boxes", policies: Sequen
     (default: ``RandomPolicy`` seeded from ``seed`` and the seat), in ``mode``, to
     ``target`` points; the deck's regular cards (the bundled deck unless ``deck``)."""
     check_mode(mode)
-    if players not in PLAYERS:
-        raise BadInput(f"Speed CUBU is for 2 to 6 players, not {players}", str(players))
-    if policies is None:
-        policies = [RandomPolicy(f"{seed}:{seat}") for seat in range(players)]
-    if len(policies) != players:
-        raise BadInput(f"{len(policies)} policies for {players} players", str(len(policies)))
-    if not 0 <= dealer < players:
-        raise BadInput(f"dealer {dealer} is not a seat 0..{players - 1}", str(dealer))
+    policies = seated("Speed CUBU", players, PLAYERS, policies, lambda seat: RandomPolicy(f"{seed}:{seat}"), dealer)
     if target < 1:
         raise BadInput(f"the target must be positive, not {target}", str(target))
     cards = (deck or load_deck()).regular

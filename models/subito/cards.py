@@ -23,6 +23,7 @@ from pathlib import Path
 
 from models.data import load_json
 from models.errors import BadInput
+from models.listing import read_list
 
 COLOURS = {"R": "red", "P": "pink", "Y": "yellow", "G": "green", "L": "light blue", "D": "dark blue"}
 """Colour letters and names, in the order of task 8 side a's colour bar."""
@@ -76,13 +77,7 @@ def check_distinct(cards: Iterable[Card], where: str) -> None:
 def parse_cards(text: str, what: str = "the pile") -> list[Card]:
     """Read ``Y4A,R1B`` as cards, top card first; the empty string is no cards. An empty
     token, a bad card or the same card twice is bad input naming it and ``what``."""
-    if not text.strip():
-        return []
-    cards = []
-    for token in text.split(","):
-        if not token.strip():
-            raise BadInput(f"empty card in {what} {text!r}", token)
-        cards.append(parse_card(token))
+    cards = read_list(text, parse_card, what)
     check_distinct(cards, what)
     return cards
 

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from models.errors import BadInput
+from models.listing import read_list
 
 COLOURS = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
 """Colour letters and names."""
@@ -67,13 +68,7 @@ def check_distinct(cards: Iterable[Card], where: str) -> None:
 def parse_cards(text: str, what: str = "the hand") -> list[Card]:
     """Read ``R5,B7`` as cards; the empty string is no cards. An empty token, a bad card
     or the same card twice is bad input naming it and ``what``."""
-    if not text.strip():
-        return []
-    cards = []
-    for token in text.split(","):
-        if not token.strip():
-            raise BadInput(f"empty card in {what} {text!r}", token)
-        cards.append(parse_card(token))
+    cards = read_list(text, parse_card, what)
     check_distinct(cards, what)
     return cards
 

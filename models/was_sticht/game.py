@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from models.errors import BadInput
+from models.listing import seated
 from models.was_sticht.cards import Card
 from models.was_sticht.chips import CHIPS, Chip, Trick, achieved
 from models.was_sticht.draft import Draft, DraftView, lay_out, run_draft
@@ -244,14 +245,7 @@ def play_game(seed: int, players: int = 4, policies: Sequence[Policy] | None = N
     """A whole game, seeded: trumps and layouts from ``seed``, seat s deciding by
     ``policies[s]`` (default: ``RandomPolicy`` seeded from ``seed`` and the seat); the
     first dealer is ``dealer``; at most ``round_limit`` rounds."""
-    if players not in (3, 4):
-        raise BadInput(f"Was sticht? is for 3 or 4 players, not {players}", str(players))
-    if policies is None:
-        policies = [RandomPolicy(f"{seed}:{seat}") for seat in range(players)]
-    if len(policies) != players:
-        raise BadInput(f"{len(policies)} policies for {players} players", str(len(policies)))
-    if not 0 <= dealer < players:
-        raise BadInput(f"dealer {dealer} is not a seat 0..{players - 1}", str(dealer))
+    policies = seated("Was sticht?", players, (3, 4), policies, lambda seat: RandomPolicy(f"{seed}:{seat}"), dealer)
     rng = random.Random(seed)
     chips = draft_chips(dealer, policies)
     left = [list(own) for own in chips]

@@ -1,0 +1,41 @@
+"""Reading the comma-separated lists every game's notation shares, and checking the seats
+of a game's players: the logic that is the same for every game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from typing import TypeVar
+
+from models.errors import BadInput
+
+T = TypeVar("T")
+
+
+def read_list(text: str, parse: Callable[[str], T], what: str) -> list[T]:
+    """The items of ``A,B,C``, each read by ``parse``; the empty string is no items, and an
+    empty item is bad input naming ``what``."""
+    if not text.strip():
+        return []
+    items = []
+    for token in text.split(","):
+        if not token.strip():
+            raise BadInput(f"empty card in {what} {text!r}", token)
+        items.append(parse(token))
+    return items
+
+
+def seated(game: str, players: int, allowed: Collection[int], policies: Sequence[T] | None,
+           default: Callable[[int], T], dealer: int) -> Sequence[T]:
+    """One policy per seat (``default(seat)`` for every seat when none are given), after
+    checking the number of players, the number of policies and the dealer's seat."""
+    if players not in allowed:
+        low, high = min(allowed), max(allowed)
+        span = f"{low} or {high}" if high == low + 1 else f"{low} to {high}"
+        raise BadInput(f"{game} is for {span} players, not {players}", str(players))
+    if policies is None:
+        policies = [default(seat) for seat in range(players)]
+    if len(policies) != players:
+        raise BadInput(f"{len(policies)} policies for {players} players", str(len(policies)))
+    if not 0 <= dealer < players:
+        raise BadInput(f"dealer {dealer} is not a seat 0..{players - 1}", str(dealer))
+    return policies
