@@ -22,13 +22,12 @@ Rule readings:
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from models.data import load_json
+from models.data import load_json, read_user_json
 from models.errors import BadInput
 from models.listing import read_list
 
@@ -187,8 +186,5 @@ def load_deck(path: str | Path | None = None) -> Deck:
     """The user's deck file, or the bundled stand-in deck when ``path`` is None."""
     if path is None:
         return deck_from_json(load_json(BUNDLED_DECK), "bundled")
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise BadInput(f"cannot read deck {str(path)!r}: {error}", str(path)) from None
+    data = read_user_json(path, "deck")
     return deck_from_json(data, str(path))

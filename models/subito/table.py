@@ -14,12 +14,12 @@ the entry lists them in the order the team placed them).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from models.data import read_user_json
 from models.errors import BadInput
 from models.subito.cards import Card, check_distinct, parse_card
 from models.subito.tasks import Side, parse_side, tasks_from_names
@@ -106,8 +106,5 @@ def table_to_json(table: Table) -> dict[str, Any]:
 
 def read_table(path: str | Path) -> Table:
     """A table from a JSON file; an unreadable file is bad input naming it."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise BadInput(f"cannot read table {str(path)!r}: {error}", str(path)) from None
+    data = read_user_json(path, "table")
     return table_from_json(data, str(path))

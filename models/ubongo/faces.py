@@ -10,14 +10,13 @@ up as 3 rows x 2 columns.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from models.data import load_json
+from models.data import load_json, read_user_json
 from models.errors import BadInput
 
 SYMBOLS = "ABCDEFGHIJKL"
@@ -150,8 +149,5 @@ def load_deck(path: str | Path | None = None) -> Deck:
         except FileNotFoundError:
             raise BadInput("the bundled Ubongo deck is not built yet: use literal faces like ABC/DDA "
                            "or --deck FILE with your own cards", BUNDLED_DECK) from None
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise BadInput(f"cannot read deck {str(path)!r}: {error}", str(path)) from None
+    data = read_user_json(path, "deck")
     return deck_from_json(data, str(path))

@@ -8,12 +8,12 @@ shape: ``{"cards": [{"card": "17w", "rotation": 90, "x": 3, "y": -2}, ...]}``, w
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from models.data import read_user_json
 from models.errors import BadInput
 from models.ubongo.faces import ROTATIONS, Face, Grid
 
@@ -78,10 +78,7 @@ def layout_from_json(data: object, face: Callable[[str], Face], source: str = "l
 
 def read_layout(path: str | Path, face: Callable[[str], Face]) -> Layout:
     """A layout from a JSON file; an unreadable file is bad input naming it."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise BadInput(f"cannot read layout {str(path)!r}: {error}", str(path)) from None
+    data = read_user_json(path, "layout")
     return layout_from_json(data, face, str(path))
 
 

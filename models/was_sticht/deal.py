@@ -13,12 +13,12 @@ index into ``cards``; a card appears in one column only.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from models.data import read_user_json
 from models.errors import BadInput
 from models.was_sticht.cards import COLOURS, DECK, NUMBERS, Card, check_distinct, parse_card
 from models.was_sticht.chips import TRICKS
@@ -123,23 +123,14 @@ def clues_to_json(observations: Sequence[Observation]) -> dict[str, Any]:
                              for observation in observations]}
 
 
-def _read(path: str | Path, what: str) -> object:
-    """The JSON document in a file; an unreadable file or bad JSON is bad input naming it."""
-    try:
-        data: object = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError) as error:
-        raise BadInput(f"cannot read {what} {str(path)!r}: {error}", str(path)) from None
-    return data
-
-
 def read_deal(path: str | Path) -> Deal:
     """A deal from a JSON file."""
-    return deal_from_json(_read(path, "deal"), str(path))
+    return deal_from_json(read_user_json(path, "deal"), str(path))
 
 
 def read_clues(path: str | Path) -> tuple[Observation, ...]:
     """Clues from a JSON file."""
-    return clues_from_json(_read(path, "clues"), str(path))
+    return clues_from_json(read_user_json(path, "clues"), str(path))
 
 
 def deal_round(seed: int, players: int = 4) -> Deal:

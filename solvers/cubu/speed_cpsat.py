@@ -30,11 +30,10 @@ from ortools.sat.python import cp_model
 from models.cubu.cards import Card
 from models.cubu.speed import CENTRE, relates
 from models.errors import BadInput
+from solvers.cpsat_small import small_model_solver
 from solvers.cubu.play_graph import twin_classes
 from solvers.cubu.speed_reference import Search
 
-SEED = 1
-"""CP-SAT's random seed: the same hand and parameters give the same answer."""
 DIRECTIONS = ((1, 0), (0, 1), (-1, 0), (0, -1))
 """A card's offset from its parent; east first."""
 
@@ -96,18 +95,7 @@ def solve(centre: Card, hand: Sequence[Card], mode: str, time_limit: float = 60.
             model.add_implication(used[b], used[a])
             model.add(cell[a] < cell[b]).only_enforce_if(used[b])
     model.maximize(sum(used))
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = time_limit
-    solver.parameters.num_workers = workers
-    solver.parameters.random_seed = SEED
-    # tuned on dealt 10-card hands: the model is small, and presolve, probing, the linear
-    # relaxation, inprocessing and symmetry detection cost more than they save (the
-    # median hand took about four times as long with them)
-    solver.parameters.cp_model_presolve = False
-    solver.parameters.cp_model_probing_level = 0
-    solver.parameters.linearization_level = 0
-    solver.parameters.use_sat_inprocessing = False
-    solver.parameters.symmetry_level = 0
+    solver = small_model_solver(time_limit, workers)
     status = solver.solve(model)
     nodes = int(solver.num_branches)
     if status == cp_model.MODEL_INVALID:

@@ -32,13 +32,12 @@ from ortools.sat.python import cp_model
 from models.errors import BadInput
 from models.ubongo.faces import Face, Grid, rotate
 from models.ubongo.layout import Placement
+from solvers.cpsat_small import small_model_solver
 from solvers.ubongo import fast
 from solvers.ubongo.reference import Solution, check_k
 
 _FAR = fast.SPAN + 1
 """A clamped offset of this size (either sign, either coordinate) means "apart"."""
-_SEED = 1
-"""CP-SAT's random seed: the same hand and parameters give the same answer."""
 
 
 @dataclass(frozen=True)
@@ -182,22 +181,6 @@ def _add_picture_order(model: cp_model.CpModel, faces: Sequence[Face], cards: _C
                 [cards.used[j], ~cards.root[i]])
 
 
-def _solver(time_limit: float, workers: int) -> cp_model.CpSolver:
-    """A CP-SAT solver with a fixed seed, tuned on dealt hands: the model is small and
-    tight, so presolve, probing, the linear relaxation, inprocessing and symmetry
-    detection cost more time than they save (about tenfold on 9-card hands)."""
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = time_limit
-    solver.parameters.num_workers = workers
-    solver.parameters.random_seed = _SEED
-    solver.parameters.cp_model_presolve = False
-    solver.parameters.cp_model_probing_level = 0
-    solver.parameters.linearization_level = 0
-    solver.parameters.use_sat_inprocessing = False
-    solver.parameters.symmetry_level = 0
-    return solver
-
-
 def solve(faces: Sequence[Face], k: int, time_limit: float = 60.0, workers: int = 1) -> Solution:
     """A valid layout of ``k`` of ``faces`` found by CP-SAT (see the module docstring), or
     None: proven when CP-SAT proves there is none, unproven when ``time_limit`` seconds
@@ -215,7 +198,7 @@ def solve(faces: Sequence[Face], k: int, time_limit: float = 60.0, workers: int 
     joints = _add_pairs(model, table, cards, k)
     _add_connected(model, cards, joints, k)
     _add_picture_order(model, faces, cards, k)
-    solver = _solver(time_limit, workers)
+    solver = small_model_solver(time_limit, workers)
     status = solver.solve(model)
     nodes = int(solver.num_branches)
     if status == cp_model.INFEASIBLE:
