@@ -13,8 +13,14 @@ condition is a row (measure code = its place in ``MEASURES``, low, high).
 Search. At each trick boundary the conditions are checked against what is already
 decided (``_status``: tricks or colour cards won so far against what is left, the first
 and last trick, most/fewest against the tricks left), so the search stops as soon as the
-outcome is known; an undecided boundary is looked up in, and stored into, a transposition
-table keyed by the four hands, the leader and the counters the conditions depend on.
+outcome is known. "Sure" cards are the trumps of the seat holding the top trump that
+outrank every trump of the others: each wins its trick, so the player's sure cards count
+towards his tricks and colours now, and the others' never come to him; a colour is
+further bounded by the tricks he can still win (one card of each seat a trick) and by
+his trumps (another seat's trump comes to him only under a trump of his at least as
+strong, one such trick for each). An undecided boundary is looked up in, and stored
+into, a transposition table keyed by the four hands, the leader and the counters the
+conditions depend on.
 Equal cards are merged: of the cards of one hand with the same follow class and printed
 colour, a card is skipped when a lower one of them has no card ranked between the two
 outside this hand and the finished tricks (the two play alike to the end). The moves are
@@ -147,13 +153,13 @@ def _owner(st: NDArray[np.int64], bit: int) -> int:
 
 
 @njit(cache=True)
-def _sure_tricks(st: NDArray[np.int64], tab: NDArray[np.int64]) -> tuple[int, int]:
-    """Tricks decided whatever is played: the trumps of the seat holding the highest
-    trump that rank strictly above every trump of the other seats each win their trick.
-    Returns (the player's such tricks, the other seats' such tricks)."""
+def _sure_cards(st: NDArray[np.int64], tab: NDArray[np.int64]) -> tuple[int, int]:
+    """Cards that win whatever trick they are played to: the trumps of the seat holding
+    the highest trump that rank strictly above every trump of the other seats (each wins
+    its own trick). Returns (that seat, or -1 when no trump is left; the cards' mask)."""
     left = st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]
-    top_owner, sure = -1, 0
-    last_rank, run = -1, 0  # the top owner's cards at the rank seen last
+    top_owner, sure, run = -1, 0, 0  # run: the top owner's cards at the rank seen last
+    last_rank = -1
     i = tab.shape[1] - 1
     while i >= 0 and tab[_FC, tab[_ORDER, i]] == TRUMP_CLASS:
         c = tab[_ORDER, i]
@@ -167,15 +173,58 @@ def _sure_tricks(st: NDArray[np.int64], tab: NDArray[np.int64]) -> tuple[int, in
             top_owner = owner
         if owner != top_owner:
             if rank == last_rank:
-                sure -= run  # tied with another seat's number trump: not sure
+                sure &= ~run  # tied with another seat's number trump: not sure
             break
         if rank != last_rank:
             last_rank, run = rank, 0
-        run += 1
-        sure += 1
-    if top_owner == st[_PLAYER]:
-        return sure, 0
-    return 0, sure
+        run |= bit
+        sure |= bit
+    return top_owner, sure
+
+
+@njit(cache=True)
+def _colour_gain(st: NDArray[np.int64], tab: NDArray[np.int64], colour: int, wins: int) -> int:
+    """At most how many cards of ``colour`` (a mask) the player can still take when he
+    wins at most ``wins`` more tricks: of each seat at most one card a trick he wins; a
+    trump of another seat only in a trick won by a trump of his at least as strong (one
+    such trick for each of his trumps)."""
+    player, players = st[_PLAYER], st[_PLAYERS]
+    trumps = tab[_CLASSMASK, TRUMP_CLASS]
+    hand = st[_H + player]
+    gain = min(_popcount(hand & colour), wins)
+    mine = hand & trumps
+    top = -1
+    rest = mine
+    while rest:
+        b = rest & -rest
+        rest ^= b
+        top = max(top, tab[_STR + TRUMP_CLASS, _index(b)])
+    for s in range(players):
+        if s == player:
+            continue
+        held = st[_H + s] & colour
+        count = _popcount(held & ~trumps)
+        # the seat's trumps of the colour that some trump of the player's can take
+        weakest, takeable = 1000, 0
+        rest = held & trumps
+        while rest:
+            b = rest & -rest
+            rest ^= b
+            x = tab[_STR + TRUMP_CLASS, _index(b)]
+            if x <= top:
+                takeable += 1
+                weakest = min(weakest, x)
+        if takeable:
+            takers = 0
+            rest = mine
+            while rest:
+                b = rest & -rest
+                rest ^= b
+                if tab[_STR + TRUMP_CLASS, _index(b)] >= weakest:
+                    takers += 1
+            count += min(takeable, takers)
+        gain += min(count, wins)
+    return gain
 
 
 @njit(cache=True)
@@ -186,17 +235,24 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
     done, total = st[_DONE], st[_TOTAL]
     left = total - done
     mine = st[_CN + player]
-    mine_sure, others_sure = 0, 0
-    if st[_KEYTRICKS] or st[_KEYALL]:
-        mine_sure, others_sure = _sure_tricks(st, tab)
+    left_cards = st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]
+    top_owner, sure_mask = _sure_cards(st, tab)
+    mine_mask = sure_mask if top_owner == player else 0
+    mine_sure = _popcount(mine_mask)
+    others_sure = _popcount(sure_mask) - mine_sure
     result = 1
     for i in range(conds.shape[0]):
         m, low, high = conds[i, 0], conds[i, 1], conds[i, 2]
         if m == _TRICKS:
             now, most = mine + mine_sure, mine + left - others_sure
         elif m < _FIRST_M:  # colour:C
+            colour = tab[_COLMASK, m - 1]
             now = st[_CL + m - 1]
-            most = now + _popcount((st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]) & tab[_COLMASK, m - 1])
+            # the player's sure cards of the colour each bring one into his tricks; the
+            # other seats' sure cards of it never come to him
+            most = now + min(_popcount(left_cards & ~(sure_mask ^ mine_mask) & colour),
+                             _colour_gain(st, tab, colour, left - others_sure))
+            now += _popcount(mine_mask & colour)
         elif m == _FIRST_M:
             if done > 0:
                 now = most = st[_FIRST]
