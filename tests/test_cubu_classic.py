@@ -237,28 +237,37 @@ def test_the_turn_limit_ends_a_round_without_a_winner() -> None:
 # --- whole games ------------------------------------------------------------------------
 
 
-def check_game(players: int, seed: int, target: int = 100) -> None:
+def game_problems(players: int, seed: int, target: int = 100) -> list[str]:
+    """A seeded game checked round by round: what is wrong with it (nothing, we hope)."""
     game = play_game(seed, players, target=target)
-    assert not game.limit_hit and max(game.scores) >= target and game.winners == (game.scores.index(max(game.scores)),)
+    problems = []
+    if game.limit_hit or max(game.scores) < target or game.winners != (game.scores.index(max(game.scores)),):
+        problems.append(f"the game did not end with one winner at {target}: {game.scores}")
     scores = [0] * players
     for number, record in enumerate(game.rounds):
-        assert record.dealer == number % players
-        assert record.turns[0].seat == (record.dealer + 1) % players
-        assert max(scores) < target
-        assert record.winner is not None and not record.hands[record.winner]
-        assert record.points == round_points(record.hands, record.winner)
+        if record.dealer != number % players or record.turns[0].seat != (record.dealer + 1) % players:
+            problems.append(f"round {number}: dealt by {record.dealer}, opened by {record.turns[0].seat}")
+        if max(scores) >= target:
+            problems.append(f"round {number} was played after the target was reached")
+        if record.winner is None or record.hands[record.winner]:
+            problems.append(f"round {number} ended without an empty hand")
+            continue
+        if record.points != round_points(record.hands, record.winner):
+            problems.append(f"round {number} scored {record.points}")
         scores[record.winner] += record.points
-    assert tuple(scores) == game.scores
+    if tuple(scores) != game.scores:
+        problems.append(f"the rounds add up to {scores}, not {game.scores}")
+    return problems
 
 
 @pytest.mark.parametrize("players", [2, 6])
 def test_a_full_seeded_game(players: int) -> None:
-    check_game(players, seed=11)
+    assert game_problems(players, seed=11) == []
 
 
 @pytest.mark.parametrize("target", [50, 100, 200])
 def test_the_game_ends_at_the_target(target: int) -> None:
-    check_game(3, seed=3, target=target)
+    assert game_problems(3, seed=3, target=target) == []
 
 
 def test_a_time_limit_is_a_number_of_rounds() -> None:

@@ -74,11 +74,19 @@ def test_regular_cards_are_unique_action_cards_come_in_pairs() -> None:
 
 @given(st.text())
 def test_any_text_parses_or_is_bad_input(text: str) -> None:
-    for parse in (parse_card, parse_cards):
-        try:
-            parse(text)
-        except BadInput:
-            pass
+    """Any text is a card that reads back the same from its name, or one line of bad input."""
+    try:
+        read = parse_card(text)
+    except BadInput as error:
+        assert error.token is not None and "\n" not in str(error)
+    else:
+        assert parse_card(read.name) == read
+    try:
+        hand = parse_cards(text)
+    except BadInput as error:
+        assert error.token is not None and "\n" not in str(error)
+    else:
+        assert parse_cards(",".join(c.name for c in hand)) == hand
 
 
 @given(st.lists(st.sampled_from(["D", "L", "R", "G", "O", "P", "-", ",", "miss", "swap", " ", "x"]), max_size=20))
@@ -190,7 +198,9 @@ def test_unreadable_deck_file(tmp_path: Path) -> None:
 
 def test_the_rulebook_sequence_definition_dark_blue_2_3_4() -> None:
     """"the turned over card shows a Dark Blue 2, Dark Blue 3 and Dark Blue 4 box in a row"."""
-    check_sequence(card("R-D-G"), Follow("D", 2, UP), cards("R-G-D,R-G-L-D"))
+    played = cards("R-G-D,R-G-L-D")
+    check_sequence(card("R-D-G"), Follow("D", 2, UP), played)  # raises if they do not follow
+    assert [c.colour_at(position) for c, position in zip(played, (3, 4))] == ["D", "D"]
 
 
 def test_the_rulebook_orange_example_up_and_down() -> None:
