@@ -3,7 +3,7 @@ of a game's players: the logic that is the same for every game."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
 from typing import TypeVar
 
 from models.errors import BadInput
@@ -22,6 +22,15 @@ def read_list(text: str, parse: Callable[[str], T], what: str) -> list[T]:
             raise BadInput(f"empty card in {what} {text!r}", token)
         items.append(parse(token))
     return items
+
+
+def check_unique(cards: Iterable[Hashable], where: str, reason: str) -> None:
+    """No card twice: the first card seen again is bad input naming it, with ``reason``."""
+    seen: set[Hashable] = set()
+    for card in cards:
+        if card in seen:
+            raise BadInput(f"card {card} appears twice in {where}: {reason}", str(card))
+        seen.add(card)
 
 
 def seated(game: str, players: int, allowed: Collection[int], policies: Sequence[T] | None,

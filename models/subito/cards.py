@@ -22,7 +22,7 @@ from pathlib import Path
 
 from models.data import load_json, read_user_json
 from models.errors import BadInput
-from models.listing import read_list
+from models.listing import check_unique, read_list
 
 COLOURS = {"R": "red", "P": "pink", "Y": "yellow", "G": "green", "L": "light blue", "D": "dark blue"}
 """Colour letters and names, in the order of task 8 side a's colour bar."""
@@ -66,11 +66,7 @@ def parse_card(text: str) -> Card:
 
 def check_distinct(cards: Iterable[Card], where: str) -> None:
     """A card is in one place at a time: the first card seen twice is bad input naming it."""
-    seen: set[Card] = set()
-    for card in cards:
-        if card in seen:
-            raise BadInput(f"card {card} appears twice in {where}: each card is in one place", card.name)
-        seen.add(card)
+    check_unique(cards, where, "each card is in one place")
 
 
 def parse_cards(text: str, what: str = "the pile") -> list[Card]:

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from models.errors import BadInput
-from models.listing import read_list
+from models.listing import check_unique, read_list
 
 COLOURS = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
 """Colour letters and names."""
@@ -58,11 +58,7 @@ def parse_card(text: str) -> Card:
 
 def check_distinct(cards: Iterable[Card], where: str) -> None:
     """There is one card of each kind: the first card seen twice is bad input naming it."""
-    seen: set[Card] = set()
-    for card in cards:
-        if card in seen:
-            raise BadInput(f"card {card} appears twice in {where}: the deck has one of each", card.name)
-        seen.add(card)
+    check_unique(cards, where, "the deck has one of each")
 
 
 def parse_cards(text: str, what: str = "the hand") -> list[Card]:
