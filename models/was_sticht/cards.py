@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from models.errors import BadInput
 from models.listing import check_unique, read_list
@@ -29,16 +29,17 @@ class Card:
 
     colour: str
     number: int
+    index: int = field(init=False, repr=False, compare=False)
+    """The card's place in ``DECK`` (colours in the order R, B, G, Y; numbers up); kept,
+    not computed, as the solvers read it for every card of every position they encode."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", list(COLOURS).index(self.colour) * len(NUMBERS) + self.number - 1)
 
     @property
     def name(self) -> str:
         """The card in the notation: ``R5``."""
         return f"{self.colour}{self.number}"
-
-    @property
-    def index(self) -> int:
-        """The card's place in ``DECK`` (colours in the order R, B, G, Y; numbers up)."""
-        return list(COLOURS).index(self.colour) * len(NUMBERS) + self.number - 1
 
     def __str__(self) -> str:
         return self.name

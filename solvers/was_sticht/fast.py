@@ -109,17 +109,16 @@ class Tables:
 
 
 @lru_cache(maxsize=1)
-def _all_tables() -> dict[Trumps, Tables]:
-    return {trumps: Tables(trumps) for trumps in ALL_TRUMPS}
+def _all_tables() -> dict[tuple[str | None, int | None], Tables]:
+    return {(trumps.suit, trumps.number): Tables(trumps) for trumps in ALL_TRUMPS}
 
 
 def tables(trumps: Trumps) -> Tables:
-    """The kernel's tables for these trumps (all 50 built at the first call, ~50 ms)."""
-    return _all_tables()[trumps]
+    """The kernel's tables for these trumps (all 50 built at the first call, ~50 ms; kept
+    by suit and number, which hash faster than the dataclass)."""
+    return _all_tables()[trumps.suit, trumps.number]
 
 
-_INDEX = {card: k for k, card in enumerate(DECK)}
-"""``Card.index``, looked up."""
 _BUF = np.zeros((3 * (len(DECK) + 1), len(DECK)), dtype=np.int64)
 """The kernel's work rows (each written before it is read, so shared by every search)."""
 _TT: NDArray[np.int64] | None = None
@@ -183,6 +182,67 @@ def _sure_cards(st: NDArray[np.int64], tab: NDArray[np.int64]) -> tuple[int, int
 
 
 @njit(cache=True)
+def _max_wins(st: NDArray[np.int64], tab: NDArray[np.int64], left: int) -> int:
+    """At most how many of the ``left`` tricks the player can still win. A trick holding
+    another seat's trump goes to the player only under a trump of his (trumps beat every
+    other card), and never when that trump outranks all of his; one trick holds at most
+    one card of each seat, so seat s's trumps fill at least as many tricks as it has."""
+    player, players = st[_PLAYER], st[_PLAYERS]
+    trumps = tab[_CLASSMASK, TRUMP_CLASS]
+    mine = st[_H + player] & trumps
+    top = -1
+    rest = mine
+    while rest:
+        b = rest & -rest
+        rest ^= b
+        top = max(top, tab[_STR + TRUMP_CLASS, _index(b)])
+    filled, above = 0, 0  # the most trumps of one seat; the most of one seat above all of his
+    for s in range(players):
+        if s == player:
+            continue
+        held = st[_H + s] & trumps
+        filled = max(filled, _popcount(held))
+        count = 0
+        rest = held
+        while rest:
+            b = rest & -rest
+            rest ^= b
+            if tab[_STR + TRUMP_CLASS, _index(b)] > top:
+                count += 1
+        above = max(above, count)
+    return min(left - above, left - filled + min(_popcount(mine), filled))
+
+
+@njit(cache=True)
+def _forced_wins(st: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
+    """At least how many tricks the player still wins whatever is played: each trump of
+    his wins its trick unless another seat plays a trump as strong or stronger into it,
+    and each such trump beats one of his at most. Matched greedily from the top trump
+    down (a beater of a stronger trump beats every weaker one too)."""
+    player = st[_PLAYER]
+    left = st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]
+    mine = st[_H + player]
+    forced, pool = 0, 0
+    i = tab.shape[1] - 1
+    while i >= 0 and tab[_FC, tab[_ORDER, i]] == TRUMP_CLASS:
+        rank = tab[_STR + TRUMP_CLASS, tab[_ORDER, i]]
+        j = i  # the trumps of this rank are ORDER[j + 1 .. i]
+        while j >= 0 and tab[_FC, tab[_ORDER, j]] == TRUMP_CLASS and tab[_STR + TRUMP_CLASS, tab[_ORDER, j]] == rank:
+            bit = np.int64(1) << tab[_ORDER, j]
+            if left & bit and not mine & bit:
+                pool += 1
+            j -= 1
+        for k in range(j + 1, i + 1):
+            if mine & (np.int64(1) << tab[_ORDER, k]):
+                if pool > 0:
+                    pool -= 1
+                else:
+                    forced += 1
+        i = j
+    return forced
+
+
+@njit(cache=True)
 def _colour_gain(st: NDArray[np.int64], tab: NDArray[np.int64], colour: int, wins: int) -> int:
     """At most how many cards of ``colour`` (a mask) the player can still take when he
     wins at most ``wins`` more tricks: of each seat at most one card a trick he wins; a
@@ -240,18 +300,20 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
     mine_mask = sure_mask if top_owner == player else 0
     mine_sure = _popcount(mine_mask)
     others_sure = _popcount(sure_mask) - mine_sure
+    wins = min(left - others_sure, _max_wins(st, tab, left))  # the most tricks still his
+    forced = max(mine_sure, _forced_wins(st, tab))  # the fewest
     result = 1
     for i in range(conds.shape[0]):
         m, low, high = conds[i, 0], conds[i, 1], conds[i, 2]
         if m == _TRICKS:
-            now, most = mine + mine_sure, mine + left - others_sure
+            now, most = mine + forced, mine + wins
         elif m < _FIRST_M:  # colour:C
             colour = tab[_COLMASK, m - 1]
             now = st[_CL + m - 1]
             # the player's sure cards of the colour each bring one into his tricks; the
             # other seats' sure cards of it never come to him
             most = now + min(_popcount(left_cards & ~(sure_mask ^ mine_mask) & colour),
-                             _colour_gain(st, tab, colour, left - others_sure))
+                             _colour_gain(st, tab, colour, wins))
             now += _popcount(mine_mask & colour)
         elif m == _FIRST_M:
             if done > 0:
@@ -265,14 +327,21 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
                 now, most = 0, 1
         else:
             best = 1000 if m == _FEWEST else -1
+            # room: for fewest, the tricks the others must still gain to all end above
+            # the player's least total; for most, the tricks they can still take and all
+            # stay below his greatest total
+            low_end, high_end, others_left = mine + forced, mine + wins, left - forced
+            room = 0
             for s in range(players):
                 if s != player:
                     best = min(best, st[_CN + s]) if m == _FEWEST else max(best, st[_CN + s])
-            low_end, high_end, others_left = mine + mine_sure, mine + left - others_sure, left - mine_sure
+                    room += max(0, low_end + 1 - st[_CN + s]) if m == _FEWEST else max(0, high_end - 1 - st[_CN + s])
             if m == _MOST:
-                sure, lost = low_end > best + others_left, high_end <= best
+                sure = low_end > best + others_left
+                lost = high_end <= best or left - (high_end - mine) > room
             else:
-                sure, lost = high_end < best, low_end >= best + others_left
+                sure = high_end < best
+                lost = low_end >= best + others_left or (low_end - mine) + room > left
             now = most = 1 if sure else 0
             if not sure and not lost:
                 most = 1
@@ -510,17 +579,21 @@ def encode(position: Position, player: int, conditions: Sequence[Condition], coo
     """The search state ``st`` of a position and question (the stamp still 0)."""
     players = position.players
     st = [0] * _STATE
+    cards_left = 0
     for seat, hand in enumerate(position.hands):
-        st[_H + seat] = sum(1 << _INDEX[card] for card in hand)
+        mask = 0
+        for card in hand:
+            mask |= 1 << card.index
+        st[_H + seat] = mask
+        cards_left += len(hand)
     for k, card in enumerate(position.current):
-        st[_T + k] = _INDEX[card]
+        st[_T + k] = card.index
     tricks: tuple[Trick, ...] = position.tricks
     for done in tricks:
         st[_CN + done.winner] += 1
         if done.winner == player:
             for card in done.cards:
-                st[_CL + _INDEX[card] // len(NUMBERS)] += 1
-    total = len(tricks) + (sum(map(len, position.hands)) + len(position.current)) // players
+                st[_CL + card.index // len(NUMBERS)] += 1
     st[_LEADER] = position.leader
     st[_NTRICK] = len(position.current)
     st[_DONE] = len(tricks)
@@ -530,7 +603,7 @@ def encode(position: Position, player: int, conditions: Sequence[Condition], coo
     st[_PLAYER] = player
     st[_PLAYERS] = players
     st[_COOP] = int(cooperative)
-    st[_TOTAL] = total
+    st[_TOTAL] = len(tricks) + (cards_left + len(position.current)) // players
     st[_KEYALL], st[_KEYTRICKS], st[_KEYCOLOURS], st[_KEYFIRST] = _question(tuple(conditions))
     return np.array(st, dtype=np.int64)
 
