@@ -23,6 +23,32 @@ def numba_cache_dir() -> Path:
 
 os.environ["NUMBA_CACHE_DIR"] = str(numba_cache_dir())  # also when set but empty
 
-from numba import njit  # noqa: E402  (the cache directory must be set first)
+from numba import njit, types  # noqa: E402  (the cache directory must be set first)
+from numba.extending import intrinsic  # noqa: E402
 
-__all__ = ["njit", "numba_cache_dir"]
+
+@intrinsic
+def popcount(typingctx, x):  # type: ignore[no-untyped-def]
+    """The set bits of an int64, one machine instruction (LLVM ``ctpop``); in kernels only."""
+    if x != types.int64:
+        return None
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        return builder.ctpop(args[0])
+
+    return types.int64(types.int64), codegen
+
+
+@intrinsic
+def lowest_set(typingctx, x):  # type: ignore[no-untyped-def]
+    """The place of the lowest set bit of a non-zero int64 (LLVM ``cttz``); in kernels only."""
+    if x != types.int64:
+        return None
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        return builder.cttz(args[0], context.get_constant(types.boolean, True))
+
+    return types.int64(types.int64), codegen
+
+
+__all__ = ["lowest_set", "njit", "numba_cache_dir", "popcount"]

@@ -7,7 +7,8 @@ Encoding. A hand is an int64 bitmask over ``Card.index`` (0..35). Per trumps (ca
 the card's key in a trick led by follow class l (class x 16 + number, number trumps x 16
 + 0, as ``trumps.strength``: a later card wins only with a strictly greater key),
 ``lower[c]`` the cards of c's follow class and printed colour ranked below it, and
-``between[c, d]`` the cards of their follow class ranked strictly between them. A
+``between[c, d]`` the cards of their follow class ranked strictly between them;
+``order`` the cards by follow class and rank, ``place`` each card's place in it. A
 condition is a row (measure code = its place in ``MEASURES``, low, high).
 
 Search. At each trick boundary the conditions are checked against what is already
@@ -41,7 +42,7 @@ from models.was_sticht.cards import COLOURS, DECK, NUMBERS, Card
 from models.was_sticht.chips import MEASURES, TRICKS, Condition, Trick
 from models.was_sticht.play import Position
 from models.was_sticht.trumps import ALL_TRUMPS, NUMBER_TRUMP, Trumps, strength
-from solvers.jit import njit
+from solvers.jit import lowest_set, njit, popcount
 
 TT_BITS = 19
 """The transposition table holds 2**TT_BITS entries (each 6 int64: 24 MiB at 19 bits)."""
@@ -55,7 +56,7 @@ _H, _T, _CN, _CL = 0, 4, 8, 12
  _KEYALL, _KEYTRICKS, _KEYCOLOURS, _KEYFIRST, _STAMP) = range(16, 32)
 _STATE = 32
 # The rows of the tables ``tab`` (one int64 array, 36 columns).
-_FC, _COL, _STR, _CLASSMASK, _COLMASK, _LOWER, _ORDER, _TIE, _BETWEEN = 0, 1, 2, 7, 8, 9, 10, 11, 12
+_FC, _COL, _STR, _CLASSMASK, _COLMASK, _LOWER, _ORDER, _TIE, _PLACE, _BETWEEN = 0, 1, 2, 7, 8, 9, 10, 11, 12, 13
 # The rows of the work array ``buf`` per depth: candidate cards, their sort keys, the key words.
 _CARDS, _KEYS, _WORDS = 0, 1, 2
 _TRICKS, _FIRST_M, _LAST_M, _MOST, _FEWEST = (MEASURES.index(m) for m in
@@ -105,6 +106,7 @@ class Tables:
         self.packed[_LOWER] = self.lower
         self.packed[_ORDER] = self.order
         self.packed[_TIE] = self.tie
+        self.packed[_PLACE, self.order] = np.arange(len(DECK))
         self.packed[_BETWEEN:] = self.between
 
 
@@ -137,109 +139,72 @@ def _table() -> tuple[NDArray[np.int64], int]:
 
 
 @njit(cache=True)
-def _popcount(x: int) -> int:
-    """The set bits of a non-negative int64 (a card mask)."""
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return ((x * 0x0101010101010101) >> 56) & 0xFF
-
-
-@njit(cache=True)
 def _owner(st: NDArray[np.int64], bit: int) -> int:
     """The seat holding the card ``bit`` (it is held)."""
     return 0 if st[_H] & bit else (1 if st[_H + 1] & bit else (2 if st[_H + 2] & bit else 3))
 
 
 @njit(cache=True)
-def _sure_cards(st: NDArray[np.int64], tab: NDArray[np.int64]) -> tuple[int, int]:
-    """Cards that win whatever trick they are played to: the trumps of the seat holding
-    the highest trump that rank strictly above every trump of the other seats (each wins
-    its own trick). Returns (that seat, or -1 when no trump is left; the cards' mask)."""
-    left = st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]
-    top_owner, sure, run = -1, 0, 0  # run: the top owner's cards at the rank seen last
-    last_rank = -1
-    i = tab.shape[1] - 1
-    while i >= 0 and tab[_FC, tab[_ORDER, i]] == TRUMP_CLASS:
-        c = tab[_ORDER, i]
-        i -= 1
-        bit = np.int64(1) << c
-        if left & bit == 0:
-            continue
-        owner = _owner(st, bit)
-        rank = tab[_STR + TRUMP_CLASS, c]
-        if top_owner < 0:
-            top_owner = owner
-        if owner != top_owner:
-            if rank == last_rank:
-                sure &= ~run  # tied with another seat's number trump: not sure
-            break
-        if rank != last_rank:
-            last_rank, run = rank, 0
-        run |= bit
-        sure |= bit
-    return top_owner, sure
+def _trump_bounds(st: NDArray[np.int64], tab: NDArray[np.int64], left: int) -> tuple[int, int, int, int]:
+    """What the trumps left decide, in one pass from the top trump down, by ranks
+    (number trumps of one rank tie: the first played of them wins):
 
+    - sure cards: the trumps of the seat holding the top trump that rank strictly above
+      every trump of the other seats; each wins its own trick;
+    - forced: at least this many tricks still go to the player whatever is played. A
+      trump of his wins its trick unless another seat plays one as strong or stronger
+      into it, and each such trump beats one of his at most (matched greedily from the
+      top: a beater of a stronger trump beats every weaker one too);
+    - wins: at most this many of the ``left`` tricks still go to him. A trick holding
+      another seat's trump is his only under a trump of his (trumps beat every other
+      card), never when that trump outranks all of his; a trick holds one card of each
+      seat at most, so a seat's trumps fill at least as many tricks as it has.
 
-@njit(cache=True)
-def _max_wins(st: NDArray[np.int64], tab: NDArray[np.int64], left: int) -> int:
-    """At most how many of the ``left`` tricks the player can still win. A trick holding
-    another seat's trump goes to the player only under a trump of his (trumps beat every
-    other card), and never when that trump outranks all of his; one trick holds at most
-    one card of each seat, so seat s's trumps fill at least as many tricks as it has."""
+    Returns (the seat with the sure cards, -1 when no trump is left; their mask; forced;
+    wins)."""
     player, players = st[_PLAYER], st[_PLAYERS]
-    trumps = tab[_CLASSMASK, TRUMP_CLASS]
-    mine = st[_H + player] & trumps
-    top = -1
-    rest = mine
-    while rest:
-        b = rest & -rest
-        rest ^= b
-        top = max(top, tab[_STR + TRUMP_CLASS, _index(b)])
-    filled, above = 0, 0  # the most trumps of one seat; the most of one seat above all of his
-    for s in range(players):
-        if s == player:
-            continue
-        held = st[_H + s] & trumps
-        filled = max(filled, _popcount(held))
-        count = 0
-        rest = held
-        while rest:
-            b = rest & -rest
-            rest ^= b
-            if tab[_STR + TRUMP_CLASS, _index(b)] > top:
-                count += 1
-        above = max(above, count)
-    return min(left - above, left - filled + min(_popcount(mine), filled))
-
-
-@njit(cache=True)
-def _forced_wins(st: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
-    """At least how many tricks the player still wins whatever is played: each trump of
-    his wins its trick unless another seat plays a trump as strong or stronger into it,
-    and each such trump beats one of his at most. Matched greedily from the top trump
-    down (a beater of a stronger trump beats every weaker one too)."""
-    player = st[_PLAYER]
-    left = st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]
+    cards_left = st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]
     mine = st[_H + player]
+    top_owner, sure, running = -1, 0, True
     forced, pool = 0, 0
+    higher, seen_mine = 0, False  # the trumps left above all of the player's
     i = tab.shape[1] - 1
     while i >= 0 and tab[_FC, tab[_ORDER, i]] == TRUMP_CLASS:
         rank = tab[_STR + TRUMP_CLASS, tab[_ORDER, i]]
-        j = i  # the trumps of this rank are ORDER[j + 1 .. i]
-        while j >= 0 and tab[_FC, tab[_ORDER, j]] == TRUMP_CLASS and tab[_STR + TRUMP_CLASS, tab[_ORDER, j]] == rank:
-            bit = np.int64(1) << tab[_ORDER, j]
-            if left & bit and not mine & bit:
-                pool += 1
-            j -= 1
-        for k in range(j + 1, i + 1):
-            if mine & (np.int64(1) << tab[_ORDER, k]):
-                if pool > 0:
-                    pool -= 1
-                else:
-                    forced += 1
-        i = j
-    return forced
+        group, owners = 0, 0  # this rank's cards left; a bit for each seat holding one
+        while i >= 0 and tab[_FC, tab[_ORDER, i]] == TRUMP_CLASS and tab[_STR + TRUMP_CLASS, tab[_ORDER, i]] == rank:
+            bit = np.int64(1) << tab[_ORDER, i]
+            if cards_left & bit:
+                group |= bit
+                owners |= 1 << _owner(st, bit)
+            i -= 1
+        if group == 0:
+            continue
+        if running:
+            if top_owner < 0:
+                top_owner = _owner(st, group & -group)
+            if owners == 1 << top_owner:
+                sure |= group
+            else:
+                running = False
+        pool += popcount(group & ~mine)
+        for _ in range(popcount(group & mine)):
+            if pool > 0:
+                pool -= 1
+            else:
+                forced += 1
+        if group & mine:
+            seen_mine = True
+        elif not seen_mine:
+            higher |= group
+    trumps = tab[_CLASSMASK, TRUMP_CLASS]
+    filled, above = 0, 0  # the most trumps of one other seat; the most above all of his
+    for s in range(players):
+        if s != player:
+            filled = max(filled, popcount(st[_H + s] & trumps))
+            above = max(above, popcount(st[_H + s] & higher))
+    wins = min(left - above, left - filled + min(popcount(mine & trumps), filled))
+    return top_owner, sure, forced, wins
 
 
 @njit(cache=True)
@@ -251,26 +216,26 @@ def _colour_gain(st: NDArray[np.int64], tab: NDArray[np.int64], colour: int, win
     player, players = st[_PLAYER], st[_PLAYERS]
     trumps = tab[_CLASSMASK, TRUMP_CLASS]
     hand = st[_H + player]
-    gain = min(_popcount(hand & colour), wins)
+    gain = min(popcount(hand & colour), wins)
     mine = hand & trumps
     top = -1
     rest = mine
     while rest:
         b = rest & -rest
         rest ^= b
-        top = max(top, tab[_STR + TRUMP_CLASS, _index(b)])
+        top = max(top, tab[_STR + TRUMP_CLASS, lowest_set(b)])
     for s in range(players):
         if s == player:
             continue
         held = st[_H + s] & colour
-        count = _popcount(held & ~trumps)
+        count = popcount(held & ~trumps)
         # the seat's trumps of the colour that some trump of the player's can take
         weakest, takeable = 1000, 0
         rest = held & trumps
         while rest:
             b = rest & -rest
             rest ^= b
-            x = tab[_STR + TRUMP_CLASS, _index(b)]
+            x = tab[_STR + TRUMP_CLASS, lowest_set(b)]
             if x <= top:
                 takeable += 1
                 weakest = min(weakest, x)
@@ -280,7 +245,7 @@ def _colour_gain(st: NDArray[np.int64], tab: NDArray[np.int64], colour: int, win
             while rest:
                 b = rest & -rest
                 rest ^= b
-                if tab[_STR + TRUMP_CLASS, _index(b)] >= weakest:
+                if tab[_STR + TRUMP_CLASS, lowest_set(b)] >= weakest:
                     takers += 1
             count += min(takeable, takers)
         gain += min(count, wins)
@@ -296,12 +261,8 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
     left = total - done
     mine = st[_CN + player]
     left_cards = st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]
-    top_owner, sure_mask = _sure_cards(st, tab)
+    top_owner, sure_mask, forced, wins = _trump_bounds(st, tab, left)
     mine_mask = sure_mask if top_owner == player else 0
-    mine_sure = _popcount(mine_mask)
-    others_sure = _popcount(sure_mask) - mine_sure
-    wins = min(left - others_sure, _max_wins(st, tab, left))  # the most tricks still his
-    forced = max(mine_sure, _forced_wins(st, tab))  # the fewest
     result = 1
     for i in range(conds.shape[0]):
         m, low, high = conds[i, 0], conds[i, 1], conds[i, 2]
@@ -312,9 +273,9 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
             now = st[_CL + m - 1]
             # the player's sure cards of the colour each bring one into his tricks; the
             # other seats' sure cards of it never come to him
-            most = now + min(_popcount(left_cards & ~(sure_mask ^ mine_mask) & colour),
+            most = now + min(popcount(left_cards & ~(sure_mask ^ mine_mask) & colour),
                              _colour_gain(st, tab, colour, wins))
-            now += _popcount(mine_mask & colour)
+            now += popcount(mine_mask & colour)
         elif m == _FIRST_M:
             if done > 0:
                 now = most = st[_FIRST]
@@ -384,14 +345,19 @@ def _key(st: NDArray[np.int64], tab: NDArray[np.int64], buf: NDArray[np.int64], 
     for k in range(5):
         buf[row, k] = 0
     left = st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]
+    ranked = 0  # the cards left, bit i for the card at place i of the order
+    rest = left
+    while rest:
+        b = rest & -rest
+        rest ^= b
+        ranked |= np.int64(1) << tab[_PLACE, lowest_set(b)]
     width = 5 if st[_KEYCOLOURS] else 3
     word, at = 0, 0
-    for i in range(tab.shape[1]):
-        c = tab[_ORDER, i]
-        bit = np.int64(1) << c
-        if left & bit == 0:
-            continue
-        symbol = _owner(st, bit) | tab[_TIE, c] << 2
+    while ranked:
+        b = ranked & -ranked
+        ranked ^= b
+        c = tab[_ORDER, lowest_set(b)]
+        symbol = _owner(st, np.int64(1) << c) | tab[_TIE, c] << 2
         if width == 5:
             symbol |= tab[_COL, c] << 3
         if at + width > 63:
@@ -399,7 +365,8 @@ def _key(st: NDArray[np.int64], tab: NDArray[np.int64], buf: NDArray[np.int64], 
             at = 0
         buf[row, word] |= symbol << at
         at += width
-        buf[row, 3] += np.int64(1) << (5 * tab[_FC, c])
+    for k in range(5):
+        buf[row, 3] += popcount(left & tab[_CLASSMASK, k]) << (5 * k)
     key = st[_LEADER]
     if st[_KEYALL]:
         for s in range(4):
@@ -423,12 +390,6 @@ def _slot(buf: NDArray[np.int64], row: int, size: int) -> int:
     x = x * 0x7FB5D329728EA185
     x = x ^ (x >> 27)
     return int(x & (size - 1))
-
-
-@njit(cache=True)
-def _index(bit: int) -> int:
-    """The card index of a one-bit mask."""
-    return _popcount(bit - 1)
 
 
 @njit(cache=True)
@@ -478,13 +439,13 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
     while rest:
         low_bit = rest & -rest
         rest ^= low_bit
-        c = _index(low_bit)
+        c = lowest_set(low_bit)
         same = tab[_LOWER, c] & hand
         skip = False
         while same:
             b = same & -same
             same ^= b
-            if tab[_BETWEEN + _index(b), c] & outside == 0:
+            if tab[_BETWEEN + lowest_set(b), c] & outside == 0:
                 skip = True
                 break
         if skip:
@@ -506,6 +467,12 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
         buf[cards, j] = c
         buf[keys, j] = sort_key
         n += 1
+    if n > 2 and seat != player and st[_COOP] == 0:
+        # the opposite aim's best card (the last) second: a hedge against a wrong guess
+        c = buf[cards, n - 1]
+        for j in range(n - 1, 1, -1):
+            buf[cards, j] = buf[cards, j - 1]
+        buf[cards, 1] = c
     result = not chooser
     for i in range(n):
         c = buf[cards, i]
