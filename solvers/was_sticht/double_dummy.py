@@ -51,10 +51,15 @@ class Analysis:
     backend: str
 
 
+_LOADED: dict[str, ModuleType] = {}
+
+
 def _backend(name: str) -> ModuleType:
-    if name not in BACKENDS:
-        raise BadInput(f"unknown double-dummy backend {name!r}: use {' or '.join(BACKENDS)}", name)
-    return importlib.import_module(BACKENDS[name])
+    if name not in _LOADED:
+        if name not in BACKENDS:
+            raise BadInput(f"unknown double-dummy backend {name!r}: use {' or '.join(BACKENDS)}", name)
+        _LOADED[name] = importlib.import_module(BACKENDS[name])
+    return _LOADED[name]
 
 
 def _check(position: Position, player: int) -> None:

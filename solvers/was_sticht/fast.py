@@ -46,6 +46,9 @@ from solvers.jit import lowest_set, njit, popcount
 
 TT_BITS = 19
 """The transposition table holds 2**TT_BITS entries (each 6 int64: 24 MiB at 19 bits)."""
+SMALL_TRICKS, SMALL_TT_BITS = 4, 12
+"""A search of at most SMALL_TRICKS tricks uses only the table's first 2**SMALL_TT_BITS
+entries: it needs no more, and they stay in the processor's cache between searches."""
 TRUMP_CLASS = 4
 """The follow class of every trump."""
 
@@ -526,24 +529,21 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
 
 
 @lru_cache(maxsize=256)
-def encode_conditions(conditions: tuple[Condition, ...]) -> NDArray[np.int64]:
-    """The conditions as rows (measure code, low, high)."""
+def _question(conditions: tuple[Condition, ...]) -> tuple[NDArray[np.int64], tuple[int, int, int, int]]:
+    """The conditions as rows (measure code, low, high), and what the transposition key
+    must hold for them: every seat's tricks, the player's tricks, the colours counted (a
+    bit each), the first trick."""
     rows = [(MEASURES.index(c.measure), c.low, c.high) for c in conditions]
-    return np.array(rows, dtype=np.int64).reshape(len(rows), 3)
-
-
-@lru_cache(maxsize=256)
-def _question(conditions: tuple[Condition, ...]) -> tuple[int, int, int, int]:
-    """What the transposition key must hold for these conditions: every seat's tricks,
-    the player's tricks, the colours counted (a bit each), the first trick."""
     measures = {c.measure for c in conditions}
-    return (int(bool(measures & {"most", "fewest"})), int("tricks" in measures),
-            sum(1 << k for k, letter in enumerate(COLOURS) if f"colour:{letter}" in measures),
-            int("trick:first" in measures))
+    return (np.array(rows, dtype=np.int64).reshape(len(rows), 3),
+            (int(bool(measures & {"most", "fewest"})), int("tricks" in measures),
+             sum(1 << k for k, letter in enumerate(COLOURS) if f"colour:{letter}" in measures),
+             int("trick:first" in measures)))
 
 
-def encode(position: Position, player: int, conditions: Sequence[Condition], cooperative: bool) -> NDArray[np.int64]:
-    """The search state ``st`` of a position and question (the stamp still 0)."""
+def encode(position: Position, player: int, key: tuple[int, int, int, int], cooperative: bool,
+           stamp: int) -> NDArray[np.int64]:
+    """The search state ``st`` of a position and question (``key``: ``_question``'s)."""
     players = position.players
     st = [0] * _STATE
     cards_left = 0
@@ -571,7 +571,8 @@ def encode(position: Position, player: int, conditions: Sequence[Condition], coo
     st[_PLAYERS] = players
     st[_COOP] = int(cooperative)
     st[_TOTAL] = len(tricks) + (cards_left + len(position.current)) // players
-    st[_KEYALL], st[_KEYTRICKS], st[_KEYCOLOURS], st[_KEYFIRST] = _question(tuple(conditions))
+    st[_KEYALL], st[_KEYTRICKS], st[_KEYCOLOURS], st[_KEYFIRST] = key
+    st[_STAMP] = stamp
     return np.array(st, dtype=np.int64)
 
 
@@ -581,11 +582,14 @@ def search(position: Position, player: int, conditions: Sequence[Condition],
     or for him when ``cooperative``), the root card that decides it (the chooser's card
     that achieves it, or the opposing seat's card after which it fails; else None), and
     the nodes searched. The position must not be finished."""
-    st = encode(position, player, conditions, cooperative)
-    tt, st[_STAMP] = _table()
-    value = _node(st, encode_conditions(tuple(conditions)), tables(position.trumps).packed, tt, _BUF, 0)
-    root = int(st[_ROOTCARD])
-    return bool(value), (DECK[root] if root >= 0 else None), int(st[_NODES])
+    rows, key = _question(tuple(conditions))
+    tt, stamp = _table()
+    if len(position.hands[0]) <= SMALL_TRICKS:
+        tt = tt[:1 << SMALL_TT_BITS]
+    st = encode(position, player, key, cooperative, stamp)
+    value = _node(st, rows, tables(position.trumps).packed, tt, _BUF, 0)
+    root, nodes = st[_ROOTCARD], st[_NODES]
+    return bool(value), (DECK[root] if root >= 0 else None), int(nodes)
 
 
 def trick_bounds(position: Position, player: int) -> tuple[tuple[int, int], int]:
