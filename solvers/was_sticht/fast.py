@@ -6,8 +6,10 @@ Encoding. A hand is an int64 bitmask over ``Card.index`` (0..35). Per trumps (ca
 ``fc[c]`` the card's follow class (its colour 0..3, or 4 for a trump), ``strength[l, c]``
 the card's key in a trick led by follow class l (class x 16 + number, number trumps x 16
 + 0, as ``trumps.strength``: a later card wins only with a strictly greater key),
-``lower[c]`` the cards of c's follow class and printed colour ranked below it, and
-``between[c, d]`` the cards of their follow class ranked strictly between them;
+``lower[c]`` the cards of c's follow class and printed colour ranked below it,
+``lower_any[c]`` those of its follow class ranked below it or tied with it and earlier
+in the deck, ``between[c, d]`` the other cards of their follow class ranked from c's
+rank to d's (ties included: tied number trumps are told apart by who plays first);
 ``order`` the cards by follow class and rank, ``place`` each card's place in it. A
 condition is a row (measure code = its place in ``MEASURES``, low, high).
 
@@ -22,9 +24,13 @@ his trumps (another seat's trump comes to him only under a trump of his at least
 strong, one such trick for each). An undecided boundary is looked up in, and stored
 into, a transposition table keyed by the four hands, the leader and the counters the
 conditions depend on.
-Equal cards are merged: of the cards of one hand with the same follow class and printed
-colour, a card is skipped when a lower one of them has no card ranked between the two
-outside this hand and the finished tricks (the two play alike to the end). The moves are
+An undecided boundary's status is worked out after the table is asked: the key holds
+everything it reads.
+Equal cards are merged: of the cards of one hand with the same follow class (and the
+same printed colour, when a condition counts colours), a card is skipped when a lower
+one of them (or a tied number trump earlier in the deck) has no card ranked between the
+two, or tied with either, outside this hand and the finished tricks (the two play alike
+to the end). The moves are
 ordered for the seat's aim in the trick: a seat that wants the trick won (the player when
 he needs tricks, the others when they play against him) tries the cheapest winning card
 first, a seat that wants it lost its highest card that does not win.
@@ -59,7 +65,7 @@ _H, _T, _CN, _CL = 0, 4, 8, 12
  _KEYALL, _KEYTRICKS, _KEYCOLOURS, _KEYFIRST, _STAMP) = range(16, 32)
 _STATE = 32
 # The rows of the tables ``tab`` (one int64 array, 36 columns).
-_FC, _COL, _STR, _CLASSMASK, _COLMASK, _LOWER, _ORDER, _TIE, _PLACE, _BETWEEN = 0, 1, 2, 7, 8, 9, 10, 11, 12, 13
+_FC, _COL, _STR, _CLASSMASK, _COLMASK, _LOWER, _LOWER_ANY, _ORDER, _TIE, _PLACE, _BETWEEN = 0, 1, 2, 7, 8, 9, 10, 11, 12, 13, 14
 # The rows of the work array ``buf`` per depth: candidate cards, their sort keys, the key words.
 _CARDS, _KEYS, _WORDS = 0, 1, 2
 _TRICKS, _FIRST_M, _LAST_M, _MOST, _FEWEST = (MEASURES.index(m) for m in
@@ -96,8 +102,16 @@ class Tables:
         same = fc[:, None] == fc[None, :]  # [c, d]
         below = same & (col[:, None] == col[None, :]) & (rank_of[None, :] < rank_of[:, None])
         self.lower = (below * bits[None, :]).sum(axis=1).astype(np.int64)
-        inside = (same[:, :, None] & same[:, None, :] & (rank_of[:, None, None] < rank_of[None, None, :])
-                  & (rank_of[None, None, :] < rank_of[None, :, None]))  # [c, d, e]: e strictly between c and d
+        index = np.arange(len(DECK))
+        below_any = same & ((rank_of[None, :] < rank_of[:, None])
+                            | ((rank_of[None, :] == rank_of[:, None]) & (index[None, :] < index[:, None])))
+        self.lower_any = (below_any * bits[None, :]).sum(axis=1).astype(np.int64)
+        other = (index[:, None, None] != index[None, None, :]) & (index[None, :, None] != index[None, None, :])
+        # [c, d, e]: e ranked from c's rank to d's, tied with either (a tie decides by
+        # who plays first, so a tied outside card tells c and d apart)
+        inside = (same[:, :, None] & same[:, None, :] & other & (rank_of[:, None] < rank_of[None, :])[:, :, None]
+                  & (rank_of[:, None, None] <= rank_of[None, None, :])
+                  & (rank_of[None, None, :] <= rank_of[None, :, None]))
         self.between = (inside * bits[None, None, :]).sum(axis=2).astype(np.int64)
         self.packed = np.zeros((_BETWEEN + len(DECK), len(DECK)), dtype=np.int64)
         """Every table in one array, by the ``_FC`` .. ``_BETWEEN`` rows."""
@@ -107,6 +121,7 @@ class Tables:
         self.packed[_CLASSMASK, :5] = self.classmask
         self.packed[_COLMASK, :4] = self.colmask
         self.packed[_LOWER] = self.lower
+        self.packed[_LOWER_ANY] = self.lower_any
         self.packed[_ORDER] = self.order
         self.packed[_TIE] = self.tie
         self.packed[_PLACE, self.order] = np.arange(len(DECK))
@@ -406,15 +421,16 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
     words = 3 * depth + _WORDS
     slot = -1
     if ntrick == 0:
-        status = _status(st, conds, tab)
-        if status != 0:
-            return status > 0
+        # the key holds everything the status reads, so a stored answer is looked up first
         _key(st, tab, buf, words)
         slot = _slot(buf, words, tt.shape[0])
         if (depth > 0 and tt[slot, 5] >> 1 == st[_STAMP] and tt[slot, 0] == buf[words, 0]
                 and tt[slot, 1] == buf[words, 1] and tt[slot, 2] == buf[words, 2]
                 and tt[slot, 3] == buf[words, 3] and tt[slot, 4] == buf[words, 4]):
             return bool(tt[slot, 5] & 1)
+        status = _status(st, conds, tab)
+        if status != 0:
+            return status > 0
     leader = st[_LEADER]
     seat = (leader + ntrick) % players
     hand = st[_H + seat]
@@ -436,6 +452,7 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
     # the player's seat aims at his wish; the others oppose it, or help when they cooperate
     win_aim = wants if seat == player or st[_COOP] == 0 else not wants
     # candidates: the lowest of each run of equal cards, with a sort key
+    lower = _LOWER if st[_KEYCOLOURS] else _LOWER_ANY
     cards, keys = 3 * depth + _CARDS, 3 * depth + _KEYS
     n = 0
     rest = legal
@@ -443,7 +460,7 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
         low_bit = rest & -rest
         rest ^= low_bit
         c = lowest_set(low_bit)
-        same = tab[_LOWER, c] & hand
+        same = tab[lower, c] & hand
         skip = False
         while same:
             b = same & -same
