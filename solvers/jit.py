@@ -10,7 +10,9 @@ must be set before numba is first imported, which is why every kernel module imp
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
 
 def numba_cache_dir() -> Path:
@@ -28,8 +30,7 @@ from numba.extending import intrinsic  # noqa: E402
 
 
 @intrinsic
-def popcount(typingctx, x):  # type: ignore[no-untyped-def]
-    """The set bits of an int64, one machine instruction (LLVM ``ctpop``); in kernels only."""
+def _ctpop(typingctx, x):  # type: ignore[no-untyped-def]
     if x != types.int64:
         return None
 
@@ -40,8 +41,7 @@ def popcount(typingctx, x):  # type: ignore[no-untyped-def]
 
 
 @intrinsic
-def lowest_set(typingctx, x):  # type: ignore[no-untyped-def]
-    """The place of the lowest set bit of a non-zero int64 (LLVM ``cttz``); in kernels only."""
+def _cttz(typingctx, x):  # type: ignore[no-untyped-def]
     if x != types.int64:
         return None
 
@@ -50,5 +50,10 @@ def lowest_set(typingctx, x):  # type: ignore[no-untyped-def]
 
     return types.int64(types.int64), codegen
 
+
+popcount = cast(Callable[[int], int], _ctpop)
+"""The set bits of an int64, one machine instruction (LLVM ``ctpop``); in kernels only."""
+lowest_set = cast(Callable[[int], int], _cttz)
+"""The place of the lowest set bit of a non-zero int64 (LLVM ``cttz``); in kernels only."""
 
 __all__ = ["lowest_set", "njit", "numba_cache_dir", "popcount"]

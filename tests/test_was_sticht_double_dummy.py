@@ -141,6 +141,23 @@ def test_mid_trick_and_one_card_left() -> None:
         assert analyse(position, 1, chip, backend).best_card == parse_cards("R1")[0]
 
 
+def test_quick_tricks_need_the_lead_or_a_trump() -> None:
+    """The search takes it as settled when the player holds every trump left and enough
+    winners; without a trump and off lead his winners can be discarded away, so the
+    same cards then make no trick at all."""
+    at_least = {k: chip_of(Condition("tricks", k, 9)) for k in (1, 3)}
+    most = chip_of(Condition("most", 1, 1))
+    no_trumps = start([parse_cards("Y1,Y2,Y3"), parse_cards("R9,B9,G9"), parse_cards("Y4,Y5,Y6")],
+                      Trumps(None, None), 0)
+    red = start([parse_cards("B1,G1,Y1"), parse_cards("R5,B9,G9"), parse_cards("B2,G2,Y2")],
+                Trumps("R", None), 0)
+    for backend in ("numba", "reference"):
+        assert not possible(no_trumps, 1, at_least[1], backend)  # every trick is a yellow lead
+        assert forceable(red, 1, at_least[3], backend)
+        assert forceable(red, 1, most, backend)
+        assert trick_bounds(red, 1, backend)[1] == 3
+
+
 def test_everything_forceable_and_nothing_possible() -> None:
     rng = random.Random(SEED + 4)
     position = ending(rng, 2)

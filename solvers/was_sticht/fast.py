@@ -271,9 +271,87 @@ def _colour_gain(st: NDArray[np.int64], tab: NDArray[np.int64], colour: int, win
 
 
 @njit(cache=True)
-def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
-    """At a trick boundary: 1 when every condition holds however the rest is played,
-    -1 when one fails however it is played, else 0."""
+def _quick_tricks(st: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
+    """At least how many of the tricks left the player can make sure of by his own play
+    (0 when this rule says nothing): when no other seat holds a trump, his trumps and
+    his cards above every other seat's card of their colour are winners. On lead he
+    cashes them one by one and keeps the lead; not on lead but with a trump, each trick
+    he follows with a winner (he wins), a low card of the colour (no winner spent) or,
+    void, a trump (he wins and takes the lead)."""
+    player = st[_PLAYER]
+    mine = st[_H + player]
+    others = (st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]) & ~mine
+    trumps = tab[_CLASSMASK, TRUMP_CLASS]
+    if others & trumps or (st[_LEADER] != player and mine & trumps == 0):
+        return 0
+    quick = popcount(mine & trumps)
+    for k in range(TRUMP_CLASS):
+        theirs = others & tab[_CLASSMASK, k]
+        top = -1
+        while theirs:
+            b = theirs & -theirs
+            theirs ^= b
+            top = max(top, tab[_STR + k, lowest_set(b)])
+        rest = mine & tab[_CLASSMASK, k]
+        while rest:
+            b = rest & -rest
+            rest ^= b
+            if tab[_STR + k, lowest_set(b)] > top:
+                quick += 1
+    return quick
+
+
+@njit(cache=True)
+def _play_secures(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64]) -> bool:
+    """Whether the player's own play makes every condition hold (``_quick_tricks``): he
+    can take every trick left and the conditions hold when he does, or they are trick
+    counts without a binding upper end that his quick tricks reach, or most tricks
+    that his quick tricks secure against any seat taking all the others."""
+    player = st[_PLAYER]
+    quick = _quick_tricks(st, tab)
+    if quick == 0:
+        return False
+    mine, left = st[_CN + player], st[_TOTAL] - st[_DONE]
+    cards_left = st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]
+    sweep = quick >= left
+    gain = left if sweep else quick
+    for i in range(conds.shape[0]):
+        m, low, high = conds[i, 0], conds[i, 1], conds[i, 2]
+        if m == _TRICKS:
+            if high < mine + left or mine + gain < low:
+                return False
+            continue
+        if m == _MOST:
+            for s in range(st[_PLAYERS]):
+                if s != player and st[_CN + s] + left - gain >= mine + gain:
+                    return False
+            if not low <= 1 <= high:
+                return False
+            continue
+        if not sweep:
+            return False
+        if m < _FIRST_M:
+            value = st[_CL + m - 1] + popcount(cards_left & tab[_COLMASK, m - 1])
+        elif m == _FIRST_M:
+            value = st[_FIRST] if st[_DONE] > 0 else 1
+        elif m == _LAST_M:
+            value = 1
+        else:  # fewest: he ends with more than he has
+            value = 1
+            for s in range(st[_PLAYERS]):
+                if s != player and st[_CN + s] <= mine + left:
+                    value = 0
+        if not low <= value <= high:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64], root: bool) -> int:
+    """At a trick boundary: 1 when every condition holds however the rest is played (or,
+    below the root, the player's own play can make sure of it: ``_play_secures``; at the
+    root the search goes on to name the card), -1 when one fails however it is played,
+    else 0."""
     player, players = st[_PLAYER], st[_PLAYERS]
     done, total = st[_DONE], st[_TOTAL]
     left = total - done
@@ -328,6 +406,8 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
             return -1
         if now < low or most > high:
             result = 0
+    if result == 0 and not root and _play_secures(st, conds, tab):
+        return 1
     return result
 
 
@@ -428,7 +508,7 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
                 and tt[slot, 1] == buf[words, 1] and tt[slot, 2] == buf[words, 2]
                 and tt[slot, 3] == buf[words, 3] and tt[slot, 4] == buf[words, 4]):
             return bool(tt[slot, 5] & 1)
-        status = _status(st, conds, tab)
+        status = _status(st, conds, tab, depth == 0)
         if status != 0:
             return status > 0
     leader = st[_LEADER]
