@@ -347,6 +347,23 @@ def _play_secures(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[
 
 
 @njit(cache=True)
+def _trumps_overflow(st: NDArray[np.int64], tab: NDArray[np.int64], cap: int) -> bool:
+    """Whether the tricks holding a trump cannot all be won within these limits: every
+    other seat ends with at most ``cap`` tricks, the player wins no more tricks than he
+    has trumps among them. A trick holding a trump goes to a seat that plays a trump
+    into it (one of its own per such trick), and there are at least as many such
+    tricks as the most trumps one seat holds."""
+    trumps = tab[_CLASSMASK, TRUMP_CLASS]
+    player = st[_PLAYER]
+    tricks, capacity = 0, 0
+    for s in range(st[_PLAYERS]):
+        held = popcount(st[_H + s] & trumps)
+        tricks = max(tricks, held)
+        capacity += held if s == player else min(held, max(0, cap - st[_CN + s]))
+    return capacity < tricks
+
+
+@njit(cache=True)
 def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64], root: bool) -> int:
     """At a trick boundary: 1 when every condition holds however the rest is played (or,
     below the root, the player's own play can make sure of it: ``_play_secures``; at the
@@ -395,7 +412,7 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
                     room += max(0, low_end + 1 - st[_CN + s]) if m == _FEWEST else max(0, high_end - 1 - st[_CN + s])
             if m == _MOST:
                 sure = low_end > best + others_left
-                lost = high_end <= best or left - (high_end - mine) > room
+                lost = high_end <= best or left - (high_end - mine) > room or _trumps_overflow(st, tab, high_end - 1)
             else:
                 sure = high_end < best
                 lost = low_end >= best + others_left or (low_end - mine) + room > left
@@ -653,9 +670,10 @@ def encode(position: Position, player: int, key: tuple[int, int, int, int], coop
     for k, card in enumerate(position.current):
         st[_T + k] = card.index
     tricks: tuple[Trick, ...] = position.tricks
+    counted = key[2]  # the colours the conditions count
     for done in tricks:
         st[_CN + done.winner] += 1
-        if done.winner == player:
+        if done.winner == player and counted:  # the colours taken, when a condition counts them
             for card in done.cards:
                 st[_CL + card.index // len(NUMBERS)] += 1
     st[_LEADER] = position.leader
