@@ -1,0 +1,29 @@
+"""The studies ``cardsolve analyze`` knows, by game and name. Each lives in its own
+module, which exposes ``STUDY`` and is imported only when asked for (a study imports its
+game's solvers, and some of those compile numba kernels)."""
+
+from __future__ import annotations
+
+import importlib
+
+from models.errors import BadInput
+from solvers.analysis.study import Study
+
+MODULES = {
+    ("ubongo", "solvability"): "solvers.analysis.ubongo",
+    ("subito", "optimal-scores"): "solvers.analysis.subito",
+    ("quibbles", "solo"): "solvers.analysis.quibbles",
+    ("was-sticht", "chips"): "solvers.analysis.was_sticht",
+    ("cubu", "seats"): "solvers.analysis.cubu",
+}
+"""The module of each (game, study)."""
+
+
+def study(game: str, name: str) -> Study:
+    """The study ``name`` of ``game``; an unknown pair is bad input naming it."""
+    if (game, name) not in MODULES:
+        known = ", ".join(f"{g} {n}" for g, n in MODULES)
+        token = game if all(g != game for g, _ in MODULES) else name
+        raise BadInput(f"no study {game} {name}: the studies are {known}", token)
+    found: Study = importlib.import_module(MODULES[game, name]).STUDY
+    return found

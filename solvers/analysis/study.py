@@ -1,0 +1,36 @@
+"""What a study is: a game's question over N seeded samples, cut into chunks.
+
+A study runs ``run_chunk(samples, seed, first, count)`` for the chunk of samples
+``first .. first + count - 1`` of a study of ``samples`` samples with seed ``seed``; the
+chunk's result is a JSON-able dict that depends only on these four numbers (each
+sample draws its own randomness from the study seed and its sample index, so the result
+of a study is the same for any cut, any number of workers and any machine).
+``combine(samples, parts)`` folds the chunks' results, given in chunk order, into the
+study's result (a JSON-able dict); ``table(result)`` gives the rows of the readable
+rendering (the first row is the header); ``plot(result, title, path)`` writes a PNG.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+Part = dict[str, Any]
+"""One chunk's result, JSON-able."""
+Result = dict[str, Any]
+"""A whole study's result, JSON-able."""
+
+
+@dataclass(frozen=True)
+class Study:
+    """One study of one game (see the module docstring)."""
+
+    game: str
+    name: str
+    summary: str
+    chunk_size: int
+    run_chunk: Callable[[int, int, int, int], Part]
+    combine: Callable[[int, Sequence[Part]], Result]
+    table: Callable[[Result], list[tuple[str, ...]]]
+    plot: Callable[[Result, str, str], None]
