@@ -66,7 +66,7 @@ def _progress(label: str) -> Progress:
 def cli(ctx: click.Context, as_json: bool) -> None:
     """Solve, hint and analyse five card games: Ubongo: Das Kartenspiel, Subito,
     Quibbles, Was sticht? and CUBU. Every game has its rules, solvers and bots; the
-    README's status says what is still missing (`bench` and `analyze` are not built yet)."""
+    README's status says what is still missing (`analyze` is not built yet)."""
     ctx.obj = {"json": as_json}
 
 
@@ -1279,6 +1279,65 @@ def cubu_simulate(ctx: click.Context, games: int, seed: int, players: int, bots:
           f"{text}\nby seat: {seats}\n{summary.rounds_per_game:.2f} rounds a game, "
           f"{summary.turns_per_round:.1f} turns a round; cut off: {summary.cut_games} games, "
           f"{summary.cut_rounds} rounds")
+
+
+# --- bench ----------------------------------------------------------------------------
+
+BENCH_SCRIPTS = {"ubongo": "ubongo", "subito": "subito", "quibbles": "quibbles", "was-sticht": "was_sticht",
+                 "cubu": "cubu"}
+"""Each game's benchmark module in the ``benchmarks`` package."""
+
+
+@cli.command()
+@click.argument("games", nargs=-1)
+@click.option("--quick", is_flag=True, help="Fewer instances: a smoke run of a minute or two a game.")
+@click.option("--out", type=click.Path(dir_okay=False), help="Also write the JSON document to FILE.")
+@click.option("--markdown", is_flag=True, help="Print a Markdown table headed with the date and core count.")
+@click.pass_context
+def bench(ctx: click.Context, games: tuple[str, ...], quick: bool, out: str | None, markdown: bool) -> None:
+    """Time every backend of the GAMES' solvers (default: all five) on the same seeded
+    instances: each game's script in benchmarks/ runs in its own process, and one table
+    gives n, median, p95 and max per (game, task, backend) and each backend's ratio to
+    the fastest of its task. The README's performance figures come from these scripts."""
+    import subprocess
+    from datetime import date
+
+    from benchmarks.harness import format_seconds, ratio_text
+
+    for game in games:
+        if game not in BENCH_SCRIPTS:
+            raise BadInput(f"no benchmark for {game!r}: the games are {', '.join(BENCH_SCRIPTS)}", game)
+    chosen = list(dict.fromkeys(games)) or list(BENCH_SCRIPTS)
+    rows: list[dict[str, Any]] = []
+    with _progress("benchmarks") as progress:
+        task = progress.add_task("", total=len(chosen))
+        for game in chosen:
+            progress.update(task, description=game)
+            command = [sys.executable, "-m", f"benchmarks.{BENCH_SCRIPTS[game]}", "--json", *(["--quick"] * quick)]
+            done = subprocess.run(command, capture_output=True, text=True)
+            if done.returncode != 0:
+                last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+                raise click.ClickException(f"the {game} benchmark failed: {last}")
+            rows += [{"game": game, **row} for row in json.loads(done.stdout)["rows"]]
+            progress.advance(task)
+    for row in rows:
+        fastest = min((r for r in rows if (r["game"], r["task"]) == (row["game"], row["task"])),
+                      key=lambda r: r["median_s"])
+        row["vs_fastest"] = ratio_text(row["backend"], row["median_s"], fastest["backend"], fastest["median_s"],
+                                       row is fastest)
+    document = {"date": date.today().isoformat(), "cores": os.cpu_count(), "quick": quick, "rows": rows}
+    if out:
+        Path(out).write_text(json.dumps(document, indent=2) + "\n")
+    headers = ["game", "task", "backend", "n", "median", "p95", "max", "vs fastest"]
+    cells = [[r["game"], r["task"], r["backend"], r["n"], format_seconds(r["median_s"]), format_seconds(r["p95_s"]),
+              format_seconds(r["max_s"]), r["vs_fastest"]] for r in rows]
+    if markdown and not ctx.obj["json"]:
+        lines = [f"Measured {document['date']} on {document['cores']} cores{' (--quick)' if quick else ''}:", "",
+                 "| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+        click.echo("\n".join(lines + ["| " + " | ".join(map(str, line)) + " |" for line in cells]))
+        return
+    _emit(ctx, document, _table(headers, cells, title=f"seconds per call, {document['date']}, "
+                                                      f"{document['cores']} cores"))
 
 
 def _rating_bands(ratings: Any) -> list[str]:

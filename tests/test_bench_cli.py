@@ -1,0 +1,43 @@
+"""``cardsolve bench``: each game's benchmark script in its own process, one table of
+every (game, task, backend) with the ratio to the task's fastest backend, the JSON
+document (also written with ``--out``), the Markdown table, and bad game names."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cli
+
+
+def test_bench_one_game_json_and_out(cardsolve, tmp_path: Path) -> None:
+    out = tmp_path / "bench.json"
+    code, stdout, err = cardsolve("--json", "bench", "quibbles", "--quick", "--out", str(out))
+    assert code == 0, err
+    document = json.loads(stdout)
+    assert json.loads(out.read_text()) == document
+    assert document["quick"] is True and document["cores"] >= 1
+    rows = {(r["game"], r["task"], r["backend"]): r for r in document["rows"]}
+    assert set(rows) == {("quibbles", "split", b) for b in ("numba", "cpsat", "reference")} | {
+        ("quibbles", "solo-game", b) for b in ("greedy", "hint")}
+    for task in ("split", "solo-game"):
+        same = [r for r in document["rows"] if r["task"] == task]
+        fastest = min(same, key=lambda r: r["median_s"])
+        assert fastest["vs_fastest"] == "fastest"
+        assert all(r["vs_fastest"].endswith(f"x {fastest['backend']}") for r in same if r is not fastest)
+    assert all(0 < r["median_s"] <= r["p95_s"] <= r["max_s"] for r in document["rows"])
+
+
+def test_bench_markdown_table(cardsolve) -> None:
+    code, stdout, err = cardsolve("bench", "quibbles", "--quick", "--markdown")
+    assert code == 0, err
+    lines = stdout.splitlines()
+    assert lines[0].startswith("Measured ") and "cores (--quick)" in lines[0]
+    assert lines[2] == "| game | task | backend | n | median | p95 | max | vs fastest |"
+    assert len([line for line in lines if line.startswith("| quibbles |")]) == 5
+
+
+def test_bench_unknown_game_is_bad_input(cardsolve) -> None:
+    code, stdout, err = cardsolve("bench", "quibbles", "chess")
+    assert code == 2 and not stdout
+    assert err.strip().splitlines() == [f"error: no benchmark for 'chess': the games are {', '.join(cli.BENCH_SCRIPTS)}"]
