@@ -14,13 +14,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import cast
 
+from solvers.cache_dir import cache_root
+
 
 def numba_cache_dir() -> Path:
-    """Where compiled kernels are cached: ``$NUMBA_CACHE_DIR`` or ``~/.cache/cardsolve/numba``."""
+    """Where compiled kernels are cached: ``$NUMBA_CACHE_DIR``, else ``numba`` under the
+    project's cache directory (``solvers.cache_dir``)."""
     if os.environ.get("NUMBA_CACHE_DIR"):
         return Path(os.environ["NUMBA_CACHE_DIR"])
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "cardsolve" / "numba"
+    return cache_root() / "numba"
 
 
 os.environ["NUMBA_CACHE_DIR"] = str(numba_cache_dir())  # also when set but empty

@@ -17,6 +17,7 @@ import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cache
 
 from models.cubu.cards import Deck, load_deck
@@ -69,6 +70,11 @@ def play_one(task: tuple[int, int, tuple[str, ...], int, int]) -> GameResult:
                       sum(r.winner is None for r in record.rounds), record.limit_hit)
 
 
+def win_shares(result: GameResult) -> dict[int, Fraction]:
+    """Each winning seat's share of the game: a co-winner of k scores 1/k."""
+    return {seat: Fraction(1, len(result.winners)) for seat in result.winners}
+
+
 @dataclass
 class Summary:
     """The study: wins by bot (a co-winner of k scores 1/k) over the seats it filled, wins
@@ -95,10 +101,9 @@ class Summary:
         self.games += 1
         for name in result.seats:
             self.seats_by_bot[name] += 1
-        for seat in result.winners:
-            share = 1 / len(result.winners)
-            self.wins_by_seat[seat] += share
-            self.wins_by_bot[result.seats[seat]] += share
+        for seat, share in win_shares(result).items():
+            self.wins_by_seat[seat] += float(share)
+            self.wins_by_bot[result.seats[seat]] += float(share)
         self.rounds += len(result.round_turns)
         self.turns += sum(result.round_turns)
         self.cut_games += result.limit_hit

@@ -46,10 +46,9 @@ def deal_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
 
-def _chunk(task: tuple[int, int, int, tuple[str, ...]]) -> list[tuple[int, int]]:
-    """Forceable counts (leader, second) per chip id over deals ``first..first+count-1``."""
-    seed, first, count, ids = task
-    chips = [CHIP_IDS[chip_id] for chip_id in ids]
+def forced_counts(seed: int, first: int, count: int, chips: Sequence[Chip]) -> list[tuple[int, int]]:
+    """Forceable counts (leader, second) per chip of ``chips`` over deals
+    ``first..first+count-1`` of the study seeded ``seed``."""
     counts = [[0, 0] for _ in chips]
     for index in range(first, first + count):
         deal = deal_round(deal_seed(seed, index))
@@ -58,6 +57,12 @@ def _chunk(task: tuple[int, int, int, tuple[str, ...]]) -> list[tuple[int, int]]
             for offset in (0, 1):
                 counts[k][offset] += forceable(position, (deal.leader + offset) % position.players, chip)
     return [(a, b) for a, b in counts]
+
+
+def _chunk(task: tuple[int, int, int, tuple[str, ...]]) -> list[tuple[int, int]]:
+    """``forced_counts`` for a worker process, the chips given by id."""
+    seed, first, count, ids = task
+    return forced_counts(seed, first, count, [CHIP_IDS[chip_id] for chip_id in ids])
 
 
 def chip_difficulty(deals: int, seed: int, chips: Sequence[Chip] = CHIPS, workers: int = 1,

@@ -1,0 +1,114 @@
+"""The store of finished chunks: one SQLite file, so an interrupted study resumes where it
+stopped and a finished one is read back instead of run again.
+
+A chunk is filed under its study key (the study, its size, seed and chunk size and the
+project version, as sorted JSON) and its chunk index; its part is kept as JSON and each
+chunk is committed as it is saved. A file is only used when its ``meta`` table says it
+is a cardsolve study store of this schema; anything else (not SQLite, another program's
+database, an unreadable part) is bad input and the file is left as it is.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from importlib.metadata import version
+from pathlib import Path
+from types import TracebackType
+
+from models.errors import BadInput
+from solvers.analysis.study import Part
+from solvers.cache_dir import cache_root
+
+FORMAT = "cardsolve-study-store"
+"""The ``format`` entry of a store's ``meta`` table."""
+SCHEMA = "1"
+"""The ``schema`` entry of the stores this version reads and writes."""
+
+
+def default_store() -> Path:
+    """``studies.sqlite`` in the project's cache directory (``solvers.cache_dir``)."""
+    return cache_root() / "studies.sqlite"
+
+
+def study_key(game: str, name: str, samples: int, seed: int, chunk_size: int) -> str:
+    """The key a study's chunks are filed under: its identity and the project version as
+    JSON with sorted keys (a new version recomputes rather than trusting old chunks)."""
+    return json.dumps({"game": game, "name": name, "samples": samples, "seed": seed,
+                       "chunk_size": chunk_size, "version": version("cardsolve")}, sort_keys=True)
+
+
+class ChunkStore:
+    """An open store file (created with its tables when it does not exist or holds no
+    tables); a context manager that closes it."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(path, timeout=30)
+        except (OSError, sqlite3.Error) as error:
+            raise BadInput(f"store {path} cannot be opened: {error}", str(path)) from None
+        try:
+            self._check_or_create()
+        except BaseException:
+            self._db.close()
+            raise
+
+    def _foreign(self, why: str) -> BadInput:
+        return BadInput(f"store {self.path} is not a cardsolve study store: {why}", str(self.path))
+
+    def _check_or_create(self) -> None:
+        """Create the tables in a database without any, else check the ``meta`` entries."""
+        try:
+            tables = {row[0] for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if not tables:
+                with self._db:
+                    self._db.execute("CREATE TABLE meta(name TEXT PRIMARY KEY, value TEXT)")
+                    self._db.execute("CREATE TABLE chunks(study TEXT, chunk INTEGER, part TEXT, "
+                                     "PRIMARY KEY(study, chunk))")
+                    self._db.executemany("INSERT INTO meta VALUES (?, ?)", [("format", FORMAT), ("schema", SCHEMA)])
+                return
+            if not {"meta", "chunks"} <= tables:
+                raise self._foreign(f"it holds the tables {', '.join(sorted(tables))}")
+            meta = dict(self._db.execute("SELECT name, value FROM meta WHERE name IN ('format', 'schema')"))
+        except sqlite3.Error as error:
+            raise self._foreign(str(error)) from None
+        if meta.get("format") != FORMAT:
+            raise self._foreign(f"its format is {meta.get('format')!r}")
+        if meta.get("schema") != SCHEMA:
+            raise self._foreign(f"its schema is {meta.get('schema')!r}, this version reads schema {SCHEMA}")
+
+    def finished(self, key: str) -> dict[int, Part]:
+        """The parts saved under the study key ``key``, by chunk index."""
+        try:
+            rows = self._db.execute("SELECT chunk, part FROM chunks WHERE study = ?", (key,)).fetchall()
+        except sqlite3.Error as error:
+            raise self._foreign(str(error)) from None
+        parts: dict[int, Part] = {}
+        for chunk, text in rows:
+            try:
+                part = json.loads(text)
+            except (TypeError, ValueError) as error:
+                raise self._foreign(f"chunk {chunk} is not JSON ({error})") from None
+            if not isinstance(part, dict) or not isinstance(chunk, int):
+                raise self._foreign(f"chunk {chunk} is not a JSON object under a chunk number")
+            parts[chunk] = part
+        return parts
+
+    def save(self, key: str, chunk: int, part: Part) -> None:
+        """File ``part`` as chunk ``chunk`` of the study key ``key`` and commit it."""
+        with self._db:
+            self._db.execute("INSERT OR REPLACE INTO chunks VALUES (?, ?, ?)",
+                             (key, chunk, json.dumps(part, sort_keys=True)))
+
+    def close(self) -> None:
+        """Close the file."""
+        self._db.close()
+
+    def __enter__(self) -> ChunkStore:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.close()

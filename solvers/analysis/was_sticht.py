@@ -1,0 +1,58 @@
+"""Was sticht? ``chips``: how hard each task chip is. Over the study's seeded random
+4-player deals and trumps (deal k from the study seed and k, ``solvers.was_sticht.difficulty``),
+the share of deals in which the player on lead, and the player after him, can force the
+chip double dummy; ranked easiest first beside the chip's corner value.
+
+A chunk's part is the forceable counts per chip id; the result sums them and divides
+by the deals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from models.was_sticht import CHIPS
+from solvers.analysis import charts
+from solvers.analysis.study import Part, Result, Study
+from solvers.was_sticht.difficulty import CHUNK, forced_counts
+
+
+def run_chunk(samples: int, seed: int, first: int, count: int) -> Part:
+    """Counts [lead, next] per chip id over deals ``first .. first + count - 1``."""
+    counts = forced_counts(seed, first, count, CHIPS)
+    return {"counts": {chip.id: [lead, after] for chip, (lead, after) in zip(CHIPS, counts)}}
+
+
+def combine(samples: int, parts: Sequence[Part]) -> Result:
+    """Each chip's counts and shares over the ``samples`` deals, easiest first (by the
+    lead share, then the next share, then the chip id)."""
+    rows: list[dict[str, Any]] = []
+    for chip in CHIPS:
+        lead = sum(part["counts"][chip.id][0] for part in parts)
+        after = sum(part["counts"][chip.id][1] for part in parts)
+        rows.append({"id": chip.id, "value": chip.value, "lead": lead, "next": after,
+                     "lead_share": lead / samples, "next_share": after / samples})
+    rows.sort(key=lambda row: (-row["lead_share"], -row["next_share"], row["id"]))
+    return {"deals": samples, "chips": rows}
+
+
+def table(result: Result) -> list[tuple[str, ...]]:
+    """A header, then chip id, corner value, lead share and next share, easiest first."""
+    return [("chip", "value", "lead forces", "next forces")] + [
+        (row["id"], str(row["value"]), f"{row['lead_share']:.1%}", f"{row['next_share']:.1%}")
+        for row in result["chips"]]
+
+
+def plot(result: Result, title: str, path: str) -> None:
+    """Bars of the two shares per chip, the chips in order of corner value."""
+    rows = sorted(result["chips"], key=lambda row: (row["value"], row["id"]))
+    charts.bars(path, title, [f"{row['id']} ({row['value']})" for row in rows],
+                {"player on lead": [row["lead_share"] for row in rows],
+                 "player after him": [row["next_share"] for row in rows]},
+                "share of deals the chip can be forced")
+
+
+STUDY = Study("was-sticht", "chips",
+              "the share of seeded deals in which the player on lead, and the next, can force each chip",
+              CHUNK, run_chunk, combine, table, plot)

@@ -1,0 +1,175 @@
+"""The study runner and its chunk store: the same result for one worker, two worker
+processes and a Dask cluster; an interrupted run resumes from the store to exactly the
+uninterrupted result; foreign or corrupt store files are bad input and left untouched.
+The runs use the fast CUBU study cut into small chunks."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import sqlite3
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from models.errors import BadInput
+from solvers.analysis.registry import study
+from solvers.analysis.runner import StudyInterrupted, chunk_plan, run_study
+from solvers.analysis.store import ChunkStore, default_store, study_key
+from solvers.cache_dir import cache_root
+from solvers.jit import numba_cache_dir
+
+SEATS = dataclasses.replace(study("cubu", "seats"), chunk_size=4)
+"""The CUBU study in chunks of 4 games (the workers look up the registered study by
+name; the chunk size only cuts the plan)."""
+GAMES = 14
+SEED = 3
+
+
+@pytest.fixture(scope="module")
+def plain() -> dict[str, object]:
+    """The uninterrupted result, one worker, no store."""
+    return run_study(SEATS, GAMES, SEED).result
+
+
+def test_chunk_plan_cuts_the_samples_and_refuses_none() -> None:
+    assert chunk_plan(14, 4) == [(0, 0, 4), (1, 4, 4), (2, 8, 4), (3, 12, 2)]
+    assert chunk_plan(3, 5) == [(0, 0, 3)]
+    with pytest.raises(BadInput) as error:
+        chunk_plan(0, 4)
+    assert error.value.token == "0"
+
+
+def test_bad_samples_workers_and_study_are_bad_input() -> None:
+    with pytest.raises(BadInput, match="-1"):
+        run_study(SEATS, -1, SEED)
+    with pytest.raises(BadInput, match="at least one worker, not 0"):
+        run_study(SEATS, GAMES, SEED, workers=0)
+    with pytest.raises(BadInput, match="no study cubu nope") as error:
+        study("cubu", "nope")
+    assert error.value.token == "nope"
+    with pytest.raises(BadInput) as error:
+        study("chess", "seats")
+    assert error.value.token == "chess"
+
+
+def test_one_worker_and_two_agree_and_progress_counts_chunks(plain: dict[str, object]) -> None:
+    calls: list[tuple[int, int]] = []
+    one = run_study(SEATS, GAMES, SEED, progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(0, 4), (1, 4), (2, 4), (3, 4), (4, 4)]
+    assert (one.chunks, one.reused) == (4, 0) and one.seconds > 0
+    two = run_study(SEATS, GAMES, SEED, workers=2)
+    assert one.result == two.result == plain
+    assert run_study(SEATS, GAMES, SEED + 1).result != plain
+
+
+def test_a_dask_cluster_gives_the_local_result(plain: dict[str, object]) -> None:
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
+        done: list[int] = []
+        outcome = run_study(SEATS, GAMES, SEED, scheduler=cluster.scheduler_address,
+                            progress=lambda n, total: done.append(n))
+    assert outcome.result == plain and outcome.chunks == 4
+    assert done == [0, 1, 2, 3, 4]
+
+
+def test_without_dask_a_cluster_run_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    with pytest.raises(BadInput, match=r"pip install 'cardsolve\[cluster\]'"):
+        run_study(SEATS, GAMES, SEED, scheduler="tcp://127.0.0.1:8786")
+
+
+def _stop_after(chunks: int) -> Callable[[int, int], None]:
+    def progress(done: int, total: int) -> None:
+        if done >= chunks:
+            raise KeyboardInterrupt
+
+    return progress
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_an_interrupted_run_resumes_to_the_same_result(tmp_path: Path, plain: dict[str, object],
+                                                       workers: int) -> None:
+    store = tmp_path / "studies.sqlite"
+    with pytest.raises(StudyInterrupted) as stop:
+        run_study(SEATS, GAMES, SEED, workers=workers, store=store, progress=_stop_after(2))
+    assert (stop.value.done, stop.value.total) == (2, 4)
+    with ChunkStore(store) as saved:
+        assert len(saved.finished(study_key("cubu", "seats", GAMES, SEED, 4))) == 2
+    resumed = run_study(SEATS, GAMES, SEED, workers=workers, store=store)
+    assert resumed.result == plain and (resumed.chunks, resumed.reused) == (4, 2)
+    again = run_study(SEATS, GAMES, SEED, store=store)
+    assert again.result == plain and again.reused == 4
+
+
+def test_the_store_keeps_studies_apart(tmp_path: Path) -> None:
+    store = tmp_path / "deep" / "studies.sqlite"
+    run_study(SEATS, 8, SEED, store=store)
+    assert run_study(SEATS, 8, SEED, store=store).reused == 2
+    assert run_study(SEATS, 8, SEED + 1, store=store).reused == 0
+    assert run_study(SEATS, 9, SEED, store=store).reused == 0
+    key = json.loads(study_key("cubu", "seats", 8, SEED, 4))
+    assert key == {"game": "cubu", "name": "seats", "samples": 8, "seed": SEED, "chunk_size": 4,
+                   "version": key["version"]} and key["version"]
+    with sqlite3.connect(store) as db:
+        assert dict(db.execute("SELECT name, value FROM meta")) == {"format": "cardsolve-study-store",
+                                                                    "schema": "1"}
+        assert db.execute("SELECT count(*) FROM chunks").fetchone() == (2 + 2 + 3,)
+
+
+def _refused(path: Path) -> str:
+    """The message of the bad input a run with the store ``path`` raises; checks the file
+    is unchanged."""
+    before = path.read_bytes()
+    with pytest.raises(BadInput) as error:
+        run_study(SEATS, GAMES, SEED, store=path)
+    assert path.read_bytes() == before
+    assert error.value.token == str(path) and "\n" not in str(error.value)
+    return str(error.value)
+
+
+def test_a_corrupt_store_file_is_refused_and_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "noise.sqlite"
+    path.write_bytes(os.urandom(4096))
+    assert _refused(path).startswith(f"store {path} is not a cardsolve study store: ")
+
+
+def test_a_foreign_database_is_refused_and_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "other.sqlite"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE people(name TEXT)")
+        db.execute("INSERT INTO people VALUES ('ada')")
+    db.close()
+    assert _refused(path) == f"store {path} is not a cardsolve study store: it holds the tables people"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE meta(name TEXT PRIMARY KEY, value TEXT)")
+        db.execute("CREATE TABLE chunks(study TEXT, chunk INTEGER, part TEXT)")
+        db.execute("INSERT INTO meta VALUES ('format', 'something-else'), ('schema', '1')")
+    db.close()
+    assert "its format is 'something-else'" in _refused(path)
+
+
+def test_a_part_that_is_not_json_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "studies.sqlite"
+    key = study_key("cubu", "seats", GAMES, SEED, 4)
+    with ChunkStore(path) as saved:
+        saved.save(key, 0, {"ok": [1]})
+        assert saved.finished(key) == {0: {"ok": [1]}}
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE chunks SET part = '{broken' WHERE chunk = 0")
+    db.close()
+    assert "chunk 0 is not JSON" in _refused(path)
+
+
+def test_the_store_and_the_numba_cache_share_the_cache_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    assert cache_root() == tmp_path / "cardsolve"
+    assert default_store() == tmp_path / "cardsolve" / "studies.sqlite"
+    assert numba_cache_dir() == tmp_path / "cardsolve" / "numba"
+    monkeypatch.setenv("XDG_CACHE_HOME", "")
+    assert default_store() == Path.home() / ".cache" / "cardsolve" / "studies.sqlite"
