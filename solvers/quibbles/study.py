@@ -91,7 +91,9 @@ class SoloGame:
     finished: bool
 
 
-def _solo_game(task: tuple[str, Lookahead, int, int]) -> SoloGame:
+def solo_game(task: tuple[str, Lookahead, int, int]) -> SoloGame:
+    """Game ``index`` of the solo study with ``seed``, played by the named policy (one
+    picklable task tuple, for process pools): its deal is the same for every policy."""
     name, lookahead, seed, index = task
     record = play_game([policy_by_name(name, lookahead)], Variant.SOLO, seed=seed * 1_000_003 + index)
     state = record.state
@@ -150,12 +152,12 @@ def solo_study(games: int, seed: int, policies: Sequence[str] = ("hint", "greedy
     results: list[SoloGame] = []
     if workers <= 1:
         for task in tasks:
-            results.append(_solo_game(task))
+            results.append(solo_game(task))
             if on_game:
                 on_game()
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            for result in pool.map(_solo_game, tasks, chunksize=max(1, len(tasks) // (workers * 16))):
+            for result in pool.map(solo_game, tasks, chunksize=max(1, len(tasks) // (workers * 16))):
                 results.append(result)
                 if on_game:
                     on_game()

@@ -1,0 +1,138 @@
+"""Subito optimal scores: the weighted-count optimum and the best response's margin, per
+combination of task-card sides.
+
+Sample ``k`` deals a 2-player round with a seeded random side per task card (as later
+rounds may combine them), the seed drawn from the study seed and ``k``; both players
+place the first ``CARDS`` cards of their piles (a round cut short by a call of
+"Fertig!"; with whole piles of 36 most weighted optima stay unproven within a study's
+node budget). The numba backend, stopped after ``NODE_LIMIT`` nodes, answers:
+- the *optimum*: player 1's best weighted count (points x cards over the sides, see
+  ``solvers.subito.problem``) without an opponent;
+- the *margin*: player 1's round points minus player 2's when player 2 lays their own
+  weighted-best placement (the best found, the start of a duel) and player 1 lays the
+  best response to it.
+Only answers proven optimal enter the distributions; the others are counted apart.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from typing import Any
+
+from models.subito import Card, Placed, Table, deal, load_deck, score_round
+from solvers.analysis import charts
+from solvers.analysis.study import Part, Result, Study
+from solvers.subito import fast
+from solvers.subito.problem import OPPONENT, make_problem, placed_by_side
+
+CARDS = 24
+"""Cards each player places: two thirds of a pile."""
+NODE_LIMIT = 200_000
+"""Search nodes per answer before the numba backend gives up its proof (about 0.1 s)."""
+
+
+@lru_cache(maxsize=1)
+def _deck() -> tuple[Card, ...]:
+    return tuple(load_deck())
+
+
+def _sample(seed: int, sample: int) -> tuple[str, int | None, int | None]:
+    """Sample ``sample``'s sides in play (``2,3a,4b,...``), optimum and margin (None
+    when not proven optimal)."""
+    tasks, piles = deal(_deck(), random.Random(f"{seed}:{sample}").getrandbits(32), sides="random")
+    alone = [fast.optimize(make_problem(pile, tasks, CARDS), NODE_LIMIT) for pile in piles]
+    theirs = Placed(OPPONENT, placed_by_side(make_problem(piles[1], tasks, CARDS), alone[1].sides).placed)
+    problem = make_problem(piles[0], tasks, CARDS, theirs)
+    answer = fast.optimize(problem, NODE_LIMIT)
+    points = score_round(Table(problem.tasks, (placed_by_side(problem, answer.sides), theirs))).points
+    return (",".join(side.name for side in problem.tasks),
+            alone[0].weighted_count if alone[0].proven_optimal else None,
+            points[0] - points[1] if answer.proven_optimal else None)
+
+
+def _count(values: Iterable[int | None]) -> dict[str, int]:
+    """The proven values (not None) as a value -> count table, string keys for JSON,
+    values in increasing order."""
+    found = Counter(value for value in values if value is not None)
+    return {str(value): found[value] for value in sorted(found)}
+
+
+def run_chunk(samples: int, seed: int, first: int, count: int) -> Part:
+    """Per combination of sides dealt: samples, the proven optima and margins as value
+    -> count tables, and how many of each were not proven."""
+    found: dict[str, list[tuple[int | None, int | None]]] = {}
+    for sample in range(first, first + count):
+        sides, optimum, margin = _sample(seed, sample)
+        found.setdefault(sides, []).append((optimum, margin))
+    return {sides: {"samples": len(answers),
+                    "optimum": _count(o for o, _ in answers), "optimum_unproven": sum(o is None for o, _ in answers),
+                    "margin": _count(m for _, m in answers), "margin_unproven": sum(m is None for _, m in answers)}
+            for sides, answers in sorted(found.items())}
+
+
+def _added(tables: Iterable[dict[str, int]]) -> dict[str, int]:
+    """Value -> count tables added up, values in increasing order."""
+    total: Counter[int] = Counter()
+    for table in tables:
+        total.update({int(value): times for value, times in table.items()})
+    return {str(value): total[value] for value in sorted(total)}
+
+
+def _values(table: dict[str, int]) -> list[int]:
+    """Every value of a value -> count table, as often as it was counted."""
+    return [int(value) for value, times in table.items() for _ in range(times)]
+
+
+def _merged(groups: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """One combination's chunks added up, with the mean and median of its proven optima
+    and the mean of its proven margins (None when there are none)."""
+    optima, margins = _added(g["optimum"] for g in groups), _added(g["margin"] for g in groups)
+    optimum_values, margin_values = _values(optima), _values(margins)
+    return {"samples": sum(g["samples"] for g in groups),
+            "optimum": optima, "optimum_unproven": sum(g["optimum_unproven"] for g in groups),
+            "margin": margins, "margin_unproven": sum(g["margin_unproven"] for g in groups),
+            "mean_optimum": statistics.fmean(optimum_values) if optimum_values else None,
+            "median_optimum": statistics.median(optimum_values) if optimum_values else None,
+            "mean_margin": statistics.fmean(margin_values) if margin_values else None}
+
+
+def combine(samples: int, parts: Sequence[Part]) -> Result:
+    """The combinations met in any chunk, each added up over the chunks (``_merged``)."""
+    names = sorted({sides for part in parts for sides in part})
+    return {"samples": samples, "cards": CARDS, "node_limit": NODE_LIMIT,
+            "combinations": {sides: _merged([part[sides] for part in parts if sides in part]) for sides in names}}
+
+
+def _number(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1f}"
+
+
+def table(result: Result) -> list[tuple[str, ...]]:
+    """One row per combination of sides: samples, the proven optima's mean and median,
+    the proven margins' mean, and the answers not proven."""
+    rows: list[tuple[str, ...]] = [("sides", "samples", "mean optimum", "median optimum", "mean margin",
+                                    "unproven optimum", "unproven margin")]
+    for sides, group in result["combinations"].items():
+        rows.append((sides, str(group["samples"]), _number(group["mean_optimum"]),
+                     _number(group["median_optimum"]), _number(group["mean_margin"]),
+                     str(group["optimum_unproven"]), str(group["margin_unproven"])))
+    return rows
+
+
+def plot(result: Result, title: str, path: str) -> None:
+    """Histograms of the proven optima and of the proven margins, all combinations together."""
+    groups = result["combinations"].values()
+    counts = {name: {int(value): times for value, times in _added(g[key] for g in groups).items()}
+              for name, key in (("weighted-count optimum (points x cards)", "optimum"),
+                                ("best-response margin (round points)", "margin"))}
+    charts.histograms(path, title, counts, "value (proven answers only)")
+
+
+STUDY = Study("subito", "optimal-scores",
+              f"per combination of task-card sides: the weighted-count optimum of {CARDS} cards and the best "
+              "response's margin against the other player's weighted optimum",
+              10, run_chunk, combine, table, plot)

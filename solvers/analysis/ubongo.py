@@ -1,0 +1,138 @@
+"""Ubongo solvability: how often a dealt hand holds a 7-card layout, per stack and face
+colour of the bundled deck.
+
+Sample ``k`` deals one 9-card hand from each stack, as the game deals a round (a shuffle
+of the stack seeded from the study seed, ``k`` and the stack), and plays it white side up
+and turned to black, as the odd and even rounds do. The exact numba backend decides
+each hand at 7 cards, as ``ubongo verify`` does; its node count (candidate placements
+checked) is the effort, kept in powers-of-2 buckets (bucket ``b`` holds counts from ``b``
+to ``2b - 1``). A hand with no 7-card layout also gets its largest layout
+(``solvers.ubongo.largest``), counted by its number of cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from functools import lru_cache
+
+from models.ubongo.faces import Deck, load_deck
+from models.ubongo.scoring import STACKS, TARGET, deal, hand_faces
+from solvers.analysis import charts
+from solvers.analysis.study import Part, Result, Study
+from solvers.ubongo import fast
+from solvers.ubongo.largest import largest_layout
+
+COLOURS = ("white", "black")
+"""The face colours, in round order: white in a stack's odd round, black in its even one."""
+
+
+def group_name(stack: int, colour: str) -> str:
+    """A group's key: ``1-white`` .. ``3-black``."""
+    return f"{stack}-{colour}"
+
+
+GROUPS = tuple(group_name(stack, colour) for stack in STACKS for colour in COLOURS)
+"""Every stack and colour, in round order."""
+
+
+@lru_cache(maxsize=1)
+def _deck() -> Deck:
+    return load_deck()
+
+
+def effort_bucket(nodes: int) -> int:
+    """The power of 2 at or below ``nodes`` (1 for 0 or 1 node)."""
+    return 1 << max(nodes.bit_length() - 1, 0)
+
+
+def _deal_seed(seed: int, sample: int, stack: int) -> int:
+    """The shuffle seed of ``stack`` in sample ``sample`` of a study seeded ``seed``."""
+    return random.Random(f"{seed}:{sample}:{stack}").getrandbits(32)
+
+
+def run_chunk(samples: int, seed: int, first: int, count: int) -> Part:
+    """Per group: hands, hands with a 7-card layout, the effort buckets and the largest
+    layout sizes of the other hands (keys as strings, for JSON)."""
+    solvable: Counter[str] = Counter()
+    effort: dict[str, Counter[str]] = {name: Counter() for name in GROUPS}
+    largest: dict[str, Counter[str]] = {name: Counter() for name in GROUPS}
+    for sample in range(first, first + count):
+        for stack in STACKS:
+            hand = deal(_deck(), stack, 1, _deal_seed(seed, sample, stack))[0]
+            for round_number, colour in enumerate(COLOURS, start=2 * stack - 1):
+                faces, name = hand_faces(hand, round_number), group_name(stack, colour)
+                found = fast.solve(faces, TARGET)
+                effort[name][str(effort_bucket(found.nodes))] += 1
+                if found.layout is not None:
+                    solvable[name] += 1
+                else:
+                    best = largest_layout(faces, TARGET - 1, fast.solve).layout
+                    assert best is not None  # a single card is always a layout
+                    largest[name][str(len(best))] += 1
+    return {"groups": {name: {"hands": count, "solvable": solvable[name], "effort": dict(effort[name]),
+                              "largest": dict(largest[name])} for name in GROUPS}}
+
+
+def _sum_counts(tables: Sequence[dict[str, int]]) -> dict[str, int]:
+    """Counts added key by key, keys in increasing numeric order."""
+    total: Counter[str] = Counter()
+    for table in tables:
+        total.update(table)
+    return {key: total[key] for key in sorted(total, key=int)}
+
+
+def median_bucket(effort: dict[str, int]) -> int | None:
+    """The effort bucket holding the lower median hand (None without hands)."""
+    hands = sum(effort.values())
+    seen = 0
+    for bucket in sorted(effort, key=int):
+        seen += effort[bucket]
+        if 2 * seen >= hands:
+            return int(bucket)
+    return None
+
+
+def combine(samples: int, parts: Sequence[Part]) -> Result:
+    """The groups' counts added over the chunks, with each group's share of hands with
+    a 7-card layout and median effort bucket."""
+    groups = {}
+    for name in GROUPS:
+        mine = [part["groups"][name] for part in parts]
+        hands = sum(g["hands"] for g in mine)
+        solvable = sum(g["solvable"] for g in mine)
+        effort = _sum_counts([g["effort"] for g in mine])
+        groups[name] = {"hands": hands, "solvable": solvable,
+                        "share": solvable / hands if hands else None,
+                        "effort": effort, "median_effort": median_bucket(effort),
+                        "largest": _sum_counts([g["largest"] for g in mine])}
+    return {"samples": samples, "groups": groups}
+
+
+def table(result: Result) -> list[tuple[str, ...]]:
+    """One row per stack and colour."""
+    rows: list[tuple[str, ...]] = [("stack", "faces", "hands", "with 7", "median effort (nodes)",
+                                    "largest layout without 7 (cards: hands)")]
+    for name in GROUPS:
+        group = result["groups"][name]
+        stack, colour = name.split("-")
+        share = "-" if group["share"] is None else f"{group['share']:.1%}"
+        low = group["median_effort"]
+        effort = "-" if low is None else f"{low}-{2 * low - 1}" if low > 1 else "0-1"
+        largest = " ".join(f"{size}: {n}" for size, n in sorted(group["largest"].items(), key=lambda i: -int(i[0])))
+        rows.append((stack, colour, str(group["hands"]), share, effort, largest or "-"))
+    return rows
+
+
+def plot(result: Result, title: str, path: str) -> None:
+    """Bars of the share of hands with a 7-card layout, one group of bars per stack."""
+    shares = {colour: [result["groups"][group_name(stack, colour)]["share"] or 0.0 for stack in STACKS]
+              for colour in COLOURS}
+    charts.bars(path, title, [f"stack {stack}" for stack in STACKS], shares, "share of hands with a 7-card layout")
+
+
+STUDY = Study("ubongo", "solvability",
+              "per stack and face colour: the share of dealt hands with a 7-card layout, the search effort, "
+              "and the largest layout of the others",
+              200, run_chunk, combine, table, plot)

@@ -1,0 +1,155 @@
+"""The Ubongo, Subito and Quibbles studies: sane values on small studies, the same result
+for any cut into chunks and after a JSON round trip, a table row per group, a PNG, and
+the registry's entries."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from solvers.analysis import quibbles, registry, subito, ubongo
+from solvers.analysis.study import Part, Result
+
+SEED = 11
+
+
+@dataclass(frozen=True)
+class Case:
+    """A small study: its module, samples, a cut of them into chunks (the chunks' first
+    samples), and the number of table rows after the header."""
+
+    module: ModuleType
+    samples: int
+    cuts: tuple[int, ...]
+    rows: Callable[[Result], int]
+
+
+CASES = {
+    "ubongo": Case(ubongo, 24, (0, 5, 6), lambda result: len(ubongo.GROUPS)),
+    "subito": Case(subito, 4, (0, 1), lambda result: len(result["combinations"])),
+    "quibbles": Case(quibbles, 3, (0, 1), lambda result: len(result["policies"])),
+}
+
+
+@dataclass(frozen=True)
+class Run:
+    """A case's parts: one chunk of every sample, and the chunks of its cut."""
+
+    case: Case
+    whole: Part
+    cut: list[Part]
+
+    def result(self) -> Result:
+        combined: Result = self.case.module.combine(self.case.samples, [self.whole])
+        return combined
+
+
+@lru_cache(maxsize=None)
+def _run(name: str) -> Run:
+    """The parts of case ``name``, computed once for all the tests."""
+    case = CASES[name]
+    study = case.module.STUDY
+    bounds = [*case.cuts, case.samples]
+    return Run(case, study.run_chunk(case.samples, SEED, 0, case.samples),
+               [study.run_chunk(case.samples, SEED, a, b - a) for a, b in zip(bounds, bounds[1:])])
+
+
+@pytest.fixture(params=list(CASES))
+def run(request: pytest.FixtureRequest) -> Run:
+    return _run(request.param)
+
+
+def test_cut_into_chunks_gives_the_same_result(run: Run) -> None:
+    assert run.case.module.combine(run.case.samples, run.cut) == run.result()
+
+
+def test_result_survives_a_json_round_trip(run: Run) -> None:
+    parts = json.loads(json.dumps(run.cut))
+    result = run.case.module.combine(run.case.samples, parts)
+    assert result == run.result()
+    assert json.loads(json.dumps(result)) == result
+
+
+def test_table_has_a_header_and_a_row_per_group(run: Run) -> None:
+    result = run.result()
+    rows = run.case.module.table(result)
+    assert len(rows) == 1 + run.case.rows(result)
+    assert all(len(row) == len(rows[0]) and all(isinstance(cell, str) and cell for cell in row) for row in rows)
+
+
+def test_plot_writes_a_png(run: Run, tmp_path: Any) -> None:
+    path = tmp_path / "study.png"
+    run.case.module.plot(run.result(), "a small study", str(path))
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("game, name, module", [("ubongo", "solvability", ubongo),
+                                                ("subito", "optimal-scores", subito),
+                                                ("quibbles", "solo", quibbles)])
+def test_registry_returns_the_study(game: str, name: str, module: ModuleType) -> None:
+    found = registry.study(game, name)
+    assert found is module.STUDY and (found.game, found.name) == (game, name) and found.chunk_size > 0
+
+
+def test_ubongo_counts_every_hand_once() -> None:
+    run = _run("ubongo")
+    result = run.result()
+    groups = result["groups"]
+    for group in groups.values():
+        assert group["hands"] == run.case.samples
+        assert 0 <= group["share"] <= 1 and group["share"] == group["solvable"] / group["hands"]
+        assert sum(group["effort"].values()) == group["hands"]
+        assert all(int(b) & (int(b) - 1) == 0 for b in group["effort"])  # powers of 2
+        assert str(group["median_effort"]) in group["effort"]
+        assert sum(group["largest"].values()) == group["hands"] - group["solvable"]
+        assert all(1 <= int(size) < 7 for size in group["largest"])
+    assert any(group["largest"] for group in groups.values())  # some hand has no 7-card layout
+    assert groups["1-white"]["share"] >= groups["3-black"]["share"]  # the deck gets harder
+
+
+def test_ubongo_effort_buckets() -> None:
+    assert [ubongo.effort_bucket(n) for n in (0, 1, 2, 3, 4, 63, 64)] == [1, 1, 2, 2, 4, 32, 64]
+    assert ubongo.median_bucket({"1": 1, "4": 1, "8": 2}) == 4 and ubongo.median_bucket({}) is None
+
+
+def test_subito_answers_lie_within_their_bounds() -> None:
+    run = _run("subito")
+    result = run.result()
+    combinations = result["combinations"]
+    assert sum(group["samples"] for group in combinations.values()) == run.case.samples
+    for sides, group in combinations.items():
+        assert [int(side[0]) for side in sides.split(",")] == list(range(2, 10))
+        for key in ("optimum", "margin"):
+            assert sum(group[key].values()) + group[f"{key}_unproven"] == group["samples"]
+        # every card on task card 2 at worst, every card worth 9 at best
+        assert all(2 * subito.CARDS <= int(v) <= 9 * subito.CARDS for v in group["optimum"])
+        assert all(-44 <= int(m) <= 44 for m in group["margin"])  # the task cards are worth 44
+        if group["optimum"]:
+            values = [int(v) for v in group["optimum"]]
+            assert min(values) <= group["mean_optimum"] <= max(values)
+        else:
+            assert group["mean_optimum"] is None
+    assert sum(sum(g["optimum"].values()) + sum(g["margin"].values()) for g in combinations.values()) > 0
+
+
+def test_quibbles_shares_and_policies() -> None:
+    from solvers.quibbles.study import solo_study
+
+    run = _run("quibbles")
+    result = run.result()
+    policies = result["policies"]
+    for summary in policies.values():
+        assert summary["games"] == sum(summary["penalties"].values()) == run.case.samples
+        assert sum(summary["ratings"].values()) == pytest.approx(1.0)
+        assert 0 <= summary["finished"] <= 1 and summary["p10"] <= summary["median"] <= summary["p90"]
+    assert policies["hint"]["mean"] < policies["random"]["mean"]
+    # the same games as ``quibbles study`` with the same seed (the cheap policies only)
+    for found in solo_study(run.case.samples, SEED, ("greedy", "random")):
+        penalties = policies[found.policy]["penalties"]
+        assert sorted(found.penalties) == sorted(int(p) for p, n in penalties.items() for _ in range(n))
