@@ -66,7 +66,7 @@ def _progress(label: str) -> Progress:
 def cli(ctx: click.Context, as_json: bool) -> None:
     """Solve, hint and analyse five card games: Ubongo: Das Kartenspiel, Subito,
     Quibbles, Was sticht? and CUBU. Every game has its rules, solvers and bots; the
-    README's status says what is still missing (`analyze` is not built yet)."""
+    README's status says what is still missing."""
     ctx.obj = {"json": as_json}
 
 
@@ -1338,6 +1338,65 @@ def bench(ctx: click.Context, games: tuple[str, ...], quick: bool, out: str | No
         return
     _emit(ctx, document, _table(headers, cells, title=f"seconds per call, {document['date']}, "
                                                       f"{document['cores']} cores"))
+
+
+# --- analyze --------------------------------------------------------------------------
+
+
+@cli.command()
+@click.argument("game")
+@click.argument("study_name", metavar="STUDY")
+@click.option("--samples", type=int, default=200, show_default=True, help="Seeded random samples (deals, hands, games).")
+@click.option("--seed", type=int, default=1, show_default=True, help="The study's seed: the same seed, the same result.")
+@click.option("--workers", type=click.IntRange(1, 256), default=None, help="Local processes (default: all cores).")
+@click.option("--scheduler", metavar="ADDRESS", help="Run the chunks on this Dask scheduler (tcp://host:8786).")
+@click.option("--store", type=click.Path(dir_okay=False), help="SQLite file of finished chunks [default: in the user's cache].")
+@click.option("--plot", type=click.Path(dir_okay=False), help="Write a PNG picture of the result here.")
+@click.pass_context
+def analyze(ctx: click.Context, game: str, study_name: str, samples: int, seed: int, workers: int | None,
+            scheduler: str | None, store: str | None, plot: str | None) -> None:
+    """Run a STUDY of a GAME over seeded random samples: ubongo solvability, subito
+    optimal-scores, quibbles solo, was-sticht chips, cubu seats. The work is cut into
+    seeded chunks, so the result is the same for any number of workers, locally or on a
+    Dask cluster; each finished chunk is kept in the store, so an interrupted study goes
+    on where it stopped and a finished one is read back at once."""
+    from solvers.analysis.registry import study
+    from solvers.analysis.runner import StudyInterrupted, run_study
+    from solvers.analysis.store import default_store
+
+    found = study(game, study_name)
+    path = Path(store) if store else default_store()
+    progress = _progress(f"{game} {study_name} chunks")
+    shown: list[Any] = []  # the bar's task, once the store is open and the chunks are counted
+
+    def tick(done: int, total: int) -> None:
+        if not shown:
+            progress.start()
+            shown.append(progress.add_task("", total=total))
+        progress.update(shown[0], completed=done, total=total)
+
+    try:
+        outcome = run_study(found, samples, seed, workers or os.cpu_count() or 1, scheduler, path, tick)
+    except StudyInterrupted as stop:
+        if shown:
+            progress.stop()
+        click.echo(f"stopped: {stop.done} of {stop.total} chunks are kept in {path}; "
+                   "the same command goes on from there", err=True)
+        ctx.exit(130)
+    finally:
+        if shown and progress.live.is_started:
+            progress.stop()
+    title = f"{game} {study_name}: {samples} samples, seed {seed}"
+    if plot:
+        found.plot(outcome.result, title, plot)
+    rows = found.table(outcome.result)
+    document = {"game": game, "study": study_name, "samples": samples, "seed": seed, "chunks": outcome.chunks,
+                "reused": outcome.reused, "seconds": round(outcome.seconds, 3), "store": str(path), "plot": plot,
+                "result": outcome.result}
+    text = "\n".join([_table(list(rows[0]), [list(row) for row in rows[1:]], title=title),
+                      f"{outcome.chunks} chunk{'s' * (outcome.chunks != 1)}, {outcome.reused} read back from "
+                      f"{path}, in {outcome.seconds:.1f} s", *([f"picture: {plot}"] if plot else [])])
+    _emit(ctx, document, text)
 
 
 def _rating_bands(ratings: Any) -> list[str]:

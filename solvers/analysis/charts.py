@@ -16,7 +16,7 @@ def bars(path: str, title: str, labels: Sequence[str], series: Mapping[str, Sequ
          ylabel: str) -> None:
     """One group of bars per label, one bar per series in each group, with a legend when
     there is more than one series."""
-    figure, axes = plt.subplots(figsize=(max(6.0, 0.5 * len(labels) * max(1, len(series))), 4.5))
+    figure, axes = plt.subplots(figsize=(min(14.0, max(6.0, 0.35 * len(labels) * max(1, len(series)))), 4.5))
     width = 0.8 / max(1, len(series))
     for k, (name, values) in enumerate(series.items()):
         axes.bar([i + k * width - 0.4 + width / 2 for i in range(len(labels))], values, width, label=name)

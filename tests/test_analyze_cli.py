@@ -1,0 +1,50 @@
+"""``cardsolve analyze`` end to end: the JSON document, the store read back on a second
+run, the picture, and bad input (an unknown study, a foreign store file) as one line
+with exit code 2."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+
+def test_analyze_runs_stores_and_reads_back(cardsolve, tmp_path: Path) -> None:
+    store, picture = tmp_path / "studies.sqlite", tmp_path / "seats.png"
+    args = ("--json", "analyze", "cubu", "seats", "--samples", "300", "--seed", "5", "--workers", "1",
+            "--store", str(store))
+    code, out, err = cardsolve(*args, "--plot", str(picture))
+    assert code == 0, err
+    first = json.loads(out)
+    assert (first["game"], first["study"], first["samples"], first["seed"]) == ("cubu", "seats", 300, 5)
+    assert first["chunks"] == 2 and first["reused"] == 0 and first["store"] == str(store)
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert sum(seat["games"] for seat in first["result"]["seats"]) == 4 * 300
+    code, out, err = cardsolve(*args)
+    again = json.loads(out)
+    assert code == 0 and again["reused"] == again["chunks"] == 2
+    assert again["result"] == first["result"]
+
+
+def test_analyze_text_table(cardsolve, tmp_path: Path) -> None:
+    code, out, err = cardsolve("analyze", "cubu", "seats", "--samples", "50", "--store", str(tmp_path / "s.sqlite"))
+    assert code == 0, err
+    lines = out.splitlines()
+    assert "cubu seats: 50 samples, seed 1" in lines[0]
+    assert lines[1].split() == ["by", "who", "games", "win", "share"]
+    assert lines[-1].startswith("1 chunk, 0 read back from ")
+
+
+def test_analyze_bad_input(cardsolve, tmp_path: Path) -> None:
+    code, out, err = cardsolve("analyze", "ubongo", "speed")
+    assert code == 2 and not out and err.startswith("error: no study ubongo speed: the studies are ")
+    foreign = tmp_path / "other.sqlite"
+    with sqlite3.connect(foreign) as db:
+        db.execute("CREATE TABLE songs (title TEXT)")
+    before = foreign.read_bytes()
+    code, out, err = cardsolve("analyze", "cubu", "seats", "--store", str(foreign))
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert err.startswith(f"error: store {foreign} is not a cardsolve study store")
+    assert foreign.read_bytes() == before
+    code, out, err = cardsolve("analyze", "cubu", "seats", "--samples", "0", "--store", str(tmp_path / "n.sqlite"))
+    assert code == 2 and "0" in err
