@@ -48,3 +48,11 @@ def test_analyze_bad_input(cardsolve, tmp_path: Path) -> None:
     assert foreign.read_bytes() == before
     code, out, err = cardsolve("analyze", "cubu", "seats", "--samples", "0", "--store", str(tmp_path / "n.sqlite"))
     assert code == 2 and "0" in err
+
+
+def test_analyze_unreachable_scheduler_is_one_line(cardsolve, tmp_path: Path) -> None:
+    """The scheduler is asked for before any progress is shown, so the error stands alone."""
+    code, out, err = cardsolve("analyze", "cubu", "seats", "--samples", "10", "--store", str(tmp_path / "s.sqlite"),
+                               "--scheduler", "tcp://127.0.0.1:9")
+    assert code == 2 and not out
+    assert err.startswith("error: cannot reach the Dask scheduler tcp://127.0.0.1:9") and err.count("\n") == 1

@@ -13,17 +13,20 @@ from __future__ import annotations
 import importlib
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from models.errors import BadInput
 from solvers.analysis import registry
 from solvers.analysis.store import ChunkStore, study_key
 from solvers.analysis.study import Part, Result, Study
 
+CONNECT_TIMEOUT_S = 10
+"""How long to wait for a Dask scheduler before reporting it unreachable."""
 Chunk = tuple[int, int, int]
 """A chunk of the plan: its index, its first sample and its number of samples."""
 Finish = Callable[[int, Part], None]
@@ -86,30 +89,38 @@ def _in_pool(study: Study, samples: int, seed: int, todo: Sequence[Chunk], worke
             raise
 
 
-def _on_cluster(study: Study, samples: int, seed: int, todo: Sequence[Chunk], scheduler: str,
-                finish: Finish) -> None:
-    """The chunks on the Dask cluster whose scheduler is at ``scheduler`` (its workers need
-    cardsolve installed); on any interruption or error the chunks not finished are cancelled."""
+@contextmanager
+def _cluster(scheduler: str) -> Iterator[tuple[Any, Any]]:
+    """The ``distributed`` module and a client of the Dask scheduler at ``scheduler``
+    (closed on leaving); a missing extra or an unreachable scheduler is bad input."""
     try:  # an optional extra, untyped: imported by name when a cluster is asked for
         distributed = importlib.import_module("distributed")
     except ImportError:
         raise BadInput("running on a Dask cluster needs dask: pip install 'cardsolve[cluster]'",
                        scheduler) from None
     try:
-        client = distributed.Client(scheduler)
+        client = distributed.Client(scheduler, timeout=CONNECT_TIMEOUT_S)
     except (OSError, ValueError) as error:
         raise BadInput(f"cannot reach the Dask scheduler {scheduler}: {error}", scheduler) from None
     try:
-        futures = {client.submit(run_chunk, study.game, study.name, samples, seed, first, count, pure=False): index
-                   for index, first, count in todo}
-        try:
-            for future in distributed.as_completed(futures):
-                finish(futures[future], future.result())
-        except BaseException:
-            client.cancel(list(futures))
-            raise
+        yield distributed, client
     finally:
         client.close()
+
+
+def _on_cluster(study: Study, samples: int, seed: int, todo: Sequence[Chunk], cluster: tuple[Any, Any],
+                finish: Finish) -> None:
+    """The chunks on a Dask cluster (``_cluster``; its workers need cardsolve installed);
+    on any interruption or error the chunks not finished are cancelled."""
+    distributed, client = cluster
+    futures = {client.submit(run_chunk, study.game, study.name, samples, seed, first, count, pure=False): index
+               for index, first, count in todo}
+    try:
+        for future in distributed.as_completed(futures):
+            finish(futures[future], future.result())
+    except BaseException:
+        client.cancel(list(futures))
+        raise
 
 
 def run_study(study: Study, samples: int, seed: int, workers: int = 1, scheduler: str | None = None,
@@ -131,6 +142,7 @@ def run_study(study: Study, samples: int, seed: int, workers: int = 1, scheduler
         parts = saved.finished(key) if saved is not None else {}
         reused = len(parts)
         todo = [chunk for chunk in plan if chunk[0] not in parts]
+        cluster = stack.enter_context(_cluster(scheduler)) if scheduler is not None and todo else None
 
         def finish(index: int, part: Part) -> None:
             parts[index] = json.loads(json.dumps(part))
@@ -142,8 +154,8 @@ def run_study(study: Study, samples: int, seed: int, workers: int = 1, scheduler
         try:
             if progress is not None:
                 progress(reused, len(plan))
-            if scheduler is not None and todo:
-                _on_cluster(study, samples, seed, todo, scheduler, finish)
+            if cluster is not None:
+                _on_cluster(study, samples, seed, todo, cluster, finish)
             elif workers == 1 or not todo:
                 _in_process(study, samples, seed, todo, finish)
             else:
