@@ -59,6 +59,21 @@ def _progress(label: str) -> Progress:
                     TimeRemainingColumn(), console=Console(stderr=True), transient=True)
 
 
+class OutputFile(click.Path):
+    """A file a command writes (a picture, a JSON document): its folder must exist and be
+    writable, checked when the line is read, before any work is done."""
+
+    def __init__(self) -> None:
+        super().__init__(dir_okay=False, writable=True)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        path = super().convert(value, param, ctx)
+        folder = Path(os.fsdecode(path)).resolve().parent
+        if not folder.is_dir() or not os.access(folder, os.W_OK):
+            self.fail(f"{value!r}: the folder {folder} does not exist or cannot be written", param, ctx)
+        return path
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document on stdout.")
 @click.version_option(package_name="cardsolve")
@@ -344,7 +359,7 @@ def play(ctx: click.Context, players: int, variant: str | None, bots: str | None
               help="The hint policy's sampled refills per candidate turn.")
 @click.option("--shortlist", type=click.IntRange(1, 1000), default=6, show_default=True,
               help="The hint policy's candidate turns sampled per turn.")
-@click.option("--plot", type=click.Path(dir_okay=False, writable=True), default=None,
+@click.option("--plot", type=OutputFile(), default=None,
               help="Write a PNG of the penalty distributions.")
 @click.pass_context
 def solo(ctx: click.Context, games: int, seed: int, policies: str, workers: int | None, samples: int,
@@ -853,7 +868,7 @@ def check(ctx: click.Context, layout_file: str, deck_file: str | None) -> None:
 
 @ubongo.command()
 @click.argument("layout_file", metavar="LAYOUT.json", type=click.Path(dir_okay=False))
-@click.option("--svg", "svg_file", type=click.Path(dir_okay=False), default=None,
+@click.option("--svg", "svg_file", type=OutputFile(), default=None,
               help="Also write an SVG picture: one colour per symbol, card outlines, contacts marked.")
 @DECK_OPTION
 @click.pass_context
@@ -1030,7 +1045,7 @@ def was_sticht_table(ctx: click.Context, deal_file: str, backend: str) -> None:
 @click.option("--deals", type=click.IntRange(1, 10_000_000), default=2000, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--workers", type=click.IntRange(1, 256), default=None, help="Processes (default: all cores).")
-@click.option("--plot", type=click.Path(dir_okay=False, writable=True), default=None,
+@click.option("--plot", type=OutputFile(), default=None,
               help="Write a PNG: each chip's forceable share beside its corner value.")
 @click.pass_context
 def was_sticht_chips(ctx: click.Context, deals: int, seed: int, workers: int | None, plot: str | None) -> None:
@@ -1291,7 +1306,7 @@ BENCH_SCRIPTS = {"ubongo": "ubongo", "subito": "subito", "quibbles": "quibbles",
 @cli.command()
 @click.argument("games", nargs=-1)
 @click.option("--quick", is_flag=True, help="Fewer instances: a smoke run of a minute or two a game.")
-@click.option("--out", type=click.Path(dir_okay=False), help="Also write the JSON document to FILE.")
+@click.option("--out", type=OutputFile(), help="Also write the JSON document to FILE.")
 @click.option("--markdown", is_flag=True, help="Print a Markdown table headed with the date and core count.")
 @click.pass_context
 def bench(ctx: click.Context, games: tuple[str, ...], quick: bool, out: str | None, markdown: bool) -> None:
@@ -1351,7 +1366,7 @@ def bench(ctx: click.Context, games: tuple[str, ...], quick: bool, out: str | No
 @click.option("--workers", type=click.IntRange(1, 256), default=None, help="Local processes (default: all cores).")
 @click.option("--scheduler", metavar="ADDRESS", help="Run the chunks on this Dask scheduler (tcp://host:8786).")
 @click.option("--store", type=click.Path(dir_okay=False), help="SQLite file of finished chunks [default: in the user's cache].")
-@click.option("--plot", type=click.Path(dir_okay=False), help="Write a PNG picture of the result here.")
+@click.option("--plot", type=OutputFile(), help="Write a PNG picture of the result here.")
 @click.pass_context
 def analyze(ctx: click.Context, game: str, study_name: str, samples: int, seed: int, workers: int | None,
             scheduler: str | None, store: str | None, plot: str | None) -> None:

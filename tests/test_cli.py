@@ -139,3 +139,18 @@ def test_bad_input_is_one_line_and_exit_2(cardsolve, args, token) -> None:
 def test_json_may_stand_anywhere(cardsolve) -> None:
     code, out, _ = cardsolve("quibbles", "split", "6", "--display", "3,3", "--json")
     assert code == 0 and json.loads(out)["taken"] == 2
+
+
+@pytest.mark.parametrize("args", [
+    ("bench", "quibbles", "--quick", "--out"),
+    ("analyze", "cubu", "seats", "--samples", "10", "--plot"),
+    ("was-sticht", "chips", "--deals", "2", "--plot"),
+    ("quibbles", "solo", "--games", "2", "--plot"),
+    ("ubongo", "render", "tests/data/ubongo_table.json", "--svg"),
+], ids=lambda args: " ".join(args[:2]))
+def test_an_output_file_in_a_missing_folder_is_refused_before_any_work(cardsolve, tmp_path: Path, args) -> None:
+    target = tmp_path / "missing" / "out.file"
+    code, out, err = cardsolve(*args, str(target))
+    assert code == 2 and not out
+    assert err.strip().splitlines() == [f"error: Invalid value for '{args[-1]}': '{target}': the folder "
+                                        f"{target.parent} does not exist or cannot be written"]
