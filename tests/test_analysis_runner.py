@@ -173,3 +173,11 @@ def test_the_store_and_the_numba_cache_share_the_cache_root(tmp_path: Path, monk
     assert numba_cache_dir() == tmp_path / "cardsolve" / "numba"
     monkeypatch.setenv("XDG_CACHE_HOME", "")
     assert default_store() == Path.home() / ".cache" / "cardsolve" / "studies.sqlite"
+
+
+def test_count_tables_add_key_by_key_in_numeric_order() -> None:
+    from solvers.analysis.study import add_counts
+
+    assert add_counts([{"10": 1, "2": 3}, {"2": 1, "-1": 2}, {}]) == {"-1": 2, "2": 4, "10": 1}
+    assert list(add_counts([{"10": 1, "9": 1}])) == ["9", "10"]
+    assert add_counts([]) == {}

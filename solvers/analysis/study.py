@@ -12,7 +12,8 @@ rendering (the first row is the header); ``plot(result, title, path)`` writes a 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,3 +35,12 @@ class Study:
     combine: Callable[[int, Sequence[Part]], Result]
     table: Callable[[Result], list[tuple[str, ...]]]
     plot: Callable[[Result, str, str], None]
+
+
+def add_counts(tables: Iterable[dict[str, int]]) -> dict[str, int]:
+    """Value -> count tables (integer values as string keys, as JSON keeps them) added
+    up key by key, values in increasing order: how chunks' distributions combine."""
+    total: Counter[int] = Counter()
+    for table in tables:
+        total.update({int(value): times for value, times in table.items()})
+    return {str(value): total[value] for value in sorted(total)}

@@ -25,7 +25,7 @@ from typing import Any
 
 from models.subito import Card, Placed, Table, deal, load_deck, score_round
 from solvers.analysis import charts
-from solvers.analysis.study import Part, Result, Study
+from solvers.analysis.study import Part, Result, Study, add_counts
 from solvers.subito import fast
 from solvers.subito.problem import OPPONENT, make_problem, placed_by_side
 
@@ -74,14 +74,6 @@ def run_chunk(samples: int, seed: int, first: int, count: int) -> Part:
             for sides, answers in sorted(found.items())}
 
 
-def _added(tables: Iterable[dict[str, int]]) -> dict[str, int]:
-    """Value -> count tables added up, values in increasing order."""
-    total: Counter[int] = Counter()
-    for table in tables:
-        total.update({int(value): times for value, times in table.items()})
-    return {str(value): total[value] for value in sorted(total)}
-
-
 def _values(table: dict[str, int]) -> list[int]:
     """Every value of a value -> count table, as often as it was counted."""
     return [int(value) for value, times in table.items() for _ in range(times)]
@@ -90,7 +82,7 @@ def _values(table: dict[str, int]) -> list[int]:
 def _merged(groups: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """One combination's chunks added up, with the mean and median of its proven optima
     and the mean of its proven margins (None when there are none)."""
-    optima, margins = _added(g["optimum"] for g in groups), _added(g["margin"] for g in groups)
+    optima, margins = add_counts(g["optimum"] for g in groups), add_counts(g["margin"] for g in groups)
     optimum_values, margin_values = _values(optima), _values(margins)
     return {"samples": sum(g["samples"] for g in groups),
             "optimum": optima, "optimum_unproven": sum(g["optimum_unproven"] for g in groups),
@@ -126,7 +118,7 @@ def table(result: Result) -> list[tuple[str, ...]]:
 def plot(result: Result, title: str, path: str) -> None:
     """Histograms of the proven optima and of the proven margins, all combinations together."""
     groups = result["combinations"].values()
-    counts = {name: {int(value): times for value, times in _added(g[key] for g in groups).items()}
+    counts = {name: {int(value): times for value, times in add_counts(g[key] for g in groups).items()}
               for name, key in (("weighted-count optimum (points x cards)", "optimum"),
                                 ("best-response margin (round points)", "margin"))}
     charts.histograms(path, title, counts, "value (proven answers only)")

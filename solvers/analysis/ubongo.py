@@ -20,7 +20,7 @@ from functools import lru_cache
 from models.ubongo.faces import Deck, load_deck
 from models.ubongo.scoring import STACKS, TARGET, deal, hand_faces
 from solvers.analysis import charts
-from solvers.analysis.study import Part, Result, Study
+from solvers.analysis.study import Part, Result, Study, add_counts
 from solvers.ubongo import fast
 from solvers.ubongo.largest import largest_layout
 
@@ -75,14 +75,6 @@ def run_chunk(samples: int, seed: int, first: int, count: int) -> Part:
                               "largest": dict(largest[name])} for name in GROUPS}}
 
 
-def _sum_counts(tables: Sequence[dict[str, int]]) -> dict[str, int]:
-    """Counts added key by key, keys in increasing numeric order."""
-    total: Counter[str] = Counter()
-    for table in tables:
-        total.update(table)
-    return {key: total[key] for key in sorted(total, key=int)}
-
-
 def median_bucket(effort: dict[str, int]) -> int | None:
     """The effort bucket holding the lower median hand (None without hands)."""
     hands = sum(effort.values())
@@ -102,11 +94,11 @@ def combine(samples: int, parts: Sequence[Part]) -> Result:
         mine = [part["groups"][name] for part in parts]
         hands = sum(g["hands"] for g in mine)
         solvable = sum(g["solvable"] for g in mine)
-        effort = _sum_counts([g["effort"] for g in mine])
+        effort = add_counts([g["effort"] for g in mine])
         groups[name] = {"hands": hands, "solvable": solvable,
                         "share": solvable / hands if hands else None,
                         "effort": effort, "median_effort": median_bucket(effort),
-                        "largest": _sum_counts([g["largest"] for g in mine])}
+                        "largest": add_counts([g["largest"] for g in mine])}
     return {"samples": samples, "groups": groups}
 
 
