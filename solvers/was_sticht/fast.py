@@ -13,27 +13,25 @@ rank to d's (ties included: tied number trumps are told apart by who plays first
 ``order`` the cards by follow class and rank, ``place`` each card's place in it. A
 condition is a row (measure code = its place in ``MEASURES``, low, high).
 
-Search. At each trick boundary the conditions are checked against what is already
-decided (``_status``: tricks or colour cards won so far against what is left, the first
-and last trick, most/fewest against the tricks left), so the search stops as soon as the
-outcome is known. "Sure" cards are the trumps of the seat holding the top trump that
-outrank every trump of the others: each wins its trick, so the player's sure cards count
-towards his tricks and colours now, and the others' never come to him; a colour is
-further bounded by the tricks he can still win (one card of each seat a trick) and by
-his trumps (another seat's trump comes to him only under a trump of his at least as
-strong, one such trick for each). An undecided boundary is looked up in, and stored
-into, a transposition table keyed by the four hands, the leader and the counters the
-conditions depend on.
-An undecided boundary's status is worked out after the table is asked: the key holds
-everything it reads.
+Search. At each trick boundary the transposition table is asked first (keyed by the
+four hands, the leader and the counters the conditions depend on: the key holds
+everything the status reads); an unknown boundary is then checked against what is
+already decided (``_status``), so the search stops as soon as the outcome is known:
+tricks or colour cards won so far against what is left; the trumps (``_trump_bounds``:
+sure cards of the top trump's holder, the player's trumps no other seat can cover, the
+tricks other seats' trumps fill); first and last trick; most and fewest against what
+every seat would need, and the tricks holding a trump against the seats that can win
+them (``_trumps_overflow``); below the root, the player's quick tricks when he holds
+every trump left (``_play_secures``). A colour is further bounded by the tricks he can
+still win and by his trumps (``_colour_gain``). Undecided boundaries are stored.
 Equal cards are merged: of the cards of one hand with the same follow class (and the
 same printed colour, when a condition counts colours), a card is skipped when a lower
 one of them (or a tied number trump earlier in the deck) has no card ranked between the
 two, or tied with either, outside this hand and the finished tricks (the two play alike
-to the end). The moves are
-ordered for the seat's aim in the trick: a seat that wants the trick won (the player when
-he needs tricks, the others when they play against him) tries the cheapest winning card
-first, a seat that wants it lost its highest card that does not win.
+to the end). The moves are ordered for the seat's aim in the trick: a seat that wants
+the trick won (the player when he needs tricks, the others when they play against him)
+tries the cheapest winning card first, a seat that wants it lost its highest card that
+does not win; at the opposing seats the other aim's best card comes second.
 """
 
 from __future__ import annotations
