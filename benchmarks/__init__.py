@@ -1,3 +1,2 @@
-"""The benchmark scripts, one per game (``python benchmarks/<game>.py`` from a checkout,
-``python -m benchmarks.<game>`` where the package is installed); ``cardsolve bench``
-runs them. ``harness`` is their shared convention."""
+"""The benchmark scripts, one per game (``python -m cardsolve.benchmarks.<game>``);
+``cardsolve bench`` runs each in its own process. ``harness`` is their shared convention."""

@@ -1,4 +1,4 @@
-"""CUBU benchmarks: ``python benchmarks/cubu.py [--quick] [--json] [--markdown]``.
+"""CUBU benchmarks: ``python -m cardsolve.benchmarks.cubu [--quick] [--json] [--markdown]``.
 
 Tasks ``speed-10-boxes`` and ``speed-10-colour``: Speed CUBU solvability (``speed_solve``)
 of 2,000 seeded hands, each a centre card and 10 cards dealt from the bundled deck's
@@ -19,19 +19,15 @@ from __future__ import annotations
 import json
 import random
 import sys
-from pathlib import Path
+from functools import partial
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # harness, a sibling script
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository root
-
-import harness  # noqa: E402
-from harness import Row  # noqa: E402
-
-from models.cubu.cards import Card, load_deck  # noqa: E402
-from models.cubu.speed import MODES  # noqa: E402
-from solvers.cubu import SpeedAnswer, speed_solve  # noqa: E402
-from solvers.cubu.bots import BOTS  # noqa: E402
-from solvers.cubu.simulate import play_one  # noqa: E402
+from cardsolve.benchmarks import harness
+from cardsolve.benchmarks.harness import Row
+from cardsolve.models.cubu.cards import Card, load_deck
+from cardsolve.models.cubu.speed import MODES
+from cardsolve.solvers.cubu import SpeedAnswer, speed_solve
+from cardsolve.solvers.cubu.bots import BOTS
+from cardsolve.solvers.cubu.simulate import play_one
 
 SEED = 20261130
 HANDS = 2000
@@ -41,6 +37,10 @@ GAMES = 500
 TIME_LIMIT = 10.0
 """Seconds cpsat may take per hand."""
 Instance = tuple[Card, list[Card]]
+
+
+def _speed(inst: Instance, mode: str, backend: str, found: list[SpeedAnswer]) -> None:
+    found.append(speed_solve(inst[0], inst[1], mode, backend, time_limit=TIME_LIMIT))
 
 
 def hands(size: int, n: int) -> list[Instance]:
@@ -65,8 +65,7 @@ def speed_task(size: int, mode: str, backends: tuple[str, ...],
     for backend in backends:
         found: list[SpeedAnswer] = []
         rows.append(Row(task, backend, harness.time_calls(
-            lambda inst, backend=backend, found=found: found.append(
-                speed_solve(inst[0], inst[1], mode, backend, time_limit=TIME_LIMIT)), instances)))
+            partial(_speed, mode=mode, backend=backend, found=found), instances)))
         results[backend] = found[1:]  # the first call is the untimed warm-up
     first = results[backends[0]]
     for backend in backends[1:]:

@@ -9,8 +9,8 @@ loading is not timed), collects one ``Row`` per (task, backend) and hands them t
 
 ``--markdown`` prints the table for the README's performance section instead.
 
-Scripts run from the repository root as ``python benchmarks/<game>.py [--quick] [--json]``
-and import this module as a sibling (``benchmarks`` is not a package).
+Scripts run as ``python -m cardsolve.benchmarks.<game> [--quick] [--json]`` and share
+this module.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Quibbles benchmarks: ``python benchmarks/quibbles.py [--quick] [--json]``.
+"""Quibbles benchmarks: ``python -m cardsolve.benchmarks.quibbles [--quick] [--json]``.
 
 Task ``solo-game``: whole seeded solo games per policy (greedy and the hint's lookahead).
 
@@ -12,24 +12,27 @@ Each task is one function returning its rows; ``TASKS`` lists them for ``main``.
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Callable
-from pathlib import Path
+from functools import partial
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # harness, a sibling script
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository root
-
-import harness  # noqa: E402
-from harness import Row  # noqa: E402
-
-from models.quibbles import Variant  # noqa: E402
-from solvers.quibbles.split import best_split  # noqa: E402
-from solvers.quibbles.study import play_game, policy_by_name  # noqa: E402
+from cardsolve.benchmarks import harness
+from cardsolve.benchmarks.harness import Row
+from cardsolve.models.quibbles import Variant
+from cardsolve.solvers.quibbles.split import best_split
+from cardsolve.solvers.quibbles.study import play_game, policy_by_name
 
 SEED = 20240611
 DECK_WEIGHTS = (20, 20, 20, 22, 24, 26)  # copies of the values 1..6 in the deck
 
 SplitQuery = tuple[list[int], int]
+
+
+def _split(query: SplitQuery, backend: str) -> object:
+    return best_split(query[0], query[1], backend)
+
+
+def _solo_game(seed: int, name: str) -> object:
+    return play_game([policy_by_name(name)], Variant.SOLO, seed)
 
 
 def split_queries(n: int, seed: int = SEED) -> list[SplitQuery]:
@@ -54,7 +57,7 @@ def split_task(quick: bool) -> list[Row]:
             "split",
             backend,
             harness.time_calls(
-                lambda query, backend=backend: best_split(*query, backend), queries[:n]
+                partial(_split, backend=backend), queries[:n]
             ),
         )
         for backend, n in sizes.items()
@@ -68,7 +71,7 @@ def solo_task(quick: bool) -> list[Row]:
     seeds = list(range(max(sizes.values())))
     return [
         Row("solo-game", name,
-            harness.time_calls(lambda seed, name=name: play_game([policy_by_name(name)], Variant.SOLO, seed),
+            harness.time_calls(partial(_solo_game, name=name),
                                seeds[:n]))
         for name, n in sizes.items()
     ]

@@ -1,4 +1,4 @@
-"""Subito benchmarks: ``python benchmarks/subito.py [--quick] [--json] [--markdown]``.
+"""Subito benchmarks: ``python -m cardsolve.benchmarks.subito [--quick] [--json] [--markdown]``.
 
 Task ``best-response-36``: seeded 36-card best responses (two piles dealt with random
 sides; the opponent's table a seeded random accepted placement of their pile), the same
@@ -11,16 +11,12 @@ from __future__ import annotations
 import json
 import random
 import sys
-from pathlib import Path
+from functools import partial
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # harness, a sibling script
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository root
-
-import harness  # noqa: E402
-from harness import Row  # noqa: E402
-
-from models.subito import Card, Placed, Side, accepts, deal, load_deck  # noqa: E402
-from solvers.subito import Placement, optimize  # noqa: E402
+from cardsolve.benchmarks import harness
+from cardsolve.benchmarks.harness import Row
+from cardsolve.models.subito import Card, Placed, Side, accepts, deal, load_deck
+from cardsolve.solvers.subito import Placement, optimize
 
 SEED = 20240604
 Instance = tuple[list[Card], tuple[Side, ...], Placed]
@@ -32,6 +28,10 @@ def random_table(pile: list[Card], tasks: tuple[Side, ...], rng: random.Random) 
     for card in pile:
         on[rng.choice([side for side in tasks if accepts(side, on[side.name], card)]).name].append(card)
     return Placed("opponent", {name: tuple(cards) for name, cards in on.items()})
+
+
+def _optimize(inst: Instance, backend: str, found: list[Placement]) -> None:
+    found.append(optimize(inst[0], inst[1], versus=inst[2], backend=backend, time_limit=10))
 
 
 def best_responses(n: int) -> list[Instance]:
@@ -54,8 +54,7 @@ def best_response_task(quick: bool) -> tuple[list[Row], dict[str, tuple[int, int
     for backend, n in sizes.items():
         found: list[Placement] = []
         rows.append(Row("best-response-36", backend, harness.time_calls(
-            lambda inst, backend=backend, found=found: found.append(
-                optimize(inst[0], inst[1], versus=inst[2], backend=backend, time_limit=10)),
+            partial(_optimize, backend=backend, found=found),
             instances[:n])))
         results[backend] = found[1:]  # the first call is the untimed warm-up
     for k, pair in enumerate(zip(results["numba"], results["cpsat"])):

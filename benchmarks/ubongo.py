@@ -1,4 +1,4 @@
-"""Ubongo benchmarks: ``python benchmarks/ubongo.py [--quick] [--json] [--markdown]``.
+"""Ubongo benchmarks: ``python -m cardsolve.benchmarks.ubongo [--quick] [--json] [--markdown]``.
 
 Task ``verify-<stack>-<colour>``: is there a 7-card layout of a seeded random 9-card hand
 dealt from that stack of the bundled deck, with white or black faces? Every backend
@@ -17,20 +17,14 @@ from __future__ import annotations
 import json
 import random
 import statistics
-import sys
 from dataclasses import asdict, dataclass
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # harness, a sibling script
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository root
-
-import harness  # noqa: E402
-from harness import Row  # noqa: E402
-
-from models.ubongo.faces import Face, load_deck  # noqa: E402
-from models.ubongo.scoring import HAND, TARGET  # noqa: E402
-from solvers.ubongo import reference  # noqa: E402
-from solvers.ubongo.backends import Solve, solver  # noqa: E402
+from cardsolve.benchmarks import harness
+from cardsolve.benchmarks.harness import Row
+from cardsolve.models.ubongo.faces import Face, load_deck
+from cardsolve.models.ubongo.scoring import HAND, TARGET
+from cardsolve.solvers.ubongo import reference
+from cardsolve.solvers.ubongo.backends import Solve, solver
 
 SEED = 20261130
 COLOURS = ("white", "black")

@@ -1,4 +1,4 @@
-"""Was sticht? benchmarks: ``python benchmarks/was_sticht.py [--quick] [--json] [--markdown]``.
+"""Was sticht? benchmarks: ``python -m cardsolve.benchmarks.was_sticht [--quick] [--json] [--markdown]``.
 
 Task ``full-deal``: seeded 4-player deals of 9 cards each, random trumps (of the 50), a
 seeded seat to lead and a seeded player; the numba double-dummy ``forceable`` of the
@@ -13,17 +13,13 @@ from __future__ import annotations
 
 import random
 import sys
-from pathlib import Path
+from functools import partial
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # harness, a sibling script
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository root
-
-import harness  # noqa: E402
-from harness import Row  # noqa: E402
-
-from models.was_sticht import ALL_TRUMPS, CHIP_IDS, CHIPS, DECK, Chip  # noqa: E402
-from models.was_sticht.play import Position, start  # noqa: E402
-from solvers.was_sticht import forceable  # noqa: E402
+from cardsolve.benchmarks import harness
+from cardsolve.benchmarks.harness import Row
+from cardsolve.models.was_sticht import ALL_TRUMPS, CHIP_IDS, CHIPS, DECK, Chip
+from cardsolve.models.was_sticht.play import Position, start
+from cardsolve.solvers.was_sticht import forceable
 
 SEED = 20261130
 Instance = tuple[Position, int, Chip]
@@ -38,6 +34,10 @@ def deal(rng: random.Random) -> Position:
 def full_deals(n: int) -> list[Instance]:
     rng = random.Random(SEED)
     return [(deal(rng), rng.randrange(4), CHIP_IDS["exactly-2"]) for _ in range(n)]
+
+
+def _forceable(inst: Instance, backend: str, found: list[bool]) -> None:
+    found.append(forceable(inst[0], inst[1], inst[2], backend))
 
 
 def endings(n: int) -> list[Instance]:
@@ -62,7 +62,7 @@ def main() -> None:
     for backend in ("numba", "reference"):
         found: list[bool] = []
         rows.append(Row("ending-4", backend, harness.time_calls(
-            lambda inst, backend=backend, found=found: found.append(forceable(inst[0], inst[1], inst[2], backend)),
+            partial(_forceable, backend=backend, found=found),
             cases)))
         answers[backend] = found[1:]  # the first call is the untimed warm-up
     if answers["numba"] != answers["reference"]:

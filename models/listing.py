@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
 from typing import TypeVar
 
-from models.errors import BadInput
+from cardsolve.models.errors import BadInput
 
 T = TypeVar("T")
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import cast
 
-from solvers.cache_dir import cache_root
+from cardsolve.solvers.cache_dir import cache_root
 
 
 def numba_cache_dir() -> Path:

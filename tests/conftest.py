@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 import pytest
 
-import cli
+from cardsolve import cli
 
 RunCli = Callable[..., tuple[int, str, str]]
 

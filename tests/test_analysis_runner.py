@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from models.errors import BadInput
-from solvers.analysis.registry import study
-from solvers.analysis.runner import StudyInterrupted, chunk_plan, run_study
-from solvers.analysis.store import ChunkStore, default_store, study_key
-from solvers.cache_dir import cache_root
-from solvers.jit import numba_cache_dir
+from cardsolve.models.errors import BadInput
+from cardsolve.solvers.analysis.registry import study
+from cardsolve.solvers.analysis.runner import StudyInterrupted, chunk_plan, run_study
+from cardsolve.solvers.analysis.store import ChunkStore, default_store, study_key
+from cardsolve.solvers.cache_dir import cache_root
+from cardsolve.solvers.jit import numba_cache_dir
 
 SEATS = dataclasses.replace(study("cubu", "seats"), chunk_size=4)
 """The CUBU study in chunks of 4 games (the workers look up the registered study by
@@ -176,7 +176,7 @@ def test_the_store_and_the_numba_cache_share_the_cache_root(tmp_path: Path, monk
 
 
 def test_count_tables_add_key_by_key_in_numeric_order() -> None:
-    from solvers.analysis.study import add_counts
+    from cardsolve.solvers.analysis.study import add_counts
 
     assert add_counts([{"10": 1, "2": 3}, {"2": 1, "-1": 2}, {}]) == {"-1": 2, "2": 4, "10": 1}
     assert list(add_counts([{"10": 1, "9": 1}])) == ["9", "10"]

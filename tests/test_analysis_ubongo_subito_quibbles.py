@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from solvers.analysis import quibbles, registry, subito, ubongo
-from solvers.analysis.study import Part, Result
+from cardsolve.solvers.analysis import quibbles, registry, subito, ubongo
+from cardsolve.solvers.analysis.study import Part, Result
 
 SEED = 11
 
@@ -139,7 +139,7 @@ def test_subito_answers_lie_within_their_bounds() -> None:
 
 
 def test_quibbles_shares_and_policies() -> None:
-    from solvers.quibbles.study import solo_study
+    from cardsolve.solvers.quibbles.study import solo_study
 
     run = _run("quibbles")
     result = run.result()

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from models.was_sticht import CHIPS
-from solvers.analysis.registry import study
-from solvers.cubu.bots import BOTS
-from solvers.cubu.simulate import simulate
-from solvers.was_sticht.difficulty import chip_difficulty
+from cardsolve.models.was_sticht import CHIPS
+from cardsolve.solvers.analysis.registry import study
+from cardsolve.solvers.cubu.bots import BOTS
+from cardsolve.solvers.cubu.simulate import simulate
+from cardsolve.solvers.was_sticht.difficulty import chip_difficulty
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

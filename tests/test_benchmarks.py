@@ -1,4 +1,4 @@
-"""The benchmark convention: ``python benchmarks/<game>.py --quick --json`` runs every
+"""The benchmark convention: ``python -m cardsolve.benchmarks.<game> --quick --json`` runs every
 backend on the same instances and prints the agreed JSON document."""
 
 from __future__ import annotations
@@ -6,13 +6,11 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
 
 def test_quibbles_benchmark_quick_json() -> None:
-    done = subprocess.run([sys.executable, str(BENCHMARKS / "quibbles.py"), "--quick", "--json"],
+    done = subprocess.run([sys.executable, "-m", "cardsolve.benchmarks.quibbles", "--quick", "--json"],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     document = json.loads(done.stdout)
@@ -26,8 +24,7 @@ def test_quibbles_benchmark_quick_json() -> None:
 
 
 def test_harness_percentile_and_ratio() -> None:
-    sys.path.insert(0, str(BENCHMARKS))
-    import harness
+    from cardsolve.benchmarks import harness
 
     fast = harness.Row("t", "fast", [1e-6] * 19 + [1.0])
     slow = harness.Row("t", "slow", [3e-4] * 20)
@@ -39,7 +36,7 @@ def test_harness_percentile_and_ratio() -> None:
 def test_ubongo_benchmark_quick_json() -> None:
     """Every backend on the same hands of every stack and colour, and the calibration of
     the stand-in deck (the script stops if the backends disagree on solvability)."""
-    done = subprocess.run([sys.executable, str(BENCHMARKS / "ubongo.py"), "--quick", "--json"],
+    done = subprocess.run([sys.executable, "-m", "cardsolve.benchmarks.ubongo", "--quick", "--json"],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     document = json.loads(done.stdout)
@@ -53,7 +50,7 @@ def test_ubongo_benchmark_quick_json() -> None:
 def test_subito_benchmark_quick_json() -> None:
     """numba and cpsat on the same seeded 36-card best responses; proven answers counted
     (the script stops if two proven optima disagree)."""
-    done = subprocess.run([sys.executable, str(BENCHMARKS / "subito.py"), "--quick", "--json"],
+    done = subprocess.run([sys.executable, "-m", "cardsolve.benchmarks.subito", "--quick", "--json"],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     document = json.loads(done.stdout)
@@ -66,7 +63,7 @@ def test_cubu_benchmark_quick_json() -> None:
     """numba and cpsat on the same seeded 10-card Speed CUBU hands, numba and the reference
     on 6-card hands, both modes; solvable shares and cpsat's proven answers reported (the
     script stops if two proven answers disagree)."""
-    done = subprocess.run([sys.executable, str(BENCHMARKS / "cubu.py"), "--quick", "--json"],
+    done = subprocess.run([sys.executable, "-m", "cardsolve.benchmarks.cubu", "--quick", "--json"],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     document = json.loads(done.stdout)
@@ -84,7 +81,7 @@ def test_cubu_benchmark_quick_json() -> None:
 def test_was_sticht_benchmark_quick_json() -> None:
     """numba on seeded full deals, numba and the reference on the same seeded 4-trick
     endings (the script stops if they disagree)."""
-    done = subprocess.run([sys.executable, str(BENCHMARKS / "was_sticht.py"), "--quick", "--json"],
+    done = subprocess.run([sys.executable, "-m", "cardsolve.benchmarks.was_sticht", "--quick", "--json"],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     document = json.loads(done.stdout)

@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 import pytest
 
-import cli
+from cardsolve import cli
 
 
 def _command_paths(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
@@ -31,7 +31,7 @@ def test_help_on_every_command(cardsolve, path) -> None:
 
 def test_help_does_not_import_the_solvers() -> None:
     """``cardsolve --help`` stays fast: numba and OR-Tools are imported only by commands."""
-    probe = "import sys, cli; print(sorted(m for m in ('numba', 'ortools', 'solvers.quibbles.split') if m in sys.modules))"
+    probe = "import sys; from cardsolve import cli; print(sorted(m for m in ('numba', 'ortools', 'cardsolve.solvers.quibbles.split') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 

@@ -8,14 +8,14 @@ import random
 
 import pytest
 
-from models.cubu import UP, Follow, load_deck, parse_card, parse_cards
-from models.cubu.classic import ActionPlay, Draw, InterruptView, SequencePlay, TurnView, play_game
-from models.errors import BadInput
-from solvers.cubu.bots import (
+from cardsolve.models.cubu import UP, Follow, load_deck, parse_card, parse_cards
+from cardsolve.models.cubu.classic import ActionPlay, Draw, InterruptView, SequencePlay, TurnView, play_game
+from cardsolve.models.errors import BadInput
+from cardsolve.solvers.cubu.bots import (
     BOTS, GreedyBot, RunKeeperBot, StrategistBot, bot_by_name, chain, lineup, score_leader,
 )
-from solvers.cubu.longest import longest
-from solvers.cubu.simulate import seating, simulate
+from cardsolve.solvers.cubu.longest import longest
+from cardsolve.solvers.cubu.simulate import seating, simulate
 
 DECK = load_deck()
 

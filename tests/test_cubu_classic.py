@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from models.cubu import DOWN, UP, Card, Follow, load_deck, parse_card, parse_cards
-from models.cubu.classic import (
+from cardsolve.models.cubu import DOWN, UP, Card, Follow, load_deck, parse_card, parse_cards
+from cardsolve.models.cubu.classic import (
     HAND, ActionPlay, Draw, InterruptView, RandomPolicy, SequencePlay, Table, Turn, TurnView, deal, play_game,
     play_round, play_turn, round_points, start_card,
 )
-from models.errors import BadInput
+from cardsolve.models.errors import BadInput
 
 
 class Script:

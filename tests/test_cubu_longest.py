@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from models.cubu import DOWN, UP, Card, Follow, declarations, load_deck, parse_card, parse_cards
-from models.errors import BadInput
-from solvers.cubu.longest import Run, longest, longest_runs, maximal_runs, reference_runs
+from cardsolve.models.cubu import DOWN, UP, Card, Follow, declarations, load_deck, parse_card, parse_cards
+from cardsolve.models.errors import BadInput
+from cardsolve.solvers.cubu.longest import Run, longest, longest_runs, maximal_runs, reference_runs
 
 DECK = load_deck()
 

@@ -13,12 +13,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from models.cubu import (
+from cardsolve.models.cubu import (
     ACTIONS, DOWN, UP, Card, Follow, check_distinct, check_sequence, continuations, declarations, deck_from_json,
     format_cards, load_deck, openings, parse_card, parse_cards,
 )
-from models.cubu.deck_generator import TARGET, generate
-from models.errors import BadInput
+from cardsolve.models.cubu.deck_generator import TARGET, generate
+from cardsolve.models.errors import BadInput
 
 
 def card(text: str) -> Card:

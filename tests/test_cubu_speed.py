@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from models.cubu import Card, load_deck, parse_card, parse_cards
-from models.cubu.speed import (
+from cardsolve.models.cubu import Card, load_deck, parse_card, parse_cards
+from cardsolve.models.cubu.speed import (
     CENTRE, PENALTY, Cell, LayView, RandomPolicy, deal_more, frontier, hand_size, legal_cells, place, placements,
     play_game, play_race, race_points, relates, wrong_card,
 )
-from models.errors import BadInput
+from cardsolve.models.errors import BadInput
 
 
 def card(text: str) -> Card:

@@ -10,12 +10,12 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
-from models.cubu.cards import Card, load_deck, parse_card, parse_cards
-from models.cubu.speed import CENTRE, MODES, Cell, place
-from models.errors import BadInput
-from solvers.cubu import BACKENDS, SpeedAnswer, speed_solve
-from solvers.cubu import speed_cpsat, speed_fast, speed_reference
-from solvers.cubu.play_graph import play_graph, reachable, twin_classes
+from cardsolve.models.cubu.cards import Card, load_deck, parse_card, parse_cards
+from cardsolve.models.cubu.speed import CENTRE, MODES, Cell, place
+from cardsolve.models.errors import BadInput
+from cardsolve.solvers.cubu import BACKENDS, SpeedAnswer, speed_solve
+from cardsolve.solvers.cubu import speed_cpsat, speed_fast, speed_reference
+from cardsolve.solvers.cubu.play_graph import play_graph, reachable, twin_classes
 
 DECK = load_deck().regular
 CLIQUE = parse_cards("D-L-P-O-R-G,D-P-R-O-L-G,D-R-P-L-O,L-P-D-O-G-R,L-P-O-G,O-D-P-R-G,P-O-L-G-D-R,R-D-G-P,"

@@ -7,7 +7,7 @@ import random
 
 import numpy as np
 
-from solvers.jit import lowest_set, njit, popcount
+from cardsolve.solvers.jit import lowest_set, njit, popcount
 
 
 @njit(cache=True)

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from models.quibbles import (
+from cardsolve.models.quibbles import (
     COLLECTION_LIMIT, State, Turn, Variant, deck_counts, is_winning_collection, new_game, solo_rating,
 )
 from playthrough import random_playthrough

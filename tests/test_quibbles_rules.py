@@ -15,8 +15,8 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from models.errors import BadInput
-from models.quibbles import (
+from cardsolve.models.errors import BadInput
+from cardsolve.models.quibbles import (
     Action, Combine, Draw, IllegalMove, Split, Stash, State, Turn, Variant, deck_counts, describe_turn,
     format_values, from_counts, is_winning_collection, new_game, parse_turn, parse_values, position,
     solo_rating, to_counts,

@@ -8,15 +8,15 @@ from collections import defaultdict
 
 import pytest
 
-from models.errors import BadInput
-from models.quibbles import (
+from cardsolve.models.errors import BadInput
+from cardsolve.models.quibbles import (
     Combine, Draw, Split, State, Stash, Turn, Variant, deck_counts, new_game, position, to_counts,
 )
-from solvers.quibbles.combine import combine_options
-from solvers.quibbles.hint import determinize, rank_turns
-from solvers.quibbles.policies import GreedyPolicy, RandomPolicy
-from solvers.quibbles.split import best_split
-from solvers.quibbles.study import play_game, solo_study
+from cardsolve.solvers.quibbles.combine import combine_options
+from cardsolve.solvers.quibbles.hint import determinize, rank_turns
+from cardsolve.solvers.quibbles.policies import GreedyPolicy, RandomPolicy
+from cardsolve.solvers.quibbles.split import best_split
+from cardsolve.solvers.quibbles.study import play_game, solo_study
 
 
 def _random_position(rng: random.Random, variant: Variant = Variant.STANDARD) -> State:
@@ -142,7 +142,7 @@ def test_solo_study_is_reproducible_and_independent_of_workers() -> None:
 
 
 def test_percentiles_by_nearest_rank() -> None:
-    from solvers.quibbles.study import PolicySummary, SoloGame
+    from cardsolve.solvers.quibbles.study import PolicySummary, SoloGame
 
     summary = PolicySummary("x", [SoloGame(p, 10, True) for p in (50, 10, 40, 20, 30)])
     assert [summary.percentile(q) for q in (0.1, 0.2, 0.5, 0.9, 1.0)] == [10, 10, 30, 50, 50]
@@ -157,7 +157,7 @@ def test_hint_policy_beats_greedy_and_greedy_beats_random_in_solo() -> None:
 
 
 def test_play_game_is_seeded() -> None:
-    from solvers.quibbles.study import policy_by_name
+    from cardsolve.solvers.quibbles.study import policy_by_name
 
     a = play_game([policy_by_name("greedy") for _ in range(3)], Variant.STANDARD, 4, keep_log=True)
     b = play_game([policy_by_name("greedy") for _ in range(3)], Variant.STANDARD, 4, keep_log=True)
@@ -166,7 +166,7 @@ def test_play_game_is_seeded() -> None:
 
 
 def test_unknown_policy_is_bad_input() -> None:
-    from solvers.quibbles.study import policy_by_name
+    from cardsolve.solvers.quibbles.study import policy_by_name
 
     with pytest.raises(BadInput, match="smart"):
         policy_by_name("smart")

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from models.errors import BadInput
-from solvers.quibbles.split import BACKENDS, SplitResult, best_split, max_split_taken
+from cardsolve.models.errors import BadInput
+from cardsolve.solvers.quibbles.split import BACKENDS, SplitResult, best_split, max_split_taken
 
 DECK_WEIGHTS = (20, 20, 20, 22, 24, 26)  # copies of the values 1..6 in the deck
 
@@ -165,7 +165,7 @@ def test_max_split_taken_bad_input(counts: list[int], value: int, token: str) ->
 def test_numba_kernels_are_cached_on_disk() -> None:
     """The compiled split kernels land in the project's writable numba cache directory,
     so the next process loads them instead of compiling."""
-    from solvers.jit import numba_cache_dir
+    from cardsolve.solvers.jit import numba_cache_dir
 
     best_split([1, 2, 3, 4], 5, backend="numba")
     assert any(numba_cache_dir().rglob("split*.nbi"))

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from models.errors import BadInput
-from models.subito import Placed, Table, deal, load_deck, score_round
-from solvers.subito.duel import duel
+from cardsolve.models.errors import BadInput
+from cardsolve.models.subito import Placed, Table, deal, load_deck, score_round
+from cardsolve.solvers.subito.duel import duel
 
 DECK = load_deck()
 

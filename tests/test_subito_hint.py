@@ -9,10 +9,10 @@ import random
 
 import pytest
 
-from models.errors import BadInput
-from models.subito import Placed, Table, deal, load_deck, parse_card, read_table, score_round
-from solvers.subito.hint import hint
-from solvers.subito.rollout import Hands, fits, greedy_side, play_out
+from cardsolve.models.errors import BadInput
+from cardsolve.models.subito import Placed, Table, deal, load_deck, parse_card, read_table, score_round
+from cardsolve.solvers.subito.hint import hint
+from cardsolve.solvers.subito.rollout import Hands, fits, greedy_side, play_out
 
 DECK = load_deck()
 MIDROUND = "tests/data/subito_midround.json"

@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from models.errors import BadInput
-from models.subito import (
+from cardsolve.models.errors import BadInput
+from cardsolve.models.subito import (
     FIVE_A_LIMIT, Card, Placed, Side, Table, accepts, deal, first_wrong, load_deck, parse_cards, parse_tasks,
     points, score_round,
 )
-from solvers.subito import BACKENDS, Placement, optimize
+from cardsolve.solvers.subito import BACKENDS, Placement, optimize
 
 DECK = load_deck()
 TASKS = parse_tasks("2,3a,4b,5a,6b,7a,8a,9b")

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from models.errors import BadInput
-from models.subito import (
+from cardsolve.models.errors import BadInput
+from cardsolve.models.subito import (
     SIDES, accepts, first_wrong, format_cards, load_deck, parse_card, parse_cards, parse_side, parse_tasks,
     points, tasks_from_names,
 )

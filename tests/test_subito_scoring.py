@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from models.errors import BadInput
-from models.subito import (
+from cardsolve.models.errors import BadInput
+from cardsolve.models.subito import (
     RoundScore, TaskResult, ThreePlayerRound, deal, game_standings, load_deck, parse_cards, read_table, score_round,
     table_from_json, table_to_json, team_pile, three_player_standings,
 )

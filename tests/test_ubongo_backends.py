@@ -11,10 +11,10 @@ from collections import Counter
 
 import pytest
 
-from models.ubongo.faces import Face, load_deck
-from models.ubongo.scoring import HAND, TARGET, deal, hand_faces, stack_for_round
-from solvers.ubongo.backends import BACKENDS, solver
-from solvers.ubongo.reference import Solution
+from cardsolve.models.ubongo.faces import Face, load_deck
+from cardsolve.models.ubongo.scoring import HAND, TARGET, deal, hand_faces, stack_for_round
+from cardsolve.solvers.ubongo.backends import BACKENDS, solver
+from cardsolve.solvers.ubongo.reference import Solution
 from ubongo_hands import check_solution
 
 ROUNDS = range(1, 7)

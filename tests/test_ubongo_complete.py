@@ -11,12 +11,12 @@ from collections.abc import Callable
 
 import pytest
 
-from models.errors import BadInput
-from models.ubongo.faces import ROTATIONS, Face, parse_literal, rotate
-from models.ubongo.layout import Layout, Placement, turn_layout
-from models.ubongo.rules import contacts, is_valid
-from solvers.ubongo import fast, reference
-from solvers.ubongo.reference import Solution
+from cardsolve.models.errors import BadInput
+from cardsolve.models.ubongo.faces import ROTATIONS, Face, parse_literal, rotate
+from cardsolve.models.ubongo.layout import Layout, Placement, turn_layout
+from cardsolve.models.ubongo.rules import contacts, is_valid
+from cardsolve.solvers.ubongo import fast, reference
+from cardsolve.solvers.ubongo.reference import Solution
 from ubongo_hands import random_face
 
 Complete = Callable[[Layout, list[Face], int], Solution]

@@ -10,13 +10,13 @@ from collections import Counter
 
 import pytest
 
-from models.errors import BadInput
-from models.ubongo.faces import Face, load_deck, parse_literal, rotate
-from models.ubongo.layout import Placement
-from models.ubongo.rules import is_valid
-from models.ubongo.scoring import deal, hand_faces, stack_for_round
-from solvers.ubongo import cpsat, fast, reference
-from solvers.ubongo.reference import Solution
+from cardsolve.models.errors import BadInput
+from cardsolve.models.ubongo.faces import Face, load_deck, parse_literal, rotate
+from cardsolve.models.ubongo.layout import Placement
+from cardsolve.models.ubongo.rules import is_valid
+from cardsolve.models.ubongo.scoring import deal, hand_faces, stack_for_round
+from cardsolve.solvers.ubongo import cpsat, fast, reference
+from cardsolve.solvers.ubongo.reference import Solution
 from ubongo_hands import check_solution, disjoint_hand, planted_hand, random_face
 
 REFERENCE_UP_TO = 4

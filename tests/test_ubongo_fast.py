@@ -10,12 +10,12 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from models.errors import BadInput
-from models.ubongo.faces import Face, parse_literal, rotate
-from models.ubongo.layout import Placement
-from models.ubongo.rules import is_valid, violations
-from solvers.ubongo import fast, reference
-from solvers.ubongo.reference import Solution
+from cardsolve.models.errors import BadInput
+from cardsolve.models.ubongo.faces import Face, parse_literal, rotate
+from cardsolve.models.ubongo.layout import Placement
+from cardsolve.models.ubongo.rules import is_valid, violations
+from cardsolve.solvers.ubongo import fast, reference
+from cardsolve.solvers.ubongo.reference import Solution
 from ubongo_hands import check_solution, disjoint_hand, planted_hand, random_face
 
 

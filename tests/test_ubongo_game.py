@@ -5,11 +5,11 @@ a layout of 7, otherwise the cards of the largest layout, and the ranking by poi
 
 from __future__ import annotations
 
-from models.ubongo.faces import load_deck
-from models.ubongo.rules import is_valid
-from models.ubongo.scoring import HAND, TARGET
-from solvers.ubongo import fast
-from solvers.ubongo.game import play_game
+from cardsolve.models.ubongo.faces import load_deck
+from cardsolve.models.ubongo.rules import is_valid
+from cardsolve.models.ubongo.scoring import HAND, TARGET
+from cardsolve.solvers.ubongo import fast
+from cardsolve.solvers.ubongo.game import play_game
 
 
 def test_a_seeded_game() -> None:

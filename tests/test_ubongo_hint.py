@@ -10,12 +10,12 @@ from collections import Counter
 
 import pytest
 
-from models.errors import BadInput
-from models.ubongo.faces import parse_literal
-from models.ubongo.layout import Layout, Placement
-from models.ubongo.rules import contacts, is_valid, violations
-from solvers.ubongo import fast, reference
-from solvers.ubongo.hint import Hint, hint
+from cardsolve.models.errors import BadInput
+from cardsolve.models.ubongo.faces import parse_literal
+from cardsolve.models.ubongo.layout import Layout, Placement
+from cardsolve.models.ubongo.rules import contacts, is_valid, violations
+from cardsolve.solvers.ubongo import fast, reference
+from cardsolve.solvers.ubongo.hint import Hint, hint
 from ubongo_hands import random_face
 
 ABC, EFG, JKL = parse_literal("ABC/DEF"), parse_literal("EFG/HIJ"), parse_literal("JKL/GCA")

@@ -9,12 +9,12 @@ from collections.abc import Sequence
 
 import pytest
 
-from models.errors import BadInput
-from models.ubongo.faces import Face, parse_literal
-from models.ubongo.rules import is_valid
-from solvers.ubongo import fast, reference
-from solvers.ubongo.largest import largest_layout
-from solvers.ubongo.reference import Solution
+from cardsolve.models.errors import BadInput
+from cardsolve.models.ubongo.faces import Face, parse_literal
+from cardsolve.models.ubongo.rules import is_valid
+from cardsolve.solvers.ubongo import fast, reference
+from cardsolve.solvers.ubongo.largest import largest_layout
+from cardsolve.solvers.ubongo.reference import Solution
 from ubongo_hands import random_face
 
 

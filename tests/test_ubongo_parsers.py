@@ -11,9 +11,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from models.errors import BadInput
-from models.ubongo.faces import SYMBOLS, load_deck, parse_literal
-from models.ubongo.layout import layout_from_json
+from cardsolve.models.errors import BadInput
+from cardsolve.models.ubongo.faces import SYMBOLS, load_deck, parse_literal
+from cardsolve.models.ubongo.layout import layout_from_json
 
 DECK = load_deck()
 face_like = st.one_of(

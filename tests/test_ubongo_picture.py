@@ -11,9 +11,9 @@ from collections.abc import Iterable
 from hypothesis import given
 from hypothesis import strategies as st
 
-from models.ubongo.faces import SYMBOLS, parse_literal
-from models.ubongo.layout import Cell, Layout, Placement
-from models.ubongo.picture import MATCH_COLOUR, MISMATCH_COLOUR, PALETTE, ascii_picture, svg_picture
+from cardsolve.models.ubongo.faces import SYMBOLS, parse_literal
+from cardsolve.models.ubongo.layout import Cell, Layout, Placement
+from cardsolve.models.ubongo.picture import MATCH_COLOUR, MISMATCH_COLOUR, PALETTE, ascii_picture, svg_picture
 
 SVG = "{http://www.w3.org/2000/svg}"
 

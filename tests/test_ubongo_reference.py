@@ -8,11 +8,11 @@ from collections import Counter
 
 import pytest
 
-from models.errors import BadInput
-from models.ubongo.faces import ROTATIONS, SYMBOLS, parse_literal, rotate
-from models.ubongo.layout import Layout, Placement
-from models.ubongo.rules import is_valid
-from solvers.ubongo.reference import solve, touching_positions
+from cardsolve.models.errors import BadInput
+from cardsolve.models.ubongo.faces import ROTATIONS, SYMBOLS, parse_literal, rotate
+from cardsolve.models.ubongo.layout import Layout, Placement
+from cardsolve.models.ubongo.rules import is_valid
+from cardsolve.solvers.ubongo.reference import solve, touching_positions
 from ubongo_hands import random_face
 
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from models.ubongo.faces import ROTATIONS, parse_literal, rotate
-from models.ubongo.layout import Cell, Layout, Placement
-from models.ubongo.rules import Violation, contacts, is_valid, violations
+from cardsolve.models.ubongo.faces import ROTATIONS, parse_literal, rotate
+from cardsolve.models.ubongo.layout import Cell, Layout, Placement
+from cardsolve.models.ubongo.rules import Violation, contacts, is_valid, violations
 
 
 def card(face: str, x: int, y: int, rotation: int = 0) -> Placement:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from models.errors import BadInput
-from models.ubongo.faces import SYMBOLS, Card, Deck, Face
-from models.ubongo.scoring import (
+from cardsolve.models.errors import BadInput
+from cardsolve.models.ubongo.faces import SYMBOLS, Card, Deck, Face
+from cardsolve.models.ubongo.scoring import (
     ROUNDS, RoundResult, Standing, deal, game_ranking, hand_faces, round_points, side_for_round,
     stack_for_round,
 )

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 
-from models.was_sticht import CHIP_IDS, CHIPS, ChipView, Draft, DraftView, Observation, PlayView, Trumps, parse_cards
-from models.was_sticht.game import play_round
-from models.was_sticht.play import start
-from solvers.was_sticht import forceable, possible
-from solvers.was_sticht.bots import SolverBot
-from solvers.was_sticht.chip_table import chip_table
-from solvers.was_sticht.difficulty import chip_difficulty
+from cardsolve.models.was_sticht import CHIP_IDS, CHIPS, ChipView, Draft, DraftView, Observation, PlayView, Trumps, parse_cards
+from cardsolve.models.was_sticht.game import play_round
+from cardsolve.models.was_sticht.play import start
+from cardsolve.solvers.was_sticht import forceable, possible
+from cardsolve.solvers.was_sticht.bots import SolverBot
+from cardsolve.solvers.was_sticht.chip_table import chip_table
+from cardsolve.solvers.was_sticht.difficulty import chip_difficulty
 
 
 def test_the_bot_drafts_by_the_clues_or_by_the_trumps() -> None:

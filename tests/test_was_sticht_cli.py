@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from models.was_sticht import deal_from_json
+from cardsolve.models.was_sticht import deal_from_json
 
 DATA = Path(__file__).parent / "data"
 CLUES = str(DATA / "was_sticht_clues.json")

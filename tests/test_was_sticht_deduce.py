@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from models.errors import BadInput
-from models.was_sticht import ALL_TRUMPS, DECK, Observation, Trumps, parse_card, parse_cards, trick_winner
-from solvers.was_sticht.deduce import best_pick, consistent, strength_share
+from cardsolve.models.errors import BadInput
+from cardsolve.models.was_sticht import ALL_TRUMPS, DECK, Observation, Trumps, parse_card, parse_cards, trick_winner
+from cardsolve.solvers.was_sticht.deduce import best_pick, consistent, strength_share
 
 
 def test_the_rulebook_draft_example() -> None:

@@ -8,11 +8,11 @@ import random
 
 import pytest
 
-from models.errors import BadInput
-from models.was_sticht import ALL_TRUMPS, CHIP_IDS, CHIPS, DECK, Card, Chip, Condition, Trumps, achieved, parse_cards
-from models.was_sticht.play import Position, start
-from solvers.was_sticht import analyse, forceable, possible, trick_bounds
-from solvers.was_sticht.double_dummy import Analysis
+from cardsolve.models.errors import BadInput
+from cardsolve.models.was_sticht import ALL_TRUMPS, CHIP_IDS, CHIPS, DECK, Card, Chip, Condition, Trumps, achieved, parse_cards
+from cardsolve.models.was_sticht.play import Position, start
+from cardsolve.solvers.was_sticht import analyse, forceable, possible, trick_bounds
+from cardsolve.solvers.was_sticht.double_dummy import Analysis
 
 SEED = 20261130
 
@@ -250,7 +250,7 @@ def test_colour_tasks_on_the_example_deal_are_quick() -> None:
     import time
     from pathlib import Path
 
-    from models.was_sticht import read_deal
+    from cardsolve.models.was_sticht import read_deal
 
     deal = read_deal(Path(__file__).parent / "data" / "was_sticht_deal.json")
     position = start(deal.hands, deal.trumps, deal.leader)

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from models.errors import BadInput
-from models.was_sticht import (
+from cardsolve.models.errors import BadInput
+from cardsolve.models.was_sticht import (
     ALL_TRUMPS, CHIP_IDS, DECK, TRICKS, Chip, Deal, Observation, RandomPolicy, Settlement, Trick,
     achieved, clues_from_json, clues_to_json, deal_from_json, deal_round, deal_to_json, draft_chips, parse_card,
     parse_cards, parse_trumps, play_game, read_clues, read_deal, settle, standings, trick_winner, winners,

@@ -8,13 +8,13 @@ from collections.abc import Sequence
 
 import pytest
 
-from models.errors import BadInput
-from models.was_sticht import (
+from cardsolve.models.errors import BadInput
+from cardsolve.models.was_sticht import (
     CHIP_IDS, CHIPS, DECK, TRICKS, Card, DraftView, Observation, PickPolicy, Trick, Trumps, achieved, is_trump, lay_out,
     legal_plays, parse_card, parse_cards, parse_trumps, pick_order, play_game, random_pick, run_draft, trick_winner,
 )
-from models.was_sticht.play import start
-from models.was_sticht.chips import chips_from_json
+from cardsolve.models.was_sticht.play import start
+from cardsolve.models.was_sticht.chips import chips_from_json
 
 
 def cards(text: str) -> list[Card]:

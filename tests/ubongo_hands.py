@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from models.ubongo.faces import ROTATIONS, SYMBOLS, Face, parse_literal, rotate
-from models.ubongo.layout import Cell, Layout, Placement
-from models.ubongo.rules import is_valid
-from solvers.ubongo.reference import Solution
+from cardsolve.models.ubongo.faces import ROTATIONS, SYMBOLS, Face, parse_literal, rotate
+from cardsolve.models.ubongo.layout import Cell, Layout, Placement
+from cardsolve.models.ubongo.rules import is_valid
+from cardsolve.solvers.ubongo.reference import Solution
 
 
 def random_face(rng: random.Random, symbols: int) -> Face:

@@ -1,11 +1,11 @@
 """CUBU: the cards and the deck and colour sequences; the classic game is ``models.cubu.classic``
 and Speed CUBU ``models.cubu.speed`` (imported by module, since both have a ``play_game``)."""
 
-from models.cubu.cards import (
+from cardsolve.models.cubu.cards import (
     ACTION_COPIES, ACTION_POINTS, ACTIONS, COLOURS, MAX_BOXES, MIN_BOXES, POSITIONS, REGULAR_CARDS, REGULAR_POINTS,
     Card, Deck, check_distinct, deck_from_json, format_cards, load_deck, parse_card, parse_cards,
 )
-from models.cubu.sequence import DOWN, UP, Follow, check_sequence, continuations, declarations, openings
+from cardsolve.models.cubu.sequence import DOWN, UP, Follow, check_sequence, continuations, declarations, openings
 
 __all__ = [
     "ACTIONS", "ACTION_COPIES", "ACTION_POINTS", "COLOURS", "DOWN", "MAX_BOXES", "MIN_BOXES", "POSITIONS",

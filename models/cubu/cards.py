@@ -27,9 +27,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from models.data import load_json, read_user_json
-from models.errors import BadInput
-from models.listing import read_list
+from cardsolve.models.data import load_json, read_user_json
+from cardsolve.models.errors import BadInput
+from cardsolve.models.listing import read_list
 
 COLOURS = {"D": "dark blue", "L": "light blue", "R": "red", "G": "green", "O": "orange", "P": "purple"}
 """Colour letters and names."""

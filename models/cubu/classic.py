@@ -48,10 +48,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from models.cubu.cards import ACTIONS, Card, Deck, load_deck
-from models.cubu.sequence import Follow, check_sequence, continuations, openings
-from models.errors import BadInput
-from models.listing import seated
+from cardsolve.models.cubu.cards import ACTIONS, Card, Deck, load_deck
+from cardsolve.models.cubu.sequence import Follow, check_sequence, continuations, openings
+from cardsolve.models.errors import BadInput
+from cardsolve.models.listing import seated
 
 HAND = 7
 """Cards dealt to each player."""

@@ -16,7 +16,7 @@ from itertools import permutations
 from pathlib import Path
 from typing import Any
 
-from models.cubu.cards import ACTION_COPIES, ACTIONS, COLOURS, MAX_BOXES
+from cardsolve.models.cubu.cards import ACTION_COPIES, ACTIONS, COLOURS, MAX_BOXES
 
 SEED = 48
 COUNTS = {2: 10, 3: 10, 4: 10, 5: 9, 6: 9}

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from models.cubu.cards import COLOURS, POSITIONS, Card
-from models.errors import BadInput
+from cardsolve.models.cubu.cards import COLOURS, POSITIONS, Card
+from cardsolve.models.errors import BadInput
 
 UP = 1
 """Direction: positions increase."""

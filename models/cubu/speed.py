@@ -43,9 +43,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from models.cubu.cards import REGULAR_POINTS, Card, Deck, load_deck
-from models.errors import BadInput
-from models.listing import seated
+from cardsolve.models.cubu.cards import REGULAR_POINTS, Card, Deck, load_deck
+from cardsolve.models.errors import BadInput
+from cardsolve.models.listing import seated
 
 MODES = ("boxes", "colour")
 """Follow the number of boxes (easier) or the colour and position of the boxes (hardest)."""

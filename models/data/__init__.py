@@ -7,7 +7,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from models.errors import BadInput
+from cardsolve.models.errors import BadInput
 
 
 def load_json(name: str) -> Any:

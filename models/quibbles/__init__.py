@@ -1,15 +1,15 @@
 """Quibbles: the cards and their notation, turns, and the seeded game engine."""
 
-from models.quibbles.cards import (
+from cardsolve.models.quibbles.cards import (
     COLLECTION_LIMIT, DISPLAY_SIZE, HAND_SIZE, SOLO_RATINGS, WIN_TOTAL, Counts, Variant, deck_counts,
     format_values, from_counts, is_winning_collection, parse_values, parse_variant,
     solo_rating, to_counts,
 )
-from models.quibbles.engine import (
+from cardsolve.models.quibbles.engine import (
     IllegalMove, State, combinable, decompose_into_sets, new_game, partitions, position, splits_into_sets,
     stash_effect,
 )
-from models.quibbles.moves import (
+from cardsolve.models.quibbles.moves import (
     Action, Combine, Draw, Split, Stash, Turn, describe_turn, parse_turn, turn_to_json,
 )
 

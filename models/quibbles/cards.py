@@ -13,8 +13,8 @@ import re
 from collections.abc import Iterable
 from enum import Enum
 
-from models.data import load_json
-from models.errors import BadInput
+from cardsolve.models.data import load_json
+from cardsolve.models.errors import BadInput
 
 VALUES = range(1, 7)
 """Card values, 1..6."""

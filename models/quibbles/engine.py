@@ -30,8 +30,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from models.errors import BadInput
-from models.quibbles.cards import (
+from cardsolve.models.errors import BadInput
+from cardsolve.models.quibbles.cards import (
     COLLECTION_LIMIT,
     COMBINE_MAX_CARDS,
     COMBINE_MAX_TOTAL,
@@ -48,7 +48,7 @@ from models.quibbles.cards import (
     is_winning_collection,
     to_counts,
 )
-from models.quibbles.moves import Action, Combine, Draw, Split, Stash, Turn
+from cardsolve.models.quibbles.moves import Action, Combine, Draw, Split, Stash, Turn
 
 MAX_PLAYERS = 5
 

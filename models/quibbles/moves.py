@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Union
 
-from models.errors import BadInput
+from cardsolve.models.errors import BadInput
 
 
 @dataclass(frozen=True)

@@ -1,16 +1,16 @@
 """Subito: the cards and the deck, the task-card sides and their rules, a round's table,
 round and game scoring, and dealing."""
 
-from models.subito.cards import (
+from cardsolve.models.subito.cards import (
     COLOURS, DECK_SIZE, NUMBERS, SYMBOLS, Card, check_distinct, format_cards, load_deck, parse_card, parse_cards,
 )
-from models.subito.deal import SIDE_CHOICES, SideChoice, deal, team_pile
-from models.subito.scoring import (
+from cardsolve.models.subito.deal import SIDE_CHOICES, SideChoice, deal, team_pile
+from cardsolve.models.subito.scoring import (
     FIVE_A_LIMIT, Kept, RoundScore, Standing, TaskResult, ThreePlayerRound, check_cards, game_standings,
     score_round, three_player_standings,
 )
-from models.subito.table import Placed, Table, read_table, table_from_json, table_to_json
-from models.subito.tasks import (
+from cardsolve.models.subito.table import Placed, Table, read_table, table_from_json, table_to_json
+from cardsolve.models.subito.tasks import (
     COLOUR_BAR, SIDES, Side, accepts, first_wrong, parse_side, parse_tasks, points, tasks_from_names, zigzag,
 )
 

@@ -20,9 +20,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from models.data import load_json, read_user_json
-from models.errors import BadInput
-from models.listing import check_unique, read_list
+from cardsolve.models.data import load_json, read_user_json
+from cardsolve.models.errors import BadInput
+from cardsolve.models.listing import check_unique, read_list
 
 COLOURS = {"R": "red", "P": "pink", "Y": "yellow", "G": "green", "L": "light blue", "D": "dark blue"}
 """Colour letters and names, in the order of task 8 side a's colour bar."""

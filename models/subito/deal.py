@@ -13,9 +13,9 @@ import random
 from collections.abc import Sequence
 from typing import Literal
 
-from models.errors import BadInput
-from models.subito.cards import Card
-from models.subito.tasks import SIDES, TASKS, Side
+from cardsolve.models.errors import BadInput
+from cardsolve.models.subito.cards import Card
+from cardsolve.models.subito.tasks import SIDES, TASKS, Side
 
 PILES = {2: (36, 36), 3: (36, 18, 18), 4: (18, 18, 18, 18)}
 """Pile sizes by number of players."""

@@ -16,7 +16,7 @@ import random
 import sys
 from typing import Any
 
-from models.subito.cards import COLOURS, NUMBERS, SYMBOLS
+from cardsolve.models.subito.cards import COLOURS, NUMBERS, SYMBOLS
 
 SEED = 72
 

@@ -23,10 +23,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from models.errors import BadInput
-from models.subito.cards import Card
-from models.subito.table import Table
-from models.subito.tasks import Side, first_wrong, points
+from cardsolve.models.errors import BadInput
+from cardsolve.models.subito.cards import Card
+from cardsolve.models.subito.table import Table
+from cardsolve.models.subito.tasks import Side, first_wrong, points
 
 FIVE_A_LIMIT = 12
 """Task 5 side a: a sum above this loses the task card."""

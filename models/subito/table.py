@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from models.data import read_user_json
-from models.errors import BadInput
-from models.subito.cards import Card, check_distinct, parse_card
-from models.subito.tasks import Side, parse_side, tasks_from_names
+from cardsolve.models.data import read_user_json
+from cardsolve.models.errors import BadInput
+from cardsolve.models.subito.cards import Card, check_distinct, parse_card
+from cardsolve.models.subito.tasks import Side, parse_side, tasks_from_names
 
 PILE = 36
 """Cards one side of the table holds: a player's pile, or a team's two piles of 18."""

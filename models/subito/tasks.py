@@ -21,8 +21,8 @@ import inspect
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from models.errors import BadInput
-from models.subito.cards import COLOURS, Card
+from cardsolve.models.errors import BadInput
+from cardsolve.models.subito.cards import COLOURS, Card
 
 Rule = Callable[[Sequence[Card], Card], bool]
 """Whether ``card`` may follow the player's ``previous`` cards on a task card."""

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from models.data import load_json, read_user_json
-from models.errors import BadInput
+from cardsolve.models.data import load_json, read_user_json
+from cardsolve.models.errors import BadInput
 
 SYMBOLS = "ABCDEFGHIJKL"
 """The twelve symbols, one letter each."""

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from models.data import read_user_json
-from models.errors import BadInput
-from models.ubongo.faces import ROTATIONS, Face, Grid
+from cardsolve.models.data import read_user_json
+from cardsolve.models.errors import BadInput
+from cardsolve.models.ubongo.faces import ROTATIONS, Face, Grid
 
 Cell = tuple[int, int]
 """A grid position (x, y): column, then row, rows growing downwards."""

@@ -15,8 +15,8 @@ from collections.abc import Iterable, Mapping
 from typing import Final
 from xml.sax.saxutils import escape
 
-from models.ubongo.layout import Cell, Layout
-from models.ubongo.rules import contacts
+from cardsolve.models.ubongo.layout import Cell, Layout
+from cardsolve.models.ubongo.rules import contacts
 
 EMPTY_PICTURE: Final = "(no cards)"
 """The terminal picture of a layout without cards."""

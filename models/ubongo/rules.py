@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from models.ubongo.layout import Cell, Layout
+from cardsolve.models.ubongo.layout import Cell, Layout
 
 CONTACTS_PER_JOINT = 2
 """Two touching cards meet at exactly this many contacts."""

@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from models.errors import BadInput
-from models.ubongo.faces import Card, Deck, Face
+from cardsolve.models.errors import BadInput
+from cardsolve.models.ubongo.faces import Card, Deck, Face
 
 ROUNDS = 6
 """Rounds in a game."""

@@ -1,20 +1,20 @@
 """Was sticht?: the cards, trumps and tricks, the task chips, the draft and the game."""
 
-from models.was_sticht.cards import COLOURS, DECK, NUMBERS, Card, check_distinct, format_cards, parse_card, parse_cards
-from models.was_sticht.chips import (
+from cardsolve.models.was_sticht.cards import COLOURS, DECK, NUMBERS, Card, check_distinct, format_cards, parse_card, parse_cards
+from cardsolve.models.was_sticht.chips import (
     CHIP_IDS, CHIPS, MEASURES, TRICKS, Chip, Condition, Trick, achieved, measure, parse_chip,
 )
-from models.was_sticht.deal import (
+from cardsolve.models.was_sticht.deal import (
     Deal, clues_from_json, clues_to_json, deal_from_json, deal_round, deal_to_json, read_clues, read_deal,
 )
-from models.was_sticht.draft import (
+from cardsolve.models.was_sticht.draft import (
     COLUMNS, ROWS, Draft, DraftView, Observation, PickPolicy, lay_out, pick_order, random_pick, run_draft,
 )
-from models.was_sticht.game import (
+from cardsolve.models.was_sticht.game import (
     CHIPS_EACH, ChipView, GameRecord, PlayView, Policy, RandomPolicy, RoundRecord, Settlement, Standing, draft_chips,
     play_game, play_round, play_tricks, settle, standings, winners,
 )
-from models.was_sticht.trumps import (
+from cardsolve.models.was_sticht.trumps import (
     ALL_TRUMPS, TRUMP_LEAD, Trumps, card_class, is_trump, legal_plays, parse_trumps, strength, suit_of, trick_winner,
 )
 

@@ -12,8 +12,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from models.errors import BadInput
-from models.listing import check_unique, read_list
+from cardsolve.models.errors import BadInput
+from cardsolve.models.listing import check_unique, read_list
 
 COLOURS = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
 """Colour letters and names."""

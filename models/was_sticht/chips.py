@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from models.data import load_json
-from models.errors import BadInput
-from models.was_sticht.cards import COLOURS, Card
+from cardsolve.models.data import load_json
+from cardsolve.models.errors import BadInput
+from cardsolve.models.was_sticht.cards import COLOURS, Card
 
 TRICKS = 9
 """Tricks in a round."""

@@ -18,12 +18,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from models.data import read_user_json
-from models.errors import BadInput
-from models.was_sticht.cards import COLOURS, DECK, NUMBERS, Card, check_distinct, parse_card
-from models.was_sticht.chips import TRICKS
-from models.was_sticht.draft import COLUMNS, Observation
-from models.was_sticht.trumps import ALL_TRUMPS, Trumps
+from cardsolve.models.data import read_user_json
+from cardsolve.models.errors import BadInput
+from cardsolve.models.was_sticht.cards import COLOURS, DECK, NUMBERS, Card, check_distinct, parse_card
+from cardsolve.models.was_sticht.chips import TRICKS
+from cardsolve.models.was_sticht.draft import COLUMNS, Observation
+from cardsolve.models.was_sticht.trumps import ALL_TRUMPS, Trumps
 
 
 class Deal(NamedTuple):

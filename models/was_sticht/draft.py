@@ -19,9 +19,9 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from models.errors import BadInput
-from models.was_sticht.cards import DECK, Card, check_distinct
-from models.was_sticht.trumps import Trumps, trick_winner
+from cardsolve.models.errors import BadInput
+from cardsolve.models.was_sticht.cards import DECK, Card, check_distinct
+from cardsolve.models.was_sticht.trumps import Trumps, trick_winner
 
 ROWS, COLUMNS = 4, 9
 """The layout: 4 rows of 9 columns; a column holds one card per player (and the Table)."""

@@ -26,13 +26,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from models.errors import BadInput
-from models.listing import seated
-from models.was_sticht.cards import Card
-from models.was_sticht.chips import CHIPS, Chip, Trick, achieved
-from models.was_sticht.draft import Draft, DraftView, lay_out, run_draft
-from models.was_sticht.play import Position, start
-from models.was_sticht.trumps import ALL_TRUMPS, Trumps
+from cardsolve.models.errors import BadInput
+from cardsolve.models.listing import seated
+from cardsolve.models.was_sticht.cards import Card
+from cardsolve.models.was_sticht.chips import CHIPS, Chip, Trick, achieved
+from cardsolve.models.was_sticht.draft import Draft, DraftView, lay_out, run_draft
+from cardsolve.models.was_sticht.play import Position, start
+from cardsolve.models.was_sticht.trumps import ALL_TRUMPS, Trumps
 
 CHIPS_EACH = 5
 """Task chips each player takes in the preparation."""

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from models.errors import BadInput
-from models.was_sticht.cards import Card, check_distinct
-from models.was_sticht.chips import Trick
-from models.was_sticht.trumps import Trumps, legal_plays, trick_winner
+from cardsolve.models.errors import BadInput
+from cardsolve.models.was_sticht.cards import Card, check_distinct
+from cardsolve.models.was_sticht.chips import Trick
+from cardsolve.models.was_sticht.trumps import Trumps, legal_plays, trick_winner
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from models.errors import BadInput
-from models.was_sticht.cards import COLOURS, NUMBERS, Card
+from cardsolve.models.errors import BadInput
+from cardsolve.models.was_sticht.cards import COLOURS, NUMBERS, Card
 
 TRUMP_LEAD = "T"
 """The suit a trump belongs to for following: the trumps form one suit of their own."""

@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from solvers.analysis import charts
-from solvers.analysis.study import Part, Result, Study
-from solvers.cubu.bots import BOTS
-from solvers.cubu.simulate import play_one, win_shares
+from cardsolve.solvers.analysis import charts
+from cardsolve.solvers.analysis.study import Part, Result, Study
+from cardsolve.solvers.cubu.bots import BOTS
+from cardsolve.solvers.cubu.simulate import play_one, win_shares
 
 PLAYERS = 4
 """Seats at each game."""

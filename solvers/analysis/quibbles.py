@@ -13,10 +13,10 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from models.quibbles import SOLO_RATINGS
-from solvers.analysis import charts
-from solvers.analysis.study import Part, Result, Study
-from solvers.quibbles.study import POLICIES, Lookahead, PolicySummary, SoloGame, solo_game
+from cardsolve.models.quibbles import SOLO_RATINGS
+from cardsolve.solvers.analysis import charts
+from cardsolve.solvers.analysis.study import Part, Result, Study
+from cardsolve.solvers.quibbles.study import POLICIES, Lookahead, PolicySummary, SoloGame, solo_game
 
 PLOT_BIN = 10
 """Penalties are drawn in bins of this width, bin k holding PLOT_BIN x k and up."""

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import importlib
 
-from models.errors import BadInput
-from solvers.analysis.study import Study
+from cardsolve.models.errors import BadInput
+from cardsolve.solvers.analysis.study import Study
 
 MODULES = {
-    ("ubongo", "solvability"): "solvers.analysis.ubongo",
-    ("subito", "optimal-scores"): "solvers.analysis.subito",
-    ("quibbles", "solo"): "solvers.analysis.quibbles",
-    ("was-sticht", "chips"): "solvers.analysis.was_sticht",
-    ("cubu", "seats"): "solvers.analysis.cubu",
+    ("ubongo", "solvability"): "cardsolve.solvers.analysis.ubongo",
+    ("subito", "optimal-scores"): "cardsolve.solvers.analysis.subito",
+    ("quibbles", "solo"): "cardsolve.solvers.analysis.quibbles",
+    ("was-sticht", "chips"): "cardsolve.solvers.analysis.was_sticht",
+    ("cubu", "seats"): "cardsolve.solvers.analysis.cubu",
 }
 """The module of each (game, study)."""
 

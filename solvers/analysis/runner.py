@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from models.errors import BadInput
-from solvers.analysis import registry
-from solvers.analysis.store import ChunkStore, study_key
-from solvers.analysis.study import Part, Result, Study
+from cardsolve.models.errors import BadInput
+from cardsolve.solvers.analysis import registry
+from cardsolve.solvers.analysis.store import ChunkStore, study_key
+from cardsolve.solvers.analysis.study import Part, Result, Study
 
 CONNECT_TIMEOUT_S = 10
 """How long to wait for a Dask scheduler before reporting it unreachable."""

@@ -16,9 +16,9 @@ from importlib.metadata import version
 from pathlib import Path
 from types import TracebackType
 
-from models.errors import BadInput
-from solvers.analysis.study import Part
-from solvers.cache_dir import cache_root
+from cardsolve.models.errors import BadInput
+from cardsolve.solvers.analysis.study import Part
+from cardsolve.solvers.cache_dir import cache_root
 
 FORMAT = "cardsolve-study-store"
 """The ``format`` entry of a store's ``meta`` table."""

@@ -23,11 +23,11 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
-from models.subito import Card, Placed, Table, deal, load_deck, score_round
-from solvers.analysis import charts
-from solvers.analysis.study import Part, Result, Study, add_counts
-from solvers.subito import fast
-from solvers.subito.problem import OPPONENT, make_problem, placed_by_side
+from cardsolve.models.subito import Card, Placed, Table, deal, load_deck, score_round
+from cardsolve.solvers.analysis import charts
+from cardsolve.solvers.analysis.study import Part, Result, Study, add_counts
+from cardsolve.solvers.subito import fast
+from cardsolve.solvers.subito.problem import OPPONENT, make_problem, placed_by_side
 
 CARDS = 24
 """Cards each player places: two thirds of a pile."""

@@ -17,12 +17,12 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
-from models.ubongo.faces import Deck, load_deck
-from models.ubongo.scoring import STACKS, TARGET, deal, hand_faces
-from solvers.analysis import charts
-from solvers.analysis.study import Part, Result, Study, add_counts
-from solvers.ubongo import fast
-from solvers.ubongo.largest import largest_layout
+from cardsolve.models.ubongo.faces import Deck, load_deck
+from cardsolve.models.ubongo.scoring import STACKS, TARGET, deal, hand_faces
+from cardsolve.solvers.analysis import charts
+from cardsolve.solvers.analysis.study import Part, Result, Study, add_counts
+from cardsolve.solvers.ubongo import fast
+from cardsolve.solvers.ubongo.largest import largest_layout
 
 COLOURS = ("white", "black")
 """The face colours, in round order: white in a stack's odd round, black in its even one."""

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from models.was_sticht import CHIPS
-from solvers.analysis import charts
-from solvers.analysis.study import Part, Result, Study
-from solvers.was_sticht.difficulty import CHUNK, forced_counts
+from cardsolve.models.was_sticht import CHIPS
+from cardsolve.solvers.analysis import charts
+from cardsolve.solvers.analysis.study import Part, Result, Study
+from cardsolve.solvers.was_sticht.difficulty import CHUNK, forced_counts
 
 
 def run_chunk(samples: int, seed: int, first: int, count: int) -> Part:

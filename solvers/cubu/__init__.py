@@ -2,6 +2,6 @@
 ``speed_solve`` (can the whole hand be laid around the centre card, else the most cards
 that can); its backends load numba or OR-Tools only when asked for."""
 
-from solvers.cubu.speed import BACKENDS, SpeedAnswer, speed_solve
+from cardsolve.solvers.cubu.speed import BACKENDS, SpeedAnswer, speed_solve
 
 __all__ = ["BACKENDS", "SpeedAnswer", "speed_solve"]

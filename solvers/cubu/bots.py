@@ -30,13 +30,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from models.cubu.cards import MAX_BOXES, Card
-from models.cubu.classic import (
+from cardsolve.models.cubu.cards import MAX_BOXES, Card
+from cardsolve.models.cubu.classic import (
     INTERRUPT, ActionPlay, Draw, InterruptView, Policy, RandomPolicy, SequencePlay, Turn, TurnView,
 )
-from models.cubu.sequence import UP
-from models.errors import BadInput
-from solvers.cubu.longest import Run, longest_runs
+from cardsolve.models.cubu.sequence import UP
+from cardsolve.models.errors import BadInput
+from cardsolve.solvers.cubu.longest import Run, longest_runs
 
 STRIKES = ("pickup3", "pickup2", "pickup1", "miss")
 """Action cards that hurt the target, strongest first."""

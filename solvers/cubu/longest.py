@@ -17,9 +17,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import permutations
 
-from models.cubu.cards import POSITIONS, Card, check_distinct
-from models.cubu.sequence import DOWN, UP, Follow, declarations
-from models.errors import BadInput
+from cardsolve.models.cubu.cards import POSITIONS, Card, check_distinct
+from cardsolve.models.cubu.sequence import DOWN, UP, Follow, declarations
+from cardsolve.models.errors import BadInput
 
 LIMIT = 50
 """Runs listed by default."""

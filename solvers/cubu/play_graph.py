@@ -21,8 +21,8 @@ from collections.abc import Sequence
 
 import networkx as nx
 
-from models.cubu.cards import Card
-from models.cubu.speed import relates
+from cardsolve.models.cubu.cards import Card
+from cardsolve.models.cubu.speed import relates
 
 CENTRE_NODE = -1
 """The centre card's node; hand card i is node i."""

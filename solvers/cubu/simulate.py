@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 
-from models.cubu.cards import Deck, load_deck
-from models.cubu.classic import PLAYERS, play_game
-from models.errors import BadInput
-from solvers.cubu.bots import BOTS, bot_by_name, lineup
+from cardsolve.models.cubu.cards import Deck, load_deck
+from cardsolve.models.cubu.classic import PLAYERS, play_game
+from cardsolve.models.errors import BadInput
+from cardsolve.solvers.cubu.bots import BOTS, bot_by_name, lineup
 
 SEED_STRIDE = 1_000_003
 """Game i of a study with seed s is dealt from ``s * SEED_STRIDE + i``."""

@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from models.cubu.cards import Card, check_distinct
-from models.cubu.speed import Cell, check_mode
-from models.errors import BadInput
-from solvers.cubu.play_graph import reachable
-from solvers.cubu.speed_reference import Search
+from cardsolve.models.cubu.cards import Card, check_distinct
+from cardsolve.models.cubu.speed import Cell, check_mode
+from cardsolve.models.errors import BadInput
+from cardsolve.solvers.cubu.play_graph import reachable
+from cardsolve.solvers.cubu.speed_reference import Search
 
 BACKENDS = ("numba", "cpsat", "reference")
 """Every backend is exact; numba is the fastest and the default."""
@@ -47,13 +47,13 @@ def solver(backend: str, time_limit: float = 60.0) -> Solve:
     """The ``solve(centre, hand, mode)`` of ``backend``; cpsat gives up after
     ``time_limit`` seconds and then says so (a Search that is not proven)."""
     if backend == "numba":
-        from solvers.cubu import speed_fast
+        from cardsolve.solvers.cubu import speed_fast
         return speed_fast.solve
     if backend == "reference":
-        from solvers.cubu import speed_reference
+        from cardsolve.solvers.cubu import speed_reference
         return speed_reference.solve
     if backend == "cpsat":
-        from solvers.cubu import speed_cpsat
+        from cardsolve.solvers.cubu import speed_cpsat
 
         def solve(centre: Card, hand: Sequence[Card], mode: str) -> Search:
             return speed_cpsat.solve(centre, hand, mode, time_limit=time_limit)

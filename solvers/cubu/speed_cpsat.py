@@ -27,12 +27,12 @@ from collections.abc import Sequence
 
 from ortools.sat.python import cp_model
 
-from models.cubu.cards import Card
-from models.cubu.speed import CENTRE, relates
-from models.errors import BadInput
-from solvers.cpsat_small import small_model_solver
-from solvers.cubu.play_graph import twin_classes
-from solvers.cubu.speed_reference import Search
+from cardsolve.models.cubu.cards import Card
+from cardsolve.models.cubu.speed import CENTRE, relates
+from cardsolve.models.errors import BadInput
+from cardsolve.solvers.cpsat_small import small_model_solver
+from cardsolve.solvers.cubu.play_graph import twin_classes
+from cardsolve.solvers.cubu.speed_reference import Search
 
 DIRECTIONS = ((1, 0), (0, 1), (-1, 0), (0, -1))
 """A card's offset from its parent; east first."""

@@ -42,11 +42,11 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from models.cubu.cards import Card
-from models.cubu.speed import CENTRE, relates
-from solvers.cubu.play_graph import twin_classes
-from solvers.cubu.speed_reference import Search
-from solvers.jit import njit
+from cardsolve.models.cubu.cards import Card
+from cardsolve.models.cubu.speed import CENTRE, relates
+from cardsolve.solvers.cubu.play_graph import twin_classes
+from cardsolve.solvers.cubu.speed_reference import Search
+from cardsolve.solvers.jit import njit
 
 SIDES = 4
 """Orthogonal neighbours of a cell."""

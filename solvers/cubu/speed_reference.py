@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from models.cubu.cards import Card
-from models.cubu.speed import CENTRE, Cell, legal_cells
-from models.errors import BadInput
-from solvers.cubu.play_graph import reachable
+from cardsolve.models.cubu.cards import Card
+from cardsolve.models.cubu.speed import CENTRE, Cell, legal_cells
+from cardsolve.models.errors import BadInput
+from cardsolve.solvers.cubu.play_graph import reachable
 
 LIMIT = 8
 """The most cards the reference takes."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from models.quibbles import combinable, to_counts
+from cardsolve.models.quibbles import combinable, to_counts
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ won game is worth WIN less the turns it took.
 
 from __future__ import annotations
 
-from models.quibbles import COLLECTION_LIMIT, WIN_TOTAL, Counts, State, Variant, from_counts
+from cardsolve.models.quibbles import COLLECTION_LIMIT, WIN_TOTAL, Counts, State, Variant, from_counts
 
 HAND_DISCOUNT = 0.6
 """How much a half-built stash in the hand counts against one already collected."""

@@ -19,12 +19,12 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from models.quibbles import (
+from cardsolve.models.quibbles import (
     Action, Counts, Draw, Stash, State, Turn, Variant, describe_turn, from_counts, is_winning_collection, stash_effect,
     to_counts,
 )
-from solvers.quibbles.evaluate import evaluate, progress
-from solvers.quibbles.policies import GreedyPolicy, most_taking_actions, play_turn
+from cardsolve.solvers.quibbles.evaluate import evaluate, progress
+from cardsolve.solvers.quibbles.policies import GreedyPolicy, most_taking_actions, play_turn
 
 
 OutcomeKey = tuple[object, ...]

@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from models.quibbles import COLLECTION_LIMIT, Action, Combine, Counts, Draw, Split, Stash, State, Variant, combinable
-from solvers.quibbles.split import best_split
+from cardsolve.models.quibbles import COLLECTION_LIMIT, Action, Combine, Counts, Draw, Split, Stash, State, Variant, combinable
+from cardsolve.solvers.quibbles.split import best_split
 
 
 class Policy(Protocol):

@@ -23,9 +23,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from models.errors import BadInput
-from models.quibbles import partitions
-from solvers.jit import njit
+from cardsolve.models.errors import BadInput
+from cardsolve.models.quibbles import partitions
+from cardsolve.solvers.jit import njit
 
 CardSet = tuple[int, ...]
 """One set taken: the sorted display positions of its cards."""

@@ -15,10 +15,10 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from models.errors import BadInput
-from models.quibbles import SOLO_RATINGS, State, Turn, Variant, new_game, solo_rating
-from solvers.quibbles.hint import HintPolicy
-from solvers.quibbles.policies import GreedyPolicy, Policy, RandomPolicy, play_turn
+from cardsolve.models.errors import BadInput
+from cardsolve.models.quibbles import SOLO_RATINGS, State, Turn, Variant, new_game, solo_rating
+from cardsolve.solvers.quibbles.hint import HintPolicy
+from cardsolve.solvers.quibbles.policies import GreedyPolicy, Policy, RandomPolicy, play_turn
 
 @dataclass(frozen=True)
 class Lookahead:

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import NDArray
 
-from models.subito import Card, Side, accepts
+from cardsolve.models.subito import Card, Side, accepts
 
 NONE = -1
 """No card, and no transition: the card is not accepted."""

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from ortools.sat.python import cp_model
 
-from models.subito import FIVE_A_LIMIT, NUMBERS, Side, check_cards, points
-from solvers.subito.automaton import minimal_table
-from solvers.subito.problem import FIVE_A, Placement, Problem, evaluate, weighted_scale
+from cardsolve.models.subito import FIVE_A_LIMIT, NUMBERS, Side, check_cards, points
+from cardsolve.solvers.subito.automaton import minimal_table
+from cardsolve.solvers.subito.problem import FIVE_A, Placement, Problem, evaluate, weighted_scale
 
 SEED = 1
 """CP-SAT's random seed: the same instance and parameters give the same answer."""

@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from models.errors import BadInput
-from models.subito import Card, Placed, Side, Table, score_round
-from solvers.subito.optimize import optimize
-from solvers.subito.problem import make_problem, placed_by_side
+from cardsolve.models.errors import BadInput
+from cardsolve.models.subito import Card, Placed, Side, Table, score_round
+from cardsolve.solvers.subito.optimize import optimize
+from cardsolve.solvers.subito.problem import make_problem, placed_by_side
 
 
 @dataclass(frozen=True)

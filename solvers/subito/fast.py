@@ -29,10 +29,10 @@ from itertools import combinations
 import numpy as np
 from numpy.typing import NDArray
 
-from models.subito import FIVE_A_LIMIT, accepts, check_cards, points
-from solvers.jit import njit
-from solvers.subito.automaton import side_table
-from solvers.subito.problem import FIVE_A, Placement, Problem, evaluate, weighted_scale
+from cardsolve.models.subito import FIVE_A_LIMIT, accepts, check_cards, points
+from cardsolve.solvers.jit import njit
+from cardsolve.solvers.subito.automaton import side_table
+from cardsolve.solvers.subito.problem import FIVE_A, Placement, Problem, evaluate, weighted_scale
 
 NODE_LIMIT = 5_000_000
 """Search nodes before the search gives up its proof."""

@@ -17,10 +17,10 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from models.errors import BadInput
-from models.subito import Card, Side, Table, check_distinct
-from models.subito.table import PILE
-from solvers.subito.rollout import Hands, fits, play_out
+from cardsolve.models.errors import BadInput
+from cardsolve.models.subito import Card, Side, Table, check_distinct
+from cardsolve.models.subito.table import PILE
+from cardsolve.solvers.subito.rollout import Hands, fits, play_out
 
 
 @dataclass(frozen=True)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from models.errors import BadInput
-from models.subito import Card, Placed, Side
-from solvers.subito.problem import Placement, make_problem
+from cardsolve.models.errors import BadInput
+from cardsolve.models.subito import Card, Placed, Side
+from cardsolve.solvers.subito.problem import Placement, make_problem
 
 BACKENDS = ("numba", "cpsat", "reference")
 """numba is the fastest and the default; reference takes at most 10 cards."""
@@ -23,12 +23,12 @@ def optimize(pile: Sequence[Card], tasks: Sequence[Side], cards: int | None = No
     returns its best placement with ``proven_optimal`` False."""
     problem = make_problem(pile, tasks, cards, versus)
     if backend == "numba":
-        from solvers.subito import fast
+        from cardsolve.solvers.subito import fast
         return fast.optimize(problem)
     if backend == "cpsat":
-        from solvers.subito import cpsat
+        from cardsolve.solvers.subito import cpsat
         return cpsat.optimize(problem, time_limit, workers or cpsat.WORKERS)
     if backend == "reference":
-        from solvers.subito import reference
+        from cardsolve.solvers.subito import reference
         return reference.optimize(problem)
     raise BadInput(f"unknown backend {backend!r}: use {', '.join(BACKENDS)}", backend)

@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from models.errors import BadInput
-from models.subito import (
+from cardsolve.models.errors import BadInput
+from cardsolve.models.subito import (
     FIVE_A_LIMIT, Card, Placed, Side, Table, check_cards, check_distinct, points, score_round,
 )
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from functools import cache
 
-from models.errors import BadInput
-from models.subito import FIVE_A_LIMIT, Side, check_cards, points
-from models.subito.scoring import award
-from solvers.subito.problem import FIVE_A, OPPONENT, PLAYER, Placement, Problem, evaluate
+from cardsolve.models.errors import BadInput
+from cardsolve.models.subito import FIVE_A_LIMIT, Side, check_cards, points
+from cardsolve.models.subito.scoring import award
+from cardsolve.solvers.subito.problem import FIVE_A, OPPONENT, PLAYER, Placement, Problem, evaluate
 
 LIMIT = 10
 """The most cards the reference takes (3^10 splits)."""

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from models.subito import FIVE_A_LIMIT, Card, Kept, Placed, Side, Table, accepts, points, score_round
-from models.subito.scoring import award
+from cardsolve.models.subito import FIVE_A_LIMIT, Card, Kept, Placed, Side, Table, accepts, points, score_round
+from cardsolve.models.subito.scoring import award
 
 FIVE_A = "5a"
 

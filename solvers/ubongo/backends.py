@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from models.errors import BadInput
-from models.ubongo.faces import Face
-from solvers.ubongo.reference import Solution
+from cardsolve.models.errors import BadInput
+from cardsolve.models.ubongo.faces import Face
+from cardsolve.solvers.ubongo.reference import Solution
 
 BACKENDS = ("numba", "cpsat", "reference")
 """Every backend is exact; numba is the fastest and the default."""
@@ -19,13 +19,13 @@ def solver(backend: str, time_limit: float = 60.0) -> Solve:
     """The ``solve`` of ``backend``; cpsat gives up after ``time_limit`` seconds and then
     says so (a Solution that is not proven)."""
     if backend == "numba":
-        from solvers.ubongo import fast
+        from cardsolve.solvers.ubongo import fast
         return fast.solve
     if backend == "reference":
-        from solvers.ubongo import reference
+        from cardsolve.solvers.ubongo import reference
         return reference.solve
     if backend == "cpsat":
-        from solvers.ubongo import cpsat
+        from cardsolve.solvers.ubongo import cpsat
 
         def solve(faces: Sequence[Face], k: int) -> Solution:
             return cpsat.solve(faces, k, time_limit=time_limit)

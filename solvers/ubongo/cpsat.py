@@ -29,12 +29,12 @@ from itertools import combinations
 import numpy as np
 from ortools.sat.python import cp_model
 
-from models.errors import BadInput
-from models.ubongo.faces import Face, Grid, rotate
-from models.ubongo.layout import Placement
-from solvers.cpsat_small import small_model_solver
-from solvers.ubongo import fast
-from solvers.ubongo.reference import Solution, check_k
+from cardsolve.models.errors import BadInput
+from cardsolve.models.ubongo.faces import Face, Grid, rotate
+from cardsolve.models.ubongo.layout import Placement
+from cardsolve.solvers.cpsat_small import small_model_solver
+from cardsolve.solvers.ubongo import fast
+from cardsolve.solvers.ubongo.reference import Solution, check_k
 
 _FAR = fast.SPAN + 1
 """A clamped offset of this size (either sign, either coordinate) means "apart"."""

@@ -46,11 +46,11 @@ from typing import NamedTuple
 
 import numpy as np
 
-from models.errors import BadInput
-from models.ubongo.faces import COLS, ROTATIONS, ROWS, SYMBOLS, Face, Grid, rotate
-from models.ubongo.layout import Layout, Placement
-from solvers.jit import njit
-from solvers.ubongo.reference import Enumeration, Solution, check_k, check_limit, check_table
+from cardsolve.models.errors import BadInput
+from cardsolve.models.ubongo.faces import COLS, ROTATIONS, ROWS, SYMBOLS, Face, Grid, rotate
+from cardsolve.models.ubongo.layout import Layout, Placement
+from cardsolve.solvers.jit import njit
+from cardsolve.solvers.ubongo.reference import Enumeration, Solution, check_k, check_limit, check_table
 
 SPAN = max(ROWS, COLS)
 """Two cards at an offset beyond this (either coordinate) cannot touch."""

@@ -15,14 +15,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from models.ubongo.faces import Deck
-from models.ubongo.layout import Layout
-from models.ubongo.scoring import (
+from cardsolve.models.ubongo.faces import Deck
+from cardsolve.models.ubongo.layout import Layout
+from cardsolve.models.ubongo.scoring import (
     ROUNDS, TARGET, RoundResult, Standing, deal, game_ranking, hand_faces, round_points, side_for_round,
     stack_for_round,
 )
-from solvers.ubongo.backends import Solve
-from solvers.ubongo.largest import largest_layout
+from cardsolve.solvers.ubongo.backends import Solve
+from cardsolve.solvers.ubongo.largest import largest_layout
 
 
 @dataclass(frozen=True)

@@ -18,11 +18,11 @@ import itertools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from models.errors import BadInput
-from models.ubongo.faces import Face
-from models.ubongo.layout import Layout, Placement
-from models.ubongo.rules import Violation, contacts, violations
-from solvers.ubongo.reference import Solution
+from cardsolve.models.errors import BadInput
+from cardsolve.models.ubongo.faces import Face
+from cardsolve.models.ubongo.layout import Layout, Placement
+from cardsolve.models.ubongo.rules import Violation, contacts, violations
+from cardsolve.solvers.ubongo.reference import Solution
 
 Complete = Callable[[Layout, Sequence[Face], int], Solution]
 """``complete(table, hand, k)``: a valid layout of k cards holding the (valid) table."""

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from models.errors import BadInput
-from models.ubongo.faces import Face
-from solvers.ubongo.backends import Solve
-from solvers.ubongo.reference import Solution
+from cardsolve.models.errors import BadInput
+from cardsolve.models.ubongo.faces import Face
+from cardsolve.solvers.ubongo.backends import Solve
+from cardsolve.solvers.ubongo.reference import Solution
 
 
 def largest_layout(faces: Sequence[Face], k: int, solve: Solve) -> Solution:

@@ -23,10 +23,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from models.errors import BadInput
-from models.ubongo.faces import ROTATIONS, Face, rotate
-from models.ubongo.layout import Cell, Layout, Placement, canonical
-from models.ubongo.rules import is_valid, violations
+from cardsolve.models.errors import BadInput
+from cardsolve.models.ubongo.faces import ROTATIONS, Face, rotate
+from cardsolve.models.ubongo.layout import Cell, Layout, Placement, canonical
+from cardsolve.models.ubongo.rules import is_valid, violations
 
 
 @dataclass(frozen=True)

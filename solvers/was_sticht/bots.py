@@ -13,10 +13,10 @@
 
 from __future__ import annotations
 
-from models.was_sticht import ALL_TRUMPS, Card, Chip, ChipView, DraftView, PlayView
-from models.was_sticht.play import start
-from solvers.was_sticht.deduce import best_pick, consistent
-from solvers.was_sticht.double_dummy import analyse, forceable, possible
+from cardsolve.models.was_sticht import ALL_TRUMPS, Card, Chip, ChipView, DraftView, PlayView
+from cardsolve.models.was_sticht.play import start
+from cardsolve.solvers.was_sticht.deduce import best_pick, consistent
+from cardsolve.solvers.was_sticht.double_dummy import analyse, forceable, possible
 
 
 class SolverBot:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from models.was_sticht import CHIPS, Chip
-from models.was_sticht.play import Position
-from solvers.was_sticht.double_dummy import forceable, possible
+from cardsolve.models.was_sticht import CHIPS, Chip
+from cardsolve.models.was_sticht.play import Position
+from cardsolve.solvers.was_sticht.double_dummy import forceable, possible
 
 VERDICTS = ("forceable", "possible", "impossible")
 

@@ -17,8 +17,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from models.errors import BadInput
-from models.was_sticht import ALL_TRUMPS, DECK, Card, Observation, Trumps, trick_winner
+from cardsolve.models.errors import BadInput
+from cardsolve.models.was_sticht import ALL_TRUMPS, DECK, Card, Observation, Trumps, trick_winner
 
 
 def consistent(clues: Iterable[Observation]) -> list[Trumps]:

@@ -14,9 +14,9 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from models.was_sticht import CHIP_IDS, CHIPS, Chip, deal_round
-from models.was_sticht.play import start
-from solvers.was_sticht.double_dummy import forceable
+from cardsolve.models.was_sticht import CHIP_IDS, CHIPS, Chip, deal_round
+from cardsolve.models.was_sticht.play import start
+from cardsolve.solvers.was_sticht.double_dummy import forceable
 
 CHUNK = 5
 """Deals per task handed to a worker process."""

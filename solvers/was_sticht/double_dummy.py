@@ -26,13 +26,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from types import ModuleType
 
-from models.errors import BadInput
-from models.was_sticht.cards import Card
-from models.was_sticht.chips import Chip, Condition, measure
-from models.was_sticht.play import Position
-from solvers.was_sticht import reference
+from cardsolve.models.errors import BadInput
+from cardsolve.models.was_sticht.cards import Card
+from cardsolve.models.was_sticht.chips import Chip, Condition, measure
+from cardsolve.models.was_sticht.play import Position
+from cardsolve.solvers.was_sticht import reference
 
-BACKENDS = {"numba": "solvers.was_sticht.fast", "reference": "solvers.was_sticht.reference"}
+BACKENDS = {"numba": "cardsolve.solvers.was_sticht.fast", "reference": "cardsolve.solvers.was_sticht.reference"}
 """The backends' modules by name, imported when first asked for (numba compiles or loads
 its kernels then); each has ``search`` and ``trick_bounds``."""
 

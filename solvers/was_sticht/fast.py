@@ -42,11 +42,11 @@ from functools import lru_cache
 import numpy as np
 from numpy.typing import NDArray
 
-from models.was_sticht.cards import COLOURS, DECK, NUMBERS, Card
-from models.was_sticht.chips import MEASURES, TRICKS, Condition, Trick
-from models.was_sticht.play import Position
-from models.was_sticht.trumps import ALL_TRUMPS, NUMBER_TRUMP, Trumps, strength
-from solvers.jit import lowest_set, njit, popcount
+from cardsolve.models.was_sticht.cards import COLOURS, DECK, NUMBERS, Card
+from cardsolve.models.was_sticht.chips import MEASURES, TRICKS, Condition, Trick
+from cardsolve.models.was_sticht.play import Position
+from cardsolve.models.was_sticht.trumps import ALL_TRUMPS, NUMBER_TRUMP, Trumps, strength
+from cardsolve.solvers.jit import lowest_set, njit, popcount
 
 TT_BITS = 19
 """The transposition table holds 2**TT_BITS entries (each 6 int64: 24 MiB at 19 bits)."""

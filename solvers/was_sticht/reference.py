@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from models.was_sticht.cards import Card
-from models.was_sticht.chips import Condition, measure
-from models.was_sticht.play import Position
+from cardsolve.models.was_sticht.cards import Card
+from cardsolve.models.was_sticht.chips import Condition, measure
+from cardsolve.models.was_sticht.play import Position
 
 
 def holds(position: Position, player: int, conditions: Sequence[Condition]) -> bool:

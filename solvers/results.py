@@ -1,0 +1,53 @@
+"""What every answer of the API is: an immutable result with one JSON document
+(``to_json()``, exactly what ``cardsolve --json ...`` prints) and one text rendering
+(``text()``, exactly what the CLI prints without ``--json``), and the exit code the CLI
+ends with (0 done or the check holds, 1 a check that does not hold, 3 undecided)."""
+
+from __future__ import annotations
+
+import io
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any
+
+DONE = 0
+"""Exit code: done, or the check holds."""
+DOES_NOT_HOLD = 1
+"""Exit code: a check that does not hold, proven."""
+UNDECIDED = 3
+"""Exit code: a time or node limit ran out before a proof either way."""
+
+
+class Answer(ABC):
+    """The base of every result type (each is a frozen dataclass)."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The JSON document of this answer (JSON-able values only)."""
+
+    @abstractmethod
+    def text(self) -> str:
+        """The readable rendering of this answer."""
+
+    @property
+    def exit_code(self) -> int:
+        """The CLI's exit code for this answer: done unless the result says otherwise."""
+        return DONE
+
+    def json_text(self) -> str:
+        """``to_json()`` as the CLI prints it."""
+        return json.dumps(self.to_json(), indent=2)
+
+
+def text_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], title: str | None = None) -> str:
+    """A plain-text table (rich's layout, no colours, no trailing spaces)."""
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(*headers, title=title, box=None, header_style="bold", pad_edge=False)
+    for row in rows:
+        table.add_row(*(str(cell) for cell in row))
+    console = Console(width=120, record=True, file=io.StringIO(), color_system=None)
+    console.print(table)
+    return "\n".join(line.rstrip() for line in console.export_text().rstrip().splitlines())
