@@ -2,12 +2,11 @@
 
 Tasks ``speed-10-boxes`` and ``speed-10-colour``: Speed CUBU solvability (``speed_solve``)
 of 2,000 seeded hands, each a centre card and 10 cards dealt from the bundled deck's
-regular cards, in each mode, through numba and cpsat (at most 10 s a hand) on the same
-hands. Tasks
-``speed-6-boxes`` and ``speed-6-colour``: the same with 6-card hands, through numba and
-the reference. The script stops if two proven answers disagree on the most cards laid,
-and reports the share of solvable hands per task (by numba, which is exact) and how
-many cpsat answers were proven.
+regular cards (``models.cubu.deal.regular_hand``), in each mode, through numba and cpsat
+(at most 10 s a hand) on the same hands. Tasks ``speed-6-boxes`` and ``speed-6-colour``:
+the same with 6-card hands, through numba and the reference. The script stops if two
+proven answers disagree on the most cards laid, and reports the share of solvable hands
+per task (by numba, which is exact) and how many cpsat answers were proven.
 
 Task ``classic-game``: whole seeded classic games to 100 points, 4 players, the four bots
 seated as ``cubu simulate`` seats them (500 games; 20 with ``--quick``), one process; the
@@ -24,10 +23,12 @@ from functools import partial
 from cardsolve.benchmarks import harness
 from cardsolve.benchmarks.harness import Row
 from cardsolve.models.cubu.cards import Card, load_deck
+from cardsolve.models.cubu.deal import regular_hand
 from cardsolve.models.cubu.speed import MODES
-from cardsolve.solvers.cubu import SpeedAnswer, speed_solve
 from cardsolve.solvers.cubu.bots import BOTS
+from cardsolve.solvers.cubu.results import SpeedAnswer
 from cardsolve.solvers.cubu.simulate import play_one
+from cardsolve.solvers.cubu.speed import speed_solve
 
 SEED = 20261130
 HANDS = 2000
@@ -46,12 +47,8 @@ def _speed(inst: Instance, mode: str, backend: str, found: list[SpeedAnswer]) ->
 def hands(size: int, n: int) -> list[Instance]:
     """``n`` seeded deals of a centre card and ``size`` more."""
     rng = random.Random(f"{SEED}:{size}")
-    deck = load_deck().regular
-    out = []
-    for _ in range(n):
-        cards = rng.sample(deck, size + 1)
-        out.append((cards[0], cards[1:]))
-    return out
+    deck = load_deck()
+    return [regular_hand(rng, size, deck) for _ in range(n)]
 
 
 def speed_task(size: int, mode: str, backends: tuple[str, ...],

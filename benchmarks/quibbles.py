@@ -11,20 +11,17 @@ Each task is one function returning its rows; ``TASKS`` lists them for ``main``.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from functools import partial
 
 from cardsolve.benchmarks import harness
 from cardsolve.benchmarks.harness import Row
 from cardsolve.models.quibbles import Variant
+from cardsolve.models.quibbles.deal import SplitQuery, split_queries
 from cardsolve.solvers.quibbles.split import best_split
 from cardsolve.solvers.quibbles.study import play_game, policy_by_name
 
 SEED = 20240611
-DECK_WEIGHTS = (20, 20, 20, 22, 24, 26)  # copies of the values 1..6 in the deck
-
-SplitQuery = tuple[list[int], int]
 
 
 def _split(query: SplitQuery, backend: str) -> object:
@@ -35,15 +32,6 @@ def _solo_game(seed: int, name: str) -> object:
     return play_game([policy_by_name(name)], Variant.SOLO, seed)
 
 
-def split_queries(n: int, seed: int = SEED) -> list[SplitQuery]:
-    """``n`` seeded (display, played value) pairs: 6..10 display cards, value 2..6."""
-    rng = random.Random(seed)
-    return [
-        (rng.choices(range(1, 7), DECK_WEIGHTS, k=rng.randint(6, 10)), rng.randint(2, 6))
-        for _ in range(n)
-    ]
-
-
 def split_task(quick: bool) -> list[Row]:
     """Best split: numba on all queries, cpsat and reference on the first part of them."""
     sizes = {"numba": 2_000, "cpsat": 200, "reference": 200} if quick else {
@@ -51,7 +39,7 @@ def split_task(quick: bool) -> list[Row]:
         "cpsat": 10_000,
         "reference": 10_000,
     }
-    queries = split_queries(max(sizes.values()))
+    queries = split_queries(max(sizes.values()), SEED, cards=(6, 10), values=(2, 6))
     return [
         Row(
             "split",

@@ -15,33 +15,24 @@ from functools import partial
 
 from cardsolve.benchmarks import harness
 from cardsolve.benchmarks.harness import Row
-from cardsolve.models.subito import Card, Placed, Side, accepts, deal, load_deck
-from cardsolve.solvers.subito import Placement, optimize
+from cardsolve.models.subito import Card, Placed, Side, load_deck, pile_against_table
+from cardsolve.models.subito.table import PILE
+from cardsolve.solvers.subito.api import optimize
+from cardsolve.solvers.subito.results import Placement
 
 SEED = 20240604
 Instance = tuple[list[Card], tuple[Side, ...], Placed]
 
 
-def random_table(pile: list[Card], tasks: tuple[Side, ...], rng: random.Random) -> Placed:
-    """Each of the opponent's cards onto a random side that accepts it."""
-    on: dict[str, list[Card]] = {side.name: [] for side in tasks}
-    for card in pile:
-        on[rng.choice([side for side in tasks if accepts(side, on[side.name], card)]).name].append(card)
-    return Placed("opponent", {name: tuple(cards) for name, cards in on.items()})
-
-
 def _optimize(inst: Instance, backend: str, found: list[Placement]) -> None:
-    found.append(optimize(inst[0], inst[1], versus=inst[2], backend=backend, time_limit=10))
+    found.append(optimize(inst[0], inst[1], vs=inst[2], backend=backend, time_limit=10))
 
 
 def best_responses(n: int) -> list[Instance]:
+    """``n`` whole piles against whole random tables (``pile_against_table``), seeded by ``SEED``."""
     rng = random.Random(SEED)
     deck = load_deck()
-    out = []
-    for _ in range(n):
-        tasks, piles = deal(deck, rng.randrange(10**9), sides="random")
-        out.append((piles[0], tasks, random_table(piles[1], tasks, rng)))
-    return out
+    return [pile_against_table(deck, rng, PILE, PILE) for _ in range(n)]
 
 
 def best_response_task(quick: bool) -> tuple[list[Row], dict[str, tuple[int, int]]]:
@@ -58,9 +49,9 @@ def best_response_task(quick: bool) -> tuple[list[Row], dict[str, tuple[int, int
             instances[:n])))
         results[backend] = found[1:]  # the first call is the untimed warm-up
     for k, pair in enumerate(zip(results["numba"], results["cpsat"])):
-        if all(r.proven_optimal for r in pair) and pair[0].objective != pair[1].objective:
+        if all(r.proven for r in pair) and pair[0].objective != pair[1].objective:
             sys.exit(f"instance {k}: proven optima disagree: {pair[0].objective} vs {pair[1].objective}")
-    return rows, {backend: (sum(r.proven_optimal for r in found), len(found)) for backend, found in results.items()}
+    return rows, {backend: (sum(r.proven for r in found), len(found)) for backend, found in results.items()}
 
 
 def main() -> None:

@@ -99,7 +99,7 @@ def test_an_interrupted_run_resumes_to_the_same_result(tmp_path: Path, plain: di
         run_study(SEATS, GAMES, SEED, workers=workers, store=store, progress=_stop_after(2))
     assert (stop.value.done, stop.value.total) == (2, 4)
     with ChunkStore(store) as saved:
-        assert len(saved.finished(study_key("cubu", "seats", GAMES, SEED, 4))) == 2
+        assert len(saved.finished(study_key("cubu", "seats", GAMES, SEED, 4, SEATS.resolve()))) == 2
     resumed = run_study(SEATS, GAMES, SEED, workers=workers, store=store)
     assert resumed.result == plain and (resumed.chunks, resumed.reused) == (4, 2)
     again = run_study(SEATS, GAMES, SEED, store=store)
@@ -155,7 +155,7 @@ def test_a_foreign_database_is_refused_and_left_alone(tmp_path: Path) -> None:
 
 def test_a_part_that_is_not_json_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "studies.sqlite"
-    key = study_key("cubu", "seats", GAMES, SEED, 4)
+    key = study_key("cubu", "seats", GAMES, SEED, 4, SEATS.resolve())
     with ChunkStore(path) as saved:
         saved.save(key, 0, {"ok": [1]})
         assert saved.finished(key) == {0: {"ok": [1]}}

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from cardsolve.models.quibbles import SOLO_RATINGS
 from cardsolve.solvers.analysis import quibbles, registry, subito, ubongo
 from cardsolve.solvers.analysis.study import Part, Result
 
@@ -33,7 +34,7 @@ class Case:
 CASES = {
     "ubongo": Case(ubongo, 24, (0, 5, 6), lambda result: len(ubongo.GROUPS)),
     "subito": Case(subito, 4, (0, 1), lambda result: len(result["combinations"])),
-    "quibbles": Case(quibbles, 3, (0, 1), lambda result: len(result["policies"])),
+    "quibbles": Case(quibbles, 3, (0, 1), lambda result: len(quibbles.MEASURES) + len(SOLO_RATINGS) + 1),
 }
 
 
@@ -139,17 +140,41 @@ def test_subito_answers_lie_within_their_bounds() -> None:
 
 
 def test_quibbles_shares_and_policies() -> None:
-    from cardsolve.solvers.quibbles.study import solo_study
+    from cardsolve.solvers.quibbles.study import Lookahead, solo_game
 
     run = _run("quibbles")
     result = run.result()
     policies = result["policies"]
+    assert list(policies) == list(quibbles.OPTIONS["policies"])
+    assert result["hint_lookahead"] == {"samples": 6, "shortlist": 6}
     for summary in policies.values():
         assert summary["games"] == sum(summary["penalties"].values()) == run.case.samples
+        assert sorted(summary["penalty_by_game"]) == [int(p) for p, n in summary["penalties"].items() for _ in range(n)]
         assert sum(summary["ratings"].values()) == pytest.approx(1.0)
         assert 0 <= summary["finished"] <= 1 and summary["p10"] <= summary["median"] <= summary["p90"]
     assert policies["hint"]["mean"] < policies["random"]["mean"]
-    # the same games as ``quibbles study`` with the same seed (the cheap policies only)
-    for found in solo_study(run.case.samples, SEED, ("greedy", "random")):
-        penalties = policies[found.policy]["penalties"]
-        assert sorted(found.penalties) == sorted(int(p) for p, n in penalties.items() for _ in range(n))
+    # sample k is game k of the study seed, played by each policy (the cheap ones here)
+    for name in ("greedy", "random"):
+        played = [solo_game(name, Lookahead(), SEED, k).penalty for k in range(run.case.samples)]
+        assert policies[name]["penalty_by_game"] == played
+
+
+def test_quibbles_table_has_a_column_per_policy_and_a_row_per_rating() -> None:
+    rows = quibbles.table(_run("quibbles").result())
+    assert rows[0] == ("policy", "hint", "greedy", "random")
+    labels = [row[0] for row in rows]
+    assert labels[len(quibbles.MEASURES) + 1:] == ["50+ Questionable", "40-49 Quite OK", "30-39 Quirky performance",
+                                                  "20-29 Quality effort", "10-19 Quick-witted success",
+                                                  "<10 Quintessential victory",
+                                                  "hint lookahead (refills x candidate turns)"]
+    assert rows[-1][1:] == ("6 x 6", "-", "-")
+
+
+def test_quibbles_options_choose_the_policies_and_the_lookahead() -> None:
+    part = quibbles.STUDY.run_chunk(2, SEED, 0, 2, policies=["random", "greedy"], hint_samples=2, hint_shortlist=3)
+    result = quibbles.combine(2, [part])
+    assert list(result["policies"]) == ["random", "greedy"] and result["hint_lookahead"] == {"samples": 2,
+                                                                                              "shortlist": 3}
+    assert all(row[0] != "hint lookahead (refills x candidate turns)" for row in quibbles.table(result))
+    default = _run("quibbles").result()["policies"]
+    assert result["policies"]["greedy"]["penalty_by_game"] == default["greedy"]["penalty_by_game"][:2]

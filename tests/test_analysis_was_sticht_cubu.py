@@ -1,18 +1,20 @@
 """The Was sticht? chips study and the CUBU seats study: a result does not depend on how
-the samples are cut into chunks, it agrees with the game's own study code (the
-``was-sticht chips`` and ``cubu simulate`` commands), and its table and picture hang
-together."""
+the samples are cut into chunks, it agrees with the game's own code (the
+``was-sticht chips`` command; CUBU's games played one by one), and its table and picture
+hang together."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from cardsolve.models.was_sticht import CHIPS
 from cardsolve.solvers.analysis.registry import study
 from cardsolve.solvers.cubu.bots import BOTS
-from cardsolve.solvers.cubu.simulate import simulate
+from cardsolve.solvers.cubu.results import GameResult
+from cardsolve.solvers.cubu.simulate import play_one, win_shares
 from cardsolve.solvers.was_sticht.difficulty import chip_difficulty
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -43,31 +45,54 @@ def test_the_chips_study_is_the_same_for_any_cut_and_matches_the_chips_command(t
     assert picture.read_bytes().startswith(PNG)
 
 
-def test_the_seats_study_is_the_same_for_any_cut_and_matches_simulate(tmp_path: Path) -> None:
+def _played(games: int, seed: int, options: dict[str, Any]) -> list[GameResult]:
+    """The tournament's games played one by one, as ``solvers.cubu.simulate`` plays them."""
+    names = tuple(options["bots"])
+    return [play_one((seed, index, names, options["players"], options["target"])) for index in range(games)]
+
+
+@pytest.mark.parametrize("given", [{}, {"players": 3, "bots": ["greedy", "random", "greedy"], "target": 40}])
+def test_the_seats_study_is_the_same_for_any_cut_and_matches_the_games(tmp_path: Path,
+                                                                       given: dict[str, Any]) -> None:
     seats = study("cubu", "seats")
-    games, seed = 12, 5
-    whole = seats.combine(games, [seats.run_chunk(games, seed, 0, games)])
-    cut = seats.combine(games, [seats.run_chunk(games, seed, first, count)
+    assert seats.resolve() == {"players": 4, "bots": list(BOTS), "target": 100}
+    options, games, seed = seats.resolve(given), 12, 5
+    whole = seats.combine(games, [seats.run_chunk(games, seed, 0, games, **options)])
+    cut = seats.combine(games, [seats.run_chunk(games, seed, first, count, **options)
                                 for first, count in ((0, 5), (5, 1), (6, 6))])
     assert whole == cut and whole["games"] == games
+    assert (whole["players"], whole["target"]) == (options["players"], options["target"])
 
-    summary = simulate(games, seed, players=4)
-    assert [row["share"] for row in whole["seats"]] == pytest.approx(summary.win_rate_by_seat)
+    played = _played(games, seed, options)
+    by_seat = [0.0] * options["players"]
+    for game in played:
+        for seat, share in win_shares(game).items():
+            by_seat[seat] += float(share)
+    assert [row["wins"] for row in whole["seats"]] == pytest.approx(by_seat)
     by_bot = {row["bot"]: row for row in whole["bots"]}
-    assert set(by_bot) == set(BOTS)
-    for name, rate in summary.win_rate_by_bot.items():
-        assert by_bot[name]["share"] == pytest.approx(rate)
-        assert by_bot[name]["games"] == summary.seats_by_bot[name]
+    assert set(by_bot) == set(options["bots"])
+    for name, row in by_bot.items():
+        assert row["games"] == sum(game.seats.count(name) for game in played)
+    rounds = sum(len(game.round_turns) for game in played)
+    assert (whole["rounds"], whole["turns"]) == (rounds, sum(sum(game.round_turns) for game in played))
+    assert (whole["cut_games"], whole["cut_rounds"]) == (sum(game.limit_hit for game in played),
+                                                          sum(game.cut_rounds for game in played))
+    assert whole["rounds_per_game"] == rounds / games and whole["turns_per_round"] == whole["turns"] / rounds
     won = sum(row["wins"] for row in whole["seats"])
     assert won == pytest.approx(sum(row["wins"] for row in whole["bots"]))
-    assert won == pytest.approx(games - summary.cut_games) and won > 0
+    assert won == pytest.approx(games - whole["cut_games"]) and won > 0
     shares = [row["share"] for row in whole["bots"]]
     assert shares == sorted(shares, reverse=True)
 
     table = seats.table(whole)
-    assert table[0] == ("by", "who", "games", "win share") and len(table) == 1 + 4 + len(BOTS)
-    assert table[1] == ("seat", "0", str(games), f"{whole['seats'][0]['share']:.1%}")
-    assert table[5][0] == "bot" and table[5][1] == whole["bots"][0]["bot"]
+    players, bots = options["players"], len(by_bot)
+    assert table[0] == ("by", "who", "games", "win share") and len(table) == 1 + players + bots + 4
+    first = whole["seats"][0]
+    assert table[1] == ("seat", "1", str(games), f"{first['share']:.1%} ({first['wins']:g} won)")
+    assert table[1 + players][:2] == ("bot", whole["bots"][0]["bot"])
+    assert table[-4] == ("length", f"rounds a game to {options['target']}", str(games),
+                         f"{whole['rounds_per_game']:.2f}")
+    assert table[-1] == ("cut off", "rounds", str(rounds), str(whole["cut_rounds"]))
     picture = tmp_path / "seats.png"
     seats.plot(whole, "seats", str(picture))
     assert picture.read_bytes().startswith(PNG)

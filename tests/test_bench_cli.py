@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cardsolve.solvers.commands import studies
+from cardsolve.benchmarks.suite import SCRIPTS
 
 
 def test_bench_one_game_json_and_out(cardsolve, tmp_path: Path) -> None:
@@ -40,4 +40,4 @@ def test_bench_markdown_table(cardsolve) -> None:
 def test_bench_unknown_game_is_bad_input(cardsolve) -> None:
     code, stdout, err = cardsolve("bench", "quibbles", "chess")
     assert code == 2 and not stdout
-    assert err.strip().splitlines() == [f"error: no benchmark for 'chess': the games are {', '.join(studies.BENCH_SCRIPTS)}"]
+    assert err.strip().splitlines() == [f"error: no benchmark for 'chess': the games are {', '.join(SCRIPTS)}"]

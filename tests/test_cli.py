@@ -97,12 +97,13 @@ def test_play_json(cardsolve) -> None:
 def test_solo_json_and_plot(cardsolve, tmp_path) -> None:
     picture = tmp_path / "solo.png"
     code, out, err = cardsolve("--json", "quibbles", "solo", "--games", "3", "--seed", "1",
-                         "--policies", "greedy,random", "--workers", "1", "--plot", str(picture))
+                               "--policies", "greedy,random", "--workers", "1",
+                               "--store", str(tmp_path / "s.sqlite"), "--plot", str(picture))
     document = json.loads(out)
     assert code == 0
-    assert [p["policy"] for p in document["policies"]] == ["greedy", "random"]
-    assert all(len(p["penalties"]) == 3 for p in document["policies"])
-    assert picture.read_bytes().startswith(b"\x89PNG")
+    assert list(document["result"]["policies"]) == ["greedy", "random"]
+    assert all(len(p["penalty_by_game"]) == 3 for p in document["result"]["policies"].values())
+    assert document["plot"] == str(picture) and picture.read_bytes().startswith(b"\x89PNG")
 
 
 def test_demo(cardsolve) -> None:

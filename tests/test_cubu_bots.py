@@ -1,6 +1,6 @@
 """The CUBU bots: only legal choices in whole games, the greedy longest run, the run-keeper's
 shorter run, the strategist's interrupts, aim and swap, determinism, the registry, and the
-seeded tournament (the same summary for one worker and two)."""
+tournament's seating and the check of its setting."""
 
 from __future__ import annotations
 
@@ -10,12 +10,13 @@ import pytest
 
 from cardsolve.models.cubu import UP, Follow, load_deck, parse_card, parse_cards
 from cardsolve.models.cubu.classic import ActionPlay, Draw, InterruptView, SequencePlay, TurnView, play_game
+from cardsolve.models.cubu.deal import shuffled_hand
 from cardsolve.models.errors import BadInput
 from cardsolve.solvers.cubu.bots import (
     BOTS, GreedyBot, RunKeeperBot, StrategistBot, bot_by_name, chain, lineup, score_leader,
 )
 from cardsolve.solvers.cubu.longest import longest
-from cardsolve.solvers.cubu.simulate import seating, simulate
+from cardsolve.solvers.cubu.simulate import check_setting, seating
 
 DECK = load_deck()
 
@@ -49,10 +50,8 @@ def random_views(count: int) -> list[TurnView]:
     rng = random.Random(11)
     views = []
     for _ in range(count):
-        cards = list(DECK.cards)
-        rng.shuffle(cards)
-        top = next(card for card in cards if not card.is_action)
-        hand = tuple(card for card in cards if card != top)[:rng.randint(1, 12)]
+        top, cards = shuffled_hand(rng, 1, 12, DECK)
+        hand = tuple(cards)
         sizes = (len(hand), rng.randint(1, 9), rng.randint(1, 9), rng.randint(1, 9))
         views.append(TurnView(0, hand, top, sizes, 10, (0, 0, 0, 0), tuple(rng.choice((0, 20, 45)) for _ in range(4))))
     return views
@@ -177,26 +176,11 @@ def test_each_name_sits_at_each_seat_once_per_block() -> None:
     assert seating(names, 6, 9, 0)[4:] == seating(names, 6, 9, 0)[:2]
 
 
-def test_simulate_is_the_same_for_one_worker_and_two() -> None:
-    progress: list[int] = []
-    one = simulate(10, 3, players=3, target=40, done=progress.append)
-    two = simulate(10, 3, players=3, target=40, workers=2)
-    assert one == two and progress == list(range(1, 11))
-    assert one.games == 10 and sum(one.wins_by_seat) == pytest.approx(10 - one.cut_games)
-    assert sum(one.seats_by_bot.values()) == 30
-    assert one.rounds_per_game >= 1 and one.turns_per_round >= 1
-    assert sum(rate * one.seats_by_bot[name] for name, rate in one.win_rate_by_bot.items()) == \
-        pytest.approx(sum(one.wins_by_seat))
-
-
-def test_simulate_with_a_given_line_up_and_bad_input() -> None:
-    summary = simulate(4, 1, bots=["greedy", "greedy"], players=2, target=30)
-    assert summary.names == ("greedy",) and summary.seats_by_bot == {"greedy": 8}
-    with pytest.raises(BadInput):
-        simulate(0, 1)
-    with pytest.raises(BadInput):
-        simulate(2, 1, players=7)
-    with pytest.raises(BadInput):
-        simulate(2, 1, bots=["greedy", "clever"])
-    with pytest.raises(BadInput):
-        simulate(2, 1, bots=[])
+def test_a_tournament_setting_is_checked() -> None:
+    assert check_setting(2, "greedy,greedy", 30) == ("greedy", "greedy")
+    assert check_setting(6, ["random"], 1) == ("random",)
+    for players, bots, target, token in ((7, "greedy", 100, "7"), (4, "greedy", 0, "0"),
+                                         (4, "greedy,clever", 100, "clever"), (4, [], 100, "")):
+        with pytest.raises(BadInput) as error:
+            check_setting(players, bots, target)
+        assert error.value.token == token

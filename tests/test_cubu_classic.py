@@ -9,8 +9,8 @@ import pytest
 
 from cardsolve.models.cubu import DOWN, UP, Card, Follow, load_deck, parse_card, parse_cards
 from cardsolve.models.cubu.classic import (
-    HAND, ActionPlay, Draw, InterruptView, RandomPolicy, SequencePlay, Table, Turn, TurnView, deal, play_game,
-    play_round, play_turn, round_points, start_card,
+    HAND, ActionPlay, Draw, InterruptView, RandomPolicy, SequencePlay, Table, Turn, TurnView, check_turn, deal,
+    legal_turns, play_game, play_round, play_turn, round_points, start_card,
 )
 from cardsolve.models.errors import BadInput
 
@@ -176,6 +176,23 @@ def test_pickup_as_the_last_card_still_makes_the_target_draw() -> None:
     t = table(["pickup2", "L-G"], "D-R-O", pickup="D-R,D-G")
     play_turn(t, [Script([ActionPlay("pickup2", 1)]), Script()])
     assert t.winner == 0 and round_points(t.hands, 0) == 15
+
+
+# --- the legal turns -------------------------------------------------------------------
+
+
+def test_legal_turns_are_every_sequence_and_aimed_action_card_else_a_draw() -> None:
+    """D-R-O on top: dark blue 1 up (O-D), orange 3 up (one or two cards), orange 3 down
+    (one or two cards), and the miss at either other seat; the interrupt is no turn."""
+    t = table(["D-O,O-D,D-R-G-O,D-R-G-L-O,miss,interrupt", "L-G", "G-P"], "D-R-O")
+    assert legal_turns(t) == [
+        seq("D", 1, UP, "O-D"), seq("O", 3, UP, "D-R-G-O"), seq("O", 3, UP, "D-R-G-O,D-R-G-L-O"),
+        seq("O", 3, DOWN, "D-O"), seq("O", 3, DOWN, "D-O,O-D"), ActionPlay("miss", 1), ActionPlay("miss", 2)]
+    for turn in legal_turns(t):
+        check_turn(t, 0, turn)
+    assert legal_turns(table(["interrupt,L-P", "L-G"], "D-R-O")) == [Draw()]
+    with pytest.raises(BadInput, match="may not draw"):
+        check_turn(t, 0, Draw())
 
 
 # --- drawing ----------------------------------------------------------------------------

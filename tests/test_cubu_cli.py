@@ -58,12 +58,43 @@ def test_play_bad_bots(cardsolve) -> None:
     assert code == 2 and "1 bots for 3 players" in err
 
 
-def test_simulate_small(cardsolve) -> None:
-    code, out, _ = cardsolve("--json", "cubu", "simulate", "--games", "12", "--seed", "2", "--workers", "1")
+def test_simulate_small(cardsolve, tmp_path) -> None:
+    picture = tmp_path / "seats.png"
+    code, out, _ = cardsolve("--json", "cubu", "simulate", "--games", "12", "--seed", "2", "--workers", "1",
+                             "--store", str(tmp_path / "studies.sqlite"), "--plot", str(picture))
     document = json.loads(out)
-    assert code == 0 and set(document["win_rate_by_bot"]) == {"greedy", "runkeeper", "strategist", "random"}
-    assert sum(document["win_rate_by_seat"]) == pytest.approx(1.0)
-    assert document["rounds_per_game"] >= 1
+    assert code == 0 and (document["game"], document["study"], document["samples"]) == ("cubu", "seats", 12)
+    assert document["plot"] == str(picture) and picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert document["options"] == {"players": 4, "bots": ["greedy", "runkeeper", "strategist", "random"],
+                                   "target": 100}
+    result = document["result"]
+    assert {row["bot"] for row in result["bots"]} == {"greedy", "runkeeper", "strategist", "random"}
+    assert sum(row["share"] for row in result["seats"]) == pytest.approx(1.0)
+    assert result["rounds_per_game"] >= 1 and result["turns_per_round"] >= 1
+
+
+def test_simulate_text(cardsolve, tmp_path) -> None:
+    code, out, _ = cardsolve("cubu", "simulate", "--games", "12", "--seed", "2", "--players", "3",
+                               "--store", str(tmp_path / "studies.sqlite"))
+    lines = out.splitlines()
+    assert code == 0 and lines[0].strip() == "cubu seats: 12 samples, seed 2"
+    assert lines[1].split() == ["by", "who", "games", "win", "share"]
+    assert [line.split()[:2] for line in lines[2:5]] == [["seat", "1"], ["seat", "2"], ["seat", "3"]]
+    assert lines[9].split()[:5] == ["length", "rounds", "a", "game", "to"] and lines[9].split()[5] == "100"
+    assert lines[-1].startswith("1 chunk, 0 read back from ")
+
+
+def test_simulate_unreachable_scheduler_is_one_line(cardsolve, tmp_path) -> None:
+    code, out, err = cardsolve("cubu", "simulate", "--games", "4", "--scheduler", "tcp://127.0.0.1:9",
+                               "--store", str(tmp_path / "studies.sqlite"))
+    assert code == 2 and not out
+    assert err.startswith("error: cannot reach the Dask scheduler tcp://127.0.0.1:9") and err.count("\n") == 1
+
+
+def test_simulate_bad_bots(cardsolve, tmp_path) -> None:
+    code, out, err = cardsolve("cubu", "simulate", "--games", "4", "--bots", "greedy,clever",
+                               "--store", str(tmp_path / "studies.sqlite"))
+    assert code == 2 and not out and "clever" in err and len(err.strip().splitlines()) == 1
 
 
 STUCK = ("O-P-R-L-D", "D-G,R-G,D-P-R-O-L-G,O-L-R,R-D-P,L-O,O-G-L-D,P-G,R-L-O,L-G-D-R-P-O")
@@ -110,4 +141,5 @@ def test_play_a_fixed_number_of_rounds(cardsolve) -> None:
     document = json.loads(out)
     assert code == 0 and len(document["rounds"]) == 3 and document["target"] is None
     best = max(document["scores"])
-    assert document["winners"] == [seat for seat, score in enumerate(document["scores"]) if score == best]
+    assert document["winners"] == [seat for seat, score in enumerate(document["scores"], start=1) if score == best]
+    assert [r["dealer"] for r in document["rounds"]] == [1, 2, 1]

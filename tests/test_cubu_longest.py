@@ -8,8 +8,10 @@ import random
 import pytest
 
 from cardsolve.models.cubu import DOWN, UP, Card, Follow, declarations, load_deck, parse_card, parse_cards
+from cardsolve.models.cubu.deal import one_run_hand, shuffled_hand
 from cardsolve.models.errors import BadInput
-from cardsolve.solvers.cubu.longest import Run, longest, longest_runs, maximal_runs, reference_runs
+from cardsolve.solvers.cubu.longest import longest, longest_runs, maximal_runs, reference_runs
+from cardsolve.solvers.cubu.results import Run
 
 DECK = load_deck()
 
@@ -72,40 +74,17 @@ def test_bad_input() -> None:
         longest(parse_card("D-R"), [Card(action="swap")] * 3)
 
 
-FILL = "DLRGOP"
-
-
-def one_long_run(rng: random.Random) -> tuple[Card, list[Card]]:
-    """A top card and a hand that is one run from position 1 to 6 (or back down), shuffled."""
-    colour = rng.choice(FILL)
-    others = [c for c in FILL if c != colour]
-
-    def showing(position: int) -> Card:
-        boxes = rng.sample(others, 5)
-        boxes.insert(position - 1, colour)
-        return Card(tuple(boxes[:max(position, 2)] if rng.random() < 0.5 else boxes))
-
-    up = rng.random() < 0.5
-    top = showing(1 if up else 6)
-    hand = [showing(position) for position in (range(2, 7) if up else range(5, 0, -1))]
-    rng.shuffle(hand)
-    return top, hand
-
-
 def instances() -> list[tuple[Card, list[Card]]]:
     rng = random.Random(7)
     found = []
     for index in range(360):
-        cards = list(DECK.cards)
-        rng.shuffle(cards)
-        top = next(card for card in cards if not card.is_action)
-        hand = [card for card in cards if card != top][:rng.randint(0, 7)]
+        top, hand = shuffled_hand(rng, 0, 7, DECK)
         if index % 6 == 0:
             hand = []
         elif index % 6 == 1:
             hand = [card for card in hand if not any(f.accepts(card) for f in declarations(top))]
         elif index % 6 == 2:
-            top, hand = one_long_run(rng)
+            top, hand = one_run_hand(rng)
         found.append((top, hand))
     return found
 
@@ -125,6 +104,6 @@ def test_the_search_matches_the_reference(top: Card, hand: list[Card]) -> None:
 def test_a_hand_that_is_one_run_plays_whole() -> None:
     rng = random.Random(3)
     for _ in range(50):
-        top, hand = one_long_run(rng)
+        top, hand = one_run_hand(rng)
         best = longest(top, hand)
         assert best is not None and sorted(best.cards) == sorted(hand)

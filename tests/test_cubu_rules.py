@@ -17,6 +17,7 @@ from cardsolve.models.cubu import (
     ACTIONS, DOWN, UP, Card, Follow, check_distinct, check_sequence, continuations, declarations, deck_from_json,
     format_cards, load_deck, openings, parse_card, parse_cards,
 )
+from cardsolve.models.cubu.deal import regular_hand
 from cardsolve.models.cubu.deck_generator import TARGET, generate
 from cardsolve.models.errors import BadInput
 
@@ -129,9 +130,8 @@ def longest(top: Card, hand: list[Card]) -> int:
 def test_sequences_of_two_to_four_are_common_but_not_guaranteed() -> None:
     """In random deals of a top card and 7 cards from the stand-in deck, most hands can
     play a sequence of 2 to 4 cards, and a few cannot play at all."""
-    deck = load_deck().regular
-    rng = random.Random(7)
-    lengths = Counter(longest(draw[0], draw[1:]) for draw in (rng.sample(deck, 8) for _ in range(1000)))
+    deck, rng = load_deck(), random.Random(7)
+    lengths = Counter(longest(*regular_hand(rng, 7, deck)) for _ in range(1000))
     assert sum(lengths[n] for n in (2, 3, 4)) > 700 and 0 < lengths[0] < 50
 
 

@@ -1,5 +1,5 @@
 """Quibbles solvers against the rules engine: combine options, the best split, the
-policies, the hint and the solo study."""
+policies, the hint and the solo study's games."""
 
 from __future__ import annotations
 
@@ -10,22 +10,14 @@ import pytest
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.quibbles import (
-    Combine, Draw, Split, State, Stash, Turn, Variant, deck_counts, new_game, position, to_counts,
+    Combine, Draw, Split, Stash, Turn, Variant, deck_counts, new_game, position, to_counts,
 )
+from cardsolve.models.quibbles.deal import random_position
 from cardsolve.solvers.quibbles.combine import combine_options
 from cardsolve.solvers.quibbles.hint import determinize, rank_turns
 from cardsolve.solvers.quibbles.policies import GreedyPolicy, RandomPolicy
 from cardsolve.solvers.quibbles.split import best_split
-from cardsolve.solvers.quibbles.study import play_game, solo_study
-
-
-def _random_position(rng: random.Random, variant: Variant = Variant.STANDARD) -> State:
-    """A position with a random hand of 0-9 cards and a random display of 0-9 cards."""
-    top = variant.top_value
-    hand = [rng.randint(1, top) for _ in range(rng.randint(1, 9))]
-    display = [rng.randint(1, top) for _ in range(rng.randint(0, 9))]
-    return position(variant, hand, display, opponents=0 if variant is Variant.SOLO else 1,
-                    seed=rng.randint(0, 10**6))
+from cardsolve.solvers.quibbles.study import POLICIES, Lookahead, play_game, solo_game, study_policies
 
 
 def test_combine_options_are_exactly_the_engines_combines() -> None:
@@ -33,7 +25,7 @@ def test_combine_options_are_exactly_the_engines_combines() -> None:
     COMBINE of the engine appears, on 300 seeded positions (empty displays included)."""
     rng = random.Random(7)
     for _ in range(300):
-        state = _random_position(rng)
+        state = random_position(rng)
         engine = {(a.played, sum(a.played), len(a.taken)) for a in state.legal_actions() if isinstance(a, Combine)}
         listed = [(o.played, o.total, o.taken) for o in combine_options(
             [v for v in range(1, 7) for _ in range(state.hands[0][v])], state.display)]
@@ -52,7 +44,7 @@ def test_best_split_takes_the_most_any_legal_split_takes() -> None:
     (an independent enumeration), and the solver's own sets form a legal turn."""
     rng = random.Random(11)
     for _ in range(300):
-        state = _random_position(rng, Variant.SOLO if rng.random() < 0.5 else Variant.STANDARD)
+        state = random_position(rng, Variant.SOLO if rng.random() < 0.5 else Variant.STANDARD)
         by_value: dict[int, int] = defaultdict(int)
         for action in state.legal_actions():
             if isinstance(action, Split):
@@ -88,7 +80,7 @@ def test_greedy_takes_the_most_cards() -> None:
     """Greedy's action takes as many cards as the best legal action."""
     rng = random.Random(3)
     for _ in range(100):
-        state = _random_position(rng)
+        state = random_position(rng)
         action = GreedyPolicy().action(state, rng)
         most = max(len(a.taken) for a in state.legal_actions())
         assert len(action.taken) == most
@@ -132,19 +124,20 @@ def test_hint_with_a_single_turn_needs_no_samples() -> None:
     assert len(found.ranked) == 1 and found.samples == 0
 
 
-def test_solo_study_is_reproducible_and_independent_of_workers() -> None:
-    one = solo_study(4, seed=2, policies=("greedy", "random"), workers=1)
-    two = solo_study(4, seed=2, policies=("greedy", "random"), workers=2)
-    assert [s.penalties for s in one] == [s.penalties for s in two]
-    greedy = one[0]
-    assert sum(greedy.rating_shares().values()) == pytest.approx(1.0)
-    assert all(g.finished for g in greedy.games)
+def test_solo_games_are_seeded_by_the_study_seed_and_the_game() -> None:
+    """Game k of a study seed is the same game every time it is played, and another k or
+    another seed deals another game."""
+    games = [solo_game("greedy", Lookahead(), 2, k) for k in range(4)]
+    assert games == [solo_game("greedy", Lookahead(), 2, k) for k in range(4)]
+    assert len({(g.penalty, g.turns) for g in games}) > 1
+    assert [solo_game("greedy", Lookahead(), 3, k) for k in range(4)] != games
+    assert all(g.finished and g.penalty > 0 for g in games)
 
 
 def test_percentiles_by_nearest_rank() -> None:
-    from cardsolve.solvers.quibbles.study import PolicySummary, SoloGame
+    from cardsolve.solvers.quibbles.results import PolicySummary, SoloGame
 
-    summary = PolicySummary("x", [SoloGame(p, 10, True) for p in (50, 10, 40, 20, 30)])
+    summary = PolicySummary("x", tuple(SoloGame(p, 10, True) for p in (50, 10, 40, 20, 30)))
     assert [summary.percentile(q) for q in (0.1, 0.2, 0.5, 0.9, 1.0)] == [10, 10, 30, 50, 50]
     assert summary.median == 30 and summary.mean == 30
 
@@ -152,8 +145,8 @@ def test_percentiles_by_nearest_rank() -> None:
 def test_hint_policy_beats_greedy_and_greedy_beats_random_in_solo() -> None:
     """On the same 6 seeded deals the hint's lookahead averages a lower penalty than
     greedy, and greedy lower than random play."""
-    summary = {s.policy: s.mean for s in solo_study(6, seed=9, policies=("hint", "greedy", "random"))}
-    assert summary["hint"] < summary["greedy"] < summary["random"]
+    mean = {name: sum(solo_game(name, Lookahead(), 9, k).penalty for k in range(6)) / 6 for name in POLICIES}
+    assert mean["hint"] < mean["greedy"] < mean["random"]
 
 
 def test_play_game_is_seeded() -> None:
@@ -170,6 +163,21 @@ def test_unknown_policy_is_bad_input() -> None:
 
     with pytest.raises(BadInput, match="smart"):
         policy_by_name("smart")
+
+
+@pytest.mark.parametrize(("names", "token"), [("greedy,greedy", "greedy"), (["hint", "smart"], "smart")])
+def test_study_policies_are_known_and_named_once(names: str | list[str], token: str) -> None:
+    assert study_policies(" hint, random") == ("hint", "random")
+    with pytest.raises(BadInput) as caught:
+        study_policies(names)
+    assert caught.value.token == token
+
+
+@pytest.mark.parametrize(("samples", "shortlist"), [(0, 6), (6, 0)])
+def test_a_lookahead_under_one_is_bad_input(samples: int, shortlist: int) -> None:
+    with pytest.raises(BadInput, match="at least 1, not 0") as caught:
+        Lookahead(samples, shortlist)
+    assert caught.value.token == "0"
 
 
 def test_position_rejects_more_cards_than_the_deck() -> None:

@@ -3,7 +3,6 @@ seeded random displays, every answer re-checked by a checker of its own, bad inp
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 import numpy as np
@@ -12,12 +11,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardsolve.models.errors import BadInput
-from cardsolve.solvers.quibbles.split import BACKENDS, SplitResult, best_split, max_split_taken
+from cardsolve.models.quibbles.deal import split_queries
+from cardsolve.solvers.quibbles.backends import BACKENDS
+from cardsolve.solvers.quibbles.results import BestSplit
+from cardsolve.solvers.quibbles.split import best_split
+from cardsolve.solvers.quibbles.split_fast import max_split_taken
 
-DECK_WEIGHTS = (20, 20, 20, 22, 24, 26)  # copies of the values 1..6 in the deck
 
-
-def assert_valid_split(display: Sequence[int], value: int, result: SplitResult) -> None:
+def assert_valid_split(display: Sequence[int], value: int, result: BestSplit) -> None:
     """The rules, checked independently of any solver: disjoint sets of display positions,
     each of 2 or more cards summing to the played value, in canonical order."""
     assert result.value == value
@@ -37,14 +38,14 @@ def counts_of(display: Sequence[int]) -> list[int]:
     return [display.count(card) for card in range(7)]
 
 
-def solve_all(display: list[int], value: int) -> dict[str, SplitResult]:
+def solve_all(display: list[int], value: int) -> dict[str, BestSplit]:
     """Every backend's answer, each checked, deterministic and proven optimal."""
     results = {}
-    for backend in BACKENDS:
+    for backend in BACKENDS.names:
         result = best_split(display, value, backend)
         assert_valid_split(display, value, result)
         assert result.backend == backend
-        assert result.proven_optimal
+        assert result.proven
         assert best_split(display, value, backend) == result, "same input, same output"
         results[backend] = result
     return results
@@ -52,11 +53,11 @@ def solve_all(display: list[int], value: int) -> dict[str, SplitResult]:
 
 def test_rulebook_example_six_takes_three_three_and_one_one_four() -> None:
     display = [6, 3, 1, 6, 3, 1, 4]  # the 6s cannot be in a set for a played 6
-    for backend in BACKENDS:
+    for backend in BACKENDS.names:
         result = best_split(display, 6, backend)
         assert_valid_split(display, 6, result)
         assert result.taken == 5
-        assert sorted(sorted(values) for values in result.values(display)) == [[1, 1, 4], [3, 3]]
+        assert sorted(sorted(values) for values in result.set_values) == [[1, 1, 4], [3, 3]]
 
 
 EDGE_CASES = [
@@ -89,17 +90,8 @@ def test_ties_resolve_to_the_lowest_positions() -> None:
     assert best_split([3, 3, 3], 6).sets == ((0, 1),)
 
 
-def random_instances(n: int, seed: int) -> list[tuple[list[int], int]]:
-    """Displays of 0..10 cards drawn like the deck, played values 1..6."""
-    rng = random.Random(seed)
-    return [
-        (rng.choices(range(1, 7), DECK_WEIGHTS, k=rng.randint(0, 10)), rng.randint(1, 6))
-        for _ in range(n)
-    ]
-
-
 def test_backends_agree_on_seeded_random_instances() -> None:
-    for display, value in random_instances(500, seed=20240611):
+    for display, value in split_queries(500, seed=20240611):
         results = solve_all(display, value)
         takens = {backend: result.taken for backend, result in results.items()}
         assert len(set(takens.values())) == 1, (display, value, takens)
@@ -108,9 +100,9 @@ def test_backends_agree_on_seeded_random_instances() -> None:
 
 def test_cpsat_workers_and_time_limit_are_passed_through() -> None:
     display, value = [1, 1, 2, 2, 3, 3, 4, 4, 5, 5], 6
-    result = best_split(display, value, "cpsat", time_limit_s=5.0, workers=2)
+    result = best_split(display, value, "cpsat", time_limit=5.0, workers=2)
     assert_valid_split(display, value, result)
-    assert result.taken == 10 and result.proven_optimal
+    assert result.taken == 10 and result.proven
 
 
 @given(

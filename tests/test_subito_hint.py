@@ -20,21 +20,21 @@ MIDROUND = "tests/data/subito_midround.json"
 
 def test_every_side_is_ranked_or_refused() -> None:
     table = read_table(MIDROUND)
-    found = hint(table, 0, parse_card("Y6S"), DECK, samples=16, seed=3)
+    found = hint(table, 1, parse_card("Y6S"), DECK, samples=16, seed=3)
     ranked = {e.side.name for e in found.ranking}
     assert ranked == {s.name for s in table.tasks if fits(s, table.players[0].on(s), parse_card("Y6S"))}
     assert ranked | {s.name for s in found.refused} == {s.name for s in table.tasks}
     assert not ranked & {s.name for s in found.refused}
     means = [e.mean for e in found.ranking]
     assert means == sorted(means, reverse=True) and found.margin == means[0] - means[1] >= 0
-    assert found == hint(table, 0, parse_card("Y6S"), DECK, samples=16, seed=3)
+    assert found == hint(table, 1, parse_card("Y6S"), DECK, samples=16, seed=3)
 
 
 def test_five_a_refuses_a_card_over_12() -> None:
     """Ada has 6 + 6 on 5a: a 1 would take the sum to 13, so 5a is refused."""
     table = Table(read_table(MIDROUND).tasks, (Placed("Ada", {"5a": (parse_card("R6B"), parse_card("G6T"))}),
                                                 Placed("Ben", {})))
-    found = hint(table, 0, parse_card("Y1S"), DECK, samples=4)
+    found = hint(table, 1, parse_card("Y1S"), DECK, samples=4)
     assert "5a" in {s.name for s in found.refused}  # 6 + 6 + 1 would take 5a over 12
 
 
@@ -53,7 +53,7 @@ def greedy_table(seed: int, first: int, second: int) -> tuple[Table, list[list]]
 def test_the_last_card_ends_the_round_exactly(seed: int) -> None:
     table, piles = greedy_table(seed, 35, 30)
     card = piles[0][35]
-    found = hint(table, 0, card, DECK, samples=3, seed=seed)
+    found = hint(table, 1, card, DECK, samples=3, seed=seed)
     for estimate in found.ranking:
         placed = {s.name: table.players[0].on(s) + ((card,) if s == estimate.side else ()) for s in table.tasks}
         exact = score_round(Table(table.tasks, (Placed("Ada", placed), table.players[1]))).points[0]
@@ -78,7 +78,7 @@ def test_greedy_rollouts_are_legal_and_end_with_a_pile(seed: int) -> None:
     assert result.points == score
 
 
-@pytest.mark.parametrize(("player", "card", "samples"), [(2, "Y6S", 4), (0, "Y6S", 0), (0, "D6A", 4)])
+@pytest.mark.parametrize(("player", "card", "samples"), [(3, "Y6S", 4), (0, "Y6S", 4), (1, "Y6S", 0), (1, "D6A", 4)])
 def test_bad_requests(player: int, card: str, samples: int) -> None:
     with pytest.raises(BadInput):
         hint(read_table(MIDROUND), player, parse_card(card), DECK, samples=samples)

@@ -9,22 +9,15 @@ import pytest
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.subito import (
-    FIVE_A_LIMIT, Card, Placed, Side, Table, accepts, deal, first_wrong, load_deck, parse_cards, parse_tasks,
+    FIVE_A_LIMIT, Card, Placed, Side, Table, first_wrong, load_deck, parse_cards, parse_tasks, pile_against_table,
     points, score_round,
 )
-from cardsolve.solvers.subito import BACKENDS, Placement, optimize
+from cardsolve.solvers.subito.api import optimize
+from cardsolve.solvers.subito.backends import BACKENDS
+from cardsolve.solvers.subito.results import Placement
 
 DECK = load_deck()
 TASKS = parse_tasks("2,3a,4b,5a,6b,7a,8a,9b")
-
-
-def random_placed(pile: list[Card], tasks: tuple[Side, ...], rng: random.Random) -> Placed:
-    """The opponent: each card onto a random side that accepts it (5a may pass 12)."""
-    on: dict[str, list[Card]] = {side.name: [] for side in tasks}
-    for card in pile:
-        side = rng.choice([side for side in tasks if accepts(side, on[side.name], card)])
-        on[side.name].append(card)
-    return Placed("opponent", {name: tuple(cards) for name, cards in on.items()})
 
 
 def check_valid(result: Placement, pile: list[Card], tasks: tuple[Side, ...], versus: Placed | None) -> None:
@@ -50,22 +43,20 @@ def instances(count: int, seed: int) -> list[tuple[list[Card], tuple[Side, ...],
     """Seeded small instances: 0-8 cards, random sides, every other one against a
     random opponent of 3-14 cards."""
     rng = random.Random(seed)
-    out = []
+    out: list[tuple[list[Card], tuple[Side, ...], Placed | None]] = []
     for k in range(count):
-        tasks, piles = deal(DECK, rng.randrange(10**6), sides="random")
-        versus = random_placed(piles[1][:rng.randint(3, 14)], tasks, rng) if k % 2 else None
-        out.append((piles[0][:rng.randint(0, 8)], tasks, versus))
+        pile, tasks, versus = pile_against_table(DECK, rng, rng.randint(0, 8), rng.randint(3, 14))
+        out.append((pile, tasks, versus if k % 2 else None))
     return out
 
 
 def test_numba_and_reference_agree_on_proven_optima() -> None:
     for pile, tasks, versus in instances(200, seed=4):
-        results = [optimize(pile, tasks, versus=versus, backend=backend) for backend in ("reference", "numba")]
+        results = [optimize(pile, tasks, vs=versus, backend=backend) for backend in ("reference", "numba")]
         for result in results:
-            assert result.proven_optimal
+            assert result.proven
             check_valid(result, pile, tasks, versus)
         assert results[0].objective == results[1].objective, (pile, tasks, versus)
-
 
 
 def test_numba_matches_reference_on_ten_cards_against_close_tables() -> None:
@@ -73,30 +64,30 @@ def test_numba_matches_reference_on_ten_cards_against_close_tables() -> None:
     lost on equal counts and sums (numba's best response decides sets of sides)."""
     rng = random.Random(11)
     for _ in range(15):
-        tasks, piles = deal(DECK, rng.randrange(10**6), sides="random")
-        versus = random_placed(piles[1][:rng.randint(4, 12)], tasks, rng)
-        results = [optimize(piles[0][:10], tasks, versus=versus, backend=backend) for backend in ("reference", "numba")]
+        pile, tasks, versus = pile_against_table(DECK, rng, 10, rng.randint(4, 12))
+        results = [optimize(pile, tasks, vs=versus, backend=backend) for backend in ("reference", "numba")]
         for result in results:
-            assert result.proven_optimal
-            check_valid(result, piles[0][:10], tasks, versus)
-        assert results[0].objective == results[1].objective, (piles[0][:10], tasks, versus)
+            assert result.proven
+            check_valid(result, pile, tasks, versus)
+        assert results[0].objective == results[1].objective, (pile, tasks, versus)
+
 
 def test_cpsat_agrees_with_reference() -> None:
     for pile, tasks, versus in instances(40, seed=5):
-        expected = optimize(pile, tasks, versus=versus, backend="reference")
-        result = optimize(pile, tasks, versus=versus, backend="cpsat", time_limit=30)
+        expected = optimize(pile, tasks, vs=versus, backend="reference")
+        result = optimize(pile, tasks, vs=versus, backend="cpsat", time_limit=30)
         check_valid(result, pile, tasks, versus)
-        assert result.proven_optimal and result.objective == expected.objective
+        assert result.proven and result.objective == expected.objective
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("backend", BACKENDS.names)
 def test_no_cards(backend: str) -> None:
     pile = parse_cards("Y4A,R1B")
     for result in (optimize([], TASKS, backend=backend), optimize(pile, TASKS, cards=0, backend=backend)):
-        assert result.sides == () and result.objective == (0, 0) and result.proven_optimal
+        assert result.sides == () and result.objective == (0, 0) and result.proven
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("backend", BACKENDS.names)
 def test_more_cards_than_the_pile_is_bad_input(backend: str) -> None:
     with pytest.raises(BadInput, match="3 cards from a pile of 2"):
         optimize(parse_cards("Y4A,R1B"), TASKS, cards=3, backend=backend)
@@ -105,21 +96,21 @@ def test_more_cards_than_the_pile_is_bad_input(backend: str) -> None:
 def test_reference_limit_and_unknown_backend() -> None:
     with pytest.raises(BadInput, match="at most 10"):
         optimize(DECK[:11], TASKS, backend="reference")
-    with pytest.raises(BadInput, match="unknown backend"):
+    with pytest.raises(BadInput, match="unknown Subito placement backend"):
         optimize([], TASKS, backend="fastest")
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("backend", BACKENDS.names)
 def test_opponent_over_12_on_5a_gives_it_away(backend: str) -> None:
     """The opponent passed 12 on 5a: the player wins it without a card there, and
     the one card goes where it wins most (task 9 side b takes a 6 first)."""
     versus = Placed("opponent", {"5a": tuple(parse_cards("R6B,P6T,Y1A"))})
-    result = optimize(parse_cards("G6S"), TASKS, versus=versus, backend=backend)
-    assert result.won == 5 + 9 and result.proven_optimal
+    result = optimize(parse_cards("G6S"), TASKS, vs=versus, backend=backend)
+    assert result.won == 5 + 9 and result.proven
     assert [side.name for side in result.sides] == ["9b"]
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("backend", BACKENDS.names)
 def test_five_a_stays_at_most_12(backend: str) -> None:
     """Without an opponent, 5a takes cards only up to a sum of 12 (two of four sixes)."""
     tasks = parse_tasks("2,3b,4a,5a,6a,7b,8b,9a")
@@ -132,5 +123,5 @@ def test_five_a_stays_at_most_12(backend: str) -> None:
 def test_ties_compare_values_not_placements() -> None:
     """Two cards that 9a and 8b both take in either order: several optimal placements."""
     pile = parse_cards("R1B,P2T")
-    results = [optimize(pile, TASKS, backend=backend) for backend in BACKENDS]
+    results = [optimize(pile, TASKS, backend=backend) for backend in BACKENDS.names]
     assert len({result.objective for result in results}) == 1

@@ -1,9 +1,11 @@
 """Subito scoring: removals, the award rules, task 5 side a, the rulebook's round
-example, the 3-round game and the 3- and 4-player games; the table reader; dealing."""
+example, the 3-round game and the 3- and 4-player games; the table reader; dealing and
+the seeded random instances drawn from deals."""
 
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -12,8 +14,9 @@ import pytest
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.subito import (
-    RoundScore, TaskResult, ThreePlayerRound, deal, game_standings, load_deck, parse_cards, read_table, score_round,
-    table_from_json, table_to_json, team_pile, three_player_standings,
+    RoundScore, TaskResult, ThreePlayerRound, deal, first_wrong, game_standings, load_deck, parse_cards,
+    pile_against_table, random_placement, read_table, score_round, table_from_json, table_to_json, team_pile,
+    three_player_standings,
 )
 
 EXAMPLE = Path(__file__).parent / "data" / "subito_example.json"
@@ -187,3 +190,14 @@ def test_deal_is_seeded_and_uses_side_a_first() -> None:
     assert len(randoms) > 1 and all(len(t) == 8 for t in randoms)
     with pytest.raises(BadInput, match="5"):
         deal(deck, 1, players=5)
+
+
+def test_pile_against_table_is_seeded_and_every_placed_card_is_accepted() -> None:
+    deck = load_deck()
+    pile, tasks, table = pile_against_table(deck, random.Random(7), 10, 20)
+    assert len(pile) == 10 and sum(len(table.on(side)) for side in tasks) == 20
+    assert all(first_wrong(side, table.on(side)) is None for side in tasks)
+    assert not set(pile) & {card for side in tasks for card in table.on(side)}
+    assert (pile, tasks, table) == pile_against_table(deck, random.Random(7), 10, 20)
+    again = random_placement([c for side in tasks for c in table.on(side)], tasks, random.Random(3), "B")
+    assert again.name == "B" and all(first_wrong(side, again.on(side)) is None for side in tasks)

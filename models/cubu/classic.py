@@ -1,14 +1,18 @@
 """The classic game of CUBU: rounds of colour sequences and action cards, to 100 points.
 
-Seats are 0..players-1 clockwise (2 to 6 players); "left" is the next seat. A round: the
-dealer shuffles, deals 7 cards to each player one at a time starting at his left, and
-turns the top card of the pickup deck face up as the start card. Play begins left of the
-dealer. On a turn the player plays a colour sequence (``models.cubu.sequence``), or plays
-an action card at another player, or draws one card. A player who plays his last card
+Seats are indices 0..players-1 clockwise (2 to 6 players; a person reads index 0 as
+seat 1); "left" is the next seat. A round: the dealer shuffles, deals 7 cards to each
+player one at a time starting at his left, and turns the top card of the pickup deck
+face up as the start card. Play begins left of the dealer. On a turn the player plays a
+colour sequence (``models.cubu.sequence``), or plays an action card at another player,
+or draws one card. A player who plays his last card
 wins the round and scores 5 points per regular card and 10 per action card left in the
 others' hands. The dealer moves one seat left each round. The game ends after the round
 in which a player reaches the target (100; 50 and 200 are the rulebook's options); the
 time-limit variant is played as a fixed number of rounds, most points winning.
+
+``legal_turns`` lists every turn the seat in turn may take, and ``check_turn`` is the one
+validator: every play goes through it, and an illegal turn is bad input with the reason.
 
 Rule readings (the rulebook leaves these open):
 
@@ -49,7 +53,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from cardsolve.models.cubu.cards import ACTIONS, Card, Deck, load_deck
-from cardsolve.models.cubu.sequence import Follow, check_sequence, continuations, openings
+from cardsolve.models.cubu.sequence import Follow, check_sequence, continuations, declarations, openings
 from cardsolve.models.errors import BadInput
 from cardsolve.models.listing import seated
 
@@ -236,22 +240,59 @@ class Table:
         return any(card.action in TURN_ACTIONS for card in hand) or bool(openings(self.top, hand))
 
 
-def _take(hand: list[Card], card: Card, seat: int) -> None:
-    """Remove ``card`` from seat ``seat``'s hand; bad input naming it if he does not hold it."""
-    if card not in hand:
-        raise BadInput(f"seat {seat + 1} does not hold {card}", card.name)
-    hand.remove(card)
+def check_turn(table: Table, seat: int, turn: Turn) -> None:
+    """Bad input naming the offending card, seat or ``draw`` when ``seat`` may not take
+    ``turn`` now: a sequence that does not follow the top card or lays a card he does not
+    hold; an action card that cannot be played as a turn, is aimed at himself or at no
+    seat, or is not held; a draw while he can play."""
+    hand = table.hands[seat]
+    if isinstance(turn, SequencePlay):
+        check_sequence(table.top, turn.follow, turn.cards)
+        held: tuple[Card, ...] = turn.cards
+    elif isinstance(turn, ActionPlay):
+        if turn.action not in TURN_ACTIONS:
+            raise BadInput(f"{turn.action!r} cannot be played as a turn: the actions are {', '.join(TURN_ACTIONS)}",
+                           turn.action)
+        if turn.target == seat or not 0 <= turn.target < table.players:
+            raise BadInput(f"an action card goes to another player, not seat {turn.target + 1}", str(turn.target + 1))
+        held = (Card(action=turn.action),)
+    elif table.can_play(seat):
+        raise BadInput(f"seat {seat + 1} can play, so may not draw", "draw")
+    else:
+        held = ()
+    for card in held:
+        if card not in hand:
+            raise BadInput(f"seat {seat + 1} does not hold {card}", card.name)
+
+
+def _sequences(follow: Follow, hand: Sequence[Card]) -> list[SequencePlay]:
+    """Every sequence of ``hand`` on ``follow``: each card that can come next, alone and
+    followed by every sequence of the rest on the follow after it."""
+    plays = []
+    for card in continuations(follow, hand):
+        plays.append(SequencePlay(follow, (card,)))
+        plays += [SequencePlay(follow, (card, *more.cards)) for more in _sequences(follow.after(), hand)]
+    return plays
+
+
+def legal_turns(table: Table) -> list[Turn]:
+    """Every turn the seat in turn may take: each sequence on the top card (each
+    declaration, every length), each action card he holds at each other seat, or, only
+    when there is none of those, a draw."""
+    seat = table.to_play
+    hand = table.hands[seat]
+    turns: list[Turn] = [play for follow in declarations(table.top) for play in _sequences(follow, hand)]
+    held = {card.action for card in hand}
+    turns += [ActionPlay(name, target) for name in TURN_ACTIONS if name in held
+              for target in range(table.players) if target != seat]
+    return turns or [Draw()]
 
 
 def play_action(table: Table, seat: int, play: ActionPlay) -> TurnRecord:
-    """Seat ``seat`` plays the action card ``play.action`` at ``play.target``."""
-    if play.action not in TURN_ACTIONS:
-        raise BadInput(f"{play.action!r} cannot be played as a turn: the actions are {', '.join(TURN_ACTIONS)}",
-                       play.action)
-    if play.target == seat or not 0 <= play.target < table.players:
-        raise BadInput(f"an action card goes to another player, not seat {play.target + 1}", str(play.target + 1))
+    """Seat ``seat`` plays the action card ``play.action`` at ``play.target`` (checked first)."""
+    check_turn(table, seat, play)
     card = Card(action=play.action)
-    _take(table.hands[seat], card, seat)
+    table.hands[seat].remove(card)
     table.spent.append(card)
     drawn: tuple[Card, ...] = ()
     if play.action == "miss":
@@ -265,14 +306,11 @@ def play_action(table: Table, seat: int, play: ActionPlay) -> TurnRecord:
 
 
 def play_sequence(table: Table, seat: int, play: SequencePlay, policies: Sequence[Policy]) -> TurnRecord:
-    """Seat ``seat`` plays the sequence card by card; after each card but the last (and
-    while he still holds cards) the others holding an interrupt are asked, clockwise from
-    his left; the first to interrupt ends the sequence."""
-    check_sequence(table.top, play.follow, play.cards)
+    """Seat ``seat`` plays the sequence (checked first) card by card; after each card but
+    the last (and while he still holds cards) the others holding an interrupt are asked,
+    clockwise from his left; the first to interrupt ends the sequence."""
+    check_turn(table, seat, play)
     hand = table.hands[seat]
-    for card in play.cards:
-        if card not in hand:
-            raise BadInput(f"seat {seat + 1} does not hold {card}", card.name)
     interrupt = Card(action=INTERRUPT)
     for index, card in enumerate(play.cards):
         hand.remove(card)
@@ -310,8 +348,7 @@ def play_turn(table: Table, policies: Sequence[Policy], scores: Sequence[int] = 
         return play_sequence(table, seat, turn, policies)
     if isinstance(turn, ActionPlay):
         return play_action(table, seat, turn)
-    if table.can_play(seat):
-        raise BadInput(f"seat {seat + 1} can play, so may not draw", "draw")
+    check_turn(table, seat, turn)
     return TurnRecord(seat, "draw", drawn=table.draw(seat, 1))
 
 
@@ -352,6 +389,16 @@ class RoundRecord:
     points: int
     hands: tuple[tuple[Card, ...], ...]
 
+    @property
+    def longest_run(self) -> int:
+        """The most cards laid in one colour sequence this round (0 when none was played)."""
+        return max((len(turn.cards) for turn in self.turns if turn.kind == "sequence"), default=0)
+
+    @property
+    def interrupts(self) -> int:
+        """The sequences cut short by an interrupt this round."""
+        return sum(turn.interrupter is not None for turn in self.turns)
+
 
 def play_round(table: Table, dealer: int, policies: Sequence[Policy], scores: Sequence[int] = (),
                turn_limit: int = 2000) -> RoundRecord:
@@ -378,6 +425,17 @@ class GameRecord:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     limit_hit: bool
+
+    @property
+    def standings(self) -> tuple[tuple[int, ...], ...]:
+        """The scores after each round: each round adds its points to its winner's score."""
+        scores = [0] * self.players
+        after = []
+        for record in self.rounds:
+            if record.winner is not None:
+                scores[record.winner] += record.points
+            after.append(tuple(scores))
+        return tuple(after)
 
 
 def leaders(scores: Sequence[int]) -> tuple[int, ...]:

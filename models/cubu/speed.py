@@ -116,6 +116,17 @@ def place(grid: dict[Cell, Card], cell: Cell, card: Card, mode: str) -> None:
     grid[cell] = card
 
 
+def picture(grid: Grid) -> str:
+    """The grid as text: each card in its cell (``.`` an empty one), the centre card in
+    brackets, columns as wide as the widest card, x growing rightwards and y upwards."""
+    cells = {cell: f"[{card}]" if cell == CENTRE else str(card) for cell, card in grid.items()}
+    xs = [x for x, _ in cells]
+    ys = [y for _, y in cells]
+    width = max(len(name) for name in cells.values())
+    return "\n".join(" ".join(cells.get((x, y), ".").center(width) for x in range(min(xs), max(xs) + 1)).rstrip()
+                     for y in range(max(ys), min(ys) - 1, -1))
+
+
 def race_points(hands: Sequence[Sequence[Card]], winners: Sequence[int]) -> dict[int, int]:
     """Each winner's share: 5 per card in the other players' hands, split equally among
     the co-winners and rounded down."""

@@ -2,7 +2,7 @@
 
 from cardsolve.models.quibbles.cards import (
     COLLECTION_LIMIT, DISPLAY_SIZE, HAND_SIZE, SOLO_RATINGS, WIN_TOTAL, Counts, Variant, deck_counts,
-    format_values, from_counts, is_winning_collection, parse_values, parse_variant,
+    format_values, from_counts, is_winning_collection, parse_values, parse_variant, read_values,
     solo_rating, to_counts,
 )
 from cardsolve.models.quibbles.engine import (
@@ -18,5 +18,5 @@ __all__ = [
     "Draw", "IllegalMove", "combinable", "Split", "Stash", "State", "Turn", "Variant", "deck_counts",
     "decompose_into_sets", "describe_turn", "format_values", "from_counts",
     "is_winning_collection", "new_game", "parse_turn", "parse_values", "parse_variant", "partitions",
-    "position", "solo_rating", "splits_into_sets", "stash_effect", "to_counts", "turn_to_json",
+    "position", "read_values", "solo_rating", "splits_into_sets", "stash_effect", "to_counts", "turn_to_json",
 ]

@@ -88,6 +88,18 @@ def parse_values(text: str, what: str = "cards", top_value: int = 6) -> list[int
     return values
 
 
+def read_values(cards: str | Iterable[int], what: str = "cards", top_value: int = 6) -> list[int]:
+    """Card values given in the notation (read by ``parse_values``) or as values, each
+    checked the same way: a whole number from 1 to ``top_value``."""
+    if isinstance(cards, str):
+        return parse_values(cards, what, top_value)
+    values = list(cards)
+    for value in values:
+        if type(value) is not int or not 1 <= value <= top_value:
+            raise BadInput(f"bad card {value!r} in {what}: values run from 1 to {top_value}", str(value))
+    return values
+
+
 def format_values(values: Iterable[int]) -> str:
     """Write card values in the list notation, ``1,2,2,6``."""
     return ",".join(str(v) for v in values)

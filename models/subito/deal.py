@@ -1,4 +1,5 @@
-"""Dealing a round: the shuffled deck split into piles, and the sides of the task cards.
+"""Dealing a round: the shuffled deck split into piles, and the sides of the task cards;
+and the seeded random instances the tests and benchmarks draw from deals.
 
 2 players: two piles of 36. 4 players (two teams): four piles of 18, the first two
 piles one team, the last two the other. 3 players: the solo player's 36, then the two
@@ -15,7 +16,8 @@ from typing import Literal
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.subito.cards import Card
-from cardsolve.models.subito.tasks import SIDES, TASKS, Side
+from cardsolve.models.subito.table import Placed
+from cardsolve.models.subito.tasks import SIDES, TASKS, Side, accepts
 
 PILES = {2: (36, 36), 3: (36, 18, 18), 4: (18, 18, 18, 18)}
 """Pile sizes by number of players."""
@@ -62,3 +64,22 @@ def team_pile(first: Sequence[Card], second: Sequence[Card]) -> list[Card]:
                        "cards cannot alternate", str(len(second)))
     order = [card for pair in zip(first, second) for card in pair]
     return order + list(first[len(second):])
+
+
+def random_placement(cards: Sequence[Card], tasks: Sequence[Side], rng: random.Random,
+                     name: str = "opponent") -> Placed:
+    """``cards`` placed in order, each onto a side drawn by ``rng`` among those whose rule
+    takes it (task 5 side a may pass 12): a player who never errs but plays at random."""
+    on: dict[str, list[Card]] = {side.name: [] for side in tasks}
+    for card in cards:
+        on[rng.choice([side for side in tasks if accepts(side, on[side.name], card)]).name].append(card)
+    return Placed(name, {side: tuple(placed) for side, placed in on.items()})
+
+
+def pile_against_table(deck: Sequence[Card], rng: random.Random, mine: int,
+                       theirs: int) -> tuple[list[Card], tuple[Side, ...], Placed]:
+    """A best-response instance: a 2-player deal with a random side of each task card
+    (its seed drawn by ``rng``), the first ``mine`` cards of pile 1, and the first
+    ``theirs`` cards of pile 2 placed at random (``random_placement``) as the table."""
+    tasks, piles = deal(deck, rng.randrange(10**9), sides="random")
+    return piles[0][:mine], tasks, random_placement(piles[1][:theirs], tasks, rng)

@@ -14,7 +14,7 @@ the entry lists them in the order the team placed them).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -102,6 +102,30 @@ def table_to_json(table: Table) -> dict[str, Any]:
                          "placed": {side.name: [card.name for card in player.on(side)]
                                     for side in table.tasks if player.on(side)}}
                         for player in table.players]}
+
+
+def entry_of(player: int) -> int:
+    """The index in ``Table.players`` of ``player``, 1 or 2 as a person counts them; any
+    other number is bad input."""
+    if not 1 <= player <= SIDES_OF_TABLE:
+        raise BadInput(f"bad player {player}: a table has players 1 and 2", str(player))
+    return player - 1
+
+
+def opponent_of(table: Table, tasks: Sequence[Side], player: int) -> Placed:
+    """The other entry of ``table`` for ``player`` (1 or 2), who places a whole pile
+    against it: the table must play the sides ``tasks`` and hold none of the player's
+    cards yet; else bad input naming the problem."""
+    entry = entry_of(player)
+    played = ",".join(side.name for side in table.tasks)
+    wanted = ",".join(side.name for side in sorted(tasks, key=lambda side: side.number))
+    if played != wanted:
+        raise BadInput(f"the opponent's table plays {played}, not the sides in play {wanted}", played)
+    mine = table.players[entry]
+    if any(mine.on(side) for side in table.tasks):
+        raise BadInput(f"{mine.name} already has cards on the opponent's table: a whole pile is placed against "
+                       f"the other entry, so leave {mine.name}'s entry empty", mine.name)
+    return table.players[1 - entry]
 
 
 def read_table(path: str | Path) -> Table:

@@ -1,78 +1,141 @@
-"""Quibbles solo: the penalty each policy scores over seeded solo games, and the shares
-of the rulebook's rating labels.
+"""Quibbles ``solo``: the penalty each policy scores over seeded solo games, and the shares
+of the rulebook's rating labels (``cardsolve analyze quibbles solo``, and
+``cardsolve quibbles solo`` in front of it). Options: ``policies`` (the policies compared,
+default every one of ``POLICIES``), ``hint_samples`` and ``hint_shortlist`` (the hint
+policy's lookahead: sampled refills for each of its best candidate turns, default 6 and 6).
 
-Sample ``k`` is game ``k`` of ``quibbles study``'s solo study with the study seed (the
-same deal for every policy, each policy's choices seeded by the game), played once by
-each policy with the default lookahead; a sample's games are kept as (penalty, turns,
-finished) and summarised by ``solvers.quibbles.study.PolicySummary``.
+Sample ``k`` is solo game ``k`` of the study seed (``solvers.quibbles.study.solo_game``:
+the same deal for every policy, each policy's choices seeded by the game), played once by
+each policy. A chunk keeps, per policy in the order given, its games in sample order as
+(penalty, turns, finished), and the lookahead they were played with; the result
+summarises each policy by ``solvers.quibbles.results.PolicySummary``, with its penalties
+game by game and as a penalty -> games table.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardsolve.models.quibbles import SOLO_RATINGS
-from cardsolve.solvers.analysis import charts
 from cardsolve.solvers.analysis.study import Part, Result, Study
-from cardsolve.solvers.quibbles.study import POLICIES, Lookahead, PolicySummary, SoloGame, solo_game
+from cardsolve.solvers.quibbles.results import PolicySummary, SoloGame, rating_bands
+from cardsolve.solvers.quibbles.study import POLICIES, Lookahead, solo_game, study_policies
 
-PLOT_BIN = 10
-"""Penalties are drawn in bins of this width, bin k holding PLOT_BIN x k and up."""
+DEFAULT_POLICIES = tuple(POLICIES)
+"""Every policy, in ``POLICIES`` order."""
+DEFAULT_LOOKAHEAD = Lookahead()
+"""The hint's lookahead in a study: 6 sampled refills x 6 candidate turns."""
+OPTIONS: dict[str, Any] = {"policies": list(DEFAULT_POLICIES), "hint_samples": DEFAULT_LOOKAHEAD.samples,
+                           "hint_shortlist": DEFAULT_LOOKAHEAD.shortlist}
+"""The options and their defaults."""
+PLOT_BIN = 5
+"""Penalties are drawn in bins of this width."""
+Summary = dict[str, Any]
+"""One policy's summary in the result (``_summary``)."""
+MEASURES: tuple[tuple[str, Callable[[Summary], str]], ...] = (
+    ("games", lambda s: str(s["games"])),
+    ("mean penalty (lower is better)", lambda s: f"{s['mean']:.1f}"),
+    ("penalty p10", lambda s: str(s["p10"])),
+    ("penalty median", lambda s: f"{s['median']:g}"),
+    ("penalty p90", lambda s: str(s["p90"])),
+    ("finished (collection completed)", lambda s: f"{s['finished']:.0%}"),
+    ("mean turns", lambda s: f"{s['mean_turns']:.1f}"),
+)
+"""The table's rows of figures before the ratings: a label and how a summary shows it."""
 
 
-def run_chunk(samples: int, seed: int, first: int, count: int) -> Part:
-    """Per policy, the chunk's games in sample order as [penalty, turns, finished]."""
-    return {name: [[game.penalty, game.turns, game.finished]
-                   for game in (solo_game((name, Lookahead(), seed, sample))
-                                for sample in range(first, first + count))]
-            for name in POLICIES}
+def _games(name: str, lookahead: Lookahead, seed: int, first: int, count: int) -> list[list[Any]]:
+    """Games ``first .. first + count - 1`` of the policy ``name``, in order, as
+    [penalty, turns, finished]."""
+    return [[game.penalty, game.turns, game.finished]
+            for game in (solo_game(name, lookahead, seed, sample) for sample in range(first, first + count))]
 
 
-def _summary(name: str, played: Sequence[Sequence[Any]]) -> dict[str, Any]:
-    """One policy's games summarised by ``PolicySummary``, with the penalty -> games
-    table (string keys, for JSON)."""
-    summary = PolicySummary(name, [SoloGame(int(penalty), int(turns), bool(finished))
-                                   for penalty, turns, finished in played])
+def run_chunk(samples: int, seed: int, first: int, count: int,
+              policies: str | Sequence[str] = DEFAULT_POLICIES, hint_samples: int = DEFAULT_LOOKAHEAD.samples,
+              hint_shortlist: int = DEFAULT_LOOKAHEAD.shortlist) -> Part:
+    """The chunk's games of each policy, in the order given, and the lookahead the hint
+    played them with: ``hint_samples`` refills x ``hint_shortlist`` candidate turns (the
+    defaults are ``OPTIONS``'s)."""
+    lookahead = Lookahead(hint_samples, hint_shortlist)
+    return {"hint_lookahead": {"samples": lookahead.samples, "shortlist": lookahead.shortlist},
+            "policies": [{"policy": name, "games": _games(name, lookahead, seed, first, count)}
+                         for name in study_policies(policies)]}
+
+
+def _summary(name: str, played: Sequence[Sequence[Any]]) -> Summary:
+    """One policy's games summarised by ``PolicySummary``, with the penalties in game
+    order and as a penalty -> games table (string keys, for JSON)."""
+    summary = PolicySummary(name, tuple(SoloGame(int(penalty), int(turns), bool(finished))
+                                        for penalty, turns, finished in played))
     penalties = Counter(summary.penalties)
     return {"games": len(played), "mean": summary.mean, "p10": summary.percentile(0.1), "median": summary.median,
             "p90": summary.percentile(0.9), "finished": summary.finished_share, "mean_turns": summary.mean_turns,
             "ratings": summary.rating_shares(),
-            "penalties": {str(penalty): penalties[penalty] for penalty in sorted(penalties)}}
+            "penalties": {str(penalty): penalties[penalty] for penalty in sorted(penalties)},
+            "penalty_by_game": summary.penalties}
 
 
 def combine(samples: int, parts: Sequence[Part]) -> Result:
-    """Each policy's games of every chunk, in sample order, summarised."""
-    return {"samples": samples,
-            "policies": {name: _summary(name, [game for part in parts for game in part[name]]) for name in POLICIES}}
+    """Each policy's games of every chunk, in sample order, summarised; the policies in
+    the order given and the hint's lookahead are the chunks' (the same in every chunk)."""
+    names = [entry["policy"] for entry in parts[0]["policies"]]
+    return {"samples": samples, "hint_lookahead": parts[0]["hint_lookahead"],
+            "policies": {name: _summary(name, [game for part in parts for game in part["policies"][k]["games"]])
+                         for k, name in enumerate(names)}}
 
 
 def table(result: Result) -> list[tuple[str, ...]]:
-    """One row per policy: games, the penalty's mean, 10th percentile, median and 90th
-    percentile, the share of games finished, mean turns, and each rating's share (the
-    rulebook's order, worst first)."""
-    labels = [label for _, label in SOLO_RATINGS]
-    rows: list[tuple[str, ...]] = [("policy", "games", "mean", "p10", "median", "p90", "finished", "turns", *labels)]
-    for name, s in result["policies"].items():
-        rows.append((name, str(s["games"]), f"{s['mean']:.1f}", str(s["p10"]), f"{s['median']:g}", str(s["p90"]),
-                     f"{s['finished']:.0%}", f"{s['mean_turns']:.1f}",
-                     *(f"{s['ratings'][label]:.0%}" for label in labels)))
+    """A column per policy; a row per figure of ``MEASURES``, one per rating of the
+    rulebook (its band and label, worst first: the share of games rated so), and, when the
+    hint is compared, its lookahead (refills x candidate turns, in the hint's column)."""
+    summaries: dict[str, Summary] = result["policies"]
+    lookahead = result["hint_lookahead"]
+    rows: list[tuple[str, ...]] = [("policy", *summaries)]
+    rows += [(label, *(show(s) for s in summaries.values())) for label, show in MEASURES]
+    rows += [(f"{band} {label}", *(f"{s['ratings'][label]:.0%}" for s in summaries.values()))
+             for band, (_, label) in zip(rating_bands(), SOLO_RATINGS)]
+    if "hint" in summaries:
+        rows.append(("hint lookahead (refills x candidate turns)",
+                     *(f"{lookahead['samples']} x {lookahead['shortlist']}" if name == "hint" else "-"
+                       for name in summaries)))
     return rows
 
 
 def plot(result: Result, title: str, path: str) -> None:
-    """One histogram of penalties per policy, in bins of ``PLOT_BIN`` (drawn at the bin's
-    number, so that each bar is as wide as its bin)."""
-    counts: dict[str, Counter[int]] = {}
-    for name, summary in result["policies"].items():
-        counts[name] = Counter()
-        for penalty, games in summary["penalties"].items():
-            counts[name][int(penalty) // PLOT_BIN] += games
-    charts.histograms(path, title, counts, f"penalty / {PLOT_BIN}, rounded down")
+    """One penalty histogram per policy (its mean in the legend) in bins of ``PLOT_BIN``,
+    over the rulebook's rating bands, shaded alternately and labelled, best (left) to worst."""
+    import matplotlib
+
+    matplotlib.use("Agg")  # file-only: no display needed
+    import matplotlib.pyplot as plt
+
+    summaries: dict[str, Summary] = result["policies"]
+    top = max(int(penalty) for s in summaries.values() for penalty in s["penalties"])
+    bins = list(range(0, top + PLOT_BIN + 1, PLOT_BIN))
+    figure, axes = plt.subplots(figsize=(9, 4.8))
+    for name, s in summaries.items():
+        axes.hist([int(penalty) for penalty in s["penalties"]], bins=bins, weights=list(s["penalties"].values()),
+                  alpha=0.55, label=f"{name} (mean {s['mean']:.1f})")
+    upper = top + PLOT_BIN
+    for k, (threshold, label) in enumerate(SOLO_RATINGS):
+        if k % 2:
+            axes.axvspan(threshold, upper, color="grey", alpha=0.08, linewidth=0)
+        axes.axvline(threshold, color="grey", linewidth=0.6, linestyle=":")
+        axes.text(threshold + 0.5, 1.0, label, rotation=90, va="top", ha="left", fontsize=7, color="dimgrey",
+                  transform=axes.get_xaxis_transform())
+        upper = threshold
+    axes.set_xlabel("penalty (sum of the penalty pile; lower is better)")
+    axes.set_ylabel("games")
+    axes.set_title(title)
+    axes.legend()
+    figure.tight_layout()
+    figure.savefig(path, dpi=110)
+    plt.close(figure)
 
 
 STUDY = Study("quibbles", "solo",
-              f"per policy ({', '.join(POLICIES)}): the penalty of seeded solo games on the same deals, and the "
-              "shares of the rulebook's ratings",
-              2, run_chunk, combine, table, plot)
+              "per policy: the penalty of seeded solo games on the same deals, and the shares of the rulebook's "
+              "ratings", 2, run_chunk, combine, table, plot, OPTIONS)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 import json
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
@@ -63,24 +63,27 @@ def chunk_plan(samples: int, chunk_size: int) -> list[Chunk]:
             for index, first in enumerate(range(0, samples, chunk_size))]
 
 
-def run_chunk(game: str, name: str, samples: int, seed: int, first: int, count: int) -> Part:
+def run_chunk(game: str, name: str, samples: int, seed: int, first: int, count: int,
+              options: Mapping[str, Any]) -> Part:
     """One chunk of the registered study ``game name``: the function worker processes and
     cluster workers run (it names the study, so it pickles by reference)."""
-    return registry.study(game, name).run_chunk(samples, seed, first, count)
+    return registry.study(game, name).run_chunk(samples, seed, first, count, **options)
 
 
-def _in_process(study: Study, samples: int, seed: int, todo: Sequence[Chunk], finish: Finish) -> None:
+def _in_process(study: Study, samples: int, seed: int, options: Mapping[str, Any], todo: Sequence[Chunk],
+                finish: Finish) -> None:
     for index, first, count in todo:
-        finish(index, study.run_chunk(samples, seed, first, count))
+        finish(index, study.run_chunk(samples, seed, first, count, **options))
 
 
-def _in_pool(study: Study, samples: int, seed: int, todo: Sequence[Chunk], workers: int, finish: Finish) -> None:
+def _in_pool(study: Study, samples: int, seed: int, options: Mapping[str, Any], todo: Sequence[Chunk],
+             workers: int, finish: Finish) -> None:
     """The chunks in a pool of ``workers`` processes; on any interruption or error the
     chunks not started are cancelled."""
     with ProcessPoolExecutor(max_workers=workers) as pool:
         try:
             futures: dict[Future[Part], int] = {
-                pool.submit(run_chunk, study.game, study.name, samples, seed, first, count): index
+                pool.submit(run_chunk, study.game, study.name, samples, seed, first, count, options): index
                 for index, first, count in todo}
             for future in as_completed(futures):
                 finish(futures[future], future.result())
@@ -108,12 +111,12 @@ def _cluster(scheduler: str) -> Iterator[tuple[Any, Any]]:
         client.close()
 
 
-def _on_cluster(study: Study, samples: int, seed: int, todo: Sequence[Chunk], cluster: tuple[Any, Any],
-                finish: Finish) -> None:
+def _on_cluster(study: Study, samples: int, seed: int, options: Mapping[str, Any], todo: Sequence[Chunk],
+                cluster: tuple[Any, Any], finish: Finish) -> None:
     """The chunks on a Dask cluster (``_cluster``; its workers need cardsolve installed);
     on any interruption or error the chunks not finished are cancelled."""
     distributed, client = cluster
-    futures = {client.submit(run_chunk, study.game, study.name, samples, seed, first, count, pure=False): index
+    futures = {client.submit(run_chunk, study.game, study.name, samples, seed, first, count, options, pure=False): index
                for index, first, count in todo}
     try:
         for future in distributed.as_completed(futures):
@@ -124,8 +127,10 @@ def _on_cluster(study: Study, samples: int, seed: int, todo: Sequence[Chunk], cl
 
 
 def run_study(study: Study, samples: int, seed: int, workers: int = 1, scheduler: str | None = None,
-              store: Path | None = None, progress: Callable[[int, int], None] | None = None) -> Outcome:
-    """Run ``study`` over ``samples`` samples seeded ``seed``: reuse the chunks ``store``
+              store: Path | None = None, progress: Callable[[int, int], None] | None = None,
+              options: Mapping[str, Any] | None = None) -> Outcome:
+    """Run ``study`` over ``samples`` samples seeded ``seed`` with ``options`` (the
+    study's own, overriding its defaults): reuse the chunks ``store``
     holds for it (none when ``store`` is None), run the others (in this process when
     ``workers`` is 1, else in a pool of ``workers`` processes; on the Dask cluster at
     ``scheduler`` when given, whatever ``workers``), save each as it finishes, and call
@@ -134,9 +139,10 @@ def run_study(study: Study, samples: int, seed: int, workers: int = 1, scheduler
     Ctrl-C raises ``StudyInterrupted``, the finished chunks already saved."""
     if workers < 1:
         raise BadInput(f"a study needs at least one worker, not {workers}", str(workers))
+    chosen = study.resolve(options)
     plan = chunk_plan(samples, study.chunk_size)
     started = time.perf_counter()
-    key = study_key(study.game, study.name, samples, seed, study.chunk_size)
+    key = study_key(study.game, study.name, samples, seed, study.chunk_size, chosen)
     with ExitStack() as stack:
         saved = stack.enter_context(ChunkStore(store)) if store is not None else None
         parts = saved.finished(key) if saved is not None else {}
@@ -155,11 +161,11 @@ def run_study(study: Study, samples: int, seed: int, workers: int = 1, scheduler
             if progress is not None:
                 progress(reused, len(plan))
             if cluster is not None:
-                _on_cluster(study, samples, seed, todo, cluster, finish)
+                _on_cluster(study, samples, seed, chosen, todo, cluster, finish)
             elif workers == 1 or not todo:
-                _in_process(study, samples, seed, todo, finish)
+                _in_process(study, samples, seed, chosen, todo, finish)
             else:
-                _in_pool(study, samples, seed, todo, workers, finish)
+                _in_pool(study, samples, seed, chosen, todo, workers, finish)
         except KeyboardInterrupt:
             raise StudyInterrupted(len(parts), len(plan)) from None
     result = study.combine(samples, [parts[index] for index, _, _ in plan])

@@ -13,8 +13,10 @@ from __future__ import annotations
 import json
 import sqlite3
 from importlib.metadata import version
+from collections.abc import Mapping
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 from cardsolve.models.errors import BadInput
 from cardsolve.solvers.analysis.study import Part
@@ -31,11 +33,14 @@ def default_store() -> Path:
     return cache_root() / "studies.sqlite"
 
 
-def study_key(game: str, name: str, samples: int, seed: int, chunk_size: int) -> str:
-    """The key a study's chunks are filed under: its identity and the project version as
-    JSON with sorted keys (a new version recomputes rather than trusting old chunks)."""
-    return json.dumps({"game": game, "name": name, "samples": samples, "seed": seed,
-                       "chunk_size": chunk_size, "version": version("cardsolve")}, sort_keys=True)
+def study_key(game: str, name: str, samples: int, seed: int, chunk_size: int,
+              options: Mapping[str, Any] | None = None) -> str:
+    """The key a study's chunks are filed under: its identity (its options too, when it
+    has any) and the project version as JSON with sorted keys (a new version recomputes
+    rather than trusting old chunks)."""
+    return json.dumps({"game": game, "name": name, "samples": samples, "seed": seed, "chunk_size": chunk_size,
+                       "version": version("cardsolve"), **({"options": dict(options)} if options else {})},
+                      sort_keys=True)
 
 
 class ChunkStore:

@@ -27,12 +27,13 @@ from cardsolve.models.subito import Card, Placed, Table, deal, load_deck, score_
 from cardsolve.solvers.analysis import charts
 from cardsolve.solvers.analysis.study import Part, Result, Study, add_counts
 from cardsolve.solvers.subito import fast
-from cardsolve.solvers.subito.problem import OPPONENT, make_problem, placed_by_side
+from cardsolve.solvers.subito.problem import OPPONENT, Budget, make_problem, placed_by_side
 
 CARDS = 24
 """Cards each player places: two thirds of a pile."""
 NODE_LIMIT = 200_000
 """Search nodes per answer before the numba backend gives up its proof (about 0.1 s)."""
+BUDGET = Budget(node_limit=NODE_LIMIT)
 
 
 @lru_cache(maxsize=1)
@@ -44,14 +45,14 @@ def _sample(seed: int, sample: int) -> tuple[str, int | None, int | None]:
     """Sample ``sample``'s sides in play (``2,3a,4b,...``), optimum and margin (None
     when not proven optimal)."""
     tasks, piles = deal(_deck(), random.Random(f"{seed}:{sample}").getrandbits(32), sides="random")
-    alone = [fast.optimize(make_problem(pile, tasks, CARDS), NODE_LIMIT) for pile in piles]
+    alone = [fast.optimize(make_problem(pile, tasks, CARDS), BUDGET) for pile in piles]
     theirs = Placed(OPPONENT, placed_by_side(make_problem(piles[1], tasks, CARDS), alone[1].sides).placed)
     problem = make_problem(piles[0], tasks, CARDS, theirs)
-    answer = fast.optimize(problem, NODE_LIMIT)
+    answer = fast.optimize(problem, BUDGET)
     points = score_round(Table(problem.tasks, (placed_by_side(problem, answer.sides), theirs))).points
     return (",".join(side.name for side in problem.tasks),
-            alone[0].weighted_count if alone[0].proven_optimal else None,
-            points[0] - points[1] if answer.proven_optimal else None)
+            alone[0].weighted_count if alone[0].proven else None,
+            points[0] - points[1] if answer.proven else None)
 
 
 def _count(values: Iterable[int | None]) -> dict[str, int]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -54,6 +55,58 @@ def workers_option() -> Callable[[F], F]:
     return click.option("--workers", type=click.IntRange(1, 256), default=None, help="Processes (default: all cores).")
 
 
+def study_run_options() -> Callable[[F], F]:
+    """``--workers``, ``--scheduler``, ``--store`` and ``--plot``: where a study's chunks run,
+    where its finished chunks are kept and where its picture goes (``cardsolve analyze`` and
+    every command that runs a registered study)."""
+    options = [
+        click.option("--workers", type=click.IntRange(1, 256), default=None,
+                     help="Local processes (default: all cores)."),
+        click.option("--scheduler", metavar="ADDRESS", help="Run the chunks on this Dask scheduler (tcp://host:8786)."),
+        click.option("--store", type=click.Path(dir_okay=False),
+                     help="SQLite file of finished chunks [default: in the user's cache]."),
+        click.option("--plot", type=OutputFile(), help="Write a PNG picture of the result here."),
+    ]
+
+    def decorate(command: F) -> F:
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return decorate
+
+
+def emit_study(ctx: click.Context, label: str, store: str | None,
+               run: Callable[[Callable[[int, int], None]], Answer]) -> None:
+    """Run a study, ``run(progress)``, with a progress bar of its chunks on stderr (shown
+    from the first report, once the store is open and the chunks are counted) and print its
+    answer; Ctrl-C stops it with exit code 130, saying where the finished chunks are kept."""
+    from cardsolve.solvers.analysis.runner import StudyInterrupted
+    from cardsolve.solvers.analysis.store import default_store
+
+    bar = progress_bar(label)
+    shown: list[Any] = []  # the bar's task, once the store is open and the chunks are counted
+
+    def tick(done: int, total: int) -> None:
+        if not shown:
+            bar.start()
+            shown.append(bar.add_task("", total=total))
+        bar.update(shown[0], completed=done, total=total)
+
+    try:
+        answer = run(tick)
+    except StudyInterrupted as stop:
+        if shown:
+            bar.stop()
+        click.echo(f"stopped: {stop.done} of {stop.total} chunks are kept in {store or default_store()}; "
+                   "the same command goes on from there", err=True)
+        ctx.exit(130)
+    finally:
+        if shown and bar.live.is_started:
+            bar.stop()
+    emit(ctx, answer)
+
+
 def bots_option(help: str) -> Callable[[F], F]:
     """``--bots A,B,...``: one bot or policy per seat, seat 1 first."""
     return click.option("--bots", default=None, help=help)
@@ -85,5 +138,15 @@ def progress_bar(label: str) -> Progress:
         def render(self, task) -> Text:  # type: ignore[no-untyped-def]
             return Text(f"{task.speed:.1f}/s" if task.speed else "")
 
+    console = Console(stderr=True)  # drawn only on a terminal: a pipe or a test gets no blank line
     return Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), RateColumn(),
-                    TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+                    TimeRemainingColumn(), console=console, transient=True, disable=not console.is_terminal)
+
+
+@contextmanager
+def progress_callback(label: str) -> Iterator[Callable[[int, int], None]]:
+    """A progress bar on stderr for the block, as the ``progress(done, total)`` callback
+    the API's long-running functions take."""
+    with progress_bar(label) as bar:
+        task = bar.add_task(label, total=None)
+        yield lambda done, total: bar.update(task, completed=done, total=total)

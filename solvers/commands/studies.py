@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import json
-import os
-import sys
 from pathlib import Path
 from typing import Any
 
 import click
 
-from cardsolve.models.errors import BadInput
-from cardsolve.solvers.commands.common import OutputFile, emit_raw, progress_bar
-from cardsolve.solvers.results import text_table
+from cardsolve.solvers.commands.common import (
+    OutputFile, emit, emit_raw, emit_study, progress_bar, study_run_options,
+)
 
 
 @click.command()
@@ -35,16 +32,17 @@ def _quibbles_demo(seed: int) -> tuple[dict[str, Any], list[str], bool]:
     from cardsolve.models.quibbles import Variant, format_values, from_counts, new_game, solo_rating
     from cardsolve.solvers.quibbles.combine import combine_options
     from cardsolve.solvers.quibbles.hint import HintPolicy, rank_turns
-    from cardsolve.solvers.quibbles.split import BACKENDS, best_split
+    from cardsolve.solvers.quibbles.backends import BACKENDS
+    from cardsolve.solvers.quibbles.split import best_split
     from cardsolve.solvers.quibbles.study import play_game
 
     state = new_game(1, Variant.SOLO, seed)
     hand, display = from_counts(state.hands[0]), state.display
     splits: list[dict[str, Any]] = []
     for value in sorted(set(hand)):
-        answers = {b: best_split(display, value, backend=b) for b in BACKENDS}
-        agree = len({a.taken for a in answers.values()}) == 1 and all(a.proven_optimal for a in answers.values())
-        splits.append({"value": value, "sets": answers["numba"].values(display),
+        answers = {b: best_split(display, value, backend=b) for b in BACKENDS.names}
+        agree = len({a.taken for a in answers.values()}) == 1 and all(a.proven for a in answers.values())
+        splits.append({"value": value, "sets": answers["numba"].set_values,
                        "taken": answers["numba"].taken, "backends_agree": agree})
     options = combine_options(hand, display)
     found = rank_turns(state, seed=seed)
@@ -97,12 +95,6 @@ def _ubongo_demo(seed: int) -> tuple[dict[str, Any], list[str], bool]:
     return document, lines, agree
 
 
-
-BENCH_SCRIPTS = {"ubongo": "ubongo", "subito": "subito", "quibbles": "quibbles", "was-sticht": "was_sticht",
-                 "cubu": "cubu"}
-"""Each game's benchmark module in the ``benchmarks`` package."""
-
-
 @click.command()
 @click.argument("games", nargs=-1)
 @click.option("--quick", is_flag=True, help="Fewer instances: a smoke run of a minute or two a game.")
@@ -114,48 +106,21 @@ def bench(ctx: click.Context, games: tuple[str, ...], quick: bool, out: str | No
     instances: each game's script in benchmarks/ runs in its own process, and one table
     gives n, median, p95 and max per (game, task, backend) and each backend's ratio to
     the fastest of its task. The README's performance figures come from these scripts."""
-    import subprocess
-    from datetime import date
+    from cardsolve.benchmarks.suite import BenchmarkFailed, run_benchmarks
 
-    from cardsolve.benchmarks.harness import format_seconds, ratio_text
+    with progress_bar("benchmarks") as bar:
+        task = bar.add_task("", total=None)
 
-    for game in games:
-        if game not in BENCH_SCRIPTS:
-            raise BadInput(f"no benchmark for {game!r}: the games are {', '.join(BENCH_SCRIPTS)}", game)
-    chosen = list(dict.fromkeys(games)) or list(BENCH_SCRIPTS)
-    rows: list[dict[str, Any]] = []
-    with progress_bar("benchmarks") as progress:
-        task = progress.add_task("", total=len(chosen))
-        for game in chosen:
-            progress.update(task, description=game)
-            command = [sys.executable, "-m", f"cardsolve.benchmarks.{BENCH_SCRIPTS[game]}", "--json", *(["--quick"] * quick)]
-            done = subprocess.run(command, capture_output=True, text=True)
-            if done.returncode != 0:
-                last = (done.stderr.strip().splitlines() or ["no message"])[-1]
-                raise click.ClickException(f"the {game} benchmark failed: {last}")
-            rows += [{"game": game, **row} for row in json.loads(done.stdout)["rows"]]
-            progress.advance(task)
-    for row in rows:
-        fastest = min((r for r in rows if (r["game"], r["task"]) == (row["game"], row["task"])),
-                      key=lambda r: r["median_s"])
-        row["vs_fastest"] = ratio_text(row["backend"], row["median_s"], fastest["backend"], fastest["median_s"],
-                                       row is fastest)
-    document = {"date": date.today().isoformat(), "cores": os.cpu_count(), "quick": quick, "rows": rows}
+        def tick(done: int, total: int, game: str) -> None:
+            bar.update(task, completed=done, total=total, description=game)
+
+        try:
+            answer = run_benchmarks(games, quick, markdown, tick)
+        except BenchmarkFailed as failed:
+            raise click.ClickException(str(failed)) from None
     if out:
-        Path(out).write_text(json.dumps(document, indent=2) + "\n")
-    headers = ["game", "task", "backend", "n", "median", "p95", "max", "vs fastest"]
-    cells = [[r["game"], r["task"], r["backend"], r["n"], format_seconds(r["median_s"]), format_seconds(r["p95_s"]),
-              format_seconds(r["max_s"]), r["vs_fastest"]] for r in rows]
-    if markdown and not ctx.obj["json"]:
-        lines = [f"Measured {document['date']} on {document['cores']} cores{' (--quick)' if quick else ''}:", "",
-                 "| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
-        click.echo("\n".join(lines + ["| " + " | ".join(map(str, line)) + " |" for line in cells]))
-        return
-    emit_raw(ctx, document, text_table(headers, cells, title=f"seconds per call, {document['date']}, "
-                                                      f"{document['cores']} cores"))
-
-
-# --- analyze --------------------------------------------------------------------------
+        Path(out).write_text(answer.json_text() + "\n")
+    emit(ctx, answer)
 
 
 @click.command()
@@ -163,10 +128,7 @@ def bench(ctx: click.Context, games: tuple[str, ...], quick: bool, out: str | No
 @click.argument("study_name", metavar="STUDY")
 @click.option("--samples", type=int, default=200, show_default=True, help="Seeded random samples (deals, hands, games).")
 @click.option("--seed", type=int, default=1, show_default=True, help="The study's seed: the same seed, the same result.")
-@click.option("--workers", type=click.IntRange(1, 256), default=None, help="Local processes (default: all cores).")
-@click.option("--scheduler", metavar="ADDRESS", help="Run the chunks on this Dask scheduler (tcp://host:8786).")
-@click.option("--store", type=click.Path(dir_okay=False), help="SQLite file of finished chunks [default: in the user's cache].")
-@click.option("--plot", type=OutputFile(), help="Write a PNG picture of the result here.")
+@study_run_options()
 @click.pass_context
 def analyze(ctx: click.Context, game: str, study_name: str, samples: int, seed: int, workers: int | None,
             scheduler: str | None, store: str | None, plot: str | None) -> None:
@@ -175,40 +137,8 @@ def analyze(ctx: click.Context, game: str, study_name: str, samples: int, seed: 
     seeded chunks, so the result is the same for any number of workers, locally or on a
     Dask cluster; each finished chunk is kept in the store, so an interrupted study goes
     on where it stopped and a finished one is read back at once."""
-    from cardsolve.solvers.analysis.registry import study
-    from cardsolve.solvers.analysis.runner import StudyInterrupted, run_study
-    from cardsolve.solvers.analysis.store import default_store
+    from cardsolve.solvers.analysis.api import analyze as run_analysis
 
-    found = study(game, study_name)
-    path = Path(store) if store else default_store()
-    progress = progress_bar(f"{game} {study_name} chunks")
-    shown: list[Any] = []  # the bar's task, once the store is open and the chunks are counted
-
-    def tick(done: int, total: int) -> None:
-        if not shown:
-            progress.start()
-            shown.append(progress.add_task("", total=total))
-        progress.update(shown[0], completed=done, total=total)
-
-    try:
-        outcome = run_study(found, samples, seed, workers or os.cpu_count() or 1, scheduler, path, tick)
-    except StudyInterrupted as stop:
-        if shown:
-            progress.stop()
-        click.echo(f"stopped: {stop.done} of {stop.total} chunks are kept in {path}; "
-                   "the same command goes on from there", err=True)
-        ctx.exit(130)
-    finally:
-        if shown and progress.live.is_started:
-            progress.stop()
-    title = f"{game} {study_name}: {samples} samples, seed {seed}"
-    if plot:
-        found.plot(outcome.result, title, plot)
-    rows = found.table(outcome.result)
-    document = {"game": game, "study": study_name, "samples": samples, "seed": seed, "chunks": outcome.chunks,
-                "reused": outcome.reused, "seconds": round(outcome.seconds, 3), "store": str(path), "plot": plot,
-                "result": outcome.result}
-    text = "\n".join([text_table(list(rows[0]), [list(row) for row in rows[1:]], title=title),
-                      f"{outcome.chunks} chunk{'s' * (outcome.chunks != 1)}, {outcome.reused} read back from "
-                      f"{path}, in {outcome.seconds:.1f} s", *([f"picture: {plot}"] if plot else [])])
-    emit_raw(ctx, document, text)
+    emit_study(ctx, f"{game} {study_name} chunks", store,
+               lambda progress: run_analysis(game, study_name, samples, seed, workers, scheduler, store, plot,
+                                             progress))

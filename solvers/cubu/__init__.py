@@ -1,7 +1,4 @@
-"""CUBU solvers, one module per question. The package exports Speed CUBU solvability,
-``speed_solve`` (can the whole hand be laid around the centre card, else the most cards
-that can); its backends load numba or OR-Tools only when asked for."""
-
-from cardsolve.solvers.cubu.speed import BACKENDS, SpeedAnswer, speed_solve
-
-__all__ = ["BACKENDS", "SpeedAnswer", "speed_solve"]
+"""CUBU solvers, one module per question: the longest colour sequence (``longest``),
+Speed CUBU solvability (``speed`` and its backends, ``backends.BACKENDS``), the classic
+game's bots (``bots``) and tournaments (``simulate``); the answers are in ``results`` and
+the Python API, which takes card notation or model objects, is ``api``."""

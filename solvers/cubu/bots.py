@@ -36,7 +36,8 @@ from cardsolve.models.cubu.classic import (
 )
 from cardsolve.models.cubu.sequence import UP
 from cardsolve.models.errors import BadInput
-from cardsolve.solvers.cubu.longest import Run, longest_runs
+from cardsolve.solvers.cubu.longest import longest_runs
+from cardsolve.solvers.cubu.results import Run
 
 STRIKES = ("pickup3", "pickup2", "pickup1", "miss")
 """Action cards that hurt the target, strongest first."""
@@ -227,6 +228,29 @@ def bot_by_name(name: str, seed: int | str) -> Policy:
     if name not in BOTS:
         raise BadInput(f"unknown bot {name!r}: expected one of {', '.join(BOTS)}", name)
     return BOTS[name](seed)
+
+
+DEFAULT_SEATS = ("greedy", "strategist", "runkeeper")
+"""The bots seated when none are named, in turn from seat 1: greedy, strategist, runkeeper, greedy, ..."""
+
+
+def bot_names(bots: str | Sequence[str]) -> tuple[str, ...]:
+    """The names of ``A,B,...`` (or of a list of names), in order; an unknown name is bad input."""
+    names = tuple(bots.split(",")) if isinstance(bots, str) else tuple(bots)
+    for name in names:
+        bot_by_name(name, 0)
+    return names
+
+
+def seat_bots(bots: str | Sequence[str] | None, players: int) -> tuple[str, ...]:
+    """One bot name per seat: ``bots`` (``A,B,...`` or a list, seat 1 first), by default
+    ``DEFAULT_SEATS`` in turn; a count other than one per seat is bad input."""
+    if not bots:
+        return tuple(DEFAULT_SEATS[seat % len(DEFAULT_SEATS)] for seat in range(players))
+    names = bot_names(bots)
+    if len(names) != players:
+        raise BadInput(f"{len(names)} bots for {players} players: name one per seat", ",".join(names))
+    return names
 
 
 def lineup(names: Sequence[str], seed: int) -> list[Policy]:

@@ -14,33 +14,15 @@ distinct hand cards, kept when it follows a declaration and no left-over card ex
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from itertools import permutations
 
 from cardsolve.models.cubu.cards import POSITIONS, Card, check_distinct
 from cardsolve.models.cubu.sequence import DOWN, UP, Follow, declarations
 from cardsolve.models.errors import BadInput
+from cardsolve.solvers.cubu.results import Run
 
 LIMIT = 50
 """Runs listed by default."""
-
-
-@dataclass(frozen=True, order=True)
-class Run:
-    """A colour sequence: the declared box and direction, and the cards in playing order."""
-
-    follow: Follow
-    cards: tuple[Card, ...]
-
-    def __len__(self) -> int:
-        return len(self.cards)
-
-    def as_json(self) -> dict[str, object]:
-        """The run as ``{"length", "box": {"colour", "position"}, "direction", "cards"}``."""
-        return {"length": len(self.cards),
-                "box": {"colour": self.follow.colour, "position": self.follow.position},
-                "direction": "up" if self.follow.direction == UP else "down",
-                "cards": [card.name for card in self.cards]}
 
 
 def _check(top: Card, hand: Sequence[Card]) -> list[Card]:

@@ -32,16 +32,21 @@ from cardsolve.models.cubu.speed import CENTRE, relates
 from cardsolve.models.errors import BadInput
 from cardsolve.solvers.cpsat_small import small_model_solver
 from cardsolve.solvers.cubu.play_graph import twin_classes
-from cardsolve.solvers.cubu.speed_reference import Search
+from cardsolve.solvers.cubu.results import Search
 
+TIME_LIMIT = 60.0
+"""Seconds CP-SAT searches when the caller gives no limit."""
 DIRECTIONS = ((1, 0), (0, 1), (-1, 0), (0, -1))
 """A card's offset from its parent; east first."""
 
 
-def solve(centre: Card, hand: Sequence[Card], mode: str, time_limit: float = 60.0, workers: int = 1) -> Search:
+def solve(centre: Card, hand: Sequence[Card], mode: str, time_limit: float | None = None,
+          workers: int = 1) -> Search:
     """The most cards of ``hand`` CP-SAT lays around ``centre`` in ``mode`` within
-    ``time_limit`` seconds on ``workers`` threads, in order of depth; proven when CP-SAT
-    says OPTIMAL. ``nodes`` is CP-SAT's branch count."""
+    ``time_limit`` seconds (``TIME_LIMIT`` when None) on ``workers`` threads, in order of
+    depth; proven when CP-SAT says OPTIMAL. ``nodes`` is CP-SAT's branch count."""
+    if time_limit is None:
+        time_limit = TIME_LIMIT
     if not time_limit >= 0:
         raise BadInput(f"bad time limit {time_limit!r}: give seconds, 0 or more", str(time_limit))
     if workers < 1:

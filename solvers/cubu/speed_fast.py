@@ -45,7 +45,7 @@ import numpy as np
 from cardsolve.models.cubu.cards import Card
 from cardsolve.models.cubu.speed import CENTRE, relates
 from cardsolve.solvers.cubu.play_graph import twin_classes
-from cardsolve.solvers.cubu.speed_reference import Search
+from cardsolve.solvers.cubu.results import Search
 from cardsolve.solvers.jit import njit
 
 SIDES = 4
@@ -215,9 +215,10 @@ def _search(relate: np.ndarray, counts: np.ndarray) -> tuple[int, np.ndarray, in
     return best_count, best, nodes
 
 
-def solve(centre: Card, hand: Sequence[Card], mode: str) -> Search:
+def solve(centre: Card, hand: Sequence[Card], mode: str, time_limit: float | None = None) -> Search:
     """The most cards of ``hand`` that can be laid around ``centre`` in ``mode``, with a
-    laying order; nodes count the placements tried."""
+    laying order; nodes count the placements tried. The search always runs to its end
+    (``time_limit``, the backends' common argument, binds cpsat only)."""
     members, relate, counts = encode(centre, hand, mode)
     most, best, nodes = _search(relate, counts)
     radius = len(hand) + 1

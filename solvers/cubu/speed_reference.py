@@ -14,42 +14,26 @@ meant for hands of up to ``LIMIT`` cards.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from cardsolve.models.cubu.cards import Card
 from cardsolve.models.cubu.speed import CENTRE, Cell, legal_cells
 from cardsolve.models.errors import BadInput
 from cardsolve.solvers.cubu.play_graph import reachable
+from cardsolve.solvers.cubu.results import Search
 
 LIMIT = 8
 """The most cards the reference takes."""
 
-Layout = tuple[tuple[Card, Cell], ...]
 SYMMETRIES = ((1, 0, 0, 1), (0, -1, 1, 0), (-1, 0, 0, -1), (0, 1, -1, 0),
               (1, 0, 0, -1), (-1, 0, 0, 1), (0, 1, 1, 0), (0, -1, -1, 0))
 """The grid's quarter turns and mirror images about the centre, as matrices (a, b, c, d):
 cell (x, y) goes to (a x + b y, c x + d y)."""
 
 
-@dataclass(frozen=True)
-class Search:
-    """The longest laying found: (card, cell) in a valid laying order. ``nodes`` counts
-    the search's steps (each backend says which); ``proven`` is False only when a search
-    stopped at a time limit, so that a longer laying may exist."""
-
-    layout: Layout
-    nodes: int
-    proven: bool = True
-
-    @property
-    def most(self) -> int:
-        """The number of cards laid."""
-        return len(self.layout)
-
-
-def solve(centre: Card, hand: Sequence[Card], mode: str) -> Search:
+def solve(centre: Card, hand: Sequence[Card], mode: str, time_limit: float | None = None) -> Search:
     """The most cards of ``hand`` that can be laid around ``centre`` in ``mode``, with a
-    laying order; nodes count the distinct grids searched."""
+    laying order; nodes count the distinct grids searched. The search always runs to its
+    end (``time_limit``, the backends' common argument, binds cpsat only)."""
     if len(hand) > LIMIT:
         raise BadInput(f"the reference search takes at most {LIMIT} cards, not {len(hand)}", str(len(hand)))
     grid: dict[Cell, Card] = {CENTRE: centre}

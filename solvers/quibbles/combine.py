@@ -4,18 +4,9 @@ many display cards of that total to take."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from cardsolve.models.quibbles import combinable, to_counts
-
-
-@dataclass(frozen=True)
-class CombineOption:
-    """Play ``played`` (worth ``total``) and take ``taken`` display cards of value ``total``."""
-
-    played: tuple[int, ...]
-    total: int
-    taken: int
+from cardsolve.solvers.quibbles.results import CombineOption
 
 
 def combine_options(hand: Sequence[int], display: Sequence[int], top_value: int = 6) -> list[CombineOption]:

@@ -17,42 +17,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from cardsolve.models.quibbles import (
-    Action, Counts, Draw, Stash, State, Turn, Variant, describe_turn, from_counts, is_winning_collection, stash_effect,
-    to_counts,
+    Action, Counts, Draw, Stash, State, Turn, Variant, from_counts, is_winning_collection, stash_effect, to_counts,
 )
 from cardsolve.solvers.quibbles.evaluate import evaluate, progress
 from cardsolve.solvers.quibbles.policies import GreedyPolicy, most_taking_actions, play_turn
+from cardsolve.solvers.quibbles.results import Hint, RankedTurn, turn_text
 
 
 OutcomeKey = tuple[object, ...]
 """What a turn visibly does (kind, hand, display, collection, penalty pile, winner)."""
-
-
-@dataclass(frozen=True)
-class RankedTurn:
-    """A legal turn with its expected evaluation after the lookahead (higher is better;
-    solo: minus the expected penalty) and its static evaluation right after it."""
-
-    turn: Turn
-    expected: float
-    static: float
-
-
-@dataclass(frozen=True)
-class Hint:
-    """Turns best first: the sampled shortlist, then the rest by static evaluation."""
-
-    ranked: list[RankedTurn]
-    sampled: int
-    samples: int
-    explanation: str
-
-    @property
-    def best(self) -> RankedTurn:
-        return self.ranked[0]
 
 
 def determinize(state: State, me: int, rng: random.Random) -> State:
@@ -154,12 +129,6 @@ def candidate_turns(state: State) -> list[Turn]:
     return [t for t in state.legal_turns() if not (isinstance(t.action, Draw) and t.stash is not None)]
 
 
-def turn_text(turn: Turn, display: list[int]) -> str:
-    """A candidate in the turn notation; a DRAW says its stash waits for the cards."""
-    text = describe_turn(turn, display)
-    return text + " (then stash as the new cards allow)" if isinstance(turn.action, Draw) else text
-
-
 def rank_turns(state: State, samples: int = 16, shortlist: int | None = None, seed: int = 0) -> Hint:
     """Every legal turn of the player to act, best first (see the module docstring)."""
     me = state.to_act
@@ -186,7 +155,8 @@ def rank_turns(state: State, samples: int = 16, shortlist: int | None = None, se
     ranked = sorted((RankedTurn(turn, exp, static) for (turn, static), exp in zip(chosen, expected)),
                     key=lambda r: (-r.expected, -r.static))
     ranked += [RankedTurn(turn, static, static) for turn, static in rest]
-    return Hint(ranked, len(chosen), samples if len(chosen) > 1 else 0, explain(state, ranked))
+    return Hint(state.variant, tuple(state.display), tuple(ranked), len(chosen), samples if len(chosen) > 1 else 0,
+                explain(state, ranked))
 
 
 def explain(state: State, ranked: Sequence[RankedTurn]) -> str:

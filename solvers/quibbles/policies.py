@@ -12,7 +12,9 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from cardsolve.models.quibbles import COLLECTION_LIMIT, Action, Combine, Counts, Draw, Split, Stash, State, Variant, combinable
+from cardsolve.models.quibbles import (
+    COLLECTION_LIMIT, Action, Combine, Counts, Draw, Split, Stash, State, Variant, combinable,
+)
 from cardsolve.solvers.quibbles.split import best_split
 
 

@@ -1,24 +1,22 @@
-"""The solo study and whole bot games.
+"""The solo study's games and whole bot games.
 
-``solo_study`` plays N seeded solo games with each policy on the same N deals (game ``i``
-of every policy starts from seed ``(seed, i)``), so the policies are compared on equal
-cards; the result of a seed does not depend on the number of worker processes.
+``solo_game`` plays game ``k`` of a solo study: its deal comes from the study seed and
+``k`` alone, so every policy meets the same cards and a study's result does not depend
+on how its games are shared out (``solvers.analysis.quibbles`` runs the study).
 """
 
 from __future__ import annotations
 
-import math
 import random
-import statistics
-from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from cardsolve.models.errors import BadInput
-from cardsolve.models.quibbles import SOLO_RATINGS, State, Turn, Variant, new_game, solo_rating
+from cardsolve.models.quibbles import State, Turn, Variant, new_game
 from cardsolve.solvers.quibbles.hint import HintPolicy
 from cardsolve.solvers.quibbles.policies import GreedyPolicy, Policy, RandomPolicy, play_turn
+from cardsolve.solvers.quibbles.results import PlayedTurn, SoloGame
+
 
 @dataclass(frozen=True)
 class Lookahead:
@@ -26,6 +24,12 @@ class Lookahead:
 
     samples: int = 6
     shortlist: int = 6
+
+    def __post_init__(self) -> None:
+        """At least one sampled refill and one candidate turn; fewer is bad input."""
+        for name, value in (("samples", self.samples), ("shortlist", self.shortlist)):
+            if value < 1:
+                raise BadInput(f"the hint's lookahead needs {name} of at least 1, not {value}", str(value))
 
 
 POLICIES: dict[str, Callable[[Lookahead], Policy]] = {
@@ -46,13 +50,32 @@ def policy_by_name(name: str, lookahead: Lookahead = Lookahead()) -> Policy:
     return POLICIES[name](lookahead)
 
 
-@dataclass(frozen=True)
-class PlayedTurn:
-    """One turn of a logged game: who, the display they saw, and what they did."""
+def policy_names(names: str | Sequence[str]) -> tuple[str, ...]:
+    """Policy names, given as a list or as ``hint,greedy``; an unknown name is bad input."""
+    read = tuple(n.strip() for n in (names.split(",") if isinstance(names, str) else names))
+    for name in read:
+        policy_by_name(name)
+    return read
 
-    player: int
-    display: tuple[int, ...]
-    turn: Turn
+
+def study_policies(names: str | Sequence[str]) -> tuple[str, ...]:
+    """The policies a study compares (``policy_names``), each named once, since the study
+    reports by policy name; a name given twice is bad input."""
+    read = policy_names(names)
+    for name in read:
+        if read.count(name) > 1:
+            raise BadInput(f"the policy {name!r} is named twice", name)
+    return read
+
+
+def seat_policies(bots: str | Sequence[str] | None, players: int) -> tuple[str, ...]:
+    """One policy name per seat, seat 1 first (default: the hint's for all); naming more
+    or fewer than ``players`` is bad input."""
+    names = policy_names(bots) if bots else ("hint",) * players
+    if len(names) != players:
+        text = bots if isinstance(bots, str) else ",".join(bots or ())
+        raise BadInput(f"--bots names {len(names)} policies for {players} players", text)
+    return names
 
 
 @dataclass
@@ -78,87 +101,13 @@ def play_game(policies: Sequence[Policy], variant: Variant, seed: int, keep_log:
         seat, display = state.to_act, tuple(state.display)
         action, stash = play_turn(state, policies[seat], rngs[seat])
         if keep_log:
-            record.log.append(PlayedTurn(seat, display, Turn(action, stash)))
+            record.log.append(PlayedTurn(seat + 1, display, Turn(action, stash)))
     return record
 
 
-@dataclass(frozen=True)
-class SoloGame:
-    """What the study keeps of one solo game."""
-
-    penalty: int
-    turns: int
-    finished: bool
-
-
-def solo_game(task: tuple[str, Lookahead, int, int]) -> SoloGame:
-    """Game ``index`` of the solo study with ``seed``, played by the named policy (one
-    picklable task tuple, for process pools): its deal is the same for every policy."""
-    name, lookahead, seed, index = task
+def solo_game(name: str, lookahead: Lookahead, seed: int, index: int) -> SoloGame:
+    """Game ``index`` of the solo study with ``seed``, played by the policy ``name`` (the
+    hint's with ``lookahead``): its deal is the same for every policy."""
     record = play_game([policy_by_name(name, lookahead)], Variant.SOLO, seed=seed * 1_000_003 + index)
     state = record.state
     return SoloGame(state.penalty_score, state.turns, state.winner == 0)
-
-
-@dataclass(frozen=True)
-class PolicySummary:
-    """A policy's solo games: penalties in game order, and their summary."""
-
-    policy: str
-    games: list[SoloGame]
-
-    @property
-    def penalties(self) -> list[int]:
-        return [g.penalty for g in self.games]
-
-    @property
-    def mean(self) -> float:
-        return statistics.fmean(self.penalties)
-
-    @property
-    def median(self) -> float:
-        return statistics.median(self.penalties)
-
-    def percentile(self, share: float) -> int:
-        """The penalty that ``share`` of the games stay at or under (nearest rank)."""
-        ordered = sorted(self.penalties)
-        return ordered[max(math.ceil(share * len(ordered)) - 1, 0)]
-
-    @property
-    def finished_share(self) -> float:
-        return sum(g.finished for g in self.games) / len(self.games)
-
-    @property
-    def mean_turns(self) -> float:
-        return statistics.fmean(g.turns for g in self.games)
-
-    def rating_shares(self) -> dict[str, float]:
-        """The share of games under each rating label of the rulebook's table."""
-        counts = Counter(solo_rating(p) for p in self.penalties)
-        return {label: counts[label] / len(self.games) for _, label in SOLO_RATINGS}
-
-
-def solo_study(games: int, seed: int, policies: Sequence[str] = ("hint", "greedy", "random"),
-               workers: int = 1, on_game: Callable[[], None] | None = None,
-               lookahead: Lookahead = Lookahead()) -> list[PolicySummary]:
-    """Play ``games`` seeded solo games per policy, in ``workers`` processes, calling
-    ``on_game`` after each finished game (for a progress bar); ``lookahead`` sets the
-    hint policy's effort."""
-    if games < 1:
-        raise BadInput(f"the study needs at least one game, not {games}", str(games))
-    for name in policies:
-        policy_by_name(name)
-    tasks = [(name, lookahead, seed, i) for name in policies for i in range(games)]
-    results: list[SoloGame] = []
-    if workers <= 1:
-        for task in tasks:
-            results.append(solo_game(task))
-            if on_game:
-                on_game()
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for result in pool.map(solo_game, tasks, chunksize=max(1, len(tasks) // (workers * 16))):
-                results.append(result)
-                if on_game:
-                    on_game()
-    return [PolicySummary(name, results[k * games:(k + 1) * games]) for k, name in enumerate(policies)]

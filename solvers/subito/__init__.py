@@ -1,7 +1,3 @@
-"""Subito solvers: ``optimize``, the best placement of a player's pile (best response
-against an opponent's table, or the best weighted placement without one)."""
-
-from cardsolve.solvers.subito.optimize import BACKENDS, optimize
-from cardsolve.solvers.subito.problem import Placement
-
-__all__ = ["BACKENDS", "Placement", "optimize"]
+"""Subito solvers: the best placement of a player's pile (``problem``, the backends
+``fast``, ``cpsat`` and ``reference`` by name in ``backends``), duels of best responses,
+hints by rollouts; ``api`` is what the command line and ``cardsolve.subito`` call."""

@@ -18,7 +18,8 @@ from ortools.sat.python import cp_model
 
 from cardsolve.models.subito import FIVE_A_LIMIT, NUMBERS, Side, check_cards, points
 from cardsolve.solvers.subito.automaton import minimal_table
-from cardsolve.solvers.subito.problem import FIVE_A, Placement, Problem, evaluate, weighted_scale
+from cardsolve.solvers.subito.problem import FIVE_A, Budget, Problem, evaluate, weighted_scale
+from cardsolve.solvers.subito.results import Placement
 
 SEED = 1
 """CP-SAT's random seed: the same instance and parameters give the same answer."""
@@ -66,8 +67,9 @@ def _wins(model: cp_model.CpModel, problem: Problem, x: list[list[cp_model.IntVa
     return won
 
 
-def optimize(problem: Problem, time_limit: float = 10.0, workers: int = WORKERS) -> Placement:
-    """The best placement CP-SAT finds within ``time_limit`` seconds on ``workers`` threads."""
+def optimize(problem: Problem, budget: Budget = Budget()) -> Placement:
+    """The best placement CP-SAT finds within the budget's seconds on its threads
+    (default ``WORKERS``)."""
     n, tasks = len(problem.cards), problem.tasks
     if n == 0:
         return evaluate(problem, [], "cpsat", True, 0)
@@ -86,8 +88,8 @@ def optimize(problem: Problem, time_limit: float = 10.0, workers: int = WORKERS)
     else:
         model.maximize(sum(points(side) * w for side, w in zip(tasks, _wins(model, problem, x))))
     solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = time_limit
-    solver.parameters.num_workers = workers
+    solver.parameters.max_time_in_seconds = budget.time_limit
+    solver.parameters.num_workers = WORKERS if budget.workers is None else budget.workers
     solver.parameters.random_seed = SEED
     status = solver.solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # no placement found in time

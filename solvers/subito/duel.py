@@ -1,5 +1,5 @@
-"""Subito duel: both piles known, the players take turns replacing their placement with a
-best response to the other's, until neither can improve.
+"""Subito duel: both piles of a dealt 2-player round known, the players take turns
+replacing their placement with a best response to the other's, until neither can improve.
 
 Each player starts from their best placement without an opponent (the weighted count,
 then sum). Then player 1 answers player 2's placement with the placement that wins the
@@ -12,36 +12,16 @@ to the other (when the searches were proven optimal). Otherwise it stops after
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.subito import Card, Placed, Side, Table, score_round
-from cardsolve.solvers.subito.optimize import optimize
-from cardsolve.solvers.subito.problem import make_problem, placed_by_side
+from cardsolve.solvers.subito.backends import BACKENDS
+from cardsolve.solvers.subito.problem import Budget, make_problem, placed_by_side
+from cardsolve.solvers.subito.results import Dealt, Duel, Placement, Reply
 
-
-@dataclass(frozen=True)
-class Answer:
-    """One turn of the duel: who answered, the points their old and new placements win
-    against the other's, and whether the new one was proven a best response."""
-
-    player: int
-    before: int
-    after: int
-    proven: bool
-
-
-@dataclass(frozen=True)
-class Duel:
-    """The final placements (a side per card, pile order), the round's points for both,
-    every answer, and whether the duel settled before the limit."""
-
-    tasks: tuple[Side, ...]
-    placements: tuple[tuple[Side, ...], tuple[Side, ...]]
-    points: tuple[int, int]
-    answers: tuple[Answer, ...]
-    settled: bool
+NAMES = ("P1", "P2")
+"""The two players' names in the duel's tables."""
 
 
 def _placed(name: str, pile: Sequence[Card], tasks: Sequence[Side], sides: Sequence[Side]) -> Placed:
@@ -49,30 +29,43 @@ def _placed(name: str, pile: Sequence[Card], tasks: Sequence[Side], sides: Seque
     return Placed(name, placed_by_side(make_problem(pile[:len(sides)], tasks), sides).placed)
 
 
-def duel(piles: tuple[Sequence[Card], Sequence[Card]], tasks: Sequence[Side], names: tuple[str, str] = ("P1", "P2"),
-         cards: int | None = None, backend: str = "numba", limit: int = 10, time_limit: float = 10.0) -> Duel:
+def duel(deal: Dealt, cards: int | None = None, backend: str = BACKENDS.default, limit: int = 10,
+         budget: Budget = Budget(), progress: Callable[[int, int], None] | None = None) -> Duel:
     """Alternate best responses from the two players' best weighted placements (see the
-    module docstring); ``cards`` is how many of each pile are placed (default all)."""
+    module docstring); ``cards`` is how many of each pile are placed (default all).
+    ``progress`` hears (searches done, searches at most): two placements, then the answers."""
+    if deal.players != len(NAMES):
+        raise BadInput(f"a duel is for 2 players, not {deal.players}", str(deal.players))
     if limit < 1:
         raise BadInput(f"bad limit {limit}: give 1 or more answers", str(limit))
-    ordered = tuple(sorted(tasks, key=lambda side: side.number))
-    sides = [optimize(pile, ordered, cards, backend=backend, time_limit=time_limit).sides for pile in piles]
-    answers: list[Answer] = []
+    solver = BACKENDS.load(backend)
+    piles, tasks = deal.piles, deal.tasks
+    searches, done = len(NAMES) + limit, 0
+
+    def best(mover: int, versus: Placed | None) -> Placement:
+        nonlocal done
+        found: Placement = solver.optimize(make_problem(piles[mover], tasks, cards, versus), budget)
+        done += 1
+        if progress is not None:
+            progress(done, searches)
+        return found
+
+    replies: list[Reply] = []
+    sides = [best(mover, None).sides for mover in range(len(NAMES))]
     kept_in_a_row = 0
     mover = 0
-    while kept_in_a_row < 2 and len(answers) < limit:
-        other = _placed(names[1 - mover], piles[1 - mover], ordered, sides[1 - mover])
-        best = optimize(piles[mover], ordered, cards, versus=other, backend=backend, time_limit=time_limit)
-        before = score_round(Table(ordered, (_placed(names[mover], piles[mover], ordered, sides[mover]),
-                                             other))).points[0]
-        assert best.won is not None  # an answer has an opponent
-        improved = best.won > before
-        answers.append(Answer(mover, before, best.won if improved else before, best.proven_optimal))
+    while kept_in_a_row < 2 and len(replies) < limit:
+        other = _placed(NAMES[1 - mover], piles[1 - mover], tasks, sides[1 - mover])
+        answer = best(mover, other)
+        before = score_round(Table(tasks, (_placed(NAMES[mover], piles[mover], tasks, sides[mover]),
+                                           other))).points[0]
+        assert answer.won is not None  # an answer has an opponent
+        improved = answer.won > before
+        replies.append(Reply(mover + 1, before, answer.won if improved else before, answer.proven))
         if improved:
-            sides[mover], kept_in_a_row = best.sides, 0
+            sides[mover], kept_in_a_row = answer.sides, 0
         else:
             kept_in_a_row += 1
         mover = 1 - mover
-    final = Table(ordered, (_placed(names[0], piles[0], ordered, sides[0]),
-                            _placed(names[1], piles[1], ordered, sides[1])))
-    return Duel(ordered, (sides[0], sides[1]), score_round(final).points, tuple(answers), kept_in_a_row >= 2)
+    final = Table(tasks, (_placed(NAMES[0], piles[0], tasks, sides[0]), _placed(NAMES[1], piles[1], tasks, sides[1])))
+    return Duel(deal, (sides[0], sides[1]), score_round(final).points, tuple(replies), kept_in_a_row >= 2)

@@ -1,25 +1,46 @@
-"""The numba optimizers: each card in pile order onto a side whose transition table
-(``automaton``) accepts it. Task card 2 accepts every card whatever lies there, so its
-table is a single state (checked with the model on the empty side), and a card that helps
-no other side goes there.
+"""The numba optimizers of a Subito placement (``solvers.subito.problem``).
 
-Against an opponent (``_best_response``): the sets of sides to win are tried most points
-first, each by a depth-first yes/no search (``_feasible``) over the cards, each onto a
-side of the set that still needs cards or onto task card 2; the first feasible set is
-optimal once every set worth more was proven infeasible (a set holding an infeasible set
-is infeasible, and a hard set first has its small subsets tried as such cores). The
-search's bounds, per side: ``chain`` (the most cards its table can still take) against the
-fewest more cards that could win it, with an equal count only if ``_sums`` (its table's
-greatest sum of that many cards) beats the opponent's sum; together: the cards needed
-within the cards left, and the sides winning on sums within the sums of the largest
-cards left. Failed states are memoised by exact key, with each side's state reduced to
-its class (``_classes``: the states that behave alike on the cards left).
+Vocabulary:
+- *side* ``s``: one of the eight sides in play, in the problem's order; the *dump* is
+  task card 2, which takes every card whatever lies there (a card that helps no other
+  side goes there); *five* is side 5a, whose sum stays at most 12 (``ABSENT``: not in play).
+- *card* ``k``: the k-th card of the pile; cards go down in pile order, so the search's
+  depth is the card placed next.
+- *state* of a side: its row in the side's transition table (``automaton``), all its rule
+  remembers of the cards there; a *class*: the states that behave alike on the cards
+  left (``_classes``).
+- *target*: the set of sides a best response tries to win, a bit mask over the sides.
 
-Without an opponent (``_search``), a branch and bound: a card adds points x (SCALE +
-number) (the weighted count and sum as one integer), bounded by each remaining card's
-best side and by filling the sides best first up to their chains.
+Encoding:
+- ``table[s, state, k]``: the state after card k goes onto side s, ``REFUSED`` when the
+  side does not take it; the dump's table is one state that takes every card.
+- ``chain[s, state, k]``: the most of cards k.. side s can still take;
+  ``sums[s, state, k, c]``: the greatest sum of exactly c of them it can take (``NO_SUM``:
+  it cannot take c).
+- The memo of failed best-response states holds exact keys of ``KEY_WORDS`` words: a
+  header (``_HEADER_MARK``, the depth and the target mask), then one field of
+  ``_FIELD_BITS`` per target side, ``_FIELDS_PER_WORD`` to a word: the state's class, the
+  count and the sum (capped one above the opponent's except on 5a), or ``_WON_FIELD``
+  once the side is won (its cards matter no more).
 
-Past ``node_limit`` nodes the best placement found is returned, not proven optimal.
+Search:
+- Without an opponent (``_search``): a depth-first branch and bound over the cards, each
+  onto a side that takes it, the sides worth more first; a card adds points x (scale +
+  number), the weighted count and sum as one integer.
+- Against an opponent (``_best_response``): the targets, most points first, each decided
+  by a depth-first yes/no search (``_feasible``) where a card goes onto a target side that
+  still needs cards or onto the dump; the first feasible target is optimal once every
+  target worth more was proven infeasible. A target holding an infeasible one is
+  infeasible, and a target slow to decide has its small subsets tried first, as such cores.
+- Past the node limit the best placement found is returned, not proven optimal.
+
+Bounds:
+- Without an opponent: each card left at its best side, and the sides filled best first
+  up to their chains with the largest numbers left (``_weighted_bound``).
+- Against an opponent, per side: ``_need``, the fewest more cards that could win it,
+  within its chain (an equal count only if its best sum of that many beats the
+  opponent's); together: the cards needed within the cards left, and the sides to be won
+  on the sum within the sums of the largest cards left (``_sums_suffice``).
 """
 
 from __future__ import annotations
@@ -31,8 +52,9 @@ from numpy.typing import NDArray
 
 from cardsolve.models.subito import FIVE_A_LIMIT, accepts, check_cards, points
 from cardsolve.solvers.jit import njit
-from cardsolve.solvers.subito.automaton import side_table
-from cardsolve.solvers.subito.problem import FIVE_A, Placement, Problem, evaluate, weighted_scale
+from cardsolve.solvers.subito.automaton import NONE, side_table
+from cardsolve.solvers.subito.problem import FIVE_A, SIDES_IN_PLAY, Budget, Problem, evaluate, weighted_scale
+from cardsolve.solvers.subito.results import Placement
 
 NODE_LIMIT = 5_000_000
 """Search nodes before the search gives up its proof."""
@@ -46,6 +68,18 @@ CORE_BUDGET = 20_000
 """Nodes for each subset tried as a core."""
 TOP = 6
 """The highest card number."""
+REFUSED = NONE
+"""In a transition table: the side does not take the card."""
+NO_SUM = -1
+"""In ``sums``: the side cannot take that many of the cards left."""
+ABSENT = -1
+"""The index of a side that is not in play (5a when side 5b is)."""
+NOT_YET = -1
+"""``_search``'s best value before any placement, and a card's position in the side order
+before its first side is tried."""
+FEASIBLE, INFEASIBLE, UNDECIDED = 1, 0, -1
+"""``_feasible``'s answers: some placement wins every target side; none does; the node
+budget ran out first."""
 
 
 @njit(cache=True)
@@ -58,7 +92,7 @@ def _chains(table: NDArray[np.int32]) -> NDArray[np.int32]:
             for st in range(states):
                 best = chain[s, st, k + 1]
                 nxt = table[s, st, k]
-                if nxt >= 0 and chain[s, nxt, k + 1] + 1 > best:
+                if nxt != REFUSED and chain[s, nxt, k + 1] + 1 > best:
                     best = chain[s, nxt, k + 1] + 1
                 chain[s, st, k] = best
     return chain
@@ -114,7 +148,7 @@ def _search(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDArray[n
     chain = _chains(table)
     state = np.zeros(sides, dtype=np.int64)
     total = np.zeros(sides, dtype=np.int64)
-    tried = np.full(n, -1, dtype=np.int64)   # per card: its side's position in ``order``
+    tried = np.full(n, NOT_YET, dtype=np.int64)  # per card: its side's position in ``order``
     before = np.zeros(n, dtype=np.int64)     # per card: the state its side had
     best_side = np.zeros(n, dtype=np.int64)
     suffix = np.zeros(n + 1, dtype=np.int64)  # the best gain of each card from k on
@@ -122,12 +156,12 @@ def _search(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDArray[n
     for k in range(n - 1, -1, -1):
         gain = 0
         for s in range(sides):
-            if (table[s, :, k] >= 0).any():
+            if (table[s, :, k] != REFUSED).any():
                 gain = max(gain, pts[s] * (scale + numbers[k]))
         suffix[k] = suffix[k + 1] + gain
         remaining[k] = remaining[k + 1]
         remaining[k, numbers[k]] += 1
-    best, value, nodes, depth, entering = -1, 0, 0, 0, True
+    best, value, nodes, depth, entering = NOT_YET, 0, 0, 0, True
     while True:
         if entering:
             entering = False
@@ -141,7 +175,7 @@ def _search(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDArray[n
             bound = value + min(suffix[depth], _weighted_bound(chain, depth, state, pts, order,
                                                                remaining[depth], scale))
             if depth < n and bound > best:
-                tried[depth] = -1
+                tried[depth] = NOT_YET
             else:
                 depth -= 1
                 if depth < 0:
@@ -151,7 +185,7 @@ def _search(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDArray[n
         s = 0
         while c < sides:
             s = order[c]
-            if table[s, state[s], depth] >= 0 and not (s == five and total[s] + numbers[depth] > FIVE_A_LIMIT):
+            if table[s, state[s], depth] != REFUSED and not (s == five and total[s] + numbers[depth] > FIVE_A_LIMIT):
                 break
             c += 1
         if c == sides:
@@ -173,10 +207,10 @@ def _search(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDArray[n
 @njit(cache=True)
 def _sums(table: NDArray[np.int32], numbers: NDArray[np.int64], dump: int, cap: int) -> NDArray[np.int16]:
     """``sums[s, state, k, c]``: the greatest sum of exactly c cards of k.. that side s
-    can take from ``state`` (-1: it cannot take c), for c up to ``cap``; for ``dump``,
+    can take from ``state`` (``NO_SUM``: it cannot take c), for c up to ``cap``; for ``dump``,
     which takes every card, its state is ignored."""
     sides, states, n = table.shape
-    sums = np.full((sides, states, n + 1, cap + 1), -1, dtype=np.int16)
+    sums = np.full((sides, states, n + 1, cap + 1), NO_SUM, dtype=np.int16)
     for s in range(sides):
         rows = 1 if s == dump else states
         for st in range(rows):
@@ -186,7 +220,7 @@ def _sums(table: NDArray[np.int32], numbers: NDArray[np.int64], dump: int, cap: 
                 nxt = 0 if s == dump else table[s, st, k]
                 for c in range(cap + 1):
                     best = sums[s, st, k + 1, c]
-                    if c > 0 and nxt >= 0 and sums[s, nxt, k + 1, c - 1] >= 0:
+                    if c > 0 and nxt != REFUSED and sums[s, nxt, k + 1, c - 1] != NO_SUM:
                         best = max(best, sums[s, nxt, k + 1, c - 1] + numbers[k])
                     sums[s, st, k, c] = best
     return sums
@@ -204,7 +238,7 @@ def _need(s: int, depth: int, state: NDArray[np.int64], count: NDArray[np.int64]
     if more == 0:
         return 1
     best = int(sums[s, state[s], depth, more]) if more < sums.shape[3] else TOP * more
-    if best < 0 or total[s] + best <= opp_total[s]:
+    if best == NO_SUM or total[s] + best <= opp_total[s]:
         more += 1  # an equal count cannot win on the sum
     return more
 
@@ -215,33 +249,62 @@ def _classes(table: NDArray[np.int32]) -> NDArray[np.int32]:
     are gone), so the search's memo sees them as one."""
     sides, states, n = table.shape
     cls = np.zeros((sides, states, n + 1), dtype=np.int32)
+    # A state's signature at card k: where card k takes it (its class at k + 1, plus one;
+    # 0 when refused) and its own class at k + 1. Both are below ``width``, so the pair
+    # packs as ``after * width + class``; ``seen`` maps a signature to its class at k.
     width = states + 1
-    seen = np.full((states + 1) * width, -1, dtype=np.int32)
+    seen = np.full(width * width, NOT_YET, dtype=np.int32)
     keys = np.zeros(states, dtype=np.int64)
     for s in range(sides):
         for k in range(n - 1, -1, -1):
             fresh = 0
             for st in range(states):
                 nxt = table[s, st, k]
-                after = 0 if nxt < 0 else cls[s, nxt, k + 1] + 1
+                after = 0 if nxt == REFUSED else cls[s, nxt, k + 1] + 1
                 key = after * width + cls[s, st, k + 1]
                 keys[st] = key
-                if seen[key] < 0:
+                if seen[key] == NOT_YET:
                     seen[key] = fresh
                     fresh += 1
                 cls[s, st, k] = seen[key]
             for st in range(states):
-                seen[keys[st]] = -1
+                seen[keys[st]] = NOT_YET
     return cls
 
 
 MEMO_BITS = 19
-"""The failed-state memo of the feasibility search holds 2**MEMO_BITS exact keys (a
-key packs per side the state's class in 12 bits, the count in 7 and the sum in 9; a
-larger instance searches without the memo)."""
+"""The failed-state memo of the feasibility search holds 2**MEMO_BITS exact keys (an
+instance whose numbers do not fit the key's fields searches without the memo)."""
 SUMS_ENTRIES = 20_000_000
 """At most this many entries in ``_sums``' table; beyond, counts of cards are bounded by sums of sixes."""
-KEY_WORDS = 5
+
+# The memo key. Word 0, the header: the target mask in the low ``_MASK_BITS`` bits, the
+# depth above it, and ``_HEADER_MARK`` so that a key never equals an empty slot (zeros).
+_MASK_BITS = SIDES_IN_PLAY
+_HEADER_MARK = 1 << 62
+# Then one field per target side, in order of side, ``_FIELDS_PER_WORD`` to a word:
+# bits [0, 12) the state's class, [12, 19) the count, [19, 28) the (capped) sum.
+_CLASS_BITS, _COUNT_BITS, _SUM_BITS = 12, 7, 9
+_COUNT_SHIFT = _CLASS_BITS
+_SUM_SHIFT = _CLASS_BITS + _COUNT_BITS
+_FIELD_BITS = _CLASS_BITS + _COUNT_BITS + _SUM_BITS
+_FIELDS_PER_WORD = 2
+_WON_FIELD = (1 << _FIELD_BITS) - 1
+"""The field of a side already won; no class, count and sum that fit the key equal it."""
+KEY_WORDS = 1 + -(-SIDES_IN_PLAY // _FIELDS_PER_WORD)
+"""The header and the words of the fields of every side."""
+_HASH_MULTIPLIER = np.uint64(0x9E3779B97F4A7C15)
+"""2**64 over the golden ratio (Fibonacci hashing): spreads the key's bits."""
+_HASH_FOLD = np.uint64(29)
+"""Each step folds the high bits of the hash down by this many bits."""
+
+
+def _key_fits(cards: int, states: int, opp_total: NDArray[np.int64]) -> bool:
+    """Whether every field of every key fits its bits: the count, the class (below the
+    largest, which the won field takes) and the sum, at most one above the opponent's
+    (or 12 on 5a)."""
+    return (cards < 1 << _COUNT_BITS and states < (1 << _CLASS_BITS) - 1
+            and max(int(opp_total.max()) + 1, FIVE_A_LIMIT) < 1 << _SUM_BITS)
 
 
 @njit(cache=True)
@@ -251,31 +314,31 @@ def _key(depth: int, mask: int, target: NDArray[np.bool_], dump: int, five: int,
          opp_total: NDArray[np.int64], opp_over: NDArray[np.bool_], key: NDArray[np.int64]) -> int:
     """The exact key of a search state into ``key`` (what the rest of the search depends
     on: a won side's cards no more, a sum only up to one more than the opponent's except
-    on 5a), and its hash."""
+    on 5a), and its memo slot, the top ``MEMO_BITS`` bits of its hash."""
     sides = state.shape[0]
     for w in range(KEY_WORDS):
         key[w] = 0
-    key[0] = (1 << 62) | (depth << 8) | mask
+    key[0] = _HEADER_MARK | (depth << _MASK_BITS) | mask
     w = 1
     shift = 0
     for s in range(sides):
         if not target[s]:
             continue
         if _wins(count[s], total[s], opp_count[s], opp_total[s], opp_over[s]):
-            field = (1 << 28) - 1
+            field = _WON_FIELD
         else:
             capped = total[s] if s == five else min(total[s], opp_total[s] + 1)
             st = cls[s, state[s], depth]
-            field = (capped << 19) | (count[s] << 12) | st
-        if shift == 56:
+            field = (capped << _SUM_SHIFT) | (count[s] << _COUNT_SHIFT) | st
+        if shift == _FIELDS_PER_WORD * _FIELD_BITS:
             w += 1
             shift = 0
         key[w] |= field << shift
-        shift += 28
+        shift += _FIELD_BITS
     h = np.uint64(0)
     for j in range(KEY_WORDS):
-        h = (h ^ np.uint64(key[j])) * np.uint64(0x9E3779B97F4A7C15)
-        h ^= h >> np.uint64(29)
+        h = (h ^ np.uint64(key[j])) * _HASH_MULTIPLIER
+        h ^= h >> _HASH_FOLD
     return int(h >> np.uint64(64 - MEMO_BITS))
 
 
@@ -329,27 +392,28 @@ def _feasible(table: NDArray[np.int32], chain: NDArray[np.int32], numbers: NDArr
               opp_total: NDArray[np.int64], opp_over: NDArray[np.bool_], budget: int,
               out: NDArray[np.int64], memo: NDArray[np.int64], cls: NDArray[np.int32],
               sums: NDArray[np.int16], top: NDArray[np.int64]) -> tuple[int, int]:
-    """Whether some placement wins every ``target`` side: 1 yes (``out`` its side per card),
-    0 no, -1 unknown after ``budget`` nodes; and the nodes searched. A card goes onto a
-    target side that still needs cards or onto ``dump`` (task card 2, which takes every
-    card: a card anywhere else could go there instead without losing anything)."""
+    """Whether some placement wins every side of the target ``mask``: ``FEASIBLE`` (``out``
+    its side per card), ``INFEASIBLE``, or ``UNDECIDED`` after ``budget`` nodes; and the
+    nodes searched. A card goes onto a target side that still needs cards or onto
+    ``dump`` (task card 2, which takes every card: a card anywhere else could go there
+    instead without losing anything)."""
     sides, _, n = table.shape
     use_memo = memo.shape[0] > 1
     target = np.zeros(sides, dtype=np.bool_)
     for s in range(sides):
         target[s] = (mask >> s & 1) == 1
-    state = np.zeros(sides, dtype=np.int64)
+    state = np.zeros(sides, dtype=np.int64)  # per side: its state, its cards' count and sum
     count = np.zeros(sides, dtype=np.int64)
     total = np.zeros(sides, dtype=np.int64)
-    cand = np.zeros((n + 1, sides + 1), dtype=np.int64)
+    cand = np.zeros((n + 1, sides + 1), dtype=np.int64)  # [k]: the candidate sides for card k, ncand[k] of them
     ncand = np.zeros(n + 1, dtype=np.int64)
-    pos = np.zeros(n + 1, dtype=np.int64)
-    before = np.zeros(n + 1, dtype=np.int64)
-    slack = np.zeros(sides, dtype=np.int64)
-    by_sum = np.zeros(sides, dtype=np.int64)
-    by_cards = np.zeros(sides, dtype=np.int64)
-    keys = np.zeros((n + 1, KEY_WORDS), dtype=np.int64)
-    slots = np.zeros(n + 1, dtype=np.int64)
+    pos = np.zeros(n + 1, dtype=np.int64)  # [k]: the candidate card k is on (or tries next)
+    before = np.zeros(n + 1, dtype=np.int64)  # [k]: the state card k's side had before it
+    slack = np.zeros(sides, dtype=np.int64)  # per side: the cards its chain takes beyond those it needs
+    by_sum = np.zeros(sides, dtype=np.int64)  # the sides to win on the sum: the sum to reach,
+    by_cards = np.zeros(sides, dtype=np.int64)  # and with how many cards
+    keys = np.zeros((n + 1, KEY_WORDS), dtype=np.int64)  # [k]: the memo key of the state at depth k,
+    slots = np.zeros(n + 1, dtype=np.int64)  # and its memo slot
     nodes = 0
     depth = 0
     entering = True
@@ -358,7 +422,7 @@ def _feasible(table: NDArray[np.int32], chain: NDArray[np.int32], numbers: NDArr
             entering = False
             nodes += 1
             if nodes > budget:
-                return -1, nodes
+                return UNDECIDED, nodes
             left = n - depth
             needed = 0
             nsum = 0
@@ -386,7 +450,7 @@ def _feasible(table: NDArray[np.int32], chain: NDArray[np.int32], numbers: NDArr
             if ok and needed == 0:
                 for k in range(depth, n):
                     out[k] = dump
-                return 1, nodes
+                return FEASIBLE, nodes
             if ok and depth < n and use_memo:
                 slot = _key(depth, mask, target, dump, five, cls, state, count, total, opp_count, opp_total,
                             opp_over, keys[depth])
@@ -415,14 +479,14 @@ def _feasible(table: NDArray[np.int32], chain: NDArray[np.int32], numbers: NDArr
             else:
                 depth -= 1
                 if depth < 0:
-                    return 0, nodes
+                    return INFEASIBLE, nodes
                 _lift(out[depth], depth, before, state, count, total, numbers, pos)
         if pos[depth] == ncand[depth]:
             if use_memo:
                 memo[slots[depth]] = keys[depth]  # every way on from here failed
             depth -= 1
             if depth < 0:
-                return 0, nodes
+                return INFEASIBLE, nodes
             _lift(out[depth], depth, before, state, count, total, numbers, pos)
             continue
         s = cand[depth, pos[depth]]
@@ -465,8 +529,7 @@ def _best_response(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: ND
     candidates.sort(key=lambda pair: -pair[0])
     infeasible: list[int] = []
     out = np.zeros(n, dtype=np.int64)
-    fits = n < 1 << 7 and states < (1 << 12) - 1 and int(opp_total.max()) + 1 < 1 << 9  # the key's fields
-    memo = np.zeros((1 << MEMO_BITS if fits else 1, KEY_WORDS), dtype=np.int64)
+    memo = np.zeros((1 << MEMO_BITS if _key_fits(n, states, opp_total) else 1, KEY_WORDS), dtype=np.int64)
     nodes = 0
     proven = True
 
@@ -484,20 +547,20 @@ def _best_response(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: ND
         if holds_infeasible(mask):
             continue
         status = run(mask, min(CORE_TRIGGER, node_limit - nodes) if proven else SMALL_BUDGET)
-        if status < 0 and proven and nodes < node_limit:
+        if status == UNDECIDED and proven and nodes < node_limit:
             open_sides = [s for s in range(sides) if (mask & possible) >> s & 1]
             for size in range(2, min(CORE_SIZE, len(open_sides) - 1) + 1):
                 for core in combinations(open_sides, size):
                     sub = forced | sum(1 << s for s in core)
                     if not holds_infeasible(sub) and nodes < node_limit \
-                            and run(sub, min(CORE_BUDGET, node_limit - nodes)) == 0:
+                            and run(sub, min(CORE_BUDGET, node_limit - nodes)) == INFEASIBLE:
                         infeasible.append(sub)
             if holds_infeasible(mask):
                 continue
             status = run(mask, node_limit - nodes)
-        if status == 1:
+        if status == FEASIBLE:
             return out, nodes, proven
-        if status == 0:
+        if status == INFEASIBLE:
             infeasible.append(mask)
         else:
             proven = False
@@ -505,7 +568,7 @@ def _best_response(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: ND
 
 
 def _tables(problem: Problem, dump: int) -> NDArray[np.int32]:
-    """Every side's table (``automaton.side_table``), padded with -1 rows to one array
+    """Every side's table (``automaton.side_table``), padded with ``REFUSED`` rows to one array
     ``[side, state, card]``; task card 2 takes every card whatever lies there, so its
     table is one state that takes every card (checked with the model on the empty side)."""
     tasks, cards = problem.tasks, problem.cards
@@ -513,14 +576,16 @@ def _tables(problem: Problem, dump: int) -> NDArray[np.int32]:
         raise AssertionError("task card 2 must accept every card")
     each = [np.zeros((1, len(cards)), dtype=np.int32) if s == dump else side_table(side, cards)
             for s, side in enumerate(tasks)]
-    out = np.full((len(each), max(len(t) for t in each), len(cards)), -1, dtype=np.int32)
+    out = np.full((len(each), max(len(t) for t in each), len(cards)), REFUSED, dtype=np.int32)
     for s, table in enumerate(each):
         out[s, :len(table)] = table
     return out
 
 
-def optimize(problem: Problem, node_limit: int = NODE_LIMIT) -> Placement:
-    """The best placement; proven optimal unless ``node_limit`` was hit."""
+def optimize(problem: Problem, budget: Budget = Budget()) -> Placement:
+    """The best placement; proven optimal unless the budget's nodes (default
+    ``NODE_LIMIT``) ran out."""
+    node_limit = NODE_LIMIT if budget.node_limit is None else budget.node_limit
     n = len(problem.cards)
     tasks = problem.tasks
     names = [side.name for side in tasks]
@@ -538,7 +603,7 @@ def optimize(problem: Problem, node_limit: int = NODE_LIMIT) -> Placement:
     dump = names.index("2")
     table = _tables(problem, dump)
     numbers = np.array([card.number for card in problem.cards], dtype=np.int64)
-    five = names.index(FIVE_A) if FIVE_A in names else -1
+    five = names.index(FIVE_A) if FIVE_A in names else ABSENT
     if problem.versus is not None:
         sides, nodes, proven = _best_response(table, numbers, pts, dump, five, opp_count, opp_total,
                                               opp_over, node_limit)

@@ -14,39 +14,13 @@ from __future__ import annotations
 
 import random
 import statistics
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.subito import Card, Side, Table, check_distinct
-from cardsolve.models.subito.table import PILE
+from cardsolve.models.subito.table import PILE, entry_of
+from cardsolve.solvers.subito.results import Hint, SideEstimate
 from cardsolve.solvers.subito.rollout import Hands, fits, play_out
-
-
-@dataclass(frozen=True)
-class SideEstimate:
-    """One side for the card: the mean round points of the hinted player over the
-    samples, and their standard error."""
-
-    side: Side
-    mean: float
-    stderr: float
-
-
-@dataclass(frozen=True)
-class Hint:
-    """Accepted sides, best first; ``refused`` the sides that do not take the card (or
-    would take 5a over 12); ``samples`` rollouts per side."""
-
-    card: Card
-    ranking: tuple[SideEstimate, ...]
-    refused: tuple[Side, ...]
-    samples: int
-
-    @property
-    def margin(self) -> float:
-        """The best side's lead over the second, in expected points (0 with one side)."""
-        return self.ranking[0].mean - self.ranking[1].mean if len(self.ranking) > 1 else 0.0
 
 
 def _unseen(deck: Sequence[Card], table: Table, card: Card) -> list[Card]:
@@ -55,28 +29,29 @@ def _unseen(deck: Sequence[Card], table: Table, card: Card) -> list[Card]:
     return [c for c in deck if c not in seen]
 
 
-def _placed_count(table: Table, player: int) -> int:
-    return sum(len(table.players[player].on(side)) for side in table.tasks)
+def _placed_count(table: Table, entry: int) -> int:
+    """The cards placed by ``table.players[entry]``."""
+    return sum(len(table.players[entry].on(side)) for side in table.tasks)
 
 
-def hint(table: Table, player: int, card: Card, deck: Sequence[Card], samples: int = 64,
-         seed: int = 0) -> Hint:
-    """Rank the sides for ``card``, turned over by ``player`` (0 or 1) at ``table``, by
-    expected round points over ``samples`` rollouts (see the module docstring)."""
-    if player not in (0, 1):
-        raise BadInput(f"bad player {player + 1}: a table has players 1 and 2", str(player + 1))
+def hint(table: Table, player: int, card: Card, deck: Sequence[Card], samples: int = 64, seed: int = 0,
+         progress: Callable[[int, int], None] | None = None) -> Hint:
+    """Rank the sides for ``card``, turned over by ``player`` (1 or 2) at ``table``, by
+    expected round points over ``samples`` rollouts (see the module docstring);
+    ``progress`` hears (rollouts done, rollouts in all)."""
+    entry = entry_of(player)
     if samples < 1:
         raise BadInput(f"bad number of samples {samples}: give 1 or more", str(samples))
     check_distinct([*(c for p in table.players for s in table.tasks for c in p.on(s)), card], "the table and card")
-    mine = _placed_count(table, player)
+    mine = _placed_count(table, entry)
     if mine >= PILE:
-        raise BadInput(f"{table.players[player].name} has placed all {PILE} cards: no card left to turn over",
+        raise BadInput(f"{table.players[entry].name} has placed all {PILE} cards: no card left to turn over",
                        str(mine))
     unseen = _unseen(deck, table, card)
-    rest = [PILE - mine - 1, PILE - _placed_count(table, 1 - player)]
+    rest = [PILE - mine - 1, PILE - _placed_count(table, 1 - entry)]
     if sum(rest) > len(unseen):  # a deck of the user's own cards may be short of the printed 72
         rest = [round(len(unseen) * r / sum(rest)) for r in rest]
-    accepted = [s for s in table.tasks if fits(s, table.players[player].on(s), card)]
+    accepted = [s for s in table.tasks if fits(s, table.players[entry].on(s), card)]
     refused = tuple(s for s in table.tasks if s not in accepted)
     shuffles = []
     rng = random.Random(seed)
@@ -85,22 +60,26 @@ def hint(table: Table, player: int, card: Card, deck: Sequence[Card], samples: i
         rng.shuffle(order)
         shuffles.append(order)
     estimates = []
-    for side in accepted:
-        scores = [_rollout(table, player, card, side, order, rest) for order in shuffles]
+    for k, side in enumerate(accepted):
+        scores = []
+        for order in shuffles:
+            scores.append(_rollout(table, entry, card, side, order, rest))
+            if progress is not None:
+                progress(k * samples + len(scores), len(accepted) * samples)
         spread = statistics.stdev(scores) / len(scores) ** 0.5 if len(scores) > 1 else 0.0
         estimates.append(SideEstimate(side, statistics.fmean(scores), spread))
     estimates.sort(key=lambda e: (-e.mean, -e.side.number))
-    return Hint(card, tuple(estimates), refused, samples)
+    return Hint(card, player, samples, seed, tuple(estimates), refused)
 
 
-def _rollout(table: Table, player: int, card: Card, side: Side, order: list[Card], rest: list[int]) -> int:
+def _rollout(table: Table, entry: int, card: Card, side: Side, order: list[Card], rest: list[int]) -> int:
     """The hinted player's points in one rollout: ``card`` on ``side``, the two piles
-    dealt from ``order``, the opponent to move."""
+    dealt from ``order``, the opponent to move (``entry``: the hinted player's index in the table)."""
     hands = []
     for k, placed in enumerate(table.players):
-        start = 0 if k == player else rest[player]
+        start = 0 if k == entry else rest[entry]
         size = rest[k]
         hands.append(Hands(placed.name, {s.name: list(placed.on(s)) for s in table.tasks},
                            order[start:start + size]))
-    hands[player].placed[side.name].append(card)  # the player's last card ends the round at once
-    return play_out(table.tasks, (hands[0], hands[1]), 1 - player)[player]
+    hands[entry].placed[side.name].append(card)  # the player's last card ends the round at once
+    return play_out(table.tasks, (hands[0], hands[1]), 1 - entry)[entry]

@@ -1,5 +1,6 @@
-"""The optimize problem shared by every backend: the checked input, the result and the
-objective, computed with the model's own scoring.
+"""The optimize problem shared by every backend: the checked input, the search budget,
+and the objective of a placement (``results.Placement``), computed with the model's own
+scoring.
 
 A player places the first ``cards`` cards of their pile, in order, each onto one of the
 eight sides in play; a card must be accepted by its side given the player's earlier cards
@@ -25,6 +26,7 @@ from cardsolve.models.errors import BadInput
 from cardsolve.models.subito import (
     FIVE_A_LIMIT, Card, Placed, Side, Table, check_cards, check_distinct, points, score_round,
 )
+from cardsolve.solvers.subito.results import Placement
 
 FIVE_A = "5a"
 """The side whose sum may not exceed ``FIVE_A_LIMIT``."""
@@ -33,11 +35,11 @@ PLAYER = "player"
 OPPONENT = "opponent"
 
 
-
 def weighted_scale(cards: int) -> int:
     """One weighted count is worth more than any weighted sum of ``cards`` cards (each at
     most 9 points x number 6), so ``count x scale + sum`` orders the pair lexicographically."""
     return 9 * 6 * cards + 1
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -50,24 +52,14 @@ class Problem:
 
 
 @dataclass(frozen=True)
-class Placement:
-    """The side chosen for each placed card, in pile order, and its objective values:
-    ``won`` the round points against the opponent (None without one), and the weighted
-    count and sum (see the module docstring). ``proven_optimal`` only when the backend
-    proved no placement is better; ``nodes`` its search nodes (branches for cpsat)."""
+class Budget:
+    """How long a backend may search before it returns its best placement unproven:
+    cpsat's seconds and threads, numba's search nodes (None: the backend's own default).
+    The reference always searches to the end (it takes at most 10 cards)."""
 
-    sides: tuple[Side, ...]
-    won: int | None
-    weighted_count: int
-    weighted_sum: int
-    proven_optimal: bool
-    nodes: int
-    backend: str
-
-    @property
-    def objective(self) -> tuple[int, ...]:
-        """What the backends maximise: ``(won,)`` with an opponent, else the weighted pair."""
-        return (self.won,) if self.won is not None else (self.weighted_count, self.weighted_sum)
+    time_limit: float = 10.0
+    workers: int | None = None
+    node_limit: int | None = None
 
 
 def make_problem(pile: Sequence[Card], tasks: Sequence[Side], cards: int | None = None,
@@ -125,7 +117,8 @@ def objective(problem: Problem, sides: Sequence[Side]) -> tuple[int, ...]:
     return (won,) if won is not None else (count, total)
 
 
-def evaluate(problem: Problem, sides: Sequence[Side], backend: str, proven_optimal: bool,
-             nodes: int) -> Placement:
+def evaluate(problem: Problem, sides: Sequence[Side], backend: str, proven: bool, nodes: int) -> Placement:
     """The Placement of ``sides`` with its objective values computed by the model."""
-    return Placement(tuple(sides), *scores(problem, sides), proven_optimal, nodes, backend)
+    opponent = None if problem.versus is None else problem.versus.name
+    return Placement(problem.cards, problem.tasks, tuple(sides), opponent, *scores(problem, sides), proven, nodes,
+                     backend)

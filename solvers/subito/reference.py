@@ -10,7 +10,8 @@ from functools import cache
 from cardsolve.models.errors import BadInput
 from cardsolve.models.subito import FIVE_A_LIMIT, Side, check_cards, points
 from cardsolve.models.subito.scoring import award
-from cardsolve.solvers.subito.problem import FIVE_A, OPPONENT, PLAYER, Placement, Problem, evaluate
+from cardsolve.solvers.subito.problem import FIVE_A, OPPONENT, PLAYER, Budget, Problem, evaluate
+from cardsolve.solvers.subito.results import Placement
 
 LIMIT = 10
 """The most cards the reference takes (3^10 splits)."""
@@ -35,8 +36,9 @@ def add(first: Value, second: Value) -> Value:
     return tuple(a + b for a, b in zip(first, second))
 
 
-def optimize(problem: Problem) -> Placement:
-    """The best split of the cards over the sides (the first found among equals)."""
+def optimize(problem: Problem, budget: Budget = Budget()) -> Placement:
+    """The best split of the cards over the sides (the first found among equals); it
+    always searches to the end, whatever the budget."""
     n = len(problem.cards)
     if n > LIMIT:
         raise BadInput(f"the reference optimizer places at most {LIMIT} cards, not {n}", str(n))

@@ -1,0 +1,83 @@
+"""``cardsolve bench``: each game's benchmark script in its own process (a fresh
+interpreter, so one game's compiled kernels and caches do not colour another's timings),
+gathered into one table of every (game, task, backend) with the ratio of each backend to
+the fastest of its task."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from cardsolve.benchmarks.harness import format_seconds, ratio_text
+from cardsolve.models.errors import BadInput
+from cardsolve.solvers.results import Answer, text_table
+
+SCRIPTS = {"ubongo": "ubongo", "subito": "subito", "quibbles": "quibbles", "was-sticht": "was_sticht",
+           "cubu": "cubu"}
+"""Each game's benchmark module in ``cardsolve.benchmarks``, by the game's CLI name."""
+HEADERS = ("game", "task", "backend", "n", "median", "p95", "max", "vs fastest")
+
+
+class BenchmarkFailed(Exception):
+    """A game's benchmark script ended with an error (its last line of stderr)."""
+
+
+@dataclass(frozen=True)
+class BenchAnswer(Answer):
+    """One benchmark run: its date, the machine's core count, whether it was the quick
+    run, one row per (game, task, backend) with n, median, p95, max (seconds) and the
+    ratio to the fastest backend of the task; ``markdown`` renders the text as the
+    README's Markdown table."""
+
+    day: str
+    cores: int | None
+    quick: bool
+    rows: tuple[dict[str, Any], ...]
+    markdown: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"date": self.day, "cores": self.cores, "quick": self.quick, "rows": [dict(r) for r in self.rows]}
+
+    def text(self) -> str:
+        cells = [[r["game"], r["task"], r["backend"], r["n"], format_seconds(r["median_s"]),
+                  format_seconds(r["p95_s"]), format_seconds(r["max_s"]), r["vs_fastest"]] for r in self.rows]
+        if self.markdown:
+            lines = [f"Measured {self.day} on {self.cores} cores{' (--quick)' if self.quick else ''}:", "",
+                     "| " + " | ".join(HEADERS) + " |", "|" + "---|" * len(HEADERS)]
+            return "\n".join(lines + ["| " + " | ".join(map(str, line)) + " |" for line in cells])
+        return text_table(HEADERS, cells, title=f"seconds per call, {self.day}, {self.cores} cores")
+
+
+def run_benchmarks(games: Sequence[str] = (), quick: bool = False, markdown: bool = False,
+                   progress: Callable[[int, int, str], None] | None = None) -> BenchAnswer:
+    """Run the benchmark of each of ``games`` (default: all five; an unknown name is bad
+    input), ``--quick`` when ``quick``; ``progress(done, total, game)`` before each game
+    and at the end. A script that fails raises ``BenchmarkFailed``."""
+    for game in games:
+        if game not in SCRIPTS:
+            raise BadInput(f"no benchmark for {game!r}: the games are {', '.join(SCRIPTS)}", game)
+    chosen = list(dict.fromkeys(games)) or list(SCRIPTS)
+    rows: list[dict[str, Any]] = []
+    for done, game in enumerate(chosen):
+        if progress is not None:
+            progress(done, len(chosen), game)
+        command = [sys.executable, "-m", f"cardsolve.benchmarks.{SCRIPTS[game]}", "--json", *(["--quick"] * quick)]
+        finished = subprocess.run(command, capture_output=True, text=True)
+        if finished.returncode != 0:
+            last = (finished.stderr.strip().splitlines() or ["no message"])[-1]
+            raise BenchmarkFailed(f"the {game} benchmark failed: {last}")
+        rows += [{"game": game, **row} for row in json.loads(finished.stdout)["rows"]]
+    if progress is not None:
+        progress(len(chosen), len(chosen), "")
+    for row in rows:
+        fastest = min((r for r in rows if (r["game"], r["task"]) == (row["game"], row["task"])),
+                      key=lambda r: r["median_s"])
+        row["vs_fastest"] = ratio_text(row["backend"], row["median_s"], fastest["backend"], fastest["median_s"],
+                                       row is fastest)
+    return BenchAnswer(date.today().isoformat(), os.cpu_count(), quick, tuple(rows), markdown)

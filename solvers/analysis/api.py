@@ -1,0 +1,68 @@
+"""The analysis API: ``analyze`` runs a registered study (seeded chunks, reused from the
+store, in this process, a local pool or on a Dask cluster) and answers with its result,
+its table and, when asked, its picture."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardsolve.solvers.analysis.registry import study as registered_study
+from cardsolve.solvers.analysis.runner import run_study
+from cardsolve.solvers.analysis.store import default_store
+from cardsolve.solvers.analysis.study import Result
+from cardsolve.solvers.results import Answer, text_table
+
+
+@dataclass(frozen=True)
+class StudyAnswer(Answer):
+    """A finished study: what was asked (game, study, samples, seed), how it ran (chunks,
+    how many were read back from the store, wall time, the store's path), the picture
+    written (or None), the study's result and its table (header row first)."""
+
+    game: str
+    study: str
+    samples: int
+    seed: int
+    chunks: int
+    reused: int
+    seconds: float
+    store: str
+    plot: str | None
+    result: Result
+    rows: tuple[tuple[str, ...], ...]
+    options: Mapping[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "study": self.study, **({"options": dict(self.options)} if self.options else {}),
+                "samples": self.samples, "seed": self.seed, "chunks": self.chunks, "reused": self.reused,
+                "seconds": round(self.seconds, 3), "store": self.store, "plot": self.plot, "result": self.result}
+
+    def text(self) -> str:
+        title = f"{self.game} {self.study}: {self.samples} samples, seed {self.seed}"
+        return "\n".join([text_table(self.rows[0], self.rows[1:], title=title),
+                          f"{self.chunks} chunk{'s' * (self.chunks != 1)}, {self.reused} read back from "
+                          f"{self.store}, in {self.seconds:.1f} s", *([f"picture: {self.plot}"] if self.plot else [])])
+
+
+def analyze(game: str, study: str, samples: int = 200, seed: int = 1, workers: int | None = None,
+            scheduler: str | None = None, store: str | Path | None = None, plot: str | None = None,
+            progress: Callable[[int, int], None] | None = None,
+            options: Mapping[str, Any] | None = None) -> StudyAnswer:
+    """Run the study ``study`` of ``game`` over ``samples`` seeded samples on ``workers``
+    local processes (default: all cores) or the Dask ``scheduler`` with the study's
+    ``options`` (its defaults where not given), keeping finished
+    chunks in ``store`` (default: the user's cache), and write its picture to ``plot``.
+    Ctrl-C raises ``StudyInterrupted`` with the finished chunks kept."""
+    found = registered_study(game, study)
+    path = Path(store) if store else default_store()
+    chosen = found.resolve(options)
+    outcome = run_study(found, samples, seed, workers or os.cpu_count() or 1, scheduler, path, progress, chosen)
+    if plot:
+        found.plot(outcome.result, f"{game} {study}: {samples} samples, seed {seed}", plot)
+    rows = tuple(tuple(row) for row in found.table(outcome.result))
+    return StudyAnswer(game, study, samples, seed, outcome.chunks, outcome.reused, outcome.seconds, str(path),
+                       plot, outcome.result, rows, chosen)

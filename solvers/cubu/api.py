@@ -1,0 +1,84 @@
+"""The CUBU Python API (``cardsolve.cubu``): one function per command of ``cardsolve cubu``.
+
+Cards come as model objects or in the CLI's notation (``"D-R-G"``, ``"R-G-O,P-L,miss"``);
+options are named like the CLI's. Every function returns an immutable answer from
+``results`` (``simulate``: the ``cubu seats`` study's ``StudyAnswer``) with ``to_json()``
+(the ``--json`` document), ``text()`` and ``exit_code``.
+Seats are counted from 1 in every answer. numba and OR-Tools load only when a backend
+needs them, networkx only for Speed CUBU.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from cardsolve.models.cubu.cards import Card, parse_card, parse_cards
+from cardsolve.models.cubu.classic import TARGET, play_game
+from cardsolve.solvers.analysis.api import StudyAnswer, analyze
+from cardsolve.solvers.cubu.backends import BACKENDS
+from cardsolve.solvers.cubu.bots import lineup, seat_bots
+from cardsolve.solvers.cubu.longest import longest_runs
+from cardsolve.solvers.cubu.results import LongestAnswer, PlayAnswer, SpeedAnswer
+from cardsolve.solvers.cubu.simulate import check_setting
+
+LONGEST_LIMIT = 10
+"""Runs ``longest`` lists by default."""
+TIME_LIMIT = 60.0
+"""Seconds ``speed`` gives cpsat by default."""
+
+Cards = str | Sequence[Card]
+"""Cards as ``A,B,...`` in card notation or as model objects."""
+
+
+def _card(card: str | Card) -> Card:
+    """A card from its notation, or the card itself."""
+    return parse_card(card) if isinstance(card, str) else card
+
+
+def _cards(cards: Cards) -> list[Card]:
+    """Cards from ``A,B,...``, or the cards themselves."""
+    return parse_cards(cards) if isinstance(cards, str) else list(cards)
+
+
+def longest(top: str | Card, hand: Cards, limit: int | None = LONGEST_LIMIT) -> LongestAnswer:
+    """The longest colour sequence ``hand`` can play on ``top`` (a declared box, a
+    direction and the cards in order), then every other maximal one, at most ``limit``
+    runs (all when None)."""
+    top_card = _card(top)
+    return LongestAnswer(top_card, tuple(longest_runs(top_card, _cards(hand), limit=limit)))
+
+
+def speed(centre: str | Card, hand: Cards, mode: str = "colour", backend: str = BACKENDS.default,
+          time_limit: float = TIME_LIMIT) -> SpeedAnswer:
+    """Whether the whole ``hand`` can be laid around ``centre`` in Speed CUBU (``mode``
+    colour or boxes), else the most cards that can, with a laying order; ``backend``
+    numba (the default), cpsat or reference; ``time_limit`` seconds bind cpsat only."""
+    from cardsolve.solvers.cubu.speed import speed_solve  # loads networkx, for Speed CUBU alone
+
+    return speed_solve(_card(centre), _cards(hand), mode, backend, time_limit=time_limit)
+
+
+def play(seed: int = 1, players: int = 4, bots: str | Sequence[str] | None = None, target: int = TARGET,
+         rounds: int | None = None) -> PlayAnswer:
+    """A whole seeded classic game between bots (one per seat, seat 1 first: ``greedy``,
+    ``runkeeper``, ``strategist`` or ``random``; by default greedy, strategist, runkeeper
+    in turn), to ``target`` points, or ``rounds`` rounds with the most points winning."""
+    names = seat_bots(bots, players)
+    return PlayAnswer(seed, names, play_game(seed, players, lineup(names, seed), target=target, rounds=rounds))
+
+
+def simulate(games: int = 2000, seed: int = 1, players: int = 4, bots: str | Sequence[str] | None = None,
+             target: int = TARGET, workers: int | None = None, scheduler: str | None = None,
+             store: str | Path | None = None, plot: str | None = None,
+             progress: Callable[[int, int], None] | None = None) -> StudyAnswer:
+    """A seeded tournament of ``games`` classic games to ``target`` points, run as the study
+    ``cubu seats`` (``solvers.analysis.cubu``): the line-up ``bots`` (default every bot)
+    rotated over the seats so that each sits at every seat in turn; win rates by bot and by
+    seat, game and round lengths. Runs, stores and draws as ``analyze`` does (``workers``
+    processes, default all cores, or the Dask ``scheduler``: the same answer; finished
+    chunks kept in ``store``; the picture written to ``plot``); ``progress(done, total)``
+    counts chunks."""
+    names = check_setting(players, bots, target) if bots else None
+    options = {"players": players, "target": target, **({"bots": list(names)} if names else {})}
+    return analyze("cubu", "seats", games, seed, workers, scheduler, store, plot, progress, options)

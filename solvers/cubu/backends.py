@@ -1,0 +1,14 @@
+"""The Speed CUBU solvers by name: every backend module offers
+``solve(centre, hand, mode, time_limit=None) -> Search`` (``time_limit`` binds cpsat only;
+the others always search to the end), and is imported only when asked for."""
+
+from __future__ import annotations
+
+from cardsolve.solvers.backends import Backends
+
+BACKENDS = Backends("Speed CUBU", {
+    "numba": "cardsolve.solvers.cubu.speed_fast",
+    "cpsat": "cardsolve.solvers.cubu.speed_cpsat",
+    "reference": "cardsolve.solvers.cubu.speed_reference",
+})
+"""Every backend is exact; numba is the fastest and the default."""

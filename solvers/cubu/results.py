@@ -1,0 +1,179 @@
+"""The CUBU answers: what each solver finds and what each command prints.
+
+``Run`` is a colour sequence and ``Search`` a Speed CUBU backend's laying; the answers of
+the API (``LongestAnswer``, ``SpeedAnswer``, ``PlayAnswer``) each give the CLI's JSON
+document (``to_json()``), its text (``text()``) and its exit code; ``GameResult`` is what a
+tournament keeps of one game (its answer is the ``cubu seats`` study's ``StudyAnswer``).
+Seats are counted from 1 in every text and JSON document (seat 1 is index 0 of ``scores``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cardsolve.models.cubu.cards import Card
+from cardsolve.models.cubu.classic import GameRecord
+from cardsolve.models.cubu.sequence import UP, Follow
+from cardsolve.models.cubu.speed import CENTRE, Cell, picture
+from cardsolve.solvers.results import DOES_NOT_HOLD, DONE, Answer, text_table
+
+Layout = tuple[tuple[Card, Cell], ...]
+"""Hand cards with their cells, in a valid laying order."""
+
+
+@dataclass(frozen=True, order=True)
+class Run:
+    """A colour sequence: the declared box and direction, and the cards in playing order."""
+
+    follow: Follow
+    cards: tuple[Card, ...]
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def as_json(self) -> dict[str, Any]:
+        """The run as ``{"length", "box": {"colour", "position"}, "direction", "cards"}``."""
+        return {"length": len(self.cards),
+                "box": {"colour": self.follow.colour, "position": self.follow.position},
+                "direction": "up" if self.follow.direction == UP else "down",
+                "cards": [card.name for card in self.cards]}
+
+    def __str__(self) -> str:
+        """The cards in playing order, in card notation."""
+        return " ".join(card.name for card in self.cards)
+
+
+@dataclass(frozen=True)
+class LongestAnswer(Answer):
+    """The maximal runs of a hand on the top card, longest first (the first is a longest
+    one); none when no sequence can be played, which the CLI ends with exit code 1."""
+
+    top: Card
+    runs: tuple[Run, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        if not self.runs:
+            return {"length": 0, "box": None, "direction": None, "cards": [], "others": []}
+        return {**self.runs[0].as_json(), "others": [run.as_json() for run in self.runs[1:]]}
+
+    def text(self) -> str:
+        if not self.runs:
+            return "no colour sequence can be played on this card: play an action card or draw"
+        best = self.runs[0]
+        rows = [[len(run), str(run.follow), str(run)] for run in self.runs]
+        return (f"longest: {len(best)} card{'s' * (len(best) != 1)}, follow {best.follow}: {best}\n"
+                + text_table(["cards", "follow", "play in order"], rows, title="every maximal choice"))
+
+    @property
+    def exit_code(self) -> int:
+        return DONE if self.runs else DOES_NOT_HOLD
+
+
+@dataclass(frozen=True)
+class Search:
+    """A backend's longest laying found: (card, cell) in a valid laying order. ``nodes``
+    counts the search's steps (each backend says which); ``proven`` is False only when a
+    search stopped at a time limit, so that a longer laying may exist."""
+
+    layout: Layout
+    nodes: int
+    proven: bool = True
+
+    @property
+    def most(self) -> int:
+        """The number of cards laid."""
+        return len(self.layout)
+
+
+@dataclass(frozen=True)
+class SpeedAnswer(Answer):
+    """Speed CUBU for one hand: ``most``, the most hand cards that can be laid around
+    ``centre`` in ``mode``, and ``layout``, those cards with their cells in a valid laying
+    order; ``reachable``, the play graph's quick bound; ``proven`` False only when a time
+    limit stopped the search (``most`` is then what was found, not necessarily the most);
+    ``nodes``, the search's steps (each backend says which); ``backend``, the backend that
+    answered. The CLI exits 1 when the hand is not solvable."""
+
+    centre: Card
+    hand: tuple[Card, ...]
+    mode: str
+    most: int
+    layout: Layout
+    reachable: int
+    proven: bool
+    nodes: int
+    backend: str
+
+    @property
+    def solvable(self) -> bool:
+        """Whether every card of the hand can be laid."""
+        return self.most == len(self.hand)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"solvable": self.solvable, "most": self.most, "cards": len(self.hand), "reachable": self.reachable,
+                "proven": self.proven, "mode": self.mode, "backend": self.backend, "nodes": self.nodes,
+                "layout": [{"card": card.name, "cell": list(cell)} for card, cell in self.layout]}
+
+    def text(self) -> str:
+        cards = len(self.hand)
+        verdict = ("every card can be laid" if self.solvable else
+                   f"at most {self.most} of the {cards} cards can be laid"
+                   + ("" if self.proven else " (not proven: the time limit stopped the search)"))
+        order = " ".join(f"{card}@{x},{y}" for card, (x, y) in self.layout)
+        grid = {CENTRE: self.centre, **{cell: card for card, cell in self.layout}}
+        return (f"{verdict} ({self.mode} mode; {self.reachable} of {cards} connect to the centre in the play graph)\n"
+                f"order: {order or '-'}\n{picture(grid)}")
+
+    @property
+    def exit_code(self) -> int:
+        return DONE if self.solvable else DOES_NOT_HOLD
+
+
+def _seat(seat: int, bots: tuple[str, ...]) -> str:
+    """Seat index ``seat`` as a person reads it (from 1), with its bot."""
+    return f"seat {seat + 1} ({bots[seat]})"
+
+
+@dataclass(frozen=True)
+class PlayAnswer(Answer):
+    """A whole seeded classic game between ``bots`` (one per seat, seat 1 first): every
+    round (dealer, turns, longest run, interrupts, who went out with how many points, the
+    scores after it) and the winners."""
+
+    seed: int
+    bots: tuple[str, ...]
+    record: GameRecord
+
+    def to_json(self) -> dict[str, Any]:
+        record = self.record
+        return {"seed": self.seed, "players": record.players, "bots": list(self.bots), "target": record.target,
+                "scores": list(record.scores), "winners": [seat + 1 for seat in record.winners],
+                "limit_hit": record.limit_hit,
+                "rounds": [{"dealer": r.dealer + 1, "turns": len(r.turns),
+                            "winner": None if r.winner is None else r.winner + 1, "points": r.points}
+                           for r in record.rounds]}
+
+    def text(self) -> str:
+        rows = [[number, r.dealer + 1, len(r.turns), r.longest_run, r.interrupts,
+                 "-" if r.winner is None else _seat(r.winner, self.bots), r.points, "/".join(map(str, scores))]
+                for number, (r, scores) in enumerate(zip(self.record.rounds, self.record.standings), start=1)]
+        table = text_table(["round", "dealer", "turns", "longest run", "interrupts", "out first", "points", "scores"],
+                           rows)
+        winners = self.record.winners
+        result = ("limit reached: no winner" if self.record.limit_hit else
+                  "winner" + "s" * (len(winners) > 1) + ": " + ", ".join(_seat(s, self.bots) for s in winners))
+        return f"{table}\n{result}"
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """What a tournament keeps of one game: the bot at each seat, the winners' seats
+    (indices), the turns of each round, the rounds cut off by the turn limit and whether
+    the game hit the round limit."""
+
+    seats: tuple[str, ...]
+    winners: tuple[int, ...]
+    round_turns: tuple[int, ...]
+    cut_rounds: int
+    limit_hit: bool

@@ -1,0 +1,123 @@
+"""The Quibbles API: one function per ``cardsolve quibbles`` command, each returning an
+immutable answer (``solvers.quibbles.results``; the solo study's is the analysis runner's
+``StudyAnswer``) whose ``to_json()`` and ``text()`` are what the command prints. Cards are given in the notation (``"1,2,2,6"``) or as values;
+a variant by name or as a ``Variant``. Seats count from 1. The solvers are imported when
+a function is first called, so importing this module loads neither numba nor OR-Tools.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from cardsolve.models.errors import BadInput
+from cardsolve.models.quibbles import (
+    Turn, Variant, from_counts, parse_turn, parse_values, parse_variant, position, read_values,
+)
+from cardsolve.solvers.quibbles.backends import BACKENDS
+from cardsolve.solvers.quibbles.results import BestSplit, BotGame, CombineOptions, Hint, MoveCheck
+
+if TYPE_CHECKING:
+    from cardsolve.solvers.analysis.api import StudyAnswer
+
+Cards = str | Sequence[int]
+"""Card values: ``"1,2,2,6"`` or ``[1, 2, 2, 6]``."""
+
+
+def split(value: int | str, display: Cards, *, backend: str = BACKENDS.default) -> BestSplit:
+    """The split of the played card ``value`` that takes the most display cards, by
+    ``backend`` (numba, cpsat or reference: all exact)."""
+    from cardsolve.solvers.quibbles.split import best_split
+
+    if isinstance(value, str):
+        card = parse_values(value, "the played card")
+        if len(card) != 1:
+            raise BadInput(f"play one card, not {value!r}", value)
+        value = card[0]
+    cards = parse_values(display, "--display") if isinstance(display, str) else display
+    return best_split(cards, value, backend)
+
+
+def combine(hand: Cards, display: Cards) -> CombineOptions:
+    """Every distinct COMBINE: the hand cards played, their total, how many display cards
+    of that total it takes; most cards taken first."""
+    from cardsolve.solvers.quibbles.combine import combine_options
+
+    cards, shown = read_values(hand, "--hand"), read_values(display, "--display")
+    return CombineOptions(tuple(cards), tuple(shown), tuple(combine_options(cards, shown)))
+
+
+def move(hand: Cards, display: Cards, turn: str | Turn, *, collection: Cards = "",
+         variant: str | Variant = Variant.STANDARD) -> MoveCheck:
+    """Check ``turn`` (notation: ``split 6 -> 3+3, 1+1+4; stash 4``) against the rules and
+    say what it leaves before the refill (solo: after the penalty). An illegal turn is bad
+    input giving the reason."""
+    rules = parse_variant(variant)
+    state = position(rules, read_values(hand, "--hand", rules.top_value),
+                     read_values(display, "--display", rules.top_value),
+                     read_values(collection, "--collection", rules.top_value),
+                     opponents=0 if rules is Variant.SOLO else 1)
+    shown = tuple(state.display)
+    played = parse_turn(turn, state.display) if isinstance(turn, str) else turn
+    state.play(played)
+    if state.winner is None:
+        state.solo_penalty()
+    return MoveCheck(rules, played, shown, tuple(from_counts(state.hands[0])), tuple(state.display),
+                     tuple(from_counts(state.collections[0])), tuple(state.penalty), state.winner == 0)
+
+
+def hint(hand: Cards, display: Cards, *, collection: Cards = "", penalty: Cards = "",
+         variant: str | Variant = Variant.STANDARD, opponents: int | None = None, samples: int = 16,
+         shortlist: int | None = None, top: int | None = 5, seed: int = 0) -> Hint:
+    """Every legal turn ranked by a sampled two-turn lookahead (``samples`` refills per
+    candidate, only the ``shortlist`` best by the static score sampled; default all),
+    the best explained; ``top`` turns shown (None: all). ``opponents`` (default 0 solo,
+    else 1) get hands sampled from the unseen cards."""
+    from cardsolve.solvers.quibbles.hint import rank_turns
+
+    rules = parse_variant(variant)
+    cards = read_values(hand, "--hand", rules.top_value)
+    if not cards:
+        raise BadInput("--hand is empty: a player without cards has no turn", "")
+    if opponents is None:
+        opponents = 0 if rules is Variant.SOLO else 1
+    state = position(rules, cards, read_values(display, "--display", rules.top_value),
+                     read_values(collection, "--collection", rules.top_value),
+                     read_values(penalty, "--penalty", rules.top_value), opponents=opponents, seed=seed)
+    found = rank_turns(state, samples=samples, shortlist=shortlist, seed=seed)
+    return replace(found, top=top)
+
+
+def play(*, players: int = 3, variant: str | Variant | None = None, bots: str | Sequence[str] | None = None,
+         seed: int = 1) -> BotGame:
+    """A whole seeded game between bots (``bots``: one of hint, greedy, random per seat,
+    seat 1 first; default hint for all), turn by turn. ``variant`` defaults to solo for
+    one player, else standard."""
+    from cardsolve.solvers.quibbles.study import play_game, policy_by_name, seat_policies
+
+    rules = parse_variant(variant or (Variant.SOLO if players == 1 else Variant.STANDARD))
+    names = seat_policies(bots, players)
+    record = play_game([policy_by_name(n) for n in names], rules, seed, keep_log=True)
+    state = record.state
+    return BotGame(rules, seed, names, tuple(record.log), state.turns,
+                   None if state.winner is None else state.winner + 1, state.stalled, record.cut_off,
+                   tuple(tuple(from_counts(c)) for c in state.collections),
+                   state.penalty_score if rules is Variant.SOLO else None)
+
+
+def solo(*, games: int = 1000, seed: int = 1, policies: str | Sequence[str] = "hint,greedy,random",
+         samples: int = 6, shortlist: int = 6, workers: int | None = None, scheduler: str | None = None,
+         store: str | None = None, plot: str | None = None,
+         progress: Callable[[int, int], None] | None = None) -> StudyAnswer:
+    """The solo study (``cardsolve analyze quibbles solo``): ``games`` seeded solo games per
+    policy on the same deals, the hint policy sampling ``samples`` refills for each of its
+    ``shortlist`` best candidate turns; run by ``analysis.api.analyze`` (``workers``,
+    ``scheduler``, ``store``, ``plot`` and ``progress`` as there). Unknown or repeated
+    policies and a lookahead under 1 are bad input before any game is played."""
+    from cardsolve.solvers.analysis.api import analyze
+    from cardsolve.solvers.quibbles.study import Lookahead, study_policies
+
+    names, lookahead = study_policies(policies), Lookahead(samples, shortlist)
+    options = {"policies": list(names), "hint_samples": lookahead.samples, "hint_shortlist": lookahead.shortlist}
+    return analyze("quibbles", "solo", games, seed, workers, scheduler, store, plot, progress, options)

@@ -1,0 +1,84 @@
+"""The Subito API (``cardsolve.subito``): one function per ``cardsolve subito`` command,
+taking model objects or the notation the command line takes (``"Y4A,R1B"`` for cards,
+``"2,3a,4b,5a,6b,7a,8a,9b"`` for the sides in play, a table's parsed JSON for a table),
+and returning an immutable answer with ``to_json()`` and ``text()``. Players count from 1.
+The solvers are imported when first called, so importing this module loads neither numba
+nor OR-Tools."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from cardsolve.models.subito import (
+    Card, Placed, Side, SideChoice, Table, load_deck, opponent_of, parse_card, parse_cards, parse_tasks, score_round,
+    table_from_json,
+)
+from cardsolve.models.subito import deal as deal_piles
+from cardsolve.solvers.subito.backends import BACKENDS
+from cardsolve.solvers.subito.duel import duel as play_duel
+from cardsolve.solvers.subito.hint import hint as rank_sides
+from cardsolve.solvers.subito.problem import Budget, make_problem
+from cardsolve.solvers.subito.results import Dealt, Duel, Hint, Placement, Scored
+
+Progress = Callable[[int, int], None]
+"""Hears (done, total) while a long search runs."""
+TableLike = Table | Mapping[str, Any]
+"""A table, or its JSON shape (``models.subito.table``)."""
+
+
+def _table(table: TableLike) -> Table:
+    return table if isinstance(table, Table) else table_from_json(table)
+
+
+def _cards(cards: str | Sequence[Card]) -> list[Card]:
+    return parse_cards(cards) if isinstance(cards, str) else list(cards)
+
+
+def _deck(deck: Sequence[Card] | None) -> list[Card]:
+    return load_deck() if deck is None else list(deck)
+
+
+def deal(seed: int = 1, *, players: int = 2, sides: SideChoice = "a", deck: Sequence[Card] | None = None) -> Dealt:
+    """A seeded round of ``deck`` (default the bundled one): the sides in play (``sides``:
+    a, b, or a random side of each task card) and the piles of ``players`` (2, 3 or 4)."""
+    tasks, piles = deal_piles(_deck(deck), seed, players, sides)
+    return Dealt(seed, players, sides, tasks, tuple(tuple(pile) for pile in piles))
+
+
+def score(table: TableLike) -> Scored:
+    """A round's table scored by the rulebook: removals, then task cards 2..9 awarded."""
+    return Scored(score_round(_table(table)))
+
+
+def optimize(pile: str | Sequence[Card], tasks: str | Sequence[Side], *, vs: Placed | TableLike | None = None,
+             player: int = 1, cards: int | None = None, backend: str = BACKENDS.default,
+             time_limit: float = 10.0) -> Placement:
+    """The best placement of the first ``cards`` cards of ``pile`` (default all), card by
+    card in pile order, onto the sides ``tasks``: with ``vs`` (the opponent's placed cards,
+    or a table where ``player``'s entry is empty and the other is the opponent's), the most
+    round points won against the opponent; without, the most points x cards, then points x
+    numbers. ``time_limit`` is cpsat's, in seconds."""
+    sides = parse_tasks(tasks) if isinstance(tasks, str) else tuple(tasks)
+    versus = vs if vs is None or isinstance(vs, Placed) else opponent_of(_table(vs), sides, player)
+    problem = make_problem(_cards(pile), sides, cards, versus)
+    found: Placement = BACKENDS.load(backend).optimize(problem, Budget(time_limit=time_limit))
+    return found
+
+
+def duel(seed: int = 1, *, sides: SideChoice = "a", cards: int | None = None, limit: int = 10,
+         backend: str = BACKENDS.default, deck: Sequence[Card] | None = None,
+         progress: Progress | None = None) -> Duel:
+    """The 2-player round dealt with ``seed`` and ``sides``, both piles known: alternate
+    best responses (``solvers.subito.duel``) of ``cards`` cards each (default all), at
+    most ``limit`` answers."""
+    return play_duel(deal(seed, sides=sides, deck=deck), cards, backend, limit, progress=progress)
+
+
+def hint(table: TableLike, card: str | Card, *, player: int = 1, samples: int = 64, seed: int = 0,
+         deck: Sequence[Card] | None = None, progress: Progress | None = None) -> Hint:
+    """Where ``player`` (1 or 2 of ``table``) should place ``card``, just turned over,
+    with the rest of the piles unseen cards of ``deck``: each side that takes it by the
+    expected round points over ``samples`` seeded rollouts (``solvers.subito.hint``)."""
+    turned = parse_card(card) if isinstance(card, str) else card
+    return rank_sides(_table(table), player, turned, _deck(deck), samples, seed, progress)

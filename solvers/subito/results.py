@@ -1,0 +1,207 @@
+"""The Subito answers: a deal, a scored round, a placement of a pile, a duel of best
+responses and a hint, each with its JSON document and its text (what ``cardsolve subito
+...`` prints). Players and seats count from 1 in both."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cardsolve.models.subito import Card, RoundScore, Side, SideChoice, format_cards
+from cardsolve.solvers.results import Answer, text_table
+
+
+def _names(cards: tuple[Card, ...]) -> list[str]:
+    return [card.name for card in cards]
+
+
+@dataclass(frozen=True)
+class Dealt(Answer):
+    """A seeded round: the sides in play (in order of number) and the piles, top card
+    first (pile k belongs to player k + 1; see ``models.subito.deal`` for the teams)."""
+
+    seed: int
+    players: int
+    sides: SideChoice
+    tasks: tuple[Side, ...]
+    piles: tuple[tuple[Card, ...], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seed": self.seed, "players": self.players, "sides": self.sides,
+                "tasks": [{"side": side.name, "points": side.number, "rule": side.rule} for side in self.tasks],
+                "piles": [_names(pile) for pile in self.piles]}
+
+    def text(self) -> str:
+        rules = text_table(["task", "side", "rule"], [[side.number, side.name, side.rule] for side in self.tasks])
+        piles = [f"P{k} ({len(pile)}): {format_cards(pile)}" for k, pile in enumerate(self.piles, start=1)]
+        return "\n".join([rules, "", *piles])
+
+
+@dataclass(frozen=True)
+class Scored(Answer):
+    """A round's table scored by the rulebook (``models.subito.scoring``); a task card's
+    winner is player 1 or 2 in the JSON document (null: nobody)."""
+
+    round: RoundScore
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": list(self.round.names),
+                "tasks": [{"task": r.side.number, "side": r.side.name,
+                           "winner": None if r.winner is None else r.winner + 1, "reason": r.reason,
+                           "players": [{"kept": _names(k.kept), "count": k.count, "sum": k.total,
+                                        "removed": _names(k.removed)} for k in r.players]}
+                          for r in self.round.tasks],
+                "points": list(self.round.points)}
+
+    def text(self) -> str:
+        names = self.round.names
+        rows = [[r.side.number, r.side.name,
+                 *(f"{k.count} / {k.total}" + (f", removed {format_cards(k.removed)}" if k.removed else "")
+                   for k in r.players),
+                 "-" if r.winner is None else names[r.winner], r.reason] for r in self.round.tasks]
+        table = text_table(["task", "side", *(f"{name} cards / sum" for name in names), "winner", "why"], rows)
+        points = ", ".join(f"{name} {p}" for name, p in zip(names, self.round.points))
+        return f"{table}\npoints: {points}"
+
+
+@dataclass(frozen=True)
+class Placement(Answer):
+    """A placement of the first cards of a pile: ``sides[k]`` takes ``cards[k]``. Its
+    objective values (``solvers.subito.problem``): ``won`` the round points against the
+    opponent named ``opponent`` (None without one), the weighted count and sum.
+    ``proven`` only when the backend proved no placement is better; ``nodes`` its
+    search nodes (branches for cpsat)."""
+
+    cards: tuple[Card, ...]
+    tasks: tuple[Side, ...]
+    sides: tuple[Side, ...]
+    opponent: str | None
+    won: int | None
+    weighted_count: int
+    weighted_sum: int
+    proven: bool
+    nodes: int
+    backend: str
+
+    @property
+    def objective(self) -> tuple[int, ...]:
+        """What the backends maximise: ``(won,)`` with an opponent, else the weighted pair."""
+        return (self.won,) if self.won is not None else (self.weighted_count, self.weighted_sum)
+
+    def placed(self, side: Side) -> tuple[Card, ...]:
+        """The cards placed on ``side``, in pile order."""
+        return tuple(card for card, chosen in zip(self.cards, self.sides) if chosen == side)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"cards": len(self.sides), "sides": [side.name for side in self.sides],
+                "placed": {side.name: _names(self.placed(side)) for side in self.tasks},
+                "won": self.won, "weighted_count": self.weighted_count, "weighted_sum": self.weighted_sum,
+                "proven": self.proven, "nodes": self.nodes, "backend": self.backend}
+
+    def text(self) -> str:
+        rows = [[side.number, side.name, len(self.placed(side)), ",".join(_names(self.placed(side))) or "-"]
+                for side in self.tasks]
+        proof = "proven optimal" if self.proven else "best found, not proven optimal"
+        value = (f"wins {self.won} points against {self.opponent}" if self.won is not None
+                 else f"points x cards {self.weighted_count}, points x numbers {self.weighted_sum}")
+        return (text_table(["task", "side", "cards", "placed in order"], rows)
+                + f"\n{len(self.sides)} cards placed: {value} ({proof}, {self.nodes} nodes, {self.backend}).")
+
+
+@dataclass(frozen=True)
+class Reply:
+    """One turn of a duel: who answered (player 1 or 2), the points their old and new
+    placements win against the other's, and whether the new one was proven a best
+    response."""
+
+    player: int
+    before: int
+    after: int
+    proven: bool
+
+
+@dataclass(frozen=True)
+class Duel(Answer):
+    """A duel on a dealt round: the final placements (a side per card, pile order), the
+    round's points of P1 and P2, every reply, and whether the duel settled (each
+    placement a best response to the other) before its limit of replies."""
+
+    deal: Dealt
+    placements: tuple[tuple[Side, ...], tuple[Side, ...]]
+    points: tuple[int, int]
+    replies: tuple[Reply, ...]
+    settled: bool
+
+    @property
+    def tasks(self) -> tuple[Side, ...]:
+        """The sides in play, in order of number."""
+        return self.deal.tasks
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seed": self.deal.seed, "tasks": [side.name for side in self.tasks], "points": list(self.points),
+                "settled": self.settled,
+                "answers": [{"player": r.player, "before": r.before, "after": r.after, "proven": r.proven}
+                            for r in self.replies],
+                "placements": [[side.name for side in placement] for placement in self.placements]}
+
+    def text(self) -> str:
+        rows = [[n, f"P{r.player}", r.before, r.after, "yes" if r.proven else "no"]
+                for n, r in enumerate(self.replies, start=1)]
+        verdict = ("settled: each placement is a best response to the other" if self.settled
+                   else f"not settled after {len(self.replies)} answers: the best responses keep changing")
+        return (f"Sides: {','.join(side.name for side in self.tasks)}\n"
+                + text_table(["answer", "player", "won before", "won after", "proven"], rows)
+                + f"\n{verdict}; final round points P1 {self.points[0]}, P2 {self.points[1]}.")
+
+
+@dataclass(frozen=True)
+class SideEstimate:
+    """One side for the hinted card: the hinted player's mean round points over the
+    rollouts, and their standard error."""
+
+    side: Side
+    mean: float
+    stderr: float
+
+
+@dataclass(frozen=True)
+class Hint(Answer):
+    """Where ``player`` (1 or 2) should place ``card``: the accepted sides, best first,
+    by expected round points over ``samples`` rollouts per side drawn with ``seed``;
+    ``refused`` the sides that do not take the card (or would take 5a over 12)."""
+
+    card: Card
+    player: int
+    samples: int
+    seed: int
+    ranking: tuple[SideEstimate, ...]
+    refused: tuple[Side, ...]
+
+    @property
+    def best(self) -> SideEstimate:
+        """The side to place the card on (task card 2 takes every card, so there is one)."""
+        return self.ranking[0]
+
+    @property
+    def margin(self) -> float:
+        """The best side's lead over the second, in expected points (0 with one side)."""
+        return self.ranking[0].mean - self.ranking[1].mean if len(self.ranking) > 1 else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"card": self.card.name, "player": self.player, "samples": self.samples, "seed": self.seed,
+                "best": self.best.side.name, "margin": self.margin,
+                "ranking": [{"side": e.side.name, "expected": e.mean, "stderr": e.stderr} for e in self.ranking],
+                "refused": [side.name for side in self.refused]}
+
+    def text(self) -> str:
+        if len(self.ranking) == 1:
+            lead = ", the only side that takes it"
+        elif self.margin > 0:
+            lead = f", ahead of {self.ranking[1].side.name} by {self.margin:.2f} points"
+        else:
+            lead = f", level with {self.ranking[1].side.name} (the higher task card first)"
+        rows = [[e.side.name, f"{e.mean:.2f}", f"{e.stderr:.2f}"] for e in self.ranking]
+        refused = f"\nNot accepted: {', '.join(side.name for side in self.refused)}." if self.refused else ""
+        return (f"Place {self.card.name} on {self.best.side.name}: {self.best.mean:.2f} expected points over "
+                f"{self.samples} rollouts{lead}.\n\n"
+                + text_table(["side", "expected points", "std. error"], rows) + refused)

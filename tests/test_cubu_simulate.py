@@ -1,0 +1,95 @@
+"""``cardsolve cubu simulate`` is the study ``cubu seats``: the command and ``analyze`` give
+the same result and share stored chunks for the same options, an option's value is part
+of the store key, the result does not depend on ``--workers``, an unknown option is
+refused, and Ctrl-C exits 130 saying where the finished chunks are kept."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardsolve.models.errors import BadInput
+from cardsolve.solvers.analysis import cubu as seats
+from cardsolve.solvers.analysis.api import analyze
+from cardsolve.solvers.analysis.store import study_key
+from cardsolve.solvers.cubu.results import GameResult
+from cardsolve.solvers.cubu.simulate import play_one
+
+SMALL = ("--games", "12", "--seed", "3", "--players", "3", "--bots", "greedy,random", "--target", "40")
+"""A small tournament with every option of the command set."""
+OPTIONS = {"players": 3, "bots": ["greedy", "random"], "target": 40}
+"""The same options as the study's."""
+
+
+def run_json(cardsolve, *args: str) -> dict[str, Any]:
+    """The JSON document of ``cardsolve --json ARGS``, which must exit 0."""
+    code, out, err = cardsolve("--json", *args)
+    assert code == 0, err
+    document: dict[str, Any] = json.loads(out)
+    return document
+
+
+def test_the_command_and_analyze_share_results_and_chunks(cardsolve, tmp_path: Path) -> None:
+    store = str(tmp_path / "studies.sqlite")
+    studied = run_json(cardsolve, "analyze", "cubu", "seats", "--samples", "12", "--seed", "3", "--store", store)
+    simulated = run_json(cardsolve, "cubu", "simulate", "--games", "12", "--seed", "3", "--store", store)
+    assert simulated["result"] == studied["result"] and simulated["reused"] == simulated["chunks"] == 1
+    assert simulated["options"] == studied["options"] == seats.STUDY.resolve()
+
+    simulated = run_json(cardsolve, "cubu", "simulate", *SMALL, "--store", store)
+    answer = analyze("cubu", "seats", 12, 3, workers=1, store=store, options=OPTIONS)
+    assert answer.result == simulated["result"] and answer.reused == 1 and simulated["reused"] == 0
+    assert simulated["options"] == OPTIONS and answer.result != studied["result"]
+
+
+def test_an_option_value_is_part_of_the_store_key(cardsolve, tmp_path: Path) -> None:
+    store = str(tmp_path / "studies.sqlite")
+    keys = {study_key("cubu", "seats", 12, 3, seats.STUDY.chunk_size, seats.STUDY.resolve({"target": target}))
+            for target in (40, 41)}
+    assert len(keys) == 2
+    first = run_json(cardsolve, "cubu", "simulate", *SMALL, "--store", store)
+    other = run_json(cardsolve, "cubu", "simulate", *SMALL[:-1], "41", "--store", store)
+    again = run_json(cardsolve, "cubu", "simulate", *SMALL, "--store", store)
+    assert (first["reused"], other["reused"], again["reused"]) == (0, 0, 1)
+    assert other["options"]["target"] == 41 and again["result"] == first["result"]
+
+
+def test_the_result_is_the_same_for_any_number_of_workers(cardsolve, tmp_path: Path) -> None:
+    """205 games are two chunks, so two workers really share them out."""
+    args = ("cubu", "simulate", "--games", "205", "--seed", "4", "--players", "2", "--target", "20")
+    one = run_json(cardsolve, *args, "--workers", "1", "--store", str(tmp_path / "one.sqlite"))
+    two = run_json(cardsolve, *args, "--workers", "2", "--store", str(tmp_path / "two.sqlite"))
+    assert one["chunks"] == two["chunks"] == 2 and one["reused"] == two["reused"] == 0
+    assert one["result"] == two["result"]
+
+
+def test_an_unknown_option_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(BadInput, match="no option 'seats' .its options: players, bots, target.") as error:
+        analyze("cubu", "seats", 4, store=tmp_path / "studies.sqlite", options={"seats": 3})
+    assert error.value.token == "seats"
+
+
+def test_ctrl_c_keeps_the_finished_chunks_and_exits_130(cardsolve, tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C comes while the second of three chunks runs; the rerun reads the first back."""
+    games: list[int] = []
+
+    def play_until_stopped(task: tuple[int, int, tuple[str, ...], int, int]) -> GameResult:
+        games.append(task[1])
+        if len(games) > seats.STUDY.chunk_size:
+            raise KeyboardInterrupt
+        return play_one(task)
+
+    monkeypatch.setattr(seats, "play_one", play_until_stopped)
+    store = tmp_path / "studies.sqlite"
+    args = ("cubu", "simulate", "--games", "500", "--players", "2", "--target", "20", "--workers", "1",
+            "--store", str(store))
+    code, out, err = cardsolve(*args)
+    assert code == 130 and not out
+    assert err.strip() == f"stopped: 1 of 3 chunks are kept in {store}; the same command goes on from there"
+    monkeypatch.undo()
+    resumed = run_json(cardsolve, *args)
+    assert (resumed["chunks"], resumed["reused"]) == (3, 1)

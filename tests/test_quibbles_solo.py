@@ -1,0 +1,141 @@
+"""The solo study on one path: ``cardsolve quibbles solo`` and ``cardsolve.quibbles.solo``
+run the registered study ``cardsolve analyze quibbles solo`` with their options mapped
+onto the study's, so they answer alike and share chunks; an option is part of the store
+key, the result is the same for any number of workers, and an unknown option or value is
+refused before any game is played."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardsolve.models.errors import BadInput
+from cardsolve.solvers.analysis import quibbles as study
+from cardsolve.solvers.analysis.api import StudyAnswer, analyze
+from cardsolve.solvers.quibbles import api
+from cardsolve.solvers.quibbles.study import Lookahead, solo_game
+
+CHEAP = ("--policies", "greedy,random", "--workers", "1")
+"""The policies that play in milliseconds, in this process."""
+
+
+def run_json(cardsolve, *args: str) -> dict[str, Any]:
+    """``cardsolve --json ARGS``'s document, the command having succeeded."""
+    code, out, err = cardsolve("--json", *args)
+    assert code == 0, err
+    document: dict[str, Any] = json.loads(out)
+    return document
+
+
+def test_the_command_answers_as_analyze_with_the_same_options(cardsolve, tmp_path: Path) -> None:
+    command = run_json(cardsolve, "quibbles", "solo", "--games", "3", "--seed", "4", *CHEAP, "--samples", "2",
+                       "--shortlist", "3", "--store", str(tmp_path / "a.sqlite"))
+    options = {"policies": ["greedy", "random"], "hint_samples": 2, "hint_shortlist": 3}
+    answer = analyze("quibbles", "solo", 3, 4, workers=1, store=tmp_path / "b.sqlite", options=options)
+    assert (command["game"], command["study"], command["options"]) == ("quibbles", "solo", options)
+    assert (command["samples"], command["seed"], command["chunks"]) == (3, 4, answer.chunks) == (3, 4, 2)
+    assert command["result"] == answer.result
+    assert command["result"]["policies"]["greedy"]["penalty_by_game"] == [
+        solo_game("greedy", Lookahead(2, 3), 4, k).penalty for k in range(3)]
+
+
+def test_the_command_with_its_defaults_is_the_analyze_study(cardsolve, tmp_path: Path) -> None:
+    """``analyze quibbles solo`` runs the study with its defaults; the command with its
+    own defaults names the same options, so it reads every chunk back and prints the same
+    table."""
+    store = str(tmp_path / "s.sqlite")
+    code, first, err = cardsolve("analyze", "quibbles", "solo", "--samples", "2", "--workers", "1", "--store", store)
+    assert code == 0, err
+    code, again, err = cardsolve("quibbles", "solo", "--games", "2", "--workers", "1", "--store", store)
+    assert code == 0, err
+    assert again.splitlines()[:-1] == first.splitlines()[:-1]
+    assert again.splitlines()[-1].startswith(f"1 chunk, 1 read back from {store}")
+    assert first.splitlines()[1].split() == ["policy", "hint", "greedy", "random"]
+    assert "hint lookahead (refills x candidate turns)  6 x 6" in first
+
+
+def test_an_option_is_part_of_the_store_key(cardsolve, tmp_path: Path) -> None:
+    base = ("quibbles", "solo", "--games", "2", "--policies", "greedy", "--workers", "1",
+            "--store", str(tmp_path / "s.sqlite"))
+    first = run_json(cardsolve, *base)
+    assert (first["chunks"], first["reused"]) == (1, 0)
+    assert run_json(cardsolve, *base)["reused"] == 1
+    for changed in (("--samples", "5"), ("--shortlist", "2"), ("--policies", "greedy,random")):
+        other = run_json(cardsolve, *base, *changed)  # the last value of an option counts
+        assert other["reused"] == 0, changed
+        assert other["result"]["policies"]["greedy"] == first["result"]["policies"]["greedy"]
+
+
+def test_the_result_is_the_same_for_any_workers(cardsolve, tmp_path: Path) -> None:
+    runs = [run_json(cardsolve, "quibbles", "solo", "--games", "5", "--seed", "2", "--policies", "greedy,random",
+                     "--workers", str(workers), "--store", str(tmp_path / f"{workers}.sqlite"))
+            for workers in (1, 2)]
+    assert runs[0]["chunks"] == 3 and runs[0]["result"] == runs[1]["result"]
+
+
+def test_the_api_runs_the_study_and_reports_progress(tmp_path: Path) -> None:
+    seen: list[tuple[int, int]] = []
+    answer = api.solo(games=3, seed=1, policies="greedy, random", workers=1, store=str(tmp_path / "s.sqlite"),
+                      progress=lambda *p: seen.append(p))
+    assert isinstance(answer, StudyAnswer) and (answer.game, answer.study, answer.samples) == ("quibbles", "solo", 3)
+    assert seen == [(0, 2), (1, 2), (2, 2)]
+    assert answer.options == {"policies": ["greedy", "random"], "hint_samples": 6, "hint_shortlist": 6}
+    greedy, random_play = answer.result["policies"].values()
+    assert greedy["mean"] < random_play["mean"] and greedy["finished"] == 1.0
+
+
+def test_the_picture_is_written_and_named(cardsolve, tmp_path: Path) -> None:
+    picture = tmp_path / "solo.png"
+    code, out, err = cardsolve("quibbles", "solo", "--games", "2", "--seed", "3", *CHEAP,
+                               "--store", str(tmp_path / "s.sqlite"), "--plot", str(picture))
+    assert code == 0, err
+    assert out.splitlines()[-1] == f"picture: {picture}"
+    assert picture.read_bytes().startswith(b"\x89PNG")
+
+
+def test_an_unknown_option_is_refused(tmp_path: Path) -> None:
+    """``samples`` is the study's sample count, not an option: the hint's is ``hint_samples``."""
+    with pytest.raises(BadInput) as caught:
+        analyze("quibbles", "solo", 2, 1, workers=1, store=tmp_path / "s.sqlite", options={"samples": 3})
+    assert caught.value.token == "samples" and "hint_samples" in str(caught.value)
+    assert not (tmp_path / "s.sqlite").exists()
+
+
+@pytest.mark.parametrize(("args", "token"), [
+    (("--policies", "greedy,smart"), "smart"),
+    (("--policies", "greedy,greedy"), "greedy"),
+])
+def test_bad_policies_are_refused_before_any_work(cardsolve, tmp_path: Path, args: tuple[str, ...],
+                                                   token: str) -> None:
+    store = tmp_path / "s.sqlite"
+    code, out, err = cardsolve("quibbles", "solo", "--games", "2", *args, "--store", str(store))
+    assert code == 2 and not out and err.count("\n") == 1 and token in err
+    assert not store.exists()
+
+
+def test_a_lookahead_under_one_is_refused_by_the_api(tmp_path: Path) -> None:
+    with pytest.raises(BadInput, match="shortlist of at least 1"):
+        api.solo(games=2, shortlist=0, store=str(tmp_path / "s.sqlite"))
+
+
+def test_ctrl_c_keeps_the_finished_chunks(cardsolve, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Interrupted in its second chunk, the command exits 130 saying where the first is
+    kept; the same command then reads it back and plays only the rest."""
+    store = tmp_path / "s.sqlite"
+    args = ("quibbles", "solo", "--games", "3", "--policies", "greedy", "--workers", "1", "--store", str(store))
+
+    def interrupted(name: str, lookahead: Lookahead, seed: int, index: int) -> Any:
+        if index >= 2:
+            raise KeyboardInterrupt
+        return solo_game(name, lookahead, seed, index)
+
+    monkeypatch.setattr(study, "solo_game", interrupted)
+    code, out, err = cardsolve(*args)
+    assert code == 130 and not out
+    assert err.strip() == f"stopped: 1 of 2 chunks are kept in {store}; the same command goes on from there"
+    monkeypatch.undo()
+    again = run_json(cardsolve, *args)
+    assert (again["chunks"], again["reused"]) == (2, 1)
