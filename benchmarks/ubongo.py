@@ -15,28 +15,18 @@ placements, yet finds a layout at once.)
 from __future__ import annotations
 
 import json
-import random
 import statistics
 from dataclasses import asdict, dataclass
 
 from cardsolve.benchmarks import harness
 from cardsolve.benchmarks.harness import Row
-from cardsolve.models.ubongo.faces import Face, load_deck
-from cardsolve.models.ubongo.scoring import HAND, TARGET
-from cardsolve.solvers.ubongo import reference
+from cardsolve.models.ubongo.deal import sampled_hands
+from cardsolve.models.ubongo.scoring import TARGET, Side
 from cardsolve.solvers.ubongo.backends import Solve, solver
+from cardsolve.solvers.ubongo.results import Solution
 
 SEED = 20261130
-COLOURS = ("white", "black")
-Hand = list[Face]
-
-
-def hands(stack: int, colour: str, n: int, seed: int = SEED) -> list[Hand]:
-    """``n`` seeded 9-card hands from one stack of the bundled deck, one face colour."""
-    cards = load_deck().stack(stack)
-    rng = random.Random(f"{seed}/{stack}/{colour}")
-    return [[card.white if colour == "white" else card.black for card in rng.sample(cards, HAND)]
-            for _ in range(n)]
+COLOURS: tuple[Side, ...] = ("white", "black")
 
 
 @dataclass(frozen=True)
@@ -60,8 +50,8 @@ def verify_tasks(quick: bool) -> tuple[list[Row], list[Calibration]]:
     for stack in (1, 2, 3):
         for colour in COLOURS:
             task = f"verify-{stack}-{colour}"
-            instances = hands(stack, colour, max(sizes.values()))
-            answers: dict[str, dict[int, reference.Solution]] = {backend: {} for backend in sizes}
+            instances = sampled_hands(stack, colour, max(sizes.values()), SEED)
+            answers: dict[str, dict[int, Solution]] = {backend: {} for backend in sizes}
             for backend, n in sizes.items():
                 def timed(k: int, backend: str = backend) -> None:
                     answers[backend][k] = solvers[backend](instances[k], TARGET)

@@ -2,8 +2,9 @@
 colour of the bundled deck (cut to 3 or 4 cards, as the reference takes seconds on
 unsolvable hands of 5, with k the whole hand or one less, so that about a third are
 unsolvable), numba, CP-SAT and the reference give the same answer, and every layout any
-of them returns is valid. On full
-9-card hands numba and CP-SAT agree on the rulebook's 7."""
+of them returns is valid. On full 9-card hands, drawn from every stack and colour as the
+benchmark draws them, numba and CP-SAT agree on the rulebook's 7, and so does the
+reference on the hands it finishes within a short time limit (the solvable ones, mostly)."""
 
 from __future__ import annotations
 
@@ -11,20 +12,15 @@ from collections import Counter
 
 import pytest
 
-from cardsolve.models.ubongo.faces import Face, load_deck
-from cardsolve.models.ubongo.scoring import HAND, TARGET, deal, hand_faces, stack_for_round
+from cardsolve.models.ubongo.deal import dealt_hand, sampled_hands
+from cardsolve.models.ubongo.faces import Face
+from cardsolve.models.ubongo.scoring import HAND, STACKS, TARGET, Side
 from cardsolve.solvers.ubongo.backends import BACKENDS, solver
-from cardsolve.solvers.ubongo.reference import Solution
+from cardsolve.solvers.ubongo.results import Solution
 from ubongo_hands import check_solution
 
 ROUNDS = range(1, 7)
 """Round r plays stack (r + 1) // 2, white faces in odd rounds, black in even ones."""
-
-
-def dealt(round_number: int, seed: int) -> list[Face]:
-    """The 9 faces one player holds in ``round_number`` of the deal seeded ``seed``."""
-    hand = deal(load_deck(), stack_for_round(round_number), 1, seed)[0]
-    return hand_faces(hand, round_number)
 
 
 def check(faces: list[Face], k: int, found: Solution) -> None:
@@ -34,11 +30,11 @@ def check(faces: list[Face], k: int, found: Solution) -> None:
 
 @pytest.mark.parametrize("round_number", ROUNDS)
 def test_backends_agree_on_cut_hands(round_number: int) -> None:
-    solvers = {backend: solver(backend) for backend in BACKENDS}
+    solvers = {backend: solver(backend) for backend in BACKENDS.names}
     outcomes: Counter[bool] = Counter()
     for seed in range(50):
         n = 3 + seed % 2
-        faces = dealt(round_number, seed)[:n]
+        faces = dealt_hand(round_number, seed)[:n]
         k = n - seed // 2 % 2
         answers = {backend: solve(faces, k) for backend, solve in solvers.items()}
         for found in answers.values():
@@ -48,13 +44,42 @@ def test_backends_agree_on_cut_hands(round_number: int) -> None:
     assert len(outcomes) == 2, outcomes  # solvable and unsolvable hands in every round
 
 
-@pytest.mark.parametrize("round_number", ROUNDS)
-def test_numba_and_cpsat_agree_on_full_hands(round_number: int) -> None:
+FULL = [(stack, side) for stack in STACKS for side in ("white", "black")]
+"""Full hands come from every stack and face colour, drawn as the benchmark draws them."""
+FULL_HANDS = 5
+"""Full hands per stack and colour."""
+
+
+def full_hands(stack: int, side: Side) -> list[list[Face]]:
+    return sampled_hands(stack, side, FULL_HANDS, seed=100)
+
+
+@pytest.mark.parametrize(("stack", "side"), FULL)
+def test_numba_and_cpsat_agree_on_full_hands(stack: int, side: Side) -> None:
     numba, cpsat = solver("numba"), solver("cpsat")
-    for seed in range(100, 105):
-        faces = dealt(round_number, seed)
+    for number, faces in enumerate(full_hands(stack, side)):
         assert len(faces) == HAND
         found, exact = numba(faces, TARGET), cpsat(faces, TARGET)
         check(faces, TARGET, found)
         check(faces, TARGET, exact)
-        assert (found.layout is None) == (exact.layout is None), (round_number, seed)
+        assert (found.layout is None) == (exact.layout is None), (stack, side, number)
+
+
+REFERENCE_SECONDS = 0.2
+"""The reference's time limit per full hand: the 30 hands take 6 seconds at most (about
+3 on a quiet machine, where 18 of them finish)."""
+
+
+def test_the_reference_agrees_on_full_hands_it_finishes() -> None:
+    numba, plain = solver("numba"), solver("reference", REFERENCE_SECONDS)
+    finished: Counter[bool] = Counter()
+    for stack, side in FULL:
+        for number, faces in enumerate(full_hands(stack, side)):
+            found = plain(faces, TARGET)
+            check_solution(faces, TARGET, found)
+            if found.proven:
+                assert (found.layout is None) == (numba(faces, TARGET).layout is None), (stack, side, number)
+            else:
+                assert found.layout is None
+            finished[found.proven] += 1
+    assert finished[True] >= 8, finished

@@ -16,7 +16,7 @@ from cardsolve.models.ubongo.faces import ROTATIONS, Face, parse_literal, rotate
 from cardsolve.models.ubongo.layout import Layout, Placement, turn_layout
 from cardsolve.models.ubongo.rules import contacts, is_valid
 from cardsolve.solvers.ubongo import fast, reference
-from cardsolve.solvers.ubongo.reference import Solution
+from cardsolve.solvers.ubongo.results import Solution
 from ubongo_hands import random_face
 
 Complete = Callable[[Layout, list[Face], int], Solution]

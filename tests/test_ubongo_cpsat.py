@@ -11,12 +11,12 @@ from collections import Counter
 import pytest
 
 from cardsolve.models.errors import BadInput
-from cardsolve.models.ubongo.faces import Face, load_deck, parse_literal, rotate
+from cardsolve.models.ubongo.deal import dealt_hand
+from cardsolve.models.ubongo.faces import Face, parse_literal, rotate
 from cardsolve.models.ubongo.layout import Placement
-from cardsolve.models.ubongo.rules import is_valid
-from cardsolve.models.ubongo.scoring import deal, hand_faces, stack_for_round
+from cardsolve.models.ubongo.rules import is_valid, violations
 from cardsolve.solvers.ubongo import cpsat, fast, reference
-from cardsolve.solvers.ubongo.reference import Solution
+from cardsolve.solvers.ubongo.results import Solution
 from ubongo_hands import check_solution, disjoint_hand, planted_hand, random_face
 
 REFERENCE_UP_TO = 4
@@ -58,18 +58,13 @@ def test_agrees_with_fast_and_the_reference_on_small_hands(batch: int) -> None:
     assert len(outcomes) == 2  # both outcomes were exercised
 
 
-def dealt(round_number: int, seed: int) -> list[Face]:
-    """The 9 faces one player holds in ``round_number`` of the deal seeded ``seed``."""
-    return hand_faces(deal(load_deck(), stack_for_round(round_number), 1, seed)[0], round_number)
-
-
 # Round 6 hands 1 and 5 and round 4 hand 18 are unsolvable.
 DEALT = [(6, seed) for seed in range(6)] + [(4, 18), (1, 0), (3, 0)]
 
 
 @pytest.mark.parametrize(("round_number", "seed"), DEALT)
 def test_agrees_with_fast_on_dealt_hands(round_number: int, seed: int) -> None:
-    hand = dealt(round_number, seed)
+    hand = dealt_hand(round_number, seed)
     found = cpsat.solve(hand, 7)
     assert found.proven
     assert (found.layout is None) == (fast.solve(hand, 7).layout is None)
@@ -136,7 +131,7 @@ def test_edges() -> None:
 
 
 def test_two_workers() -> None:
-    hand = dealt(2, 0)
+    hand = dealt_hand(2, 0)
     found = cpsat.solve(hand, 7, workers=2)
     assert found.layout is not None and found.proven
     check_solution(hand, 7, found)
@@ -144,10 +139,36 @@ def test_two_workers() -> None:
 
 def test_a_time_limit_that_runs_out_claims_nothing() -> None:
     """With no time at all CP-SAT stops before its search: no layout, and not proven."""
-    results = [cpsat.solve(dealt(6, seed), 7, time_limit=0.0) for seed in range(4)]
+    results = [cpsat.solve(dealt_hand(6, seed), 7, time_limit=0.0) for seed in range(4)]
     for seed, found in enumerate(results):
         if found.layout is not None:
             assert is_valid(found.layout) and found.proven
         elif found.proven:
-            assert fast.solve(dealt(6, seed), 7).layout is None
+            assert fast.solve(dealt_hand(6, seed), 7).layout is None
     assert any(not found.proven and found.layout is None for found in results)
+
+
+def test_pair_geometry_is_the_validators() -> None:
+    """CP-SAT's geometry comes from the model, not from fast's tables: for random faces
+    in every pair of rotations, what the two cards make at each offset is what the
+    model's validator says of the two laid cards (no violation: a joint; only
+    "disconnected": apart; anything else: illegal)."""
+    rng = random.Random("cpsat/geometry")
+    verdicts: Counter[int] = Counter()
+    for case in range(12):
+        first, second = random_face(rng, (2, 3, 6)[case % 3]), random_face(rng, (2, 3, 6)[case % 3])
+        for a, b in ((a, b) for a in cpsat.orientations(first) for b in cpsat.orientations(second)):
+            status = cpsat.pair_status(first.rotated(a), second.rotated(b))
+            for dx in range(-cpsat.SPAN - 1, cpsat.SPAN + 2):
+                for dy in range(-cpsat.SPAN - 1, cpsat.SPAN + 2):
+                    kinds = {v.kind for v in violations([Placement(first, a, 0, 0), Placement(second, b, dx, dy)])}
+                    expected = 1 if not kinds else 0 if kinds == {"disconnected"} else 2
+                    assert status[dx + cpsat.SPAN + 1, dy + cpsat.SPAN + 1] == expected, (first, a, second, b, dx, dy)
+                    verdicts[expected] += 1
+    assert set(verdicts) == {0, 1, 2}
+
+
+def test_orientations_drop_repeated_grids() -> None:
+    assert cpsat.orientations(parse_literal("ABC/DEF")) == (0, 90, 180, 270)
+    assert cpsat.orientations(parse_literal("ABC/CBA")) == (0, 90)
+    assert cpsat.orientations(parse_literal("AAA/AAA")) == (0, 90)

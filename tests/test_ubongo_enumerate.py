@@ -16,7 +16,7 @@ from cardsolve.models.ubongo.faces import ROTATIONS, Face, load_deck, parse_lite
 from cardsolve.models.ubongo.layout import Layout, Placement, canonical, turn_layout
 from cardsolve.models.ubongo.rules import is_valid
 from cardsolve.solvers.ubongo import fast, reference
-from cardsolve.solvers.ubongo.reference import Enumeration
+from cardsolve.solvers.ubongo.results import Enumeration
 from ubongo_hands import random_face
 
 

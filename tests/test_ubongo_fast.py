@@ -15,7 +15,7 @@ from cardsolve.models.ubongo.faces import Face, parse_literal, rotate
 from cardsolve.models.ubongo.layout import Placement
 from cardsolve.models.ubongo.rules import is_valid, violations
 from cardsolve.solvers.ubongo import fast, reference
-from cardsolve.solvers.ubongo.reference import Solution
+from cardsolve.solvers.ubongo.results import Solution
 from ubongo_hands import check_solution, disjoint_hand, planted_hand, random_face
 
 

@@ -15,7 +15,8 @@ from cardsolve.models.ubongo.faces import parse_literal
 from cardsolve.models.ubongo.layout import Layout, Placement
 from cardsolve.models.ubongo.rules import contacts, is_valid, violations
 from cardsolve.solvers.ubongo import fast, reference
-from cardsolve.solvers.ubongo.hint import Hint, hint
+from cardsolve.solvers.ubongo.hint import hint
+from cardsolve.solvers.ubongo.results import Hint
 from ubongo_hands import random_face
 
 ABC, EFG, JKL = parse_literal("ABC/DEF"), parse_literal("EFG/HIJ"), parse_literal("JKL/GCA")

@@ -14,7 +14,7 @@ from cardsolve.models.ubongo.faces import Face, parse_literal
 from cardsolve.models.ubongo.rules import is_valid
 from cardsolve.solvers.ubongo import fast, reference
 from cardsolve.solvers.ubongo.largest import largest_layout
-from cardsolve.solvers.ubongo.reference import Solution
+from cardsolve.solvers.ubongo.results import Solution
 from ubongo_hands import random_face
 
 

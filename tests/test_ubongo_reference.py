@@ -10,9 +10,9 @@ import pytest
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.faces import ROTATIONS, SYMBOLS, parse_literal, rotate
-from cardsolve.models.ubongo.layout import Layout, Placement
+from cardsolve.models.ubongo.layout import Layout, Placement, touching_positions
 from cardsolve.models.ubongo.rules import is_valid
-from cardsolve.solvers.ubongo.reference import solve, touching_positions
+from cardsolve.solvers.ubongo.reference import solve
 from ubongo_hands import random_face
 
 
@@ -80,3 +80,12 @@ def test_two_faces_with_no_joint_are_unsolvable() -> None:
     """ABC/DEF and GHI/JKL share no symbol, so no two of their cells can match."""
     found = solve([parse_literal("ABC/DEF"), parse_literal("GHI/JKL")], 2)
     assert found.layout is None and found.nodes > 0
+
+
+def test_a_time_limit_that_runs_out_claims_nothing() -> None:
+    hand = [parse_literal("ABC/DEF"), parse_literal("EFG/HIJ"), parse_literal("JKL/GCA")]
+    found = solve(hand, 3, time_limit=0)
+    assert found.layout is None and not found.proven and found.nodes >= 1
+    assert solve(hand, 3, time_limit=60).proven
+    with pytest.raises(BadInput, match="time limit"):
+        solve(hand, 3, time_limit=-1)

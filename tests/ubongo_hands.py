@@ -9,7 +9,7 @@ from collections import Counter
 from cardsolve.models.ubongo.faces import ROTATIONS, SYMBOLS, Face, parse_literal, rotate
 from cardsolve.models.ubongo.layout import Cell, Layout, Placement
 from cardsolve.models.ubongo.rules import is_valid
-from cardsolve.solvers.ubongo.reference import Solution
+from cardsolve.solvers.ubongo.results import Solution
 
 
 def random_face(rng: random.Random, symbols: int) -> Face:

@@ -11,7 +11,7 @@ up as 3 rows x 2 columns.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -151,3 +151,31 @@ def load_deck(path: str | Path | None = None) -> Deck:
                            "or --deck FILE with your own cards", BUNDLED_DECK) from None
     data = read_user_json(path, "deck")
     return deck_from_json(data, str(path))
+
+
+FaceReader = Callable[[str], Face]
+"""A function reading one face name, deck (``17w``) or literal (``ABC/DDA``)."""
+
+
+def face_reader(deck: Deck | None = None) -> FaceReader:
+    """A reader of face names: literal faces always; deck faces from ``deck`` or, when it
+    is None, from the bundled deck, loaded only when a deck face is first named."""
+    decks = [] if deck is None else [deck]
+
+    def face(name: str) -> Face:
+        if "/" in name:
+            return parse_literal(name)
+        if not decks:
+            decks.append(load_deck())
+        return decks[0].face(name)
+
+    return face
+
+
+def parse_hand(text: str, face: FaceReader) -> list[Face]:
+    """The faces of a comma-separated hand (``3w,7w,ABC/DDA``), each read by ``face``; an
+    empty name is bad input."""
+    tokens = [token.strip() for token in text.split(",")]
+    if not all(tokens):
+        raise BadInput(f"empty face in hand {text!r}", text)
+    return [face(token) for token in tokens]

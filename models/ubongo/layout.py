@@ -82,6 +82,23 @@ def read_layout(path: str | Path, face: Callable[[str], Face]) -> Layout:
     return layout_from_json(data, face, str(path))
 
 
+def touching_positions(layout: Layout, grid: Grid) -> set[Cell]:
+    """Every top-left position where a card with this (rotated) grid would cover no laid
+    cell and share an edge with at least one."""
+    taken = {cell for placement in layout for cell, _ in placement.cells()}
+    shape = [(dx, dy) for dy, row in enumerate(grid) for dx in range(len(row))]
+    positions = set()
+    for x, y in taken:
+        for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if (nx, ny) in taken:
+                continue
+            for dx, dy in shape:
+                origin = (nx - dx, ny - dy)
+                if all((origin[0] + sx, origin[1] + sy) not in taken for sx, sy in shape):
+                    positions.add(origin)
+    return positions
+
+
 def turn_layout(layout: Layout, rotation: int) -> Layout:
     """The whole layout turned ``rotation`` degrees clockwise about the origin: each
     quarter turn takes cell (x, y) to (-y, x), so a card of height h (before the turn)

@@ -38,6 +38,11 @@ CALL_POINTS = 10
 Side = Literal["white", "black"]
 
 
+def player_names(players: int) -> list[str]:
+    """The players' names, counted from 1: ``P1``, ``P2``, ..."""
+    return [f"P{seat}" for seat in range(1, players + 1)]
+
+
 @dataclass(frozen=True)
 class RoundResult:
     """One player's round: cards laid, whether the layout is valid, whether they called

@@ -17,8 +17,9 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
+from cardsolve.models.ubongo.deal import dealt_hand
 from cardsolve.models.ubongo.faces import Deck, load_deck
-from cardsolve.models.ubongo.scoring import STACKS, TARGET, deal, hand_faces
+from cardsolve.models.ubongo.scoring import STACKS, TARGET
 from cardsolve.solvers.analysis import charts
 from cardsolve.solvers.analysis.study import Part, Result, Study, add_counts
 from cardsolve.solvers.ubongo import fast
@@ -60,9 +61,9 @@ def run_chunk(samples: int, seed: int, first: int, count: int) -> Part:
     largest: dict[str, Counter[str]] = {name: Counter() for name in GROUPS}
     for sample in range(first, first + count):
         for stack in STACKS:
-            hand = deal(_deck(), stack, 1, _deal_seed(seed, sample, stack))[0]
             for round_number, colour in enumerate(COLOURS, start=2 * stack - 1):
-                faces, name = hand_faces(hand, round_number), group_name(stack, colour)
+                faces = dealt_hand(round_number, _deal_seed(seed, sample, stack), _deck())
+                name = group_name(stack, colour)
                 found = fast.solve(faces, TARGET)
                 effort[name][str(effort_bucket(found.nodes))] += 1
                 if found.layout is not None:

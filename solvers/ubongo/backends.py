@@ -1,33 +1,40 @@
-"""The Ubongo layout solvers by name: one ``solve(faces, k)`` per backend, imported only
-when asked for (the cpsat backend loads OR-Tools, the others numba or nothing)."""
+"""The Ubongo layout solvers by name, in the one backend registry shape of every game.
+
+Every backend module offers ``solve(faces, k, time_limit=...)``: a valid layout of k of
+the faces, or None (proven, or not when the time limit in seconds ran out first; None
+is no limit); numba and the
+reference also offer ``enumerate_layouts(faces, k, limit)`` and ``complete(table, hand,
+k)``. numba is the fastest and the default; all three are exact.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.faces import Face
-from cardsolve.solvers.ubongo.reference import Solution
+from cardsolve.solvers.backends import Backends
 
-BACKENDS = ("numba", "cpsat", "reference")
-"""Every backend is exact; numba is the fastest and the default."""
+if TYPE_CHECKING:  # the command line reads the registry at start: nothing heavier
+    from cardsolve.solvers.ubongo.results import Solution
 
-Solve = Callable[[Sequence[Face], int], Solution]
+BACKENDS = Backends("Ubongo layout", {"numba": "cardsolve.solvers.ubongo.fast",
+                                      "cpsat": "cardsolve.solvers.ubongo.cpsat",
+                                      "reference": "cardsolve.solvers.ubongo.reference"})
+
+ENUMERATING = ("numba", "reference")
+"""The backends that also offer ``enumerate_layouts`` and ``complete``."""
+
+Solve = Callable[[Sequence[Face], int], "Solution"]
+"""``solve(faces, k)``: one backend's search with its time limit fixed."""
 
 
-def solver(backend: str, time_limit: float = 60.0) -> Solve:
-    """The ``solve`` of ``backend``; cpsat gives up after ``time_limit`` seconds and then
-    says so (a Solution that is not proven)."""
-    if backend == "numba":
-        from cardsolve.solvers.ubongo import fast
-        return fast.solve
-    if backend == "reference":
-        from cardsolve.solvers.ubongo import reference
-        return reference.solve
-    if backend == "cpsat":
-        from cardsolve.solvers.ubongo import cpsat
+def solver(backend: str, time_limit: float | None = None) -> Solve:
+    """The ``solve`` of ``backend`` with ``time_limit`` seconds per search (None: no limit)."""
+    module = BACKENDS.load(backend)
 
-        def solve(faces: Sequence[Face], k: int) -> Solution:
-            return cpsat.solve(faces, k, time_limit=time_limit)
-        return solve
-    raise BadInput(f"unknown backend {backend!r}: use {', '.join(BACKENDS)}", backend)
+    def solve(faces: Sequence[Face], k: int) -> Solution:
+        found: Solution = module.solve(faces, k, time_limit=time_limit)
+        return found
+
+    return solve

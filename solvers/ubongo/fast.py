@@ -50,7 +50,8 @@ from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.faces import COLS, ROTATIONS, ROWS, SYMBOLS, Face, Grid, rotate
 from cardsolve.models.ubongo.layout import Layout, Placement
 from cardsolve.solvers.jit import njit
-from cardsolve.solvers.ubongo.reference import Enumeration, Solution, check_k, check_limit, check_table
+from cardsolve.solvers.ubongo.reference import check_k, check_limit, check_table, check_time_limit
+from cardsolve.solvers.ubongo.results import Enumeration, Solution
 
 SPAN = max(ROWS, COLS)
 """Two cards at an offset beyond this (either coordinate) cannot touch."""
@@ -498,10 +499,13 @@ _NO_SEED = np.zeros((0, 3), np.int64)
 _NO_CAP = int(np.iinfo(np.int64).max)
 
 
-def solve(faces: Sequence[Face], k: int) -> Solution:
+def solve(faces: Sequence[Face], k: int, time_limit: float | None = None) -> Solution:
     """A valid layout of ``k`` of ``faces``, or None when exhaustive search finds none;
-    ``nodes`` counts the candidate placements checked against laid cards."""
+    ``nodes`` counts the candidate placements checked against laid cards. The search
+    always runs to its end (milliseconds on a hand of 9): ``time_limit``, the backends'
+    common parameter, is only checked to be well-formed."""
     check_k(k, len(faces))
+    check_time_limit(time_limit)
     if k == 0:
         return Solution([], 0)
     cards = _cards(faces)

@@ -13,45 +13,26 @@ the even round after it the same cards turned to black.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
 
 from cardsolve.models.ubongo.faces import Deck
-from cardsolve.models.ubongo.layout import Layout
 from cardsolve.models.ubongo.scoring import (
-    ROUNDS, TARGET, RoundResult, Standing, deal, game_ranking, hand_faces, round_points, side_for_round,
-    stack_for_round,
+    ROUNDS, TARGET, RoundResult, Standing, deal, game_ranking, hand_faces, player_names, round_points,
+    side_for_round, stack_for_round,
 )
 from cardsolve.solvers.ubongo.backends import Solve
 from cardsolve.solvers.ubongo.largest import largest_layout
+from cardsolve.solvers.ubongo.results import GameRound, PlayerRound
 
 
-@dataclass(frozen=True)
-class PlayerRound:
-    """One player's round: the faces held, the best layout (7 cards, or the largest)
-    and the points it scored."""
-
-    faces: tuple[str, ...]
-    layout: Layout
-    points: int
-
-
-@dataclass(frozen=True)
-class GameRound:
-    number: int
-    stack: int
-    side: str
-    players: tuple[PlayerRound, ...]
-
-
-def player_names(players: int) -> list[str]:
-    return [f"P{p + 1}" for p in range(players)]
-
-
-def play_game(deck: Deck, players: int, seed: int, solve: Solve) -> tuple[list[GameRound], list[Standing]]:
+def play_game(deck: Deck, players: int, seed: int, solve: Solve,
+              progress: Callable[[int, int], None] | None = None) -> tuple[list[GameRound], list[Standing]]:
     """The six rounds and the final ranking for ``players`` players. Stack s is shuffled
-    with seed ``3 * seed + s`` (one seed per game, a different shuffle per stack)."""
+    with seed ``3 * seed + s`` (one seed per game, a different shuffle per stack).
+    ``progress(done, total)`` hears of each hand solved."""
     names = player_names(players)
     rounds = []
+    total = ROUNDS * players
     for number in range(1, ROUNDS + 1):
         stack = stack_for_round(number)
         hands = deal(deck, stack, players, 3 * seed + stack)
@@ -61,10 +42,12 @@ def play_game(deck: Deck, players: int, seed: int, solve: Solve) -> tuple[list[G
             found = largest_layout(faces, TARGET, solve)
             assert found.layout is not None  # a hand of 9 always holds a layout of 1
             best.append((faces, found.layout))
+            if progress is not None:
+                progress((number - 1) * players + len(best), total)
         points = round_points([RoundResult(name, len(layout), True, len(layout) == TARGET)
                                for name, (_, layout) in zip(names, best)])
         rounds.append(GameRound(number, stack, side_for_round(number), tuple(
-            PlayerRound(tuple(f.name for f in faces), layout, points[name])
+            PlayerRound(name, tuple(f.name for f in faces), layout, points[name])
             for name, (faces, layout) in zip(names, best))))
     ranking = game_ranking([{name: r.players[p].points for p, name in enumerate(names)} for r in rounds])
     return rounds, ranking

@@ -16,50 +16,15 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.faces import Face
-from cardsolve.models.ubongo.layout import Layout, Placement
+from cardsolve.models.ubongo.layout import Layout
 from cardsolve.models.ubongo.rules import Violation, contacts, violations
-from cardsolve.solvers.ubongo.reference import Solution
+from cardsolve.solvers.ubongo.results import Hint, Solution, TakeBack
 
 Complete = Callable[[Layout, Sequence[Face], int], Solution]
 """``complete(table, hand, k)``: a valid layout of k cards holding the (valid) table."""
-
-
-@dataclass(frozen=True)
-class TakeBack:
-    """A laid card to take back: its index on the table and why."""
-
-    index: int
-    reason: str
-
-
-@dataclass(frozen=True)
-class Hint:
-    """What to do next.
-
-    - ``take_back``: laid cards to take back first (none when the table can stay);
-    - ``placement``: the card to lay next (None when the table, after the take-backs, is
-      already a layout of k cards, or when no layout can be reached at all);
-    - ``target``: a complete layout of k cards that following the hint leads to (the
-      cards kept, as they lie, then the cards to add, each touching those before it);
-      None when no layout of k of all these cards exists;
-    - ``joins``: the table indices of the cards the placement touches;
-    - ``nodes``: the completion searches' steps, added up.
-    """
-
-    take_back: tuple[TakeBack, ...]
-    placement: Placement | None
-    target: Layout | None
-    joins: tuple[int, ...]
-    nodes: int
-
-    @property
-    def done(self) -> bool:
-        """The table is a complete valid layout already: call "Ubongo!"."""
-        return not self.take_back and self.placement is None and self.target is not None
 
 
 def _check(table: Layout, hand: Sequence[Face], k: int) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.faces import Face
 from cardsolve.solvers.ubongo.backends import Solve
-from cardsolve.solvers.ubongo.reference import Solution
+from cardsolve.solvers.ubongo.results import Solution
 
 
 def largest_layout(faces: Sequence[Face], k: int, solve: Solve) -> Solution:

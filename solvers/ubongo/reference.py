@@ -8,7 +8,8 @@ group by every unused face, rotation and position that touches it, keeping only 
 layouts the validator finds nothing wrong with (the pair rules only ever get worse as
 cards are added, so a broken partial layout cannot be mended by more cards).
 
-``solve`` stops at the first layout of k cards; ``complete`` grows the same way from the
+``solve`` stops at the first layout of k cards, or gives up unproven when its time limit
+passes (checked at every candidate placement); ``complete`` grows the same way from the
 cards already on the table instead of from one card at the origin. ``enumerate_layouts``
 keeps growing after each layout and keeps one layout per picture (``canonical``): the
 layouts are rooted at their first face in hand order, so the growth from a face uses
@@ -20,53 +21,14 @@ pictures).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.faces import ROTATIONS, Face, rotate
-from cardsolve.models.ubongo.layout import Cell, Layout, Placement, canonical
+from cardsolve.models.ubongo.layout import Layout, Placement, canonical, touching_positions
 from cardsolve.models.ubongo.rules import is_valid, violations
-
-
-@dataclass(frozen=True)
-class Solution:
-    """A valid layout of k faces, or None; ``nodes`` counts the search's steps (each
-    backend says which). ``proven`` is False only when a search stopped at a time limit
-    without a layout: then None means "not found", not "none exists"."""
-
-    layout: Layout | None
-    nodes: int
-    proven: bool = True
-
-
-@dataclass(frozen=True)
-class Enumeration:
-    """The distinct valid layouts of k faces, one per picture (two layouts are the same
-    when one is the other moved and turned as a whole, ``models.ubongo.layout.canonical``),
-    in the order found. ``complete`` is True when they are all of them, False when a
-    limit stopped the search with more left; ``nodes`` counts the search's steps."""
-
-    layouts: list[Layout]
-    complete: bool
-    nodes: int
-
-
-def touching_positions(layout: Layout, grid: tuple[str, ...]) -> set[Cell]:
-    """Every top-left position where a card with this (rotated) grid would cover no laid
-    cell and share an edge with at least one."""
-    taken = {cell for placement in layout for cell, _ in placement.cells()}
-    shape = [(dx, dy) for dy, row in enumerate(grid) for dx in range(len(row))]
-    positions = set()
-    for x, y in taken:
-        for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-            if (nx, ny) in taken:
-                continue
-            for dx, dy in shape:
-                origin = (nx - dx, ny - dy)
-                if all((origin[0] + sx, origin[1] + sy) not in taken for sx, sy in shape):
-                    positions.add(origin)
-    return positions
+from cardsolve.solvers.ubongo.results import Enumeration, Solution
 
 
 def check_k(k: int, n: int) -> None:
@@ -75,13 +37,18 @@ def check_k(k: int, n: int) -> None:
         raise BadInput(f"cannot lay {k} of {n} cards", str(k))
 
 
+class _OutOfTime(Exception):
+    """The growth's deadline passed."""
+
+
 class _Growth:
     """Exhaustive growth of a layout to ``k`` cards by the unused ``faces``, counting the
     candidate placements checked in ``nodes``. With ``once`` set, each partial picture is
-    grown only the first time it is met (see the module docstring)."""
+    grown only the first time it is met (see the module docstring). Past ``deadline`` (a
+    ``time.monotonic()`` reading; None: none) the next candidate raises ``_OutOfTime``."""
 
-    def __init__(self, faces: Sequence[Face], k: int, once: bool = False) -> None:
-        self.faces, self.k, self.nodes = faces, k, 0
+    def __init__(self, faces: Sequence[Face], k: int, once: bool = False, deadline: float | None = None) -> None:
+        self.faces, self.k, self.nodes, self.deadline = faces, k, 0, deadline
         self.grown: set[object] | None = set() if once else None
 
     def layouts(self, layout: Layout, used: frozenset[int]) -> Iterator[Layout]:
@@ -101,23 +68,37 @@ class _Growth:
             for rotation in ROTATIONS:
                 for x, y in sorted(touching_positions(layout, rotate(face.grid, rotation))):
                     self.nodes += 1
+                    if self.deadline is not None and time.monotonic() > self.deadline:
+                        raise _OutOfTime
                     grown = [*layout, Placement(face, rotation, x, y)]
                     if not violations(grown):
                         yield from self.layouts(grown, used | {i})
 
 
-def solve(faces: Sequence[Face], k: int) -> Solution:
-    """A valid layout of ``k`` of ``faces``, by exhaustive search (see the module docstring)."""
+def solve(faces: Sequence[Face], k: int, time_limit: float | None = None) -> Solution:
+    """A valid layout of ``k`` of ``faces``, by exhaustive search (see the module
+    docstring); after ``time_limit`` seconds (None: no limit) without one, an unproven
+    None."""
     check_k(k, len(faces))
+    check_time_limit(time_limit)
     if k == 0:
         return Solution([], 0)
-    growth = _Growth(faces, k)
-    for first, face in enumerate(faces):
-        growth.nodes += 1
-        found = next(growth.layouts([Placement(face, 0, 0, 0)], frozenset({first})), None)
-        if found is not None:
-            return Solution(found, growth.nodes)
+    growth = _Growth(faces, k, deadline=None if time_limit is None else time.monotonic() + time_limit)
+    try:
+        for first, face in enumerate(faces):
+            growth.nodes += 1
+            found = next(growth.layouts([Placement(face, 0, 0, 0)], frozenset({first})), None)
+            if found is not None:
+                return Solution(found, growth.nodes)
+    except _OutOfTime:
+        return Solution(None, growth.nodes, proven=False)
     return Solution(None, growth.nodes)
+
+
+def check_time_limit(time_limit: float | None) -> None:
+    """A time limit is None (no limit) or seconds, 0 or more."""
+    if time_limit is not None and not time_limit >= 0:
+        raise BadInput(f"bad time limit {time_limit!r}: give seconds, 0 or more", str(time_limit))
 
 
 def check_limit(limit: int | None) -> None:

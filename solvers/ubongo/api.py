@@ -1,0 +1,120 @@
+"""The Ubongo API: every operation of ``cardsolve ubongo``, one function per command.
+
+A hand is a list of faces or their notation (``"3w,7w,ABC/DDA"``); a table or layout is
+a list of placements or its JSON shape (``{"cards": [...]}``). Deck faces (``17w``) are
+read from ``deck``, or from the bundled deck when it is None. Every function answers
+with a result of ``solvers.ubongo.results``; the backends load only when first used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from types import ModuleType
+from typing import Any
+
+from cardsolve.models.errors import BadInput
+from cardsolve.models.ubongo.faces import Deck, Face, check_distinct_cards, face_reader, load_deck, parse_hand
+from cardsolve.models.ubongo.layout import Layout, Placement, layout_from_json
+from cardsolve.models.ubongo.rules import violations
+from cardsolve.models.ubongo.scoring import TARGET, hand_faces, stack_for_round
+from cardsolve.models.ubongo.scoring import deal as deal_hands
+from cardsolve.solvers.ubongo.backends import BACKENDS, ENUMERATING, solver
+from cardsolve.solvers.ubongo.game import play_game
+from cardsolve.solvers.ubongo.hint import hint as find_hint
+from cardsolve.solvers.ubongo.largest import largest_layout
+from cardsolve.solvers.ubongo.results import (
+    Advice, AllLayouts, BestLayout, Check, Deal, Game, Picture, Verdict,
+)
+
+Hand = str | Sequence[Face]
+"""Faces, or their comma-separated notation."""
+Table = Sequence[Placement] | Mapping[str, Any]
+"""Placements, or a layout's JSON shape."""
+
+
+def _faces(hand: Hand, deck: Deck | None) -> list[Face]:
+    return parse_hand(hand, face_reader(deck)) if isinstance(hand, str) else list(hand)
+
+
+def _layout(table: Table, deck: Deck | None) -> Layout:
+    return layout_from_json(table, face_reader(deck)) if isinstance(table, Mapping) else list(table)
+
+
+def _enumerating(backend: str, what: str) -> ModuleType:
+    """The module of ``backend``, one that also enumerates and completes layouts; any
+    other name is bad input naming it (``what`` says which search wanted it)."""
+    if backend in BACKENDS.names and backend not in ENUMERATING:
+        raise BadInput(f"{what} with {' or '.join(ENUMERATING)}, not {backend}", backend)
+    return BACKENDS.load(backend)
+
+
+def deal(stack: int, *, seed: int = 0, players: int = 1, deck: Deck | None = None) -> Deal:
+    """Seeded 9-card hands for each of ``players`` players in round ``stack`` (the number
+    in the card's middle, 1-6: stack 1|2, 3|4 or 5|6, white faces in odd rounds, black in
+    even ones)."""
+    hands = deal_hands(deck if deck is not None else load_deck(), stack_for_round(stack), players, seed)
+    return Deal(stack, seed, tuple(tuple(hand_faces(hand, stack)) for hand in hands))
+
+
+def verify(hand: Hand, *, k: int = TARGET, backend: str = BACKENDS.default, time_limit: float = 60.0,
+           deck: Deck | None = None) -> Verdict:
+    """Is there a valid layout of ``k`` of the hand's faces? ``backend`` searches for
+    ``time_limit`` seconds at most (only cpsat ever needs that long)."""
+    faces = _faces(hand, deck)
+    check_distinct_cards(faces)
+    return Verdict(tuple(faces), k, backend, time_limit, solver(backend, time_limit)(faces, k))
+
+
+def solve(hand: Hand, *, k: int = TARGET, backend: str = BACKENDS.default, time_limit: float = 60.0,
+          deck: Deck | None = None) -> BestLayout:
+    """The best layout: ``k`` of the hand's faces or, when none exists, the largest valid
+    layout (counting down from k; ``time_limit`` seconds per size)."""
+    faces = _faces(hand, deck)
+    check_distinct_cards(faces)
+    return BestLayout(tuple(faces), k, backend, time_limit, largest_layout(faces, k, solver(backend, time_limit)))
+
+
+def solve_all(hand: Hand, *, k: int = TARGET, limit: int | None = None, show: int = 3,
+              backend: str = BACKENDS.default, deck: Deck | None = None) -> AllLayouts:
+    """Every distinct valid layout of ``k`` of the hand's faces (up to moving and turning
+    the whole layout), or the first ``limit``; the text draws the first ``show``."""
+    faces = _faces(hand, deck)
+    check_distinct_cards(faces)
+    found = _enumerating(backend, "--all enumerates").enumerate_layouts(faces, k, limit)
+    return AllLayouts(tuple(faces), k, limit, show, backend, found)
+
+
+def hint(hand: Hand, table: Table, *, k: int = TARGET, backend: str = BACKENDS.default,
+         deck: Deck | None = None) -> Advice:
+    """The next card to lay from ``hand`` so that a layout of ``k`` stays reachable from
+    the ``table`` (the cards laid so far, which may hold a mistake), or which laid cards
+    to take back first and why; when no layout of k of all these cards exists, the
+    largest one instead."""
+    module = _enumerating(backend, "hints search")
+    laid, faces = _layout(table, deck), _faces(hand, deck)
+    check_distinct_cards([p.face for p in laid] + faces)
+    found = find_hint(laid, faces, k, module.complete)
+    largest = None
+    if found.target is None:
+        largest = largest_layout([p.face for p in laid] + faces, k, module.solve).layout
+    return Advice(tuple(laid), tuple(faces), k, backend, found, largest)
+
+
+def game(*, players: int = 3, seed: int = 1, deck: Deck | None = None,
+         progress: Callable[[int, int], None] | None = None) -> Game:
+    """A seeded six-round game played out by ``players`` perfect, equally fast players
+    (``solvers.ubongo.game``), solved by numba; ``progress(done, total)`` hears of each
+    hand solved."""
+    rounds, ranking = play_game(deck if deck is not None else load_deck(), players, seed, solver(BACKENDS.default), progress)
+    return Game(players, seed, tuple(rounds), tuple(ranking))
+
+
+def check(layout: Table, *, deck: Deck | None = None) -> Check:
+    """Every rule the layout breaks (none: it is valid)."""
+    laid = _layout(layout, deck)
+    return Check(tuple(laid), tuple(violations(laid)))
+
+
+def render(layout: Table, *, deck: Deck | None = None) -> Picture:
+    """The layout drawn for the terminal and as SVG."""
+    return Picture(tuple(_layout(layout, deck)))

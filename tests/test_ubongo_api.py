@@ -1,0 +1,150 @@
+"""The Ubongo Python API: each function's answer holds the facts it should, and its
+``to_json()`` and ``text()`` are exactly what the command line prints for it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import cardsolve
+from cardsolve.models.errors import BadInput
+from cardsolve.models.ubongo.faces import face_reader, parse_literal
+from cardsolve.models.ubongo.layout import read_layout
+from cardsolve.models.ubongo.rules import is_valid
+from cardsolve.solvers.results import Answer
+from cardsolve.solvers.ubongo import api
+
+FIVE = "ABC/DEF,EFG/HIJ,JKL/GCA,AAB/BCC,DDE/EFF"
+"""Five faces with 6 distinct layouts of 3 and none of 4."""
+MISMATCH = "tests/data/ubongo_mismatch.json"
+
+
+def same_as_cli(cardsolve, answer: Answer, *args: str) -> None:
+    """The answer's JSON, text and exit code are the command's."""
+    code, out, _ = cardsolve("--json", "ubongo", *args)
+    assert (code, json.loads(out)) == (answer.exit_code, answer.to_json())
+    code, out, _ = cardsolve("ubongo", *args)
+    assert (code, out) == (answer.exit_code, answer.text() + "\n")
+
+
+def test_the_package_reaches_the_api() -> None:
+    assert cardsolve.ubongo is api
+
+
+def test_the_api_loads_neither_numba_nor_ortools() -> None:
+    loaded = subprocess.run([sys.executable, "-c", "import sys, cardsolve.solvers.ubongo.api; "
+                             "print(sorted({'numba', 'ortools'} & {m.split('.')[0] for m in sys.modules}))"],
+                            capture_output=True, text=True, check=True).stdout
+    assert loaded.strip() == "[]"
+
+
+def test_deal(cardsolve) -> None:
+    dealt = api.deal(3, seed=4)
+    assert [f.name for f in dealt.hands[0]] == "61w,60w,59w,50w,70w,57w,72w,63w,65w".split(",")
+    assert dealt.text().startswith("P1: 61w,")
+    two = api.deal(2, seed=7, players=2)
+    assert len(two.hands) == 2 and all(f.name.endswith("b") for hand in two.hands for f in hand)
+    same_as_cli(cardsolve, dealt, "deal", "--stack", "3", "--seed", "4")
+
+
+def test_verify_finds_a_layout(cardsolve) -> None:
+    found = api.verify(FIVE, k=3)
+    assert found.solvable and found.proven and found.exit_code == 0
+    assert found.found.layout is not None and len(found.found.layout) == 3 and is_valid(found.found.layout)
+    same_as_cli(cardsolve, found, "verify", "--hand", FIVE, "--k", "3")
+
+
+@pytest.mark.parametrize("backend", ["numba", "cpsat", "reference"])
+def test_verify_proves_none_exists(cardsolve, backend) -> None:
+    found = api.verify([parse_literal("ABC/DEF"), parse_literal("GHI/JKL")], k=2, backend=backend)
+    assert found.solvable is False and found.proven and found.exit_code == 1
+    assert found.to_json() == {"solvable": False, "layout": None, "nodes": found.found.nodes, "backend": backend}
+    same_as_cli(cardsolve, found, "verify", "--hand", "ABC/DEF,GHI/JKL", "--k", "2", "--backend", backend)
+
+
+def test_verify_out_of_time_is_undecided() -> None:
+    found = api.verify(FIVE, k=3, backend="reference", time_limit=0)
+    assert found.solvable is None and not found.proven and found.exit_code == 1
+    assert found.text().startswith("Undecided: reference found no layout of 3 of these 5 faces within 0 s")
+
+
+def test_solve_falls_back_to_the_largest(cardsolve) -> None:
+    best = api.solve(FIVE, k=5)
+    assert (best.cards, best.complete, best.proven) == (3, False, True)
+    assert best.text().startswith("No valid layout of 5 of these 5 faces exists; the largest valid layout has 3 cards")
+    same_as_cli(cardsolve, best, "solve", "--hand", FIVE, "--k", "5")
+
+
+def test_solve_a_dealt_hand_on_cpsat(cardsolve) -> None:
+    best = api.solve(FIVE, k=3, backend="cpsat")
+    assert best.complete and best.proven and is_valid(best.layout)
+    code, out, _ = cardsolve("--json", "ubongo", "solve", "--hand", FIVE, "--k", "3", "--backend", "cpsat")
+    assert code == 0 and json.loads(out)["cards"] == 3
+
+
+@pytest.mark.parametrize("backend", ["numba", "reference"])
+def test_solve_all(cardsolve, backend) -> None:
+    every = api.solve_all(FIVE, k=3, backend=backend)
+    assert (every.count, every.complete) == (6, True)
+    same_as_cli(cardsolve, every, "solve", "--hand", FIVE, "--k", "3", "--all", "--backend", backend)
+    first = api.solve_all(FIVE, k=3, limit=2, show=1, backend=backend)
+    assert (first.count, first.complete) == (2, False)
+    assert "Layout 1:" in first.text() and "Layout 2:" not in first.text()
+    same_as_cli(cardsolve, first, "solve", "--hand", FIVE, "--k", "3", "--all", "--limit", "2", "--show", "1",
+                "--backend", backend)
+
+
+def test_solve_all_is_not_offered_by_cpsat() -> None:
+    with pytest.raises(BadInput, match="cpsat"):
+        api.solve_all(FIVE, k=3, backend="cpsat")
+    with pytest.raises(BadInput, match="gurobi"):
+        api.solve_all(FIVE, k=3, backend="gurobi")
+
+
+def test_hint_takes_back_the_mismatch(cardsolve) -> None:
+    table = json.loads(Path(MISMATCH).read_text(encoding="utf-8"))
+    advice = api.hint("AAB/BCC,DDE/EFF", table, k=3)
+    assert [t.index for t in advice.hint.take_back] == [2] and advice.exit_code == 0
+    assert advice.hint.target is not None and len(advice.hint.target) == 3 and is_valid(advice.hint.target)
+    assert api.hint("AAB/BCC,DDE/EFF", read_layout(MISMATCH, face_reader()), k=3) == advice
+    same_as_cli(cardsolve, advice, "hint", "--hand", "AAB/BCC,DDE/EFF", "--table", MISMATCH, "--k", "3")
+
+
+def test_hint_without_any_layout_gives_the_largest() -> None:
+    table = {"cards": [{"card": "ABC/ABC", "rotation": 0, "x": 0, "y": 0}]}
+    advice = api.hint("DEF/DEF", table, k=2, backend="reference")
+    assert advice.exit_code == 1 and advice.largest is not None and len(advice.largest) == 1
+    assert advice.to_json()["largest"]["cards"][0]["card"] in ("ABC/ABC", "DEF/DEF")
+
+
+def test_game_with_progress(cardsolve) -> None:
+    heard: list[tuple[int, int]] = []
+    played = api.game(players=2, seed=1, progress=lambda done, total: heard.append((done, total)))
+    assert heard == [(done, 12) for done in range(1, 13)]
+    assert [r.number for r in played.rounds] == [1, 2, 3, 4, 5, 6] and played.names == ["P1", "P2"]
+    totals = {name: sum(r.players[seat].points for r in played.rounds) for seat, name in enumerate(played.names)}
+    assert {s.player: s.points for s in played.ranking} == totals
+    same_as_cli(cardsolve, played, "game", "--players", "2", "--seed", "1")
+
+
+def test_check(cardsolve) -> None:
+    checked = api.check(read_layout(MISMATCH, face_reader()))
+    assert not checked.valid and checked.exit_code == 1
+    assert [v.kind for v in checked.violations] == ["mismatch", "one-contact", "mismatch"]
+    same_as_cli(cardsolve, checked, "check", MISMATCH)
+    assert api.check({"cards": [{"card": "ABC/DEF", "rotation": 0, "x": 0, "y": 0}]}).valid
+
+
+def test_render(cardsolve, tmp_path) -> None:
+    picture = api.render(read_layout("tests/data/ubongo_table.json", face_reader()))
+    assert picture.svg.lstrip().startswith(("<svg", "<?xml")) and picture.svg_file is None
+    assert picture.text() == picture.ascii
+    same_as_cli(cardsolve, picture, "render", "tests/data/ubongo_table.json")
+    svg = str(tmp_path / "table.svg")
+    code, out, _ = cardsolve("--json", "ubongo", "render", "tests/data/ubongo_table.json", "--svg", svg)
+    assert code == 0 and json.loads(out)["svg"] == svg
+    assert Path(svg).read_text(encoding="utf-8") == picture.svg
