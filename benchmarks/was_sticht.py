@@ -1,12 +1,13 @@
 """Was sticht? benchmarks: ``python -m cardsolve.benchmarks.was_sticht [--quick] [--json] [--markdown]``.
 
 Task ``full-deal``: seeded 4-player deals of 9 cards each, random trumps (of the 50), a
-seeded seat to lead and a seeded player; the numba double-dummy ``forceable`` of the
-trick-count chip ``exactly-2`` for that player over the whole round.
+seeded seat to lead (``random_start``) and a seeded player; the numba double-dummy
+``forceable`` of the trick-count chip ``exactly-2`` for that player over the whole round.
 
 Task ``ending-4``: seeded 4-player endings of 4 tricks (a full deal played at random down
-to 4 tricks left) with a seeded player and chip (any of the 24); ``forceable`` through
-numba and through the reference on the same endings. The script stops if they disagree.
+to 4 tricks left, ``random_ending``) with a seeded player and chip (any of the 24);
+``forceable`` through numba and through the reference on the same endings. The script
+stops if they disagree.
 """
 
 from __future__ import annotations
@@ -17,23 +18,17 @@ from functools import partial
 
 from cardsolve.benchmarks import harness
 from cardsolve.benchmarks.harness import Row
-from cardsolve.models.was_sticht import ALL_TRUMPS, CHIP_IDS, CHIPS, DECK, Chip
-from cardsolve.models.was_sticht.play import Position, start
-from cardsolve.solvers.was_sticht import forceable
+from cardsolve.models.was_sticht import CHIP_IDS, CHIPS, Chip, random_ending, random_start
+from cardsolve.models.was_sticht.play import Position
+from cardsolve.solvers.was_sticht.double_dummy import forceable
 
 SEED = 20261130
 Instance = tuple[Position, int, Chip]
 
 
-def deal(rng: random.Random) -> Position:
-    deck = list(DECK)
-    rng.shuffle(deck)
-    return start([deck[9 * k:9 * k + 9] for k in range(4)], rng.choice(ALL_TRUMPS), rng.randrange(4))
-
-
 def full_deals(n: int) -> list[Instance]:
     rng = random.Random(SEED)
-    return [(deal(rng), rng.randrange(4), CHIP_IDS["exactly-2"]) for _ in range(n)]
+    return [(random_start(rng), rng.randrange(4), CHIP_IDS["exactly-2"]) for _ in range(n)]
 
 
 def _forceable(inst: Instance, backend: str, found: list[bool]) -> None:
@@ -42,13 +37,7 @@ def _forceable(inst: Instance, backend: str, found: list[bool]) -> None:
 
 def endings(n: int) -> list[Instance]:
     rng = random.Random(SEED + 1)
-    out = []
-    for _ in range(n):
-        position = deal(rng)
-        while len(position.hands[position.leader]) > 4 or position.current:
-            position = position.play(rng.choice(position.legal()))
-        out.append((position, rng.randrange(4), rng.choice(CHIPS)))
-    return out
+    return [(random_ending(rng, 4), rng.randrange(4), rng.choice(CHIPS)) for _ in range(n)]
 
 
 def main() -> None:

@@ -7,7 +7,7 @@ import random
 from cardsolve.models.was_sticht import CHIP_IDS, CHIPS, ChipView, Draft, DraftView, Observation, PlayView, Trumps, parse_cards
 from cardsolve.models.was_sticht.game import play_round
 from cardsolve.models.was_sticht.play import start
-from cardsolve.solvers.was_sticht import forceable, possible
+from cardsolve.solvers.was_sticht.double_dummy import forceable, possible
 from cardsolve.solvers.was_sticht.bots import SolverBot
 from cardsolve.solvers.was_sticht.chip_table import chip_table
 from cardsolve.solvers.was_sticht.difficulty import chip_difficulty

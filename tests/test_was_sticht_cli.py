@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from cardsolve.models.was_sticht import deal_from_json
+from conftest import RunCli
 
 DATA = Path(__file__).parent / "data"
 CLUES = str(DATA / "was_sticht_clues.json")
@@ -22,11 +23,11 @@ def write(tmp_path: Path, data: Any, name: str = "file.json") -> str:
     return str(path)
 
 
-def test_deal_text_and_json_agree(cardsolve) -> None:
+def test_deal_text_and_json_agree(cardsolve: RunCli) -> None:
     code, out, err = cardsolve("was-sticht", "deal", "--seed", "1")
     assert code == 0 and not err
     lines = out.splitlines()
-    assert lines[0].startswith("trumps ") and "seat 0 leads" in lines[0]
+    assert lines[0].startswith("trumps ") and "seat 1 leads" in lines[0]
     hands = [line.split(": ")[1].split(",") for line in lines[1:]]
     assert [len(h) for h in hands] == [9] * 4 and len({c for h in hands for c in h}) == 36
     code, out, _ = cardsolve("--json", "was-sticht", "deal", "--seed", "1")
@@ -35,12 +36,12 @@ def test_deal_text_and_json_agree(cardsolve) -> None:
     assert cardsolve("was-sticht", "deal", "--seed", "1")[1] == cardsolve("was-sticht", "deal", "--seed", "1")[1]
 
 
-def test_deal_three_players(cardsolve) -> None:
+def test_deal_three_players(cardsolve: RunCli) -> None:
     code, out, _ = cardsolve("--json", "was-sticht", "deal", "--seed", "2", "--players", "3")
     assert code == 0 and [len(h) for h in json.loads(out)["hands"]] == [9, 9, 9]
 
 
-def test_deduce_the_example_clues(cardsolve) -> None:
+def test_deduce_the_example_clues(cardsolve: RunCli) -> None:
     code, out, err = cardsolve("was-sticht", "deduce", "--clues", CLUES, "--offer", "R9,B1,Y5")
     assert code == 0 and not err
     assert out.splitlines()[0] == "1 of 50 trump pairs fit the 3 clues: R2"
@@ -49,22 +50,22 @@ def test_deduce_the_example_clues(cardsolve) -> None:
     assert json.loads(out)["consistent"] == [{"suit": "R", "number": 2}]
 
 
-def test_deduce_one_clue_json(cardsolve, tmp_path: Path) -> None:
-    clues = write(tmp_path, {"observations": [{"cards": ["B7", "R6", "Y2", "R3"], "winner": 2}]})
+def test_deduce_one_clue_json(cardsolve: RunCli, tmp_path: Path) -> None:
+    clues = write(tmp_path, {"observations": [{"cards": ["B7", "R6", "Y2", "R3"], "winner": 3}]})
     code, out, _ = cardsolve("--json", "was-sticht", "deduce", "--clues", clues, "--offer", "Y5,R9")
     document = json.loads(out)
     assert code == 0 and len(document["consistent"]) == 11 and {"suit": None, "number": 2} in document["consistent"]
-    assert document["pick"]["card"] == "Y5"  # yellow is the likeliest trump suit (6 of 11)
+    assert document["pick"]["card"] == "Y5"  # yellow is the likeliest trump suit (7 of 11)
 
 
-def test_deduce_contradicting_clues(cardsolve, tmp_path: Path) -> None:
-    clues = write(tmp_path, {"observations": [{"cards": ["B7", "R6", "Y2", "R3"], "winner": 0},
-                                              {"cards": ["B9", "B8", "G1", "G2"], "winner": 2},
-                                              {"cards": ["B6", "R5", "Y2x", "R4"], "winner": 2}]})
+def test_deduce_contradicting_clues(cardsolve: RunCli, tmp_path: Path) -> None:
+    clues = write(tmp_path, {"observations": [{"cards": ["B7", "R6", "Y2", "R3"], "winner": 1},
+                                              {"cards": ["B9", "B8", "G1", "G2"], "winner": 3},
+                                              {"cards": ["B6", "R5", "Y2x", "R4"], "winner": 3}]})
     code, _, err = cardsolve("was-sticht", "deduce", "--clues", clues)
     assert code == 2 and "Y2x" in err
-    clues = write(tmp_path, {"observations": [{"cards": ["B7", "R6", "Y2", "R3"], "winner": 0},
-                                              {"cards": ["Y9", "Y8", "Y7", "Y6"], "winner": 3}]})
+    clues = write(tmp_path, {"observations": [{"cards": ["B7", "R6", "Y2", "R3"], "winner": 1},
+                                              {"cards": ["Y9", "Y8", "Y7", "Y6"], "winner": 4}]})
     code, out, _ = cardsolve("was-sticht", "deduce", "--clues", clues)
     assert code == 0 and out.startswith("0 of 50") and "contradicts" in out
     code, _, err = cardsolve("was-sticht", "deduce", "--clues", clues, "--offer", "G1")
@@ -72,59 +73,63 @@ def test_deduce_contradicting_clues(cardsolve, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("offer, token", [("R9,Q1", "Q1"), ("R9,R9", "R9"), ("B7", "B7")])
-def test_deduce_bad_offer(cardsolve, offer: str, token: str) -> None:
+def test_deduce_bad_offer(cardsolve: RunCli, offer: str, token: str) -> None:
     code, out, err = cardsolve("was-sticht", "deduce", "--clues", CLUES, "--offer", offer)
     assert code == 2 and not out and token in err and len(err.strip().splitlines()) == 1
 
 
 ENDING = {"hands": [["R9", "B1"], ["R1", "B9"], ["G1", "G2"], ["Y1", "Y2"]],
-          "trump": {"suit": None, "number": None}, "leader": 0}
-"""Seat 0 leads, no trumps: R9 wins its trick (seat 1 must follow with R1) and B1 loses
-to B9 whichever comes first, so seat 0 takes exactly one trick whatever anyone plays."""
+          "trump": {"suit": None, "number": None}, "leader": 1}
+"""Seat 1 leads, no trumps: R9 wins its trick (seat 2 must follow with R1) and B1 loses
+to B9 whichever comes first, so seat 1 takes exactly one trick whatever anyone plays."""
 
 
-def test_solve_an_ending_by_hand(cardsolve, tmp_path: Path) -> None:
+def test_solve_an_ending_by_hand(cardsolve: RunCli, tmp_path: Path) -> None:
     deal = write(tmp_path, ENDING)
-    code, out, err = cardsolve("--json", "was-sticht", "solve", "--deal", deal, "--player", "0", "--task", "exactly-1")
+    code, out, err = cardsolve("--json", "was-sticht", "solve", "--deal", deal, "--player", "1", "--task", "exactly-1")
     document = json.loads(out)
     assert code == 0 and not err
     assert document["forceable"] and document["possible"] and (document["fewest"], document["most"]) == (1, 1)
-    assert document["to_move"] == 0 and document["best_card"] in ("R9", "B1")
-    code, out, _ = cardsolve("--json", "was-sticht", "solve", "--deal", deal, "--player", "0", "--task", "no-tricks",
+    assert document["player"] == document["to_move"] == 1 and document["best_card"] in ("R9", "B1")
+    code, out, _ = cardsolve("--json", "was-sticht", "solve", "--deal", deal, "--player", "1", "--task", "no-tricks",
                              "--backend", "reference")
     document = json.loads(out)
     assert not document["forceable"] and not document["possible"] and document["backend"] == "reference"
-    code, out, _ = cardsolve("was-sticht", "solve", "--deal", deal, "--player", "0", "--task", "exactly-1")
-    assert "forceable: yes" in out and "at least 1 and can keep them to at most 1" in out
+    code, out, _ = cardsolve("was-sticht", "solve", "--deal", deal, "--player", "1", "--task", "exactly-1")
+    assert out.startswith("seat 1, task exactly-1") and "forceable: yes" in out
+    assert "at least 1 and can keep them to at most 1" in out
 
 
-def test_table_of_an_ending(cardsolve, tmp_path: Path) -> None:
+def test_table_of_an_ending(cardsolve: RunCli, tmp_path: Path) -> None:
     deal = write(tmp_path, ENDING)
     code, out, _ = cardsolve("--json", "was-sticht", "table", "--deal", deal)
     rows = {row["id"]: row["seats"] for row in json.loads(out)["chips"]}
     assert code == 0 and len(rows) == 24
+    assert json.loads(out)["leader"] == 1
     assert rows["exactly-1"][0] == "forceable" and rows["no-tricks"][0] == "impossible"
     assert rows["no-tricks"][2] == rows["no-tricks"][3] == "forceable"  # green and yellow never win
     code, out, _ = cardsolve("was-sticht", "table", "--deal", deal)
-    assert "forceable chips: seat 0" in out
+    assert out.startswith("trumps --, seat 1 leads") and "seat 1  seat 2  seat 3  seat 4" in out
+    assert "forceable chips: seat 1 " in out
 
 
 @pytest.mark.parametrize("args, token", [
-    (["--player", "0", "--task", "exactly-10"], "exactly-10"),
+    (["--player", "1", "--task", "exactly-10"], "exactly-10"),
     (["--player", "7", "--task", "exactly-1"], "7"),
+    (["--player", "0", "--task", "exactly-1"], "0"),
 ])
-def test_solve_bad_input(cardsolve, tmp_path: Path, args: list[str], token: str) -> None:
+def test_solve_bad_input(cardsolve: RunCli, tmp_path: Path, args: list[str], token: str) -> None:
     code, out, err = cardsolve("was-sticht", "solve", "--deal", write(tmp_path, ENDING), *args)
     assert code == 2 and not out and token in err
 
 
-def test_a_bad_deal_file_exits_2(cardsolve, tmp_path: Path) -> None:
+def test_a_bad_deal_file_exits_2(cardsolve: RunCli, tmp_path: Path) -> None:
     bad = dict(ENDING, hands=[["R9", "B1"], ["R9", "B9"], ["G1", "G2"], ["Y1", "Y2"]])
     code, out, err = cardsolve("was-sticht", "table", "--deal", write(tmp_path, bad))
     assert code == 2 and "R9" in err and len(err.strip().splitlines()) == 1
 
 
-def test_chips_study_small(cardsolve, tmp_path: Path) -> None:
+def test_chips_study_small(cardsolve: RunCli, tmp_path: Path) -> None:
     plot = tmp_path / "chips.png"
     code, out, _ = cardsolve("--json", "was-sticht", "chips", "--deals", "3", "--seed", "2", "--workers", "1",
                              "--plot", str(plot))
@@ -135,16 +140,19 @@ def test_chips_study_small(cardsolve, tmp_path: Path) -> None:
     assert shares == sorted(shares, reverse=True) and plot.stat().st_size > 0
 
 
-def test_play_a_random_game(cardsolve) -> None:
+def test_play_a_random_game(cardsolve: RunCli) -> None:
     code, out, _ = cardsolve("--json", "was-sticht", "play", "--seed", "3", "--players", "3",
                              "--bots", "random,random,random")
     document = json.loads(out)
     assert code == 0 and document["bots"] == ["random"] * 3
     assert document["limit_hit"] or document["winners"]
+    assert all(1 <= seat <= 3 for seat in document["winners"])
+    assert {standing["seat"] for standing in document["standings"]} == {1, 2, 3}
+    assert all(1 <= r["dealer"] <= 3 and set(r["chosen"]) <= {"1", "2", "3"} for r in document["rounds"])
     assert all(sum(r["tricks"]) == 9 for r in document["rounds"])
 
 
-def test_play_bad_bots(cardsolve) -> None:
+def test_play_bad_bots(cardsolve: RunCli) -> None:
     code, _, err = cardsolve("was-sticht", "play", "--bots", "solver,clever,random,random")
     assert code == 2 and "clever" in err
     code, _, err = cardsolve("was-sticht", "play", "--bots", "solver,random")

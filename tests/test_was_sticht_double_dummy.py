@@ -9,10 +9,12 @@ import random
 import pytest
 
 from cardsolve.models.errors import BadInput
-from cardsolve.models.was_sticht import ALL_TRUMPS, CHIP_IDS, CHIPS, DECK, Card, Chip, Condition, Trumps, achieved, parse_cards
+from cardsolve.models.was_sticht import (
+    ALL_TRUMPS, CHIP_IDS, CHIPS, DECK, Card, Chip, Condition, Trumps, achieved, parse_cards, random_ending, random_start,
+)
 from cardsolve.models.was_sticht.play import Position, start
-from cardsolve.solvers.was_sticht import analyse, forceable, possible, trick_bounds
-from cardsolve.solvers.was_sticht.double_dummy import Analysis
+from cardsolve.solvers.was_sticht.double_dummy import analyse, forceable, possible, trick_bounds
+from cardsolve.solvers.was_sticht.results import Analysis
 
 SEED = 20261130
 
@@ -22,23 +24,15 @@ def chip_of(*conditions: Condition) -> Chip:
 
 
 def ending(rng: random.Random, tricks_left: int, players: int = 0) -> Position:
-    """A seeded ending: 3 or 4 players, random trumps (of the 50); either hands of
-    ``tricks_left`` cards dealt on their own, or a full deal played at random until
-    ``tricks_left`` tricks are left (sometimes stopping inside a trick)."""
+    """A seeded ending: 3 or 4 players (0: either), random trumps (of the 50); hands of
+    ``tricks_left`` cards dealt on their own (2 in 5), or a full deal played at random
+    until ``tricks_left`` tricks are left, sometimes (1 in 5) one card into the next."""
     players = players or rng.choice((3, 4))
-    deck = list(DECK)
-    rng.shuffle(deck)
-    trumps, leader = rng.choice(ALL_TRUMPS), rng.randrange(players)
-    if rng.random() < 0.4:
-        return start([deck[k * tricks_left:(k + 1) * tricks_left] for k in range(players)], trumps, leader)
-    position = start([deck[k * 9:(k + 1) * 9] for k in range(players)], trumps, leader)
-    stop_inside = rng.random() < 0.3
-    while len(position.hands[position.leader]) > tricks_left or (
-            stop_inside and position.current == () and len(position.hands[position.leader]) == tricks_left):
-        position = position.play(rng.choice(position.legal()))
-        if stop_inside and position.current and len(position.hands[position.leader]) < tricks_left:
-            break
-    return position
+    kind = rng.random()
+    if kind < 0.4:
+        return random_start(rng, players, tricks_left)
+    position = random_ending(rng, tricks_left, players)
+    return position.play(rng.choice(position.legal())) if kind >= 0.8 else position
 
 
 def check_best_card(position: Position, player: int, chip: Chip, result: Analysis) -> None:
@@ -107,9 +101,7 @@ def test_trick_bounds_on_four_trick_endings() -> None:
     """Three players (the reference's full minimax of 4 tricks of 4 players is slow)."""
     rng = random.Random(SEED + 2)
     for _ in range(6):
-        deck = list(DECK)
-        rng.shuffle(deck)
-        position = start([deck[4 * k:4 * k + 4] for k in range(3)], rng.choice(ALL_TRUMPS), rng.randrange(3))
+        position = random_start(rng, 3, 4)
         player = rng.randrange(3)
         assert trick_bounds(position, player) == trick_bounds(position, player, "reference"), position
 
@@ -219,10 +211,7 @@ def test_last_trick_of_an_ending_dealt_on_its_own() -> None:
 def test_three_players_full_deal_numba() -> None:
     """A whole 3-player round (9 tricks) through the numba backend: the answers hang
     together (forceable implies possible; the bounds as yes/no questions)."""
-    rng = random.Random(SEED + 5)
-    deck = list(DECK)
-    rng.shuffle(deck)
-    position = start([deck[9 * k:9 * k + 9] for k in range(3)], rng.choice(ALL_TRUMPS), 0)
+    position = random_start(random.Random(SEED + 5), 3)
     result = analyse(position, 1, CHIP_IDS["exactly-3"])
     assert result.forceable <= result.possible
     assert forceable(position, 1, chip_of(Condition("tricks", result.most, 9)))

@@ -215,7 +215,7 @@ def test_bad_game_setups(kwargs: dict[str, Any], token: str) -> None:
 def test_the_example_deal_file() -> None:
     deal = read_deal(DATA / "was_sticht_deal.json")
     assert len(deal.hands) == 4 and all(len(hand) == 9 for hand in deal.hands)
-    assert deal.trumps == parse_trumps("R5") and deal.leader == 1
+    assert deal.trumps == parse_trumps("R5") and deal.leader == 1  # the file's seat 2, counted from 1
     hands, trumps, leader = deal
     assert deal_from_json(deal_to_json(deal)) == Deal(hands, trumps, leader)
 
@@ -266,7 +266,8 @@ HANDS = good_deal()["hands"]
     (with_(trump={"suit": "R", "number": True}), "True"),
     (with_(trump={"suit": "R"}), "{'suit': 'R'}"),
     (with_(trump="R5"), "R5"),
-    (with_(leader=4), "4"),
+    (with_(leader=5), "5"),
+    (with_(leader=0), "0"),
     (with_(leader=-1), "-1"),
     (with_(leader=1.0), "1.0"),
     (with_(leader=None), "None"),
@@ -279,24 +280,26 @@ def test_bad_deals_name_the_token(data: object, token: str) -> None:
 
 def test_a_three_player_deal_and_a_three_card_ending() -> None:
     deal = deal_from_json({"hands": [["R1", "B2", "G3"], ["R4", "B5", "G6"], ["Y1", "Y2", "Y3"]],
-                           "trump": {"suit": "y", "number": None}, "leader": 2})
+                           "trump": {"suit": "y", "number": None}, "leader": 3})
     assert deal.trumps == parse_trumps("Y-") and len(deal.hands) == 3 and deal.leader == 2
+    assert deal_to_json(deal)["leader"] == 3
 
 
-CLUE = {"cards": ["B7", "R6", "Y2", "R3"], "winner": 2}
+CLUE = {"cards": ["B7", "R6", "Y2", "R3"], "winner": 3}
 
 
 @pytest.mark.parametrize(("data", "token"), [
     ({"columns": []}, "clues"),
     ({"observations": [CLUE] * 10}, "10"),
-    ({"observations": [{"cards": ["B7", "R6", "Y2", "R3"], "winner": 4}]}, "4"),
+    ({"observations": [{"cards": ["B7", "R6", "Y2", "R3"], "winner": 5}]}, "5"),
+    ({"observations": [{"cards": ["B7", "R6", "Y2", "R3"], "winner": 0}]}, "0"),
     ({"observations": [{"cards": ["B7", "R6", "Y2", "R3"], "winner": -1}]}, "-1"),
     ({"observations": [{"cards": ["B7", "R6", "Y2", "R3"], "winner": "2"}]}, "2"),
     ({"observations": [{"cards": ["B7", "R6", "Y2", "B7"], "winner": 2}]}, "B7"),
-    ({"observations": [{"cards": ["B7", "R6"], "winner": 0}]}, "2"),
-    ({"observations": [{"cards": ["B7", "R6", "Y2", "R3", "R4"], "winner": 0}]}, "5"),
-    ({"observations": [{"cards": ["B7", "R6", "Y2", "Z3"], "winner": 0}]}, "Z3"),
-    ({"observations": [CLUE, {"cards": ["G1", "G2", "R3"], "winner": 0}]}, "R3"),
+    ({"observations": [{"cards": ["B7", "R6"], "winner": 1}]}, "2"),
+    ({"observations": [{"cards": ["B7", "R6", "Y2", "R3", "R4"], "winner": 1}]}, "5"),
+    ({"observations": [{"cards": ["B7", "R6", "Y2", "Z3"], "winner": 1}]}, "Z3"),
+    ({"observations": [CLUE, {"cards": ["G1", "G2", "R3"], "winner": 1}]}, "R3"),
     ({"observations": [{"cards": ["B7", "R6", "Y2"]}]}, "{'cards': ['B7', 'R6', 'Y2']}"),
 ])
 def test_bad_clues_name_the_token(data: object, token: str) -> None:

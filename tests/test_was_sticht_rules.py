@@ -369,7 +369,7 @@ def test_a_chip_in_a_three_player_round() -> None:
 @pytest.mark.parametrize("number", [True, 5.0, 0, 10, "5"])
 def test_a_trump_number_is_an_integer_1_to_9(number: object) -> None:
     with pytest.raises(BadInput):
-        Trumps("R", number)  # type: ignore[arg-type]
+        Trumps("R", number)  # type: ignore[arg-type]  # wrong types on purpose
 
 
 @pytest.mark.parametrize("data, token", [

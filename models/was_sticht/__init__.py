@@ -5,7 +5,8 @@ from cardsolve.models.was_sticht.chips import (
     CHIP_IDS, CHIPS, MEASURES, TRICKS, Chip, Condition, Trick, achieved, measure, parse_chip,
 )
 from cardsolve.models.was_sticht.deal import (
-    Deal, clues_from_json, clues_to_json, deal_from_json, deal_round, deal_to_json, read_clues, read_deal,
+    Deal, clues_from_json, clues_to_json, deal_from_json, deal_round, deal_to_json, random_ending, random_start,
+    read_clues, read_deal,
 )
 from cardsolve.models.was_sticht.draft import (
     COLUMNS, ROWS, Draft, DraftView, Observation, PickPolicy, lay_out, pick_order, random_pick, run_draft,
@@ -25,6 +26,6 @@ __all__ = [
     "Trick", "Trumps", "achieved", "card_class", "check_distinct", "clues_from_json", "clues_to_json",
     "deal_from_json", "deal_round", "deal_to_json", "draft_chips", "format_cards", "is_trump", "lay_out",
     "legal_plays", "measure", "parse_card", "parse_cards", "parse_chip", "parse_trumps", "pick_order",
-    "play_game", "play_round", "play_tricks", "random_pick", "read_clues", "read_deal", "run_draft", "settle",
-    "standings", "strength", "suit_of", "trick_winner", "winners",
+    "play_game", "play_round", "play_tricks", "random_ending", "random_pick", "random_start", "read_clues",
+    "read_deal", "run_draft", "settle", "standings", "strength", "suit_of", "trick_winner", "winners",
 ]

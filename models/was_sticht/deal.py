@@ -1,14 +1,20 @@
-"""Deals and clues as JSON, and a seeded random deal.
+"""Deals and clues as JSON, and the seeded random instances: a round as the CLI deals it
+(``deal_round``), a start of play (``random_start``) and an ending (``random_ending``),
+the kinds the tests and the benchmark draw.
 
 Deal shape: ``{"hands": [["R5", ...], ...], "trump": {"suit": "R", "number": 5},
-"leader": 0}``: 3 or 4 hands of the same size, 9 cards at the start of a round or fewer
+"leader": 1}``: 3 or 4 hands of the same size, 9 cards at the start of a round or fewer
 (an ending: 1-9 cards each), no card twice; ``suit`` a colour letter or ``null`` (no
-trump suit), ``number`` 1-9 or ``null`` (no trump number); ``leader`` the seat (0-based)
-that leads the first trick.
+trump suit), ``number`` 1-9 or ``null`` (no trump number); ``leader`` the seat that leads
+the first trick, counted from 1 (hand 1 is seat 1).
 
-Clues shape: ``{"observations": [{"cards": ["B7", "R6", "Y2", "R3"], "winner": 2}, ...]}``:
-at most 9 columns, each 3 or 4 cards in pick order (the first is the lead), ``winner`` an
-index into ``cards``; a card appears in one column only.
+Clues shape: ``{"observations": [{"cards": ["B7", "R6", "Y2", "R3"], "winner": 3}, ...]}``:
+at most 9 columns, each 3 or 4 cards in pick order (the first is the lead), ``winner`` the
+place of the winning card in ``cards``, counted from 1 (the rulebook's "which player would
+have won": the third to pick); a card appears in one column only.
+
+The files count from 1, as a person reads them; ``Deal.leader`` and
+``Observation.winner`` count from 0, as the engine does.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from cardsolve.models.errors import BadInput
 from cardsolve.models.was_sticht.cards import COLOURS, DECK, NUMBERS, Card, check_distinct, parse_card
 from cardsolve.models.was_sticht.chips import TRICKS
 from cardsolve.models.was_sticht.draft import COLUMNS, Observation
+from cardsolve.models.was_sticht.play import Position, start
 from cardsolve.models.was_sticht.trumps import ALL_TRUMPS, Trumps
 
 
@@ -80,16 +87,16 @@ def deal_from_json(data: object, source: str = "deal") -> Deal:
     check_distinct((card for hand in hands for card in hand), source)
     trumps = _trumps(data["trump"], source)
     leader = data["leader"]
-    if not _is_int(leader) or not 0 <= leader < len(hands):
-        raise BadInput(f"{source}: leader {leader!r} is not a seat 0..{len(hands) - 1}", str(leader))
-    return Deal(hands, trumps, leader)
+    if not _is_int(leader) or not 1 <= leader <= len(hands):
+        raise BadInput(f"{source}: leader {leader!r} is not a seat 1..{len(hands)}", str(leader))
+    return Deal(hands, trumps, leader - 1)
 
 
 def deal_to_json(deal: Deal) -> dict[str, Any]:
     """The deal in its JSON shape."""
     return {"hands": [[card.name for card in hand] for hand in deal.hands],
             "trump": {"suit": deal.trumps.suit, "number": deal.trumps.number},
-            "leader": deal.leader}
+            "leader": deal.leader + 1}
 
 
 def clues_from_json(data: object, source: str = "clues") -> tuple[Observation, ...]:
@@ -109,17 +116,17 @@ def clues_from_json(data: object, source: str = "clues") -> tuple[Observation, .
         if len(cards) not in (3, 4):
             raise BadInput(f"{source}: {where} has {len(cards)} cards, a column has 3 or 4", str(len(cards)))
         winner = entry["winner"]
-        if not _is_int(winner) or not 0 <= winner < len(cards):
-            raise BadInput(f"{source}: {where}'s winner {winner!r} is not an index 0..{len(cards) - 1} "
-                           "into its cards", str(winner))
-        observations.append(Observation(cards, winner))
+        if not _is_int(winner) or not 1 <= winner <= len(cards):
+            raise BadInput(f"{source}: {where}'s winner {winner!r} is not a place 1..{len(cards)} "
+                           "in its cards", str(winner))
+        observations.append(Observation(cards, winner - 1))
     check_distinct((card for observation in observations for card in observation.cards), source)
     return tuple(observations)
 
 
 def clues_to_json(observations: Sequence[Observation]) -> dict[str, Any]:
     """Clues in their JSON shape."""
-    return {"observations": [{"cards": [card.name for card in observation.cards], "winner": observation.winner}
+    return {"observations": [{"cards": [card.name for card in observation.cards], "winner": observation.winner + 1}
                              for observation in observations]}
 
 
@@ -144,3 +151,22 @@ def deal_round(seed: int, players: int = 4) -> Deal:
     cards = list(DECK)
     rng.shuffle(cards)
     return Deal(tuple(tuple(cards[seat * TRICKS:(seat + 1) * TRICKS]) for seat in range(players)), trumps, 0)
+
+
+def random_start(rng: random.Random, players: int = 4, size: int = TRICKS) -> Position:
+    """A start of play drawn from ``rng``: the shuffled deck dealt ``size`` cards a seat
+    (an ending dealt on its own when fewer than 9), trumps drawn from the 50 pairs and a
+    random seat to lead."""
+    cards = list(DECK)
+    rng.shuffle(cards)
+    trumps, leader = rng.choice(ALL_TRUMPS), rng.randrange(players)
+    return start([cards[seat * size:(seat + 1) * size] for seat in range(players)], trumps, leader)
+
+
+def random_ending(rng: random.Random, tricks_left: int, players: int = 4) -> Position:
+    """An ending drawn from ``rng``: a whole deal (``random_start``) played at random,
+    every card drawn from the legal ones, until ``tricks_left`` tricks are left."""
+    position = random_start(rng, players)
+    while len(position.hands[position.leader]) > tricks_left or position.current:
+        position = position.play(rng.choice(position.legal()))
+    return position

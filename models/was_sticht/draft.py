@@ -1,9 +1,10 @@
 """The draft ("Choosing Cards"): the 36 cards lie face up in 4 rows of 9 columns and are
 taken column by column; after each column the dealer's clue says who would win it as a trick.
 
-Seats are 0..players-1 clockwise. The seat to the dealer's left, ``dealer + 1``, holds the
-marker for column 1 and the marker moves one seat clockwise per column; in each column the
-marker holder picks first, then the others clockwise (the dealer picks too). The clue
+Seats are 0..players-1 clockwise in the engine (a person reads them from 1: messages,
+files, the CLI). The seat to the dealer's left, ``dealer + 1``, holds the marker for
+column 1 and the marker moves one seat clockwise per column; in each column the marker
+holder picks first, then the others clockwise (the dealer picks too). The clue
 treats the column's cards as a trick in pick order, the first picked as the lead
 (``trumps.trick_winner``), and names the card that would win it: an index into the cards.
 
@@ -93,7 +94,7 @@ def run_draft(columns: Sequence[Sequence[Card]], trumps: Trumps, dealer: int,
     if players not in (3, 4):
         raise BadInput(f"Was sticht? is for 3 or 4 players, not {players}", str(players))
     if not 0 <= dealer < players:
-        raise BadInput(f"dealer {dealer} is not a seat 0..{players - 1}", str(dealer))
+        raise BadInput(f"dealer {dealer + 1} is not a seat 1..{players}", str(dealer + 1))
     if len(columns) != COLUMNS or any(len(column) != ROWS for column in columns):
         raise BadInput(f"a layout is {COLUMNS} columns of {ROWS} cards", str([len(c) for c in columns]))
     check_distinct([card for column in columns for card in column], "the layout")

@@ -1,7 +1,8 @@
 """A game of Was sticht?: the chip draft, then rounds until a player discards his last chip.
 
-Seats are 0..players-1 clockwise (3 or 4 players). Preparation: the first dealer takes a
-task chip first, then the others clockwise, until each player has 5. A round: the dealer
+Seats are 0..players-1 clockwise (3 or 4 players), in the engine; a person reads them
+from 1 (messages, files, the CLI). Preparation: the first dealer takes a task chip first,
+then the others clockwise, until each player has 5. A round: the dealer
 draws the secret trumps (uniform over the 5 x 10 = 50 pairs) and lays out the shuffled
 cards; the draft (``draft.run_draft``); every hand is public knowledge, since the cards
 were taken face up; each non-dealer secretly chooses one of his chips; 9 tricks, the

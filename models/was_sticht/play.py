@@ -71,5 +71,5 @@ def start(hands: Sequence[Sequence[Card]], trumps: Trumps, leader: int) -> Posit
                        "every hand holds the same number of cards", str(len(hands[seat])))
     check_distinct([card for hand in hands for card in hand], "the deal")
     if not 0 <= leader < len(hands):
-        raise BadInput(f"leader {leader} is not a seat 0..{len(hands) - 1}", str(leader))
+        raise BadInput(f"leader {leader + 1} is not a seat 1..{len(hands)}", str(leader + 1))
     return Position(tuple(tuple(hand) for hand in hands), trumps, leader)

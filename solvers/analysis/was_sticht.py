@@ -4,18 +4,20 @@ the share of deals in which the player on lead, and the player after him, can fo
 chip double dummy; ranked easiest first beside the chip's corner value.
 
 A chunk's part is the forceable counts per chip id; the result sums them and divides
-by the deals.
+by the deals. ``plot_chip_study`` draws the ``was-sticht chips`` command's answer alike.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from cardsolve.models.was_sticht import CHIPS
 from cardsolve.solvers.analysis import charts
 from cardsolve.solvers.analysis.study import Part, Result, Study
 from cardsolve.solvers.was_sticht.difficulty import CHUNK, forced_counts
+from cardsolve.solvers.was_sticht.results import ChipStudy
 
 
 def run_chunk(samples: int, seed: int, first: int, count: int) -> Part:
@@ -51,6 +53,16 @@ def plot(result: Result, title: str, path: str) -> None:
                 {"player on lead": [row["lead_share"] for row in rows],
                  "player after him": [row["next_share"] for row in rows]},
                 "share of deals the chip can be forced")
+
+
+def plot_chip_study(study: ChipStudy, path: str) -> ChipStudy:
+    """Draw the study's two shares per chip, easiest first, into the PNG ``path``; the
+    study, now naming its picture."""
+    charts.bars(path, study.title, [f"{s.chip.id} ({s.chip.value})" for s in study.shares],
+                {"seat on lead": [s.leader_share for s in study.shares],
+                 "seat after it": [s.second_share for s in study.shares]},
+                "share of deals in which the chip is forceable")
+    return replace(study, plot=path)
 
 
 STUDY = Study("was-sticht", "chips",

@@ -13,16 +13,23 @@
 
 from __future__ import annotations
 
-from cardsolve.models.was_sticht import ALL_TRUMPS, Card, Chip, ChipView, DraftView, PlayView
+from collections.abc import Sequence
+
+from cardsolve.models.errors import BadInput
+from cardsolve.models.was_sticht import ALL_TRUMPS, Card, Chip, ChipView, DraftView, PlayView, Policy, RandomPolicy
 from cardsolve.models.was_sticht.play import start
+from cardsolve.solvers.was_sticht.backends import BACKENDS
 from cardsolve.solvers.was_sticht.deduce import best_pick, consistent
 from cardsolve.solvers.was_sticht.double_dummy import analyse, forceable, possible
+
+BOTS = ("solver", "random")
+"""The bots a seat can be played by: this module's ``SolverBot`` or the seeded ``RandomPolicy``."""
 
 
 class SolverBot:
     """The deduce-and-solve bot (see the module docstring); ``backend`` is the solver's."""
 
-    def __init__(self, backend: str = "numba") -> None:
+    def __init__(self, backend: str = BACKENDS.default) -> None:
         self.backend = backend
 
     def draft_chip(self, seat: int, available: tuple[Chip, ...], taken: tuple[tuple[Chip, ...], ...]) -> Chip:
@@ -55,3 +62,20 @@ class SolverBot:
 
     def dealer_discard(self, seat: int, chips: tuple[Chip, ...]) -> Chip:
         return max(chips, key=lambda chip: chip.value)
+
+
+def seat_bots(bots: str | Sequence[str] | None, players: int) -> tuple[str, ...]:
+    """One bot name per seat, seat 1 first, from ``solver,random,...`` or a list of names
+    (None: the solver bot at every seat); a wrong count or an unknown name is bad input."""
+    names = tuple(bots.split(",") if isinstance(bots, str) else bots or ["solver"] * players)
+    if len(names) != players:
+        raise BadInput(f"{len(names)} bots for {players} players: name one per seat", ",".join(names))
+    for name in names:
+        if name not in BOTS:
+            raise BadInput(f"unknown bot {name!r}: use {' or '.join(BOTS)}", name)
+    return names
+
+
+def policies(names: Sequence[str], seed: int) -> list[Policy]:
+    """The policy of each named bot, seat 1 first; a random bot is seeded from ``seed`` and its seat."""
+    return [SolverBot() if name == "solver" else RandomPolicy(f"{seed}:{seat}") for seat, name in enumerate(names)]

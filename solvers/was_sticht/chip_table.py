@@ -8,31 +8,22 @@ dummy: the draft is open, so every hand is known).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from cardsolve.models.was_sticht import CHIPS, Chip
 from cardsolve.models.was_sticht.play import Position
+from cardsolve.solvers.was_sticht.backends import BACKENDS
 from cardsolve.solvers.was_sticht.double_dummy import forceable, possible
-
-VERDICTS = ("forceable", "possible", "impossible")
-
-
-@dataclass(frozen=True)
-class ChipRow:
-    """One chip's verdict for each seat, in seat order."""
-
-    chip: Chip
-    verdicts: tuple[str, ...]
+from cardsolve.solvers.was_sticht.results import ChipRow
 
 
-def verdict(position: Position, seat: int, chip: Chip, backend: str = "numba") -> str:
+def verdict(position: Position, seat: int, chip: Chip, backend: str = BACKENDS.default) -> str:
     """``forceable``, ``possible`` or ``impossible`` for the seat and chip."""
     if forceable(position, seat, chip, backend):
         return "forceable"
     return "possible" if possible(position, seat, chip, backend) else "impossible"
 
 
-def chip_table(position: Position, chips: Sequence[Chip] = CHIPS, backend: str = "numba") -> list[ChipRow]:
+def chip_table(position: Position, chips: Sequence[Chip] = CHIPS, backend: str = BACKENDS.default) -> list[ChipRow]:
     """The verdict of every chip for every seat, chips in the given order."""
     return [ChipRow(chip, tuple(verdict(position, seat, chip, backend) for seat in range(position.players)))
             for chip in chips]

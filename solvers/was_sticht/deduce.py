@@ -13,12 +13,13 @@ with the highest expected strength over the fitting pairs (ties: the first offer
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import cache
 
 from cardsolve.models.errors import BadInput
-from cardsolve.models.was_sticht import ALL_TRUMPS, DECK, Card, Observation, Trumps, trick_winner
+from cardsolve.models.was_sticht import ALL_TRUMPS, COLOURS, DECK, Card, Observation, Trumps, trick_winner
+from cardsolve.solvers.was_sticht.results import Pick
 
 
 def consistent(clues: Iterable[Observation]) -> list[Trumps]:
@@ -28,6 +29,19 @@ def consistent(clues: Iterable[Observation]) -> list[Trumps]:
             if all(trick_winner(clue.cards, trumps) == clue.winner for clue in clues)]
 
 
+Likelihoods = tuple[tuple[str, float], ...]
+"""Each value (a colour name, a number, or ``none``) with its share, likeliest first."""
+
+
+def likelihoods(fitting: Sequence[Trumps]) -> tuple[Likelihoods, Likelihoods]:
+    """How likely each trump suit and each trump number is when every one of the
+    ``fitting`` pairs is equally likely (equal shares in ``fitting``'s order)."""
+    suits = Counter(COLOURS[t.suit] if t.suit else "none" for t in fitting)
+    numbers = Counter(str(t.number) if t.number else "none" for t in fitting)
+    return (tuple((k, v / len(fitting)) for k, v in suits.most_common()),
+            tuple((k, v / len(fitting)) for k, v in numbers.most_common()))
+
+
 @cache
 def strength_share(card: Card, trumps: Trumps) -> float:
     """The share of the other cards ``card`` beats in a two-card trick, leading or following."""
@@ -35,14 +49,6 @@ def strength_share(card: Card, trumps: Trumps) -> float:
     wins = sum((trick_winner((card, other), trumps) == 0) + (trick_winner((other, card), trumps) == 1)
                for other in others)
     return wins / (2 * len(others))
-
-
-@dataclass(frozen=True)
-class Pick:
-    """The card to pick and every offered card's expected strength, in offered order."""
-
-    card: Card
-    expected: tuple[tuple[Card, float], ...]
 
 
 def best_pick(offered: Sequence[Card], fitting: Sequence[Trumps]) -> Pick:

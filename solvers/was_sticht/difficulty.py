@@ -10,35 +10,16 @@ number of worker processes or on how the deals are cut into chunks.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
 
 from cardsolve.models.was_sticht import CHIP_IDS, CHIPS, Chip, deal_round
 from cardsolve.models.was_sticht.play import start
 from cardsolve.solvers.was_sticht.double_dummy import forceable
+from cardsolve.solvers.was_sticht.results import ChipShare
 
 CHUNK = 5
 """Deals per task handed to a worker process."""
-SEATS = ("leader", "second")
-
-
-@dataclass(frozen=True)
-class ChipShare:
-    """A chip's forceable counts over ``deals`` deals, for the leader and the seat after."""
-
-    chip: Chip
-    leader: int
-    second: int
-    deals: int
-
-    @property
-    def leader_share(self) -> float:
-        return self.leader / self.deals
-
-    @property
-    def second_share(self) -> float:
-        return self.second / self.deals
 
 
 def deal_seed(seed: int, index: int) -> int:
@@ -88,3 +69,9 @@ def chip_difficulty(deals: int, seed: int, chips: Sequence[Chip] = CHIPS, worker
             for task, counts in zip(tasks, pool.map(_chunk, tasks)):
                 add(task, counts)
     return [ChipShare(chip, leader, second, deals) for chip, (leader, second) in zip(chips, totals)]
+
+
+def easiest_first(shares: Iterable[ChipShare]) -> tuple[ChipShare, ...]:
+    """The chips ranked easiest first: by the leader's share, then the second seat's,
+    then the chip id."""
+    return tuple(sorted(shares, key=lambda s: (-s.leader_share, -s.second_share, s.chip.id)))

@@ -11,9 +11,11 @@ For a player and a task chip:
   him tricks (``fewest`` can exceed ``most`` when the others decide);
 - ``analyse``: all of these and the best card for the seat to move (``best_card``).
 
-Backends: ``numba`` (``solvers.was_sticht.fast``, an AND-OR search with a
-transposition table) and ``reference`` (``solvers.was_sticht.reference``, plain minimax
-judged by ``chips.measure``; for endings of a few tricks).
+Backends (``solvers.was_sticht.backends``): ``numba`` (``solvers.was_sticht.fast``, an
+AND-OR search with a transposition table) and ``reference``
+(``solvers.was_sticht.reference``, plain minimax judged by ``chips.measure``; for endings
+of a few tricks). Here seats count from 0, as the engine does; the ``Analysis`` names
+them from 1.
 
 "trick:last" is the last trick of the position's round: the ninth in a whole round, the
 last of an ending dealt on its own (``chips.measure``).
@@ -21,50 +23,22 @@ last of an ending dealt on its own (``chips.measure``).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
-from dataclasses import dataclass
-from types import ModuleType
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.was_sticht.cards import Card
 from cardsolve.models.was_sticht.chips import Chip, Condition, measure
 from cardsolve.models.was_sticht.play import Position
 from cardsolve.solvers.was_sticht import reference
-
-BACKENDS = {"numba": "cardsolve.solvers.was_sticht.fast", "reference": "cardsolve.solvers.was_sticht.reference"}
-"""The backends' modules by name, imported when first asked for (numba compiles or loads
-its kernels then); each has ``search`` and ``trick_bounds``."""
-
-
-@dataclass(frozen=True)
-class Analysis:
-    """The double-dummy answers for one player and chip; ``nodes`` is the positions the
-    backend searched."""
-
-    forceable: bool
-    possible: bool
-    fewest: int
-    most: int
-    best_card: Card | None
-    nodes: int
-    backend: str
-
-
-_LOADED: dict[str, ModuleType] = {}
-
-
-def _backend(name: str) -> ModuleType:
-    if name not in _LOADED:
-        if name not in BACKENDS:
-            raise BadInput(f"unknown double-dummy backend {name!r}: use {' or '.join(BACKENDS)}", name)
-        _LOADED[name] = importlib.import_module(BACKENDS[name])
-    return _LOADED[name]
+from cardsolve.solvers.was_sticht.backends import BACKENDS
+from cardsolve.solvers.was_sticht.results import Analysis
 
 
 def _check(position: Position, player: int) -> None:
+    """The engine's ``player`` (from 0) is a seat of the position; else bad input naming
+    the seat as a person counts it (from 1)."""
     if not 0 <= player < position.players:
-        raise BadInput(f"player {player} is not a seat 0..{position.players - 1}", str(player))
+        raise BadInput(f"player {player + 1} is not a seat 1..{position.players}", str(player + 1))
 
 
 def _won(position: Position, player: int) -> int:
@@ -73,7 +47,7 @@ def _won(position: Position, player: int) -> int:
 
 def _search(position: Position, player: int, conditions: Sequence[Condition], cooperative: bool,
             backend: str) -> tuple[bool, Card | None, int]:
-    solver = _backend(backend)
+    solver = BACKENDS.load(backend)
     _check(position, player)
     if position.finished:
         return reference.holds(position, player, conditions), None, 0
@@ -81,18 +55,18 @@ def _search(position: Position, player: int, conditions: Sequence[Condition], co
     return bool(value), card, int(nodes)
 
 
-def forceable(position: Position, player: int, chip: Chip, backend: str = "numba") -> bool:
+def forceable(position: Position, player: int, chip: Chip, backend: str = BACKENDS.default) -> bool:
     """Whether the player achieves the chip's task whatever the other seats play."""
     return _search(position, player, chip.conditions, False, backend)[0]
 
 
-def possible(position: Position, player: int, chip: Chip, backend: str = "numba") -> bool:
+def possible(position: Position, player: int, chip: Chip, backend: str = BACKENDS.default) -> bool:
     """Whether some play of every seat achieves the chip's task for the player."""
     return _search(position, player, chip.conditions, True, backend)[0]
 
 
 def _bounds(position: Position, player: int, backend: str) -> tuple[tuple[int, int], int]:
-    solver = _backend(backend)
+    solver = BACKENDS.load(backend)
     _check(position, player)
     if position.finished:
         won = _won(position, player)
@@ -101,7 +75,7 @@ def _bounds(position: Position, player: int, backend: str) -> tuple[tuple[int, i
     return (int(fewest), int(most)), int(nodes)
 
 
-def trick_bounds(position: Position, player: int, backend: str = "numba") -> tuple[int, int]:
+def trick_bounds(position: Position, player: int, backend: str = BACKENDS.default) -> tuple[int, int]:
     """(fewest, most): the player's tricks over the round that he can force, playing to
     lose tricks against seats that give him tricks, and playing to win against seats
     that stop him."""
@@ -115,7 +89,7 @@ def _distance(bounds: tuple[int, int], conditions: Sequence[Condition]) -> int:
     return sum(max(0, c.low - high, low - c.high) for c in conditions if c.measure == "tricks")
 
 
-def analyse(position: Position, player: int, chip: Chip, backend: str = "numba") -> Analysis:
+def analyse(position: Position, player: int, chip: Chip, backend: str = BACKENDS.default) -> Analysis:
     """Everything double dummy for the player and chip.
 
     ``best_card`` is for the seat to move (None when the round is finished). For the
@@ -152,4 +126,5 @@ def analyse(position: Position, player: int, chip: Chip, backend: str = "numba")
                 best = legal[distances.index(min(distances))]
         else:
             best = force_card if not is_forceable and force_card is not None else legal[0]
-    return Analysis(is_forceable, is_possible, fewest, most, best, nodes, backend)
+    return Analysis(player + 1, chip, position.trumps, position.to_move + 1, is_forceable, is_possible,
+                    fewest, most, best, nodes, backend)

@@ -1,37 +1,72 @@
-"""The numba double-dummy kernel: one yes/no question (can the chip's conditions be made to
-hold?) by a depth-first AND-OR search over single card plays, the player's seat an OR
-node and the others AND nodes (every seat an OR node when they cooperate).
+"""The numba double-dummy kernel: can the chip's conditions be made to hold?
 
-Encoding. A hand is an int64 bitmask over ``Card.index`` (0..35). Per trumps (cached):
-``fc[c]`` the card's follow class (its colour 0..3, or 4 for a trump), ``strength[l, c]``
-the card's key in a trick led by follow class l (class x 16 + number, number trumps x 16
-+ 0, as ``trumps.strength``: a later card wins only with a strictly greater key),
-``lower[c]`` the cards of c's follow class and printed colour ranked below it,
-``lower_any[c]`` those of its follow class ranked below it or tied with it and earlier
-in the deck, ``between[c, d]`` the other cards of their follow class ranked from c's
-rank to d's (ties included: tied number trumps are told apart by who plays first);
-``order`` the cards by follow class and rank, ``place`` each card's place in it. A
-condition is a row (measure code = its place in ``MEASURES``, low, high).
+Vocabulary:
+- *seat*: 0..3 clockwise, as in the engine (a 3-player position leaves seat 3's hand
+  empty); the *player* is the seat the question is about.
+- *follow class*: what a card counts as for following: its printed colour 0..3, or
+  ``TRUMP_CLASS`` for every trump (a trump-number card belongs to the trumps only).
+- *strength key*: a card's rank in a trick led by a card of follow class l,
+  ``class x CLASS_WEIGHT + number`` as ``trumps.strength`` (number trumps count 0 for the
+  number, so they tie); a later card wins only with a strictly greater key.
+- *condition*: a chip's ``low <= measure <= high``, as a row (measure code = its place
+  in ``MEASURES``, low, high).
+- *trick boundary*: no card of the current trick played yet; only there is the
+  transposition table asked and the status checked.
+- *OR / AND node*: a seat that chooses its card for the player (his own seat, and every
+  seat when they cooperate) / against him: one good card is enough at an OR node, every
+  card must be good at an AND node.
 
-Search. At each trick boundary the transposition table is asked first (keyed by the
-four hands, the leader and the counters the conditions depend on: the key holds
-everything the status reads); an unknown boundary is then checked against what is
-already decided (``_status``), so the search stops as soon as the outcome is known:
-tricks or colour cards won so far against what is left; the trumps (``_trump_bounds``:
-sure cards of the top trump's holder, the player's trumps no other seat can cover, the
-tricks other seats' trumps fill); first and last trick; most and fewest against what
-every seat would need, and the tricks holding a trump against the seats that can win
-them (``_trumps_overflow``); below the root, the player's quick tricks when he holds
-every trump left (``_play_secures``). A colour is further bounded by the tricks he can
-still win and by his trumps (``_colour_gain``). Undecided boundaries are stored.
-Equal cards are merged: of the cards of one hand with the same follow class (and the
-same printed colour, when a condition counts colours), a card is skipped when a lower
-one of them (or a tied number trump earlier in the deck) has no card ranked between the
-two, or tied with either, outside this hand and the finished tricks (the two play alike
-to the end). The moves are ordered for the seat's aim in the trick: a seat that wants
-the trick won (the player when he needs tricks, the others when they play against him)
-tries the cheapest winning card first, a seat that wants it lost its highest card that
-does not win; at the opposing seats the other aim's best card comes second.
+Encoding. A hand is an int64 bitmask over ``Card.index`` (0..35). Three int64 arrays:
+- the search state ``st``: each seat's hand (``_HAND``), the cards of the current trick
+  in play order (``_TRICK``), each seat's tricks (``_WON``), the player's cards won per
+  printed colour (``_COLOUR_WON``), then one word per scalar (``_LEADER`` .. ``_STAMP``:
+  where the play stands, the question asked, the search's own counters);
+- the per-trumps tables ``tab`` (``Tables``, one row each, 36 columns): ``_CLASS`` the
+  follow class, ``_COLOUR`` the printed colour, ``_STRENGTH + l`` the strength keys in a
+  trick led by class l, ``_CLASS_MASK`` / ``_COLOUR_MASK`` the cards of each class /
+  colour, ``_LOWER`` the cards of c's class and colour ranked below it, ``_LOWER_ANY``
+  those of its class ranked below it or tied with it and earlier in the deck,
+  ``_ORDER`` the cards by class and rank and ``_PLACE`` each card's place there,
+  ``_TIE`` whether it is a number trump, and ``_BETWEEN + c`` (row per card c; column d)
+  the other cards of their class ranked from c's rank to d's (ties included: tied number
+  trumps are told apart by who plays first);
+- the work rows ``buf``, ``_ROWS_PER_DEPTH`` per search depth: the candidate cards, their
+  sort keys, the transposition key (``_KEY_WORDS`` words), and the part of ``st`` a
+  finished trick changes (``_UNDO_FROM`` .. ``_UNDO_TO``), kept to take the trick back.
+The transposition table ``tt`` has one row per slot: the key's ``_KEY_WORDS`` words, then
+``_VERDICT``: the search's stamp shifted by ``_STAMP_SHIFT`` with the answer in
+``_ANSWER_BIT`` (rows of older searches are stale without clearing the table). The key
+(``_key``): the cards left class by class in rank order, each a symbol of its owner
+(``_OWNER_BITS``), whether it ties (``_TIE_SHIFT``) and, when a condition counts colours,
+its printed colour (``_COLOUR_SHIFT``), packed into ``_RANK_WORDS`` words; the class
+sizes (``_CLASS_SIZE_BITS`` each); and the leader with the counters the conditions
+depend on (tricks below ``_TRICK_RADIX``, colour counts below ``_COLOUR_RADIX``).
+
+Search. A depth-first AND-OR search over single card plays (``_node``). At each trick
+boundary the transposition table is asked first: the key holds everything the status
+reads, so states alike up to relative ranks share an answer. An unknown boundary is then
+checked against what is already decided (``_status``, see Bounds), so the search stops as
+soon as the outcome is known; undecided boundaries are stored. Equal cards are merged
+(``_candidates``): of the cards of one hand with the same follow class (and the same
+printed colour, when a condition counts colours), a card is skipped when a lower one of
+them (or a tied number trump earlier in the deck) has no card ranked between the two, or
+tied with either, in another hand or the current trick (the two play alike to the end).
+The moves are ordered for the seat's aim in the trick: a seat that wants the trick won
+(the player when he needs tricks, the others when they play against him) tries the
+cheapest winning card first, a seat that wants it lost its highest card that does not
+win; at the opposing seats the other aim's best card comes second. The last card of a
+trick closes it (``_close_trick``); the saved part of ``st`` takes it back. The node's
+helpers are inlined (``inline="always"``), so cutting it into parts costs no calls.
+
+Bounds (``_status``, at a trick boundary): tricks or colour cards won so far against
+what is left; the trumps (``_trump_bounds``: sure cards of the top trump's holder, the
+player's trumps no other seat can cover, the tricks other seats' trumps fill); first and
+last trick; most and fewest against what every seat would need, and the tricks holding a
+trump against the seats that can win them (``_trumps_overflow``); below the root, the
+player's quick tricks when he holds every trump left (``_play_secures``). A colour is
+further bounded by the tricks he can still win and by his trumps (``_colour_gain``).
+``trick_bounds`` asks yes/no questions ("at most k tricks", "at least k") in binary
+searches.
 """
 
 from __future__ import annotations
@@ -49,25 +84,94 @@ from cardsolve.models.was_sticht.trumps import ALL_TRUMPS, NUMBER_TRUMP, Trumps,
 from cardsolve.solvers.jit import lowest_set, njit, popcount
 
 TT_BITS = 19
-"""The transposition table holds 2**TT_BITS entries (each 6 int64: 24 MiB at 19 bits)."""
+"""The transposition table holds 2**TT_BITS slots (each 6 int64: 24 MiB at 19 bits)."""
 SMALL_TRICKS, SMALL_TT_BITS = 4, 12
 """A search of at most SMALL_TRICKS tricks uses only the table's first 2**SMALL_TT_BITS
-entries: it needs no more, and they stay in the processor's cache between searches."""
-TRUMP_CLASS = 4
-"""The follow class of every trump."""
+slots: it needs no more, and they stay in the processor's cache between searches."""
+SEATS = 4
+"""The seats the kernel holds: 4 (a 3-player position leaves the last hand empty)."""
+COLOUR_COUNT = len(COLOURS)
+TRUMP_CLASS = COLOUR_COUNT
+"""The follow class of every trump, after the colours' classes 0..3."""
+CLASSES = COLOUR_COUNT + 1
+CLASS_WEIGHT = 16
+"""A strength key is ``class * CLASS_WEIGHT + number``: above every number (1..9)."""
+INFINITY = 1000
+"""Above every strength key (at most CLASS_WEIGHT * 5) and every count of the kernel."""
 
-# The search state ``st`` (one int64 array): the hands, the current trick, each seat's
-# tricks, the player's cards won per colour, then scalars: the search's own and the question.
-_H, _T, _CN, _CL = 0, 4, 8, 12
-(_LEADER, _NTRICK, _DONE, _FIRST, _LASTWON, _NODES, _ROOTCARD, _PLAYER, _PLAYERS, _COOP, _TOTAL,
- _KEYALL, _KEYTRICKS, _KEYCOLOURS, _KEYFIRST, _STAMP) = range(16, 32)
-_STATE = 32
-# The rows of the tables ``tab`` (one int64 array, 36 columns).
-_FC, _COL, _STR, _CLASSMASK, _COLMASK, _LOWER, _LOWER_ANY, _ORDER, _TIE, _PLACE, _BETWEEN = 0, 1, 2, 7, 8, 9, 10, 11, 12, 13, 14
-# The rows of the work array ``buf`` per depth: candidate cards, their sort keys, the key words.
-_CARDS, _KEYS, _WORDS = 0, 1, 2
-_TRICKS, _FIRST_M, _LAST_M, _MOST, _FEWEST = (MEASURES.index(m) for m in
-                                              ("tricks", "trick:first", "trick:last", "most", "fewest"))
+# The search state ``st``: per-seat and per-colour blocks, then the scalars.
+_HAND = 0
+_TRICK = _HAND + SEATS
+_WON = _TRICK + SEATS
+_COLOUR_WON = _WON + SEATS
+(_LEADER,       # the seat that led the current trick
+ _IN_TRICK,     # the cards played to it so far
+ _DONE,         # the tricks finished
+ _FIRST,        # 1 when the player won the first trick
+ _LAST_WON,     # 1 when the player won the last trick finished
+ _NODES,        # the nodes searched
+ _ROOT_CARD,    # the card that decides the root's answer, or -1
+ _PLAYER,       # the seat the question is about
+ _PLAYERS,      # 3 or 4
+ _COOP,         # 1 when the other seats help the player
+ _TOTAL,        # the tricks of the whole round
+ _KEY_ALL,      # 1 when the key holds every seat's tricks (most, fewest)
+ _KEY_TRICKS,   # 1 when the key holds the player's tricks
+ _KEY_COLOURS,  # a bit per colour the key holds the player's count of
+ _KEY_FIRST,    # 1 when the key holds who won the first trick
+ _STAMP,        # this search's stamp in the transposition table
+ ) = range(_COLOUR_WON + COLOUR_COUNT, _COLOUR_WON + COLOUR_COUNT + 16)
+_STATE = _STAMP + 1
+_UNDO_FROM, _UNDO_TO = _TRICK, _NODES
+"""The words a finished trick changes: the trick, the counters, leader .. last won."""
+
+# The rows of the tables ``tab`` (36 columns each).
+_CLASS = 0
+_COLOUR = _CLASS + 1
+_STRENGTH = _COLOUR + 1        # CLASSES rows: by the lead's class
+_CLASS_MASK = _STRENGTH + CLASSES  # the first CLASSES columns
+_COLOUR_MASK = _CLASS_MASK + 1  # the first COLOUR_COUNT columns
+_LOWER = _COLOUR_MASK + 1
+_LOWER_ANY = _LOWER + 1
+_ORDER = _LOWER_ANY + 1
+_TIE = _ORDER + 1
+_PLACE = _TIE + 1
+_BETWEEN = _PLACE + 1          # len(DECK) rows: one per card
+_TABLE_ROWS = _BETWEEN + len(DECK)
+
+# The transposition key and table.
+_WORD_BITS = 63
+"""The bits of a key word used for symbols (an int64 without its sign)."""
+_OWNER_BITS = 2
+_TIE_SHIFT = _OWNER_BITS
+_COLOUR_SHIFT = _TIE_SHIFT + 1
+_SYMBOL_BITS = _COLOUR_SHIFT
+"""A card's symbol: its owner, and whether it ties."""
+_SYMBOL_BITS_COLOURED = _COLOUR_SHIFT + 2
+"""A card's symbol when a condition counts colours: its printed colour above."""
+_RANK_WORDS = -(-len(DECK) // (_WORD_BITS // _SYMBOL_BITS_COLOURED))
+_SIZES_WORD = _RANK_WORDS
+_CLASS_SIZE_BITS = 5
+_COUNTERS_WORD = _SIZES_WORD + 1
+_KEY_WORDS = _COUNTERS_WORD + 1
+_TRICK_RADIX = 16
+"""Above every trick count (at most TRICKS)."""
+_COLOUR_RADIX = 64
+"""Above every count of cards of one colour."""
+_VERDICT = _KEY_WORDS
+_STAMP_SHIFT = 1
+_ANSWER_BIT = 1
+_TT_COLUMNS = _VERDICT + 1
+
+# The work rows ``buf`` of each search depth.
+_ROWS_PER_DEPTH = 4
+_CARDS, _KEYS, _WORDS, _SAVED = range(_ROWS_PER_DEPTH)
+
+# The measure codes.
+_M_TRICKS, _M_COLOUR, _M_FIRST, _M_LAST, _M_MOST, _M_FEWEST = (
+    MEASURES.index(m) for m in ("tricks", f"colour:{next(iter(COLOURS))}", "trick:first", "trick:last", "most",
+                                "fewest"))
+"""Colour measures are ``_M_COLOUR + colour`` (0..3), just before ``_M_FIRST``."""
 
 
 class Tables:
@@ -78,23 +182,23 @@ class Tables:
         self.fc = np.array([TRUMP_CLASS if c.colour == trumps.suit or c.number == trumps.number
                             else colours.index(c.colour) for c in DECK], dtype=np.int64)
         self.col = np.array([colours.index(c.colour) for c in DECK], dtype=np.int64)
-        self.strength = np.zeros((5, len(DECK)), dtype=np.int64)
+        self.strength = np.zeros((CLASSES, len(DECK)), dtype=np.int64)
         fcs = [int(f) for f in self.fc]
-        for lead_class in range(5):
+        for lead_class in range(CLASSES):
             if lead_class in fcs:
                 lead = DECK[fcs.index(lead_class)]  # every lead of the class ranks the cards alike
-                self.strength[lead_class] = [16 * cls + number for cls, number in
+                self.strength[lead_class] = [CLASS_WEIGHT * cls + number for cls, number in
                                              (strength(card, lead, trumps) for card in DECK)]
         rank = [int(self.strength[fcs[c], c]) for c in range(len(DECK))]
-        self.classmask = np.zeros(5, dtype=np.int64)
-        self.colmask = np.zeros(4, dtype=np.int64)
+        self.classmask = np.zeros(CLASSES, dtype=np.int64)
+        self.colmask = np.zeros(COLOUR_COUNT, dtype=np.int64)
         for c in range(len(DECK)):
             self.classmask[self.fc[c]] |= 1 << c
             self.colmask[self.col[c]] |= 1 << c
         self.order = np.array(sorted(range(len(DECK)), key=lambda c: (self.fc[c], rank[c], self.col[c])),
                               dtype=np.int64)
-        self.tie = np.array([int(self.strength[TRUMP_CLASS, c] // 16 == NUMBER_TRUMP) for c in range(len(DECK))],
-                            dtype=np.int64)
+        self.tie = np.array([int(self.strength[TRUMP_CLASS, c] // CLASS_WEIGHT == NUMBER_TRUMP)
+                             for c in range(len(DECK))], dtype=np.int64)
         fc, col, rank_of = self.fc, self.col, np.array(rank, dtype=np.int64)
         bits = np.int64(1) << np.arange(len(DECK), dtype=np.int64)
         same = fc[:, None] == fc[None, :]  # [c, d]
@@ -111,13 +215,13 @@ class Tables:
                   & (rank_of[:, None, None] <= rank_of[None, None, :])
                   & (rank_of[None, None, :] <= rank_of[None, :, None]))
         self.between = (inside * bits[None, None, :]).sum(axis=2).astype(np.int64)
-        self.packed = np.zeros((_BETWEEN + len(DECK), len(DECK)), dtype=np.int64)
-        """Every table in one array, by the ``_FC`` .. ``_BETWEEN`` rows."""
-        self.packed[_FC] = self.fc
-        self.packed[_COL] = self.col
-        self.packed[_STR:_STR + 5] = self.strength
-        self.packed[_CLASSMASK, :5] = self.classmask
-        self.packed[_COLMASK, :4] = self.colmask
+        self.packed = np.zeros((_TABLE_ROWS, len(DECK)), dtype=np.int64)
+        """Every table in one array, by the ``_CLASS`` .. ``_BETWEEN`` rows."""
+        self.packed[_CLASS] = self.fc
+        self.packed[_COLOUR] = self.col
+        self.packed[_STRENGTH:_STRENGTH + CLASSES] = self.strength
+        self.packed[_CLASS_MASK, :CLASSES] = self.classmask
+        self.packed[_COLOUR_MASK, :COLOUR_COUNT] = self.colmask
         self.packed[_LOWER] = self.lower
         self.packed[_LOWER_ANY] = self.lower_any
         self.packed[_ORDER] = self.order
@@ -137,7 +241,7 @@ def tables(trumps: Trumps) -> Tables:
     return _all_tables()[trumps.suit, trumps.number]
 
 
-_BUF = np.zeros((3 * (len(DECK) + 1), len(DECK)), dtype=np.int64)
+_BUF = np.zeros((_ROWS_PER_DEPTH * (len(DECK) + 1), len(DECK)), dtype=np.int64)
 """The kernel's work rows (each written before it is read, so shared by every search)."""
 _TT: NDArray[np.int64] | None = None
 _SEARCHES = [0]
@@ -148,16 +252,22 @@ def _table() -> tuple[NDArray[np.int64], int]:
     stale without clearing the table."""
     global _TT
     if _TT is None:
-        _TT = np.zeros((1 << TT_BITS, 6), dtype=np.int64)
+        _TT = np.zeros((1 << TT_BITS, _TT_COLUMNS), dtype=np.int64)
         _TT.fill(0)  # touch every page now rather than inside the first searches
     _SEARCHES[0] += 1
     return _TT, _SEARCHES[0]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def _cards_left(st: NDArray[np.int64]) -> int:
+    """The cards still held by any seat."""
+    return int(st[_HAND] | st[_HAND + 1] | st[_HAND + 2] | st[_HAND + 3])
+
+
+@njit(cache=True, inline="always")
 def _owner(st: NDArray[np.int64], bit: int) -> int:
     """The seat holding the card ``bit`` (it is held)."""
-    return 0 if st[_H] & bit else (1 if st[_H + 1] & bit else (2 if st[_H + 2] & bit else 3))
+    return 0 if st[_HAND] & bit else (1 if st[_HAND + 1] & bit else (2 if st[_HAND + 2] & bit else 3))
 
 
 @njit(cache=True)
@@ -179,16 +289,17 @@ def _trump_bounds(st: NDArray[np.int64], tab: NDArray[np.int64], left: int) -> t
     Returns (the seat with the sure cards, -1 when no trump is left; their mask; forced;
     wins)."""
     player, players = st[_PLAYER], st[_PLAYERS]
-    cards_left = st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]
-    mine = st[_H + player]
+    cards_left = _cards_left(st)
+    mine = st[_HAND + player]
     top_owner, sure, running = -1, 0, True
     forced, pool = 0, 0
     higher, seen_mine = 0, False  # the trumps left above all of the player's
     i = tab.shape[1] - 1
-    while i >= 0 and tab[_FC, tab[_ORDER, i]] == TRUMP_CLASS:
-        rank = tab[_STR + TRUMP_CLASS, tab[_ORDER, i]]
+    while i >= 0 and tab[_CLASS, tab[_ORDER, i]] == TRUMP_CLASS:
+        rank = tab[_STRENGTH + TRUMP_CLASS, tab[_ORDER, i]]
         group, owners = 0, 0  # this rank's cards left; a bit for each seat holding one
-        while i >= 0 and tab[_FC, tab[_ORDER, i]] == TRUMP_CLASS and tab[_STR + TRUMP_CLASS, tab[_ORDER, i]] == rank:
+        while (i >= 0 and tab[_CLASS, tab[_ORDER, i]] == TRUMP_CLASS
+               and tab[_STRENGTH + TRUMP_CLASS, tab[_ORDER, i]] == rank):
             bit = np.int64(1) << tab[_ORDER, i]
             if cards_left & bit:
                 group |= bit
@@ -213,12 +324,12 @@ def _trump_bounds(st: NDArray[np.int64], tab: NDArray[np.int64], left: int) -> t
             seen_mine = True
         elif not seen_mine:
             higher |= group
-    trumps = tab[_CLASSMASK, TRUMP_CLASS]
+    trumps = tab[_CLASS_MASK, TRUMP_CLASS]
     filled, above = 0, 0  # the most trumps of one other seat; the most above all of his
     for s in range(players):
         if s != player:
-            filled = max(filled, popcount(st[_H + s] & trumps))
-            above = max(above, popcount(st[_H + s] & higher))
+            filled = max(filled, popcount(st[_HAND + s] & trumps))
+            above = max(above, popcount(st[_HAND + s] & higher))
     wins = min(left - above, left - filled + min(popcount(mine & trumps), filled))
     return top_owner, sure, forced, wins
 
@@ -230,8 +341,8 @@ def _colour_gain(st: NDArray[np.int64], tab: NDArray[np.int64], colour: int, win
     trump of another seat only in a trick won by a trump of his at least as strong (one
     such trick for each of his trumps)."""
     player, players = st[_PLAYER], st[_PLAYERS]
-    trumps = tab[_CLASSMASK, TRUMP_CLASS]
-    hand = st[_H + player]
+    trumps = tab[_CLASS_MASK, TRUMP_CLASS]
+    hand = st[_HAND + player]
     gain = min(popcount(hand & colour), wins)
     mine = hand & trumps
     top = -1
@@ -239,19 +350,19 @@ def _colour_gain(st: NDArray[np.int64], tab: NDArray[np.int64], colour: int, win
     while rest:
         b = rest & -rest
         rest ^= b
-        top = max(top, tab[_STR + TRUMP_CLASS, lowest_set(b)])
+        top = max(top, tab[_STRENGTH + TRUMP_CLASS, lowest_set(b)])
     for s in range(players):
         if s == player:
             continue
-        held = st[_H + s] & colour
+        held = st[_HAND + s] & colour
         count = popcount(held & ~trumps)
         # the seat's trumps of the colour that some trump of the player's can take
-        weakest, takeable = 1000, 0
+        weakest, takeable = INFINITY, 0
         rest = held & trumps
         while rest:
             b = rest & -rest
             rest ^= b
-            x = tab[_STR + TRUMP_CLASS, lowest_set(b)]
+            x = tab[_STRENGTH + TRUMP_CLASS, lowest_set(b)]
             if x <= top:
                 takeable += 1
                 weakest = min(weakest, x)
@@ -261,7 +372,7 @@ def _colour_gain(st: NDArray[np.int64], tab: NDArray[np.int64], colour: int, win
             while rest:
                 b = rest & -rest
                 rest ^= b
-                if tab[_STR + TRUMP_CLASS, lowest_set(b)] >= weakest:
+                if tab[_STRENGTH + TRUMP_CLASS, lowest_set(b)] >= weakest:
                     takers += 1
             count += min(takeable, takers)
         gain += min(count, wins)
@@ -277,24 +388,24 @@ def _quick_tricks(st: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
     he follows with a winner (he wins), a low card of the colour (no winner spent) or,
     void, a trump (he wins and takes the lead)."""
     player = st[_PLAYER]
-    mine = st[_H + player]
-    others = (st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]) & ~mine
-    trumps = tab[_CLASSMASK, TRUMP_CLASS]
+    mine = st[_HAND + player]
+    others = _cards_left(st) & ~mine
+    trumps = tab[_CLASS_MASK, TRUMP_CLASS]
     if others & trumps or (st[_LEADER] != player and mine & trumps == 0):
         return 0
     quick = popcount(mine & trumps)
     for k in range(TRUMP_CLASS):
-        theirs = others & tab[_CLASSMASK, k]
+        theirs = others & tab[_CLASS_MASK, k]
         top = -1
         while theirs:
             b = theirs & -theirs
             theirs ^= b
-            top = max(top, tab[_STR + k, lowest_set(b)])
-        rest = mine & tab[_CLASSMASK, k]
+            top = max(top, tab[_STRENGTH + k, lowest_set(b)])
+        rest = mine & tab[_CLASS_MASK, k]
         while rest:
             b = rest & -rest
             rest ^= b
-            if tab[_STR + k, lowest_set(b)] > top:
+            if tab[_STRENGTH + k, lowest_set(b)] > top:
                 quick += 1
     return quick
 
@@ -309,35 +420,35 @@ def _play_secures(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[
     quick = _quick_tricks(st, tab)
     if quick == 0:
         return False
-    mine, left = st[_CN + player], st[_TOTAL] - st[_DONE]
-    cards_left = st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]
+    mine, left = st[_WON + player], st[_TOTAL] - st[_DONE]
+    cards_left = _cards_left(st)
     sweep = quick >= left
     gain = left if sweep else quick
     for i in range(conds.shape[0]):
         m, low, high = conds[i, 0], conds[i, 1], conds[i, 2]
-        if m == _TRICKS:
+        if m == _M_TRICKS:
             if high < mine + left or mine + gain < low:
                 return False
             continue
-        if m == _MOST:
+        if m == _M_MOST:
             for s in range(st[_PLAYERS]):
-                if s != player and st[_CN + s] + left - gain >= mine + gain:
+                if s != player and st[_WON + s] + left - gain >= mine + gain:
                     return False
             if not low <= 1 <= high:
                 return False
             continue
         if not sweep:
             return False
-        if m < _FIRST_M:
-            value = st[_CL + m - 1] + popcount(cards_left & tab[_COLMASK, m - 1])
-        elif m == _FIRST_M:
+        if m < _M_FIRST:
+            value = st[_COLOUR_WON + m - _M_COLOUR] + popcount(cards_left & tab[_COLOUR_MASK, m - _M_COLOUR])
+        elif m == _M_FIRST:
             value = st[_FIRST] if st[_DONE] > 0 else 1
-        elif m == _LAST_M:
+        elif m == _M_LAST:
             value = 1
         else:  # fewest: he ends with more than he has
             value = 1
             for s in range(st[_PLAYERS]):
-                if s != player and st[_CN + s] <= mine + left:
+                if s != player and st[_WON + s] <= mine + left:
                     value = 0
         if not low <= value <= high:
             return False
@@ -351,13 +462,13 @@ def _trumps_overflow(st: NDArray[np.int64], tab: NDArray[np.int64], cap: int) ->
     has trumps among them. A trick holding a trump goes to a seat that plays a trump
     into it (one of its own per such trick), and there are at least as many such
     tricks as the most trumps one seat holds."""
-    trumps = tab[_CLASSMASK, TRUMP_CLASS]
+    trumps = tab[_CLASS_MASK, TRUMP_CLASS]
     player = st[_PLAYER]
     tricks, capacity = 0, 0
     for s in range(st[_PLAYERS]):
-        held = popcount(st[_H + s] & trumps)
+        held = popcount(st[_HAND + s] & trumps)
         tricks = max(tricks, held)
-        capacity += held if s == player else min(held, max(0, cap - st[_CN + s]))
+        capacity += held if s == player else min(held, max(0, cap - st[_WON + s]))
     return capacity < tricks
 
 
@@ -370,35 +481,35 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
     player, players = st[_PLAYER], st[_PLAYERS]
     done, total = st[_DONE], st[_TOTAL]
     left = total - done
-    mine = st[_CN + player]
-    left_cards = st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]
+    mine = st[_WON + player]
+    left_cards = _cards_left(st)
     top_owner, sure_mask, forced, wins = _trump_bounds(st, tab, left)
     mine_mask = sure_mask if top_owner == player else 0
     result = 1
     for i in range(conds.shape[0]):
         m, low, high = conds[i, 0], conds[i, 1], conds[i, 2]
-        if m == _TRICKS:
+        if m == _M_TRICKS:
             now, most = mine + forced, mine + wins
-        elif m < _FIRST_M:  # colour:C
-            colour = tab[_COLMASK, m - 1]
-            now = st[_CL + m - 1]
+        elif m < _M_FIRST:  # colour:C
+            colour = tab[_COLOUR_MASK, m - _M_COLOUR]
+            now = st[_COLOUR_WON + m - _M_COLOUR]
             # the player's sure cards of the colour each bring one into his tricks; the
             # other seats' sure cards of it never come to him
             most = now + min(popcount(left_cards & ~(sure_mask ^ mine_mask) & colour),
                              _colour_gain(st, tab, colour, wins))
             now += popcount(mine_mask & colour)
-        elif m == _FIRST_M:
+        elif m == _M_FIRST:
             if done > 0:
                 now = most = st[_FIRST]
             else:
                 now, most = 0, 1 if total > 0 else 0
-        elif m == _LAST_M:
+        elif m == _M_LAST:
             if done == total:
-                now = most = st[_LASTWON]
+                now = most = st[_LAST_WON]
             else:
                 now, most = 0, 1
         else:
-            best = 1000 if m == _FEWEST else -1
+            best = INFINITY if m == _M_FEWEST else -1
             # room: for fewest, the tricks the others must still gain to all end above
             # the player's least total; for most, the tricks they can still take and all
             # stay below his greatest total
@@ -406,9 +517,10 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
             room = 0
             for s in range(players):
                 if s != player:
-                    best = min(best, st[_CN + s]) if m == _FEWEST else max(best, st[_CN + s])
-                    room += max(0, low_end + 1 - st[_CN + s]) if m == _FEWEST else max(0, high_end - 1 - st[_CN + s])
-            if m == _MOST:
+                    best = min(best, st[_WON + s]) if m == _M_FEWEST else max(best, st[_WON + s])
+                    room += (max(0, low_end + 1 - st[_WON + s]) if m == _M_FEWEST
+                             else max(0, high_end - 1 - st[_WON + s]))
+            if m == _M_MOST:
                 sure = low_end > best + others_left
                 lost = high_end <= best or left - (high_end - mine) > room or _trumps_overflow(st, tab, high_end - 1)
             else:
@@ -430,125 +542,134 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
 def _wants_tricks(st: NDArray[np.int64], conds: NDArray[np.int64]) -> bool:
     """Whether the player would rather win the current trick (a move-ordering guess)."""
     vote = 0
-    mine = st[_CN + st[_PLAYER]]
+    mine = st[_WON + st[_PLAYER]]
     for i in range(conds.shape[0]):
         m, low = conds[i, 0], conds[i, 1]
-        if m == _TRICKS:
+        if m == _M_TRICKS:
             vote += 1 if mine < low else -1
-        elif m < _FIRST_M:
+        elif m < _M_FIRST:
             vote += 1 if low > 0 else -1
-        elif m == _FIRST_M:
+        elif m == _M_FIRST:
             vote += 1 if st[_DONE] == 0 else 0
-        elif m == _LAST_M:
+        elif m == _M_LAST:
             vote += 1 if st[_DONE] == st[_TOTAL] - 1 else 0
-        elif m == _MOST:
+        elif m == _M_MOST:
             vote += 1
         else:
             vote -= 1
     return vote > 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _key(st: NDArray[np.int64], tab: NDArray[np.int64], buf: NDArray[np.int64], row: int) -> None:
-    """The trick-boundary state as 5 words in ``buf[row, :5]``: the cards left, class by
-    class in rank order, each as its owner (and its printed colour when a condition
-    counts colours) and whether it ties (number trumps), so states alike up to relative
-    ranks share a key; the class sizes; the leader with the counters the conditions
-    depend on."""
-    for k in range(5):
+    """The trick-boundary state as ``_KEY_WORDS`` words in ``buf[row]``: the cards left,
+    class by class in rank order, each as its owner (and its printed colour when a
+    condition counts colours) and whether it ties (number trumps), so states alike up to
+    relative ranks share a key; the class sizes; the leader with the counters the
+    conditions depend on."""
+    for k in range(_KEY_WORDS):
         buf[row, k] = 0
-    left = st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]
+    left = _cards_left(st)
     ranked = 0  # the cards left, bit i for the card at place i of the order
     rest = left
     while rest:
         b = rest & -rest
         rest ^= b
         ranked |= np.int64(1) << tab[_PLACE, lowest_set(b)]
-    width = 5 if st[_KEYCOLOURS] else 3
+    width = _SYMBOL_BITS_COLOURED if st[_KEY_COLOURS] else _SYMBOL_BITS
     word, at = 0, 0
     while ranked:
         b = ranked & -ranked
         ranked ^= b
         c = tab[_ORDER, lowest_set(b)]
-        symbol = _owner(st, np.int64(1) << c) | tab[_TIE, c] << 2
-        if width == 5:
-            symbol |= tab[_COL, c] << 3
-        if at + width > 63:
+        symbol = _owner(st, np.int64(1) << c) | tab[_TIE, c] << _TIE_SHIFT
+        if st[_KEY_COLOURS]:
+            symbol |= tab[_COLOUR, c] << _COLOUR_SHIFT
+        if at + width > _WORD_BITS:
             word += 1
             at = 0
         buf[row, word] |= symbol << at
         at += width
-    for k in range(5):
-        buf[row, 3] += popcount(left & tab[_CLASSMASK, k]) << (5 * k)
+    for k in range(CLASSES):
+        buf[row, _SIZES_WORD] += popcount(left & tab[_CLASS_MASK, k]) << (_CLASS_SIZE_BITS * k)
     key = st[_LEADER]
-    if st[_KEYALL]:
-        for s in range(4):
-            key = key * 16 + st[_CN + s]
-    elif st[_KEYTRICKS]:
-        key = key * 16 + st[_CN + st[_PLAYER]]
-    for k in range(4):
-        if (st[_KEYCOLOURS] >> k) & 1:
-            key = key * 64 + st[_CL + k]
-    if st[_KEYFIRST]:
+    if st[_KEY_ALL]:
+        for s in range(SEATS):
+            key = key * _TRICK_RADIX + st[_WON + s]
+    elif st[_KEY_TRICKS]:
+        key = key * _TRICK_RADIX + st[_WON + st[_PLAYER]]
+    for k in range(COLOUR_COUNT):
+        if (st[_KEY_COLOURS] >> k) & 1:
+            key = key * _COLOUR_RADIX + st[_COLOUR_WON + k]
+    if st[_KEY_FIRST]:
         key = key * 2 + st[_FIRST]
-    buf[row, 4] = key
+    buf[row, _COUNTERS_WORD] = key
 
 
-@njit(cache=True)
+_MIX = np.array([0x9E3779B97F4A7C1, 0x6C62272E07BB0142, 0x5851F42D4C957F2D, 0x14057B7EF767814F,
+                 0x2545F4914F6CDD1D], dtype=np.int64)
+"""An odd multiplier per key word, for the slot hash."""
+
+
+@njit(cache=True, inline="always")
 def _slot(buf: NDArray[np.int64], row: int, size: int) -> int:
-    """The key's place in the transposition table."""
-    x = buf[row, 0] * 0x9E3779B97F4A7C1 ^ buf[row, 1] * 0x6C62272E07BB0142 ^ buf[row, 2] * 0x5851F42D4C957F2D
-    x = x ^ buf[row, 3] * 0x14057B7EF767814F ^ buf[row, 4] * 0x2545F4914F6CDD1D
+    """The key's place in the transposition table: each word times its own multiplier,
+    xored, then mixed (a 64-bit finaliser)."""
+    x = 0
+    for k in range(_KEY_WORDS):
+        x ^= buf[row, k] * _MIX[k]
     x = x ^ (x >> 31)
     x = x * 0x7FB5D329728EA185
     x = x ^ (x >> 27)
     return int(x & (size - 1))
 
 
-@njit(cache=True)
-def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64], tt: NDArray[np.int64],
-          buf: NDArray[np.int64], depth: int) -> bool:
-    """Whether the conditions can be made to hold from here (see the module docstring);
-    at depth 0 the deciding card goes to ``st[_ROOTCARD]``."""
-    st[_NODES] += 1
-    ntrick = st[_NTRICK]
-    player, players = st[_PLAYER], st[_PLAYERS]
-    words = 3 * depth + _WORDS
-    slot = -1
-    if ntrick == 0:
-        # the key holds everything the status reads, so a stored answer is looked up first
-        _key(st, tab, buf, words)
-        slot = _slot(buf, words, tt.shape[0])
-        if (depth > 0 and tt[slot, 5] >> 1 == st[_STAMP] and tt[slot, 0] == buf[words, 0]
-                and tt[slot, 1] == buf[words, 1] and tt[slot, 2] == buf[words, 2]
-                and tt[slot, 3] == buf[words, 3] and tt[slot, 4] == buf[words, 4]):
-            return bool(tt[slot, 5] & 1)
-        status = _status(st, conds, tab, depth == 0)
-        if status != 0:
-            return status > 0
-    leader = st[_LEADER]
-    seat = (leader + ntrick) % players
-    hand = st[_H + seat]
-    chooser = st[_COOP] == 1 or seat == player
+@njit(cache=True, inline="always")
+def _stored(tt: NDArray[np.int64], slot: int, buf: NDArray[np.int64], row: int, stamp: int) -> bool:
+    """Whether the table's slot holds this search's answer for the key in ``buf[row]``."""
+    if tt[slot, _VERDICT] >> _STAMP_SHIFT != stamp:
+        return False
+    for k in range(_KEY_WORDS):
+        if tt[slot, k] != buf[row, k]:
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _store(tt: NDArray[np.int64], slot: int, buf: NDArray[np.int64], row: int, stamp: int, answer: bool) -> None:
+    """The answer for the key in ``buf[row]`` into the table's slot."""
+    for k in range(_KEY_WORDS):
+        tt[slot, k] = buf[row, k]
+    tt[slot, _VERDICT] = stamp << _STAMP_SHIFT | (_ANSWER_BIT if answer else 0)
+
+
+@njit(cache=True, inline="always")
+def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64], buf: NDArray[np.int64],
+                depth: int, seat: int) -> int:
+    """The cards ``seat`` tries, in order, into the depth's card row; how many. The legal
+    cards less those merged with an equal lower one, sorted for the seat's aim in the
+    trick (see the module docstring)."""
+    in_trick, player = st[_IN_TRICK], st[_PLAYER]
+    hand = st[_HAND + seat]
     # the legal cards and the best card of the trick so far
-    lead_class = tab[_FC, st[_T]] if ntrick > 0 else -1
+    lead_class = tab[_CLASS, st[_TRICK]] if in_trick > 0 else -1
     legal = hand
     best = -1
-    outside = st[_H] | st[_H + 1] | st[_H + 2] | st[_H + 3]
-    if ntrick > 0:
-        following = hand & tab[_CLASSMASK, lead_class]
+    outside = _cards_left(st)
+    if in_trick > 0:
+        following = hand & tab[_CLASS_MASK, lead_class]
         if following != 0:
             legal = following
-        for k in range(ntrick):
-            best = max(best, tab[_STR + lead_class, st[_T + k]])
-            outside |= np.int64(1) << st[_T + k]
+        for k in range(in_trick):
+            best = max(best, tab[_STRENGTH + lead_class, st[_TRICK + k]])
+            outside |= np.int64(1) << st[_TRICK + k]
     outside &= ~hand
     wants = _wants_tricks(st, conds)
     # the player's seat aims at his wish; the others oppose it, or help when they cooperate
     win_aim = wants if seat == player or st[_COOP] == 0 else not wants
     # candidates: the lowest of each run of equal cards, with a sort key
-    lower = _LOWER if st[_KEYCOLOURS] else _LOWER_ANY
-    cards, keys = 3 * depth + _CARDS, 3 * depth + _KEYS
+    lower = _LOWER if st[_KEY_COLOURS] else _LOWER_ANY
+    cards, keys = _ROWS_PER_DEPTH * depth + _CARDS, _ROWS_PER_DEPTH * depth + _KEYS
     n = 0
     rest = legal
     while rest:
@@ -565,15 +686,17 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
                 break
         if skip:
             continue
-        if ntrick == 0:
-            s = tab[_STR + tab[_FC, c], c]
+        if in_trick == 0:
+            s = tab[_STRENGTH + tab[_CLASS, c], c]
             sort_key = -s if win_aim else s
         else:
-            s = tab[_STR + lead_class, c]
+            # winning cards first (the cheapest first) when the aim is to win, else the
+            # cards that do not win first (the highest first)
+            s = tab[_STRENGTH + lead_class, c]
             if win_aim:
-                sort_key = s if s > best else 1000 + s
+                sort_key = s if s > best else INFINITY + s
             else:
-                sort_key = s if s > best else -1000 - s
+                sort_key = s if s > best else -INFINITY - s
         j = n
         while j > 0 and buf[keys, j - 1] > sort_key:
             buf[cards, j] = buf[cards, j - 1]
@@ -588,55 +711,79 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
         for j in range(n - 1, 1, -1):
             buf[cards, j] = buf[cards, j - 1]
         buf[cards, 1] = c
+    return n
+
+
+@njit(cache=True, inline="always")
+def _close_trick(st: NDArray[np.int64], tab: NDArray[np.int64]) -> None:
+    """The current trick, all its cards played, goes to its winner: his trick count (and
+    for the player, his colour counts, first and last trick) and the lead move on."""
+    player, players = st[_PLAYER], st[_PLAYERS]
+    lead_class = tab[_CLASS, st[_TRICK]]
+    win_at = 0
+    for k in range(1, players):
+        if tab[_STRENGTH + lead_class, st[_TRICK + k]] > tab[_STRENGTH + lead_class, st[_TRICK + win_at]]:
+            win_at = k
+    winner = (st[_LEADER] + win_at) % players
+    st[_WON + winner] += 1
+    if winner == player:
+        for k in range(players):
+            st[_COLOUR_WON + tab[_COLOUR, st[_TRICK + k]]] += 1
+    if st[_DONE] == 0:
+        st[_FIRST] = 1 if winner == player else 0
+    st[_LAST_WON] = 1 if winner == player else 0
+    st[_LEADER] = winner
+    st[_IN_TRICK] = 0
+    st[_DONE] += 1
+
+
+@njit(cache=True)
+def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64], tt: NDArray[np.int64],
+          buf: NDArray[np.int64], depth: int) -> bool:
+    """Whether the conditions can be made to hold from here (see the module docstring);
+    at depth 0 the deciding card goes to ``st[_ROOT_CARD]``."""
+    st[_NODES] += 1
+    in_trick = st[_IN_TRICK]
+    player, players = st[_PLAYER], st[_PLAYERS]
+    row = _ROWS_PER_DEPTH * depth
+    slot = -1
+    if in_trick == 0:
+        # the key holds everything the status reads, so a stored answer is looked up first
+        _key(st, tab, buf, row + _WORDS)
+        slot = _slot(buf, row + _WORDS, tt.shape[0])
+        if depth > 0 and _stored(tt, slot, buf, row + _WORDS, st[_STAMP]):
+            return bool(tt[slot, _VERDICT] & _ANSWER_BIT)
+        status = _status(st, conds, tab, depth == 0)
+        if status != 0:
+            return status > 0
+    seat = (st[_LEADER] + in_trick) % players
+    chooser = st[_COOP] == 1 or seat == player
+    n = _candidates(st, conds, tab, buf, depth, seat)
     result = not chooser
     for i in range(n):
-        c = buf[cards, i]
+        c = buf[row + _CARDS, i]
         bit = np.int64(1) << c
-        st[_H + seat] ^= bit
-        st[_T + ntrick] = c
-        if ntrick + 1 < players:
-            st[_NTRICK] = ntrick + 1
+        st[_HAND + seat] ^= bit
+        st[_TRICK + in_trick] = c
+        if in_trick + 1 < players:
+            st[_IN_TRICK] = in_trick + 1
             value = _node(st, conds, tab, tt, buf, depth + 1)
-            st[_NTRICK] = ntrick
+            st[_IN_TRICK] = in_trick
         else:
-            lc = tab[_FC, st[_T]]
-            win_at = 0
-            for k in range(1, players):
-                if tab[_STR + lc, st[_T + k]] > tab[_STR + lc, st[_T + win_at]]:
-                    win_at = k
-            winner = (leader + win_at) % players
-            first, lastwon = st[_FIRST], st[_LASTWON]
-            t0, t1, t2, t3 = st[_T], st[_T + 1], st[_T + 2], st[_T + 3]  # the next tricks overwrite them
-            st[_CN + winner] += 1
-            if winner == player:
-                for k in range(players):
-                    st[_CL + tab[_COL, st[_T + k]]] += 1
-            if st[_DONE] == 0:
-                st[_FIRST] = 1 if winner == player else 0
-            st[_LASTWON] = 1 if winner == player else 0
-            st[_LEADER] = winner
-            st[_NTRICK] = 0
-            st[_DONE] += 1
+            for k in range(_UNDO_FROM, _UNDO_TO):
+                buf[row + _SAVED, k] = st[k]
+            _close_trick(st, tab)
             value = _node(st, conds, tab, tt, buf, depth + 1)
-            st[_DONE] -= 1
-            st[_T], st[_T + 1], st[_T + 2], st[_T + 3] = t0, t1, t2, t3
-            st[_NTRICK] = ntrick
-            st[_LEADER] = leader
-            st[_FIRST], st[_LASTWON] = first, lastwon
-            st[_CN + winner] -= 1
-            if winner == player:
-                for k in range(players):
-                    st[_CL + tab[_COL, st[_T + k]]] -= 1
-        st[_H + seat] ^= bit
+            for k in range(_UNDO_FROM, _UNDO_TO):
+                st[k] = buf[row + _SAVED, k]
+        st[_HAND + seat] ^= bit
         if value == chooser:
             result = value
             if depth == 0:
-                st[_ROOTCARD] = c
+                st[_ROOT_CARD] = c
             break
     if slot >= 0:
-        for k in range(5):
-            tt[slot, k] = buf[words, k]
-        tt[slot, 5] = st[_STAMP] * 2 + (1 if result else 0)
+        _store(tt, slot, buf, row + _WORDS, st[_STAMP], result)
     return result
 
 
@@ -663,28 +810,28 @@ def encode(position: Position, player: int, key: tuple[int, int, int, int], coop
         mask = 0
         for card in hand:
             mask |= 1 << card.index
-        st[_H + seat] = mask
+        st[_HAND + seat] = mask
         cards_left += len(hand)
     for k, card in enumerate(position.current):
-        st[_T + k] = card.index
+        st[_TRICK + k] = card.index
     tricks: tuple[Trick, ...] = position.tricks
     counted = key[2]  # the colours the conditions count
     for done in tricks:
-        st[_CN + done.winner] += 1
+        st[_WON + done.winner] += 1
         if done.winner == player and counted:  # the colours taken, when a condition counts them
             for card in done.cards:
-                st[_CL + card.index // len(NUMBERS)] += 1
+                st[_COLOUR_WON + card.index // len(NUMBERS)] += 1
     st[_LEADER] = position.leader
-    st[_NTRICK] = len(position.current)
+    st[_IN_TRICK] = len(position.current)
     st[_DONE] = len(tricks)
     st[_FIRST] = int(bool(tricks) and tricks[0].winner == player)
-    st[_LASTWON] = int(bool(tricks) and tricks[-1].winner == player)
-    st[_ROOTCARD] = -1
+    st[_LAST_WON] = int(bool(tricks) and tricks[-1].winner == player)
+    st[_ROOT_CARD] = -1
     st[_PLAYER] = player
     st[_PLAYERS] = players
     st[_COOP] = int(cooperative)
     st[_TOTAL] = len(tricks) + (cards_left + len(position.current)) // players
-    st[_KEYALL], st[_KEYTRICKS], st[_KEYCOLOURS], st[_KEYFIRST] = key
+    st[_KEY_ALL], st[_KEY_TRICKS], st[_KEY_COLOURS], st[_KEY_FIRST] = key
     st[_STAMP] = stamp
     return np.array(st, dtype=np.int64)
 
@@ -701,7 +848,7 @@ def search(position: Position, player: int, conditions: Sequence[Condition],
         tt = tt[:1 << SMALL_TT_BITS]
     st = encode(position, player, key, cooperative, stamp)
     value = _node(st, rows, tables(position.trumps).packed, tt, _BUF, 0)
-    root, nodes = st[_ROOTCARD], st[_NODES]
+    root, nodes = st[_ROOT_CARD], st[_NODES]
     return bool(value), (DECK[root] if root >= 0 else None), int(nodes)
 
 

@@ -1,0 +1,111 @@
+"""The Python API of Was sticht?: one function per ``cardsolve was-sticht`` command, each
+returning an immutable answer (``solvers.was_sticht.results``) whose ``to_json()`` and
+``text()`` are what the command prints.
+
+Inputs are model objects or the notation the CLI takes: cards as ``R9,B1`` or ``Card``s, a
+task chip by id (``exactly-2``) or as a ``Chip``, a deal as a ``Deal``, a ``Position``
+(any point of the play) or a deal file's JSON value, clues as ``Observation``s or a clues
+file's JSON value. Seats count from 1 (``player=1`` is the first hand). Nothing here
+reads a file, and the solvers' backends (numba) load only when a function needs them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from cardsolve.models.errors import BadInput
+from cardsolve.models.was_sticht import (
+    CHIPS, Card, Chip, Deal, Observation, check_distinct, clues_from_json, deal_from_json, deal_round, parse_cards,
+    parse_chip, play_game,
+)
+from cardsolve.models.was_sticht.play import Position, start
+from cardsolve.solvers.was_sticht.backends import BACKENDS
+from cardsolve.solvers.was_sticht.bots import policies, seat_bots
+from cardsolve.solvers.was_sticht.chip_table import chip_table
+from cardsolve.solvers.was_sticht.deduce import best_pick, consistent, likelihoods
+from cardsolve.solvers.was_sticht.difficulty import chip_difficulty, easiest_first
+from cardsolve.solvers.was_sticht.double_dummy import analyse
+from cardsolve.solvers.was_sticht.results import Analysis, ChipStudy, ChipTable, DealtRound, Deduction, Game
+
+__all__ = ["chips", "deal", "deduce", "play", "solve", "table"]
+
+Progress = Callable[[int, int], None]
+"""Called with (done, total) as the work goes on."""
+DealLike = Deal | Position | Mapping[str, Any]
+"""A round to analyse: a deal, a position of the play, or a deal file's JSON value."""
+
+
+def _position(round_: DealLike) -> Position:
+    """The position to analyse from ``round_``."""
+    if isinstance(round_, Position):
+        return round_
+    dealt = round_ if isinstance(round_, Deal) else deal_from_json(round_)
+    return start(dealt.hands, dealt.trumps, dealt.leader)
+
+
+def deal(seed: int = 1, players: int = 4) -> DealtRound:
+    """A seeded round: the trumps (one of the 50 pairs) and each seat's 9 cards, seat 1
+    leading (3 players: the Table's 9 cards leave the round)."""
+    return DealtRound(deal_round(seed, players))
+
+
+def deduce(clues: Sequence[Observation] | Mapping[str, Any], offer: str | Sequence[Card] | None = None) -> Deduction:
+    """The trump pairs that fit every clue of the draft so far, how likely each trump suit
+    and number is (every fitting pair equally likely), and with ``offer`` the card with
+    the highest expected trick strength over them. A card in two places is bad input."""
+    observations = tuple(clues) if isinstance(clues, Sequence) else clues_from_json(clues)
+    offered = parse_cards(offer, "the offer") if isinstance(offer, str) else offer
+    fitting = tuple(consistent(observations))
+    pick = None
+    if offered is not None:
+        check_distinct([*(card for clue in observations for card in clue.cards), *offered], "the clues and the offer")
+        pick = best_pick(offered, fitting)
+    suits, numbers = likelihoods(fitting) if fitting else ((), ())
+    return Deduction(len(observations), fitting, suits, numbers, pick)
+
+
+def solve(deal: DealLike, player: int, task: str | Chip, backend: str = BACKENDS.default) -> Analysis:
+    """Double dummy (every hand known, as after the open draft): can the player (a seat
+    from 1) force the task whatever the others play, can it happen at all, the fewest and
+    the most tricks the player can force, and the best card for the seat to move."""
+    chip = task if isinstance(task, Chip) else parse_chip(task)
+    return analyse(_position(deal), player - 1, chip, backend)
+
+
+def table(deal: DealLike, backend: str = BACKENDS.default, progress: Progress | None = None) -> ChipTable:
+    """Every task chip for every seat of a dealt round: forceable, possible or impossible."""
+    position = _position(deal)
+    rows = []
+    for done, chip in enumerate(CHIPS, start=1):
+        rows.extend(chip_table(position, [chip], backend))
+        if progress is not None:
+            progress(done, len(CHIPS))
+    return ChipTable(position.trumps, position.leader + 1, position.players, tuple(rows))
+
+
+def chips(deals: int = 2000, seed: int = 1, workers: int | None = None, progress: Progress | None = None) -> ChipStudy:
+    """How hard each task chip is: over ``deals`` seeded random deals and trumps, how
+    often the seat on lead, and the seat after it, can force the chip double dummy;
+    easiest first. ``workers`` processes share the deals (default: all cores)."""
+    if deals < 1:
+        raise BadInput(f"a study needs at least one deal, not {deals}", str(deals))
+    done = [0]
+
+    def advance(count: int) -> None:
+        done[0] += count
+        if progress is not None:
+            progress(done[0], deals)
+
+    shares = chip_difficulty(deals, seed, workers=workers or os.cpu_count() or 1, done=advance)
+    return ChipStudy(deals, seed, easiest_first(shares))
+
+
+def play(seed: int = 1, players: int = 4, bots: str | Sequence[str] | None = None, rounds: int = 100) -> Game:
+    """A whole seeded game between bots (``solver`` or ``random`` per seat, seat 1 first;
+    default the solver bot everywhere), at most ``rounds`` rounds: the solver bot drafts
+    by deducing the trumps from the clues, chooses a chip it can force and plays the
+    double-dummy solver's cards."""
+    names = seat_bots(bots, players)
+    return Game(seed, names, play_game(seed, players, policies(names, seed), round_limit=rounds))

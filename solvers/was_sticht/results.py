@@ -1,0 +1,273 @@
+"""The answers of the Was sticht? API (``solvers.was_sticht.api``), one per command: a
+dealt round, a trump deduction, a double-dummy analysis, a chip table, a chip study and
+a whole game. Each renders itself as the CLI's JSON document and text.
+
+Seats count from 1 in every field that names a seat (``Analysis.player`` and
+``to_move``, ``ChipTable.leader``) and in every rendering; where an answer holds an engine
+object (``Deal``, ``GameRecord``), that object counts from 0, as the engine does, and the
+renderings add 1. (``ChipShare.leader`` and ``second`` are counts of deals.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardsolve.models.was_sticht import COLOURS, Card, Chip, Deal, GameRecord, Trumps, deal_to_json, format_cards
+from cardsolve.solvers.results import Answer, text_table
+
+VERDICTS = ("forceable", "possible", "impossible")
+"""A chip's verdict for a seat: met whatever the others play, met if they help, never met."""
+MARKS = dict(zip(VERDICTS, "Fp-"))
+"""A verdict's mark in the chip table."""
+
+
+def trumps_json(trumps: Trumps) -> dict[str, Any]:
+    """``{"suit": "R" | None, "number": 5 | None}``."""
+    return {"suit": trumps.suit, "number": trumps.number}
+
+
+def trumps_words(trumps: Trumps) -> str:
+    """``trump suit red, trump number 5`` (or no trump suit / no trump number)."""
+    suit = f"trump suit {COLOURS[trumps.suit]}" if trumps.suit else "no trump suit"
+    number = f"trump number {trumps.number}" if trumps.number else "no trump number"
+    return f"{suit}, {number}"
+
+
+def _seats(by_seat: Mapping[int, Chip]) -> dict[str, str]:
+    """Chips by engine seat as JSON: chip ids keyed by the seat counted from 1."""
+    return {str(seat + 1): chip.id for seat, chip in by_seat.items()}
+
+
+def _listed(by_seat: Mapping[int, Chip], marked: Sequence[int] = ()) -> str:
+    """``1:no-red*, 3:exactly-2``: the seats counted from 1, ``*`` after the ``marked`` ones."""
+    return ", ".join(f"{seat + 1}:{chip.id}{'*' if seat in marked else ''}" for seat, chip in by_seat.items())
+
+
+@dataclass(frozen=True)
+class DealtRound(Answer):
+    """A seeded round: the trumps, each seat's 9 cards and the seat that leads; its JSON
+    is a deal file."""
+
+    deal: Deal
+
+    def to_json(self) -> dict[str, Any]:
+        return deal_to_json(self.deal)
+
+    def text(self) -> str:
+        trumps = self.deal.trumps
+        lines = [f"trumps {trumps}: {trumps_words(trumps)}; seat {self.deal.leader + 1} leads"]
+        lines += [f"seat {seat}: {format_cards(sorted(hand, key=lambda c: c.index))}"
+                  for seat, hand in enumerate(self.deal.hands, start=1)]
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Pick:
+    """The card to pick and every offered card's expected trick strength, in offered order."""
+
+    card: Card
+    expected: tuple[tuple[Card, float], ...]
+
+
+@dataclass(frozen=True)
+class Deduction(Answer):
+    """The trump pairs that fit the clues (in ``ALL_TRUMPS`` order), how likely each trump
+    suit and number is (a colour name or ``none`` with its share, likeliest first) and,
+    when cards were offered, the pick among them."""
+
+    clues: int
+    fitting: tuple[Trumps, ...]
+    suits: tuple[tuple[str, float], ...]
+    numbers: tuple[tuple[str, float], ...]
+    pick: Pick | None
+
+    def to_json(self) -> dict[str, Any]:
+        document: dict[str, Any] = {"clues": self.clues, "consistent": [trumps_json(t) for t in self.fitting]}
+        if self.pick is not None:
+            document["pick"] = {"card": self.pick.card.name,
+                                "expected": [{"card": c.name, "strength": round(v, 4)} for c, v in self.pick.expected]}
+        return document
+
+    def text(self) -> str:
+        lines = [f"{len(self.fitting)} of 50 trump pairs fit the {self.clues} clue{'s' * (self.clues != 1)}: "
+                 + " ".join(t.name for t in self.fitting)]
+        if self.fitting:
+            lines.append("trump suit:   " + ", ".join(f"{k} {v:.0%}" for k, v in self.suits))
+            lines.append("trump number: " + ", ".join(f"{k} {v:.0%}" for k, v in self.numbers))
+        else:
+            lines.append("no pair fits: a clue contradicts the others")
+        if self.pick is not None:
+            lines.append(f"pick {self.pick.card} (expected trick strength "
+                         + ", ".join(f"{c} {v:.3f}" for c, v in self.pick.expected) + ")")
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Analysis(Answer):
+    """The double-dummy answers for one player (a seat counted from 1) and chip: whether
+    the player can force the task, whether it can happen at all, the fewest and most
+    tricks the player can force, and the best card for the seat to move (``to_move``,
+    from 1; None when the round is over). Double dummy is exact: every answer is proven.
+    ``nodes`` is the positions the backend searched."""
+
+    player: int
+    chip: Chip
+    trumps: Trumps
+    to_move: int
+    forceable: bool
+    possible: bool
+    fewest: int
+    most: int
+    best_card: Card | None
+    nodes: int
+    backend: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "task": self.chip.id, "trumps": trumps_json(self.trumps),
+                "forceable": self.forceable, "possible": self.possible, "fewest": self.fewest,
+                "most": self.most, "to_move": self.to_move,
+                "best_card": self.best_card.name if self.best_card else None,
+                "nodes": self.nodes, "backend": self.backend}
+
+    def text(self) -> str:
+        whose = "the player's own" if self.to_move == self.player else f"seat {self.to_move}'s"
+        return "\n".join([
+            f"seat {self.player}, task {self.chip.id} ({self.chip.en}), trumps {self.trumps}:",
+            f"forceable: {'yes' if self.forceable else 'no'}",
+            f"possible:  {'yes' if self.possible else 'no'}",
+            f"tricks: the player makes sure of at least {self.most} and can keep them to at most "
+            f"{self.fewest}, whatever the others do",
+            f"best card for seat {self.to_move} to play ({whose} move): {self.best_card}"])
+
+
+@dataclass(frozen=True)
+class ChipRow:
+    """One chip's verdict (a ``VERDICTS`` entry) for each seat, seat 1 first."""
+
+    chip: Chip
+    verdicts: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ChipTable(Answer):
+    """Every chip's verdict for every seat of a dealt round of ``players`` seats;
+    ``leader`` counts from 1."""
+
+    trumps: Trumps
+    leader: int
+    players: int
+    rows: tuple[ChipRow, ...]
+
+    def forced(self, seat: int) -> int:
+        """How many chips seat ``seat`` (from 1) can force."""
+        return sum(row.verdicts[seat - 1] == "forceable" for row in self.rows)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"trumps": trumps_json(self.trumps), "leader": self.leader,
+                "chips": [{"id": row.chip.id, "value": row.chip.value, "source": row.chip.source,
+                           "seats": list(row.verdicts)} for row in self.rows]}
+
+    def text(self) -> str:
+        seats = range(1, self.players + 1)
+        table = text_table(["chip", "value", "source", *(f"seat {s}" for s in seats)],
+                           [[row.chip.id, row.chip.value, row.chip.source, *(MARKS[v] for v in row.verdicts)]
+                            for row in self.rows])
+        counts = ", ".join(f"seat {s} {self.forced(s)}" for s in seats)
+        return (f"trumps {self.trumps}, seat {self.leader} leads; F forceable, p possible, - impossible\n"
+                f"{table}\nforceable chips: {counts}")
+
+
+@dataclass(frozen=True)
+class ChipShare:
+    """A chip's forceable counts over ``deals`` deals, for the seat on lead and the seat after."""
+
+    chip: Chip
+    leader: int
+    second: int
+    deals: int
+
+    @property
+    def leader_share(self) -> float:
+        """The share of the deals in which the seat on lead can force the chip."""
+        return self.leader / self.deals
+
+    @property
+    def second_share(self) -> float:
+        """The share of the deals in which the seat after it can force the chip."""
+        return self.second / self.deals
+
+
+@dataclass(frozen=True)
+class ChipStudy(Answer):
+    """Each chip's forceable shares over ``deals`` seeded deals, easiest first; ``plot``
+    names the picture of them when one was written."""
+
+    deals: int
+    seed: int
+    shares: tuple[ChipShare, ...]
+    plot: str | None = None
+
+    @property
+    def title(self) -> str:
+        """What the study measured, for the picture."""
+        return f"Was sticht? chips forced double dummy: {self.deals} deals, seed {self.seed}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"deals": self.deals, "seed": self.seed,
+                "chips": [{"id": s.chip.id, "value": s.chip.value, "source": s.chip.source,
+                           "leader": s.leader, "second": s.second, "leader_share": s.leader_share,
+                           "second_share": s.second_share} for s in self.shares]}
+
+    def text(self) -> str:
+        table = text_table(["rank", "chip", "value", "source", "leader forces", "second forces"],
+                           [[k, s.chip.id, s.chip.value, s.chip.source, f"{s.leader_share:.1%}",
+                             f"{s.second_share:.1%}"] for k, s in enumerate(self.shares, start=1)],
+                           title=f"{self.deals} seeded deals (seed {self.seed}), easiest first")
+        return table + (f"\nplot written to {self.plot}" if self.plot else "")
+
+
+@dataclass(frozen=True)
+class Game(Answer):
+    """A whole seeded game between bots (``bots``: one name per seat, seat 1 first);
+    ``record`` is the engine's, its seats counted from 0."""
+
+    seed: int
+    bots: tuple[str, ...]
+    record: GameRecord
+
+    @property
+    def players(self) -> int:
+        """3 or 4."""
+        return self.record.players
+
+    def _tricks(self, number: int) -> list[int]:
+        """The tricks each seat won in round ``number`` (from 0), seat 1 first."""
+        tricks = self.record.rounds[number].tricks
+        return [sum(t.winner == seat for t in tricks) for seat in range(self.players)]
+
+    def to_json(self) -> dict[str, Any]:
+        record = self.record
+        return {"seed": self.seed, "players": self.players, "bots": list(self.bots),
+                "winners": [seat + 1 for seat in record.winners], "limit_hit": record.limit_hit,
+                "rounds": [{"dealer": r.dealer + 1, "trumps": trumps_json(r.trumps), "chosen": _seats(r.chosen),
+                            "met": [seat + 1 for seat in r.settlement.met],
+                            "dealer_beat": [seat + 1 for seat in r.settlement.dealer_beat],
+                            "tricks": self._tricks(number), "discarded": _seats(r.discarded)}
+                           for number, r in enumerate(record.rounds)],
+                "standings": [{"rank": s.rank, "seat": s.seat + 1, "discarded": [c.id for c in s.discarded],
+                               "value": s.value} for s in record.standings]}
+
+    def text(self) -> str:
+        record = self.record
+        rows = [[number + 1, r.dealer + 1, r.trumps.name, _listed(r.chosen, r.settlement.met),
+                 "/".join(map(str, self._tricks(number))), _listed(r.discarded) or "-"]
+                for number, r in enumerate(record.rounds)]
+        table = text_table(["round", "dealer", "trumps", "chips chosen (* met)", "tricks", "discarded"], rows)
+        result = ("round limit reached: no winner" if record.limit_hit else
+                  "winner" + "s" * (len(record.winners) > 1) + ": "
+                  + ", ".join(f"seat {s + 1}" for s in record.winners))
+        standings = "; ".join(f"{s.rank}. seat {s.seat + 1} ({self.bots[s.seat]}) {len(s.discarded)} chips "
+                              f"worth {s.value}" for s in record.standings)
+        return f"{table}\n{result}\nstandings: {standings}"
