@@ -14,7 +14,7 @@ from cardsolve.models.cubu.cards import Card, load_deck, parse_card, parse_cards
 from cardsolve.models.cubu.deal import regular_hand
 from cardsolve.models.cubu.speed import CENTRE, MODES, Cell, place
 from cardsolve.models.errors import BadInput
-from cardsolve.solvers.cubu import speed_cpsat, speed_fast, speed_reference
+from cardsolve.solvers.cubu import cpsat, fast, reference
 from cardsolve.solvers.cubu.backends import BACKENDS
 from cardsolve.solvers.cubu.results import SpeedAnswer
 from cardsolve.solvers.cubu.speed import speed_solve
@@ -53,14 +53,14 @@ def test_numba_matches_reference(chunk: int) -> None:
     their layouts replay, and a card laid is always one the play graph reaches."""
     for seed, size, mode in INSTANCES[chunk::8]:
         centre, hand = deal(seed, size)
-        fast = speed_fast.solve(centre, hand, mode)
-        slow = speed_reference.solve(centre, hand, mode)
-        assert fast.most == slow.most, (seed, mode)
-        assert fast.proven and slow.proven
-        replay(centre, hand, mode, fast.layout)
+        quick = fast.solve(centre, hand, mode)
+        slow = reference.solve(centre, hand, mode)
+        assert quick.most == slow.most, (seed, mode)
+        assert quick.proven and slow.proven
+        replay(centre, hand, mode, quick.layout)
         replay(centre, hand, mode, slow.layout)
         reached = {hand[index] for index in reachable(centre, hand, mode)}
-        assert {card for card, _ in fast.layout} <= reached
+        assert {card for card, _ in quick.layout} <= reached
 
 
 def test_answers_agree_across_backends() -> None:
@@ -158,10 +158,10 @@ def test_cpsat_is_honest_about_time() -> None:
     """With no time, a cpsat answer is either proven and right or says it is not proven."""
     for seed in range(10):
         centre, hand = deal(2000 + seed, 10)
-        found = speed_cpsat.solve(centre, hand, "boxes", time_limit=0.0)
+        found = cpsat.solve(centre, hand, "boxes", time_limit=0.0)
         replay(centre, hand, "boxes", found.layout)
         if found.proven:
-            assert found.most == speed_fast.solve(centre, hand, "boxes").most
+            assert found.most == fast.solve(centre, hand, "boxes").most
 
 
 def test_bad_input_names_the_token() -> None:
@@ -173,8 +173,8 @@ def test_bad_input_names_the_token() -> None:
         (lambda: speed_solve(centre, [*hand, hand[0]], "colour"), hand[0].name),
         (lambda: speed_solve(centre, [*hand, parse_card("swap")], "colour"), "swap"),
         (lambda: speed_solve(parse_card("miss"), hand, "boxes"), "miss"),
-        (lambda: speed_reference.solve(centre, DECK[1:10], "boxes"), "9"),
-        (lambda: speed_cpsat.solve(centre, hand, "boxes", time_limit=-1), "-1"),
+        (lambda: reference.solve(centre, DECK[1:10], "boxes"), "9"),
+        (lambda: cpsat.solve(centre, hand, "boxes", time_limit=-1), "-1"),
     ]
     for call, token in cases:
         with pytest.raises(BadInput) as error:

@@ -3,6 +3,7 @@ repository's top level, through pyproject's package-dir) and nothing else of our
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -37,9 +38,14 @@ def test_game_modules_load_on_first_use() -> None:
 def test_install_leaves_only_cardsolve(tmp_path: Path) -> None:
     """``pip install --no-deps --target DIR .``: DIR holds ``cardsolve/``, its dist-info
     and the console script, nothing else."""
+    # A copy of the sources, so the build leaves nothing in the checkout (and a stale
+    # build/ folder there cannot leak removed modules into the wheel).
+    source = tmp_path / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "*.egg-info", "__pycache__", ".hypothesis", ".pytest_cache", ".mypy_cache"))
     target = tmp_path / "site"
     done = subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--quiet",
-                           "--target", str(target), str(ROOT)], capture_output=True, text=True)
+                           "--target", str(target), str(source)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     names = sorted(p.name for p in target.iterdir())
     assert names[0] == "bin" and names[1] == "cardsolve" and len(names) == 3, names

@@ -12,18 +12,19 @@ import pytest
 
 import cardsolve
 from cardsolve.models.errors import BadInput
-from cardsolve.models.ubongo.faces import face_reader, parse_literal
+from cardsolve.models.ubongo.cards import face_reader, parse_literal
 from cardsolve.models.ubongo.layout import read_layout
 from cardsolve.models.ubongo.rules import is_valid
 from cardsolve.solvers.results import Answer
 from cardsolve.solvers.ubongo import api
+from conftest import RunCli
 
 FIVE = "ABC/DEF,EFG/HIJ,JKL/GCA,AAB/BCC,DDE/EFF"
 """Five faces with 6 distinct layouts of 3 and none of 4."""
 MISMATCH = "tests/data/ubongo_mismatch.json"
 
 
-def same_as_cli(cardsolve, answer: Answer, *args: str) -> None:
+def same_as_cli(cardsolve: RunCli, answer: Answer, *args: str) -> None:
     """The answer's JSON, text and exit code are the command's."""
     code, out, _ = cardsolve("--json", "ubongo", *args)
     assert (code, json.loads(out)) == (answer.exit_code, answer.to_json())
@@ -42,7 +43,7 @@ def test_the_api_loads_neither_numba_nor_ortools() -> None:
     assert loaded.strip() == "[]"
 
 
-def test_deal(cardsolve) -> None:
+def test_deal(cardsolve: RunCli) -> None:
     dealt = api.deal(3, seed=4)
     assert [f.name for f in dealt.hands[0]] == "61w,60w,59w,50w,70w,57w,72w,63w,65w".split(",")
     assert dealt.text().startswith("P1: 61w,")
@@ -51,7 +52,7 @@ def test_deal(cardsolve) -> None:
     same_as_cli(cardsolve, dealt, "deal", "--stack", "3", "--seed", "4")
 
 
-def test_verify_finds_a_layout(cardsolve) -> None:
+def test_verify_finds_a_layout(cardsolve: RunCli) -> None:
     found = api.verify(FIVE, k=3)
     assert found.solvable and found.proven and found.exit_code == 0
     assert found.found.layout is not None and len(found.found.layout) == 3 and is_valid(found.found.layout)
@@ -59,7 +60,7 @@ def test_verify_finds_a_layout(cardsolve) -> None:
 
 
 @pytest.mark.parametrize("backend", ["numba", "cpsat", "reference"])
-def test_verify_proves_none_exists(cardsolve, backend) -> None:
+def test_verify_proves_none_exists(cardsolve: RunCli, backend: str) -> None:
     found = api.verify([parse_literal("ABC/DEF"), parse_literal("GHI/JKL")], k=2, backend=backend)
     assert found.solvable is False and found.proven and found.exit_code == 1
     assert found.to_json() == {"solvable": False, "layout": None, "nodes": found.found.nodes, "backend": backend}
@@ -72,14 +73,14 @@ def test_verify_out_of_time_is_undecided() -> None:
     assert found.text().startswith("Undecided: reference found no layout of 3 of these 5 faces within 0 s")
 
 
-def test_solve_falls_back_to_the_largest(cardsolve) -> None:
+def test_solve_falls_back_to_the_largest(cardsolve: RunCli) -> None:
     best = api.solve(FIVE, k=5)
     assert (best.cards, best.complete, best.proven) == (3, False, True)
     assert best.text().startswith("No valid layout of 5 of these 5 faces exists; the largest valid layout has 3 cards")
     same_as_cli(cardsolve, best, "solve", "--hand", FIVE, "--k", "5")
 
 
-def test_solve_a_dealt_hand_on_cpsat(cardsolve) -> None:
+def test_solve_a_dealt_hand_on_cpsat(cardsolve: RunCli) -> None:
     best = api.solve(FIVE, k=3, backend="cpsat")
     assert best.complete and best.proven and is_valid(best.layout)
     code, out, _ = cardsolve("--json", "ubongo", "solve", "--hand", FIVE, "--k", "3", "--backend", "cpsat")
@@ -87,7 +88,7 @@ def test_solve_a_dealt_hand_on_cpsat(cardsolve) -> None:
 
 
 @pytest.mark.parametrize("backend", ["numba", "reference"])
-def test_solve_all(cardsolve, backend) -> None:
+def test_solve_all(cardsolve: RunCli, backend: str) -> None:
     every = api.solve_all(FIVE, k=3, backend=backend)
     assert (every.count, every.complete) == (6, True)
     same_as_cli(cardsolve, every, "solve", "--hand", FIVE, "--k", "3", "--all", "--backend", backend)
@@ -105,7 +106,7 @@ def test_solve_all_is_not_offered_by_cpsat() -> None:
         api.solve_all(FIVE, k=3, backend="gurobi")
 
 
-def test_hint_takes_back_the_mismatch(cardsolve) -> None:
+def test_hint_takes_back_the_mismatch(cardsolve: RunCli) -> None:
     table = json.loads(Path(MISMATCH).read_text(encoding="utf-8"))
     advice = api.hint("AAB/BCC,DDE/EFF", table, k=3)
     assert [t.index for t in advice.hint.take_back] == [2] and advice.exit_code == 0
@@ -121,7 +122,7 @@ def test_hint_without_any_layout_gives_the_largest() -> None:
     assert advice.to_json()["largest"]["cards"][0]["card"] in ("ABC/ABC", "DEF/DEF")
 
 
-def test_game_with_progress(cardsolve) -> None:
+def test_game_with_progress(cardsolve: RunCli) -> None:
     heard: list[tuple[int, int]] = []
     played = api.game(players=2, seed=1, progress=lambda done, total: heard.append((done, total)))
     assert heard == [(done, 12) for done in range(1, 13)]
@@ -131,7 +132,7 @@ def test_game_with_progress(cardsolve) -> None:
     same_as_cli(cardsolve, played, "game", "--players", "2", "--seed", "1")
 
 
-def test_check(cardsolve) -> None:
+def test_check(cardsolve: RunCli) -> None:
     checked = api.check(read_layout(MISMATCH, face_reader()))
     assert not checked.valid and checked.exit_code == 1
     assert [v.kind for v in checked.violations] == ["mismatch", "one-contact", "mismatch"]
@@ -139,7 +140,7 @@ def test_check(cardsolve) -> None:
     assert api.check({"cards": [{"card": "ABC/DEF", "rotation": 0, "x": 0, "y": 0}]}).valid
 
 
-def test_render(cardsolve, tmp_path) -> None:
+def test_render(cardsolve: RunCli, tmp_path: Path) -> None:
     picture = api.render(read_layout("tests/data/ubongo_table.json", face_reader()))
     assert picture.svg.lstrip().startswith(("<svg", "<?xml")) and picture.svg_file is None
     assert picture.text() == picture.ascii

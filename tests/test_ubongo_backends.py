@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 from cardsolve.models.ubongo.deal import dealt_hand, sampled_hands
-from cardsolve.models.ubongo.faces import Face
+from cardsolve.models.ubongo.cards import Face
 from cardsolve.models.ubongo.scoring import HAND, STACKS, TARGET, Side
 from cardsolve.solvers.ubongo.backends import BACKENDS, solver
 from cardsolve.solvers.ubongo.results import Solution

@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 
 from cardsolve.models.errors import BadInput
-from cardsolve.models.ubongo.faces import ROTATIONS, Face, parse_literal, rotate
+from cardsolve.models.ubongo.cards import ROTATIONS, Face, parse_literal, rotate
 from cardsolve.models.ubongo.layout import Layout, Placement, turn_layout
 from cardsolve.models.ubongo.rules import contacts, is_valid
 from cardsolve.solvers.ubongo import fast, reference

@@ -12,7 +12,7 @@ import pytest
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.deal import dealt_hand
-from cardsolve.models.ubongo.faces import Face, parse_literal, rotate
+from cardsolve.models.ubongo.cards import Face, parse_literal, rotate
 from cardsolve.models.ubongo.layout import Placement
 from cardsolve.models.ubongo.rules import is_valid, violations
 from cardsolve.solvers.ubongo import cpsat, fast, reference

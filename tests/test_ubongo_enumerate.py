@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 
 from cardsolve.models.errors import BadInput
-from cardsolve.models.ubongo.faces import ROTATIONS, Face, load_deck, parse_literal, rotate
+from cardsolve.models.ubongo.cards import ROTATIONS, Face, load_deck, parse_literal, rotate
 from cardsolve.models.ubongo.layout import Layout, Placement, canonical, turn_layout
 from cardsolve.models.ubongo.rules import is_valid
 from cardsolve.solvers.ubongo import fast, reference

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from cardsolve.models.errors import BadInput
-from cardsolve.models.ubongo.faces import Face, parse_literal, rotate
+from cardsolve.models.ubongo.cards import Face, parse_literal, rotate
 from cardsolve.models.ubongo.layout import Placement
 from cardsolve.models.ubongo.rules import is_valid, violations
 from cardsolve.solvers.ubongo import fast, reference

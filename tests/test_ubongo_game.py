@@ -5,7 +5,7 @@ a layout of 7, otherwise the cards of the largest layout, and the ranking by poi
 
 from __future__ import annotations
 
-from cardsolve.models.ubongo.faces import load_deck
+from cardsolve.models.ubongo.cards import load_deck
 from cardsolve.models.ubongo.rules import is_valid
 from cardsolve.models.ubongo.scoring import HAND, TARGET
 from cardsolve.solvers.ubongo import fast

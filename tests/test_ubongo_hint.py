@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from cardsolve.models.errors import BadInput
-from cardsolve.models.ubongo.faces import parse_literal
+from cardsolve.models.ubongo.cards import Face, parse_literal
 from cardsolve.models.ubongo.layout import Layout, Placement
 from cardsolve.models.ubongo.rules import contacts, is_valid, violations
 from cardsolve.solvers.ubongo import fast, reference
@@ -30,7 +30,7 @@ def followed(table: Layout, found: Hint) -> Layout:
     return [p for i, p in enumerate(table) if i not in back]
 
 
-def check_hint(table: Layout, hand: list, k: int, found: Hint) -> None:
+def check_hint(table: Layout, hand: list[Face], k: int, found: Hint) -> None:
     """A hint with a target: the target is valid, has k cards, keeps the cards left on the
     table unchanged and first, adds the placement next (touching them, named by joins),
     and uses only faces from the hand and the cards taken back."""
@@ -86,12 +86,12 @@ def test_no_layout_at_all() -> None:
 
 @pytest.mark.parametrize(("table", "hand", "k"), [
     ([], [], 1), ([Placement(ABC, 0, 0, 0)], [EFG], 3), ([], [ABC], 0)])
-def test_impossible_targets_are_bad_input(table: Layout, hand: list, k: int) -> None:
+def test_impossible_targets_are_bad_input(table: Layout, hand: list[Face], k: int) -> None:
     with pytest.raises(BadInput):
         hint(table, hand, k, fast.complete)
 
 
-def random_table(rng: random.Random, case: int) -> tuple[Layout, list, int]:
+def random_table(rng: random.Random, case: int) -> tuple[Layout, list[Face], int]:
     """A table from a layout some hand allows (cut to a few cards, sometimes with a card
     shifted by one cell so that a rule breaks), and a hand of the rest plus new faces."""
     faces = [random_face(rng, (3, 4, 6)[case % 3]) for _ in range(5)]

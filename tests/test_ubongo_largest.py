@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import pytest
 
 from cardsolve.models.errors import BadInput
-from cardsolve.models.ubongo.faces import Face, parse_literal
+from cardsolve.models.ubongo.cards import Face, parse_literal
 from cardsolve.models.ubongo.rules import is_valid
 from cardsolve.solvers.ubongo import fast, reference
 from cardsolve.solvers.ubongo.largest import largest_layout

@@ -12,8 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardsolve.models.errors import BadInput
-from cardsolve.models.ubongo.faces import SYMBOLS, load_deck, parse_literal
+from cardsolve.models.ubongo.cards import SYMBOLS, load_deck, parse_literal
 from cardsolve.models.ubongo.layout import layout_from_json
+from conftest import RunCli
 
 DECK = load_deck()
 face_like = st.one_of(
@@ -58,7 +59,7 @@ def test_layout_json_reads_or_is_bad_input(data: Any) -> None:
 
 @settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(face_like, min_size=1, max_size=4), st.integers(0, 4))
-def test_any_hand_on_the_command_line(cardsolve, tokens: list[str], k: int) -> None:
+def test_any_hand_on_the_command_line(cardsolve: RunCli, tokens: list[str], k: int) -> None:
     code, out, err = cardsolve("ubongo", "verify", "--hand", ",".join(tokens), "--k", str(k))
     assert code in (0, 1, 2)
     if code == 2:
@@ -67,7 +68,7 @@ def test_any_hand_on_the_command_line(cardsolve, tokens: list[str], k: int) -> N
 
 @settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(json_values)
-def test_any_table_file_on_the_command_line(cardsolve, tmp_path: Path, data: Any) -> None:
+def test_any_table_file_on_the_command_line(cardsolve: RunCli, tmp_path: Path, data: Any) -> None:
     table = tmp_path / "table.json"
     table.write_text(json.dumps(data), encoding="utf-8")
     code, out, err = cardsolve("ubongo", "hint", "--hand", "1w,2w", "--table", str(table), "--k", "2")

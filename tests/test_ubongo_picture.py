@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardsolve.models.ubongo.faces import SYMBOLS, parse_literal
+from cardsolve.models.ubongo.cards import SYMBOLS, parse_literal
 from cardsolve.models.ubongo.layout import Cell, Layout, Placement
 from cardsolve.models.ubongo.picture import MATCH_COLOUR, MISMATCH_COLOUR, PALETTE, ascii_picture, svg_picture
 

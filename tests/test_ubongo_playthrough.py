@@ -14,7 +14,7 @@ import pytest
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.engine import Round, new_round
-from cardsolve.models.ubongo.faces import load_deck
+from cardsolve.models.ubongo.cards import load_deck
 from cardsolve.models.ubongo.layout import Placement
 from cardsolve.models.ubongo.rules import is_valid
 from cardsolve.models.ubongo.scoring import CALL_POINTS, HAND, TARGET

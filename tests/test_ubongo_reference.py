@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from cardsolve.models.errors import BadInput
-from cardsolve.models.ubongo.faces import ROTATIONS, SYMBOLS, parse_literal, rotate
+from cardsolve.models.ubongo.cards import ROTATIONS, SYMBOLS, parse_literal, rotate
 from cardsolve.models.ubongo.layout import Layout, Placement, touching_positions
 from cardsolve.models.ubongo.rules import is_valid
 from cardsolve.solvers.ubongo.reference import solve

@@ -12,7 +12,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardsolve.models.ubongo.faces import ROTATIONS, parse_literal, rotate
+from cardsolve.models.ubongo.cards import ROTATIONS, parse_literal, rotate
 from cardsolve.models.ubongo.layout import Cell, Layout, Placement
 from cardsolve.models.ubongo.rules import Violation, contacts, is_valid, violations
 

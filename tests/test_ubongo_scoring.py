@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cardsolve.models.errors import BadInput
-from cardsolve.models.ubongo.faces import SYMBOLS, Card, Deck, Face
+from cardsolve.models.ubongo.cards import SYMBOLS, Card, Deck, Face
 from cardsolve.models.ubongo.scoring import (
     ROUNDS, RoundResult, Standing, deal, game_ranking, hand_faces, round_points, side_for_round,
     stack_for_round,

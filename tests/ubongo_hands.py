@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from cardsolve.models.ubongo.faces import ROTATIONS, SYMBOLS, Face, parse_literal, rotate
+from cardsolve.models.ubongo.cards import ROTATIONS, SYMBOLS, Face, parse_literal, rotate
 from cardsolve.models.ubongo.layout import Cell, Layout, Placement
 from cardsolve.models.ubongo.rules import is_valid
 from cardsolve.solvers.ubongo.results import Solution

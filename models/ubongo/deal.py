@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from cardsolve.models.ubongo.faces import Deck, Face, load_deck
+from cardsolve.models.ubongo.cards import Deck, Face, load_deck
 from cardsolve.models.ubongo.scoring import HAND, Side, deal, hand_faces, stack_for_round
 
 

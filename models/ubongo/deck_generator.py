@@ -17,7 +17,7 @@ import random
 import sys
 from typing import Any
 
-from cardsolve.models.ubongo.faces import COLS, SYMBOLS
+from cardsolve.models.ubongo.cards import COLS, SYMBOLS
 
 SEED = 108
 CARDS_PER_STACK = 36

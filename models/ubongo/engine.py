@@ -22,7 +22,7 @@ from functools import cached_property
 from typing import TypeVar
 
 from cardsolve.models.errors import BadInput
-from cardsolve.models.ubongo.faces import ROTATIONS, Deck, Face
+from cardsolve.models.ubongo.cards import ROTATIONS, Deck, Face
 from cardsolve.models.ubongo.layout import Placement, touching_positions
 from cardsolve.models.ubongo.rules import violations
 from cardsolve.models.ubongo.scoring import (

@@ -15,7 +15,7 @@ from typing import Any
 
 from cardsolve.models.data import read_user_json
 from cardsolve.models.errors import BadInput
-from cardsolve.models.ubongo.faces import ROTATIONS, Face, Grid
+from cardsolve.models.ubongo.cards import ROTATIONS, Face, Grid
 
 Cell = tuple[int, int]
 """A grid position (x, y): column, then row, rows growing downwards."""

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from cardsolve.models.errors import BadInput
-from cardsolve.models.ubongo.faces import Card, Deck, Face
+from cardsolve.models.ubongo.cards import Card, Deck, Face
 
 ROUNDS = 6
 """Rounds in a game."""

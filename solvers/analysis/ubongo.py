@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from cardsolve.models.ubongo.deal import dealt_hand
-from cardsolve.models.ubongo.faces import Deck, load_deck
+from cardsolve.models.ubongo.cards import Deck, load_deck
 from cardsolve.models.ubongo.scoring import STACKS, TARGET
 from cardsolve.solvers.analysis import charts
 from cardsolve.solvers.analysis.study import Part, Result, Study, add_counts

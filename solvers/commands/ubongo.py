@@ -13,7 +13,7 @@ from cardsolve.solvers.commands.common import OutputFile, backend_option, deck_o
 from cardsolve.solvers.ubongo.backends import BACKENDS, ENUMERATING
 
 if TYPE_CHECKING:
-    from cardsolve.models.ubongo.faces import Deck
+    from cardsolve.models.ubongo.cards import Deck
     from cardsolve.models.ubongo.layout import Layout
 
 
@@ -26,14 +26,14 @@ def group() -> None:
 
 def _deck(deck_file: str | None) -> Deck | None:
     """The user's deck file read, or None for the bundled deck."""
-    from cardsolve.models.ubongo.faces import load_deck
+    from cardsolve.models.ubongo.cards import load_deck
 
     return None if deck_file is None else load_deck(deck_file)
 
 
 def _layout(layout_file: str, deck: Deck | None) -> Layout:
     """A layout file read, its deck faces from ``deck`` (or the bundled deck)."""
-    from cardsolve.models.ubongo.faces import face_reader
+    from cardsolve.models.ubongo.cards import face_reader
     from cardsolve.models.ubongo.layout import read_layout
 
     return read_layout(layout_file, face_reader(deck))

@@ -4,8 +4,8 @@ how many of its cards at most?
 ``speed_solve`` checks the input, takes the play graph's quick bound (the hand cards it
 connects to the centre, ``play_graph.reachable``; no other card can ever be laid), and
 runs the chosen exact backend of ``BACKENDS`` on those cards alone: ``numba``
-(``speed_fast``, the default), ``cpsat`` (``speed_cpsat``) or ``reference``
-(``speed_reference``, small hands). Backends are imported only when asked for.
+(``fast``, the default), ``cpsat`` (``cpsat``) or ``reference``
+(``reference``, small hands). Backends are imported only when asked for.
 """
 
 from __future__ import annotations

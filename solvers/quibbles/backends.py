@@ -7,8 +7,8 @@ from __future__ import annotations
 from cardsolve.solvers.backends import Backends
 
 BACKENDS = Backends("Quibbles split", {
-    "numba": "cardsolve.solvers.quibbles.split_fast",
-    "cpsat": "cardsolve.solvers.quibbles.split_cpsat",
-    "reference": "cardsolve.solvers.quibbles.split_reference",
+    "numba": "cardsolve.solvers.quibbles.fast",
+    "cpsat": "cardsolve.solvers.quibbles.cpsat",
+    "reference": "cardsolve.solvers.quibbles.reference",
 })
 """All three are exact; numba is the fastest and the default."""

@@ -9,12 +9,12 @@ Vocabulary:
 
 Three backends (``backends.BACKENDS``) give the same optimum (``taken``); tests check
 that they agree:
-- ``numba`` (``split_fast``): only the counts of the values 1..5 matter and every set is
+- ``numba`` (``fast``): only the counts of the values 1..5 matter and every set is
   an integer partition of ``value`` into 2 or more parts, so a branch and bound over how
   often each partition is used solves it; the multiplicities are mapped back to display
   positions.
-- ``cpsat`` (``split_cpsat``): an OR-Tools CP-SAT assignment model of cards to set slots.
-- ``reference`` (``split_reference``): a plain recursive search over display positions;
+- ``cpsat`` (``cpsat``): an OR-Tools CP-SAT assignment model of cards to set slots.
+- ``reference`` (``reference``): a plain recursive search over display positions;
   the arbiter.
 
 This module checks the input and hands it to the backend asked for.

@@ -13,7 +13,7 @@ from types import ModuleType
 from typing import Any
 
 from cardsolve.models.errors import BadInput
-from cardsolve.models.ubongo.faces import Deck, Face, check_distinct_cards, face_reader, load_deck, parse_hand
+from cardsolve.models.ubongo.cards import Deck, Face, check_distinct_cards, face_reader, load_deck, parse_hand
 from cardsolve.models.ubongo.layout import Layout, Placement, layout_from_json
 from cardsolve.models.ubongo.rules import violations
 from cardsolve.models.ubongo.scoring import TARGET, hand_faces, stack_for_round

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from cardsolve.models.ubongo.faces import Face
+from cardsolve.models.ubongo.cards import Face
 from cardsolve.solvers.backends import Backends
 
 if TYPE_CHECKING:  # the command line reads the registry at start: nothing heavier

@@ -39,7 +39,7 @@ import numpy as np
 from ortools.sat.python import cp_model
 
 from cardsolve.models.errors import BadInput
-from cardsolve.models.ubongo.faces import COLS, ROTATIONS, ROWS, Face, Grid, rotate
+from cardsolve.models.ubongo.cards import COLS, ROTATIONS, ROWS, Face, Grid, rotate
 from cardsolve.models.ubongo.layout import Placement
 from cardsolve.models.ubongo.rules import CONTACTS_PER_JOINT
 from cardsolve.solvers.cpsat_small import small_model_solver

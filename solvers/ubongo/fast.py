@@ -47,7 +47,7 @@ from typing import NamedTuple
 import numpy as np
 
 from cardsolve.models.errors import BadInput
-from cardsolve.models.ubongo.faces import COLS, ROTATIONS, ROWS, SYMBOLS, Face, Grid, rotate
+from cardsolve.models.ubongo.cards import COLS, ROTATIONS, ROWS, SYMBOLS, Face, Grid, rotate
 from cardsolve.models.ubongo.layout import Layout, Placement
 from cardsolve.solvers.jit import njit
 from cardsolve.solvers.ubongo.reference import check_k, check_limit, check_table, check_time_limit

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cardsolve.models.ubongo.faces import Deck
+from cardsolve.models.ubongo.cards import Deck
 from cardsolve.models.ubongo.scoring import (
     ROUNDS, TARGET, RoundResult, Standing, deal, game_ranking, hand_faces, player_names, round_points,
     side_for_round, stack_for_round,

@@ -18,7 +18,7 @@ import itertools
 from collections.abc import Callable, Iterator, Sequence
 
 from cardsolve.models.errors import BadInput
-from cardsolve.models.ubongo.faces import Face
+from cardsolve.models.ubongo.cards import Face
 from cardsolve.models.ubongo.layout import Layout
 from cardsolve.models.ubongo.rules import Violation, contacts, violations
 from cardsolve.solvers.ubongo.results import Hint, Solution, TakeBack

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardsolve.models.errors import BadInput
-from cardsolve.models.ubongo.faces import Face
+from cardsolve.models.ubongo.cards import Face
 from cardsolve.solvers.ubongo.backends import Solve
 from cardsolve.solvers.ubongo.results import Solution
 

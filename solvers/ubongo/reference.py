@@ -25,7 +25,7 @@ import time
 from collections.abc import Iterator, Sequence
 
 from cardsolve.models.errors import BadInput
-from cardsolve.models.ubongo.faces import ROTATIONS, Face, rotate
+from cardsolve.models.ubongo.cards import ROTATIONS, Face, rotate
 from cardsolve.models.ubongo.layout import Layout, Placement, canonical, touching_positions
 from cardsolve.models.ubongo.rules import is_valid, violations
 from cardsolve.solvers.ubongo.results import Enumeration, Solution

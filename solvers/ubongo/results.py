@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cardsolve.models.ubongo.faces import Face
+from cardsolve.models.ubongo.cards import Face
 from cardsolve.models.ubongo.layout import Layout, Placement, layout_to_json
 from cardsolve.models.ubongo.picture import ascii_picture, svg_picture
 from cardsolve.models.ubongo.rules import Violation
