@@ -12,6 +12,7 @@ import click
 import pytest
 
 from cardsolve import cli
+from conftest import RunCli
 
 
 def _command_paths(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
@@ -24,7 +25,7 @@ def _command_paths(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tup
 
 
 @pytest.mark.parametrize("path", [(), *_command_paths(cli.cli)], ids=lambda p: " ".join(p) or "cardsolve")
-def test_help_on_every_command(cardsolve, path) -> None:
+def test_help_on_every_command(cardsolve: RunCli, path: tuple[str, ...]) -> None:
     code, out, err = cardsolve(*path, "--help")
     assert code == 0 and "Usage:" in out and not err
 
@@ -46,22 +47,22 @@ def test_console_script_runs() -> None:
 
 
 @pytest.mark.parametrize("backend", ["numba", "cpsat", "reference"])
-def test_split_json(cardsolve, backend) -> None:
+def test_split_json(cardsolve: RunCli, backend: str) -> None:
     code, out, _ = cardsolve("--json", "quibbles", "split", "5", "--display", "1,4,2,3,3,2",
                        "--backend", backend)
     document = json.loads(out)
     assert code == 0
     assert document == {"value": 5, "display": [1, 4, 2, 3, 3, 2], "sets": document["sets"], "taken": 6,
-                        "proven_optimal": True, "backend": backend}
+                        "proven": True, "backend": backend}
     assert sorted(sum(s) for s in document["sets"]) == [5, 5, 5]
 
 
-def test_split_text_when_nothing_is_takeable(cardsolve) -> None:
+def test_split_text_when_nothing_is_takeable(cardsolve: RunCli) -> None:
     code, out, _ = cardsolve("quibbles", "split", "2", "--display", "6,6,5")
     assert code == 0 and "no set" in out
 
 
-def test_combine_json(cardsolve) -> None:
+def test_combine_json(cardsolve: RunCli) -> None:
     code, out, _ = cardsolve("--json", "quibbles", "combine", "--hand", "1,2,1", "--display", "3,3,2")
     options = json.loads(out)["options"]
     assert code == 0
@@ -69,7 +70,7 @@ def test_combine_json(cardsolve) -> None:
     assert {"played": [1, 1], "total": 2, "taken": 1} in options
 
 
-def test_move_shows_the_result_of_the_rulebook_split(cardsolve) -> None:
+def test_move_shows_the_result_of_the_rulebook_split(cardsolve: RunCli) -> None:
     code, out, _ = cardsolve("--json", "quibbles", "move", "--hand", "6,4,4,4,4", "--display",
                        "3,3,1,1,4,2", "--turn", "split 6 -> 3+3, 1+1+4; stash 4")
     after = json.loads(out)["after"]
@@ -77,7 +78,7 @@ def test_move_shows_the_result_of_the_rulebook_split(cardsolve) -> None:
     assert after["display"] == [2] and after["collection"] == [4] and after["hand"] == [1, 1, 3, 3]
 
 
-def test_hint_json(cardsolve) -> None:
+def test_hint_json(cardsolve: RunCli) -> None:
     code, out, _ = cardsolve("--json", "quibbles", "hint", "--hand", "1,2,2,3,4,6", "--display",
                        "1,4,2,3,3,2", "--variant", "solo", "--samples", "3", "--top", "3")
     document = json.loads(out)
@@ -86,7 +87,7 @@ def test_hint_json(cardsolve) -> None:
     assert document["explanation"].startswith(document["ranked"][0]["text"])
 
 
-def test_play_json(cardsolve) -> None:
+def test_play_json(cardsolve: RunCli) -> None:
     code, out, _ = cardsolve("--json", "quibbles", "play", "--players", "3", "--seed", "1",
                        "--bots", "greedy,greedy,random")
     document = json.loads(out)
@@ -94,7 +95,7 @@ def test_play_json(cardsolve) -> None:
     assert document["turns"] and (document["winner"] is not None or document["stalled"] or document["cut_off"])
 
 
-def test_solo_json_and_plot(cardsolve, tmp_path) -> None:
+def test_solo_json_and_plot(cardsolve: RunCli, tmp_path: Path) -> None:
     picture = tmp_path / "solo.png"
     code, out, err = cardsolve("--json", "quibbles", "solo", "--games", "3", "--seed", "1",
                                "--policies", "greedy,random", "--workers", "1",
@@ -106,7 +107,7 @@ def test_solo_json_and_plot(cardsolve, tmp_path) -> None:
     assert document["plot"] == str(picture) and picture.read_bytes().startswith(b"\x89PNG")
 
 
-def test_demo(cardsolve) -> None:
+def test_demo(cardsolve: RunCli) -> None:
     code, out, _ = cardsolve("--json", "demo", "--seed", "2")
     document = json.loads(out)
     assert code == 0 and all(s["backends_agree"] for s in document["splits"])
@@ -130,14 +131,14 @@ def test_demo(cardsolve) -> None:
     (["quibbles", "split", "5"], "--display"),
     (["quibbles", "solo", "--games", "0"], "0"),
 ])
-def test_bad_input_is_one_line_and_exit_2(cardsolve, args, token) -> None:
+def test_bad_input_is_one_line_and_exit_2(cardsolve: RunCli, args: list[str], token: str) -> None:
     code, out, err = cardsolve(*args)
     assert code == 2 and not out
     assert err.count("\n") == 1 and err.startswith("error: ") and token in err
     assert "Traceback" not in err
 
 
-def test_json_may_stand_anywhere(cardsolve) -> None:
+def test_json_may_stand_anywhere(cardsolve: RunCli) -> None:
     code, out, _ = cardsolve("quibbles", "split", "6", "--display", "3,3", "--json")
     assert code == 0 and json.loads(out)["taken"] == 2
 
@@ -149,7 +150,8 @@ def test_json_may_stand_anywhere(cardsolve) -> None:
     ("quibbles", "solo", "--games", "2", "--plot"),
     ("ubongo", "render", "tests/data/ubongo_table.json", "--svg"),
 ], ids=lambda args: " ".join(args[:2]))
-def test_an_output_file_in_a_missing_folder_is_refused_before_any_work(cardsolve, tmp_path: Path, args) -> None:
+def test_an_output_file_in_a_missing_folder_is_refused_before_any_work(cardsolve: RunCli, tmp_path: Path,
+                                                                        args: tuple[str, ...]) -> None:
     target = tmp_path / "missing" / "out.file"
     code, out, err = cardsolve(*args, str(target))
     assert code == 2 and not out

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Callable
 
 import pytest
 
@@ -15,9 +14,10 @@ from cardsolve.models.quibbles import Combine, Draw, Split, Stash, Turn, Variant
 from cardsolve.solvers.quibbles import api
 from cardsolve.solvers.quibbles.results import BestSplit
 from cardsolve.solvers.results import Answer
+from conftest import RunCli
 
 
-def assert_prints(cardsolve_cli: Callable[..., tuple[int, str, str]], args: list[str], answer: Answer) -> None:
+def assert_prints(cardsolve_cli: RunCli, args: list[str], answer: Answer) -> None:
     """The command prints the answer's text, and under ``--json`` its document."""
     code, out, _ = cardsolve_cli(*args)
     assert (code, out) == (answer.exit_code, answer.text() + "\n")
@@ -34,7 +34,7 @@ def test_the_package_reaches_the_api_without_loading_the_solvers() -> None:
 
 
 @pytest.mark.parametrize("backend", ["numba", "cpsat", "reference"])
-def test_split_the_rulebook_example(cardsolve, backend: str) -> None:
+def test_split_the_rulebook_example(cardsolve: RunCli, backend: str) -> None:
     answer = api.split(6, [3, 3, 1, 1, 4, 2], backend=backend)
     assert answer.proven and answer.taken == 5 and answer.backend == backend
     assert sorted(map(sorted, answer.set_values)) == [[1, 1, 4], [3, 3]]
@@ -43,10 +43,10 @@ def test_split_the_rulebook_example(cardsolve, backend: str) -> None:
     assert_prints(cardsolve, ["quibbles", "split", "6", "--display", "3,3,1,1,4,2", "--backend", backend], answer)
 
 
-def test_split_that_takes_nothing(cardsolve) -> None:
+def test_split_that_takes_nothing(cardsolve: RunCli) -> None:
     answer = api.split(2, "6,6,5")
     assert answer == BestSplit(2, (6, 6, 5), (), 0, True, "numba")
-    assert answer.to_json()["sets"] == [] and answer.to_json()["proven_optimal"] is True
+    assert answer.to_json()["sets"] == [] and answer.to_json()["proven"] is True
     assert_prints(cardsolve, ["quibbles", "split", "2", "--display", "6,6,5"], answer)
 
 
@@ -63,7 +63,7 @@ def test_split_bad_input_names_the_token(value: int | str, display: str | list[i
     assert caught.value.token == token
 
 
-def test_combine_options(cardsolve) -> None:
+def test_combine_options(cardsolve: RunCli) -> None:
     answer = api.combine("1,2,1,4", [3, 3, 2, 6])
     assert (answer.hand, answer.display) == ((1, 2, 1, 4), (3, 3, 2, 6))
     assert [(o.played, o.total, o.taken) for o in answer.options] == [
@@ -74,7 +74,7 @@ def test_combine_options(cardsolve) -> None:
         api.combine([1, 9], "3")
 
 
-def test_move_the_rulebook_split(cardsolve) -> None:
+def test_move_the_rulebook_split(cardsolve: RunCli) -> None:
     turn = "split 6 -> 3+3, 1+1+4; stash 4"
     answer = api.move("6,4,4,4,4,4", "3,3,1,1,4,2", turn)
     assert answer.turn == Turn(Split(6, ((0, 1), (2, 3, 4))), Stash(4))
@@ -84,7 +84,7 @@ def test_move_the_rulebook_split(cardsolve) -> None:
                               "--turn", turn], answer)
 
 
-def test_move_solo_takes_the_penalty(cardsolve) -> None:
+def test_move_solo_takes_the_penalty(cardsolve: RunCli) -> None:
     answer = api.move("1,2,2,3,4,6", "1,4,2,3,3,2", "draw 4", variant="solo")
     assert answer.turn == Turn(Draw(4)) and answer.penalty == (1,)
     assert answer.text().splitlines()[-1] == "penalty    [1]"
@@ -97,7 +97,7 @@ def test_move_illegal_is_bad_input() -> None:
         api.move("1,2,6", "3,3,1,1,4,6", "split 6 -> 3+3; stash 4")
 
 
-def test_hint_ranks_and_explains(cardsolve) -> None:
+def test_hint_ranks_and_explains(cardsolve: RunCli) -> None:
     answer = api.hint("1,2,2,3,4,6", "1,4,2,3,3,2", variant=Variant.SOLO, samples=3, top=3)
     assert len(answer.shown) == 3 and len(answer.ranked) == answer.to_json()["turns"] >= 3
     assert answer.sampled == len(answer.ranked) and answer.samples == 3
@@ -120,7 +120,7 @@ def test_hint_on_an_empty_hand_is_bad_input() -> None:
         api.hint("", "3")
 
 
-def test_play_counts_seats_from_one(cardsolve) -> None:
+def test_play_counts_seats_from_one(cardsolve: RunCli) -> None:
     answer = api.play(players=3, seed=1, bots="greedy,greedy,random")
     assert answer.players == 3 and answer.bots == ("greedy", "greedy", "random")
     assert [t.seat for t in answer.log[:4]] == [1, 2, 3, 1]
@@ -137,7 +137,7 @@ def test_play_counts_seats_from_one(cardsolve) -> None:
                   answer)
 
 
-def test_play_solo_scores_the_penalty(cardsolve) -> None:
+def test_play_solo_scores_the_penalty(cardsolve: RunCli) -> None:
     answer = api.play(players=1, seed=2, bots=["greedy"])
     assert answer.variant is Variant.SOLO and answer.penalty is not None and answer.penalty > 0
     assert {t.seat for t in answer.log} == {1}

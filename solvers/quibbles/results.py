@@ -39,7 +39,7 @@ class BestSplit(Answer):
 
     def to_json(self) -> dict[str, Any]:
         return {"value": self.value, "display": list(self.display), "sets": self.set_values, "taken": self.taken,
-                "proven_optimal": self.proven, "backend": self.backend}
+                "proven": self.proven, "backend": self.backend}
 
     def text(self) -> str:
         proof = "proven optimal" if self.proven else "not proven optimal"
