@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -29,14 +28,6 @@ def emit(ctx: click.Context, answer: Answer) -> None:
         ctx.exit(answer.exit_code)
 
 
-def emit_raw(ctx: click.Context, document: dict[str, Any], text: str) -> None:
-    """Print a hand-built document or text (for commands not yet moved onto a result type)."""
-    if ctx.obj["json"]:
-        click.echo(json.dumps(document, indent=2))
-    else:
-        click.echo(text)
-
-
 def backend_option(backends: Backends, names: Sequence[str] | None = None,
                    help: str = "Solver backend; every one is exact.") -> Callable[[F], F]:
     """``--backend`` offering ``names`` (default: every backend of the registry), the
@@ -52,7 +43,8 @@ def deck_option(help: str = "A deck file of your own printed cards (JSON, the bu
 
 def workers_option() -> Callable[[F], F]:
     """``--workers N``: local processes for a study (default: all cores)."""
-    return click.option("--workers", type=click.IntRange(1, 256), default=None, help="Processes (default: all cores).")
+    return click.option("--workers", type=click.IntRange(1, 256), default=None,
+                        help="Local processes (default: all cores).")
 
 
 def study_run_options() -> Callable[[F], F]:
@@ -60,8 +52,7 @@ def study_run_options() -> Callable[[F], F]:
     where its finished chunks are kept and where its picture goes (``cardsolve analyze`` and
     every command that runs a registered study)."""
     options = [
-        click.option("--workers", type=click.IntRange(1, 256), default=None,
-                     help="Local processes (default: all cores)."),
+        workers_option(),
         click.option("--scheduler", metavar="ADDRESS", help="Run the chunks on this Dask scheduler (tcp://host:8786)."),
         click.option("--store", type=click.Path(dir_okay=False),
                      help="SQLite file of finished chunks [default: in the user's cache]."),
