@@ -1,6 +1,6 @@
 """The Was sticht? chips study and the CUBU seats study: a result does not depend on how
-the samples are cut into chunks, it agrees with the game's own code (the
-``was-sticht chips`` command; CUBU's games played one by one), and its table and picture
+the samples are cut into chunks, it agrees with the game's own code (Was sticht?'s
+deals solved one by one; CUBU's games played one by one), and its table and picture
 hang together."""
 
 from __future__ import annotations
@@ -10,36 +10,52 @@ from typing import Any
 
 import pytest
 
-from cardsolve.models.was_sticht import CHIPS
+from cardsolve.models.was_sticht import CHIPS, deal_round
+from cardsolve.models.was_sticht.play import start
 from cardsolve.solvers.analysis.registry import study
 from cardsolve.solvers.cubu.bots import BOTS
 from cardsolve.solvers.cubu.results import GameResult
 from cardsolve.solvers.cubu.simulate import play_one, win_shares
-from cardsolve.solvers.was_sticht.difficulty import chip_difficulty
+from cardsolve.solvers.was_sticht.difficulty import deal_seed
+from cardsolve.solvers.was_sticht.double_dummy import forceable
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
-def test_the_chips_study_is_the_same_for_any_cut_and_matches_the_chips_command(tmp_path: Path) -> None:
+def _forced(deals: int, seed: int, offset: int) -> dict[str, int]:
+    """Per chip id, the deals of the study in which the seat ``offset`` places after the
+    leader can force the chip, each deal solved on its own."""
+    positions = [start(dealt.hands, dealt.trumps, dealt.leader)
+                 for dealt in (deal_round(deal_seed(seed, index)) for index in range(deals))]
+    return {chip.id: sum(forceable(position, (position.leader + offset) % position.players, chip)
+                         for position in positions) for chip in CHIPS}
+
+
+def test_the_chips_study_is_the_same_for_any_cut_and_matches_the_deals(tmp_path: Path) -> None:
     chips = study("was-sticht", "chips")
+    assert chips.resolve() == {}
     deals, seed = 4, 7
     whole = chips.combine(deals, [chips.run_chunk(deals, seed, 0, deals)])
     cut = chips.combine(deals, [chips.run_chunk(deals, seed, 0, 1), chips.run_chunk(deals, seed, 1, 3)])
     assert whole == cut and whole["deals"] == deals
     rows = {row["id"]: row for row in whole["chips"]}
     assert set(rows) == {chip.id for chip in CHIPS}
-    for share in chip_difficulty(deals, seed):
-        row = rows[share.chip.id]
-        assert (row["lead"], row["next"], row["value"]) == (share.leader, share.second, share.chip.value)
-        assert row["lead_share"] == share.leader_share and row["next_share"] == share.second_share
+    lead, after = _forced(deals, seed, 0), _forced(deals, seed, 1)
+    for chip in CHIPS:
+        row = rows[chip.id]
+        assert (row["lead"], row["next"]) == (lead[chip.id], after[chip.id])
+        assert (row["value"], row["source"]) == (chip.value, chip.source)
+        assert row["lead_share"] == row["lead"] / deals and row["next_share"] == row["next"] / deals
     ranked = [(-row["lead_share"], -row["next_share"], row["id"]) for row in whole["chips"]]
     assert ranked == sorted(ranked)
     assert 0 < sum(row["lead"] for row in whole["chips"]) < deals * len(CHIPS)
 
     table = chips.table(whole)
-    assert table[0] == ("chip", "value", "lead forces", "next forces") and len(table) == len(CHIPS) + 1
-    first = whole["chips"][0]
-    assert table[1] == (first["id"], str(first["value"]), f"{first['lead_share']:.1%}", f"{first['next_share']:.1%}")
+    assert table[0] == ("rank", "chip", "value", "source", "lead forces", "next forces")
+    assert len(table) == len(CHIPS) + 1
+    last = whole["chips"][-1]
+    assert table[-1] == (str(len(CHIPS)), last["id"], str(last["value"]), last["source"], f"{last['lead_share']:.1%}",
+                         f"{last['next_share']:.1%}")
     picture = tmp_path / "chips.png"
     chips.plot(whole, "chips", str(picture))
     assert picture.read_bytes().startswith(PNG)

@@ -110,15 +110,25 @@ def test_table(cardsolve: RunCli, tmp_path: Path) -> None:
     same_as_cli(cardsolve, answer, "was-sticht", "table", "--deal", write(tmp_path, ENDING, "deal.json"))
 
 
-def test_chips(cardsolve: RunCli) -> None:
+def test_chips_runs_the_chips_study(cardsolve: RunCli, tmp_path: Path) -> None:
     seen: list[tuple[int, int]] = []
-    answer = api.chips(deals=3, seed=2, workers=1, progress=lambda done, total: seen.append((done, total)))
-    assert seen[-1] == (3, 3) and answer.deals == 3 and answer.plot is None and len(answer.shares) == 24
-    keys = [(-s.leader_share, -s.second_share, s.chip.id) for s in answer.shares]
-    assert keys == sorted(keys) and all(0 <= s.leader <= 3 and 0 <= s.second <= 3 for s in answer.shares)
-    same_as_cli(cardsolve, answer, "was-sticht", "chips", "--deals", "3", "--seed", "2", "--workers", "1")
-    with pytest.raises(BadInput):
-        api.chips(deals=0)
+    store = tmp_path / "studies.sqlite"
+    answer = api.chips(deals=3, seed=2, workers=1, store=store, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(0, 1), (1, 1)] and (answer.game, answer.study, answer.samples, answer.seed) == ("was-sticht",
+                                                                                                    "chips", 3, 2)
+    assert answer.options == {} and "options" not in answer.to_json() and answer.plot is None
+    rows = answer.result["chips"]
+    keys = [(-row["lead_share"], -row["next_share"], row["id"]) for row in rows]
+    assert len(rows) == 24 and keys == sorted(keys) and all(0 <= row["lead"] <= 3 and 0 <= row["next"] <= 3
+                                                            for row in rows)
+    assert [row[0] for row in answer.rows[1:]] == [str(rank) for rank in range(1, 25)]
+    code, out, _ = cardsolve("--json", "was-sticht", "chips", "--deals", "3", "--seed", "2", "--store", str(store))
+    document = json.loads(out)
+    assert code == 0 and document["result"] == answer.result and (document["chunks"], document["reused"]) == (1, 1)
+    code, out, _ = cardsolve("was-sticht", "chips", "--deals", "3", "--seed", "2", "--store", str(store))
+    assert code == 0 and out.splitlines()[:-1] == answer.text().splitlines()[:-1]  # all but the run's wall time
+    with pytest.raises(BadInput, match="at least one sample"):
+        api.chips(deals=0, store=store)
 
 
 def test_play(cardsolve: RunCli) -> None:

@@ -1,4 +1,4 @@
-"""The deduce-and-solve bot, the chip table and the chip-difficulty study."""
+"""The deduce-and-solve bot and the chip table."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from cardsolve.models.was_sticht.play import start
 from cardsolve.solvers.was_sticht.double_dummy import forceable, possible
 from cardsolve.solvers.was_sticht.bots import SolverBot
 from cardsolve.solvers.was_sticht.chip_table import chip_table
-from cardsolve.solvers.was_sticht.difficulty import chip_difficulty
 
 
 def test_the_bot_drafts_by_the_clues_or_by_the_trumps() -> None:
@@ -69,11 +68,3 @@ def test_the_chip_table_hangs_together() -> None:
         for seat, verdict in enumerate(row.verdicts):
             assert verdict == ("forceable" if forceable(position, seat, row.chip)
                                else "possible" if possible(position, seat, row.chip) else "impossible")
-
-
-def test_chip_difficulty_is_the_same_for_any_worker_count() -> None:
-    chips = [CHIP_IDS[name] for name in ("exactly-1", "no-red", "first-trick")]
-    one = chip_difficulty(4, 5, chips, workers=1)
-    two = chip_difficulty(4, 5, chips, workers=2)
-    assert [(s.chip.id, s.leader, s.second) for s in one] == [(s.chip.id, s.leader, s.second) for s in two]
-    assert all(0 <= s.leader <= 4 and 0 <= s.second <= 4 and s.deals == 4 for s in one)

@@ -130,14 +130,22 @@ def test_a_bad_deal_file_exits_2(cardsolve: RunCli, tmp_path: Path) -> None:
 
 
 def test_chips_study_small(cardsolve: RunCli, tmp_path: Path) -> None:
-    plot = tmp_path / "chips.png"
+    plot, store = tmp_path / "chips.png", tmp_path / "studies.sqlite"
     code, out, _ = cardsolve("--json", "was-sticht", "chips", "--deals", "3", "--seed", "2", "--workers", "1",
-                             "--plot", str(plot))
+                             "--store", str(store), "--plot", str(plot))
     document = json.loads(out)
-    assert code == 0 and document["deals"] == 3 and len(document["chips"]) == 24
-    assert all(0 <= c["leader"] <= 3 and 0 <= c["second"] <= 3 for c in document["chips"])
-    shares = [c["leader_share"] for c in document["chips"]]
-    assert shares == sorted(shares, reverse=True) and plot.stat().st_size > 0
+    assert code == 0 and (document["game"], document["study"], document["samples"]) == ("was-sticht", "chips", 3)
+    assert document["plot"] == str(plot) and plot.read_bytes().startswith(b"\x89PNG")
+    chips = document["result"]["chips"]
+    assert len(chips) == 24 and all(0 <= c["lead"] <= 3 and 0 <= c["next"] <= 3 for c in chips)
+    shares = [c["lead_share"] for c in chips]
+    assert shares == sorted(shares, reverse=True) and {c["source"] for c in chips} == {"rulebook", "stand-in"}
+    code, out, _ = cardsolve("was-sticht", "chips", "--deals", "3", "--seed", "2", "--store", str(store))
+    lines = out.splitlines()
+    assert code == 0 and lines[0].strip() == "was-sticht chips: 3 samples, seed 2"
+    assert lines[1].split() == ["rank", "chip", "value", "source", "lead", "forces", "next", "forces"]
+    assert lines[2].split()[:2] == ["1", chips[0]["id"]] and len(lines) == 2 + 24 + 1
+    assert lines[-1].startswith(f"1 chunk, 1 read back from {store}, in ")
 
 
 def test_play_a_random_game(cardsolve: RunCli) -> None:

@@ -1,23 +1,23 @@
 """Was sticht? ``chips``: how hard each task chip is. Over the study's seeded random
 4-player deals and trumps (deal k from the study seed and k, ``solvers.was_sticht.difficulty``),
 the share of deals in which the player on lead, and the player after him, can force the
-chip double dummy; ranked easiest first beside the chip's corner value.
+chip double dummy; ranked easiest first beside the chip's corner value and source
+(rulebook or stand-in). ``cardsolve was-sticht chips`` runs this study; it has no options
+(the command asks exactly this question).
 
 A chunk's part is the forceable counts per chip id; the result sums them and divides
-by the deals. ``plot_chip_study`` draws the ``was-sticht chips`` command's answer alike.
+by the deals.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from cardsolve.models.was_sticht import CHIPS
 from cardsolve.solvers.analysis import charts
 from cardsolve.solvers.analysis.study import Part, Result, Study
 from cardsolve.solvers.was_sticht.difficulty import CHUNK, forced_counts
-from cardsolve.solvers.was_sticht.results import ChipStudy
 
 
 def run_chunk(samples: int, seed: int, first: int, count: int) -> Part:
@@ -27,23 +27,25 @@ def run_chunk(samples: int, seed: int, first: int, count: int) -> Part:
 
 
 def combine(samples: int, parts: Sequence[Part]) -> Result:
-    """Each chip's counts and shares over the ``samples`` deals, easiest first (by the
-    lead share, then the next share, then the chip id)."""
+    """Each chip's corner value, source, counts and shares over the ``samples`` deals,
+    easiest first (by the lead share, then the next share, then the chip id)."""
     rows: list[dict[str, Any]] = []
     for chip in CHIPS:
         lead = sum(part["counts"][chip.id][0] for part in parts)
         after = sum(part["counts"][chip.id][1] for part in parts)
-        rows.append({"id": chip.id, "value": chip.value, "lead": lead, "next": after,
+        rows.append({"id": chip.id, "value": chip.value, "source": chip.source, "lead": lead, "next": after,
                      "lead_share": lead / samples, "next_share": after / samples})
     rows.sort(key=lambda row: (-row["lead_share"], -row["next_share"], row["id"]))
     return {"deals": samples, "chips": rows}
 
 
 def table(result: Result) -> list[tuple[str, ...]]:
-    """A header, then chip id, corner value, lead share and next share, easiest first."""
-    return [("chip", "value", "lead forces", "next forces")] + [
-        (row["id"], str(row["value"]), f"{row['lead_share']:.1%}", f"{row['next_share']:.1%}")
-        for row in result["chips"]]
+    """A header, then per chip, easiest first: its rank from 1, id, corner value, source,
+    lead share and next share."""
+    return [("rank", "chip", "value", "source", "lead forces", "next forces")] + [
+        (str(rank), row["id"], str(row["value"]), row["source"], f"{row['lead_share']:.1%}",
+         f"{row['next_share']:.1%}")
+        for rank, row in enumerate(result["chips"], start=1)]
 
 
 def plot(result: Result, title: str, path: str) -> None:
@@ -53,16 +55,6 @@ def plot(result: Result, title: str, path: str) -> None:
                 {"player on lead": [row["lead_share"] for row in rows],
                  "player after him": [row["next_share"] for row in rows]},
                 "share of deals the chip can be forced")
-
-
-def plot_chip_study(study: ChipStudy, path: str) -> ChipStudy:
-    """Draw the study's two shares per chip, easiest first, into the PNG ``path``; the
-    study, now naming its picture."""
-    charts.bars(path, study.title, [f"{s.chip.id} ({s.chip.value})" for s in study.shares],
-                {"seat on lead": [s.leader_share for s in study.shares],
-                 "seat after it": [s.second_share for s in study.shares]},
-                "share of deals in which the chip is forceable")
-    return replace(study, plot=path)
 
 
 STUDY = Study("was-sticht", "chips",

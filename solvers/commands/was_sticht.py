@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from cardsolve.solvers.commands.common import (
-    OutputFile, backend_option, bots_option, emit, progress_bar, workers_option,
+    backend_option, bots_option, emit, emit_study, progress_bar, study_run_options,
 )
 from cardsolve.solvers.was_sticht.backends import BACKENDS
 
@@ -87,27 +87,23 @@ def was_sticht_table(ctx: click.Context, deal_file: str, backend: str) -> None:
 
 
 @group.command("chips")
-@click.option("--deals", type=click.IntRange(1, 10_000_000), default=2000, show_default=True)
+@click.option("--deals", type=click.IntRange(1, 10_000_000), default=2000, show_default=True,
+              help="Seeded random deals (the study's samples).")
 @click.option("--seed", type=int, default=1, show_default=True)
-@workers_option()
-@click.option("--plot", type=OutputFile(), default=None,
-              help="Write a PNG: each chip's forceable share beside its corner value.")
+@study_run_options()
 @click.pass_context
-def was_sticht_chips(ctx: click.Context, deals: int, seed: int, workers: int | None, plot: str | None) -> None:
+def was_sticht_chips(ctx: click.Context, deals: int, seed: int, workers: int | None, scheduler: str | None,
+                     store: str | None, plot: str | None) -> None:
     """How hard each task chip is: over seeded random deals and trumps, the share of deals
     in which the seat on lead, and the seat after it, can force the chip double dummy;
-    easiest first, beside the chip's corner value (the printed values are not public, so
-    the bundled ones are guesses and this is the project's estimate)."""
+    easiest first, beside the chip's corner value and source (the printed values are not
+    public, so the bundled ones are guesses and this is the project's estimate). It is the
+    study "cardsolve analyze was-sticht chips": the same chunks, store, workers or Dask
+    cluster, and picture (each chip's shares in order of corner value)."""
     from cardsolve.solvers.was_sticht import api
 
-    with progress_bar("deals") as bar:
-        task = bar.add_task("deals", total=deals)
-        answer = api.chips(deals, seed, workers, progress=lambda done, total: bar.update(task, completed=done))
-    if plot:
-        from cardsolve.solvers.analysis.was_sticht import plot_chip_study
-
-        answer = plot_chip_study(answer, plot)
-    emit(ctx, answer)
+    emit_study(ctx, "was-sticht chips chunks", store,
+               lambda progress: api.chips(deals, seed, workers, scheduler, store, plot, progress))
 
 
 @group.command("play")

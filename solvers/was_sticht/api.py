@@ -1,6 +1,7 @@
 """The Python API of Was sticht?: one function per ``cardsolve was-sticht`` command, each
-returning an immutable answer (``solvers.was_sticht.results``) whose ``to_json()`` and
-``text()`` are what the command prints.
+returning an immutable answer (``solvers.was_sticht.results``; ``chips`` runs a study
+and answers with the analysis API's ``StudyAnswer``) whose ``to_json()`` and ``text()``
+are what the command prints.
 
 Inputs are model objects or the notation the CLI takes: cards as ``R9,B1`` or ``Card``s, a
 task chip by id (``exactly-2``) or as a ``Chip``, a deal as a ``Deal``, a ``Position``
@@ -11,23 +12,22 @@ reads a file, and the solvers' backends (numba) load only when a function needs 
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
-from cardsolve.models.errors import BadInput
 from cardsolve.models.was_sticht import (
     CHIPS, Card, Chip, Deal, Observation, check_distinct, clues_from_json, deal_from_json, deal_round, parse_cards,
     parse_chip, play_game,
 )
 from cardsolve.models.was_sticht.play import Position, start
+from cardsolve.solvers.analysis.api import StudyAnswer, analyze
 from cardsolve.solvers.was_sticht.backends import BACKENDS
 from cardsolve.solvers.was_sticht.bots import policies, seat_bots
 from cardsolve.solvers.was_sticht.chip_table import chip_table
 from cardsolve.solvers.was_sticht.deduce import best_pick, consistent, likelihoods
-from cardsolve.solvers.was_sticht.difficulty import chip_difficulty, easiest_first
 from cardsolve.solvers.was_sticht.double_dummy import analyse
-from cardsolve.solvers.was_sticht.results import Analysis, ChipStudy, ChipTable, DealtRound, Deduction, Game
+from cardsolve.solvers.was_sticht.results import Analysis, ChipTable, DealtRound, Deduction, Game
 
 __all__ = ["chips", "deal", "deduce", "play", "solve", "table"]
 
@@ -85,21 +85,15 @@ def table(deal: DealLike, backend: str = BACKENDS.default, progress: Progress | 
     return ChipTable(position.trumps, position.leader + 1, position.players, tuple(rows))
 
 
-def chips(deals: int = 2000, seed: int = 1, workers: int | None = None, progress: Progress | None = None) -> ChipStudy:
-    """How hard each task chip is: over ``deals`` seeded random deals and trumps, how
+def chips(deals: int = 2000, seed: int = 1, workers: int | None = None, scheduler: str | None = None,
+          store: str | Path | None = None, plot: str | None = None, progress: Progress | None = None) -> StudyAnswer:
+    """How hard each task chip is, run as the study ``was-sticht chips``
+    (``solvers.analysis.was_sticht``): over ``deals`` seeded random deals and trumps, how
     often the seat on lead, and the seat after it, can force the chip double dummy;
-    easiest first. ``workers`` processes share the deals (default: all cores)."""
-    if deals < 1:
-        raise BadInput(f"a study needs at least one deal, not {deals}", str(deals))
-    done = [0]
-
-    def advance(count: int) -> None:
-        done[0] += count
-        if progress is not None:
-            progress(done[0], deals)
-
-    shares = chip_difficulty(deals, seed, workers=workers or os.cpu_count() or 1, done=advance)
-    return ChipStudy(deals, seed, easiest_first(shares))
+    easiest first. Runs, stores and draws as ``analyze`` does (``workers`` processes,
+    default all cores, or the Dask ``scheduler``: the same answer; finished chunks kept in
+    ``store``; the picture written to ``plot``); ``progress(done, total)`` counts chunks."""
+    return analyze("was-sticht", "chips", deals, seed, workers, scheduler, store, plot, progress)
 
 
 def play(seed: int = 1, players: int = 4, bots: str | Sequence[str] | None = None, rounds: int = 100) -> Game:

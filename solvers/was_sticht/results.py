@@ -1,11 +1,12 @@
 """The answers of the Was sticht? API (``solvers.was_sticht.api``), one per command: a
-dealt round, a trump deduction, a double-dummy analysis, a chip table, a chip study and
-a whole game. Each renders itself as the CLI's JSON document and text.
+dealt round, a trump deduction, a double-dummy analysis, a chip table and a whole game
+(the chip study answers with the analysis runner's ``StudyAnswer``). Each renders itself
+as the CLI's JSON document and text.
 
 Seats count from 1 in every field that names a seat (``Analysis.player`` and
 ``to_move``, ``ChipTable.leader``) and in every rendering; where an answer holds an engine
 object (``Deal``, ``GameRecord``), that object counts from 0, as the engine does, and the
-renderings add 1. (``ChipShare.leader`` and ``second`` are counts of deals.)
+renderings add 1.
 """
 
 from __future__ import annotations
@@ -177,55 +178,6 @@ class ChipTable(Answer):
         counts = ", ".join(f"seat {s} {self.forced(s)}" for s in seats)
         return (f"trumps {self.trumps}, seat {self.leader} leads; F forceable, p possible, - impossible\n"
                 f"{table}\nforceable chips: {counts}")
-
-
-@dataclass(frozen=True)
-class ChipShare:
-    """A chip's forceable counts over ``deals`` deals, for the seat on lead and the seat after."""
-
-    chip: Chip
-    leader: int
-    second: int
-    deals: int
-
-    @property
-    def leader_share(self) -> float:
-        """The share of the deals in which the seat on lead can force the chip."""
-        return self.leader / self.deals
-
-    @property
-    def second_share(self) -> float:
-        """The share of the deals in which the seat after it can force the chip."""
-        return self.second / self.deals
-
-
-@dataclass(frozen=True)
-class ChipStudy(Answer):
-    """Each chip's forceable shares over ``deals`` seeded deals, easiest first; ``plot``
-    names the picture of them when one was written."""
-
-    deals: int
-    seed: int
-    shares: tuple[ChipShare, ...]
-    plot: str | None = None
-
-    @property
-    def title(self) -> str:
-        """What the study measured, for the picture."""
-        return f"Was sticht? chips forced double dummy: {self.deals} deals, seed {self.seed}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"deals": self.deals, "seed": self.seed,
-                "chips": [{"id": s.chip.id, "value": s.chip.value, "source": s.chip.source,
-                           "leader": s.leader, "second": s.second, "leader_share": s.leader_share,
-                           "second_share": s.second_share} for s in self.shares]}
-
-    def text(self) -> str:
-        table = text_table(["rank", "chip", "value", "source", "leader forces", "second forces"],
-                           [[k, s.chip.id, s.chip.value, s.chip.source, f"{s.leader_share:.1%}",
-                             f"{s.second_share:.1%}"] for k, s in enumerate(self.shares, start=1)],
-                           title=f"{self.deals} seeded deals (seed {self.seed}), easiest first")
-        return table + (f"\nplot written to {self.plot}" if self.plot else "")
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,92 @@
+"""``cardsolve was-sticht chips`` is the study ``was-sticht chips``, which has no options
+(the command asks exactly the study's question): the command and ``analyze`` give the same
+result and share stored chunks, the deals and the seed are part of the store key, the
+result does not depend on ``--workers``, an option is refused, and Ctrl-C exits 130
+saying where the finished chunks are kept."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardsolve.models.errors import BadInput
+from cardsolve.models.was_sticht import Chip
+from cardsolve.solvers.analysis import was_sticht as chips
+from cardsolve.solvers.analysis.api import analyze
+from cardsolve.solvers.analysis.store import study_key
+from cardsolve.solvers.was_sticht.difficulty import forced_counts
+from conftest import RunCli
+
+
+def run_json(cardsolve: RunCli, *args: str) -> dict[str, Any]:
+    """The JSON document of ``cardsolve --json ARGS``, which must exit 0."""
+    code, out, err = cardsolve("--json", *args)
+    assert code == 0, err
+    document: dict[str, Any] = json.loads(out)
+    return document
+
+
+def test_the_command_and_analyze_share_results_and_chunks(cardsolve: RunCli, tmp_path: Path) -> None:
+    store = str(tmp_path / "studies.sqlite")
+    studied = run_json(cardsolve, "analyze", "was-sticht", "chips", "--samples", "3", "--seed", "2", "--store", store)
+    command = run_json(cardsolve, "was-sticht", "chips", "--deals", "3", "--seed", "2", "--store", store)
+    assert command["result"] == studied["result"] and (command["chunks"], command["reused"]) == (1, 1)
+    assert "options" not in command and "options" not in studied and studied["reused"] == 0
+    answer = analyze("was-sticht", "chips", 3, 2, workers=1, store=store, options={})
+    assert answer.result == command["result"] and answer.reused == 1
+
+
+def test_the_deals_and_the_seed_are_the_store_key(cardsolve: RunCli, tmp_path: Path) -> None:
+    """With no options, the key is the one ``analyze`` files the study under; another seed or
+    another number of deals is another study, whose chunks are run afresh."""
+    size = chips.STUDY.chunk_size
+    assert study_key("was-sticht", "chips", 3, 2, size, chips.STUDY.resolve()) == study_key("was-sticht", "chips",
+                                                                                          3, 2, size)
+    assert len({study_key("was-sticht", "chips", deals, seed, size) for deals, seed in ((3, 2), (3, 3), (4, 2))}) == 3
+    store = str(tmp_path / "studies.sqlite")
+    first = run_json(cardsolve, "was-sticht", "chips", "--deals", "3", "--seed", "2", "--store", store)
+    other = run_json(cardsolve, "was-sticht", "chips", "--deals", "3", "--seed", "3", "--store", store)
+    again = run_json(cardsolve, "was-sticht", "chips", "--deals", "3", "--seed", "2", "--store", store)
+    assert (first["reused"], other["reused"], again["reused"]) == (0, 0, 1)
+    assert again["result"] == first["result"] != other["result"]
+
+
+def test_the_result_is_the_same_for_any_number_of_workers(cardsolve: RunCli, tmp_path: Path) -> None:
+    """6 deals are two chunks, so two workers really share them out."""
+    args = ("was-sticht", "chips", "--deals", "6", "--seed", "4")
+    one = run_json(cardsolve, *args, "--workers", "1", "--store", str(tmp_path / "one.sqlite"))
+    two = run_json(cardsolve, *args, "--workers", "2", "--store", str(tmp_path / "two.sqlite"))
+    assert one["chunks"] == two["chunks"] == 2 and one["reused"] == two["reused"] == 0
+    assert one["result"] == two["result"]
+
+
+def test_an_option_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(BadInput, match="no option 'players' .its options: none.") as error:
+        analyze("was-sticht", "chips", 3, store=tmp_path / "studies.sqlite", options={"players": 3})
+    assert error.value.token == "players"
+
+
+def test_ctrl_c_keeps_the_finished_chunks_and_exits_130(cardsolve: RunCli, tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C comes as the second of two chunks starts; the rerun reads the first back."""
+    started: list[int] = []
+
+    def count_until_stopped(seed: int, first: int, count: int, chosen: Sequence[Chip]) -> list[tuple[int, int]]:
+        started.append(first)
+        if len(started) > 1:
+            raise KeyboardInterrupt
+        return forced_counts(seed, first, count, chosen)
+
+    monkeypatch.setattr(chips, "forced_counts", count_until_stopped)
+    store = tmp_path / "studies.sqlite"
+    args = ("was-sticht", "chips", "--deals", "7", "--workers", "1", "--store", str(store))
+    code, out, err = cardsolve(*args)
+    assert code == 130 and not out
+    assert err.strip() == f"stopped: 1 of 2 chunks are kept in {store}; the same command goes on from there"
+    monkeypatch.undo()
+    resumed = run_json(cardsolve, *args)
+    assert (resumed["chunks"], resumed["reused"]) == (2, 1)
