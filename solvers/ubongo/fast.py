@@ -4,37 +4,63 @@ Vocabulary:
 - *type*: a distinct picture of a face among the cards, with its count: faces with equal
   grids, or with grids that are each other's half turn (``ABC/DEF`` and ``FED/CBA``), are
   one type, so layouts that only swap such faces are not searched twice; a type's grid
-  is its first face's, and a face printed the other way up lies turned 180 further;
+  is its first face's, and a face printed the other way up lies turned 180 further.
 - *orientation*: a type turned by one rotation; rotations that give the same grid as an
-  earlier one are dropped (a grid that is its own half turn has two orientations);
-- *offset*: the column and row of the second card's top-left cell minus the first's;
-- *status* of two oriented cards at an offset: 0 apart (no shared cell, no contact), 1 a
-  legal joint (no overlap, exactly two contacts, each joining equal symbols), 2 illegal.
-  Cards are 2x3 or 3x2, so offsets beyond ``SPAN`` in either direction are apart.
+  earlier one are dropped (a grid that is its own half turn has two orientations). Its
+  *shape* is lying (0 and 180 degrees) or standing (90 and 270).
+- *placement*: an orientation with its top-left cell at (x, y); a *layout*: a set of them.
+- *offset*: the column and row of the second card's top-left cell minus the first's.
+- *status* of two oriented cards at an offset: ``_APART`` (no shared cell, no contact),
+  ``_JOINT`` (a legal joint: no overlap, exactly ``_JOINT_CONTACTS`` contacts, each
+  joining equal symbols) or ``_ILLEGAL``. Cards are 2x3 or 3x2, so offsets beyond
+  ``SPAN`` in either direction are apart.
+- *picture*: a layout up to moving and turning it as a whole. Its *representations*: the
+  sets of placements it becomes when moved and turned so that a card of its lowest type
+  lies unrotated at the origin (one per such card, or two when that card's grid is its
+  own half turn; some may coincide). As types are pictures, a set of placements shows
+  one picture, and a picture at one position is one set.
 
-A layout is valid exactly when its cards are pairwise of status 0 or 1 and the status-1
-pairs connect them. The search is Redelmeier's enumeration of connected sets, on the graph
-whose nodes are placements (orientation, x, y) and whose edges are legal joints: grown
-from a connected seed set of placements, it reaches every valid layout of k cards that
-holds the seed exactly once. Both pair rules and the face counts only get worse as cards
-are added, so a placement that breaks them is never tried again below that point.
+Encoding:
+- A turned card lies in a ``SPAN`` x ``SPAN`` box of ``_CELLS`` cells, cell
+  ``row * SPAN + column``. ``symbols[o, cell]`` is orientation o's symbol code there (its
+  place in ``SYMBOLS``; ``_NO_SYMBOL`` where the card has no cell), ``shape[o]`` its
+  shape (``_LYING``, ``_STANDING``: the index into ``_SHAPES``). Orientations are
+  numbered type by type, each type's in rotation order from ``type_root[t]`` (so they
+  alternate lying and standing); ``orient_type[o]`` is o's type, ``type_count[t]`` the
+  faces of type t.
+- Offset (dx, dy) is entry (dx + SPAN, dy + SPAN) of a ``_WINDOW`` x ``_WINDOW`` table:
+  ``status[a, b]`` for orientations a and b (``_tables``), ``_KIND[sa, sb]`` the same for
+  shapes by cells alone (``_geometry``). ``_JOINT_AT[sa, sb, :_JOINT_COUNT[sa, sb]]`` are
+  the offsets of kind ``_JOINT``: columns ``_AT_DX``, ``_AT_DY`` (window entries), then
+  from ``_AT_CELLS`` one pair per contact (the first card's cell, the second card's).
+- A placement row (the laid ``card``, the ``seed``, the layouts found) is (orientation,
+  x, y) in columns ``_ORIENT``, ``_X``, ``_Y``; a joint row of orientation o,
+  ``joints[first[o]:first[o + 1]]``, is (other orientation, dx, dy) in the same columns;
+  a candidate row adds ``_LEVEL``, the level it was checked at.
+- A placement's key (``_key``) numbers it in a search of k cards: orientation, x + reach,
+  y + reach as digits of base ``width = 2 * reach + 1``, where ``reach = SPAN * (k - 1)``
+  is the farthest a card lies from the first. ``seen`` is indexed by keys, and
+  representations are compared as their sorted keys.
 
-Seeds. ``complete`` seeds the search with the cards on the table (moved so that the
-first lies at the origin, and moved back after). ``solve`` and ``enumerate_layouts``
-use roots: a valid layout can be moved and turned so that any one of its cards lies
-unrotated at the origin; rooting it at a card of its lowest type, the roots are each
-type in turn, unrotated at the origin, with only that type and later ones in play.
+Search. A layout is valid exactly when its cards are pairwise ``_APART`` or ``_JOINT``
+and the joint pairs connect them. The search (``_search``) is Redelmeier's enumeration
+of connected sets, on the graph whose nodes are placements and whose edges are legal
+joints: grown from a connected seed set of placements, it reaches every valid layout of
+k cards that holds the seed exactly once.
+- Seeds: ``complete`` seeds the search with the cards on the table (moved so that the
+  first lies at the origin, and moved back after). ``solve`` and ``enumerate_layouts``
+  use roots: a valid layout can be moved and turned so that any one of its cards lies
+  unrotated at the origin; rooting it at a card of its lowest type, the roots are each
+  type in turn, unrotated at the origin, with only that type and later ones in play.
+- Distinct layouts: the run rooted at a picture's lowest type reaches each of its
+  representations exactly once, and no other run reaches any. ``enumerate_layouts``
+  keeps a layout only when it is the least of its representations (``_least``), so each
+  picture is kept exactly once, by the kernel itself: nothing is deduplicated
+  afterwards, and ``limit`` counts distinct layouts.
 
-Distinct layouts. A picture (a layout up to moving and turning it as a whole) has one
-or more *representations*: the sets of placements it becomes when moved and turned so
-that a card of its lowest type lies unrotated at the origin (one per such card, or two
-when that card's grid is its own half turn; some may coincide). As types are pictures, a
-set of placements shows one picture, and a picture at one position is one set. The run
-rooted at the picture's lowest type reaches each of its representations exactly once,
-and no other run reaches any. ``enumerate_layouts`` keeps a layout only when it is the
-least of its representations (each as its sorted placement keys, compared in order), so
-each picture is kept exactly once, by the kernel itself: nothing is deduplicated
-afterwards, and ``limit`` counts distinct layouts.
+Bounds: none; the search is exhaustive. Both pair rules and the face counts only get
+worse as cards are added, so a placement that breaks them is never tried again below
+that point.
 """
 
 from __future__ import annotations
@@ -56,24 +82,70 @@ from cardsolve.solvers.ubongo.results import Enumeration, Solution
 SPAN = max(ROWS, COLS)
 """Two cards at an offset beyond this (either coordinate) cannot touch."""
 _WINDOW = 2 * SPAN + 1
-_APART, _JOINT, _ILLEGAL = 0, 1, 2
+"""The offsets -SPAN..SPAN of one coordinate: the side of a status table."""
+_CELLS = SPAN * SPAN
+"""The cells of the box a turned card lies in, numbered ``row * SPAN + column``."""
+_NO_CELL = ROWS * COLS
+"""In ``_TURN_CELLS``: the box cell is outside the turned card (one past the printed
+cells, numbered ``row * COLS + column``)."""
+_NO_SYMBOL = -1
+"""In ``symbols``: the box cell is outside the turned card."""
 _SYMBOL_CODE = {symbol: code for code, symbol in enumerate(SYMBOLS)}
+
+_APART = 0
+"""Status: no shared cell, no contact."""
+_JOINT = 1
+"""Status: a legal joint (no overlap, exactly ``_JOINT_CONTACTS`` contacts of equal symbols)."""
+_ILLEGAL = 2
+"""Status: an overlap, a wrong number of contacts or a contact of unequal symbols."""
+_JOINT_CONTACTS = 2
+"""The contacts of a legal joint (the exactly-two rule)."""
+
+_LYING = 0
+"""Shape of an orientation turned 0 or 180 degrees."""
+_STANDING = 1
+"""Shape of an orientation turned 90 or 270 degrees."""
 _SHAPES = ((COLS, ROWS), (ROWS, COLS))
-"""Card shapes as (width, height): 0 lying (0 and 180 degrees), 1 standing (90 and 270)."""
+"""Card shapes as (width, height), indexed by ``_LYING`` and ``_STANDING``."""
+
+_AT_DX = 0
+"""In a ``_JOINT_AT`` row: the offset's column, as a window entry dx + SPAN."""
+_AT_DY = 1
+"""In a ``_JOINT_AT`` row: the offset's row, as a window entry dy + SPAN."""
+_AT_CELLS = 2
+"""In a ``_JOINT_AT`` row: the first contact's cell of the first card, then of the second
+card; the next contact's pair follows."""
+_CONTACT_COLUMNS = 2
+"""Columns per contact in a ``_JOINT_AT`` row: the first card's cell, the second's."""
+_AT_COLUMNS = _AT_CELLS + _CONTACT_COLUMNS * _JOINT_CONTACTS
+
+_ORIENT = 0
+"""In a placement row: the orientation (in a joint row: the other card's)."""
+_X = 1
+"""In a placement row: the column of the top-left cell (in a joint row: dx)."""
+_Y = 2
+"""In a placement row: the row of the top-left cell (in a joint row: dy)."""
+_PLACE_COLUMNS = _Y + 1
+_LEVEL = _PLACE_COLUMNS
+"""In a candidate row, after the placement: the level it was checked against."""
+_CAND_COLUMNS = _LEVEL + 1
+
+_FIRST_FOUND = 16
+"""Rows of the buffer of layouts found at first (doubled whenever it is full)."""
 
 
 def _geometry() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """What two cards of shapes ``a`` and ``b`` make at each offset, by cells alone.
 
-    ``kind[a, b, dx + SPAN, dy + SPAN]`` is 0 apart, 2 illegal whatever the symbols
-    (overlap, one contact, three or more), or 1 exactly two contacts. The offsets of
-    kind 1 are ``joint[a, b, :count[a, b]]``, rows (dx + SPAN, dy + SPAN, then the two
-    contacts as cell of the first card, cell of the second, twice); a cell is numbered
-    ``row * SPAN + column`` of its (rotated) card.
+    ``kind[a, b, dx + SPAN, dy + SPAN]`` is ``_APART``, ``_ILLEGAL`` whatever the symbols
+    (overlap, one contact, more than ``_JOINT_CONTACTS``), or ``_JOINT``. The
+    offsets of kind ``_JOINT`` are ``joint[a, b, :count[a, b]]``, rows as ``_JOINT_AT``
+    (see the module docstring).
     """
-    kind = np.full((2, 2, _WINDOW, _WINDOW), _APART, np.int64)
-    joint = np.zeros((2, 2, _WINDOW * _WINDOW, 6), np.int64)
-    count = np.zeros((2, 2), np.int64)
+    shapes = len(_SHAPES)
+    kind = np.full((shapes, shapes, _WINDOW, _WINDOW), _APART, np.int64)
+    joint = np.zeros((shapes, shapes, _WINDOW * _WINDOW, _AT_COLUMNS), np.int64)
+    count = np.zeros((shapes, shapes), np.int64)
     for a, (wa, ha) in enumerate(_SHAPES):
         for b, (wb, hb) in enumerate(_SHAPES):
             for dx in range(-SPAN, SPAN + 1):
@@ -83,16 +155,20 @@ def _geometry() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
                     touching = [(y * SPAN + x, (y2 - dy) * SPAN + (x2 - dx))
                                 for x, y in sorted(first) for x2, y2 in sorted(second)
                                 if abs(x - x2) + abs(y - y2) == 1]
-                    if first & second or len(touching) not in (0, 2):
+                    if first & second or len(touching) not in (0, _JOINT_CONTACTS):
                         kind[a, b, dx + SPAN, dy + SPAN] = _ILLEGAL
                     elif touching:
                         kind[a, b, dx + SPAN, dy + SPAN] = _JOINT
-                        joint[a, b, count[a, b]] = [dx + SPAN, dy + SPAN, *touching[0], *touching[1]]
+                        row = joint[a, b, count[a, b]]
+                        row[_AT_DX] = dx + SPAN
+                        row[_AT_DY] = dy + SPAN
+                        row[_AT_CELLS:] = [cell for contact in touching for cell in contact]
                         count[a, b] += 1
     return kind, joint, count
 
 
 _KIND, _JOINT_AT, _JOINT_COUNT = _geometry()
+"""The status of two shapes at each offset by cells alone, and their joints' offsets."""
 _MAX_JOINTS = int(_JOINT_COUNT.max())
 """At most this many offsets join two given orientations."""
 
@@ -101,15 +177,15 @@ _MAX_JOINTS = int(_JOINT_COUNT.max())
 def _tables(symbols: np.ndarray, shape: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The status of every pair of orientations at every offset in the window, and the
     legal joints of each orientation: ``joints[first[o]:first[o + 1]]`` are the rows
-    (other orientation, dx, dy) with status 1 from orientation ``o``.
+    (other orientation, dx, dy) of status ``_JOINT`` from orientation ``o``.
 
-    ``symbols[o, row * SPAN + column]`` is the symbol code of orientation ``o``'s cell;
-    ``shape[o]`` is 0 lying, 1 standing.
+    ``symbols[o, cell]`` is the symbol code of orientation ``o``'s cell; ``shape[o]`` is
+    ``_LYING`` or ``_STANDING`` (see the module docstring).
     """
     n = symbols.shape[0]
     status = np.empty((n, n, _WINDOW, _WINDOW), np.int64)
     first = np.zeros(n + 1, np.int64)
-    joints = np.empty((n * n * _MAX_JOINTS, 3), np.int64)
+    joints = np.empty((n * n * _MAX_JOINTS, _PLACE_COLUMNS), np.int64)
     count = 0
     for a in range(n):
         first[a] = count
@@ -117,11 +193,16 @@ def _tables(symbols: np.ndarray, shape: np.ndarray) -> tuple[np.ndarray, np.ndar
             status[a, b] = _KIND[shape[a], shape[b]]
             for m in range(_JOINT_COUNT[shape[a], shape[b]]):
                 joint = _JOINT_AT[shape[a], shape[b], m]
-                i, j = joint[0], joint[1]
-                if symbols[a, joint[2]] == symbols[b, joint[3]] and symbols[a, joint[4]] == symbols[b, joint[5]]:
-                    joints[count, 0] = b
-                    joints[count, 1] = i - SPAN
-                    joints[count, 2] = j - SPAN
+                i, j = joint[_AT_DX], joint[_AT_DY]
+                alike = True
+                for cell in range(_AT_CELLS, _AT_COLUMNS, _CONTACT_COLUMNS):
+                    if symbols[a, joint[cell]] != symbols[b, joint[cell + 1]]:
+                        alike = False
+                        break
+                if alike:
+                    joints[count, _ORIENT] = b
+                    joints[count, _X] = i - SPAN
+                    joints[count, _Y] = j - SPAN
                     count += 1
                 else:
                     status[a, b, i, j] = _ILLEGAL
@@ -132,11 +213,12 @@ def _tables(symbols: np.ndarray, shape: np.ndarray) -> tuple[np.ndarray, np.ndar
 @njit(cache=True)
 def _fits(status: np.ndarray, card: np.ndarray, first: int, end: int, o2: int, x2: int, y2: int) -> bool:
     """Whether orientation ``o2`` at ``(x2, y2)`` is legal against the laid cards
-    ``first`` to ``end - 1``: no pair of status illegal (the exactly-two rule)."""
+    ``first`` to ``end - 1``: no pair of status ``_ILLEGAL`` (the exactly-two rule)."""
     for j in range(first, end):
-        dx = x2 - card[j, 1]
-        dy = y2 - card[j, 2]
-        if -SPAN <= dx <= SPAN and -SPAN <= dy <= SPAN and status[card[j, 0], o2, dx + SPAN, dy + SPAN] == _ILLEGAL:
+        dx = x2 - card[j, _X]
+        dy = y2 - card[j, _Y]
+        if (-SPAN <= dx <= SPAN and -SPAN <= dy <= SPAN
+                and status[card[j, _ORIENT], o2, dx + SPAN, dy + SPAN] == _ILLEGAL):
             return False
     return True
 
@@ -150,25 +232,30 @@ def _quarter_turn(o: int, x: int, y: int, orient_type: np.ndarray, type_root: np
     t = orient_type[o]
     root = type_root[t]
     end = type_root[t + 1] if t + 1 < type_root.shape[0] else orient_type.shape[0]
-    height = ROWS if (o - root) % 2 == 0 else COLS
+    height = ROWS if (o - root) % len(_SHAPES) == _LYING else COLS
     return root + (o - root + 1) % (end - root), 1 - y - height, x
+
+
+@njit(cache=True)
+def _key(o: int, x: int, y: int, width: int, reach: int) -> int:
+    """The key of orientation ``o`` at (x, y) (see the module docstring)."""
+    return (o * width + x + reach) * width + y + reach
 
 
 @njit(cache=True)
 def _sorted_keys(card: np.ndarray, c: int, g: int, orient_type: np.ndarray, type_root: np.ndarray,
                  width: int, reach: int, keys: np.ndarray) -> int:
-    """``keys``, sorted: the keys ``(orientation * width + x + reach) * width + y + reach``
-    of the cards ``card[:len(keys)]`` once the whole layout is turned ``g`` quarter turns
-    clockwise and moved so that card ``c`` lies at the origin. Returns card c's
-    orientation then."""
-    oc, cx, cy = card[c, 0], card[c, 1], card[c, 2]
+    """``keys``, sorted: the keys (``_key``) of the cards ``card[:len(keys)]`` once the
+    whole layout is turned ``g`` quarter turns clockwise and moved so that card ``c`` lies
+    at the origin. Returns card c's orientation then."""
+    oc, cx, cy = card[c, _ORIENT], card[c, _X], card[c, _Y]
     for _ in range(g):
         oc, cx, cy = _quarter_turn(oc, cx, cy, orient_type, type_root)
     for j in range(keys.shape[0]):
-        o, x, y = card[j, 0], card[j, 1], card[j, 2]
+        o, x, y = card[j, _ORIENT], card[j, _X], card[j, _Y]
         for _ in range(g):
             o, x, y = _quarter_turn(o, x, y, orient_type, type_root)
-        key = (o * width + x - cx + reach) * width + y - cy + reach
+        key = _key(o, x - cx, y - cy, width, reach)
         while j > 0 and keys[j - 1] > key:  # insertion sort: a few cards, and quick to compile
             keys[j] = keys[j - 1]
             j -= 1
@@ -185,7 +272,7 @@ def _least(card: np.ndarray, root: int, orient_type: np.ndarray, type_root: np.n
     orientation ``root`` has smaller sorted keys. ``mine`` and ``other`` are scratch."""
     _sorted_keys(card, 0, 0, orient_type, type_root, width, reach, mine)
     for c in range(mine.shape[0]):
-        if orient_type[card[c, 0]] != orient_type[root]:
+        if orient_type[card[c, _ORIENT]] != orient_type[root]:
             continue
         for g in range(1 if c == 0 else 0, len(ROTATIONS)):
             if _sorted_keys(card, c, g, orient_type, type_root, width, reach, other) != root:
@@ -216,21 +303,21 @@ def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: 
     """Redelmeier's search for layouts of ``k`` >= 1 cards (see the module docstring),
     stopping at the ``cap``-th one found.
 
-    ``seed`` holds the cards laid from the start, rows (orientation, x, y), connected and
+    ``seed`` holds the cards laid from the start, placement rows, connected and
     pairwise legal, the first at the origin, fewer than ``k`` of them; when it is empty,
     each type in turn is the root (a card of it laid unrotated at the origin, earlier
     types out of play) and, if ``distinct``, only the least representation of each
     picture is kept. Returns (layouts found, candidate placements checked, the layouts as
-    ``k`` rows (orientation, x, y) each, seed first).
+    ``k`` placement rows each, seed first).
 
     Level ``d`` is the state with cards 0..d laid: its untried candidates are the ranges
     ``lo[d, r]:hi[d, r]`` of the candidate buffer (the parent's untried ones left when
     card d was taken, then those card d itself added), popped from the end; the levels of
     the seed cards are built as if each had been taken in turn, with nothing popped, and
-    the search never takes a seed card back. A candidate row is (orientation, x, y, level
-    it was checked at): it fits the cards up to that level, and later cards are checked
-    when it is popped. ``seen`` marks the placements laid, untried or already excluded
-    on this branch; the marks each level made are undone when it is left.
+    the search never takes a seed card back. A candidate fits the cards up to its
+    ``_LEVEL``, and later cards are checked when it is popped. ``seen`` marks the
+    placements laid, untried or already excluded on this branch; the marks each level
+    made are undone when it is left.
     """
     n_orient = orient_type.shape[0]
     n_types = type_count.shape[0]
@@ -242,16 +329,16 @@ def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: 
     for o in range(n_orient):
         degree = max(degree, first[o + 1] - first[o])
     capacity = k * (degree + 1)
-    cand = np.zeros((capacity, 4), np.int64)
+    cand = np.zeros((capacity, _CAND_COLUMNS), np.int64)
     marks = np.zeros(capacity, np.int64)
-    card = np.zeros((k, 3), np.int64)
+    card = np.zeros((k, _PLACE_COLUMNS), np.int64)
     used = np.zeros(n_types, np.int64)
     lo = np.zeros((k, k), np.int64)
     hi = np.zeros((k, k), np.int64)
     n_ranges = np.zeros(k, np.int64)
     cand_end = np.zeros(k, np.int64)
     mark_end = np.zeros(k, np.int64)
-    found = np.zeros((min(cap, 16), k, 3), np.int64)
+    found = np.zeros((min(cap, _FIRST_FOUND), k, _PLACE_COLUMNS), np.int64)
     n_found = 0
     mine = np.zeros(k, np.int64)
     other = np.zeros(k, np.int64)
@@ -265,16 +352,16 @@ def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: 
                 break
             in_play -= type_count[root]
             nodes += 1
-            card[0, 0] = type_root[root]
-            card[0, 1] = 0
-            card[0, 2] = 0
+            card[0, _ORIENT] = type_root[root]
+            card[0, _X] = 0
+            card[0, _Y] = 0
         else:
             for d in range(n_seed):
-                for c in range(3):
+                for c in range(_PLACE_COLUMNS):
                     card[d, c] = seed[d, c]
         for d in range(n_seed):
-            used[orient_type[card[d, 0]]] += 1
-            key = (card[d, 0] * width + card[d, 1] + reach) * width + card[d, 2] + reach
+            used[orient_type[card[d, _ORIENT]]] += 1
+            key = _key(card[d, _ORIENT], card[d, _X], card[d, _Y], width, reach)
             seen[key] = True
             marks[d] = key
         depth = 0
@@ -286,14 +373,14 @@ def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: 
                     if n_found == found.shape[0]:
                         found = _grown(found)
                     for d in range(k):
-                        for c in range(3):
+                        for c in range(_PLACE_COLUMNS):
                             found[n_found, d, c] = card[d, c]
                     n_found += 1
                     if n_found == cap:
                         return n_found, nodes, found[:n_found]
                 grow = False
                 if depth >= n_seed:
-                    used[orient_type[card[depth, 0]]] -= 1
+                    used[orient_type[card[depth, _ORIENT]]] -= 1
                     depth -= 1
                     continue
                 # the root alone was the layout (k == 1): its level has nothing to try
@@ -301,18 +388,18 @@ def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: 
                 n_ranges[depth] = 0
             if grow:
                 # card `depth` was just laid: mark and keep its legal joints (level `depth`)
-                o, x, y = card[depth, 0], card[depth, 1], card[depth, 2]
+                o, x, y = card[depth, _ORIENT], card[depth, _X], card[depth, _Y]
                 top = cand_end[depth - 1] if depth > 0 else 0
                 start = top
                 mark = mark_end[depth - 1] if depth > 0 else n_seed
                 for e in range(first[o], first[o + 1]):
-                    o2 = joints[e, 0]
+                    o2 = joints[e, _ORIENT]
                     t2 = orient_type[o2]
                     if t2 < root or used[t2] >= type_count[t2]:
                         continue
-                    x2 = x + joints[e, 1]
-                    y2 = y + joints[e, 2]
-                    key = (o2 * width + x2 + reach) * width + y2 + reach
+                    x2 = x + joints[e, _X]
+                    y2 = y + joints[e, _Y]
+                    key = _key(o2, x2, y2, width, reach)
                     if seen[key]:
                         continue
                     seen[key] = True
@@ -320,10 +407,10 @@ def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: 
                     mark += 1
                     nodes += 1
                     if _fits(status, card, 0, depth, o2, x2, y2):
-                        cand[top, 0] = o2
-                        cand[top, 1] = x2
-                        cand[top, 2] = y2
-                        cand[top, 3] = depth
+                        cand[top, _ORIENT] = o2
+                        cand[top, _X] = x2
+                        cand[top, _Y] = y2
+                        cand[top, _LEVEL] = depth
                         top += 1
                 cand_end[depth] = top
                 mark_end[depth] = mark
@@ -352,29 +439,29 @@ def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: 
                     for i in range(mark_end[depth]):
                         seen[marks[i]] = False
                     for d in range(n_seed):
-                        used[orient_type[card[d, 0]]] -= 1
+                        used[orient_type[card[d, _ORIENT]]] -= 1
                     break
                 # level `depth` is exhausted: take card `depth` back
                 for i in range(mark_end[depth - 1], mark_end[depth]):
                     seen[marks[i]] = False
-                used[orient_type[card[depth, 0]]] -= 1
+                used[orient_type[card[depth, _ORIENT]]] -= 1
                 depth -= 1
                 continue
             i = hi[depth, r - 1] - 1
             hi[depth, r - 1] = i
-            o2 = cand[i, 0]
+            o2 = cand[i, _ORIENT]
             t2 = orient_type[o2]
             if used[t2] >= type_count[t2]:
                 continue
-            x2 = cand[i, 1]
-            y2 = cand[i, 2]
+            x2 = cand[i, _X]
+            y2 = cand[i, _Y]
             nodes += 1
-            if not _fits(status, card, cand[i, 3] + 1, depth + 1, o2, x2, y2):
+            if not _fits(status, card, cand[i, _LEVEL] + 1, depth + 1, o2, x2, y2):
                 continue
             depth += 1
-            card[depth, 0] = o2
-            card[depth, 1] = x2
-            card[depth, 2] = y2
+            card[depth, _ORIENT] = o2
+            card[depth, _X] = x2
+            card[depth, _Y] = y2
             used[t2] += 1
             grow = True
     return n_found, nodes, found[:n_found]
@@ -382,10 +469,10 @@ def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: 
 
 def _turn_cells() -> np.ndarray:
     """``cells[r, row * SPAN + column]``: which cell of the printed face, numbered
-    ``row * COLS + column``, the face turned by ``ROTATIONS[r]`` shows there (``ROWS *
-    COLS``, one past the last, where the turned card has no cell)."""
+    ``row * COLS + column``, the face turned by ``ROTATIONS[r]`` shows there (``_NO_CELL``
+    where the turned card has no cell)."""
     printed = tuple(SYMBOLS[row * COLS:(row + 1) * COLS] for row in range(ROWS))
-    cells = np.full((len(ROTATIONS), SPAN * SPAN), ROWS * COLS, np.int64)
+    cells = np.full((len(ROTATIONS), _CELLS), _NO_CELL, np.int64)
     for r, rotation in enumerate(ROTATIONS):
         for y, row in enumerate(rotate(printed, rotation)):
             for x, symbol in enumerate(row):
@@ -399,8 +486,8 @@ _TURN_CELLS = _turn_cells()
 @dataclass(frozen=True)
 class _Turns:
     """The distinct orientations of one grid, in rotation order (rotation 0 first): their
-    rotations, shapes (0 lying, 1 standing) and cell symbol codes, one row each, cell
-    ``row * SPAN + column`` (-1 where the card has no cell)."""
+    rotations, shapes (``_LYING``, ``_STANDING``) and cell symbol codes, one row each, cell
+    ``row * SPAN + column`` (``_NO_SYMBOL`` where the card has no cell)."""
 
     rotations: tuple[int, ...]
     shapes: np.ndarray
@@ -418,9 +505,11 @@ def _turns(grid: Grid) -> _Turns:
     for symbol in letters:
         if symbol not in _SYMBOL_CODE:
             raise BadInput(f"bad symbol {symbol!r}: symbols are the letters {SYMBOLS}", symbol)
-    distinct = 2 if letters == letters[::-1] else 4
-    codes = np.array([_SYMBOL_CODE[symbol] for symbol in letters] + [-1], np.int64)
-    found = _Turns(ROTATIONS[:distinct], np.arange(distinct, dtype=np.int64) % 2, codes[_TURN_CELLS[:distinct]])
+    distinct = len(ROTATIONS) // 2 if letters == letters[::-1] else len(ROTATIONS)
+    # codes[cell] for the printed cells, then codes[_NO_CELL] (one past them) = _NO_SYMBOL
+    codes = np.array([_SYMBOL_CODE[symbol] for symbol in letters] + [_NO_SYMBOL], np.int64)
+    shapes = np.arange(distinct, dtype=np.int64) % len(_SHAPES)  # quarter turns alternate lying and standing
+    found = _Turns(ROTATIONS[:distinct], shapes, codes[_TURN_CELLS[:distinct]])
     found.shapes.setflags(write=False)  # shared by every call through the cache
     found.symbols.setflags(write=False)
     return found
@@ -461,7 +550,7 @@ class _Cards(NamedTuple):
         return int(self.tables.type_root[t]) + rotation // 90 % len(_turns(self.grids[t]).rotations)
 
     def layout(self, rows: np.ndarray, unused: list[list[int]], dx: int = 0, dy: int = 0) -> Layout:
-        """Kernel rows (orientation, x, y) as placements moved by (dx, dy), each taking the
+        """Kernel placement rows (orientation, x, y) as placements moved by (dx, dy), each taking the
         first face of ``unused[type]`` (popped)."""
         layout = []
         for o, x, y in rows.tolist():
@@ -495,8 +584,10 @@ def _cards(faces: Sequence[Face]) -> _Cards:
     return _Cards(list(faces), index, grids, members, orientations, tables)
 
 
-_NO_SEED = np.zeros((0, 3), np.int64)
+_NO_SEED = np.zeros((0, _PLACE_COLUMNS), np.int64)
+"""``_search``'s seed when the roots are each type in turn."""
 _NO_CAP = int(np.iinfo(np.int64).max)
+"""``_search``'s cap when every layout is wanted."""
 
 
 def solve(faces: Sequence[Face], k: int, time_limit: float | None = None) -> Solution:
