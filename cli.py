@@ -10,6 +10,7 @@ line on stderr), 3 undecided, 130 interrupted.
 
 from __future__ import annotations
 
+import os
 import sys
 
 import click
@@ -45,6 +46,7 @@ def main() -> None:
         args = ["--json", *(a for a in args if a != "--json")]
     try:
         code = cli.main(args=args, prog_name="cardsolve", standalone_mode=False)
+        sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
     except BadInput as error:
         click.echo(f"error: {error}", err=True)
         sys.exit(2)
@@ -54,7 +56,19 @@ def main() -> None:
     except (click.exceptions.Abort, KeyboardInterrupt):
         click.echo("interrupted", err=True)
         sys.exit(130)
+    except OSError as error:
+        _stop_writing_stdout()
+        click.echo(f"error: cannot write the output: {error.strerror or error}", err=True)
+        sys.exit(1)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _stop_writing_stdout() -> None:
+    """Point stdout at /dev/null, so that the interpreter's last flush of what could not be
+    written raises nothing more."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, sys.stdout.fileno())
+    os.close(null)
 
 
 if __name__ == "__main__":
