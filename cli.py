@@ -26,7 +26,11 @@ from cardsolve.solvers.commands import cubu, quibbles, studies, subito, ubongo, 
 def cli(ctx: click.Context, as_json: bool) -> None:
     """Solve, hint and analyse five card games: Ubongo: Das Kartenspiel, Subito,
     Quibbles, Was sticht? and CUBU. Every game has its rules, solvers and bots; the
-    README's status says what is still missing."""
+    README's status says what is still missing.
+
+    Exit codes: 0 done (a check holds), 1 a check that does not hold (proven), 2 bad
+    input or usage (one line on stderr), 3 undecided (a time or node limit ran out before
+    a proof either way), 130 interrupted."""
     ctx.obj = {"json": as_json}
 
 

@@ -82,7 +82,7 @@ def main() -> None:
         for mode in MODES:
             task_rows, answers = speed_task(size, mode, backends, n)
             rows += task_rows
-            solvable[f"speed-{size}-{mode}"] = sum(a.solvable for a in answers["numba"]) / len(answers["numba"])
+            solvable[f"speed-{size}-{mode}"] = sum(a.solvable is True for a in answers["numba"]) / len(answers["numba"])
             if "cpsat" in answers:
                 proven[f"speed-{size}-{mode}"] = (sum(a.proven for a in answers["cpsat"]), len(answers["cpsat"]))
     names = tuple(BOTS)

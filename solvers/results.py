@@ -17,6 +17,8 @@ DOES_NOT_HOLD = 1
 """Exit code: a check that does not hold, proven."""
 UNDECIDED = 3
 """Exit code: a time or node limit ran out before a proof either way."""
+INTERRUPTED = 130
+"""Exit code: Ctrl-C stopped the work; the answer holds what was done before."""
 
 
 class Answer(ABC):

@@ -12,13 +12,18 @@ settings.load_profile("cardsolve")
 
 
 import sys
-from collections.abc import Callable
+from typing import Protocol
 
 import pytest
 
 from cardsolve import cli
 
-RunCli = Callable[..., tuple[int, str, str]]
+
+class RunCli(Protocol):
+    """The type of the ``cardsolve`` fixture: ``cardsolve(*args)`` runs the command line
+    and returns (exit code, stdout, stderr)."""
+
+    def __call__(self, *args: str) -> tuple[int, str, str]: ...
 
 
 @pytest.fixture

@@ -8,8 +8,8 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 import pytest
 
@@ -84,7 +84,7 @@ def test_table_has_a_header_and_a_row_per_group(run: Run) -> None:
     assert all(len(row) == len(rows[0]) and all(isinstance(cell, str) and cell for cell in row) for row in rows)
 
 
-def test_plot_writes_a_png(run: Run, tmp_path: Any) -> None:
+def test_plot_writes_a_png(run: Run, tmp_path: Path) -> None:
     path = tmp_path / "study.png"
     run.case.module.plot(run.result(), "a small study", str(path))
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

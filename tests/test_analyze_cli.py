@@ -8,8 +8,10 @@ import json
 import sqlite3
 from pathlib import Path
 
+from conftest import RunCli
 
-def test_analyze_runs_stores_and_reads_back(cardsolve, tmp_path: Path) -> None:
+
+def test_analyze_runs_stores_and_reads_back(cardsolve: RunCli, tmp_path: Path) -> None:
     store, picture = tmp_path / "studies.sqlite", tmp_path / "seats.png"
     args = ("--json", "analyze", "cubu", "seats", "--samples", "300", "--seed", "5", "--workers", "1",
             "--store", str(store))
@@ -26,7 +28,7 @@ def test_analyze_runs_stores_and_reads_back(cardsolve, tmp_path: Path) -> None:
     assert again["result"] == first["result"]
 
 
-def test_analyze_text_table(cardsolve, tmp_path: Path) -> None:
+def test_analyze_text_table(cardsolve: RunCli, tmp_path: Path) -> None:
     code, out, err = cardsolve("analyze", "cubu", "seats", "--samples", "50", "--store", str(tmp_path / "s.sqlite"))
     assert code == 0, err
     lines = out.splitlines()
@@ -35,7 +37,7 @@ def test_analyze_text_table(cardsolve, tmp_path: Path) -> None:
     assert lines[-1].startswith("1 chunk, 0 read back from ")
 
 
-def test_analyze_bad_input(cardsolve, tmp_path: Path) -> None:
+def test_analyze_bad_input(cardsolve: RunCli, tmp_path: Path) -> None:
     code, out, err = cardsolve("analyze", "ubongo", "speed")
     assert code == 2 and not out and err.startswith("error: no study ubongo speed: the studies are ")
     foreign = tmp_path / "other.sqlite"
@@ -50,7 +52,7 @@ def test_analyze_bad_input(cardsolve, tmp_path: Path) -> None:
     assert code == 2 and "0" in err
 
 
-def test_analyze_unreachable_scheduler_is_one_line(cardsolve, tmp_path: Path) -> None:
+def test_analyze_unreachable_scheduler_is_one_line(cardsolve: RunCli, tmp_path: Path) -> None:
     """The scheduler is asked for before any progress is shown, so the error stands alone."""
     code, out, err = cardsolve("analyze", "cubu", "seats", "--samples", "10", "--store", str(tmp_path / "s.sqlite"),
                                "--scheduler", "tcp://127.0.0.1:9")

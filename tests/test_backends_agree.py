@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar
 
 import pytest
 
 import cardsolve
 from cardsolve.solvers.backends import Backends
+
+if TYPE_CHECKING:
+    from cardsolve.solvers.was_sticht.results import Analysis
 
 SEEDS = range(40)
 """Instances per game."""
@@ -70,7 +73,7 @@ def _was_sticht(seed: int) -> Answers:
     return _each(BACKENDS, lambda b: _verdicts(cardsolve.was_sticht.solve(ending, player, task, backend=b)))
 
 
-def _verdicts(answer: Any) -> Hashable:
+def _verdicts(answer: Analysis) -> Hashable:
     return answer.forceable, answer.possible, answer.fewest, answer.most
 
 
@@ -88,7 +91,10 @@ def _each(backends: Backends, answer: Callable[[str], Hashable]) -> Answers:
     return {name: answer(name) for name in backends.names}
 
 
-def _proven(result: object, field: str, key: Callable[[object], Hashable] | None = None) -> Hashable:
+R = TypeVar("R")
+
+
+def _proven(result: R, field: str, key: Callable[[R], Hashable] | None = None) -> Hashable:
     """The answer's key (``field``, or ``key`` of the result), after checking the backend
     proved it."""
     assert getattr(result, "proven"), f"unproven answer: {result!r}"

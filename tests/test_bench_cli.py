@@ -8,9 +8,10 @@ import json
 from pathlib import Path
 
 from cardsolve.benchmarks.suite import SCRIPTS
+from conftest import RunCli
 
 
-def test_bench_one_game_json_and_out(cardsolve, tmp_path: Path) -> None:
+def test_bench_one_game_json_and_out(cardsolve: RunCli, tmp_path: Path) -> None:
     out = tmp_path / "bench.json"
     code, stdout, err = cardsolve("--json", "bench", "quibbles", "--quick", "--out", str(out))
     assert code == 0, err
@@ -28,7 +29,7 @@ def test_bench_one_game_json_and_out(cardsolve, tmp_path: Path) -> None:
     assert all(0 < r["median_s"] <= r["p95_s"] <= r["max_s"] for r in document["rows"])
 
 
-def test_bench_markdown_table(cardsolve) -> None:
+def test_bench_markdown_table(cardsolve: RunCli) -> None:
     code, stdout, err = cardsolve("bench", "quibbles", "--quick", "--markdown")
     assert code == 0, err
     lines = stdout.splitlines()
@@ -37,7 +38,7 @@ def test_bench_markdown_table(cardsolve) -> None:
     assert len([line for line in lines if line.startswith("| quibbles |")]) == 5
 
 
-def test_bench_unknown_game_is_bad_input(cardsolve) -> None:
+def test_bench_unknown_game_is_bad_input(cardsolve: RunCli) -> None:
     code, stdout, err = cardsolve("bench", "quibbles", "chess")
     assert code == 2 and not stdout
     assert err.strip().splitlines() == [f"error: no benchmark for 'chess': the games are {', '.join(SCRIPTS)}"]

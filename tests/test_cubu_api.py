@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -15,13 +16,14 @@ from cardsolve.models.cubu import parse_card, parse_cards
 from cardsolve.models.cubu.speed import CENTRE, place
 from cardsolve.models.errors import BadInput
 from cardsolve.solvers.results import Answer
+from conftest import RunCli
 
 HAND = "G-P-R-D,O-P-R-L-D,R-O-P-G,L-O,O-P,P-D-G-R-O,G-R-D-L-O-P,pickup2"
 STUCK = ("O-P-R-L-D", "D-G,R-G,D-P-R-O-L-G,O-L-R,R-D-P,L-O,O-G-L-D,P-G,R-L-O,L-G-D-R-P-O")
 """R-G shares no colour at a neighbouring position with any other card here, so at most 9 of 10."""
 
 
-def same_as_cli(run, answer: Answer, *args: str) -> None:
+def same_as_cli(run: RunCli, answer: Answer, *args: str) -> None:
     """The CLI prints ``answer.text()`` and, under --json, ``answer.to_json()``, and ends
     with ``answer.exit_code`` both times."""
     code, out, _ = run(*args)
@@ -31,7 +33,7 @@ def same_as_cli(run, answer: Answer, *args: str) -> None:
     assert out == answer.json_text() + "\n"
 
 
-def test_longest(cardsolve) -> None:
+def test_longest(cardsolve: RunCli) -> None:
     answer = cubu.longest("D-L-G", HAND)
     assert len(answer.runs) == 3 and len(answer.runs[0]) == 4 and answer.exit_code == 0
     assert str(answer.runs[0].follow) == "dark blue 1 up"
@@ -41,13 +43,13 @@ def test_longest(cardsolve) -> None:
     same_as_cli(cardsolve, answer, "cubu", "longest", "--top", "D-L-G", "--hand", HAND)
 
 
-def test_longest_with_nothing_to_play(cardsolve) -> None:
+def test_longest_with_nothing_to_play(cardsolve: RunCli) -> None:
     answer = cubu.longest("D-L-G", "O-P,pickup2")
     assert answer.runs == () and answer.exit_code == 1 and answer.to_json()["length"] == 0
     same_as_cli(cardsolve, answer, "cubu", "longest", "--top", "D-L-G", "--hand", "O-P,pickup2")
 
 
-def test_speed_solvable(cardsolve) -> None:
+def test_speed_solvable(cardsolve: RunCli) -> None:
     answer = cubu.speed("D-L-G", "L-O,O-P,R-O-P-G")
     assert answer.solvable and answer.proven and answer.most == 3 and answer.backend == "numba"
     assert answer.exit_code == 0 and answer.text().startswith("every card can be laid (colour mode; 3 of 3")
@@ -69,7 +71,7 @@ def test_speed_backends_agree_on_a_stuck_hand(backend: str) -> None:
     assert answer.exit_code == 1 and "R-G" not in [entry["card"] for entry in answer.to_json()["layout"]]
 
 
-def test_speed_text_and_json_match_the_cli(cardsolve) -> None:
+def test_speed_text_and_json_match_the_cli(cardsolve: RunCli) -> None:
     answer = cubu.speed(parse_card(STUCK[0]), parse_cards(STUCK[1]), mode="colour")
     assert answer.text().splitlines()[0] == (
         "at most 9 of the 10 cards can be laid (colour mode; 9 of 10 connect to the centre in the play graph)")
@@ -85,7 +87,7 @@ def test_speed_bad_input() -> None:
     assert error.value.token == "gpu"
 
 
-def test_play_counts_seats_from_1(cardsolve) -> None:
+def test_play_counts_seats_from_1(cardsolve: RunCli) -> None:
     answer = cubu.play(seed=4, players=2, bots="greedy,random", rounds=3)
     record = answer.record
     assert answer.bots == ("greedy", "random") and len(record.rounds) == 3 and record.target is None
@@ -101,7 +103,7 @@ def test_play_counts_seats_from_1(cardsolve) -> None:
                 "--rounds", "3")
 
 
-def test_play_to_a_target_with_the_default_bots(cardsolve) -> None:
+def test_play_to_a_target_with_the_default_bots(cardsolve: RunCli) -> None:
     answer = cubu.play(seed=1, players=3, target=50)
     assert answer.bots == ("greedy", "strategist", "runkeeper") and max(answer.record.scores) >= 50
     assert sum(r.points for r in answer.record.rounds) == sum(answer.record.scores)
@@ -116,7 +118,7 @@ def test_play_bad_bots() -> None:
     assert error.value.token == "clever"
 
 
-def test_simulate_runs_the_seats_study(cardsolve, tmp_path) -> None:
+def test_simulate_runs_the_seats_study(cardsolve: RunCli, tmp_path: Path) -> None:
     seen: list[tuple[int, int]] = []
     store = tmp_path / "studies.sqlite"
     answer = cubu.simulate(12, 2, players=3, bots="greedy,random", target=50, workers=1, store=store,

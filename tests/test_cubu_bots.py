@@ -9,7 +9,9 @@ import random
 import pytest
 
 from cardsolve.models.cubu import UP, Follow, load_deck, parse_card, parse_cards
-from cardsolve.models.cubu.classic import ActionPlay, Draw, InterruptView, SequencePlay, TurnView, play_game
+from cardsolve.models.cubu.classic import (
+    ActionPlay, Draw, InterruptPlay, InterruptView, SequencePlay, TurnView, play_game,
+)
 from cardsolve.models.cubu.deal import shuffled_hand
 from cardsolve.models.errors import BadInput
 from cardsolve.solvers.cubu.bots import (
@@ -64,7 +66,7 @@ def test_the_greedy_bot_plays_a_longest_run() -> None:
         best = longest(v.top, v.hand)
         if best is None:
             assert not isinstance(turn, SequencePlay)
-            assert isinstance(turn, Draw) == (not v.actions)
+            assert isinstance(turn, Draw) == (not v.actions and not v.holds_interrupt)
         else:
             assert isinstance(turn, SequencePlay) and len(turn.cards) == len(best)
 
@@ -73,7 +75,7 @@ def test_the_greedy_bot_aims_at_the_fewest_cards_strongest_first() -> None:
     turn = GreedyBot(1).choose_turn(view("miss,pickup2,swap,O-P", "D-R", (0, 6, 3, 5)))
     assert turn == ActionPlay("pickup2", 2)
     assert GreedyBot(1).choose_turn(view("swap,O-P", "D-R", (0, 6, 3, 5))) == ActionPlay("swap", 2)
-    assert GreedyBot(1).choose_turn(view("interrupt,O-P", "D-R", (0, 6, 3, 5))) == Draw()
+    assert GreedyBot(1).choose_turn(view("interrupt,O-P", "D-R", (0, 6, 3, 5))) == InterruptPlay()
 
 
 def test_the_greedy_bot_interrupts_only_a_player_going_out() -> None:

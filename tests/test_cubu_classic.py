@@ -4,13 +4,14 @@ going out, round scoring, the dealer, the targets, and whole seeded games."""
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
 
 from cardsolve.models.cubu import DOWN, UP, Card, Follow, load_deck, parse_card, parse_cards
 from cardsolve.models.cubu.classic import (
-    HAND, ActionPlay, Draw, InterruptView, RandomPolicy, SequencePlay, Table, Turn, TurnView, check_turn, deal,
-    legal_turns, play_game, play_round, play_turn, round_points, start_card,
+    HAND, ActionPlay, Draw, InterruptPlay, InterruptView, RandomPolicy, SequencePlay, Table, Turn, TurnView,
+    check_turn, deal, legal_turns, play_game, play_round, play_turn, round_points, start_card,
 )
 from cardsolve.models.errors import BadInput
 
@@ -109,9 +110,9 @@ def test_no_interrupt_after_the_last_card_of_a_sequence() -> None:
     assert not other.asked and t.hands[1] == cards("interrupt,L-G")
 
 
-def test_the_interrupt_cannot_be_played_as_a_turn() -> None:
+def test_the_interrupt_is_aimed_at_nobody() -> None:
     t = table(["interrupt,L-P", "L-G"], "D-R-O")
-    with pytest.raises(BadInput, match="cannot be played as a turn") as error:
+    with pytest.raises(BadInput, match="not played at a player") as error:
         play_turn(t, [Script([ActionPlay("interrupt", 1)]), Script()])
     assert error.value.token == "interrupt"
 
@@ -183,14 +184,15 @@ def test_pickup_as_the_last_card_still_makes_the_target_draw() -> None:
 
 def test_legal_turns_are_every_sequence_and_aimed_action_card_else_a_draw() -> None:
     """D-R-O on top: dark blue 1 up (O-D), orange 3 up (one or two cards), orange 3 down
-    (one or two cards), and the miss at either other seat; the interrupt is no turn."""
+    (one or two cards), the miss at either other seat, and the interrupt, played alone."""
     t = table(["D-O,O-D,D-R-G-O,D-R-G-L-O,miss,interrupt", "L-G", "G-P"], "D-R-O")
     assert legal_turns(t) == [
         seq("D", 1, UP, "O-D"), seq("O", 3, UP, "D-R-G-O"), seq("O", 3, UP, "D-R-G-O,D-R-G-L-O"),
-        seq("O", 3, DOWN, "D-O"), seq("O", 3, DOWN, "D-O,O-D"), ActionPlay("miss", 1), ActionPlay("miss", 2)]
+        seq("O", 3, DOWN, "D-O"), seq("O", 3, DOWN, "D-O,O-D"), ActionPlay("miss", 1), ActionPlay("miss", 2),
+        InterruptPlay()]
     for turn in legal_turns(t):
         check_turn(t, 0, turn)
-    assert legal_turns(table(["interrupt,L-P", "L-G"], "D-R-O")) == [Draw()]
+    assert legal_turns(table(["interrupt,L-P", "L-G"], "D-R-O")) == [InterruptPlay()]
     with pytest.raises(BadInput, match="may not draw"):
         check_turn(t, 0, Draw())
 
@@ -204,7 +206,9 @@ def test_draw_only_when_nothing_can_be_played() -> None:
         play_turn(t, [Script([Draw()]), Script()])
     with pytest.raises(BadInput, match="may not draw"):
         play_turn(table(["pickup1,L-P", "L-G"], "D-R-O"), [Script([Draw()]), Script()])
-    t = table(["interrupt,L-P", "L-G"], "D-R-O", pickup="D-R,D-G")
+    with pytest.raises(BadInput, match="may not draw"):
+        play_turn(table(["interrupt,L-P", "L-G"], "D-R-O"), [Script([Draw()]), Script()])
+    t = table(["L-P", "L-G"], "D-R-O", pickup="D-R,D-G")
     record = play_turn(t, [Script([Draw()]), Script()])
     assert record.kind == "draw" and record.drawn == tuple(cards("D-G")) and t.hands[0][-1] == parse_card("D-G")
 
@@ -316,12 +320,13 @@ def test_the_random_policy_plays_legal_turns() -> None:
     assert ActionPlay("miss", 1) in turns and seq("O", 3, DOWN, "D-O,O-D") in turns
     assert all(not isinstance(turn, Draw) for turn in turns)
     assert policy.choose_turn(TurnView(0, tuple(cards("interrupt,L-P")), parse_card("D-R-O"), (2, 3), 0, (0, 0),
-                                       (0, 0))) == Draw()
+                                       (0, 0))) == InterruptPlay()
 
 
 def test_bad_game_settings() -> None:
-    for kwargs, token in (({"players": 7}, "7"), ({"players": 1}, "1"), ({"dealer": 4}, "4"), ({"target": 0}, "0"),
-                          ({"rounds": 0}, "0")):
+    for setup, token in ((partial(play_game, 1, players=7), "7"), (partial(play_game, 1, players=1), "1"),
+                         (partial(play_game, 1, dealer=4), "4"), (partial(play_game, 1, target=0), "0"),
+                         (partial(play_game, 1, rounds=0), "0")):
         with pytest.raises(BadInput) as error:
-            play_game(1, **kwargs)  # type: ignore[arg-type]
+            setup()
         assert error.value.token == token

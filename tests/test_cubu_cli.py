@@ -4,13 +4,16 @@ naming the problem."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
+
+from conftest import RunCli
 
 HAND = "G-P-R-D,O-P-R-L-D,R-O-P-G,L-O,O-P,P-D-G-R-O,G-R-D-L-O-P,pickup2"
 
 
-def test_longest_text_and_json(cardsolve) -> None:
+def test_longest_text_and_json(cardsolve: RunCli) -> None:
     code, out, err = cardsolve("cubu", "longest", "--top", "D-L-G", "--hand", HAND)
     assert code == 0 and not err
     assert out.splitlines()[0] == "longest: 4 cards, follow dark blue 1 up: P-D-G-R-O G-R-D-L-O-P G-P-R-D O-P-R-L-D"
@@ -21,7 +24,7 @@ def test_longest_text_and_json(cardsolve) -> None:
     assert [run["length"] for run in document["others"]] == [1, 1]
 
 
-def test_longest_nothing_playable_exits_1(cardsolve) -> None:
+def test_longest_nothing_playable_exits_1(cardsolve: RunCli) -> None:
     code, out, _ = cardsolve("cubu", "longest", "--top", "D-L-G", "--hand", "O-P,pickup2")
     assert code == 1 and "no colour sequence" in out
     code, out, _ = cardsolve("--json", "cubu", "longest", "--top", "D-L-G", "--hand", "")
@@ -34,12 +37,12 @@ def test_longest_nothing_playable_exits_1(cardsolve) -> None:
     (["--top", "D-L-G", "--hand", "O-P,jump"], "jump"),
     (["--top", "miss", "--hand", "O-P"], "miss"),
 ])
-def test_longest_bad_cards(cardsolve, args: list[str], token: str) -> None:
+def test_longest_bad_cards(cardsolve: RunCli, args: list[str], token: str) -> None:
     code, out, err = cardsolve("cubu", "longest", *args)
     assert code == 2 and not out and token in err and len(err.strip().splitlines()) == 1
 
 
-def test_play_a_seeded_game(cardsolve) -> None:
+def test_play_a_seeded_game(cardsolve: RunCli) -> None:
     code, out, _ = cardsolve("--json", "cubu", "play", "--seed", "1", "--players", "3",
                              "--bots", "greedy,strategist,runkeeper", "--target", "50")
     document = json.loads(out)
@@ -51,14 +54,14 @@ def test_play_a_seeded_game(cardsolve) -> None:
     assert "winner" in text and "out first" in text
 
 
-def test_play_bad_bots(cardsolve) -> None:
+def test_play_bad_bots(cardsolve: RunCli) -> None:
     code, _, err = cardsolve("cubu", "play", "--players", "2", "--bots", "greedy,clever")
     assert code == 2 and "clever" in err
     code, _, err = cardsolve("cubu", "play", "--players", "3", "--bots", "greedy")
     assert code == 2 and "1 bots for 3 players" in err
 
 
-def test_simulate_small(cardsolve, tmp_path) -> None:
+def test_simulate_small(cardsolve: RunCli, tmp_path: Path) -> None:
     picture = tmp_path / "seats.png"
     code, out, _ = cardsolve("--json", "cubu", "simulate", "--games", "12", "--seed", "2", "--workers", "1",
                              "--store", str(tmp_path / "studies.sqlite"), "--plot", str(picture))
@@ -73,7 +76,7 @@ def test_simulate_small(cardsolve, tmp_path) -> None:
     assert result["rounds_per_game"] >= 1 and result["turns_per_round"] >= 1
 
 
-def test_simulate_text(cardsolve, tmp_path) -> None:
+def test_simulate_text(cardsolve: RunCli, tmp_path: Path) -> None:
     code, out, _ = cardsolve("cubu", "simulate", "--games", "12", "--seed", "2", "--players", "3",
                                "--store", str(tmp_path / "studies.sqlite"))
     lines = out.splitlines()
@@ -84,14 +87,14 @@ def test_simulate_text(cardsolve, tmp_path) -> None:
     assert lines[-1].startswith("1 chunk, 0 read back from ")
 
 
-def test_simulate_unreachable_scheduler_is_one_line(cardsolve, tmp_path) -> None:
+def test_simulate_unreachable_scheduler_is_one_line(cardsolve: RunCli, tmp_path: Path) -> None:
     code, out, err = cardsolve("cubu", "simulate", "--games", "4", "--scheduler", "tcp://127.0.0.1:9",
                                "--store", str(tmp_path / "studies.sqlite"))
     assert code == 2 and not out
     assert err.startswith("error: cannot reach the Dask scheduler tcp://127.0.0.1:9") and err.count("\n") == 1
 
 
-def test_simulate_bad_bots(cardsolve, tmp_path) -> None:
+def test_simulate_bad_bots(cardsolve: RunCli, tmp_path: Path) -> None:
     code, out, err = cardsolve("cubu", "simulate", "--games", "4", "--bots", "greedy,clever",
                                "--store", str(tmp_path / "studies.sqlite"))
     assert code == 2 and not out and "clever" in err and len(err.strip().splitlines()) == 1
@@ -101,7 +104,7 @@ STUCK = ("O-P-R-L-D", "D-G,R-G,D-P-R-O-L-G,O-L-R,R-D-P,L-O,O-G-L-D,P-G,R-L-O,L-G
 """R-G shares no colour at a neighbouring position with any other card here, so at most 9 of 10."""
 
 
-def test_speed_solvable_and_not(cardsolve) -> None:
+def test_speed_solvable_and_not(cardsolve: RunCli) -> None:
     code, out, _ = cardsolve("cubu", "speed", "--centre", "D-L-G", "--hand", "L-O,O-P,R-O-P-G")
     assert code == 0 and out.startswith("every card can be laid (colour mode; 3 of 3")
     assert "[D-L-G]" in out
@@ -115,7 +118,7 @@ def test_speed_solvable_and_not(cardsolve) -> None:
         assert code == 1 and json.loads(out)["most"] == 9
 
 
-def test_speed_boxes_mode(cardsolve) -> None:
+def test_speed_boxes_mode(cardsolve: RunCli) -> None:
     """Boxes mode: a card relates to one with one box more or fewer; a 2-box centre and
     two 4-box cards cannot relate at all."""
     code, out, _ = cardsolve("--json", "cubu", "speed", "--centre", "D-L", "--hand", "R-G-O-P,O-P-R-L", "--mode",
@@ -129,12 +132,12 @@ def test_speed_boxes_mode(cardsolve) -> None:
     (["--centre", "D-L-G", "--hand", "D-L-G"], "D-L-G"),
     (["--centre", "D-Q", "--hand", "L-O"], "D-Q"),
 ])
-def test_speed_bad_input(cardsolve, args: list[str], token: str) -> None:
+def test_speed_bad_input(cardsolve: RunCli, args: list[str], token: str) -> None:
     code, out, err = cardsolve("cubu", "speed", *args)
     assert code == 2 and not out and token in err and len(err.strip().splitlines()) == 1
 
 
-def test_play_a_fixed_number_of_rounds(cardsolve) -> None:
+def test_play_a_fixed_number_of_rounds(cardsolve: RunCli) -> None:
     """The rulebook's time limit: a set number of rounds, the most points winning."""
     code, out, _ = cardsolve("--json", "cubu", "play", "--seed", "4", "--players", "2", "--bots", "greedy,random",
                              "--rounds", "3")

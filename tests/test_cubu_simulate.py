@@ -17,6 +17,7 @@ from cardsolve.solvers.analysis.api import analyze
 from cardsolve.solvers.analysis.store import study_key
 from cardsolve.solvers.cubu.results import GameResult
 from cardsolve.solvers.cubu.simulate import play_one
+from conftest import RunCli
 
 SMALL = ("--games", "12", "--seed", "3", "--players", "3", "--bots", "greedy,random", "--target", "40")
 """A small tournament with every option of the command set."""
@@ -24,7 +25,7 @@ OPTIONS = {"players": 3, "bots": ["greedy", "random"], "target": 40}
 """The same options as the study's."""
 
 
-def run_json(cardsolve, *args: str) -> dict[str, Any]:
+def run_json(cardsolve: RunCli, *args: str) -> dict[str, Any]:
     """The JSON document of ``cardsolve --json ARGS``, which must exit 0."""
     code, out, err = cardsolve("--json", *args)
     assert code == 0, err
@@ -32,7 +33,7 @@ def run_json(cardsolve, *args: str) -> dict[str, Any]:
     return document
 
 
-def test_the_command_and_analyze_share_results_and_chunks(cardsolve, tmp_path: Path) -> None:
+def test_the_command_and_analyze_share_results_and_chunks(cardsolve: RunCli, tmp_path: Path) -> None:
     store = str(tmp_path / "studies.sqlite")
     studied = run_json(cardsolve, "analyze", "cubu", "seats", "--samples", "12", "--seed", "3", "--store", store)
     simulated = run_json(cardsolve, "cubu", "simulate", "--games", "12", "--seed", "3", "--store", store)
@@ -45,7 +46,7 @@ def test_the_command_and_analyze_share_results_and_chunks(cardsolve, tmp_path: P
     assert simulated["options"] == OPTIONS and answer.result != studied["result"]
 
 
-def test_an_option_value_is_part_of_the_store_key(cardsolve, tmp_path: Path) -> None:
+def test_an_option_value_is_part_of_the_store_key(cardsolve: RunCli, tmp_path: Path) -> None:
     store = str(tmp_path / "studies.sqlite")
     keys = {study_key("cubu", "seats", 12, 3, seats.STUDY.chunk_size, seats.STUDY.resolve({"target": target}))
             for target in (40, 41)}
@@ -57,7 +58,7 @@ def test_an_option_value_is_part_of_the_store_key(cardsolve, tmp_path: Path) -> 
     assert other["options"]["target"] == 41 and again["result"] == first["result"]
 
 
-def test_the_result_is_the_same_for_any_number_of_workers(cardsolve, tmp_path: Path) -> None:
+def test_the_result_is_the_same_for_any_number_of_workers(cardsolve: RunCli, tmp_path: Path) -> None:
     """205 games are two chunks, so two workers really share them out."""
     args = ("cubu", "simulate", "--games", "205", "--seed", "4", "--players", "2", "--target", "20")
     one = run_json(cardsolve, *args, "--workers", "1", "--store", str(tmp_path / "one.sqlite"))
@@ -72,7 +73,7 @@ def test_an_unknown_option_is_refused(tmp_path: Path) -> None:
     assert error.value.token == "seats"
 
 
-def test_ctrl_c_keeps_the_finished_chunks_and_exits_130(cardsolve, tmp_path: Path,
+def test_ctrl_c_keeps_the_finished_chunks_and_exits_130(cardsolve: RunCli, tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     """Ctrl-C comes while the second of three chunks runs; the rerun reads the first back."""
     games: list[int] = []

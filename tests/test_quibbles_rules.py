@@ -51,7 +51,7 @@ def legal(state: State, action: Action, stash: Stash | None = None) -> bool:
     return state.check(Turn(action, stash)) is None
 
 
-def snapshot(state: State) -> tuple:
+def snapshot(state: State) -> tuple[object, ...]:
     """Everything on the table, and the random source, as plain values."""
     return (state.variant, state.hands, state.collections, state.display, state.draw_pile, state.discard,
             state.penalty, state.to_act, state.turns, state.winner, state.rng.getstate())
@@ -540,7 +540,7 @@ def test_a_card_value_7_is_an_illegal_move_not_a_crash(action: Action) -> None:
 # -- Turn notation --------------------------------------------------------------------
 
 
-def outcome(state: State, turn: Turn) -> tuple:
+def outcome(state: State, turn: Turn) -> tuple[object, ...]:
     return snapshot(play(state, turn.action, turn.stash))
 
 
@@ -695,7 +695,13 @@ def sub_multisets(counts: Sequence[int]) -> Iterator[tuple[int, ...]]:
         yield tuple(v for v, k in zip(VALUES, picks) for _ in range(k))
 
 
-def action_key(state: State, action: Action) -> tuple:
+ActionKey = tuple[object, ...]
+"""What ``action_key`` tells actions apart by."""
+TurnKey = tuple[ActionKey, tuple[int, int | None] | None]
+"""``turn_key``: the action's key and the stash (value, evicted card), if any."""
+
+
+def action_key(state: State, action: Action) -> ActionKey:
     """What distinguishes one action's result from another's."""
     display = state.display
     taken = action.taken
@@ -707,10 +713,10 @@ def action_key(state: State, action: Action) -> tuple:
     return ("draw", action.card)
 
 
-def brute_force_actions(state: State) -> dict[tuple, Action]:
+def brute_force_actions(state: State) -> dict[ActionKey, Action]:
     hand, display = state.hands[state.to_act], state.display
     subsets = [s for k in range(len(display) + 1) for s in itertools.combinations(range(len(display)), k)]
-    found: dict[tuple, Action] = {}
+    found: dict[ActionKey, Action] = {}
 
     def judge(action: Action, by_rules: bool) -> None:
         assert (state.check(Turn(action)) is None) == by_rules, action
@@ -734,10 +740,10 @@ def brute_force_actions(state: State) -> dict[tuple, Action]:
     return found
 
 
-def brute_force_turns(state: State, actions: dict[tuple, Action]) -> set[tuple]:
+def brute_force_turns(state: State, actions: dict[ActionKey, Action]) -> set[TurnKey]:
     collection = state.collections[state.to_act]
     full = sum(collection) >= 6
-    found = set()
+    found: set[TurnKey] = set()
     for key, action in actions.items():
         found.add((key, None))
         after = state.hands[state.to_act][:]
@@ -762,7 +768,7 @@ def brute_force_turns(state: State, actions: dict[tuple, Action]) -> set[tuple]:
     return found
 
 
-def turn_key(state: State, turn: Turn) -> tuple:
+def turn_key(state: State, turn: Turn) -> TurnKey:
     stash = None if turn.stash is None else (turn.stash.value, turn.stash.evict)
     return (action_key(state, turn.action), stash)
 

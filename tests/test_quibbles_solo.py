@@ -16,13 +16,15 @@ from cardsolve.models.errors import BadInput
 from cardsolve.solvers.analysis import quibbles as study
 from cardsolve.solvers.analysis.api import StudyAnswer, analyze
 from cardsolve.solvers.quibbles import api
+from cardsolve.solvers.quibbles.results import SoloGame
 from cardsolve.solvers.quibbles.study import Lookahead, solo_game
+from conftest import RunCli
 
 CHEAP = ("--policies", "greedy,random", "--workers", "1")
 """The policies that play in milliseconds, in this process."""
 
 
-def run_json(cardsolve, *args: str) -> dict[str, Any]:
+def run_json(cardsolve: RunCli, *args: str) -> dict[str, Any]:
     """``cardsolve --json ARGS``'s document, the command having succeeded."""
     code, out, err = cardsolve("--json", *args)
     assert code == 0, err
@@ -30,7 +32,7 @@ def run_json(cardsolve, *args: str) -> dict[str, Any]:
     return document
 
 
-def test_the_command_answers_as_analyze_with_the_same_options(cardsolve, tmp_path: Path) -> None:
+def test_the_command_answers_as_analyze_with_the_same_options(cardsolve: RunCli, tmp_path: Path) -> None:
     command = run_json(cardsolve, "quibbles", "solo", "--games", "3", "--seed", "4", *CHEAP, "--samples", "2",
                        "--shortlist", "3", "--store", str(tmp_path / "a.sqlite"))
     options = {"policies": ["greedy", "random"], "hint_samples": 2, "hint_shortlist": 3}
@@ -42,7 +44,7 @@ def test_the_command_answers_as_analyze_with_the_same_options(cardsolve, tmp_pat
         solo_game("greedy", Lookahead(2, 3), 4, k).penalty for k in range(3)]
 
 
-def test_the_command_with_its_defaults_is_the_analyze_study(cardsolve, tmp_path: Path) -> None:
+def test_the_command_with_its_defaults_is_the_analyze_study(cardsolve: RunCli, tmp_path: Path) -> None:
     """``analyze quibbles solo`` runs the study with its defaults; the command with its
     own defaults names the same options, so it reads every chunk back and prints the same
     table."""
@@ -57,7 +59,7 @@ def test_the_command_with_its_defaults_is_the_analyze_study(cardsolve, tmp_path:
     assert "hint lookahead (refills x candidate turns)  6 x 6" in first
 
 
-def test_an_option_is_part_of_the_store_key(cardsolve, tmp_path: Path) -> None:
+def test_an_option_is_part_of_the_store_key(cardsolve: RunCli, tmp_path: Path) -> None:
     base = ("quibbles", "solo", "--games", "2", "--policies", "greedy", "--workers", "1",
             "--store", str(tmp_path / "s.sqlite"))
     first = run_json(cardsolve, *base)
@@ -69,7 +71,7 @@ def test_an_option_is_part_of_the_store_key(cardsolve, tmp_path: Path) -> None:
         assert other["result"]["policies"]["greedy"] == first["result"]["policies"]["greedy"]
 
 
-def test_the_result_is_the_same_for_any_workers(cardsolve, tmp_path: Path) -> None:
+def test_the_result_is_the_same_for_any_workers(cardsolve: RunCli, tmp_path: Path) -> None:
     runs = [run_json(cardsolve, "quibbles", "solo", "--games", "5", "--seed", "2", "--policies", "greedy,random",
                      "--workers", str(workers), "--store", str(tmp_path / f"{workers}.sqlite"))
             for workers in (1, 2)]
@@ -87,7 +89,7 @@ def test_the_api_runs_the_study_and_reports_progress(tmp_path: Path) -> None:
     assert greedy["mean"] < random_play["mean"] and greedy["finished"] == 1.0
 
 
-def test_the_picture_is_written_and_named(cardsolve, tmp_path: Path) -> None:
+def test_the_picture_is_written_and_named(cardsolve: RunCli, tmp_path: Path) -> None:
     picture = tmp_path / "solo.png"
     code, out, err = cardsolve("quibbles", "solo", "--games", "2", "--seed", "3", *CHEAP,
                                "--store", str(tmp_path / "s.sqlite"), "--plot", str(picture))
@@ -108,7 +110,7 @@ def test_an_unknown_option_is_refused(tmp_path: Path) -> None:
     (("--policies", "greedy,smart"), "smart"),
     (("--policies", "greedy,greedy"), "greedy"),
 ])
-def test_bad_policies_are_refused_before_any_work(cardsolve, tmp_path: Path, args: tuple[str, ...],
+def test_bad_policies_are_refused_before_any_work(cardsolve: RunCli, tmp_path: Path, args: tuple[str, ...],
                                                    token: str) -> None:
     store = tmp_path / "s.sqlite"
     code, out, err = cardsolve("quibbles", "solo", "--games", "2", *args, "--store", str(store))
@@ -121,13 +123,13 @@ def test_a_lookahead_under_one_is_refused_by_the_api(tmp_path: Path) -> None:
         api.solo(games=2, shortlist=0, store=str(tmp_path / "s.sqlite"))
 
 
-def test_ctrl_c_keeps_the_finished_chunks(cardsolve, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_ctrl_c_keeps_the_finished_chunks(cardsolve: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Interrupted in its second chunk, the command exits 130 saying where the first is
     kept; the same command then reads it back and plays only the rest."""
     store = tmp_path / "s.sqlite"
     args = ("quibbles", "solo", "--games", "3", "--policies", "greedy", "--workers", "1", "--store", str(store))
 
-    def interrupted(name: str, lookahead: Lookahead, seed: int, index: int) -> Any:
+    def interrupted(name: str, lookahead: Lookahead, seed: int, index: int) -> SoloGame:
         if index >= 2:
             raise KeyboardInterrupt
         return solo_game(name, lookahead, seed, index)

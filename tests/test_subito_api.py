@@ -14,6 +14,7 @@ import cardsolve
 from cardsolve.models.errors import BadInput
 from cardsolve.models.subito import parse_cards, read_table
 from cardsolve.solvers.results import Answer
+from conftest import RunCli
 
 subito = cardsolve.subito
 """The API as a user reaches it (the ``cardsolve`` fixture runs the command line)."""
@@ -26,7 +27,7 @@ PILE = "Y4R,L6P,R2R,L1R,D3B,G3B,D2S,Y5B,D6A,P5S"
 TASKS = "2,3a,4a,5a,6a,7a,8a,9a"
 
 
-def same_as_cli(cardsolve, answer: Answer, *args: str) -> None:
+def same_as_cli(cardsolve: RunCli, answer: Answer, *args: str) -> None:
     """The answer prints what ``cardsolve subito ARGS`` prints, with and without --json."""
     code, out, _ = cardsolve("subito", *args)
     assert code == answer.exit_code and out == answer.text() + "\n"
@@ -40,7 +41,7 @@ def test_importing_the_api_loads_no_solver_library() -> None:
     assert done.stdout.split() == ["False", "False"]
 
 
-def test_deal(cardsolve) -> None:
+def test_deal(cardsolve: RunCli) -> None:
     dealt = subito.deal(3, players=4, sides="random")
     assert [len(pile) for pile in dealt.piles] == [18] * 4 and len({c for p in dealt.piles for c in p}) == 72
     assert [side.number for side in dealt.tasks] == list(range(2, 10))
@@ -48,7 +49,7 @@ def test_deal(cardsolve) -> None:
     same_as_cli(cardsolve, dealt, "deal", "--seed", "3", "--players", "4", "--sides", "random")
 
 
-def test_score_counts_players_from_1(cardsolve) -> None:
+def test_score_counts_players_from_1(cardsolve: RunCli) -> None:
     scored = subito.score(read_table(EXAMPLE))
     assert scored.round.points == (17, 27)
     assert [task["winner"] for task in scored.to_json()["tasks"]] == [1, 2, 2, 2, 1, 2, 2, 1]
@@ -57,7 +58,7 @@ def test_score_counts_players_from_1(cardsolve) -> None:
     same_as_cli(cardsolve, scored, "score", EXAMPLE)
 
 
-def test_optimize_against_a_table(cardsolve) -> None:
+def test_optimize_against_a_table(cardsolve: RunCli) -> None:
     found = subito.optimize(PILE, TASKS, vs=read_table(OPPONENT))
     assert found.won == 35 and found.proven and found.opponent == "Ben" and found.backend == "numba"
     assert [card.name for card in found.placed(found.tasks[5])] == ["D3B", "G3B"]
@@ -65,7 +66,7 @@ def test_optimize_against_a_table(cardsolve) -> None:
     same_as_cli(cardsolve, found, "optimize", "--pile", PILE, "--tasks", TASKS, "--vs", OPPONENT)
 
 
-def test_optimize_alone_on_every_backend(cardsolve) -> None:
+def test_optimize_alone_on_every_backend(cardsolve: RunCli) -> None:
     found = {backend: subito.optimize(parse_cards(PILE), TASKS, backend=backend)
              for backend in ("numba", "cpsat", "reference")}
     assert {f.objective for f in found.values()} == {(88, 329)} and all(f.proven for f in found.values())
@@ -87,7 +88,7 @@ def test_optimize_takes_the_opponent_or_the_table_player_2_faces() -> None:
         subito.optimize(PILE, "2,3b,4a,5a,6a,7a,8a,9a", vs=table)
 
 
-def test_duel(cardsolve) -> None:
+def test_duel(cardsolve: RunCli) -> None:
     heard: list[tuple[int, int]] = []
     found = subito.duel(1, cards=12, limit=4, progress=lambda done, total: heard.append((done, total)))
     assert [(r.player, r.before, r.after) for r in found.replies] == [(1, 7, 35), (2, 9, 42), (1, 2, 40), (2, 4, 39)]
@@ -96,7 +97,7 @@ def test_duel(cardsolve) -> None:
     same_as_cli(cardsolve, found, "duel", "--seed", "1", "--cards", "12", "--limit", "4")
 
 
-def test_hint(cardsolve) -> None:
+def test_hint(cardsolve: RunCli) -> None:
     heard: list[tuple[int, int]] = []
     found = subito.hint(read_table(MIDROUND), "Y6S", player=2, samples=8, seed=3,
                                  progress=lambda done, total: heard.append((done, total)))

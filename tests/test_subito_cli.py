@@ -9,16 +9,18 @@ from typing import Any
 
 import pytest
 
+from conftest import RunCli
+
 EXAMPLE = str(Path(__file__).parent / "data" / "subito_example.json")
 
 
-def write(tmp_path: Path, data: Any) -> str:
+def write(tmp_path: Path, data: str | dict[str, Any]) -> str:
     path = tmp_path / "table.json"
     path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
     return str(path)
 
 
-def test_deal_text(cardsolve) -> None:
+def test_deal_text(cardsolve: RunCli) -> None:
     code, out, err = cardsolve("subito", "deal", "--seed", "1")
     assert code == 0 and not err
     assert "3a" in out and "No yellow or green cards." in out and "9a" in out
@@ -27,7 +29,7 @@ def test_deal_text(cardsolve) -> None:
     assert cardsolve("subito", "deal", "--seed", "1")[1] == out
 
 
-def test_deal_json(cardsolve) -> None:
+def test_deal_json(cardsolve: RunCli) -> None:
     code, out, _ = cardsolve("--json", "subito", "deal", "--seed", "1")
     document = json.loads(out)
     assert code == 0
@@ -39,21 +41,21 @@ def test_deal_json(cardsolve) -> None:
     assert ",".join(document["piles"][0]) in text
 
 
-def test_deal_four_players_random_sides(cardsolve) -> None:
+def test_deal_four_players_random_sides(cardsolve: RunCli) -> None:
     code, out, _ = cardsolve("--json", "subito", "deal", "--seed", "3", "--players", "4", "--sides", "random")
     document = json.loads(out)
     assert code == 0 and [len(p) for p in document["piles"]] == [18] * 4
     assert [t["points"] for t in document["tasks"]] == list(range(2, 10))
 
 
-def test_score_the_rulebook_example(cardsolve) -> None:
+def test_score_the_rulebook_example(cardsolve: RunCli) -> None:
     code, out, err = cardsolve("subito", "score", EXAMPLE)
     assert code == 0 and not err
     assert out.rstrip().endswith("points: Schnell 17, Flink 27")
     assert "removed Y6A,R2B" in out and "equal count, greater sum (28 to 6)" in out
 
 
-def test_score_json(cardsolve) -> None:
+def test_score_json(cardsolve: RunCli) -> None:
     code, out, _ = cardsolve("--json", "subito", "score", EXAMPLE)
     document = json.loads(out)
     assert code == 0 and document["points"] == [17, 27] and document["players"] == ["Schnell", "Flink"]
@@ -64,7 +66,7 @@ def test_score_json(cardsolve) -> None:
     assert document["tasks"][7]["players"][1] == {"kept": ["D6S"], "count": 1, "sum": 6, "removed": ["Y6A", "R2B"]}
 
 
-TABLE = {"tasks": ["2", "3a", "4a", "5a", "6a", "7a", "8a", "9a"],
+TABLE: dict[str, Any] = {"tasks": ["2", "3a", "4a", "5a", "6a", "7a", "8a", "9a"],
          "players": [{"name": "A", "placed": {"2": ["Y4A"]}}, {"name": "B", "placed": {}}]}
 
 
@@ -76,7 +78,7 @@ TABLE = {"tasks": ["2", "3a", "4a", "5a", "6a", "7a", "8a", "9a"],
     ({**TABLE, "players": [TABLE["players"][0], {"name": "B", "placed": {"9a": ["Y4A"]}}]}, "Y4A appears twice"),
     ({"tasks": TABLE["tasks"]}, "players"),
 ])
-def test_bad_tables_exit_2(cardsolve, tmp_path, table, token) -> None:
+def test_bad_tables_exit_2(cardsolve: RunCli, tmp_path: Path, table: str | dict[str, Any], token: str) -> None:
     code, out, err = cardsolve("subito", "score", write(tmp_path, table))
     assert code == 2 and not out
     assert err.count("\n") == 1 and err.startswith("error: ") and token in err and "Traceback" not in err
@@ -88,12 +90,12 @@ def test_bad_tables_exit_2(cardsolve, tmp_path, table, token) -> None:
     (["subito", "deal", "--sides", "c"], "c"),
     (["subito", "deal", "--deck", "no/such/deck.json"], "no/such/deck.json"),
 ])
-def test_bad_options_exit_2(cardsolve, args, token) -> None:
+def test_bad_options_exit_2(cardsolve: RunCli, args: list[str], token: str) -> None:
     code, out, err = cardsolve(*args)
     assert code == 2 and not out and err.count("\n") == 1 and token in err
 
 
-def test_hint_ranks_the_sides(cardsolve) -> None:
+def test_hint_ranks_the_sides(cardsolve: RunCli) -> None:
     code, out, _ = cardsolve("--json", "subito", "hint", "--table", "tests/data/subito_midround.json",
                              "--card", "Y6S", "--samples", "8")
     document = json.loads(out)
@@ -105,7 +107,7 @@ def test_hint_ranks_the_sides(cardsolve) -> None:
 
 
 @pytest.mark.parametrize(("card", "token"), [("Y7S", "Y7S"), ("D6A", "D6A")])
-def test_hint_bad_cards_exit_2(cardsolve, card, token) -> None:
+def test_hint_bad_cards_exit_2(cardsolve: RunCli, card: str, token: str) -> None:
     code, out, err = cardsolve("subito", "hint", "--table", "tests/data/subito_midround.json", "--card", card)
     assert code == 2 and not out and token in err and err.count("\n") == 1
 
@@ -116,7 +118,7 @@ TASKS = "2,3a,4a,5a,6a,7a,8a,9a"
 
 
 @pytest.mark.parametrize("backend", ["numba", "cpsat", "reference"])
-def test_optimize_alone_and_against_a_table(cardsolve, backend) -> None:
+def test_optimize_alone_and_against_a_table(cardsolve: RunCli, backend: str) -> None:
     code, out, _ = cardsolve("--json", "subito", "optimize", "--pile", PILE, "--tasks", TASKS, "--backend", backend)
     alone = json.loads(out)
     assert code == 0 and alone["proven"] and alone["won"] is None and len(alone["sides"]) == 10
@@ -127,14 +129,14 @@ def test_optimize_alone_and_against_a_table(cardsolve, backend) -> None:
     assert code == 0 and answer["proven"] and answer["won"] > 0
 
 
-def test_optimized_placements_agree_across_backends(cardsolve) -> None:
+def test_optimized_placements_agree_across_backends(cardsolve: RunCli) -> None:
     found = {b: json.loads(cardsolve("--json", "subito", "optimize", "--pile", PILE, "--tasks", TASKS,
                                      "--vs", "tests/data/subito_opponent.json", "--cards", "8", "--backend", b)[1])
              for b in ("numba", "cpsat", "reference")}
     assert len({f["won"] for f in found.values()}) == 1
 
 
-def test_duel(cardsolve) -> None:
+def test_duel(cardsolve: RunCli) -> None:
     code, out, _ = cardsolve("--json", "subito", "duel", "--seed", "2", "--cards", "6", "--limit", "4")
     document = json.loads(out)
     assert code == 0 and len(document["answers"]) <= 4 and len(document["placements"][0]) == 6
@@ -148,6 +150,6 @@ def test_duel(cardsolve) -> None:
     (["optimize", "--pile", PILE, "--tasks", TASKS, "--cards", "11"], "11"),
     (["optimize", "--pile", PILE, "--tasks", TASKS, "--vs", "tests/data/subito_midround.json"], "Ada"),
 ])
-def test_bad_optimize_requests_exit_2(cardsolve, args, token) -> None:
+def test_bad_optimize_requests_exit_2(cardsolve: RunCli, args: list[str], token: str) -> None:
     code, out, err = cardsolve("subito", *args)
     assert code == 2 and not out and token in err and err.count("\n") == 1

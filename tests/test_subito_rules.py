@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -12,12 +13,12 @@ from hypothesis import strategies as st
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.subito import (
-    SIDES, accepts, first_wrong, format_cards, load_deck, parse_card, parse_cards, parse_side, parse_tasks,
+    SIDES, Card, accepts, first_wrong, format_cards, load_deck, parse_card, parse_cards, parse_side, parse_tasks,
     points, tasks_from_names,
 )
 
 
-def cards(text: str) -> list:
+def cards(text: str) -> list[Card]:
     return parse_cards(text)
 
 
@@ -64,14 +65,14 @@ def test_the_deck_is_balanced() -> None:
     ({"deck": []}, "cards"),
     ({"cards": [7]}, "7"),
 ])
-def test_bad_deck_files(tmp_path, deck, token) -> None:
+def test_bad_deck_files(tmp_path: Path, deck: dict[str, list[object]], token: str) -> None:
     path = tmp_path / "deck.json"
     path.write_text(json.dumps(deck), encoding="utf-8")
     with pytest.raises(BadInput, match=token):
         load_deck(path)
 
 
-def test_an_unbalanced_deck_file_names_the_value(tmp_path) -> None:
+def test_an_unbalanced_deck_file_names_the_value(tmp_path: Path) -> None:
     names = [c.name for c in load_deck()]
     spare = next(f"R{n}{s}" for n in range(1, 7) for s in "BTARPS" if f"R{n}{s}" not in names)
     first_dark_blue = next(k for k, name in enumerate(names) if name.startswith("D"))

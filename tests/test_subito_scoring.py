@@ -108,7 +108,7 @@ def test_table_json_round_trips() -> None:
 
 def example_with(change: Callable[[dict[str, Any]], object]) -> dict[str, Any]:
     """The rulebook example's table data after ``change``."""
-    data = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(EXAMPLE.read_text(encoding="utf-8"))
     change(data)
     return data
 
@@ -128,7 +128,7 @@ def example_with(change: Callable[[dict[str, Any]], object]) -> dict[str, Any]:
     (lambda d: d["players"][0].pop("name"), "name"),
     (lambda d: d["players"][0]["placed"].update({"2": "G6B"}), "not a list"),
 ])
-def test_bad_tables_name_the_problem(change, token) -> None:
+def test_bad_tables_name_the_problem(change: Callable[[dict[str, Any]], object], token: str) -> None:
     with pytest.raises(BadInput, match=token):
         table_from_json(example_with(change))
 

@@ -44,7 +44,8 @@ def test_backends_agree_on_cut_hands(round_number: int) -> None:
     assert len(outcomes) == 2, outcomes  # solvable and unsolvable hands in every round
 
 
-FULL = [(stack, side) for stack in STACKS for side in ("white", "black")]
+SIDES: tuple[Side, ...] = ("white", "black")
+FULL = [(stack, side) for stack in STACKS for side in SIDES]
 """Full hands come from every stack and face colour, drawn as the benchmark draws them."""
 FULL_HANDS = 5
 """Full hands per stack and colour."""

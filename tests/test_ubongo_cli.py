@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from conftest import RunCli
 
 #   A B C          card 0: ABC/DEF at (0, 0)
 #   D E F
@@ -21,26 +22,26 @@ DECK = {"cards": [{"number": 1, "stack": 1, "white": "ABC/DEF", "black": "LLL/LL
                   {"number": 2, "stack": 1, "white": "EFG/HIJ", "black": "KKK/KKK"}]}
 
 
-def write(tmp_path: Path, name: str, data: Any) -> str:
+def write(tmp_path: Path, name: str, data: str | dict[str, Any]) -> str:
     path = tmp_path / name
     path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
     return str(path)
 
 
-def test_check_a_valid_layout(cardsolve, tmp_path) -> None:
+def test_check_a_valid_layout(cardsolve: RunCli, tmp_path: Path) -> None:
     code, out, _ = cardsolve("--json", "ubongo", "check", write(tmp_path, "ok.json", VALID))
     document = json.loads(out)
     assert code == 0 and document["valid"] and document["violations"] == []
     assert document["layout"] == VALID
 
 
-def test_check_reports_a_mismatch_with_exit_1(cardsolve, tmp_path) -> None:
+def test_check_reports_a_mismatch_with_exit_1(cardsolve: RunCli, tmp_path: Path) -> None:
     code, out, _ = cardsolve("ubongo", "check", write(tmp_path, "bad.json", MISMATCH))
     assert code == 1
     assert "invalid" in out and "mismatch" in out
 
 
-def test_check_with_a_deck_file(cardsolve, tmp_path) -> None:
+def test_check_with_a_deck_file(cardsolve: RunCli, tmp_path: Path) -> None:
     deck = write(tmp_path, "deck.json", DECK)
     layout = write(tmp_path, "deck_layout.json", {"cards": [
         {"card": "1w", "rotation": 0, "x": 0, "y": 0}, {"card": "2w", "rotation": 0, "x": 1, "y": 2}]})
@@ -48,7 +49,7 @@ def test_check_with_a_deck_file(cardsolve, tmp_path) -> None:
     assert code == 0 and json.loads(out)["valid"]
 
 
-def test_render_ascii_and_svg(cardsolve, tmp_path) -> None:
+def test_render_ascii_and_svg(cardsolve: RunCli, tmp_path: Path) -> None:
     svg = tmp_path / "layout.svg"
     code, out, _ = cardsolve("ubongo", "render", write(tmp_path, "ok.json", VALID), "--svg", str(svg))
     assert code == 0
@@ -66,7 +67,8 @@ def test_render_ascii_and_svg(cardsolve, tmp_path) -> None:
     ({"cards": [{"card": "99w", "rotation": 0, "x": 0, "y": 0}]}, DECK, "99w"),
     ({"cards": [{"card": "1w", "rotation": 0, "x": 0, "y": 0}]}, {"cards": [{"number": 1}]}, "number"),
 ])
-def test_bad_layouts_and_decks_exit_2(cardsolve, tmp_path, layout, deck, token) -> None:
+def test_bad_layouts_and_decks_exit_2(cardsolve: RunCli, tmp_path: Path, layout: str | dict[str, Any],
+                                      deck: dict[str, Any] | None, token: str) -> None:
     args = ["ubongo", "check", write(tmp_path, "layout.json", layout)]
     if deck is not None:
         args += ["--deck", write(tmp_path, "deck.json", deck)]
@@ -76,7 +78,7 @@ def test_bad_layouts_and_decks_exit_2(cardsolve, tmp_path, layout, deck, token) 
 
 
 @pytest.mark.parametrize("backend", ["numba", "cpsat", "reference"])
-def test_verify_finds_a_layout(cardsolve, backend) -> None:
+def test_verify_finds_a_layout(cardsolve: RunCli, backend: str) -> None:
     code, out, _ = cardsolve("--json", "ubongo", "verify", "--hand", "ABC/DEF,EFG/HIJ,JKL/GCA,AAB/BCC,DDE/EFF",
                              "--k", "3", "--backend", backend)
     document = json.loads(out)
@@ -84,7 +86,7 @@ def test_verify_finds_a_layout(cardsolve, backend) -> None:
     assert len(document["layout"]["cards"]) == 3 and document["nodes"] >= 0
 
 
-def test_deal_and_verify_from_the_bundled_deck(cardsolve) -> None:
+def test_deal_and_verify_from_the_bundled_deck(cardsolve: RunCli) -> None:
     code, out, _ = cardsolve("--json", "ubongo", "deal", "--stack", "3", "--seed", "4")
     hand = [f["face"] for f in json.loads(out)["hands"][0]]
     assert code == 0 and len(hand) == 9 and all(name.endswith("w") for name in hand)
@@ -94,14 +96,14 @@ def test_deal_and_verify_from_the_bundled_deck(cardsolve) -> None:
     assert document["solvable"] == (document["layout"] is not None)
 
 
-def test_verify_proves_none_exists_with_exit_1(cardsolve) -> None:
+def test_verify_proves_none_exists_with_exit_1(cardsolve: RunCli) -> None:
     code, out, _ = cardsolve("ubongo", "verify", "--hand", "ABC/DEF,GHI/JKL", "--k", "2")
     assert code == 1 and "No valid layout" in out
 
 
 @pytest.mark.parametrize(("hand", "token"), [("ABC/DEF,,GHI/JKL", "empty face"), ("ABC/DEX", "ABC/DEX"),
                                               ("999b", "999b")])
-def test_verify_bad_hands_exit_2(cardsolve, hand, token) -> None:
+def test_verify_bad_hands_exit_2(cardsolve: RunCli, hand: str, token: str) -> None:
     code, out, err = cardsolve("ubongo", "verify", "--hand", hand, "--k", "1")
     assert code == 2 and not out and token in err
 
@@ -111,26 +113,26 @@ FIVE = "ABC/DEF,EFG/HIJ,JKL/GCA,AAB/BCC,DDE/EFF"
 
 
 @pytest.mark.parametrize("backend", ["numba", "reference"])
-def test_solve_all_counts_distinct_layouts(cardsolve, backend) -> None:
+def test_solve_all_counts_distinct_layouts(cardsolve: RunCli, backend: str) -> None:
     code, out, _ = cardsolve("--json", "ubongo", "solve", "--hand", FIVE, "--k", "3", "--all", "--backend", backend)
     document = json.loads(out)
     assert code == 0 and document["count"] == 6 and document["complete"]
     assert len(document["layouts"]) == 6 and all(len(layout["cards"]) == 3 for layout in document["layouts"])
 
 
-def test_solve_all_stops_at_the_limit(cardsolve) -> None:
+def test_solve_all_stops_at_the_limit(cardsolve: RunCli) -> None:
     code, out, _ = cardsolve("ubongo", "solve", "--hand", FIVE, "--k", "3", "--all", "--limit", "2", "--show", "1")
     assert code == 0 and out.startswith("More than 2 distinct valid layouts") and "Layout 1:" in out
     assert "Layout 2:" not in out and "1 more" in out
 
 
-def test_solve_falls_back_to_the_largest_layout(cardsolve) -> None:
+def test_solve_falls_back_to_the_largest_layout(cardsolve: RunCli) -> None:
     code, out, _ = cardsolve("--json", "ubongo", "solve", "--hand", FIVE, "--k", "5")
     document = json.loads(out)
     assert code == 0 and document["cards"] == 3 and not document["complete"] and document["proven"]
 
 
-def test_hint_takes_back_the_mismatched_card(cardsolve) -> None:
+def test_hint_takes_back_the_mismatched_card(cardsolve: RunCli) -> None:
     code, out, _ = cardsolve("--json", "ubongo", "hint", "--hand", "AAB/BCC,DDE/EFF",
                              "--table", "tests/data/ubongo_mismatch.json", "--k", "3")
     document = json.loads(out)
@@ -139,13 +141,13 @@ def test_hint_takes_back_the_mismatched_card(cardsolve) -> None:
     assert document["placement"] is not None and len(document["target"]["cards"]) == 3
 
 
-def test_hint_without_any_layout_exits_1_with_the_largest(cardsolve, tmp_path) -> None:
+def test_hint_without_any_layout_exits_1_with_the_largest(cardsolve: RunCli, tmp_path: Path) -> None:
     table = write(tmp_path, "t.json", {"cards": [{"card": "ABC/ABC", "rotation": 0, "x": 0, "y": 0}]})
     code, out, _ = cardsolve("ubongo", "hint", "--hand", "DEF/DEF", "--table", table, "--k", "2")
     assert code == 1 and "No valid layout of 2" in out and "largest has 1" in out
 
 
-def test_a_card_on_the_table_and_in_hand_is_bad_input(cardsolve, tmp_path) -> None:
+def test_a_card_on_the_table_and_in_hand_is_bad_input(cardsolve: RunCli, tmp_path: Path) -> None:
     table = write(tmp_path, "t.json", {"cards": [{"card": "3w", "rotation": 0, "x": 0, "y": 0}]})
     code, out, err = cardsolve("ubongo", "hint", "--hand", "4w,3b", "--table", table, "--k", "2")
     assert code == 2 and not out and "3b" in err
@@ -154,12 +156,12 @@ def test_a_card_on_the_table_and_in_hand_is_bad_input(cardsolve, tmp_path) -> No
 @pytest.mark.parametrize("args", [["solve", "--hand", FIVE, "--all", "--backend", "cpsat"],
                                   ["solve", "--hand", FIVE, "--k", "6"],
                                   ["verify", "--hand", "3w,7w,3w", "--k", "2"]])
-def test_bad_solve_requests_exit_2(cardsolve, args) -> None:
+def test_bad_solve_requests_exit_2(cardsolve: RunCli, args: list[str]) -> None:
     code, out, err = cardsolve("ubongo", *args)
     assert code == 2 and not out and err.startswith("error:") and err.count("\n") == 1
 
 
-def test_game_plays_six_rounds(cardsolve) -> None:
+def test_game_plays_six_rounds(cardsolve: RunCli) -> None:
     code, out, _ = cardsolve("--json", "ubongo", "game", "--players", "2", "--seed", "1")
     document = json.loads(out)
     assert code == 0 and [r["round"] for r in document["rounds"]] == [1, 2, 3, 4, 5, 6]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 
@@ -26,7 +27,7 @@ MAX_CARDS = 4 * TARGET
 """No round lasts longer: every card laid is one of at most 4 players' 7."""
 
 
-def invariant(dealt: Round) -> object:
+def invariant(dealt: Round) -> Callable[[Round], None]:
     """What holds after every card, whatever was laid, for the round dealt as ``dealt``."""
 
     def holds(state: Round) -> None:

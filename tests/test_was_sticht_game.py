@@ -299,7 +299,7 @@ CLUE = {"cards": ["B7", "R6", "Y2", "R3"], "winner": 3}
     ({"observations": [{"cards": ["B7", "R6"], "winner": 1}]}, "2"),
     ({"observations": [{"cards": ["B7", "R6", "Y2", "R3", "R4"], "winner": 1}]}, "5"),
     ({"observations": [{"cards": ["B7", "R6", "Y2", "Z3"], "winner": 1}]}, "Z3"),
-    ({"observations": [CLUE, {"cards": ["G1", "G2", "R3"], "winner": 1}]}, "R3"),
+    ({"observations": [CLUE, {"cards": ["G1", "G2", "G3", "R3"], "winner": 1}]}, "R3"),
     ({"observations": [{"cards": ["B7", "R6", "Y2"]}]}, "{'cards': ['B7', 'R6', 'Y2']}"),
 ])
 def test_bad_clues_name_the_token(data: object, token: str) -> None:

@@ -104,16 +104,23 @@ def parse_card(text: str) -> Card:
 
 
 def check_distinct(cards: Iterable[Card], where: str) -> None:
-    """A regular card is unique and an action card comes in two copies: the first regular
-    card seen twice, or action card seen three times, is bad input naming it."""
+    """The cards could all come from one deck: a regular card is unique and an action card
+    comes in two copies, and there are no more than ``REGULAR_CARDS`` regular cards. The
+    first regular card seen twice, action card seen three times or regular card past the
+    deck's count is bad input naming it."""
     seen: Counter[Card] = Counter()
+    regular = 0
     for card in cards:
         seen[card] += 1
+        regular += not card.is_action
         if not card.is_action and seen[card] > 1:
             raise BadInput(f"card {card} appears twice in {where}: each regular card is unique", card.name)
         if seen[card] > ACTION_COPIES:
             raise BadInput(f"action card {card} appears {seen[card]} times in {where}: the deck has "
                            f"{ACTION_COPIES}", card.name)
+        if regular > REGULAR_CARDS:
+            raise BadInput(f"{where} holds more than the deck's {REGULAR_CARDS} regular cards "
+                           f"(the {regular}th is {card})", card.name)
 
 
 def parse_cards(text: str, what: str = "the hand") -> list[Card]:

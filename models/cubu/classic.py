@@ -4,8 +4,8 @@ Seats are indices 0..players-1 clockwise (2 to 6 players; a person reads index 0
 seat 1); "left" is the next seat. A round: the dealer shuffles, deals 7 cards to each
 player one at a time starting at his left, and turns the top card of the pickup deck
 face up as the start card. Play begins left of the dealer. On a turn the player plays a
-colour sequence (``models.cubu.sequence``), or plays an action card at another player,
-or draws one card. A player who plays his last card
+colour sequence (``models.cubu.sequence``), or plays an action card at another player (or
+an interrupt, aimed at nobody), or draws one card. A player who plays his last card
 wins the round and scores 5 points per regular card and 10 per action card left in the
 others' hands. The dealer moves one seat left each round. The game ends after the round
 in which a player reaches the target (100; 50 and 200 are the rulebook's options); the
@@ -19,8 +19,8 @@ Rule readings (the rulebook leaves these open):
 - Start card: if the turned card is an action card it goes to the bottom of the pickup
   deck and the next card is turned, until a regular card is face up.
 - Drawing: a player draws only when he can play neither a sequence nor an action card
-  ("If a player cannot do either 1 or 2, then the player must draw"). Holding only
-  interrupt cards (and no sequence) he must draw.
+  ("If a player cannot do either 1 or 2, then the player must draw"). An interrupt is an
+  action card he can play on his turn, so holding one he may not draw.
 - The pickup deck: drawn from the top. When it is empty and a card must be drawn, the
   played cards under the top card and the played action cards are shuffled into a new
   pickup deck; if there is still nothing, the draw gets fewer cards (a draw turn may get
@@ -30,13 +30,16 @@ Rule readings (the rulebook leaves these open):
   target's hand. Miss: the target skips his next turn (two misses skip two turns).
   Swap: the two exchange their whole hands (the swap card already played). Pickup N:
   the target draws N cards.
-- Interrupt: it has no effect on one's own turn, so it cannot be played as a turn. It
-  answers a card of another player's colour sequence: after each card the player means
-  to follow with another, every other player holding an interrupt is asked, clockwise
-  from the player's left; the first who interrupts sets his interrupt card aside and the
-  sequence ends there. The cards already played stay, the last is the top card, and play
-  continues to the left of the interrupted player. A sequence always keeps its first
-  card, and action cards cannot be interrupted.
+- Interrupt: the rulebook lets it be played "at any point during the game - regardless of
+  whether or not it is your turn". On the holder's own turn it is the turn's action: it is
+  played alone, aimed at nobody, lays no card and ends the turn (so a hand holding only
+  interrupts can still go out). It also answers a card of another player's colour
+  sequence: after each card the player means to follow with another, every other player
+  holding an interrupt is asked, clockwise from the player's left; the first who
+  interrupts sets his interrupt card aside and the sequence ends there. The cards
+  already played stay, the last is the top card, and play continues to the left of the
+  interrupted player. A sequence always keeps its first card, and action cards cannot
+  be interrupted.
 - Going out: a player who plays his last card (in a sequence, as an action or as an
   interrupt) wins the round at once. A miss or pickup played as one's last card still
   takes effect (a pickup adds to the loser's points); a swap played as one's last card
@@ -67,8 +70,8 @@ INTERRUPT = "interrupt"
 """The action card that answers another player's sequence."""
 PICKUPS = {"pickup1": 1, "pickup2": 2, "pickup3": 3}
 """Cards the target of each pickup card draws."""
-TURN_ACTIONS = tuple(name for name in ACTIONS if name != INTERRUPT)
-"""Action cards that can be played as a turn."""
+AIMED_ACTIONS = tuple(name for name in ACTIONS if name != INTERRUPT)
+"""Action cards played at another player; the interrupt is aimed at nobody."""
 
 
 @dataclass(frozen=True)
@@ -88,11 +91,16 @@ class ActionPlay:
 
 
 @dataclass(frozen=True)
+class InterruptPlay:
+    """A turn: play an interrupt card on one's own turn; it lays no card and ends the turn."""
+
+
+@dataclass(frozen=True)
 class Draw:
     """A turn: draw one card (only when nothing can be played)."""
 
 
-Turn = SequencePlay | ActionPlay | Draw
+Turn = SequencePlay | ActionPlay | InterruptPlay | Draw
 
 
 @dataclass(frozen=True)
@@ -115,9 +123,14 @@ class TurnView:
 
     @property
     def actions(self) -> list[str]:
-        """The action cards in hand that can be played as a turn, each once."""
+        """The action cards in hand that are played at another player, each once."""
         held = {card.action for card in self.hand}
-        return [name for name in TURN_ACTIONS if name in held]
+        return [name for name in AIMED_ACTIONS if name in held]
+
+    @property
+    def holds_interrupt(self) -> bool:
+        """Whether the hand holds an interrupt, which can end this turn as its action."""
+        return Card(action=INTERRUPT) in self.hand
 
 
 @dataclass(frozen=True)
@@ -148,9 +161,9 @@ class Policy(Protocol):
 
 class RandomPolicy:
     """Seeded random decisions: a turn uniformly among the openings (each extended card by
-    card while a continuation exists, stopping early with chance ``1 - extend``) and the
-    action cards at each other seat; a draw only when nothing can be played; an
-    interrupt with chance ``interrupt_chance``."""
+    card while a continuation exists, stopping early with chance ``1 - extend``), the
+    action cards at each other seat and an interrupt held; a draw only when nothing can be
+    played; an interrupt of another's sequence with chance ``interrupt_chance``."""
 
     def __init__(self, seed: int | str, extend: float = 0.8, interrupt_chance: float = 0.3) -> None:
         self.rng = random.Random(seed)
@@ -161,6 +174,7 @@ class RandomPolicy:
         others = [seat for seat in range(len(view.hand_sizes)) if seat != view.seat]
         options: list[Turn] = [ActionPlay(name, target) for name in view.actions for target in others]
         options += [self._sequence(follow, card, view.hand) for follow, card in view.openings]
+        options += [InterruptPlay()] if view.holds_interrupt else []
         return self.rng.choice(options) if options else Draw()
 
     def _sequence(self, follow: Follow, first: Card, hand: tuple[Card, ...]) -> SequencePlay:
@@ -179,8 +193,9 @@ class RandomPolicy:
 class TurnRecord:
     """One turn: the seat and what happened. ``kind`` is ``sequence`` (``follow``,
     ``cards`` laid, ``interrupter`` if cut short), ``action`` (``cards`` is the action
-    card, ``target``, ``drawn`` by a pickup's target), ``draw`` (``drawn``) or ``missed``
-    (the seat skipped the turn after a miss)."""
+    card, ``target``, ``drawn`` by a pickup's target), ``interrupt`` (``cards`` is the
+    interrupt, played on the seat's own turn), ``draw`` (``drawn``) or ``missed`` (the
+    seat skipped the turn after a miss)."""
 
     seat: int
     kind: str
@@ -235,24 +250,26 @@ class Table:
         return tuple(drawn)
 
     def can_play(self, seat: int) -> bool:
-        """Whether ``seat`` has a sequence opening or an action card to play as a turn."""
+        """Whether ``seat`` has a sequence opening or an action card (the interrupt too) to play as a turn."""
         hand = self.hands[seat]
-        return any(card.action in TURN_ACTIONS for card in hand) or bool(openings(self.top, hand))
+        return any(card.is_action for card in hand) or bool(openings(self.top, hand))
 
 
 def check_turn(table: Table, seat: int, turn: Turn) -> None:
     """Bad input naming the offending card, seat or ``draw`` when ``seat`` may not take
     ``turn`` now: a sequence that does not follow the top card or lays a card he does not
-    hold; an action card that cannot be played as a turn, is aimed at himself or at no
-    seat, or is not held; a draw while he can play."""
+    hold; an action card that is not aimed at a player (the interrupt is aimed at nobody),
+    is aimed at himself or at no seat, or is not held; a draw while he can play."""
     hand = table.hands[seat]
     if isinstance(turn, SequencePlay):
         check_sequence(table.top, turn.follow, turn.cards)
         held: tuple[Card, ...] = turn.cards
+    elif isinstance(turn, InterruptPlay):
+        held = (Card(action=INTERRUPT),)
     elif isinstance(turn, ActionPlay):
-        if turn.action not in TURN_ACTIONS:
-            raise BadInput(f"{turn.action!r} cannot be played as a turn: the actions are {', '.join(TURN_ACTIONS)}",
-                           turn.action)
+        if turn.action not in AIMED_ACTIONS:
+            raise BadInput(f"{turn.action!r} is not played at a player: the actions aimed at one are "
+                           f"{', '.join(AIMED_ACTIONS)}; an interrupt is played alone", turn.action)
         if turn.target == seat or not 0 <= turn.target < table.players:
             raise BadInput(f"an action card goes to another player, not seat {turn.target + 1}", str(turn.target + 1))
         held = (Card(action=turn.action),)
@@ -277,14 +294,15 @@ def _sequences(follow: Follow, hand: Sequence[Card]) -> list[SequencePlay]:
 
 def legal_turns(table: Table) -> list[Turn]:
     """Every turn the seat in turn may take: each sequence on the top card (each
-    declaration, every length), each action card he holds at each other seat, or, only
-    when there is none of those, a draw."""
+    declaration, every length), each action card he holds at each other seat, an
+    interrupt he holds, or, only when there is none of those, a draw."""
     seat = table.to_play
     hand = table.hands[seat]
     turns: list[Turn] = [play for follow in declarations(table.top) for play in _sequences(follow, hand)]
     held = {card.action for card in hand}
-    turns += [ActionPlay(name, target) for name in TURN_ACTIONS if name in held
+    turns += [ActionPlay(name, target) for name in AIMED_ACTIONS if name in held
               for target in range(table.players) if target != seat]
+    turns += [InterruptPlay()] if INTERRUPT in held else []
     return turns or [Draw()]
 
 
@@ -303,6 +321,16 @@ def play_action(table: Table, seat: int, play: ActionPlay) -> TurnRecord:
     else:
         drawn = table.draw(play.target, PICKUPS[play.action])
     return TurnRecord(seat, "action", cards=(card,), target=play.target, drawn=drawn)
+
+
+def play_interrupt(table: Table, seat: int) -> TurnRecord:
+    """Seat ``seat`` plays an interrupt on his own turn (checked first): the card is set
+    aside and the turn ends, no card laid."""
+    check_turn(table, seat, InterruptPlay())
+    card = Card(action=INTERRUPT)
+    table.hands[seat].remove(card)
+    table.spent.append(card)
+    return TurnRecord(seat, "interrupt", cards=(card,))
 
 
 def play_sequence(table: Table, seat: int, play: SequencePlay, policies: Sequence[Policy]) -> TurnRecord:
@@ -348,6 +376,8 @@ def play_turn(table: Table, policies: Sequence[Policy], scores: Sequence[int] = 
         return play_sequence(table, seat, turn, policies)
     if isinstance(turn, ActionPlay):
         return play_action(table, seat, turn)
+    if isinstance(turn, InterruptPlay):
+        return play_interrupt(table, seat)
     check_turn(table, seat, turn)
     return TurnRecord(seat, "draw", drawn=table.draw(seat, 1))
 

@@ -17,8 +17,9 @@ def load_json(name: str) -> Any:
 
 def read_user_json(path: str | Path, what: str) -> Any:
     """The JSON document in the user's file ``path`` (a ``what``: deck, table, ...); an
-    unreadable file or bad JSON is bad input naming the file."""
+    unreadable file or bad JSON is bad input naming the file. A leading UTF-8 byte-order
+    mark, as some editors save one, is skipped."""
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
+        return json.loads(Path(path).read_text(encoding="utf-8-sig"))
     except (OSError, ValueError, RecursionError) as error:
         raise BadInput(f"cannot read {what} {str(path)!r}: {error}", str(path)) from None

@@ -3,7 +3,7 @@
 from cardsolve.models.quibbles.cards import (
     COLLECTION_LIMIT, DISPLAY_SIZE, HAND_SIZE, SOLO_RATINGS, WIN_TOTAL, Counts, Variant, deck_counts,
     format_values, from_counts, is_winning_collection, parse_values, parse_variant, read_values,
-    solo_rating, to_counts,
+    solo_rating, to_counts, unseen_counts,
 )
 from cardsolve.models.quibbles.engine import (
     IllegalMove, State, combinable, decompose_into_sets, new_game, partitions, position, splits_into_sets,
@@ -19,4 +19,5 @@ __all__ = [
     "decompose_into_sets", "describe_turn", "format_values", "from_counts",
     "is_winning_collection", "new_game", "parse_turn", "parse_values", "parse_variant", "partitions",
     "position", "read_values", "solo_rating", "splits_into_sets", "stash_effect", "to_counts", "turn_to_json",
+    "unseen_counts",
 ]

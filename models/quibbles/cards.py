@@ -10,7 +10,7 @@ card), so it stays a list of values, left to right.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from enum import Enum
 
 from cardsolve.models.data import load_json
@@ -126,6 +126,35 @@ def deck_counts(variant: Variant = Variant.STANDARD) -> Counts:
     if variant is Variant.SIMPLIFIED:
         counts[6] = 0
     return counts
+
+
+MAX_DISPLAY = DISPLAY_RESET
+"""The most cards an open display shows: it grows by at most one card a turn and is laid
+out anew when it reaches ``DISPLAY_RESET``."""
+
+
+def check_display(display: Sequence[int]) -> None:
+    """A display of more than ``MAX_DISPLAY`` cards is bad input naming its size."""
+    if len(display) > MAX_DISPLAY:
+        raise BadInput(f"display of {len(display)} cards: the open display holds at most {MAX_DISPLAY}",
+                       str(len(display)))
+
+
+def unseen_counts(variant: Variant, display: Sequence[int], others: Iterable[int] = ()) -> Counts:
+    """The deck's cards by value less those in view, the ``display`` and the ``others``
+    (hand, collection, penalty pile): every reader of a position checks here that they
+    could all come from one deck. A display past ``MAX_DISPLAY``, a value the variant
+    lacks, or more cards of a value than the deck holds is bad input naming it."""
+    check_display(display)
+    in_view = [*display, *others]
+    unseen = deck_counts(variant)
+    for v in in_view:
+        if v > variant.top_value:
+            raise BadInput(f"bad card {v!r}: the {variant.value} variant has no {v}s", str(v))
+        unseen[v] -= 1
+        if unseen[v] < 0:
+            raise BadInput(f"more {v}s in view than the deck's {deck_counts(variant)[v]}", str(v))
+    return unseen
 
 
 SOLO_RATINGS: tuple[tuple[int, str], ...] = (

@@ -11,6 +11,10 @@ Rule readings the rulebook leaves open (each used in one place below):
   chosen with the hand as it is after the action, so a DRAW's two new cards can be
   stashed. A whole ``Turn`` applies both; its stash is checked against the hand the
   action really leaves (for a DRAW, with the cards the draw pile will give).
+- What a player sees: the cards out of their sight are the draw pile, the other hands
+  and the discard pile (which the player does not track and which is shuffled back when
+  the draw pile runs out). A DRAW judged from one player's view (``possible_draws``,
+  ``draw_verdicts``, ``with_draw``) may give any 2 of those cards, never cards made up.
 - The order within a turn: action, optional stash (a winning stash ends the game at
   once, before any refill or penalty), the solo penalty, the refill, then the
   empty-hand rule (checked for the player whose turn it was; everybody then discards
@@ -44,9 +48,11 @@ from cardsolve.models.quibbles.cards import (
     Counts,
     Variant,
     deck_counts,
+    format_values,
     from_counts,
     is_winning_collection,
     to_counts,
+    unseen_counts,
 )
 from cardsolve.models.quibbles.moves import Action, Combine, Draw, Split, Stash, Turn
 
@@ -429,6 +435,51 @@ class State:
             turns.extend(Turn(action, s) for s in self.stash_options(self.hand_after(action)))
         return turns
 
+    # -- what the player to act sees ------------------------------------------------------
+
+    def unseen(self) -> Counts:
+        """The cards the player to act cannot see, by value: all but their hand, the
+        display, the collections and the penalty pile."""
+        counts = self.card_counts()
+        for zone in [self.hands[self.to_act], *self.collections, to_counts(self.display), to_counts(self.penalty)]:
+            for v in VALUES:
+                counts[v] -= zone[v]
+        return counts
+
+    def possible_draws(self) -> list[tuple[int, ...]]:
+        """Every draw a DRAW could give as the player to act sees it: each ascending choice
+        of 2 values (fewer only when fewer cards are unseen) that the unseen cards hold."""
+        unseen = self.unseen()
+        size = min(DRAW_CARDS, sum(unseen))
+        return [draw for draw in itertools.combinations_with_replacement(VALUES, size)
+                if all(draw.count(v) <= unseen[v] for v in draw)]
+
+    def check_draw(self, drawn: Sequence[int]) -> str | None:
+        """Why a DRAW of the player to act could not give ``drawn``, or None when it could:
+        it gives 2 cards (fewer only when fewer are unseen), each one they cannot see."""
+        unseen = self.unseen()
+        size = min(DRAW_CARDS, sum(unseen))
+        if len(drawn) != size:
+            return f"a draw gives {size} cards, not {len(drawn)}"
+        short = next((v for v in VALUES if drawn.count(v) > unseen[v]), None)
+        if short is not None:
+            return (f"{format_values(drawn)} cannot be drawn: the cards out of sight hold "
+                    f"{unseen[short]} of value {short}")
+        return None
+
+    def with_draw(self, drawn: Sequence[int]) -> State:
+        """A copy in which a DRAW gives exactly ``drawn``: its draw pile holds just those
+        cards and its discard pile is empty, so nothing is made up. It shows the turn as
+        the player sees it once the cards are known; it is no game to play on."""
+        trial = self.clone()
+        trial.draw_pile, trial.discard = list(reversed(drawn)), [0] * 7
+        return trial
+
+    def draw_verdicts(self, turn: Turn) -> dict[tuple[int, ...], str | None]:
+        """For a DRAW turn, under each draw the player to act could get: why the turn is
+        illegal, or None when it is legal (only the stash depends on the cards drawn)."""
+        return {draw: self.with_draw(draw).check(turn) for draw in self.possible_draws()}
+
     def hand_after(self, action: Action) -> Counts:
         """The hand of the player to act once ``action`` is done: the cards played leave
         it and the cards taken join it (a DRAW's two cards, unknown yet, are not in it)."""
@@ -437,6 +488,15 @@ class State:
             after[v] -= 1
         for i in action.taken:
             after[self.display[i]] += 1
+        return after
+
+    def hand_seen_after(self, turn: Turn) -> Counts:
+        """The cards certain to be in the hand of the player to act after ``turn``: the
+        hand after its action (without a DRAW's cards, unknown yet) less every card of the
+        stashed value (a stash takes the drawn cards of its value too)."""
+        after = self.hand_after(turn.action)
+        if turn.stash is not None:
+            after[turn.stash.value] = 0
         return after
 
 
@@ -508,16 +568,13 @@ def position(variant: Variant, hand: Sequence[int], display: Sequence[int],
     players = 1 + opponents
     if (players == 1) != (variant is Variant.SOLO):
         raise BadInput(f"the {variant.value} variant is not for {players} player(s)", variant.value)
+    if penalty and variant is not Variant.SOLO:
+        raise BadInput(f"a penalty pile belongs to the solo variant, not to {variant.value}",
+                       ",".join(map(str, penalty)))
     if len(collection) > COLLECTION_LIMIT:
         raise BadInput(f"a collection holds at most {COLLECTION_LIMIT} cards, not {len(collection)}",
                        ",".join(map(str, collection)))
-    unseen = deck_counts(variant)
-    for v in [*hand, *display, *collection, *penalty]:
-        if v > variant.top_value:
-            raise BadInput(f"bad card {v!r}: the {variant.value} variant has no {v}s", str(v))
-        unseen[v] -= 1
-        if unseen[v] < 0:
-            raise BadInput(f"more {v}s in view than the deck's {deck_counts(variant)[v]}", str(v))
+    unseen = unseen_counts(variant, display, [*hand, *collection, *penalty])
     rng = random.Random(seed)
     pile = from_counts(unseen)
     rng.shuffle(pile)

@@ -12,17 +12,17 @@ from cardsolve.models.subito.scoring import (
     score_round, three_player_standings,
 )
 from cardsolve.models.subito.table import (
-    Placed, Table, opponent_of, read_table, table_from_json, table_to_json,
+    HIDDEN, Placed, Table, opponent_of, read_table, seen_by, table_from_json, table_to_json,
 )
 from cardsolve.models.subito.tasks import (
     COLOUR_BAR, SIDES, Side, accepts, first_wrong, parse_side, parse_tasks, points, tasks_from_names, zigzag,
 )
 
 __all__ = [
-    "COLOURS", "COLOUR_BAR", "DECK_SIZE", "FIVE_A_LIMIT", "NUMBERS", "SIDES", "SIDE_CHOICES", "SYMBOLS", "Card",
-    "Kept", "Placed", "RoundScore", "Side", "SideChoice", "Standing", "Table", "TaskResult", "ThreePlayerRound",
+    "COLOURS", "COLOUR_BAR", "DECK_SIZE", "FIVE_A_LIMIT", "HIDDEN", "NUMBERS", "SIDES", "SIDE_CHOICES", "SYMBOLS",
+    "Card", "Kept", "Placed", "RoundScore", "Side", "SideChoice", "Standing", "Table", "TaskResult", "ThreePlayerRound",
     "accepts", "check_cards", "check_distinct", "deal", "first_wrong", "format_cards", "game_standings",
     "load_deck", "opponent_of", "parse_card", "parse_cards", "parse_side", "parse_tasks", "pile_against_table",
-    "points", "random_placement", "read_table", "score_round", "table_from_json", "table_to_json",
+    "points", "random_placement", "read_table", "score_round", "seen_by", "table_from_json", "table_to_json",
     "tasks_from_names", "team_pile", "three_player_standings", "zigzag",
 ]

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.subito.cards import Card
-from cardsolve.models.subito.table import Table
+from cardsolve.models.subito.table import FACE_DOWN, HIDDEN, Table
 from cardsolve.models.subito.tasks import Side, first_wrong, points
 
 FIVE_A_LIMIT = 12
@@ -96,8 +96,19 @@ class RoundScore:
     points: tuple[int, int]
 
 
+def check_seen(table: Table) -> None:
+    """Scoring turns every card over: a card still written ``"?"`` is bad input naming it."""
+    for player in table.players:
+        if player.hidden:
+            raise BadInput(f"cannot score {player.name}'s {player.hidden} card{'s' * (player.hidden > 1)} "
+                           f"{HIDDEN!r} on {FACE_DOWN}: scoring turns the face-down cards over, so name them",
+                           HIDDEN)
+
+
 def score_round(table: Table) -> RoundScore:
-    """Score a round's table by the rulebook: removals, then task cards 2..9 awarded."""
+    """Score a round's table by the rulebook: removals, then task cards 2..9 awarded;
+    every card must be named (``check_seen``)."""
+    check_seen(table)
     first, second = table.players
     names = (first.name, second.name)
     results = []

@@ -10,6 +10,13 @@ JSON shape::
 no cards. There are always two entries, one per side of the table: a player in the
 2-player game, a team in the 4-player game (the team-mates' cards count together, so
 the entry lists them in the order the team placed them).
+
+Task 5 side a's cards lie face down (rulebook), so a player sees the count of the other
+side's cards there but not the cards: such a card is written ``"?"``. Only 5a's cards
+can be ``"?"`` (every other card lies face up); 5a takes every card in any order, so a
+``"?"`` is kept as a count, and the file is written back with the named cards first.
+Who may not know a card is the reader's concern: a player knows the cards they placed
+(``seen_by``), and scoring needs every card (``models.subito.scoring``).
 """
 
 from __future__ import annotations
@@ -28,19 +35,30 @@ PILE = 36
 """Cards one side of the table holds: a player's pile, or a team's two piles of 18."""
 SIDES_OF_TABLE = 2
 """Entries in a table: two players, or two teams."""
+HIDDEN = "?"
+"""A card the reader cannot see, in a table file."""
+FACE_DOWN = "5a"
+"""The side whose cards lie face down, the only one that can hold a ``HIDDEN`` card."""
 
 
 @dataclass(frozen=True)
 class Placed:
-    """One side of the table (a player or a team): its name and its cards on each task
-    card by side name, in placement order."""
+    """One side of the table (a player or a team): its name, its seen cards on each task
+    card by side name, in placement order, and ``hidden``, how many of its cards on task
+    5 side a lie face down unseen by the reader (``"?"`` in a table file)."""
 
     name: str
     placed: Mapping[str, tuple[Card, ...]]
+    hidden: int = 0
 
     def on(self, side: Side) -> tuple[Card, ...]:
-        """The cards placed on ``side``, first placed first."""
+        """The seen cards placed on ``side``, first placed first."""
         return self.placed.get(side.name, ())
+
+    @property
+    def count(self) -> int:
+        """The cards placed in all, face-down unseen ones included."""
+        return sum(len(cards) for cards in self.placed.values()) + self.hidden
 
 
 @dataclass(frozen=True)
@@ -55,10 +73,14 @@ def _placed_from_json(entry: object, k: int, tasks: tuple[Side, ...], source: st
     """One ``players`` entry; malformed data is bad input naming the entry and field."""
     if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or not entry["name"].strip():
         raise BadInput(f"{source}: player {k + 1} needs a \"name\" (text) and \"placed\": {entry!r}", str(entry))
-    name, placed = entry["name"], entry.get("placed", {})
+    name = entry["name"]
+    if "placed" not in entry:
+        raise BadInput(f"{source}: {name} has no \"placed\" (an object of side: cards; {{}} for none)", name)
+    placed = entry["placed"]
     if not isinstance(placed, dict):
         raise BadInput(f"{source}: {name}'s \"placed\" is not an object of side: cards", name)
     cards: dict[str, tuple[Card, ...]] = {}
+    hidden = 0
     for key, names in placed.items():
         side = parse_side(key)
         if side not in tasks:
@@ -69,11 +91,15 @@ def _placed_from_json(entry: object, k: int, tasks: tuple[Side, ...], source: st
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
             raise BadInput(f"{source}: {name}'s cards on {key} are not a list of cards like \"Y4A\": {names!r}",
                            key)
-        cards[side.name] = tuple(parse_card(n) for n in names)
-    count = sum(len(c) for c in cards.values())
-    if count > PILE:
-        raise BadInput(f"{source}: {name} placed {count} cards, but a side of the table holds {PILE}", name)
-    return Placed(name, cards)
+        if HIDDEN in names and side.name != FACE_DOWN:
+            raise BadInput(f"{source}: {name}'s card {names.index(HIDDEN) + 1} on {key} is {HIDDEN!r}, but only "
+                           f"task {FACE_DOWN}'s cards lie face down: name every card elsewhere", HIDDEN)
+        cards[side.name] = tuple(parse_card(n) for n in names if n != HIDDEN)
+        hidden += names.count(HIDDEN)
+    player = Placed(name, cards, hidden)
+    if player.count > PILE:
+        raise BadInput(f"{source}: {name} placed {player.count} cards, but a side of the table holds {PILE}", name)
+    return player
 
 
 def table_from_json(data: object, source: str = "table") -> Table:
@@ -96,12 +122,19 @@ def table_from_json(data: object, source: str = "table") -> Table:
 
 
 def table_to_json(table: Table) -> dict[str, Any]:
-    """The table in its JSON shape (sides without cards left out of ``placed``)."""
+    """The table in its JSON shape (sides without cards left out of ``placed``; unseen
+    face-down cards written ``"?"`` after the seen ones on 5a)."""
     return {"tasks": [side.name for side in table.tasks],
-            "players": [{"name": player.name,
-                         "placed": {side.name: [card.name for card in player.on(side)]
-                                    for side in table.tasks if player.on(side)}}
+            "players": [{"name": player.name, "placed": _placed_to_json(player, table.tasks)}
                         for player in table.players]}
+
+
+def _placed_to_json(player: Placed, tasks: Sequence[Side]) -> dict[str, list[str]]:
+    """One entry's ``placed`` object."""
+    placed = {side.name: [card.name for card in player.on(side)] for side in tasks}
+    if player.hidden:
+        placed[FACE_DOWN] = placed.get(FACE_DOWN, []) + [HIDDEN] * player.hidden
+    return {name: cards for name, cards in placed.items() if cards}
 
 
 def entry_of(player: int) -> int:
@@ -122,10 +155,25 @@ def opponent_of(table: Table, tasks: Sequence[Side], player: int) -> Placed:
     if played != wanted:
         raise BadInput(f"the opponent's table plays {played}, not the sides in play {wanted}", played)
     mine = table.players[entry]
-    if any(mine.on(side) for side in table.tasks):
+    if mine.count:
         raise BadInput(f"{mine.name} already has cards on the opponent's table: a whole pile is placed against "
                        f"the other entry, so leave {mine.name}'s entry empty", mine.name)
     return table.players[1 - entry]
+
+
+def seen_by(table: Table, player: int) -> Table:
+    """The table as ``player`` (1 or 2) sees it during the round: the other entry's cards
+    on task 5 side a lie face down, so they are unseen whatever the file names; the
+    player placed their own there and knows them, so a ``"?"`` among those is bad input."""
+    entry = entry_of(player)
+    mine, theirs = table.players[entry], table.players[1 - entry]
+    if mine.hidden:
+        raise BadInput(f"{mine.name} placed their {FACE_DOWN} cards and knows them: name them instead of "
+                       f"{mine.hidden} {HIDDEN!r}", HIDDEN)
+    face_down = {name: cards for name, cards in theirs.placed.items() if name != FACE_DOWN}
+    hidden = Placed(theirs.name, face_down, theirs.hidden + len(theirs.placed.get(FACE_DOWN, ())))
+    players = (mine, hidden) if entry == 0 else (hidden, mine)
+    return Table(table.tasks, players)
 
 
 def read_table(path: str | Path) -> Table:

@@ -25,6 +25,12 @@ ROWS, COLS = 2, 3
 """An unrotated face: 2 rows of 3 cells."""
 ROTATIONS = (0, 90, 180, 270)
 """Allowed rotations, degrees clockwise."""
+STACKS = (1, 2, 3)
+"""The deck's stacks: 1 for rounds 1-2, 2 for rounds 3-4, 3 for rounds 5-6."""
+CARDS_PER_STACK = 36
+"""Cards in one stack."""
+DECK_CARDS = CARDS_PER_STACK * len(STACKS)
+"""Cards in a deck (108): no hand, table or deck file holds more."""
 
 Grid = tuple[str, ...]
 """A face as rows of symbol letters, top row first: ("ABC", "DDA")."""
@@ -71,9 +77,12 @@ def parse_literal(text: str) -> Face:
 
 
 def check_distinct_cards(faces: Iterable[Face]) -> None:
-    """A deck card is in one place at a time: two faces of one card number (``17w`` and
-    ``17w``, or ``17w`` and ``17b``) are bad input naming the second. Literal faces may
-    repeat, as two printed cards may look alike."""
+    """The faces could come from one deck: no more than ``DECK_CARDS`` of them, and a deck
+    card in one place at a time: two faces of one card number (``17w`` and ``17w``, or
+    ``17w`` and ``17b``) are bad input naming the second. Literal faces may repeat, as two
+    printed cards may look alike."""
+    faces = list(faces)
+    check_card_count(len(faces), "the cards")
     seen: dict[int, str] = {}
     for face in faces:
         match = _DECK_FACE.fullmatch(face.name)
@@ -119,19 +128,32 @@ class Deck:
         return card.white if match.group(2) == "w" else card.black
 
 
+def is_whole(value: object) -> bool:
+    """A JSON whole number: ``true`` is a truth value and ``5.0`` a fraction, neither a number."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_card_count(count: int, what: str) -> None:
+    """No more cards than a deck holds: ``count`` above ``DECK_CARDS`` is bad input naming
+    ``what`` (a hand, a layout, a deck file)."""
+    if count > DECK_CARDS:
+        raise BadInput(f"{what}: {count} cards, but a deck holds {DECK_CARDS}", str(count))
+
+
 def deck_from_json(data: object, source: str) -> Deck:
     """A deck from its JSON shape: ``{"cards": [{"number": 1, "stack": 1, "white":
     "ABC/DDA", "black": "..."}, ...]}``. Malformed data is bad input naming the card."""
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
         raise BadInput(f"{source}: a deck is a JSON object with a list \"cards\"", source)
     cards: dict[int, Card] = {}
+    check_card_count(len(data["cards"]), source)
     for entry in data["cards"]:
         if not isinstance(entry, dict) or not {"number", "stack", "white", "black"} <= set(entry):
             raise BadInput(f"{source}: each card needs number, stack, white and black: {entry!r}", str(entry))
         number, stack = entry["number"], entry["stack"]
-        if not isinstance(number, int) or number < 1 or number in cards:
+        if not is_whole(number) or number < 1 or number in cards:
             raise BadInput(f"{source}: bad or repeated card number {number!r}", str(number))
-        if stack not in (1, 2, 3):
+        if not is_whole(stack) or stack not in STACKS:
             raise BadInput(f"{source}: card {number} has stack {stack!r}; stacks are 1, 2 and 3", str(stack))
         white, black = parse_literal(str(entry["white"])), parse_literal(str(entry["black"]))
         cards[number] = Card(number, stack, Face(white.grid, f"{number}w"), Face(black.grid, f"{number}b"))
@@ -178,4 +200,5 @@ def parse_hand(text: str, face: FaceReader) -> list[Face]:
     tokens = [token.strip() for token in text.split(",")]
     if not all(tokens):
         raise BadInput(f"empty face in hand {text!r}", text)
+    check_card_count(len(tokens), "the hand")
     return [face(token) for token in tokens]

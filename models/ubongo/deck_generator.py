@@ -17,10 +17,9 @@ import random
 import sys
 from typing import Any
 
-from cardsolve.models.ubongo.cards import COLS, SYMBOLS
+from cardsolve.models.ubongo.cards import CARDS_PER_STACK, COLS, SYMBOLS
 
 SEED = 108
-CARDS_PER_STACK = 36
 ALPHABETS: dict[int, dict[str, int]] = {1: {"white": 4, "black": 5}, 2: {"white": 6, "black": 7},
                                         3: {"white": 7, "black": 8}}
 """Alphabet size per stack (1 = stack 1|2, 2 = 3|4, 3 = 5|6) and face colour."""

@@ -4,6 +4,13 @@ A placement is a face, its rotation and the column ``x`` and row ``y`` of the ro
 card's top-left cell; rows grow downwards. A layout is a list of placements. Its JSON
 shape: ``{"cards": [{"card": "17w", "rotation": 90, "x": 3, "y": -2}, ...]}``, where
 ``card`` names a deck face or a literal face (``ABC/DDA``).
+
+A layout read from JSON could be laid from one deck: at most ``DECK_CARDS`` cards, each
+deck card once (literal faces may repeat), and its cards within reach of each other: as
+a card is at most ``COLS`` cells wide or tall, n cards laid edge to edge span at most
+``COLS * n`` cells, so top-left cells farther apart than that in x or in y, or farther
+than ``MAX_COORDINATE`` from the origin, are bad input. This keeps every check and
+picture of a layout small.
 """
 
 from __future__ import annotations
@@ -15,7 +22,9 @@ from typing import Any
 
 from cardsolve.models.data import read_user_json
 from cardsolve.models.errors import BadInput
-from cardsolve.models.ubongo.cards import ROTATIONS, Face, Grid
+from cardsolve.models.ubongo.cards import (
+    COLS, DECK_CARDS, ROTATIONS, Face, Grid, check_card_count, check_distinct_cards, is_whole,
+)
 
 Cell = tuple[int, int]
 """A grid position (x, y): column, then row, rows growing downwards."""
@@ -46,6 +55,10 @@ class Placement:
 
 Layout = list[Placement]
 
+MAX_COORDINATE = COLS * DECK_CARDS
+"""The farthest a top-left cell of a layout read from JSON lies from the origin: the span
+of a whole deck laid edge to edge."""
+
 
 def layout_to_json(layout: Layout) -> dict[str, Any]:
     """The layout in its JSON shape."""
@@ -57,6 +70,7 @@ def layout_from_json(data: object, face: Callable[[str], Face], source: str = "l
     Anything malformed is bad input naming the entry and the field."""
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
         raise BadInput(f"{source}: a layout is a JSON object with a list \"cards\"", source)
+    check_card_count(len(data["cards"]), source)
     layout = []
     for k, entry in enumerate(data["cards"]):
         if not isinstance(entry, dict):
@@ -65,15 +79,34 @@ def layout_from_json(data: object, face: Callable[[str], Face], source: str = "l
         if missing:
             raise BadInput(f"{source}: card {k} lacks {', '.join(missing)}", missing[0])
         for key in ("rotation", "x", "y"):
-            if not isinstance(entry[key], int) or isinstance(entry[key], bool):
+            if not is_whole(entry[key]):
                 raise BadInput(f"{source}: card {k} has {key} {entry[key]!r}, not a whole number", str(entry[key]))
+        for key in ("x", "y"):
+            if abs(entry[key]) > MAX_COORDINATE:
+                raise BadInput(f"{source}: card {k} has {key} {entry[key]}, beyond any layout's reach of "
+                               f"{MAX_COORDINATE} cells from the origin", str(entry[key]))
         if entry["rotation"] not in ROTATIONS:
             raise BadInput(f"{source}: card {k} has rotation {entry['rotation']}: use 0, 90, 180 or 270",
                            str(entry["rotation"]))
         if not isinstance(entry["card"], str):
             raise BadInput(f"{source}: card {k} names no face: {entry['card']!r}", str(entry["card"]))
         layout.append(Placement(face(entry["card"]), entry["rotation"], entry["x"], entry["y"]))
+    check_distinct_cards(placement.face for placement in layout)
+    _check_reach(layout, source)
     return layout
+
+
+def _check_reach(layout: Layout, source: str) -> None:
+    """The cards lie within reach of each other (see the module docstring): top-left cells
+    at most ``COLS`` cells per card apart in x and in y; else bad input naming the
+    farthest coordinate."""
+    reach = COLS * len(layout)
+    for axis in ("x", "y"):
+        values = [getattr(placement, axis) for placement in layout]
+        if values and max(values) - min(values) > reach:
+            far = max(values, key=lambda value: abs(value - values[0]))
+            raise BadInput(f"{source}: cards at {axis} {min(values)} and {max(values)} are farther apart than "
+                           f"{len(layout)} cards can reach ({reach} cells)", str(far))
 
 
 def read_layout(path: str | Path, face: Callable[[str], Face]) -> Layout:

@@ -52,6 +52,31 @@ def _owners(layout: Layout) -> Owners:
     return {cell: (index, symbol) for index, placement in enumerate(layout) for cell, symbol in placement.cells()}
 
 
+GAP: Final = 3
+"""The longest run of empty rows or columns a terminal picture draws: only a
+disconnected layout has any, and a longer run is drawn this long, so that the picture
+takes room for the cards, not for the space between them."""
+
+
+def _closed_up(values: set[int]) -> dict[int, int]:
+    """Each of the ``values`` (rows or columns with a covered cell) mapped to its place once
+    every run of missing values between them is shortened to at most ``GAP``."""
+    ordered = sorted(values)
+    places = {ordered[0]: 0} if ordered else {}
+    for before, value in zip(ordered, ordered[1:]):
+        places[value] = places[before] + 1 + min(value - before - 1, GAP)
+    return places
+
+
+def _gaps_closed(owners: Owners, marks: set[Cell]) -> tuple[Owners, set[Cell]]:
+    """The covered cells and marks moved so that no run of empty rows or columns between
+    cards is longer than ``GAP`` (marks on empty cells are dropped)."""
+    column = _closed_up({x for x, _ in owners})
+    row = _closed_up({y for _, y in owners})
+    return ({(column[x], row[y]): owner for (x, y), owner in owners.items()},
+            {(column[x], row[y]) for x, y in marks if (x, y) in owners})
+
+
 def _bounds(owners: Owners) -> tuple[int, int, int, int]:
     """The bounding box of the covered cells: left column, top row, columns, rows."""
     xs = [x for x, _ in owners]
@@ -73,7 +98,10 @@ def ascii_picture(layout: Layout, marks: Iterable[Cell] = ()) -> str:
     - ``+`` where a border segment ends; only an outline running straight on through a
       grid point stays ``-`` or ``|``, so every contact segment is framed by ``+``;
     - cells in ``marks`` (layout coordinates, e.g. the cells of a card to take back) show
-      their letter in lower case; marks on empty cells are ignored.
+      their letter in lower case; marks on empty cells are ignored;
+    - a run of more than ``GAP`` empty rows or columns between cards (a disconnected
+      layout) is drawn ``GAP`` long, so the canvas never grows with the distance between
+      cards.
 
     A layout without cards is ``(no cards)``. Lines carry no trailing spaces.
 
@@ -85,11 +113,10 @@ def ascii_picture(layout: Layout, marks: Iterable[Cell] = ()) -> str:
     (same card or both empty: none; one side empty: outline; two cards: contact), then
     every grid point from the four segments that meet there.
     """
-    owners = _owners(layout)
+    owners, marked = _gaps_closed(_owners(layout), set(marks))
     if not owners:
         return EMPTY_PICTURE
     left, top, cols, rows = _bounds(owners)
-    marked = set(marks)
     canvas = [[" "] * (4 * cols + 1) for _ in range(2 * rows + 1)]
 
     def segment(a: Cell, b: Cell, horizontal: bool) -> str:

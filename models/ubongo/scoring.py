@@ -22,12 +22,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from cardsolve.models.errors import BadInput
+from cardsolve.models.ubongo.cards import STACKS as STACKS  # the round plan's stacks, defined with the deck
 from cardsolve.models.ubongo.cards import Card, Deck, Face
 
 ROUNDS = 6
 """Rounds in a game."""
-STACKS = (1, 2, 3)
-"""Stack 1 (cards 1|2), 2 (3|4), 3 (5|6)."""
 HAND = 9
 """Cards dealt to each player for two rounds."""
 TARGET = 7

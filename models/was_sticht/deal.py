@@ -9,7 +9,8 @@ trump suit), ``number`` 1-9 or ``null`` (no trump number); ``leader`` the seat t
 the first trick, counted from 1 (hand 1 is seat 1).
 
 Clues shape: ``{"observations": [{"cards": ["B7", "R6", "Y2", "R3"], "winner": 3}, ...]}``:
-at most 9 columns, each 3 or 4 cards in pick order (the first is the lead), ``winner`` the
+at most 9 columns, each 4 cards in pick order (the first is the lead; with 3 players the
+last is the Table's, as every column holds one card per seat of the table), ``winner`` the
 place of the winning card in ``cards``, counted from 1 (the rulebook's "which player would
 have won": the third to pick); a card appears in one column only.
 
@@ -28,7 +29,7 @@ from cardsolve.models.data import read_user_json
 from cardsolve.models.errors import BadInput
 from cardsolve.models.was_sticht.cards import COLOURS, DECK, NUMBERS, Card, check_distinct, parse_card
 from cardsolve.models.was_sticht.chips import TRICKS
-from cardsolve.models.was_sticht.draft import COLUMNS, Observation
+from cardsolve.models.was_sticht.draft import COLUMNS, ROWS, Observation
 from cardsolve.models.was_sticht.play import Position, start
 from cardsolve.models.was_sticht.trumps import ALL_TRUMPS, Trumps
 
@@ -113,8 +114,9 @@ def clues_from_json(data: object, source: str = "clues") -> tuple[Observation, .
         if not isinstance(entry, dict) or "cards" not in entry or "winner" not in entry:
             raise BadInput(f"{source}: {where} needs \"cards\" and \"winner\": {entry!r}", str(entry))
         cards = _cards(entry["cards"], f"{where}'s cards", source)
-        if len(cards) not in (3, 4):
-            raise BadInput(f"{source}: {where} has {len(cards)} cards, a column has 3 or 4", str(len(cards)))
+        if len(cards) != ROWS:
+            raise BadInput(f"{source}: {where} has {len(cards)} cards, a column has {ROWS} "
+                           "(with 3 players the Table's card is the last)", str(len(cards)))
         winner = entry["winner"]
         if not _is_int(winner) or not 1 <= winner <= len(cards):
             raise BadInput(f"{source}: {where}'s winner {winner!r} is not a place 1..{len(cards)} "

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardsolve.models.errors import BadInput
+from cardsolve.solvers.analysis.charts import check_picture
 from cardsolve.solvers.analysis.registry import study as registered_study
 from cardsolve.solvers.analysis.runner import run_study
 from cardsolve.solvers.analysis.store import default_store
@@ -48,6 +50,20 @@ class StudyAnswer(Answer):
                           f"{self.store}, in {self.seconds:.1f} s", *([f"picture: {self.plot}"] if self.plot else [])])
 
 
+def store_path(store: str | Path | None) -> Path:
+    """The store file: ``store`` as given (its folder must exist, since a mistyped folder
+    is not made silently), else ``default_store()``, whose folder in the user's cache is
+    made on first use."""
+    if store:
+        return Path(store)
+    path = default_store()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise BadInput(f"store {path} cannot be opened: {error.strerror or error}", str(path)) from None
+    return path
+
+
 def analyze(game: str, study: str, samples: int = 200, seed: int = 1, workers: int | None = None,
             scheduler: str | None = None, store: str | Path | None = None, plot: str | None = None,
             progress: Callable[[int, int], None] | None = None,
@@ -55,10 +71,14 @@ def analyze(game: str, study: str, samples: int = 200, seed: int = 1, workers: i
     """Run the study ``study`` of ``game`` over ``samples`` seeded samples on ``workers``
     local processes (default: all cores) or the Dask ``scheduler`` with the study's
     ``options`` (its defaults where not given), keeping finished
-    chunks in ``store`` (default: the user's cache), and write its picture to ``plot``.
-    Ctrl-C raises ``StudyInterrupted`` with the finished chunks kept."""
+    chunks in ``store`` (default: the user's cache), and write its picture to ``plot`` (in
+    the format its extension names, checked before any work; a write that fails is bad
+    input, the chunks kept in the store). Ctrl-C raises ``StudyInterrupted`` with the
+    finished chunks kept."""
     found = registered_study(game, study)
-    path = Path(store) if store else default_store()
+    if plot:
+        check_picture(plot)
+    path = store_path(store)
     chosen = found.resolve(options)
     outcome = run_study(found, samples, seed, workers or os.cpu_count() or 1, scheduler, path, progress, chosen)
     if plot:

@@ -13,12 +13,13 @@ table and its picture.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
+from itertools import zip_longest
 from typing import Any
 
 from cardsolve.solvers.analysis import charts
-from cardsolve.solvers.analysis.study import Part, Result, Study
+from cardsolve.solvers.analysis.study import FRACTION, ListOf, Part, Result, Shape, Study
 from cardsolve.solvers.cubu.bots import BOTS
 from cardsolve.solvers.cubu.results import GameResult
 from cardsolve.solvers.cubu.simulate import check_setting, play_one, win_shares
@@ -59,27 +60,37 @@ def run_chunk(samples: int, seed: int, first: int, count: int, *, players: int, 
             "wins_by_bot": {name: str(wins) for name, wins in by_bot.items()}, **counts}
 
 
-def _total(wins: Iterable[str]) -> Fraction:
-    """The exact sum of wins written as fractions ("n/d")."""
-    return sum((Fraction(won) for won in wins), Fraction(0))
-
-
-def combine(samples: int, parts: Sequence[Part]) -> Result:
+def combine(samples: int, parts: Iterable[Part]) -> Result:
     """Games and win share per seat, seats filled and win share per bot (best first), the
     ``COUNTS`` summed, rounds a game and turns a round."""
-    players, names = len(parts[0]["wins_by_seat"]), list(parts[0]["filled"])
-    seats = [_total(part["wins_by_seat"][seat] for part in parts) for seat in range(players)]
-    filled = {name: sum(part["filled"][name] for part in parts) for name in names}
-    wins = {name: _total(part["wins_by_bot"][name] for part in parts) for name in names}
+    seats: list[Fraction] = []
+    filled: dict[str, int] = {}
+    wins: dict[str, Fraction] = {}
+    counts = dict.fromkeys(COUNTS, 0)
+    target = 0
+    for part in parts:
+        target = part["target"]
+        seats = [won + Fraction(more) for won, more in zip_longest(seats, part["wins_by_seat"], fillvalue=0)]
+        for name, times in part["filled"].items():
+            filled[name] = filled.get(name, 0) + times
+            wins[name] = wins.get(name, Fraction(0)) + Fraction(part["wins_by_bot"][name])
+        for name in COUNTS:
+            counts[name] += part[name]
     bots: list[dict[str, Any]] = [{"bot": name, "games": filled[name], "wins": float(wins[name]),
-             "share": float(wins[name] / filled[name]) if filled[name] else 0.0} for name in names]
+             "share": float(wins[name] / filled[name]) if filled[name] else 0.0} for name in filled]
     bots.sort(key=lambda row: (-row["share"], row["bot"]))
-    counts = {name: sum(part[name] for part in parts) for name in COUNTS}
-    return {"games": samples, "players": players, "target": parts[0]["target"],
+    return {"games": samples, "players": len(seats), "target": target,
             "seats": [{"seat": seat, "games": samples, "wins": float(won), "share": float(won / samples)}
                       for seat, won in enumerate(seats, start=1)],
             "bots": bots, **counts,
             "rounds_per_game": counts["rounds"] / samples, "turns_per_round": counts["turns"] / counts["rounds"]}
+
+
+def part_shape(options: Mapping[str, Any]) -> Shape:
+    """The target, seats filled per bot, exact wins per seat and per bot, and the ``COUNTS``."""
+    names = check_setting(options["players"], options["bots"], options["target"])
+    return {"target": int, "filled": dict.fromkeys(names, int), "wins_by_seat": ListOf(FRACTION, options["players"]),
+            "wins_by_bot": dict.fromkeys(names, FRACTION), **dict.fromkeys(COUNTS, int)}
 
 
 def _share(row: dict[str, Any]) -> str:
@@ -110,4 +121,4 @@ def plot(result: Result, title: str, path: str) -> None:
 
 STUDY = Study("cubu", "seats",
               "win rates by seat and by bot, and game lengths, over seeded classic games between the bots",
-              200, run_chunk, combine, table, plot, OPTIONS)
+              200, run_chunk, combine, table, plot, part_shape, OPTIONS)

@@ -8,19 +8,25 @@ Sample ``k`` is solo game ``k`` of the study seed (``solvers.quibbles.study.solo
 the same deal for every policy, each policy's choices seeded by the game), played once by
 each policy. A chunk keeps, per policy in the order given, its games in sample order as
 (penalty, turns, finished), and the lookahead they were played with; the result
-summarises each policy by ``solvers.quibbles.results.PolicySummary``, with its penalties
-game by game and as a penalty -> games table.
+summarises each policy as ``solvers.quibbles.results.PolicySummary`` does, from counts
+folded chunk by chunk, with its penalties game by game and as a penalty -> games table.
 """
 
 from __future__ import annotations
 
+import math
+import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from cardsolve.models.quibbles import SOLO_RATINGS
-from cardsolve.solvers.analysis.study import Part, Result, Study
-from cardsolve.solvers.quibbles.results import PolicySummary, SoloGame, rating_bands
+from cardsolve.models.quibbles import SOLO_RATINGS, solo_rating
+from cardsolve.solvers.analysis import charts
+from cardsolve.solvers.analysis.study import (
+    ListOf, Matching, Part, Result, Row, Shape, Study, counted_mean, counted_median, nth_value,
+)
+from cardsolve.solvers.quibbles.results import rating_bands
 from cardsolve.solvers.quibbles.study import POLICIES, Lookahead, solo_game, study_policies
 
 DEFAULT_POLICIES = tuple(POLICIES)
@@ -65,26 +71,65 @@ def run_chunk(samples: int, seed: int, first: int, count: int,
                          for name in study_policies(policies)]}
 
 
-def _summary(name: str, played: Sequence[Sequence[Any]]) -> Summary:
-    """One policy's games summarised by ``PolicySummary``, with the penalties in game
-    order and as a penalty -> games table (string keys, for JSON)."""
-    summary = PolicySummary(name, tuple(SoloGame(int(penalty), int(turns), bool(finished))
-                                        for penalty, turns, finished in played))
-    penalties = Counter(summary.penalties)
-    return {"games": len(played), "mean": summary.mean, "p10": summary.percentile(0.1), "median": summary.median,
-            "p90": summary.percentile(0.9), "finished": summary.finished_share, "mean_turns": summary.mean_turns,
-            "ratings": summary.rating_shares(),
-            "penalties": {str(penalty): penalties[penalty] for penalty in sorted(penalties)},
-            "penalty_by_game": summary.penalties}
+@dataclass
+class _Played:
+    """One policy's games so far: counts and sums that summarise them, and the penalty of
+    each game in order (the one list the result keeps per game)."""
+
+    penalties: Counter[int] = field(default_factory=Counter)
+    turns: int = 0
+    finished: int = 0
+    penalty_by_game: list[int] = field(default_factory=list)
+
+    def add(self, games: Iterable[Sequence[Any]]) -> None:
+        """Add games given as [penalty, turns, finished], in game order."""
+        for penalty, turns, finished in games:
+            self.penalties[penalty] += 1
+            self.turns += turns
+            self.finished += bool(finished)
+            self.penalty_by_game.append(penalty)
+
+    def summary(self) -> Summary:
+        """The games summarised as ``solvers.quibbles.results.PolicySummary`` would (the
+        nearest-rank percentiles, the rulebook's rating shares), from the counts alone,
+        with the penalties in game order and as a penalty -> games table (string keys)."""
+        games = len(self.penalty_by_game)
+        table = {str(penalty): self.penalties[penalty] for penalty in sorted(self.penalties)}
+        rated: Counter[str] = Counter()
+        for penalty, times in self.penalties.items():
+            rated[solo_rating(penalty)] += times
+        return {"games": games, "mean": counted_mean(table), "p10": _percentile(table, games, 0.1),
+                "median": counted_median(table), "p90": _percentile(table, games, 0.9),
+                "finished": self.finished / games, "mean_turns": self.turns / games,
+                "ratings": {label: rated[label] / games for _, label in SOLO_RATINGS},
+                "penalties": table, "penalty_by_game": self.penalty_by_game}
 
 
-def combine(samples: int, parts: Sequence[Part]) -> Result:
+def _percentile(table: dict[str, int], games: int, share: float) -> int:
+    """The penalty that ``share`` of the games stay at or under (nearest rank)."""
+    return nth_value(table, max(math.ceil(share * games) - 1, 0))
+
+
+def combine(samples: int, parts: Iterable[Part]) -> Result:
     """Each policy's games of every chunk, in sample order, summarised; the policies in
-    the order given and the hint's lookahead are the chunks' (the same in every chunk)."""
-    names = [entry["policy"] for entry in parts[0]["policies"]]
-    return {"samples": samples, "hint_lookahead": parts[0]["hint_lookahead"],
-            "policies": {name: _summary(name, [game for part in parts for game in part["policies"][k]["games"]])
-                         for k, name in enumerate(names)}}
+    the order given and the hint's lookahead are the first chunk's (the same in every chunk)."""
+    played: dict[str, _Played] = {}
+    lookahead: dict[str, int] = {}
+    for part in parts:
+        lookahead = lookahead or part["hint_lookahead"]
+        for entry in part["policies"]:
+            played.setdefault(entry["policy"], _Played()).add(entry["games"])
+    return {"samples": samples, "hint_lookahead": lookahead,
+            "policies": {name: games.summary() for name, games in played.items()}}
+
+
+def part_shape(options: Mapping[str, Any]) -> Shape:
+    """The hint's lookahead and, per policy of the options in their order, its games as
+    [penalty, turns, finished]."""
+    names = study_policies(options["policies"])
+    return {"hint_lookahead": {"samples": int, "shortlist": int},
+            "policies": Row(tuple({"policy": Matching(re.escape(name)), "games": ListOf(Row((int, int, bool)))}
+                                  for name in names))}
 
 
 def table(result: Result) -> list[tuple[str, ...]]:
@@ -107,15 +152,10 @@ def table(result: Result) -> list[tuple[str, ...]]:
 def plot(result: Result, title: str, path: str) -> None:
     """One penalty histogram per policy (its mean in the legend) in bins of ``PLOT_BIN``,
     over the rulebook's rating bands, shaded alternately and labelled, best (left) to worst."""
-    import matplotlib
-
-    matplotlib.use("Agg")  # file-only: no display needed
-    import matplotlib.pyplot as plt
-
     summaries: dict[str, Summary] = result["policies"]
     top = max(int(penalty) for s in summaries.values() for penalty in s["penalties"])
     bins = list(range(0, top + PLOT_BIN + 1, PLOT_BIN))
-    figure, axes = plt.subplots(figsize=(9, 4.8))
+    figure, axes = charts.pyplot().subplots(figsize=(9, 4.8))
     for name, s in summaries.items():
         axes.hist([int(penalty) for penalty in s["penalties"]], bins=bins, weights=list(s["penalties"].values()),
                   alpha=0.55, label=f"{name} (mean {s['mean']:.1f})")
@@ -132,10 +172,9 @@ def plot(result: Result, title: str, path: str) -> None:
     axes.set_title(title)
     axes.legend()
     figure.tight_layout()
-    figure.savefig(path, dpi=110)
-    plt.close(figure)
+    charts.save(figure, path, 110)
 
 
 STUDY = Study("quibbles", "solo",
               "per policy: the penalty of seeded solo games on the same deals, and the shares of the rulebook's "
-              "ratings", 2, run_chunk, combine, table, plot, OPTIONS)
+              "ratings", 2, run_chunk, combine, table, plot, part_shape, OPTIONS)

@@ -24,6 +24,7 @@ def study(game: str, name: str) -> Study:
     if (game, name) not in MODULES:
         known = ", ".join(f"{g} {n}" for g, n in MODULES)
         token = game if all(g != game for g, _ in MODULES) else name
-        raise BadInput(f"no study {game} {name}: the studies are {known}", token)
+        shown = " ".join(text if text.isprintable() else repr(text) for text in (game, name))  # one line, always
+        raise BadInput(f"no study {shown}: the studies are {known}", token)
     found: Study = importlib.import_module(MODULES[game, name]).STUDY
     return found

@@ -4,16 +4,18 @@ stopped and a finished one is read back instead of run again.
 A chunk is filed under its study key (the study, its size, seed and chunk size and the
 project version, as sorted JSON) and its chunk index; its part is kept as JSON and each
 chunk is committed as it is saved. A file is only used when its ``meta`` table says it
-is a cardsolve study store of this schema; anything else (not SQLite, another program's
-database, an unreadable part) is bad input and the file is left as it is.
+is a cardsolve study store of this schema and it can be written; anything else (a missing
+folder, not SQLite, another program's database, a read-only file, an unreadable part) is
+bad input, found before any work, and the file is left as it is. Parts are read back one
+at a time, in chunk order, so that no study holds all of them at once.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable, Iterator, Mapping
 from importlib.metadata import version
-from collections.abc import Mapping
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -49,13 +51,15 @@ class ChunkStore:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        if not path.parent.is_dir():
+            raise BadInput(f"store {path} cannot be opened: the folder {path.parent} does not exist", str(path))
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(path, timeout=30)
         except (OSError, sqlite3.Error) as error:
             raise BadInput(f"store {path} cannot be opened: {error}", str(path)) from None
         try:
             self._check_or_create()
+            self._check_writable()
         except BaseException:
             self._db.close()
             raise
@@ -84,28 +88,62 @@ class ChunkStore:
         if meta.get("schema") != SCHEMA:
             raise self._foreign(f"its schema is {meta.get('schema')!r}, this version reads schema {SCHEMA}")
 
-    def finished(self, key: str) -> dict[int, Part]:
-        """The parts saved under the study key ``key``, by chunk index."""
+    def _check_writable(self) -> None:
+        """Write to the file and take it back, so that a read-only file or folder is found
+        before any work is done rather than when the first chunk is saved."""
         try:
-            rows = self._db.execute("SELECT chunk, part FROM chunks WHERE study = ?", (key,)).fetchall()
+            self._db.execute("UPDATE meta SET value = value WHERE name = 'format'")
         except sqlite3.Error as error:
-            raise self._foreign(str(error)) from None
-        parts: dict[int, Part] = {}
-        for chunk, text in rows:
+            raise BadInput(f"store {self.path} cannot be written: {error}", str(self.path)) from None
+        finally:
+            self._db.rollback()
+
+    def count(self, key: str) -> int:
+        """How many chunks are saved under the study key ``key``."""
+        return int(self._query("SELECT count(*) FROM chunks WHERE study = ?", (key,)).fetchone()[0])
+
+    def saved_between(self, key: str, low: int, high: int) -> set[int]:
+        """The chunk indices ``low .. high - 1`` saved under the study key ``key``."""
+        rows = self._query("SELECT chunk FROM chunks WHERE study = ? AND chunk >= ? AND chunk < ?", (key, low, high))
+        return {chunk for (chunk,) in rows}
+
+    def parts(self, key: str) -> Iterator[tuple[int, Part]]:
+        """The chunks saved under the study key ``key``, in chunk order, each with its part,
+        read one at a time; a part that is not a JSON object is bad input naming its chunk."""
+        for chunk, text in self._query("SELECT chunk, part FROM chunks WHERE study = ? ORDER BY chunk", (key,)):
             try:
                 part = json.loads(text)
             except (TypeError, ValueError) as error:
                 raise self._foreign(f"chunk {chunk} is not JSON ({error})") from None
             if not isinstance(part, dict) or not isinstance(chunk, int):
                 raise self._foreign(f"chunk {chunk} is not a JSON object under a chunk number")
-            parts[chunk] = part
-        return parts
+            yield chunk, part
+
+    def check(self, key: str, chunks: int, mismatch: Callable[[Part], str | None]) -> None:
+        """Check every part saved under the study key ``key`` before any is used: its chunk
+        is one of ``0 .. chunks - 1`` and ``mismatch(part)`` finds nothing wrong with it;
+        otherwise bad input naming the chunk and what is wrong."""
+        for chunk, part in self.parts(key):
+            wrong = f"it is outside the study's {chunks} chunks" if not 0 <= chunk < chunks else mismatch(part)
+            if wrong is not None:
+                raise self._foreign(f"chunk {chunk} of this study is malformed: {wrong}")
+
+    def _query(self, sql: str, values: tuple[Any, ...]) -> sqlite3.Cursor:
+        """A read of the file; an SQLite error is bad input."""
+        try:
+            return self._db.execute(sql, values)
+        except sqlite3.Error as error:
+            raise self._foreign(str(error)) from None
 
     def save(self, key: str, chunk: int, part: Part) -> None:
-        """File ``part`` as chunk ``chunk`` of the study key ``key`` and commit it."""
-        with self._db:
-            self._db.execute("INSERT OR REPLACE INTO chunks VALUES (?, ?, ?)",
-                             (key, chunk, json.dumps(part, sort_keys=True)))
+        """File ``part`` as chunk ``chunk`` of the study key ``key`` and commit it; a write
+        that fails (a full disk) is bad input naming the file."""
+        try:
+            with self._db:
+                self._db.execute("INSERT OR REPLACE INTO chunks VALUES (?, ?, ?)",
+                                 (key, chunk, json.dumps(part, sort_keys=True)))
+        except sqlite3.Error as error:
+            raise BadInput(f"store {self.path} cannot be written: {error}", str(self.path)) from None
 
     def close(self) -> None:
         """Close the file."""

@@ -17,15 +17,16 @@ Only answers proven optimal enter the distributions; the others are counted apar
 from __future__ import annotations
 
 import random
-import statistics
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
 from cardsolve.models.subito import Card, Placed, Table, deal, load_deck, score_round
 from cardsolve.solvers.analysis import charts
-from cardsolve.solvers.analysis.study import Part, Result, Study, add_counts
+from cardsolve.solvers.analysis.study import (
+    COUNTS, MapOf, Part, Result, Shape, Study, add_counts, counted_mean, counted_median,
+)
 from cardsolve.solvers.subito import fast
 from cardsolve.solvers.subito.problem import OPPONENT, Budget, make_problem, placed_by_side
 
@@ -34,6 +35,8 @@ CARDS = 24
 NODE_LIMIT = 200_000
 """Search nodes per answer before the numba backend gives up its proof (about 0.1 s)."""
 BUDGET = Budget(node_limit=NODE_LIMIT)
+_NONE: dict[str, Any] = {"samples": 0, "optimum": {}, "optimum_unproven": 0, "margin": {}, "margin_unproven": 0}
+"""A combination's counts before any chunk."""
 
 
 @lru_cache(maxsize=1)
@@ -75,29 +78,39 @@ def run_chunk(samples: int, seed: int, first: int, count: int) -> Part:
             for sides, answers in sorted(found.items())}
 
 
-def _values(table: dict[str, int]) -> list[int]:
-    """Every value of a value -> count table, as often as it was counted."""
-    return [int(value) for value, times in table.items() for _ in range(times)]
+def _merged(group: dict[str, Any]) -> dict[str, Any]:
+    """One combination's counts added up over the chunks, with the mean and median of its
+    proven optima and the mean of its proven margins (None when there are none)."""
+    optima, margins = group["optimum"], group["margin"]
+    return {**group, "mean_optimum": counted_mean(optima) if optima else None,
+            "median_optimum": counted_median(optima) if optima else None,
+            "mean_margin": counted_mean(margins) if margins else None}
 
 
-def _merged(groups: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """One combination's chunks added up, with the mean and median of its proven optima
-    and the mean of its proven margins (None when there are none)."""
-    optima, margins = add_counts(g["optimum"] for g in groups), add_counts(g["margin"] for g in groups)
-    optimum_values, margin_values = _values(optima), _values(margins)
-    return {"samples": sum(g["samples"] for g in groups),
-            "optimum": optima, "optimum_unproven": sum(g["optimum_unproven"] for g in groups),
-            "margin": margins, "margin_unproven": sum(g["margin_unproven"] for g in groups),
-            "mean_optimum": statistics.fmean(optimum_values) if optimum_values else None,
-            "median_optimum": statistics.median(optimum_values) if optimum_values else None,
-            "mean_margin": statistics.fmean(margin_values) if margin_values else None}
+def _added(total: dict[str, Any], group: dict[str, Any]) -> dict[str, Any]:
+    """Two chunks' counts of one combination added up."""
+    return {"samples": total["samples"] + group["samples"],
+            "optimum": add_counts([total["optimum"], group["optimum"]]),
+            "optimum_unproven": total["optimum_unproven"] + group["optimum_unproven"],
+            "margin": add_counts([total["margin"], group["margin"]]),
+            "margin_unproven": total["margin_unproven"] + group["margin_unproven"]}
 
 
-def combine(samples: int, parts: Sequence[Part]) -> Result:
+def combine(samples: int, parts: Iterable[Part]) -> Result:
     """The combinations met in any chunk, each added up over the chunks (``_merged``)."""
-    names = sorted({sides for part in parts for sides in part})
+    totals: dict[str, dict[str, Any]] = {}
+    for part in parts:
+        for sides, group in part.items():
+            totals[sides] = _added(totals.get(sides, _NONE), group)
     return {"samples": samples, "cards": CARDS, "node_limit": NODE_LIMIT,
-            "combinations": {sides: _merged([part[sides] for part in parts if sides in part]) for sides in names}}
+            "combinations": {sides: _merged(totals[sides]) for sides in sorted(totals)}}
+
+
+def part_shape(options: Mapping[str, Any]) -> Shape:
+    """Per combination of sides: samples, the proven optima and margins as count tables,
+    and the unproven ones."""
+    return MapOf({"samples": int, "optimum": COUNTS, "optimum_unproven": int, "margin": COUNTS,
+                  "margin_unproven": int})
 
 
 def _number(value: float | None) -> str:
@@ -128,4 +141,4 @@ def plot(result: Result, title: str, path: str) -> None:
 STUDY = Study("subito", "optimal-scores",
               f"per combination of task-card sides: the weighted-count optimum of {CARDS} cards and the best "
               "response's margin against the other player's weighted optimum",
-              10, run_chunk, combine, table, plot)
+              10, run_chunk, combine, table, plot, part_shape)

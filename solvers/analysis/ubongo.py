@@ -14,14 +14,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from typing import Any
 
-from cardsolve.models.ubongo.deal import dealt_hand
 from cardsolve.models.ubongo.cards import Deck, load_deck
+from cardsolve.models.ubongo.deal import dealt_hand
 from cardsolve.models.ubongo.scoring import STACKS, TARGET
 from cardsolve.solvers.analysis import charts
-from cardsolve.solvers.analysis.study import Part, Result, Study, add_counts
+from cardsolve.solvers.analysis.study import COUNTS, Part, Result, Shape, Study, add_counts
 from cardsolve.solvers.ubongo import fast
 from cardsolve.solvers.ubongo.largest import largest_layout
 
@@ -87,20 +88,28 @@ def median_bucket(effort: dict[str, int]) -> int | None:
     return None
 
 
-def combine(samples: int, parts: Sequence[Part]) -> Result:
+def combine(samples: int, parts: Iterable[Part]) -> Result:
     """The groups' counts added over the chunks, with each group's share of hands with
     a 7-card layout and median effort bucket."""
-    groups = {}
-    for name in GROUPS:
-        mine = [part["groups"][name] for part in parts]
-        hands = sum(g["hands"] for g in mine)
-        solvable = sum(g["solvable"] for g in mine)
-        effort = add_counts([g["effort"] for g in mine])
-        groups[name] = {"hands": hands, "solvable": solvable,
-                        "share": solvable / hands if hands else None,
-                        "effort": effort, "median_effort": median_bucket(effort),
-                        "largest": add_counts([g["largest"] for g in mine])}
-    return {"samples": samples, "groups": groups}
+    totals: dict[str, dict[str, Any]] = {name: {"hands": 0, "solvable": 0, "effort": {}, "largest": {}}
+                                         for name in GROUPS}
+    for part in parts:
+        for name, total in totals.items():
+            mine = part["groups"][name]
+            total["hands"] += mine["hands"]
+            total["solvable"] += mine["solvable"]
+            total["effort"] = add_counts([total["effort"], mine["effort"]])
+            total["largest"] = add_counts([total["largest"], mine["largest"]])
+    return {"samples": samples, "groups": {
+        name: {"hands": total["hands"], "solvable": total["solvable"],
+               "share": total["solvable"] / total["hands"] if total["hands"] else None,
+               "effort": total["effort"], "median_effort": median_bucket(total["effort"]),
+               "largest": total["largest"]} for name, total in totals.items()}}
+
+
+def part_shape(options: Mapping[str, Any]) -> Shape:
+    """Every group's hands, hands with a 7-card layout, effort buckets and largest layouts."""
+    return {"groups": {name: {"hands": int, "solvable": int, "effort": COUNTS, "largest": COUNTS} for name in GROUPS}}
 
 
 def table(result: Result) -> list[tuple[str, ...]]:
@@ -128,4 +137,4 @@ def plot(result: Result, title: str, path: str) -> None:
 STUDY = Study("ubongo", "solvability",
               "per stack and face colour: the share of dealt hands with a 7-card layout, the search effort, "
               "and the largest layout of the others",
-              200, run_chunk, combine, table, plot)
+              200, run_chunk, combine, table, plot, part_shape)

@@ -11,12 +11,12 @@ by the deals.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from cardsolve.models.was_sticht import CHIPS
 from cardsolve.solvers.analysis import charts
-from cardsolve.solvers.analysis.study import Part, Result, Study
+from cardsolve.solvers.analysis.study import Part, Result, Row, Shape, Study
 from cardsolve.solvers.was_sticht.difficulty import CHUNK, forced_counts
 
 
@@ -26,17 +26,26 @@ def run_chunk(samples: int, seed: int, first: int, count: int) -> Part:
     return {"counts": {chip.id: [lead, after] for chip, (lead, after) in zip(CHIPS, counts)}}
 
 
-def combine(samples: int, parts: Sequence[Part]) -> Result:
+def combine(samples: int, parts: Iterable[Part]) -> Result:
     """Each chip's corner value, source, counts and shares over the ``samples`` deals,
     easiest first (by the lead share, then the next share, then the chip id)."""
+    forced = {chip.id: [0, 0] for chip in CHIPS}
+    for part in parts:
+        for chip_id, total in forced.items():
+            total[0] += part["counts"][chip_id][0]
+            total[1] += part["counts"][chip_id][1]
     rows: list[dict[str, Any]] = []
     for chip in CHIPS:
-        lead = sum(part["counts"][chip.id][0] for part in parts)
-        after = sum(part["counts"][chip.id][1] for part in parts)
+        lead, after = forced[chip.id]
         rows.append({"id": chip.id, "value": chip.value, "source": chip.source, "lead": lead, "next": after,
                      "lead_share": lead / samples, "next_share": after / samples})
     rows.sort(key=lambda row: (-row["lead_share"], -row["next_share"], row["id"]))
     return {"deals": samples, "chips": rows}
+
+
+def part_shape(options: Mapping[str, Any]) -> Shape:
+    """The counts [lead, next] of every chip."""
+    return {"counts": {chip.id: Row((int, int)) for chip in CHIPS}}
 
 
 def table(result: Result) -> list[tuple[str, ...]]:
@@ -59,4 +68,4 @@ def plot(result: Result, title: str, path: str) -> None:
 
 STUDY = Study("was-sticht", "chips",
               "the share of seeded deals in which the player on lead, and the next, can force each chip",
-              CHUNK, run_chunk, combine, table, plot)
+              CHUNK, run_chunk, combine, table, plot, part_shape)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from cardsolve.models.errors import BadInput
 from cardsolve.solvers.results import Answer
 
 if TYPE_CHECKING:
@@ -19,6 +21,8 @@ if TYPE_CHECKING:
     from cardsolve.solvers.backends import Backends
 
 F = TypeVar("F", bound=Callable[..., Any])
+PLAIN_EVERY_S = 10.0
+"""Seconds between plain progress lines when stderr is not a terminal."""
 
 
 def emit(ctx: click.Context, answer: Answer) -> None:
@@ -53,10 +57,13 @@ def study_run_options() -> Callable[[F], F]:
     every command that runs a registered study)."""
     options = [
         workers_option(),
-        click.option("--scheduler", metavar="ADDRESS", help="Run the chunks on this Dask scheduler (tcp://host:8786)."),
-        click.option("--store", type=click.Path(dir_okay=False),
-                     help="SQLite file of finished chunks [default: in the user's cache]."),
-        click.option("--plot", type=OutputFile(), help="Write a PNG picture of the result here."),
+        click.option("--scheduler", metavar="ADDRESS", callback=_scheduler_address,
+                     help="Run the chunks on this Dask scheduler (tcp://host:8786)."),
+        click.option("--store", type=OutputFile(),
+                     help="SQLite file of finished chunks, in a folder that exists [default: in the user's cache]."),
+        click.option("--plot", type=OutputFile(_picture_name),
+                     help="Write a picture of the result here, in the format its extension names "
+                          "(.png, .svg, .pdf, ...)."),
     ]
 
     def decorate(command: F) -> F:
@@ -65,6 +72,26 @@ def study_run_options() -> Callable[[F], F]:
         return command
 
     return decorate
+
+
+def _scheduler_address(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``--scheduler``, checked when the line is read (``runner.check_scheduler``)."""
+    from cardsolve.solvers.analysis.runner import check_scheduler
+
+    return None if value is None else check_scheduler(value)
+
+
+def _picture_name(path: str) -> None:
+    """A ``--plot`` name: its extension names a format matplotlib writes (``charts.check_picture``)."""
+    from cardsolve.solvers.analysis.charts import check_picture
+
+    check_picture(path)
+
+
+def svg_name(path: str) -> None:
+    """An ``--svg`` name: it ends in ``.svg``, so that what is written is what the name says."""
+    if not path.lower().endswith(".svg"):
+        raise BadInput(f"cannot write SVG to {path!r}: its name must end in .svg", path)
 
 
 def emit_study(ctx: click.Context, label: str, store: str | None,
@@ -104,24 +131,37 @@ def bots_option(help: str) -> Callable[[F], F]:
 
 
 class OutputFile(click.Path):
-    """A file a command writes (a picture, a JSON document): its folder must exist and be
-    writable, checked when the line is read, before any work is done."""
+    """A file a command writes (a picture, a JSON document, a store): its folder must exist
+    and be writable (a missing folder is refused, never made) and ``check(name)``, when
+    given, must accept its name (it raises ``BadInput``), checked when the line is read,
+    before any work is done."""
 
-    def __init__(self) -> None:
+    def __init__(self, check: Callable[[str], None] | None = None) -> None:
         super().__init__(dir_okay=False, writable=True)
+        self.check = check
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if not os.fsdecode(value).strip():  # names no file: it would be ignored, or written nowhere, after the work
+            self.fail(f"{value!r} names no file", param, ctx)
         path = super().convert(value, param, ctx)
         folder = Path(os.fsdecode(path)).resolve().parent
         if not folder.is_dir() or not os.access(folder, os.W_OK):
             self.fail(f"{value!r}: the folder {folder} does not exist or cannot be written", param, ctx)
+        if self.check is not None:
+            try:
+                self.check(os.fsdecode(path))
+            except BadInput as error:
+                self.fail(str(error), param, ctx)
         return path
 
 
 def progress_bar(label: str) -> Progress:
-    """A progress bar on stderr with done/total, rate and time left (hidden when done)."""
+    """A progress bar on stderr with done/total, rate and time left (hidden when done),
+    drawn on a terminal; elsewhere (a pipe, a log) a plain line ``label: done/total`` at
+    most every ``PLAIN_EVERY_S`` seconds, the first after as long, so that a long job is
+    never silent and a quick one prints nothing."""
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TaskID, TextColumn
     from rich.progress import TimeRemainingColumn
     from rich.text import Text
 
@@ -129,9 +169,22 @@ def progress_bar(label: str) -> Progress:
         def render(self, task) -> Text:  # type: ignore[no-untyped-def]
             return Text(f"{task.speed:.1f}/s" if task.speed else "")
 
+    class PlainLines(Progress):
+        """A progress bar that, when not drawn, prints a plain line now and then."""
+
+        next_line = time.monotonic() + PLAIN_EVERY_S
+
+        def update(self, task_id: TaskID, **changes: Any) -> None:
+            super().update(task_id, **changes)
+            if self.disable and time.monotonic() >= self.next_line:
+                self.next_line = time.monotonic() + PLAIN_EVERY_S
+                task = next(task for task in self.tasks if task.id == task_id)
+                total = "" if task.total is None else f"/{task.total:g}"
+                click.echo(f"{task.description or label}: {task.completed:g}{total}", err=True)
+
     console = Console(stderr=True)  # drawn only on a terminal: a pipe or a test gets no blank line
-    return Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), RateColumn(),
-                    TimeRemainingColumn(), console=console, transient=True, disable=not console.is_terminal)
+    return PlainLines(TextColumn(label), BarColumn(), MofNCompleteColumn(), RateColumn(),
+                      TimeRemainingColumn(), console=console, transient=True, disable=not console.is_terminal)
 
 
 @contextmanager
@@ -141,3 +194,30 @@ def progress_callback(label: str) -> Iterator[Callable[[int, int], None]]:
     with progress_bar(label) as bar:
         task = bar.add_task(label, total=None)
         yield lambda done, total: bar.update(task, completed=done, total=total)
+
+
+class TimeLimit(click.ParamType[float]):
+    """Seconds for ``--time-limit``: a number that ``solvers.limits.check_time_limit``
+    takes (finite, above 0, at most a day), so that nan, inf, 0 and the like are refused
+    when the line is read, with the API's own message."""
+
+    name = "seconds"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        from cardsolve.models.errors import BadInput
+        from cardsolve.solvers.limits import check_time_limit
+
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        try:
+            return check_time_limit(seconds)
+        except BadInput as error:
+            self.fail(str(error), param, ctx)
+
+
+def time_limit_option(default: float, help: str) -> Callable[[F], F]:
+    """``--time-limit SECONDS``, the one option type of every command that takes a time
+    limit (see ``TimeLimit``)."""
+    return click.option("--time-limit", type=TimeLimit(), default=default, show_default=True, help=help)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import click
 
-from cardsolve.solvers.commands.common import backend_option, bots_option, emit, emit_study, study_run_options
+from cardsolve.solvers.commands.common import (
+    backend_option, bots_option, emit, emit_study, study_run_options, time_limit_option,
+)
 from cardsolve.solvers.cubu import api
 from cardsolve.solvers.cubu.backends import BACKENDS
 
@@ -35,14 +37,14 @@ def cubu_longest(ctx: click.Context, top: str, hand: str, limit: int) -> None:
 @click.option("--mode", type=click.Choice(["colour", "boxes"]), default="colour", show_default=True,
               help="colour: a box of the same colour one position up or down; boxes: one box more or fewer.")
 @backend_option(BACKENDS, help="Solver backend; every one is exact.")
-@click.option("--time-limit", type=click.FloatRange(0, min_open=True), default=api.TIME_LIMIT, show_default=True,
-              help="Seconds for cpsat.")
+@time_limit_option(api.TIME_LIMIT, "Seconds for cpsat, building its model included; past them the answer may "
+                   "be undecided.")
 @click.pass_context
 def cubu_speed(ctx: click.Context, centre: str, hand: str, mode: str, backend: str, time_limit: float) -> None:
     """Can the whole hand be laid around the centre card (Speed CUBU, one player)? Each
     card goes next to a laid card and must relate to one of its laid neighbours. If not,
     the most cards that can be laid. Shows a laying order and the grid. Exits 1 when the
-    whole hand cannot be laid."""
+    whole hand cannot be laid, 3 when cpsat's time limit left that undecided."""
     emit(ctx, api.speed(centre, hand, mode=mode, backend=backend, time_limit=time_limit))
 
 

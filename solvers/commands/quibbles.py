@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import click
 
-from cardsolve.solvers.commands.common import backend_option, bots_option, emit, emit_study, study_run_options
+from cardsolve.solvers.commands.common import (
+    backend_option, bots_option, emit, emit_study, progress_callback, study_run_options, time_limit_option,
+)
+from cardsolve.solvers.quibbles.api import SPLIT_TIME_LIMIT
 from cardsolve.solvers.quibbles.backends import BACKENDS
 
 VARIANTS = click.Choice(["standard", "simplified", "solo"])
@@ -20,12 +23,14 @@ def group() -> None:
 @click.argument("value")
 @click.option("--display", required=True, help="The open display, left to right: 1,4,2,3,3,2.")
 @backend_option(BACKENDS, help="Solver backend; all three are exact.")
+@time_limit_option(SPLIT_TIME_LIMIT, "Seconds cpsat may search.")
 @click.pass_context
-def split(ctx: click.Context, value: str, display: str, backend: str) -> None:
-    """The SPLIT of a VALUE card that takes the most display cards."""
+def split(ctx: click.Context, value: str, display: str, backend: str, time_limit: float) -> None:
+    """The SPLIT of a VALUE card that takes the most display cards. Exit 3 when cpsat's
+    time limit ran out before it proved the split the best (undecided)."""
     from cardsolve.solvers.quibbles import api
 
-    emit(ctx, api.split(value, display, backend=backend))
+    emit(ctx, api.split(value, display, backend=backend, time_limit=time_limit))
 
 
 @group.command()
@@ -47,12 +52,16 @@ def combine(ctx: click.Context, hand: str, display: str) -> None:
 @click.option("--turn", "turn_text", required=True,
               help="The turn: 'split 6 -> 3+3, 1+1+4', 'combine 1+2 -> 3,3' or 'draw 5', "
                    "then optionally '; stash 4' or '; stash 5 evict 1'.")
+@click.option("--drawn", default=None,
+              help="A DRAW's two cards, once seen: 2,5. Without it the DRAW is judged against every "
+                   "possible draw: exit 0 if legal whatever is drawn, else 1 with the draws that make it legal.")
 @click.pass_context
-def move(ctx: click.Context, hand: str, display: str, collection: str, variant: str, turn_text: str) -> None:
+def move(ctx: click.Context, hand: str, display: str, collection: str, variant: str, turn_text: str,
+         drawn: str | None) -> None:
     """Check a turn against the rules and show what it leaves (before the refill)."""
     from cardsolve.solvers.quibbles import api
 
-    emit(ctx, api.move(hand, display, turn_text, collection=collection, variant=variant))
+    emit(ctx, api.move(hand, display, turn_text, collection=collection, variant=variant, drawn=drawn))
 
 
 @group.command()
@@ -75,8 +84,11 @@ def hint(ctx: click.Context, hand: str, display: str, collection: str, penalty: 
     """Every legal turn ranked by a sampled two-turn lookahead; the best one explained."""
     from cardsolve.solvers.quibbles import api
 
-    emit(ctx, api.hint(hand, display, collection=collection, penalty=penalty, variant=variant, opponents=opponents,
-                       samples=samples, shortlist=shortlist, top=top, seed=seed))
+    with progress_callback("samples") as progress:
+        answer = api.hint(hand, display, collection=collection, penalty=penalty, variant=variant,
+                          opponents=opponents, samples=samples, shortlist=shortlist, top=top, seed=seed,
+                          progress=progress)
+    emit(ctx, answer)
 
 
 @group.command()

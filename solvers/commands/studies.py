@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from cardsolve.models.errors import BadInput
 from cardsolve.solvers.commands.common import (
     OutputFile, emit, emit_study, progress_bar, study_run_options,
 )
@@ -48,7 +49,10 @@ def bench(ctx: click.Context, games: tuple[str, ...], quick: bool, out: str | No
         except BenchmarkFailed as failed:
             raise click.ClickException(str(failed)) from None
     if out:
-        Path(out).write_text(answer.json_text() + "\n")
+        try:
+            Path(out).write_text(answer.json_text() + "\n")
+        except OSError as error:
+            raise BadInput(f"cannot write {out!r}: {error.strerror or error}", out) from None
     emit(ctx, answer)
 
 

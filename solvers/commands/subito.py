@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from cardsolve.models.subito import SIDE_CHOICES, load_deck, read_table
-from cardsolve.solvers.commands.common import backend_option, deck_option, emit, progress_callback
+from cardsolve.solvers.commands.common import backend_option, deck_option, emit, progress_callback, time_limit_option
 from cardsolve.solvers.subito import api
 from cardsolve.solvers.subito.backends import BACKENDS
 
@@ -41,7 +41,7 @@ def subito_deal(ctx: click.Context, seed: int, players: int, sides: Any, deck_fi
 def subito_score(ctx: click.Context, table_file: str) -> None:
     """Score a round's table by the rulebook. Each wrong card and the cards placed after it
     are removed; task cards 2..9 go to more cards, then the higher sum (5a: over 12 loses);
-    a player scores the numbers of the task cards won."""
+    a player scores the numbers of the task cards won. Every card must be named (no "?")."""
     emit(ctx, api.score(read_table(table_file)))
 
 
@@ -49,20 +49,21 @@ def subito_score(ctx: click.Context, table_file: str) -> None:
 @click.option("--pile", required=True, help="Your pile, top card first: Y4A,R1B,...")
 @click.option("--tasks", "tasks_text", required=True, help="The eight sides in play: 2,3a,4b,5a,6b,7a,8a,9b.")
 @click.option("--vs", "vs_file", metavar="TABLE.json", type=click.Path(dir_okay=False), default=None,
-              help="Answer the opponent's cards in this table (best response).")
+              help="Answer the opponent's cards in this table (best response); their face-down 5a cards "
+              "must be named, not \"?\".")
 @click.option("--player", type=click.IntRange(1, 2), default=1, show_default=True,
               help="With --vs: you are this player of the table; the other is the opponent.")
 @click.option("--cards", type=click.IntRange(0), default=None,
               help="Cards you place before the round ends (default all).")
 @backend_option(BACKENDS, help="All three are exact; reference takes at most 10 cards.")
-@click.option("--time-limit", type=click.FloatRange(0, min_open=True), default=10.0, show_default=True,
-              help="Seconds cpsat may search.")
+@time_limit_option(10.0, "Seconds cpsat may take, building its model included.")
 @click.pass_context
 def subito_optimize(ctx: click.Context, pile: str, tasks_text: str, vs_file: str | None, player: int,
                     cards: int | None, backend: str, time_limit: float) -> None:
     """The best placement of your pile, card by card in pile order: with --vs, the one that
     wins the most points against the opponent's cards; without, the most points x cards
-    (then points x numbers). Says whether the answer is proven optimal."""
+    (then points x numbers). Says whether the answer is proven optimal; exit 3 when it is
+    not (a limit ran out first: the placement shown is the best found)."""
     vs = None if vs_file is None else read_table(vs_file)
     emit(ctx, api.optimize(pile, tasks_text, vs=vs, player=player, cards=cards, backend=backend,
                            time_limit=time_limit))
@@ -81,7 +82,7 @@ def subito_duel(ctx: click.Context, seed: int, sides: Any, cards: int | None, li
     """Both piles of a seeded deal known: the players take turns answering the other's
     placement with a best response, from their best placements without an opponent,
     until neither improves or --limit answers; what optimal play is worth against a
-    strong player."""
+    strong player. Exit 3 when an answer was not proven a best response (undecided)."""
     with progress_callback("best responses") as progress:
         found = api.duel(seed, sides=sides, cards=cards, limit=limit, backend=backend, deck=load_deck(deck_file),
                          progress=progress)
@@ -90,7 +91,8 @@ def subito_duel(ctx: click.Context, seed: int, sides: Any, cards: int | None, li
 
 @group.command("hint")
 @click.option("--table", "table_file", metavar="TABLE.json", type=click.Path(dir_okay=False), required=True,
-              help="The cards both players have placed so far.")
+              help="The cards both players have placed so far; the opponent's face-down 5a cards are "
+              "unseen (write them \"?\"; named ones are not looked at).")
 @click.option("--card", "card_text", required=True, help="The card you have just turned over: Y4A.")
 @click.option("--player", type=click.IntRange(1, 2), default=1, show_default=True,
               help="You: the first or second player of the table file.")
@@ -103,7 +105,8 @@ def subito_hint(ctx: click.Context, table_file: str, card_text: str, player: int
                 deck_file: str | None) -> None:
     """Where to place the card just turned over, with the rest of your pile unknown: each
     side that takes it, by your expected round points over seeded rollouts of the unseen
-    cards played on by a greedy policy (an estimate, with its standard error)."""
+    cards played on by a greedy policy (an estimate, with its standard error). 5a over 12
+    is listed with its cost: the task card is lost."""
     table = read_table(table_file)
     with progress_callback("rollouts") as progress:
         found = api.hint(table, card_text, player=player, samples=samples, seed=seed, deck=load_deck(deck_file),

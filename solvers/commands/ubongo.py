@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING
 import click
 
 from cardsolve.models.errors import BadInput
-from cardsolve.solvers.commands.common import OutputFile, backend_option, deck_option, emit, progress_bar
+from cardsolve.solvers.commands.common import (
+    OutputFile, backend_option, deck_option, emit, progress_callback, svg_name, time_limit_option,
+)
 from cardsolve.solvers.ubongo.backends import BACKENDS, ENUMERATING
 
 if TYPE_CHECKING:
@@ -43,8 +45,8 @@ HAND_OPTION = click.option("--hand", required=True,
                            help="The faces in hand, comma-separated: 3w,7w,... or ABC/DDA,...")
 K_OPTION = click.option("--k", "k", type=click.IntRange(0, 99), default=7, show_default=True,
                         help="Cards to lay.")
-TIME_LIMIT_OPTION = click.option("--time-limit", type=click.FloatRange(0, min_open=True), default=60.0,
-                                 show_default=True, help="Seconds the cpsat backend may search.")
+TIME_LIMIT_OPTION = time_limit_option(60.0, "Seconds the whole command may take on cpsat or reference "
+                                             "(numba always runs to its end); past them the answer is undecided.")
 
 
 @group.command()
@@ -70,7 +72,7 @@ def deal(ctx: click.Context, round_number: int, seed: int, players: int, deck_fi
 @click.pass_context
 def verify(ctx: click.Context, hand: str, k: int, backend: str, time_limit: float, deck_file: str | None) -> None:
     """Is there a valid layout of K of the hand's faces? Exit 0 with one, 1 when none
-    exists (or cpsat's time limit passed first, which it says)."""
+    exists (proven), 3 when the time limit passed first (undecided)."""
     from cardsolve.solvers.ubongo import api
 
     emit(ctx, api.verify(hand, k=k, backend=backend, time_limit=time_limit, deck=_deck(deck_file)))
@@ -92,12 +94,15 @@ def verify(ctx: click.Context, hand: str, k: int, backend: str, time_limit: floa
 def solve(ctx: click.Context, hand: str, k: int, enumerate_all: bool, limit: int | None, show: int,
           backend: str, time_limit: float, deck_file: str | None) -> None:
     """The best layout: K of the hand's faces, or, when none exists, the largest valid
-    layout (what an early end of the round scores). With --all, every distinct layout of K."""
+    layout (what an early end of the round scores); exit 3 when the time limit left a larger
+    one undecided. With --all, every distinct layout of K."""
     from cardsolve.solvers.ubongo import api
 
     deck = _deck(deck_file)
     if enumerate_all:
-        emit(ctx, api.solve_all(hand, k=k, limit=limit, show=show, backend=backend, deck=deck))
+        with progress_callback("roots") as progress:
+            found = api.solve_all(hand, k=k, limit=limit, show=show, backend=backend, deck=deck, progress=progress)
+        emit(ctx, found)
     else:
         emit(ctx, api.solve(hand, k=k, backend=backend, time_limit=time_limit, deck=deck))
 
@@ -130,10 +135,8 @@ def game(ctx: click.Context, players: int, seed: int, deck_file: str | None) -> 
     from cardsolve.solvers.ubongo import api
 
     deck = _deck(deck_file)
-    with progress_bar("hands") as bar:
-        task = bar.add_task("", total=None)
-        played = api.game(players=players, seed=seed, deck=deck,
-                          progress=lambda done, total: bar.update(task, completed=done, total=total))
+    with progress_callback("hands") as progress:
+        played = api.game(players=players, seed=seed, deck=deck, progress=progress)
     emit(ctx, played)
 
 
@@ -151,7 +154,7 @@ def check(ctx: click.Context, layout_file: str, deck_file: str | None) -> None:
 
 @group.command()
 @click.argument("layout_file", metavar="LAYOUT.json", type=click.Path(dir_okay=False))
-@click.option("--svg", "svg_file", type=OutputFile(), default=None,
+@click.option("--svg", "svg_file", type=OutputFile(svg_name), default=None,
               help="Also write an SVG picture: one colour per symbol, card outlines, contacts marked.")
 @deck_option()
 @click.pass_context

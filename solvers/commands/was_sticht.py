@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from cardsolve.solvers.commands.common import (
-    backend_option, bots_option, emit, emit_study, progress_bar, study_run_options,
+    backend_option, bots_option, emit, emit_study, progress_callback, study_run_options,
 )
 from cardsolve.solvers.was_sticht.backends import BACKENDS
 
@@ -80,9 +80,8 @@ def was_sticht_table(ctx: click.Context, deal_file: str, backend: str) -> None:
     from cardsolve.solvers.was_sticht import api
 
     deal = read_deal(deal_file)
-    with progress_bar("chips") as bar:
-        task = bar.add_task("chips", total=None)
-        answer = api.table(deal, backend, progress=lambda done, total: bar.update(task, completed=done, total=total))
+    with progress_callback("chips") as progress:
+        answer = api.table(deal, backend, progress=progress)
     emit(ctx, answer)
 
 

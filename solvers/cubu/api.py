@@ -21,6 +21,7 @@ from cardsolve.solvers.cubu.bots import lineup, seat_bots
 from cardsolve.solvers.cubu.longest import longest_runs
 from cardsolve.solvers.cubu.results import LongestAnswer, PlayAnswer, SpeedAnswer
 from cardsolve.solvers.cubu.simulate import check_setting
+from cardsolve.solvers.limits import check_time_limit
 
 LONGEST_LIMIT = 10
 """Runs ``longest`` lists by default."""
@@ -53,10 +54,12 @@ def speed(centre: str | Card, hand: Cards, mode: str = "colour", backend: str = 
           time_limit: float = TIME_LIMIT) -> SpeedAnswer:
     """Whether the whole ``hand`` can be laid around ``centre`` in Speed CUBU (``mode``
     colour or boxes), else the most cards that can, with a laying order; ``backend``
-    numba (the default), cpsat or reference; ``time_limit`` seconds bind cpsat only."""
+    numba (the default), cpsat or reference; ``time_limit`` seconds bind cpsat only (model
+    building included; when they run out first, whether the hand can be laid may be
+    undecided)."""
     from cardsolve.solvers.cubu.speed import speed_solve  # loads networkx, for Speed CUBU alone
 
-    return speed_solve(_card(centre), _cards(hand), mode, backend, time_limit=time_limit)
+    return speed_solve(_card(centre), _cards(hand), mode, backend, time_limit=check_time_limit(time_limit))
 
 
 def play(seed: int = 1, players: int = 4, bots: str | Sequence[str] | None = None, target: int = TARGET,

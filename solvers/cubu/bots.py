@@ -1,9 +1,11 @@
 """Bots for the classic CUBU game: greedy, run-keeper and strategist (``classic.Policy``).
 
 - Greedy: plays a longest run (``longest_runs``); with no run, an action card at the
-  opponent with the fewest cards (pickup3 > pickup2 > pickup1 > miss > swap; the swap
-  comes last and is then forced, since a player who can play an action card may not
-  draw); interrupts only a run whose next card is the player's last.
+  opponent with the fewest cards (pickup3 > pickup2 > pickup1 > miss > swap), else an
+  interrupt, which ends its own turn (the swap and the interrupt come last and are then
+  forced, since a player who can play an action card may not draw; the interrupt is also
+  the way out of a hand of nothing else); interrupts only a run whose next card is the
+  player's last.
 - Run-keeper: goes out when one run empties its hand; else plays the maximal run with the
   highest ``len(run) + keep * chain(rest)`` (``0 <= keep < 1``, default 0.75), where
   ``chain(rest)`` is the longest run the cards it keeps could make among themselves (one
@@ -17,8 +19,9 @@
   or miss at him; else plays a longest run; else aims pickups and misses at the threat
   (that opponent, else the score leader). It interrupts a run that has reached
   ``threshold`` cards or could empty the player's hand, and any run when its hand holds
-  nothing but interrupt cards (the interrupt is then its way out). Defaults: threshold 2,
-  danger 1, swap_margin 2 (one strategist against three greedy bots, 800 games per
+  nothing but interrupt cards (one way out; on its own turn it plays one, as greedy
+  does, when nothing else can be played). Defaults: threshold 2, danger 1, swap_margin 2
+  (one strategist against three greedy bots, 800 games per
   setting: danger 1 won 43-46% of games, danger 2 36%, danger 0 37%; threshold and
   swap margin changed little).
 
@@ -32,7 +35,7 @@ from collections.abc import Callable, Sequence
 
 from cardsolve.models.cubu.cards import MAX_BOXES, Card
 from cardsolve.models.cubu.classic import (
-    INTERRUPT, ActionPlay, Draw, InterruptView, Policy, RandomPolicy, SequencePlay, Turn, TurnView,
+    INTERRUPT, ActionPlay, Draw, InterruptPlay, InterruptView, Policy, RandomPolicy, SequencePlay, Turn, TurnView,
 )
 from cardsolve.models.cubu.sequence import UP
 from cardsolve.models.errors import BadInput
@@ -91,13 +94,16 @@ def _swap_gain(view: TurnView, target: int) -> int:
 
 def greedy_action(view: TurnView, target: int) -> Turn:
     """With no run: the strongest pickup or miss at ``target``; else a swap with the opponent
-    with the fewest cards (forced: a player who can play an action card may not draw); else a draw."""
+    with the fewest cards; else an interrupt, ending the turn (both forced: a player who can
+    play an action card may not draw); else a draw."""
     held = _held(view)
     strike = _strike(held, target)
     if strike is not None:
         return strike
     if SWAP in held:
         return ActionPlay(SWAP, fewest_cards(view))
+    if INTERRUPT in held:
+        return InterruptPlay()
     return Draw()
 
 

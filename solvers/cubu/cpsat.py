@@ -18,12 +18,15 @@ centre to the east of it, so one is required there whenever a card is used; twin
 (``play_graph.twin_classes``) are used first to last, the used ones in increasing order
 of cell number.
 
-CP-SAT's OPTIMAL is the proof; FEASIBLE (out of time) is returned as not proven.
+CP-SAT's OPTIMAL is the proof; FEASIBLE (out of time) is returned as not proven. The
+time limit counts from the call, so building the model (its arcs grow with the square of
+the hand) uses it up too: past it the building stops and nothing is claimed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
@@ -33,6 +36,7 @@ from cardsolve.models.errors import BadInput
 from cardsolve.solvers.cpsat_small import small_model_solver
 from cardsolve.solvers.cubu.play_graph import twin_classes
 from cardsolve.solvers.cubu.results import Search
+from cardsolve.solvers.limits import Deadline, OutOfTime, check_budget
 
 TIME_LIMIT = 60.0
 """Seconds CP-SAT searches when the caller gives no limit."""
@@ -40,20 +44,21 @@ DIRECTIONS = ((1, 0), (0, 1), (-1, 0), (0, -1))
 """A card's offset from its parent; east first."""
 
 
-def solve(centre: Card, hand: Sequence[Card], mode: str, time_limit: float | None = None,
-          workers: int = 1) -> Search:
-    """The most cards of ``hand`` CP-SAT lays around ``centre`` in ``mode`` within
-    ``time_limit`` seconds (``TIME_LIMIT`` when None) on ``workers`` threads, in order of
-    depth; proven when CP-SAT says OPTIMAL. ``nodes`` is CP-SAT's branch count."""
-    if time_limit is None:
-        time_limit = TIME_LIMIT
-    if not time_limit >= 0:
-        raise BadInput(f"bad time limit {time_limit!r}: give seconds, 0 or more", str(time_limit))
-    if workers < 1:
-        raise BadInput(f"bad number of workers {workers!r}: give 1 or more", str(workers))
+@dataclass(frozen=True)
+class _Model:
+    """The model and the variables its answer is read from (see the module docstring)."""
+
+    model: cp_model.CpModel
+    used: list[cp_model.IntVar]
+    x: list[cp_model.IntVar]
+    y: list[cp_model.IntVar]
+    depth: list[cp_model.IntVar]
+
+
+def _build(centre: Card, hand: Sequence[Card], mode: str, deadline: Deadline) -> _Model:
+    """The model of the module docstring for a non-empty ``hand``; the deadline is checked
+    at each card's arcs, which grow with the hand."""
     n = len(hand)
-    if n == 0:
-        return Search((), 0)
     side = 2 * n + 1
     model = cp_model.CpModel()
     used = [model.new_bool_var(f"used{i}") for i in range(n)]
@@ -71,6 +76,7 @@ def solve(centre: Card, hand: Sequence[Card], mode: str, time_limit: float | Non
     # a child's or j's own parent's
     sides: list[list[list[cp_model.IntVar]]] = [[[] for _ in DIRECTIONS] for _ in range(n + 1)]
     for i in range(n):
+        deadline.check()
         arcs = []
         for j in range(n + 1):
             if j == i or not relates(hand[i], hand[j] if j < n else centre, mode):
@@ -100,13 +106,33 @@ def solve(centre: Card, hand: Sequence[Card], mode: str, time_limit: float | Non
             model.add_implication(used[b], used[a])
             model.add(cell[a] < cell[b]).only_enforce_if(used[b])
     model.maximize(sum(used))
-    solver = small_model_solver(time_limit, workers)
-    status = solver.solve(model)
+    return _Model(model, used, x, y, depth)
+
+
+def solve(centre: Card, hand: Sequence[Card], mode: str, time_limit: float | None = None,
+          workers: int = 1) -> Search:
+    """The most cards of ``hand`` CP-SAT lays around ``centre`` in ``mode`` within
+    ``time_limit`` seconds (``TIME_LIMIT`` when None) on ``workers`` threads, in order of
+    depth; proven when CP-SAT says OPTIMAL. ``nodes`` is CP-SAT's branch count."""
+    check_budget(time_limit)
+    deadline = Deadline.after(TIME_LIMIT if time_limit is None else time_limit)
+    if workers < 1:
+        raise BadInput(f"bad number of workers {workers!r}: give 1 or more", str(workers))
+    n = len(hand)
+    if n == 0:
+        return Search((), 0)
+    try:
+        built = _build(centre, hand, mode, deadline)
+    except OutOfTime:
+        return Search((), 0, proven=False)
+    solver = small_model_solver(deadline.left(), workers)
+    status = solver.solve(built.model)
     nodes = int(solver.num_branches)
     if status == cp_model.MODEL_INVALID:
-        raise RuntimeError(f"invalid CP-SAT model: {model.validate()}")
+        raise RuntimeError(f"invalid CP-SAT model: {built.model.validate()}")
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return Search((), nodes, proven=False)
-    laid = sorted((solver.value(depth[i]), i) for i in range(n) if solver.boolean_value(used[i]))
-    layout = tuple((hand[i], (CENTRE[0] + solver.value(x[i]), CENTRE[1] + solver.value(y[i]))) for _, i in laid)
+    laid = sorted((solver.value(built.depth[i]), i) for i in range(n) if solver.boolean_value(built.used[i]))
+    layout = tuple((hand[i], (CENTRE[0] + solver.value(built.x[i]), CENTRE[1] + solver.value(built.y[i])))
+                   for _, i in laid)
     return Search(layout, nodes, proven=status == cp_model.OPTIMAL)

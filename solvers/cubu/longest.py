@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import permutations
 
-from cardsolve.models.cubu.cards import POSITIONS, Card, check_distinct
+from cardsolve.models.cubu.cards import POSITIONS, REGULAR_CARDS, Card, check_distinct
 from cardsolve.models.cubu.sequence import DOWN, UP, Follow, declarations
 from cardsolve.models.errors import BadInput
 from cardsolve.solvers.cubu.results import Run
@@ -27,11 +27,13 @@ LIMIT = 50
 
 def _check(top: Card, hand: Sequence[Card]) -> list[Card]:
     """The regular cards of ``hand``; an action top card or a card held too often is bad input
-    (the full check runs only when a regular card repeats or two action cards are held)."""
+    (the full check runs only when a regular card repeats, two action cards are held or
+    the hand holds more regular cards than the deck)."""
     if top.is_action:
         raise BadInput(f"the top card {top} is an action card: a sequence follows a regular card", top.name)
     regular = [card for card in hand if not card.action]
-    if len({card.colours for card in regular}) != len(regular) or len(hand) - len(regular) > 1:
+    if (len({card.colours for card in regular}) != len(regular) or len(hand) - len(regular) > 1
+            or len(regular) > REGULAR_CARDS):
         check_distinct(hand, "the hand")
     return regular
 

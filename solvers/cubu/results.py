@@ -16,7 +16,7 @@ from cardsolve.models.cubu.cards import Card
 from cardsolve.models.cubu.classic import GameRecord
 from cardsolve.models.cubu.sequence import UP, Follow
 from cardsolve.models.cubu.speed import CENTRE, Cell, picture
-from cardsolve.solvers.results import DOES_NOT_HOLD, DONE, Answer, text_table
+from cardsolve.solvers.results import DOES_NOT_HOLD, DONE, UNDECIDED, Answer, text_table
 
 Layout = tuple[tuple[Card, Cell], ...]
 """Hand cards with their cells, in a valid laying order."""
@@ -59,7 +59,8 @@ class LongestAnswer(Answer):
 
     def text(self) -> str:
         if not self.runs:
-            return "no colour sequence can be played on this card: play an action card or draw"
+            return ("no colour sequence can be played on this card: play an action card (an interrupt, played "
+                    "alone, ends your turn), or draw if you hold none")
         best = self.runs[0]
         rows = [[len(run), str(run.follow), str(run)] for run in self.runs]
         return (f"longest: {len(best)} card{'s' * (len(best) != 1)}, follow {best.follow}: {best}\n"
@@ -93,7 +94,7 @@ class SpeedAnswer(Answer):
     order; ``reachable``, the play graph's quick bound; ``proven`` False only when a time
     limit stopped the search (``most`` is then what was found, not necessarily the most);
     ``nodes``, the search's steps (each backend says which); ``backend``, the backend that
-    answered. The CLI exits 1 when the hand is not solvable."""
+    answered. The CLI exits 1 when the hand is not solvable, 3 when that is undecided."""
 
     centre: Card
     hand: tuple[Card, ...]
@@ -106,9 +107,15 @@ class SpeedAnswer(Answer):
     backend: str
 
     @property
-    def solvable(self) -> bool:
-        """Whether every card of the hand can be laid."""
-        return self.most == len(self.hand)
+    def solvable(self) -> bool | None:
+        """Whether every card of the hand can be laid: True when a laying of them all was
+        found, False when that is proven impossible (by the search, or by the play graph's
+        bound), None (undecided) when a time limit stopped the search first."""
+        if self.most == len(self.hand):
+            return True
+        if self.proven or self.reachable < len(self.hand):
+            return False
+        return None
 
     def to_json(self) -> dict[str, Any]:
         return {"solvable": self.solvable, "most": self.most, "cards": len(self.hand), "reachable": self.reachable,
@@ -117,9 +124,15 @@ class SpeedAnswer(Answer):
 
     def text(self) -> str:
         cards = len(self.hand)
-        verdict = ("every card can be laid" if self.solvable else
-                   f"at most {self.most} of the {cards} cards can be laid"
-                   + ("" if self.proven else " (not proven: the time limit stopped the search)"))
+        if self.solvable:
+            verdict = "every card can be laid"
+        elif self.proven:
+            verdict = f"at most {self.most} of the {cards} cards can be laid"
+        else:
+            question = ("undecided whether every card can be laid" if self.solvable is None
+                        else "not every card can be laid")
+            verdict = (f"{question}: {self.most} of the {cards} laid before the time limit stopped the "
+                       "search, the most not proven")
         order = " ".join(f"{card}@{x},{y}" for card, (x, y) in self.layout)
         grid = {CENTRE: self.centre, **{cell: card for card, cell in self.layout}}
         return (f"{verdict} ({self.mode} mode; {self.reachable} of {cards} connect to the centre in the play graph)\n"
@@ -127,7 +140,7 @@ class SpeedAnswer(Answer):
 
     @property
     def exit_code(self) -> int:
-        return DONE if self.solvable else DOES_NOT_HOLD
+        return {True: DONE, False: DOES_NOT_HOLD, None: UNDECIDED}[self.solvable]
 
 
 def _seat(seat: int, bots: tuple[str, ...]) -> str:

@@ -13,67 +13,127 @@ from typing import TYPE_CHECKING
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.quibbles import (
-    Turn, Variant, from_counts, parse_turn, parse_values, parse_variant, position, read_values,
+    Draw, IllegalMove, State, Turn, Variant, format_values, from_counts, parse_turn, parse_values, parse_variant,
+    position, read_values, unseen_counts,
 )
+from cardsolve.solvers.limits import check_time_limit
 from cardsolve.solvers.quibbles.backends import BACKENDS
-from cardsolve.solvers.quibbles.results import BestSplit, BotGame, CombineOptions, Hint, MoveCheck
+from cardsolve.solvers.quibbles.results import BestSplit, BotGame, CombineOptions, DrawVerdicts, Hint, MoveCheck
 
 if TYPE_CHECKING:
     from cardsolve.solvers.analysis.api import StudyAnswer
 
 Cards = str | Sequence[int]
 """Card values: ``"1,2,2,6"`` or ``[1, 2, 2, 6]``."""
+SPLIT_TIME_LIMIT = 10.0
+"""Seconds ``split`` gives cpsat by default."""
 
 
-def split(value: int | str, display: Cards, *, backend: str = BACKENDS.default) -> BestSplit:
+def split(value: int | str, display: Cards, *, backend: str = BACKENDS.default,
+          time_limit: float = SPLIT_TIME_LIMIT) -> BestSplit:
     """The split of the played card ``value`` that takes the most display cards, by
-    ``backend`` (numba, cpsat or reference: all exact)."""
+    ``backend`` (numba, cpsat or reference: all exact); ``time_limit`` seconds bind cpsat
+    only, and a split they stop before its proof leaves the best undecided."""
     from cardsolve.solvers.quibbles.split import best_split
 
+    seconds = check_time_limit(time_limit)
     if isinstance(value, str):
         card = parse_values(value, "the played card")
         if len(card) != 1:
             raise BadInput(f"play one card, not {value!r}", value)
         value = card[0]
     cards = parse_values(display, "--display") if isinstance(display, str) else display
-    return best_split(cards, value, backend)
+    return best_split(cards, value, backend, time_limit=seconds)
 
 
 def combine(hand: Cards, display: Cards) -> CombineOptions:
     """Every distinct COMBINE: the hand cards played, their total, how many display cards
-    of that total it takes; most cards taken first."""
+    of that total it takes; most cards taken first. Hand and display must fit in the deck,
+    as for every other position."""
     from cardsolve.solvers.quibbles.combine import combine_options
 
     cards, shown = read_values(hand, "--hand"), read_values(display, "--display")
+    unseen_counts(Variant.STANDARD, shown, cards)
     return CombineOptions(tuple(cards), tuple(shown), tuple(combine_options(cards, shown)))
 
 
 def move(hand: Cards, display: Cards, turn: str | Turn, *, collection: Cards = "",
-         variant: str | Variant = Variant.STANDARD) -> MoveCheck:
+         variant: str | Variant = Variant.STANDARD, drawn: Cards | None = None) -> MoveCheck:
     """Check ``turn`` (notation: ``split 6 -> 3+3, 1+1+4; stash 4``) against the rules and
-    say what it leaves before the refill (solo: after the penalty). An illegal turn is bad
-    input giving the reason."""
+    say what it leaves before the refill (solo: after the penalty). A DRAW's cards are
+    never made up: ``drawn`` gives the two cards drawn; without it the turn is judged
+    against every draw the cards out of sight could give, and the answer is legal whatever
+    is drawn (exit 0) or names the draws that make it legal (exit 1). A turn illegal
+    whatever is drawn is bad input giving the reason."""
     rules = parse_variant(variant)
     state = position(rules, read_values(hand, "--hand", rules.top_value),
                      read_values(display, "--display", rules.top_value),
                      read_values(collection, "--collection", rules.top_value),
                      opponents=0 if rules is Variant.SOLO else 1)
-    shown = tuple(state.display)
     played = parse_turn(turn, state.display) if isinstance(turn, str) else turn
+    if drawn is not None:
+        return _known_draw(state, played, read_values(drawn, "--drawn", rules.top_value))
+    if isinstance(played.action, Draw):
+        return _unknown_draw(state, played)
+    return _outcome(state, played, ())
+
+
+def _outcome(state: State, played: Turn, drawn: tuple[int, ...]) -> MoveCheck:
+    """Play the turn on ``state`` (illegal: bad input), whose DRAW gives ``drawn``, and say
+    what it leaves: the player's own part, then the solo penalty unless the stash won."""
+    shown = tuple(state.display)
     state.play(played)
     if state.winner is None:
         state.solo_penalty()
-    return MoveCheck(rules, played, shown, tuple(from_counts(state.hands[0])), tuple(state.display),
-                     tuple(from_counts(state.collections[0])), tuple(state.penalty), state.winner == 0)
+    return MoveCheck(state.variant, played, shown, tuple(from_counts(state.hands[0])), tuple(state.display),
+                     tuple(from_counts(state.collections[0])), tuple(state.penalty), state.winner == 0, drawn)
+
+
+def _known_draw(state: State, played: Turn, drawn: list[int]) -> MoveCheck:
+    """A DRAW whose cards the player has seen: judged and played with exactly those."""
+    cards = format_values(drawn)
+    if not isinstance(played.action, Draw):
+        raise BadInput(f"--drawn {cards} belongs to a DRAW, and this turn draws nothing", cards)
+    problem = state.check_draw(drawn)
+    if problem:
+        raise BadInput(f"--drawn {cards}: {problem}", cards)
+    return _outcome(state.with_draw(drawn), played, tuple(sorted(drawn)))
+
+
+def _unknown_draw(state: State, played: Turn) -> MoveCheck:
+    """A DRAW whose cards are unknown, judged under every possible draw: what it leaves is
+    the same under every draw that allows it, but for the drawn cards left in hand, which
+    the answer leaves out."""
+    unplayable = state.check(Turn(played.action))
+    if unplayable:
+        raise IllegalMove(f"illegal turn: {unplayable}")
+    verdicts = state.draw_verdicts(played)
+    legal = tuple(draw for draw, reason in verdicts.items() if reason is None)
+    if not legal:
+        raise IllegalMove(f"illegal turn whatever is drawn: {_nearest_miss(verdicts, played)}")
+    seen = tuple(from_counts(state.hand_seen_after(played)))
+    answer = _outcome(state.with_draw(legal[0]), played, legal[0])
+    return replace(answer, hand=seen, drawn=None, draws=DrawVerdicts(tuple(verdicts), legal))
+
+
+def _nearest_miss(verdicts: dict[tuple[int, ...], str | None], played: Turn) -> str:
+    """Why the turn's stash fails under the draw most in its favour (the most cards of the
+    stashed value), naming that draw when it helps the stash at all."""
+    value = played.stash.value if played.stash is not None else 0
+    best = max(verdicts, key=lambda draw: draw.count(value))
+    even = f", even with {format_values(best)} drawn" if value in best else ""
+    return f"{verdicts[best]}{even}"
 
 
 def hint(hand: Cards, display: Cards, *, collection: Cards = "", penalty: Cards = "",
          variant: str | Variant = Variant.STANDARD, opponents: int | None = None, samples: int = 16,
-         shortlist: int | None = None, top: int | None = 5, seed: int = 0) -> Hint:
+         shortlist: int | None = None, top: int | None = 5, seed: int = 0,
+         progress: Callable[[int, int], None] | None = None) -> Hint:
     """Every legal turn ranked by a sampled two-turn lookahead (``samples`` refills per
     candidate, only the ``shortlist`` best by the static score sampled; default all),
     the best explained; ``top`` turns shown (None: all). ``opponents`` (default 0 solo,
-    else 1) get hands sampled from the unseen cards."""
+    else 1) get hands sampled from the unseen cards; ``progress(done, samples)`` hears of
+    each sample."""
     from cardsolve.solvers.quibbles.hint import rank_turns
 
     rules = parse_variant(variant)
@@ -85,7 +145,7 @@ def hint(hand: Cards, display: Cards, *, collection: Cards = "", penalty: Cards 
     state = position(rules, cards, read_values(display, "--display", rules.top_value),
                      read_values(collection, "--collection", rules.top_value),
                      read_values(penalty, "--penalty", rules.top_value), opponents=opponents, seed=seed)
-    found = rank_turns(state, samples=samples, shortlist=shortlist, seed=seed)
+    found = rank_turns(state, samples=samples, shortlist=shortlist, seed=seed, report=progress)
     return replace(found, top=top)
 
 

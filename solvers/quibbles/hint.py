@@ -16,7 +16,7 @@ candidates by the static evaluation (by default all are sampled).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from cardsolve.models.quibbles import (
     Action, Counts, Draw, Stash, State, Turn, Variant, from_counts, is_winning_collection, stash_effect, to_counts,
@@ -129,8 +129,10 @@ def candidate_turns(state: State) -> list[Turn]:
     return [t for t in state.legal_turns() if not (isinstance(t.action, Draw) and t.stash is not None)]
 
 
-def rank_turns(state: State, samples: int = 16, shortlist: int | None = None, seed: int = 0) -> Hint:
-    """Every legal turn of the player to act, best first (see the module docstring)."""
+def rank_turns(state: State, samples: int = 16, shortlist: int | None = None, seed: int = 0,
+               report: Callable[[int, int], None] | None = None) -> Hint:
+    """Every legal turn of the player to act, best first (see the module docstring);
+    ``report(done, samples)`` hears of each sample played out."""
     me = state.to_act
     firsts: dict[OutcomeKey, tuple[Turn, float]] = {}
     for turn in candidate_turns(state):
@@ -143,12 +145,14 @@ def rank_turns(state: State, samples: int = 16, shortlist: int | None = None, se
     rng = random.Random(seed)
     totals = [0.0] * len(chosen)
     if len(chosen) > 1:
-        for _ in range(samples):
+        for done in range(1, samples + 1):
             sample_seed = rng.getrandbits(32)
             base = determinize(state, me, random.Random(sample_seed))
             for k, (turn, _) in enumerate(chosen):
                 totals[k] += _play_out(base.clone(rng=random.Random(sample_seed)), turn, me,
                                        random.Random(sample_seed))
+            if report is not None:
+                report(done, samples)
         expected = [t / samples for t in totals]
     else:
         expected = [static for _, static in chosen]

@@ -14,7 +14,7 @@ from typing import Any
 from cardsolve.models.quibbles import (
     SOLO_RATINGS, Draw, Turn, Variant, describe_turn, format_values, solo_rating, turn_to_json,
 )
-from cardsolve.solvers.results import Answer, text_table
+from cardsolve.solvers.results import DOES_NOT_HOLD, DONE, UNDECIDED, Answer, text_table
 
 CardSet = tuple[int, ...]
 """One set taken by a split: the sorted display positions of its cards."""
@@ -23,7 +23,8 @@ CardSet = tuple[int, ...]
 @dataclass(frozen=True)
 class BestSplit(Answer):
     """A best split of the played card ``value`` on ``display``: the sets taken (display
-    positions), the cards taken, whether the backend proved it optimal, and which backend."""
+    positions), the cards taken, whether the backend proved it optimal (if not, whether a
+    better split exists is undecided: exit code 3), and which backend."""
 
     value: int
     display: tuple[int, ...]
@@ -41,8 +42,12 @@ class BestSplit(Answer):
         return {"value": self.value, "display": list(self.display), "sets": self.set_values, "taken": self.taken,
                 "proven": self.proven, "backend": self.backend}
 
+    @property
+    def exit_code(self) -> int:
+        return DONE if self.proven else UNDECIDED
+
     def text(self) -> str:
-        proof = "proven optimal" if self.proven else "not proven optimal"
+        proof = "proven optimal" if self.proven else "not proven optimal: undecided"
         if not self.sets:
             return (f"Split a {self.value}: no set of 2 or more display cards sums to {self.value} "
                     f"({proof}, {self.backend}).")
@@ -79,10 +84,39 @@ class CombineOptions(Answer):
         return text_table(["play", "total", "take", "cards taken"], rows)
 
 
+DrawnCards = tuple[int, ...]
+"""The cards one DRAW gives, ascending: ``(2, 5)``."""
+
+
+@dataclass(frozen=True)
+class DrawVerdicts:
+    """A DRAW turn judged without knowing its cards: every draw the unseen cards could
+    give, and those under which the turn is legal."""
+
+    possible: tuple[DrawnCards, ...]
+    legal: tuple[DrawnCards, ...]
+
+    @property
+    def whatever(self) -> bool:
+        """Legal whatever is drawn."""
+        return self.legal == self.possible
+
+    @property
+    def size(self) -> int:
+        """The cards a draw gives (2, fewer only when fewer are unseen)."""
+        return len(self.possible[0])
+
+
 @dataclass(frozen=True)
 class MoveCheck(Answer):
-    """A legal turn and what it leaves before the refill (solo: after the penalty); an
-    illegal turn is bad input and has no answer."""
+    """A turn that is legal (for some draw, when a DRAW's cards are unknown) and what it
+    leaves before the refill (solo: after the penalty); a turn illegal whatever is drawn is
+    bad input and has no answer.
+
+    ``drawn`` is what a DRAW gave, as the player saw it (``()`` when the turn draws
+    nothing); None when the cards are unknown: then ``draws`` says under which draws the
+    turn is legal, ``hand`` holds only the cards certain to be in it, and the exit code
+    is 1 unless the turn is legal whatever is drawn."""
 
     variant: Variant
     turn: Turn
@@ -92,15 +126,48 @@ class MoveCheck(Answer):
     collection: tuple[int, ...]
     penalty: tuple[int, ...]
     wins: bool
+    drawn: tuple[int, ...] | None = ()
+    draws: DrawVerdicts | None = None
+
+    @property
+    def legal(self) -> bool:
+        """Legal as the player sees it: the cards are known, or every draw allows the turn."""
+        return self.draws is None or self.draws.whatever
+
+    @property
+    def exit_code(self) -> int:
+        return DONE if self.legal else DOES_NOT_HOLD
 
     def to_json(self) -> dict[str, Any]:
-        return {"legal": True, "turn": turn_to_json(self.turn, self.display_before),
+        draws = None if self.draws is None else {"possible": len(self.draws.possible),
+                                                 "legal": [list(d) for d in self.draws.legal]}
+        return {"legal": self.legal, "turn": turn_to_json(self.turn, self.display_before),
+                "drawn": None if self.drawn is None else list(self.drawn), "draws": draws,
                 "after": {"hand": list(self.hand), "display": list(self.display),
                           "collection": list(self.collection), "penalty": list(self.penalty), "wins": self.wins}}
 
+    def _verdict(self) -> list[str]:
+        """The first lines: legal, legal whatever is drawn, or legal only for the draws listed."""
+        turn = describe_turn(self.turn, self.display_before)
+        if self.draws is None:
+            return [f"Legal: {turn}"] + ([f"drawn      [{format_values(self.drawn)}]"] if self.drawn else [])
+        if self.draws.whatever:
+            return [f"Legal whatever is drawn: {turn}"]
+        return [f"Legal only for {len(self.draws.legal)} of the {len(self.draws.possible)} possible draws: {turn}",
+                "legal if the draw is " + ", ".join(f"[{format_values(d)}]" for d in self.draws.legal),
+                "after it, if legal:"]
+
+    def _hand(self) -> str:
+        """The hand after the turn; with the cards drawn unknown, the cards certain to be in it."""
+        line = f"hand       [{format_values(self.hand)}]"
+        if self.draws is None:
+            return line
+        line += f" + the {self.draws.size} cards drawn"
+        stash = self.turn.stash
+        return line + (f" that are not {stash.value}s (those are stashed too)" if stash is not None else "")
+
     def text(self) -> str:
-        lines = [f"Legal: {describe_turn(self.turn, self.display_before)}",
-                 f"hand       [{format_values(self.hand)}]",
+        lines = [*self._verdict(), self._hand(),
                  f"display    [{format_values(self.display)}] (before the refill)",
                  f"collection [{format_values(self.collection)}]" + (" - wins!" if self.wins else "")]
         if self.variant is Variant.SOLO:

@@ -27,10 +27,11 @@ from collections.abc import Sequence
 import numpy as np
 
 from cardsolve.models.errors import BadInput
+from cardsolve.models.quibbles.cards import MAX_DISPLAY as MAX_DISPLAY  # the kernels' sizes derive from it
+from cardsolve.models.quibbles.cards import check_display
 from cardsolve.solvers.quibbles.backends import BACKENDS
 from cardsolve.solvers.quibbles.results import BestSplit, CardSet
 
-MAX_DISPLAY = 10
 _CARD_VALUES = {card: card for card in range(1, 7)}
 """Maps a valid card value (an int or numpy int) to a plain int; anything else is missing."""
 _VALUE_SET = frozenset(_CARD_VALUES)
@@ -67,11 +68,7 @@ def read_value(value: int) -> int:
 def read(display: Sequence[int], value: int) -> tuple[list[int], int]:
     """The display as plain ints and the played value, both checked against the rules."""
     played = read_value(value)
-    if len(display) > MAX_DISPLAY:
-        raise BadInput(
-            f"display of {len(display)} cards: the open display holds at most {MAX_DISPLAY}",
-            token=str(len(display)),
-        )
+    check_display(display)
     if _VALUE_SET.issuperset(display) and _PLAIN_INT.issuperset(map(type, display)):
         return list(display), played  # the common case, checked in C: plain ints 1..6
     read_cards = [_CARD_VALUES.get(card) if isinstance(card, (int, np.integer)) else None for card in display]

@@ -15,6 +15,7 @@ from cardsolve.models.subito import (
     table_from_json,
 )
 from cardsolve.models.subito import deal as deal_piles
+from cardsolve.solvers.limits import check_time_limit
 from cardsolve.solvers.subito.backends import BACKENDS
 from cardsolve.solvers.subito.duel import duel as play_duel
 from cardsolve.solvers.subito.hint import hint as rank_sides
@@ -58,11 +59,14 @@ def optimize(pile: str | Sequence[Card], tasks: str | Sequence[Side], *, vs: Pla
     card in pile order, onto the sides ``tasks``: with ``vs`` (the opponent's placed cards,
     or a table where ``player``'s entry is empty and the other is the opponent's), the most
     round points won against the opponent; without, the most points x cards, then points x
-    numbers. ``time_limit`` is cpsat's, in seconds."""
+    numbers. ``time_limit`` is cpsat's, in seconds (model building included); a placement
+    not proven optimal leaves "is this the best?" undecided. An opponent's face-down 5a card
+    written ``"?"`` is bad input: a best response answers known cards."""
+    budget = Budget(time_limit=check_time_limit(time_limit))
     sides = parse_tasks(tasks) if isinstance(tasks, str) else tuple(tasks)
     versus = vs if vs is None or isinstance(vs, Placed) else opponent_of(_table(vs), sides, player)
     problem = make_problem(_cards(pile), sides, cards, versus)
-    found: Placement = BACKENDS.load(backend).optimize(problem, Budget(time_limit=time_limit))
+    found: Placement = BACKENDS.load(backend).optimize(problem, budget)
     return found
 
 
@@ -79,6 +83,8 @@ def hint(table: TableLike, card: str | Card, *, player: int = 1, samples: int = 
          deck: Sequence[Card] | None = None, progress: Progress | None = None) -> Hint:
     """Where ``player`` (1 or 2 of ``table``) should place ``card``, just turned over,
     with the rest of the piles unseen cards of ``deck``: each side that takes it by the
-    expected round points over ``samples`` seeded rollouts (``solvers.subito.hint``)."""
+    expected round points over ``samples`` seeded rollouts (``solvers.subito.hint``),
+    from what the player sees (the opponent's face-down 5a cards are drawn from the
+    unseen cards, whatever the table names)."""
     turned = parse_card(card) if isinstance(card, str) else card
     return rank_sides(_table(table), player, turned, _deck(deck), samples, seed, progress)

@@ -10,6 +10,11 @@ pair compares as a tuple, which is the award rule) to pass the opponent's: one l
 constraint per side. Their total over the sides won cannot exceed the whole pile's, a
 knapsack cut that proves most "every side" sets infeasible at once. The solver's OPTIMAL
 is the proof; FEASIBLE (out of time) is returned as not proven.
+
+The time limit counts from the call: the transition tables (which grow with the square of
+the pile) are built against it, and CP-SAT gets only what is left. When the time runs out
+before any placement is found, every card goes onto task card 2 (which takes them all),
+not proven.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from __future__ import annotations
 from ortools.sat.python import cp_model
 
 from cardsolve.models.subito import FIVE_A_LIMIT, NUMBERS, Side, check_cards, points
+from cardsolve.solvers.limits import Deadline, OutOfTime
 from cardsolve.solvers.subito.automaton import minimal_table
 from cardsolve.solvers.subito.problem import FIVE_A, Budget, Problem, evaluate, weighted_scale
 from cardsolve.solvers.subito.results import Placement
@@ -28,10 +34,13 @@ WORKERS = 8
 where 2 workers proved 27 (2026-11-30)."""
 
 
-def _follow_tables(model: cp_model.CpModel, problem: Problem, x: list[list[cp_model.IntVar]]) -> None:
-    """Each side's placed cards, in pile order, are a path through its transition table."""
+def _follow_tables(model: cp_model.CpModel, problem: Problem, x: list[list[cp_model.IntVar]],
+                   deadline: Deadline) -> None:
+    """Each side's placed cards, in pile order, are a path through its transition table
+    (the deadline checked before each table is built)."""
     n = len(problem.cards)
     for s, side in enumerate(problem.tasks):
+        deadline.check()
         table = minimal_table(side, problem.cards)
         if len(table) == 1:
             for k in range(n):
@@ -67,17 +76,27 @@ def _wins(model: cp_model.CpModel, problem: Problem, x: list[list[cp_model.IntVa
     return won
 
 
+def _every_card_on_two(problem: Problem) -> list[Side]:
+    """Every card onto task card 2, which takes them all: the placement given when the time
+    runs out before CP-SAT finds one."""
+    return [next(side for side in problem.tasks if side.name == "2")] * len(problem.cards)
+
+
 def optimize(problem: Problem, budget: Budget = Budget()) -> Placement:
-    """The best placement CP-SAT finds within the budget's seconds on its threads
-    (default ``WORKERS``)."""
+    """The best placement CP-SAT finds within the budget's seconds (from the call, building
+    the model included) on its threads (default ``WORKERS``)."""
     n, tasks = len(problem.cards), problem.tasks
     if n == 0:
         return evaluate(problem, [], "cpsat", True, 0)
+    deadline = Deadline.after(budget.time_limit)
     model = cp_model.CpModel()
     x = [[model.new_bool_var(f"x_{k}_{s}") for s in range(len(tasks))] for k in range(n)]
     for k in range(n):
         model.add_exactly_one(x[k])
-    _follow_tables(model, problem, x)
+    try:
+        _follow_tables(model, problem, x, deadline)
+    except OutOfTime:
+        return evaluate(problem, _every_card_on_two(problem), "cpsat", False, 0)
     five = [s for s, side in enumerate(tasks) if side.name == FIVE_A]
     for s in five:
         model.add(sum(card.number * x[k][s] for k, card in enumerate(problem.cards)) <= FIVE_A_LIMIT)
@@ -88,12 +107,11 @@ def optimize(problem: Problem, budget: Budget = Budget()) -> Placement:
     else:
         model.maximize(sum(points(side) * w for side, w in zip(tasks, _wins(model, problem, x))))
     solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = budget.time_limit
+    solver.parameters.max_time_in_seconds = deadline.left()
     solver.parameters.num_workers = WORKERS if budget.workers is None else budget.workers
     solver.parameters.random_seed = SEED
     status = solver.solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # no placement found in time
-        dump: list[Side] = [next(side for side in tasks if side.name == "2")] * n
-        return evaluate(problem, dump, "cpsat", False, solver.num_branches)
+        return evaluate(problem, _every_card_on_two(problem), "cpsat", False, solver.num_branches)
     chosen = [next(tasks[s] for s in range(len(tasks)) if solver.value(x[k][s])) for k in range(n)]
     return evaluate(problem, chosen, "cpsat", status == cp_model.OPTIMAL, solver.num_branches)

@@ -15,6 +15,11 @@ The objective, compared as a tuple, largest best:
   points(side) x the cards placed there, ties broken by the sum over sides of
   points(side) x the numbers of the cards placed there (the issue's "ties broken by sums"
   read as each side's sum weighted like its count).
+
+A best response answers cards it knows: the opponent's face-down cards on 5a written
+``"?"`` are refused, since the task's outcome turns on their sum (which scoring shows).
+The optimizer knows the player's whole pile anyway, so it is an analysis of known cards,
+not advice during the round (``hint`` is that, and samples the unseen cards).
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from dataclasses import dataclass
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.subito import (
-    FIVE_A_LIMIT, Card, Placed, Side, Table, check_cards, check_distinct, points, score_round,
+    FIVE_A_LIMIT, HIDDEN, Card, Placed, Side, Table, check_cards, check_distinct, points, score_round,
 )
 from cardsolve.solvers.subito.results import Placement
 
@@ -65,7 +70,8 @@ class Budget:
 def make_problem(pile: Sequence[Card], tasks: Sequence[Side], cards: int | None = None,
                  versus: Placed | None = None) -> Problem:
     """Check the input: eight sides, one per task card 2..9; ``cards`` between 0 and the
-    pile's length (default all); no card twice in the pile and the opponent's cards."""
+    pile's length (default all); no card twice in the pile and the opponent's cards; no
+    opponent's card unseen (see the module docstring)."""
     numbers = sorted(side.number for side in tasks)
     if numbers != list(range(2, 2 + SIDES_IN_PLAY)):
         raise BadInput(f"the sides in play are one side of each task card 2..9, not "
@@ -76,6 +82,9 @@ def make_problem(pile: Sequence[Card], tasks: Sequence[Side], cards: int | None 
     ordered = tuple(sorted(tasks, key=lambda side: side.number))
     theirs = [] if versus is None else [card for side in ordered for card in versus.on(side)]
     check_distinct([*pile, *theirs], "the pile and the opponent's cards")
+    if versus is not None and versus.hidden:
+        raise BadInput(f"{versus.name} has {versus.hidden} face-down card{'s' * (versus.hidden > 1)} {HIDDEN!r} "
+                       f"on {FIVE_A}: a best response needs the opponent's every card, so name them", HIDDEN)
     if versus is not None:
         extra = sorted(set(versus.placed) - {side.name for side in ordered})
         if extra:

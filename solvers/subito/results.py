@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardsolve.models.subito import Card, RoundScore, Side, SideChoice, format_cards
-from cardsolve.solvers.results import Answer, text_table
+from cardsolve.solvers.results import DONE, UNDECIDED, Answer, text_table
 
 
 def _names(cards: tuple[Card, ...]) -> list[str]:
@@ -98,10 +98,15 @@ class Placement(Answer):
                 "won": self.won, "weighted_count": self.weighted_count, "weighted_sum": self.weighted_sum,
                 "proven": self.proven, "nodes": self.nodes, "backend": self.backend}
 
+    @property
+    def exit_code(self) -> int:
+        """Undecided (3) when no proof says the placement is the best."""
+        return DONE if self.proven else UNDECIDED
+
     def text(self) -> str:
         rows = [[side.number, side.name, len(self.placed(side)), ",".join(_names(self.placed(side))) or "-"]
                 for side in self.tasks]
-        proof = "proven optimal" if self.proven else "best found, not proven optimal"
+        proof = "proven optimal" if self.proven else "best found, not proven optimal: undecided"
         value = (f"wins {self.won} points against {self.opponent}" if self.won is not None
                  else f"points x cards {self.weighted_count}, points x numbers {self.weighted_sum}")
         return (text_table(["task", "side", "cards", "placed in order"], rows)
@@ -124,7 +129,8 @@ class Reply:
 class Duel(Answer):
     """A duel on a dealt round: the final placements (a side per card, pile order), the
     round's points of P1 and P2, every reply, and whether the duel settled (each
-    placement a best response to the other) before its limit of replies."""
+    placement a best response to the other) before its limit of replies. When a reply
+    was not proven a best response, the duel's outcome is undecided (exit code 3)."""
 
     deal: Dealt
     placements: tuple[tuple[Side, ...], tuple[Side, ...]]
@@ -137,9 +143,18 @@ class Duel(Answer):
         """The sides in play, in order of number."""
         return self.deal.tasks
 
+    @property
+    def proven(self) -> bool:
+        """Every reply was proven a best response."""
+        return all(reply.proven for reply in self.replies)
+
+    @property
+    def exit_code(self) -> int:
+        return DONE if self.proven else UNDECIDED
+
     def to_json(self) -> dict[str, Any]:
         return {"seed": self.deal.seed, "tasks": [side.name for side in self.tasks], "points": list(self.points),
-                "settled": self.settled,
+                "settled": self.settled, "proven": self.proven,
                 "answers": [{"player": r.player, "before": r.before, "after": r.after, "proven": r.proven}
                             for r in self.replies],
                 "placements": [[side.name for side in placement] for placement in self.placements]}
@@ -149,6 +164,10 @@ class Duel(Answer):
                 for n, r in enumerate(self.replies, start=1)]
         verdict = ("settled: each placement is a best response to the other" if self.settled
                    else f"not settled after {len(self.replies)} answers: the best responses keep changing")
+        unproven = sum(not reply.proven for reply in self.replies)
+        if unproven:
+            verdict += (f" (undecided: {unproven} answer{'s' * (unproven != 1)} not proven a best response, "
+                        "so a better one may exist)")
         return (f"Sides: {','.join(side.name for side in self.tasks)}\n"
                 + text_table(["answer", "player", "won before", "won after", "proven"], rows)
                 + f"\n{verdict}; final round points P1 {self.points[0]}, P2 {self.points[1]}.")
@@ -157,18 +176,26 @@ class Duel(Answer):
 @dataclass(frozen=True)
 class SideEstimate:
     """One side for the hinted card: the hinted player's mean round points over the
-    rollouts, and their standard error."""
+    rollouts, their standard error, and ``loses_task``: the card takes the player's sum
+    on task 5 side a over 12, which loses that task card (the rulebook's 5a limit)."""
 
     side: Side
     mean: float
     stderr: float
+    loses_task: bool = False
+
+    @property
+    def label(self) -> str:
+        """The side's name, with the cost when it loses the task card."""
+        return f"{self.side.name} (over 12, loses task {self.side.number})" if self.loses_task else self.side.name
 
 
 @dataclass(frozen=True)
 class Hint(Answer):
-    """Where ``player`` (1 or 2) should place ``card``: the accepted sides, best first,
-    by expected round points over ``samples`` rollouts per side drawn with ``seed``;
-    ``refused`` the sides that do not take the card (or would take 5a over 12)."""
+    """Where ``player`` (1 or 2) should place ``card``: the sides that take it, best
+    first, by expected round points over ``samples`` rollouts per side drawn with
+    ``seed``; ``refused`` the sides whose rule does not take the card; ``face_down`` the
+    opponent's unseen cards on 5a, drawn from the unseen cards in each rollout."""
 
     card: Card
     player: int
@@ -176,6 +203,7 @@ class Hint(Answer):
     seed: int
     ranking: tuple[SideEstimate, ...]
     refused: tuple[Side, ...]
+    face_down: int = 0
 
     @property
     def best(self) -> SideEstimate:
@@ -190,8 +218,9 @@ class Hint(Answer):
     def to_json(self) -> dict[str, Any]:
         return {"card": self.card.name, "player": self.player, "samples": self.samples, "seed": self.seed,
                 "best": self.best.side.name, "margin": self.margin,
-                "ranking": [{"side": e.side.name, "expected": e.mean, "stderr": e.stderr} for e in self.ranking],
-                "refused": [side.name for side in self.refused]}
+                "ranking": [{"side": e.side.name, "expected": e.mean, "stderr": e.stderr, "loses_task": e.loses_task}
+                            for e in self.ranking],
+                "refused": [side.name for side in self.refused], "face_down": self.face_down}
 
     def text(self) -> str:
         if len(self.ranking) == 1:
@@ -200,8 +229,19 @@ class Hint(Answer):
             lead = f", ahead of {self.ranking[1].side.name} by {self.margin:.2f} points"
         else:
             lead = f", level with {self.ranking[1].side.name} (the higher task card first)"
-        rows = [[e.side.name, f"{e.mean:.2f}", f"{e.stderr:.2f}"] for e in self.ranking]
-        refused = f"\nNot accepted: {', '.join(side.name for side in self.refused)}." if self.refused else ""
-        return (f"Place {self.card.name} on {self.best.side.name}: {self.best.mean:.2f} expected points over "
+        rows = [[e.label, f"{e.mean:.2f}", f"{e.stderr:.2f}"] for e in self.ranking]
+        return (f"Place {self.card.name} on {self.best.label}: {self.best.mean:.2f} expected points over "
                 f"{self.samples} rollouts{lead}.\n\n"
-                + text_table(["side", "expected points", "std. error"], rows) + refused)
+                + text_table(["side", "expected points", "std. error"], rows) + "".join(self._notes()))
+
+    def _notes(self) -> list[str]:
+        """The lines under the table: a side's cost, the unseen cards sampled, the sides refused."""
+        notes = [f"\n{e.side.name} takes {self.card.name}, but the sum there passes 12: task card {e.side.number} is "
+                 "lost (to the opponent, or to nobody if both pass 12), as the estimate counts."
+                 for e in self.ranking if e.loses_task]
+        if self.face_down:
+            notes.append(f"\nThe opponent's face-down cards on 5a ({self.face_down}) are unseen: each rollout draws "
+                         "them from the unseen cards.")
+        if self.refused:
+            notes.append(f"\nNot accepted: {', '.join(side.name for side in self.refused)}.")
+        return notes

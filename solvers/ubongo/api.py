@@ -18,7 +18,8 @@ from cardsolve.models.ubongo.layout import Layout, Placement, layout_from_json
 from cardsolve.models.ubongo.rules import violations
 from cardsolve.models.ubongo.scoring import TARGET, hand_faces, stack_for_round
 from cardsolve.models.ubongo.scoring import deal as deal_hands
-from cardsolve.solvers.ubongo.backends import BACKENDS, ENUMERATING, solver
+from cardsolve.solvers.limits import Deadline, check_time_limit
+from cardsolve.solvers.ubongo.backends import BACKENDS, ENUMERATING, Solve, solver
 from cardsolve.solvers.ubongo.game import play_game
 from cardsolve.solvers.ubongo.hint import hint as find_hint
 from cardsolve.solvers.ubongo.largest import largest_layout
@@ -48,6 +49,12 @@ def _enumerating(backend: str, what: str) -> ModuleType:
     return BACKENDS.load(backend)
 
 
+def _until(backend: str, deadline: Deadline) -> Solve:
+    """``backend``'s search, each call given the seconds left before ``deadline``: one time
+    limit bounds the whole command, however many searches it makes."""
+    return lambda faces, k: solver(backend, deadline.left())(faces, k)
+
+
 def deal(stack: int, *, seed: int = 0, players: int = 1, deck: Deck | None = None) -> Deal:
     """Seeded 9-card hands for each of ``players`` players in round ``stack`` (the number
     in the card's middle, 1-6: stack 1|2, 3|4 or 5|6, white faces in odd rounds, black in
@@ -59,28 +66,40 @@ def deal(stack: int, *, seed: int = 0, players: int = 1, deck: Deck | None = Non
 def verify(hand: Hand, *, k: int = TARGET, backend: str = BACKENDS.default, time_limit: float = 60.0,
            deck: Deck | None = None) -> Verdict:
     """Is there a valid layout of ``k`` of the hand's faces? ``backend`` searches for
-    ``time_limit`` seconds at most (only cpsat ever needs that long)."""
+    ``time_limit`` seconds at most (numba always runs to its end); when they run out first,
+    the verdict is undecided."""
+    deadline = Deadline.after(check_time_limit(time_limit))
     faces = _faces(hand, deck)
     check_distinct_cards(faces)
-    return Verdict(tuple(faces), k, backend, time_limit, solver(backend, time_limit)(faces, k))
+    return Verdict(tuple(faces), k, backend, time_limit, _until(backend, deadline)(faces, k))
 
 
 def solve(hand: Hand, *, k: int = TARGET, backend: str = BACKENDS.default, time_limit: float = 60.0,
           deck: Deck | None = None) -> BestLayout:
     """The best layout: ``k`` of the hand's faces or, when none exists, the largest valid
-    layout (counting down from k; ``time_limit`` seconds per size)."""
+    layout (counting down from k; ``time_limit`` seconds for all the sizes together)."""
+    deadline = Deadline.after(check_time_limit(time_limit))
     faces = _faces(hand, deck)
     check_distinct_cards(faces)
-    return BestLayout(tuple(faces), k, backend, time_limit, largest_layout(faces, k, solver(backend, time_limit)))
+    return BestLayout(tuple(faces), k, backend, time_limit, largest_layout(faces, k, _until(backend, deadline)))
+
+
+KEPT_LAYOUTS = 10_000
+"""The most layouts ``solve_all`` keeps (those found after them are only counted), so that
+memory stays bounded however many there are."""
 
 
 def solve_all(hand: Hand, *, k: int = TARGET, limit: int | None = None, show: int = 3,
-              backend: str = BACKENDS.default, deck: Deck | None = None) -> AllLayouts:
+              backend: str = BACKENDS.default, deck: Deck | None = None,
+              progress: Callable[[int, int], None] | None = None) -> AllLayouts:
     """Every distinct valid layout of ``k`` of the hand's faces (up to moving and turning
-    the whole layout), or the first ``limit``; the text draws the first ``show``."""
+    the whole layout), or the first ``limit``; the first ``KEPT_LAYOUTS`` are kept, the
+    text draws the first ``show``. ``progress(done, total)`` hears of the search's roots;
+    Ctrl-C ends it with the layouts found so far (exit code 130)."""
     faces = _faces(hand, deck)
     check_distinct_cards(faces)
-    found = _enumerating(backend, "--all enumerates").enumerate_layouts(faces, k, limit)
+    search = _enumerating(backend, "--all enumerates")
+    found = search.enumerate_layouts(faces, k, limit, keep=KEPT_LAYOUTS, progress=progress)
     return AllLayouts(tuple(faces), k, limit, show, backend, found)
 
 

@@ -3,8 +3,9 @@
 Every backend module offers ``solve(faces, k, time_limit=...)``: a valid layout of k of
 the faces, or None (proven, or not when the time limit in seconds ran out first; None
 is no limit); numba and the
-reference also offer ``enumerate_layouts(faces, k, limit)`` and ``complete(table, hand,
-k)``. numba is the fastest and the default; all three are exact.
+reference also offer ``enumerate_layouts(faces, k, limit, keep, progress)`` (streaming:
+the first ``keep`` layouts kept, the rest counted; Ctrl-C ends it with what it found) and
+``complete(table, hand, k)``. numba is the fastest and the default; all three are exact.
 """
 
 from __future__ import annotations

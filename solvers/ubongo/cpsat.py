@@ -29,7 +29,6 @@ apart, lie in increasing order of position.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -43,7 +42,8 @@ from cardsolve.models.ubongo.cards import COLS, ROTATIONS, ROWS, Face, Grid, rot
 from cardsolve.models.ubongo.layout import Placement
 from cardsolve.models.ubongo.rules import CONTACTS_PER_JOINT
 from cardsolve.solvers.cpsat_small import small_model_solver
-from cardsolve.solvers.ubongo.reference import check_k, check_time_limit
+from cardsolve.solvers.limits import Deadline, OutOfTime, check_budget
+from cardsolve.solvers.ubongo.reference import check_k
 from cardsolve.solvers.ubongo.results import Solution
 
 SPAN = max(ROWS, COLS)
@@ -155,12 +155,14 @@ def _add_cards(model: cp_model.CpModel, turns: list[tuple[int, ...]], k: int) ->
 
 
 def _add_pairs(model: cp_model.CpModel, faces: Sequence[Face], turns: list[tuple[int, ...]], cards: _Cards,
-               k: int) -> dict[tuple[int, int], cp_model.IntVar]:
+               k: int, deadline: Deadline) -> dict[tuple[int, int], cp_model.IntVar]:
     """Every pair of used cards is apart or at a legal joint; returns the joint variables
-    by pair (i < j)."""
+    by pair (i < j). The pairs grow with the square of the hand, so the deadline is
+    checked at each."""
     joints = {}
     reach = SPAN * (k - 1)
     for i, j in combinations(range(len(cards.used)), 2):
+        deadline.check()
         joint = model.new_bool_var(f"joint{i}_{j}")
         dx = _clamped(model, cards.x[j] - cards.x[i], reach, f"dx{i}_{j}")
         dy = _clamped(model, cards.y[j] - cards.y[i], reach, f"dy{i}_{j}")
@@ -173,12 +175,14 @@ def _add_pairs(model: cp_model.CpModel, faces: Sequence[Face], turns: list[tuple
 
 
 def _add_connected(model: cp_model.CpModel, cards: _Cards, joints: dict[tuple[int, int], cp_model.IntVar],
-                   k: int) -> None:
+                   k: int, deadline: Deadline) -> None:
     """The used cards are connected over the joints: each used card but the root has a
-    parent it joins, one level nearer the root (depth 0)."""
+    parent it joins, one level nearer the root (depth 0). The deadline is checked at each
+    card (each adds a parent variable per other card)."""
     n = len(cards.used)
     depth = [model.new_int_var(0, k - 1, f"depth{i}") for i in range(n)]
     for i in range(n):
+        deadline.check()
         model.add(depth[i] == 0).only_enforce_if(cards.root[i])
         model.add(depth[i] >= 1).only_enforce_if([cards.used[i], ~cards.root[i]])
         parents = []
@@ -219,20 +223,25 @@ def _add_picture_order(model: cp_model.CpModel, faces: Sequence[Face], cards: _C
 def solve(faces: Sequence[Face], k: int, time_limit: float | None = 60.0, workers: int = 1) -> Solution:
     """A valid layout of ``k`` of ``faces`` found by CP-SAT (see the module docstring), or
     None: proven when CP-SAT proves there is none, unproven when ``time_limit`` seconds
-    (None: no limit) ran out first. ``nodes`` is CP-SAT's branch count."""
+    (None: no limit) ran out first, building the model included. One card is always a
+    layout, laid without a model. ``nodes`` is CP-SAT's branch count."""
     check_k(k, len(faces))
-    check_time_limit(time_limit)
+    check_budget(time_limit)
     if workers < 1:
         raise BadInput(f"bad number of workers {workers!r}: give 1 or more", str(workers))
-    if k == 0:
-        return Solution([], 0)
+    if k <= 1:
+        return Solution([Placement(face, 0, 0, 0) for face in faces[:k]], 0)
+    deadline = Deadline.after(time_limit)
     turns = [orientations(face) for face in faces]
     model = cp_model.CpModel()
     cards = _add_cards(model, turns, k)
-    joints = _add_pairs(model, faces, turns, cards, k)
-    _add_connected(model, cards, joints, k)
+    try:
+        joints = _add_pairs(model, faces, turns, cards, k, deadline)
+        _add_connected(model, cards, joints, k, deadline)
+    except OutOfTime:
+        return Solution(None, 0, proven=False)
     _add_picture_order(model, faces, cards, k)
-    solver = small_model_solver(math.inf if time_limit is None else time_limit, workers)
+    solver = small_model_solver(deadline.left(), workers)
     status = solver.solve(model)
     nodes = int(solver.num_branches)
     if status == cp_model.INFEASIBLE:

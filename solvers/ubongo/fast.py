@@ -58,6 +58,12 @@ k cards that holds the seed exactly once.
   picture is kept exactly once, by the kernel itself: nothing is deduplicated
   afterwards, and ``limit`` counts distinct layouts.
 
+Slices. The kernel keeps its whole state in arrays (``_State``) and returns after
+``_BUDGET`` candidate placements; ``_run`` calls it again until the search is over. So
+Python regains control every few milliseconds: progress is reported per root, Ctrl-C
+lands (``enumerate_layouts`` then answers with what it found), and the layouts kept are
+bounded (``keep``; those found after them are only counted).
+
 Bounds: none; the search is exhaustive. Both pair rules and the face counts only get
 worse as cards are added, so a placement that breaks them is never tried again below
 that point.
@@ -65,7 +71,7 @@ that point.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
@@ -76,7 +82,8 @@ from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.cards import COLS, ROTATIONS, ROWS, SYMBOLS, Face, Grid, rotate
 from cardsolve.models.ubongo.layout import Layout, Placement
 from cardsolve.solvers.jit import njit
-from cardsolve.solvers.ubongo.reference import check_k, check_limit, check_table, check_time_limit
+from cardsolve.solvers.limits import check_budget
+from cardsolve.solvers.ubongo.reference import check_k, check_limit, check_table
 from cardsolve.solvers.ubongo.results import Enumeration, Solution
 
 SPAN = max(ROWS, COLS)
@@ -131,7 +138,8 @@ _LEVEL = _PLACE_COLUMNS
 _CAND_COLUMNS = _LEVEL + 1
 
 _FIRST_FOUND = 16
-"""Rows of the buffer of layouts found at first (doubled whenever it is full)."""
+"""Rows of the buffer of layouts kept at first (doubled whenever it is full and more are
+to be kept)."""
 
 
 def _geometry() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -285,99 +293,145 @@ def _least(card: np.ndarray, root: int, orient_type: np.ndarray, type_root: np.n
     return True
 
 
-@njit(cache=True)
-def _grown(found: np.ndarray) -> np.ndarray:
-    """``found`` copied into an array twice as long."""
-    more = np.zeros((2 * found.shape[0], found.shape[1], found.shape[2]), np.int64)
-    for i in range(found.shape[0]):
-        for d in range(found.shape[1]):
-            for c in range(found.shape[2]):
-                more[i, d, c] = found[i, d, c]
-    return more
+class _State(NamedTuple):
+    """Everything ``_search`` keeps between two calls, so that a search runs in slices of
+    ``_BUDGET`` candidate placements and Python regains control in between (to report
+    progress and let Ctrl-C land). The arrays are described in ``_search``'s docstring;
+    ``found`` holds the layouts kept, ``regs`` the search's scalars (``_R_ROOT``, ...)."""
+
+    seen: np.ndarray
+    cand: np.ndarray
+    marks: np.ndarray
+    card: np.ndarray
+    used: np.ndarray
+    lo: np.ndarray
+    hi: np.ndarray
+    n_ranges: np.ndarray
+    cand_end: np.ndarray
+    mark_end: np.ndarray
+    found: np.ndarray
+    mine: np.ndarray
+    other: np.ndarray
+    regs: np.ndarray
+
+
+_R_ROOT = 0
+"""In ``_State.regs``: the root type searched now (the seeded search has one root, 0);
+all roots are done when it reaches their number."""
+_R_INSIDE = 1
+"""In ``_State.regs``: 1 while the current root's search is under way (its seed laid)."""
+_R_DEPTH = 2
+"""In ``_State.regs``: the level of the last card laid."""
+_R_GROW = 3
+"""In ``_State.regs``: 1 when that card was just laid and its joints are still to mark."""
+_R_NODES = 4
+"""In ``_State.regs``: the candidate placements checked so far."""
+_R_IN_PLAY = 5
+"""In ``_State.regs``: the faces of the types not yet taken as roots."""
+_R_FOUND = 6
+"""In ``_State.regs``: the layouts found so far, kept or not."""
+_REGISTERS = _R_FOUND + 1
+
+_BUDGET = 1 << 20
+"""Candidate placements one ``_search`` call checks at most (some milliseconds) before
+it hands control back to Python."""
+
+
+def _new_state(k: int, tables: _Tables, found: int) -> _State:
+    """A search of ``k`` cards over ``tables`` before its first step, with room for
+    ``found`` layouts (more is made as needed, see ``_run``)."""
+    n_orient, n_types = tables.orient_type.shape[0], tables.type_count.shape[0]
+    width = 2 * SPAN * (k - 1) + 1
+    capacity = k * (max(1, int(np.diff(tables.first).max(initial=0))) + 1)
+    regs = np.zeros(_REGISTERS, np.int64)
+    regs[_R_IN_PLAY] = tables.type_count.sum()
+    return _State(np.zeros(n_orient * width * width, np.bool_), np.zeros((capacity, _CAND_COLUMNS), np.int64),
+                  np.zeros(capacity, np.int64), np.zeros((k, _PLACE_COLUMNS), np.int64),
+                  np.zeros(n_types, np.int64), np.zeros((k, k), np.int64), np.zeros((k, k), np.int64),
+                  np.zeros(k, np.int64), np.zeros(k, np.int64), np.zeros(k, np.int64),
+                  np.zeros((found, k, _PLACE_COLUMNS), np.int64), np.zeros(k, np.int64), np.zeros(k, np.int64),
+                  regs)
 
 
 @njit(cache=True)
 def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: np.ndarray, status: np.ndarray,
-            first: np.ndarray, joints: np.ndarray, seed: np.ndarray, cap: int,
-            distinct: bool) -> tuple[int, int, np.ndarray]:
+            first: np.ndarray, joints: np.ndarray, seed: np.ndarray, cap: int, keep: int, distinct: bool,
+            budget: int, seen: np.ndarray, cand: np.ndarray, marks: np.ndarray, card: np.ndarray,
+            used: np.ndarray, lo: np.ndarray, hi: np.ndarray, n_ranges: np.ndarray, cand_end: np.ndarray,
+            mark_end: np.ndarray, found: np.ndarray, mine: np.ndarray, other: np.ndarray,
+            regs: np.ndarray) -> bool:
     """Redelmeier's search for layouts of ``k`` >= 1 cards (see the module docstring),
-    stopping at the ``cap``-th one found.
+    stopping at the ``cap``-th one found; one slice of it, resumed from the state in the
+    arrays after ``budget`` (see ``_State``). Returns whether the search is over.
 
     ``seed`` holds the cards laid from the start, placement rows, connected and
     pairwise legal, the first at the origin, fewer than ``k`` of them; when it is empty,
     each type in turn is the root (a card of it laid unrotated at the origin, earlier
     types out of play) and, if ``distinct``, only the least representation of each
-    picture is kept. Returns (layouts found, candidate placements checked, the layouts as
-    ``k`` placement rows each, seed first).
+    picture is kept. The first ``keep`` layouts found are kept in ``found``, ``k``
+    placement rows each, seed first; the slice also ends when ``found`` is full and
+    ``keep`` wants more, so that the caller can make room. ``regs`` holds the scalars
+    (``_R_ROOT``, ...), among them the layouts found and the candidate placements checked.
 
-    Level ``d`` is the state with cards 0..d laid: its untried candidates are the ranges
-    ``lo[d, r]:hi[d, r]`` of the candidate buffer (the parent's untried ones left when
-    card d was taken, then those card d itself added), popped from the end; the levels of
-    the seed cards are built as if each had been taken in turn, with nothing popped, and
-    the search never takes a seed card back. A candidate fits the cards up to its
-    ``_LEVEL``, and later cards are checked when it is popped. ``seen`` marks the
-    placements laid, untried or already excluded on this branch; the marks each level
-    made are undone when it is left.
+    Level ``d`` is the state with cards 0..d laid (``card``): its untried candidates are
+    the ranges ``lo[d, r]:hi[d, r]`` (``n_ranges[d]`` of them) of the candidate buffer
+    ``cand`` (the parent's untried ones left when card d was taken, then those card d
+    itself added, up to ``cand_end[d]``), popped from the end; the levels of the seed cards
+    are built as if each had been taken in turn, with nothing popped, and the search
+    never takes a seed card back. A candidate fits the cards up to its ``_LEVEL``, and
+    later cards are checked when it is popped. ``seen`` marks the placements laid, untried
+    or already excluded on this branch (their keys listed in ``marks`` up to
+    ``mark_end[d]``); the marks each level made are undone when it is left. ``used``
+    counts the laid faces of each type; ``mine`` and ``other`` are ``_least``'s scratch.
     """
-    n_orient = orient_type.shape[0]
     n_types = type_count.shape[0]
     n_seed = max(seed.shape[0], 1)
+    n_roots = n_types if seed.shape[0] == 0 else 1
     reach = SPAN * (k - 1)
     width = 2 * reach + 1
-    seen = np.zeros(n_orient * width * width, np.bool_)
-    degree = 1
-    for o in range(n_orient):
-        degree = max(degree, first[o + 1] - first[o])
-    capacity = k * (degree + 1)
-    cand = np.zeros((capacity, _CAND_COLUMNS), np.int64)
-    marks = np.zeros(capacity, np.int64)
-    card = np.zeros((k, _PLACE_COLUMNS), np.int64)
-    used = np.zeros(n_types, np.int64)
-    lo = np.zeros((k, k), np.int64)
-    hi = np.zeros((k, k), np.int64)
-    n_ranges = np.zeros(k, np.int64)
-    cand_end = np.zeros(k, np.int64)
-    mark_end = np.zeros(k, np.int64)
-    found = np.zeros((min(cap, _FIRST_FOUND), k, _PLACE_COLUMNS), np.int64)
-    n_found = 0
-    mine = np.zeros(k, np.int64)
-    other = np.zeros(k, np.int64)
-    nodes = 0
-    in_play = 0
-    for t in range(n_types):
-        in_play += type_count[t]
-    for root in range(n_types if seed.shape[0] == 0 else 1):
-        if seed.shape[0] == 0:
-            if in_play < k:
-                break
-            in_play -= type_count[root]
-            nodes += 1
-            card[0, _ORIENT] = type_root[root]
-            card[0, _X] = 0
-            card[0, _Y] = 0
-        else:
+    root, inside, depth, grow = regs[_R_ROOT], regs[_R_INSIDE] == 1, regs[_R_DEPTH], regs[_R_GROW] == 1
+    nodes, in_play, n_found = regs[_R_NODES], regs[_R_IN_PLAY], regs[_R_FOUND]
+    stop = nodes + budget
+    over = False
+    paused = False
+    while root < n_roots and not over and not paused:
+        if not inside:
+            if seed.shape[0] == 0:
+                if in_play < k:
+                    root = n_roots
+                    break
+                in_play -= type_count[root]
+                nodes += 1
+                card[0, _ORIENT] = type_root[root]
+                card[0, _X] = 0
+                card[0, _Y] = 0
+            else:
+                for d in range(n_seed):
+                    for c in range(_PLACE_COLUMNS):
+                        card[d, c] = seed[d, c]
             for d in range(n_seed):
-                for c in range(_PLACE_COLUMNS):
-                    card[d, c] = seed[d, c]
-        for d in range(n_seed):
-            used[orient_type[card[d, _ORIENT]]] += 1
-            key = _key(card[d, _ORIENT], card[d, _X], card[d, _Y], width, reach)
-            seen[key] = True
-            marks[d] = key
-        depth = 0
-        grow = True
+                used[orient_type[card[d, _ORIENT]]] += 1
+                key = _key(card[d, _ORIENT], card[d, _X], card[d, _Y], width, reach)
+                seen[key] = True
+                marks[d] = key
+            depth = 0
+            grow = True
+            inside = True
         while True:
+            if nodes >= stop or (n_found == found.shape[0] and n_found < keep):
+                paused = True
+                break
             if depth == k - 1:
                 # cards 0..k-1 are a layout: keep it, then take card `depth` back
                 if not distinct or _least(card, type_root[root], orient_type, type_root, width, reach, mine, other):
-                    if n_found == found.shape[0]:
-                        found = _grown(found)
-                    for d in range(k):
-                        for c in range(_PLACE_COLUMNS):
-                            found[n_found, d, c] = card[d, c]
+                    if n_found < found.shape[0]:
+                        for d in range(k):
+                            for c in range(_PLACE_COLUMNS):
+                                found[n_found, d, c] = card[d, c]
                     n_found += 1
                     if n_found == cap:
-                        return n_found, nodes, found[:n_found]
+                        over = True
+                        break
                 grow = False
                 if depth >= n_seed:
                     used[orient_type[card[depth, _ORIENT]]] -= 1
@@ -440,6 +494,8 @@ def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: 
                         seen[marks[i]] = False
                     for d in range(n_seed):
                         used[orient_type[card[d, _ORIENT]]] -= 1
+                    inside = False
+                    root += 1
                     break
                 # level `depth` is exhausted: take card `depth` back
                 for i in range(mark_end[depth - 1], mark_end[depth]):
@@ -464,7 +520,9 @@ def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: 
             card[depth, _Y] = y2
             used[t2] += 1
             grow = True
-    return n_found, nodes, found[:n_found]
+    regs[_R_ROOT], regs[_R_INSIDE], regs[_R_DEPTH], regs[_R_GROW] = root, 1 if inside else 0, depth, 1 if grow else 0
+    regs[_R_NODES], regs[_R_IN_PLAY], regs[_R_FOUND] = nodes, in_play, n_found
+    return over or root >= n_roots
 
 
 def _turn_cells() -> np.ndarray:
@@ -587,7 +645,47 @@ def _cards(faces: Sequence[Face]) -> _Cards:
 _NO_SEED = np.zeros((0, _PLACE_COLUMNS), np.int64)
 """``_search``'s seed when the roots are each type in turn."""
 _NO_CAP = int(np.iinfo(np.int64).max)
-"""``_search``'s cap when every layout is wanted."""
+"""``_search``'s cap (or keep) when every layout is wanted."""
+
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``: the roots searched so far, of all of them."""
+
+
+class _Run(NamedTuple):
+    """What a search found: the layouts found (kept or not), the candidate placements
+    checked, the layouts kept (placement rows) and whether Ctrl-C stopped it first."""
+
+    found: int
+    nodes: int
+    rows: np.ndarray
+    interrupted: bool
+
+
+def _run(k: int, tables: _Tables, seed: np.ndarray, cap: int, keep: int, distinct: bool,
+         progress: Progress | None = None, stoppable: bool = False) -> _Run:
+    """``_search`` run to its end slice by slice, making room for the layouts to keep
+    (up to ``keep``) as they come and reporting ``progress`` after each slice. With
+    ``stoppable``, Ctrl-C between slices ends the run with what it found so far;
+    otherwise it goes up to the caller."""
+    state = _new_state(k, tables, min(keep, _FIRST_FOUND))
+    roots = tables.type_count.shape[0] if seed.shape[0] == 0 else 1
+    try:
+        while not _search(k, *tables, seed, cap, keep, distinct, _BUDGET, *state):
+            if state.regs[_R_FOUND] == state.found.shape[0] < keep:  # full, and more are to be kept
+                room = min(keep, 2 * state.found.shape[0]) - state.found.shape[0]
+                state = state._replace(found=np.concatenate([state.found, np.zeros_like(state.found[:room])]))
+            if progress is not None:
+                progress(int(state.regs[_R_ROOT]), roots)
+    except KeyboardInterrupt:
+        if not stoppable:
+            raise
+        interrupted = True
+    else:
+        interrupted = False
+        if progress is not None:
+            progress(roots, roots)
+    found = int(state.regs[_R_FOUND])
+    return _Run(found, int(state.regs[_R_NODES]), state.found[:min(found, keep)], interrupted)
 
 
 def solve(faces: Sequence[Face], k: int, time_limit: float | None = None) -> Solution:
@@ -596,29 +694,37 @@ def solve(faces: Sequence[Face], k: int, time_limit: float | None = None) -> Sol
     always runs to its end (milliseconds on a hand of 9): ``time_limit``, the backends'
     common parameter, is only checked to be well-formed."""
     check_k(k, len(faces))
-    check_time_limit(time_limit)
+    check_budget(time_limit)
     if k == 0:
         return Solution([], 0)
     cards = _cards(faces)
-    found, nodes, rows = _search(k, *cards.tables, _NO_SEED, 1, False)
-    layout = cards.layout(rows[0], [list(m) for m in cards.members]) if found else None
-    return Solution(layout, int(nodes))
+    run = _run(k, cards.tables, _NO_SEED, 1, 1, False)
+    layout = cards.layout(run.rows[0], [list(m) for m in cards.members]) if run.found else None
+    return Solution(layout, run.nodes)
 
 
-def enumerate_layouts(faces: Sequence[Face], k: int, limit: int | None = None) -> Enumeration:
+def enumerate_layouts(faces: Sequence[Face], k: int, limit: int | None = None, keep: int | None = None,
+                      progress: Progress | None = None) -> Enumeration:
     """Every distinct valid layout of ``k`` of ``faces`` (one per picture, up to moving and
     turning the whole layout; see the module docstring), or the first ``limit`` found;
     ``complete`` says whether those are all (the search goes on until it meets one more
-    than ``limit``). ``nodes`` counts the candidate placements checked."""
+    than ``limit``). Only the first ``keep`` (None: all) are kept, the others counted, so
+    that memory stays bounded; ``progress(done, total)`` hears of the roots searched, and
+    Ctrl-C ends the search with what it found so far, marked interrupted. ``nodes``
+    counts the candidate placements checked."""
     check_k(k, len(faces))
     check_limit(limit)
+    check_limit(keep)
     if k == 0:
         return Enumeration([[]] if limit != 0 else [], limit != 0, 0)
     cards = _cards(faces)
     cap = _NO_CAP if limit is None else limit + 1
-    found, nodes, rows = _search(k, *cards.tables, _NO_SEED, cap, True)
-    layouts = [cards.layout(layout, [list(m) for m in cards.members]) for layout in rows[:limit]]
-    return Enumeration(layouts, found < cap, int(nodes))
+    kept = min(cap - 1, _NO_CAP if keep is None else keep)
+    run = _run(k, cards.tables, _NO_SEED, cap, kept, True, progress, stoppable=True)
+    counted = min(run.found, cap - 1)
+    layouts = [cards.layout(layout, [list(m) for m in cards.members]) for layout in run.rows]
+    return Enumeration(layouts, run.found < cap and not run.interrupted, run.nodes, counted - len(layouts),
+                       run.interrupted)
 
 
 def complete(table: Layout, hand: Sequence[Face], k: int) -> Solution:
@@ -634,8 +740,8 @@ def complete(table: Layout, hand: Sequence[Face], k: int) -> Solution:
     cards = _cards([p.face for p in table] + list(hand))
     x0, y0 = table[0].x, table[0].y
     seed = np.array([[cards.orientation(p), p.x - x0, p.y - y0] for p in table], np.int64)
-    found, nodes, rows = _search(k, *cards.tables, seed, 1, False)
-    if not found:
-        return Solution(None, int(nodes))
+    run = _run(k, cards.tables, seed, 1, 1, False)
+    if not run.found:
+        return Solution(None, run.nodes)
     unused = [[i for i in m if i >= len(table)] for m in cards.members]
-    return Solution([*table, *cards.layout(rows[0, len(table):], unused, x0, y0)], int(nodes))
+    return Solution([*table, *cards.layout(run.rows[0, len(table):], unused, x0, y0)], run.nodes)

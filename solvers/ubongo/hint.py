@@ -10,6 +10,10 @@ is tried, smallest first and, among sets of one size, those holding more of the 
 rule violation names first: the first set whose removal leaves a valid table that the
 cards in hand, together with the cards taken back, can complete is the answer. When even
 an empty table cannot be completed, no layout of k of all these cards exists.
+
+A table never keeps more than k cards: "Ubongo!" needs exactly 7 laid (the scoring
+rejects a call with 8), so a valid table of more than k cards is told which to take back
+so that k remain valid and connected, never to call.
 """
 
 from __future__ import annotations
@@ -48,15 +52,17 @@ def _reason(index: int, table: Layout, broken: list[Violation], taken: Sequence[
         names = ", ".join(f"{i} ({table[i].face.name})" for i in others)
         return f"once card{'s' * (len(others) != 1)} {names} {'are' if len(others) > 1 else 'is'} " \
                "taken back it touches no other laid card"
+    if len(table) > k:
+        return f"the table holds {len(table)} cards and a layout has exactly {k}"
     return f"with it where it lies, no valid layout of {k} cards can be finished from the cards kept and in hand"
 
 
-def _removals(table: Layout, broken: list[Violation]) -> Iterator[tuple[int, ...]]:
-    """Every set of table indices, smallest first; within a size, sets holding more cards
-    that a violation names come first, then by index. Made one size at a time, as the
-    search rarely needs more than the first sizes."""
+def _removals(table: Layout, broken: list[Violation], k: int) -> Iterator[tuple[int, ...]]:
+    """Every set of table indices that leaves at most ``k`` cards, smallest first; within a
+    size, sets holding more cards that a violation names come first, then by index. Made
+    one size at a time, as the search rarely needs more than the first sizes."""
     named = {i for v in broken for i in v.cards}
-    for size in range(len(table) + 1):
+    for size in range(max(len(table) - k, 0), len(table) + 1):
         yield from sorted(itertools.combinations(range(len(table)), size),
                           key=lambda s: (-len(named.intersection(s)), s))
 
@@ -67,12 +73,12 @@ def hint(table: Layout, hand: Sequence[Face], k: int, complete: Complete) -> Hin
     _check(table, hand, k)
     broken = violations(table)
     nodes = 0
-    for taken in _removals(table, broken):
+    for taken in _removals(table, broken, k):
         kept = [p for i, p in enumerate(table) if i not in taken]
         if violations(kept):
             continue
         back = [table[i].face for i in taken]
-        if len(kept) >= k:
+        if len(kept) == k:
             target: Layout | None = kept
         else:
             found = complete(kept, [*hand, *back], k)

@@ -11,7 +11,7 @@ cards are added, so a broken partial layout cannot be mended by more cards).
 ``solve`` stops at the first layout of k cards, or gives up unproven when its time limit
 passes (checked at every candidate placement); ``complete`` grows the same way from the
 cards already on the table instead of from one card at the origin. ``enumerate_layouts``
-keeps growing after each layout and keeps one layout per picture (``canonical``): the
+keeps growing after each layout and counts one layout per picture (``canonical``): the
 layouts are rooted at their first face in hand order, so the growth from a face uses
 only the faces after it; and from each root it grows each partial picture only once
 (two partial layouts with the same canonical key are one moved and turned into the
@@ -21,13 +21,13 @@ pictures).
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.cards import ROTATIONS, Face, rotate
 from cardsolve.models.ubongo.layout import Layout, Placement, canonical, touching_positions
 from cardsolve.models.ubongo.rules import is_valid, violations
+from cardsolve.solvers.limits import Deadline, OutOfTime, check_budget
 from cardsolve.solvers.ubongo.results import Enumeration, Solution
 
 
@@ -37,17 +37,14 @@ def check_k(k: int, n: int) -> None:
         raise BadInput(f"cannot lay {k} of {n} cards", str(k))
 
 
-class _OutOfTime(Exception):
-    """The growth's deadline passed."""
-
-
 class _Growth:
     """Exhaustive growth of a layout to ``k`` cards by the unused ``faces``, counting the
     candidate placements checked in ``nodes``. With ``once`` set, each partial picture is
-    grown only the first time it is met (see the module docstring). Past ``deadline`` (a
-    ``time.monotonic()`` reading; None: none) the next candidate raises ``_OutOfTime``."""
+    grown only the first time it is met (see the module docstring). Past ``deadline`` the
+    next candidate raises ``OutOfTime``."""
 
-    def __init__(self, faces: Sequence[Face], k: int, once: bool = False, deadline: float | None = None) -> None:
+    def __init__(self, faces: Sequence[Face], k: int, once: bool = False,
+                 deadline: Deadline = Deadline.after(None)) -> None:
         self.faces, self.k, self.nodes, self.deadline = faces, k, 0, deadline
         self.grown: set[object] | None = set() if once else None
 
@@ -68,8 +65,7 @@ class _Growth:
             for rotation in ROTATIONS:
                 for x, y in sorted(touching_positions(layout, rotate(face.grid, rotation))):
                     self.nodes += 1
-                    if self.deadline is not None and time.monotonic() > self.deadline:
-                        raise _OutOfTime
+                    self.deadline.check()
                     grown = [*layout, Placement(face, rotation, x, y)]
                     if not violations(grown):
                         yield from self.layouts(grown, used | {i})
@@ -80,25 +76,19 @@ def solve(faces: Sequence[Face], k: int, time_limit: float | None = None) -> Sol
     docstring); after ``time_limit`` seconds (None: no limit) without one, an unproven
     None."""
     check_k(k, len(faces))
-    check_time_limit(time_limit)
+    check_budget(time_limit)
     if k == 0:
         return Solution([], 0)
-    growth = _Growth(faces, k, deadline=None if time_limit is None else time.monotonic() + time_limit)
+    growth = _Growth(faces, k, deadline=Deadline.after(time_limit))
     try:
         for first, face in enumerate(faces):
             growth.nodes += 1
             found = next(growth.layouts([Placement(face, 0, 0, 0)], frozenset({first})), None)
             if found is not None:
                 return Solution(found, growth.nodes)
-    except _OutOfTime:
+    except OutOfTime:
         return Solution(None, growth.nodes, proven=False)
     return Solution(None, growth.nodes)
-
-
-def check_time_limit(time_limit: float | None) -> None:
-    """A time limit is None (no limit) or seconds, 0 or more."""
-    if time_limit is not None and not time_limit >= 0:
-        raise BadInput(f"bad time limit {time_limit!r}: give seconds, 0 or more", str(time_limit))
 
 
 def check_limit(limit: int | None) -> None:
@@ -107,25 +97,44 @@ def check_limit(limit: int | None) -> None:
         raise BadInput(f"bad limit {limit!r}: use a whole number >= 0", str(limit))
 
 
-def enumerate_layouts(faces: Sequence[Face], k: int, limit: int | None = None) -> Enumeration:
+def enumerate_layouts(faces: Sequence[Face], k: int, limit: int | None = None, keep: int | None = None,
+                      progress: Callable[[int, int], None] | None = None) -> Enumeration:
     """Every distinct valid layout of ``k`` of ``faces`` (one per picture, up to moving and
     turning the whole layout), or the first ``limit`` found; ``complete`` says whether
-    those are all (the search goes on until it meets one more than ``limit``)."""
+    those are all (the search goes on until it meets one more than ``limit``). Only the
+    first ``keep`` (None: all) are kept, the others counted by their pictures' keys;
+    ``progress(done, total)`` hears of each face searched as the first card, and Ctrl-C
+    ends the search with what it found so far, marked interrupted."""
     check_k(k, len(faces))
     check_limit(limit)
+    check_limit(keep)
     if k == 0:
         return Enumeration([[]] if limit != 0 else [], limit != 0, 0)
-    found: dict[object, Layout] = {}
-    nodes = 0
-    for first, face in enumerate(faces):
-        growth = _Growth(faces, k, once=True)
-        growth.nodes += 1
-        for grown in growth.layouts([Placement(face, 0, 0, 0)], frozenset(range(first + 1))):
-            found.setdefault(canonical(grown), grown)
-            if limit is not None and len(found) > limit:
-                return Enumeration(list(found.values())[:limit], False, nodes + growth.nodes)
-        nodes += growth.nodes
-    return Enumeration(list(found.values()), True, nodes)
+    seen: set[object] = set()
+    kept: list[Layout] = []
+    growths: list[_Growth] = []  # one per root; their nodes add up to the search's
+
+    def found(complete: bool, interrupted: bool = False) -> Enumeration:
+        return Enumeration(kept, complete, sum(g.nodes for g in growths), len(seen) - len(kept), interrupted)
+
+    try:
+        for first, face in enumerate(faces):
+            growths.append(_Growth(faces, k, once=True))
+            growths[-1].nodes += 1
+            for grown in growths[-1].layouts([Placement(face, 0, 0, 0)], frozenset(range(first + 1))):
+                key = canonical(grown)
+                if key in seen:
+                    continue
+                if limit is not None and len(seen) == limit:
+                    return found(False)
+                seen.add(key)
+                if keep is None or len(kept) < keep:
+                    kept.append(grown)
+            if progress is not None:
+                progress(first + 1, len(faces))
+    except KeyboardInterrupt:
+        return found(False, interrupted=True)
+    return found(True)
 
 
 def check_table(table: Layout, hand: Sequence[Face], k: int) -> None:

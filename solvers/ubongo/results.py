@@ -18,8 +18,8 @@ from cardsolve.models.ubongo.cards import Face
 from cardsolve.models.ubongo.layout import Layout, Placement, layout_to_json
 from cardsolve.models.ubongo.picture import ascii_picture, svg_picture
 from cardsolve.models.ubongo.rules import Violation
-from cardsolve.models.ubongo.scoring import Standing
-from cardsolve.solvers.results import DOES_NOT_HOLD, DONE, Answer, text_table
+from cardsolve.models.ubongo.scoring import TARGET, Standing
+from cardsolve.solvers.results import DOES_NOT_HOLD, DONE, INTERRUPTED, UNDECIDED, Answer, text_table
 
 
 @dataclass(frozen=True)
@@ -38,11 +38,20 @@ class Enumeration:
     """The distinct valid layouts of k faces, one per picture (two layouts are the same
     when one is the other moved and turned as a whole, ``models.ubongo.layout.canonical``),
     in the order found. ``complete`` is True when they are all of them, False when a
-    limit stopped the search with more left; ``nodes`` counts the search's steps."""
+    limit or Ctrl-C (``interrupted``) stopped the search first; ``nodes`` counts the
+    search's steps. Only the first layouts are kept, so that memory stays bounded:
+    ``more`` counts those found after them."""
 
     layouts: list[Layout]
     complete: bool
     nodes: int
+    more: int = 0
+    interrupted: bool = False
+
+    @property
+    def count(self) -> int:
+        """The distinct layouts found, kept or not."""
+        return len(self.layouts) + self.more
 
 
 @dataclass(frozen=True)
@@ -75,7 +84,7 @@ class Hint:
 
     @property
     def done(self) -> bool:
-        """The table is a complete valid layout already: call "Ubongo!"."""
+        """The table is a complete valid layout of k cards already (a call of "Ubongo!" when k is 7)."""
         return not self.take_back and self.placement is None and self.target is not None
 
 
@@ -131,7 +140,8 @@ class Deal(Answer):
 class Verdict(Answer):
     """Whether ``k`` of the ``hand``'s faces make a valid layout, by ``backend``:
     ``solvable`` is True with a layout, False when none exists (proven), None when a time
-    limit of ``time_limit`` seconds ran out first. The exit code is 1 without a layout."""
+    limit of ``time_limit`` seconds ran out first. The exit code is 1 when none exists, 3
+    when undecided."""
 
     hand: tuple[Face, ...]
     k: int
@@ -150,7 +160,7 @@ class Verdict(Answer):
 
     @property
     def exit_code(self) -> int:
-        return DONE if self.found.layout is not None else DOES_NOT_HOLD
+        return {True: DONE, False: DOES_NOT_HOLD, None: UNDECIDED}[self.solvable]
 
     def to_json(self) -> dict[str, Any]:
         layout = self.found.layout
@@ -172,7 +182,8 @@ class Verdict(Answer):
 class BestLayout(Answer):
     """The best layout of the ``hand``: ``k`` cards, or, when none exists, the largest
     valid layout (what an early end of the round scores). ``proven`` says no larger one
-    exists: False when a time limit left a larger size undecided."""
+    exists: False when the time limit left a larger size undecided, which the exit code
+    (3) says too; the layout found is shown all the same."""
 
     hand: tuple[Face, ...]
     k: int
@@ -198,6 +209,10 @@ class BestLayout(Answer):
     def proven(self) -> bool:
         return self.found.proven
 
+    @property
+    def exit_code(self) -> int:
+        return DONE if self.proven else UNDECIDED
+
     def to_json(self) -> dict[str, Any]:
         return {"k": self.k, "cards": self.cards, "complete": self.complete, "proven": self.proven,
                 "layout": layout_to_json(self.layout), "nodes": self.found.nodes, "backend": self.backend}
@@ -205,21 +220,23 @@ class BestLayout(Answer):
     def text(self) -> str:
         k, n, size = self.k, len(self.hand), self.cards
         search = f"{_nodes(self.found.nodes)}, {self.backend}"
+        worth = f"{_plural(size, 'card')}, worth {size} points at an early end ({search}):"
         if self.complete:
             head = f"A valid layout of {k} of the {n} faces ({search}):"
+        elif self.proven:
+            head = f"No valid layout of {k} of these {n} faces exists; the largest valid layout has {worth}"
         else:
-            largest = ("the largest" if self.proven
-                       else f"the largest found within {self.time_limit:g} s per size (not proven)")
-            head = (f"No valid layout of {k} of these {n} faces exists; {largest} valid layout has "
-                    f"{_plural(size, 'card')}, worth {size} points at an early end ({search}):")
+            head = (f"Undecided: the time limit of {self.time_limit:g} s ran out before a larger layout was "
+                    f"found or ruled out; the largest found has {worth}")
         return head + "\n\n" + ascii_picture(self.layout)
 
 
 @dataclass(frozen=True)
 class AllLayouts(Answer):
     """The distinct valid layouts of ``k`` of the ``hand``'s faces (up to moving and
-    turning the whole layout), or the first ``limit`` of them; the text draws the first
-    ``show``, the JSON lists them all."""
+    turning the whole layout), or the first ``limit`` of them, or those found before
+    Ctrl-C (exit code 130); the text draws the first ``show``, the JSON lists all those
+    kept."""
 
     hand: tuple[Face, ...]
     k: int
@@ -230,29 +247,41 @@ class AllLayouts(Answer):
 
     @property
     def count(self) -> int:
-        return len(self.found.layouts)
+        """The distinct layouts found, kept or not."""
+        return self.found.count
 
     @property
     def complete(self) -> bool:
-        """These are all the layouts (no limit stopped the search)."""
+        """These are all the layouts (no limit or Ctrl-C stopped the search)."""
         return self.found.complete
 
+    @property
+    def exit_code(self) -> int:
+        return INTERRUPTED if self.found.interrupted else DONE
+
     def to_json(self) -> dict[str, Any]:
-        return {"k": self.k, "count": self.count, "complete": self.complete, "nodes": self.found.nodes,
-                "backend": self.backend, "layouts": [layout_to_json(layout) for layout in self.found.layouts]}
+        return {"k": self.k, "count": self.count, "complete": self.complete,
+                "interrupted": self.found.interrupted, "nodes": self.found.nodes, "backend": self.backend,
+                "layouts": [layout_to_json(layout) for layout in self.found.layouts]}
 
     def text(self) -> str:
         k, n, count, search = self.k, len(self.hand), self.count, f"{_nodes(self.found.nodes)}, {self.backend}"
-        if self.complete:
+        if self.found.interrupted:
+            head = (f"Interrupted: {count} distinct valid layout{'s' * (count != 1)} of {k} of the {n} faces "
+                    f"found so far ({search})")
+        elif self.complete:
             head = (f"{count} distinct valid layout{'s' * (count != 1)} of {k} of the {n} faces, "
                     f"up to moving and turning the whole layout ({search})")
         else:
             head = (f"More than {count} distinct valid layouts of {k} of the {n} faces; --limit {self.limit} "
                     f"stopped the search ({search})")
+        kept = len(self.found.layouts)
         shown = self.found.layouts[:self.show]
         pictures = [f"Layout {number}:\n{ascii_picture(layout)}" for number, layout in enumerate(shown, start=1)]
-        more = ([f"{count - len(shown)} more not drawn (--show N draws more, --json lists all)."]
-                if shown and count > len(shown) else [])
+        more = ([f"{kept - len(shown)} more not drawn (--show N draws more, --json lists all)."]
+                if shown and kept > len(shown) else [])
+        if self.found.more:
+            more.append(f"{self.found.more} more found and counted, not kept (--limit N keeps up to N).")
         return "\n\n".join([head + ("." if not shown else ":"), *pictures, *more])
 
 
@@ -289,6 +318,11 @@ class Advice(Answer):
     def _card(self, index: int) -> str:
         return f"{index} ({self.table[index].face.name})"
 
+    def _call(self) -> str:
+        """What a finished layout of k lets the player do: call "Ubongo!" only with exactly
+        the 7 cards the scoring accepts for a call."""
+        return ': call "Ubongo!"' if self.k == TARGET else f' (a call of "Ubongo!" needs {TARGET})'
+
     def text(self) -> str:
         found, k = self.hint, self.k
         if found.target is None:
@@ -296,10 +330,9 @@ class Advice(Answer):
             return (f"No valid layout of {k} of these {len(self.table) + len(self.hand)} cards exists, whatever is "
                     f"taken back. The largest has {len(self.largest)}:\n\n{ascii_picture(self.largest)}")
         lines = [f"Take back card {self._card(t.index)}: {t.reason}." for t in found.take_back]
-        if found.done:
-            lines.append(f"The table is a valid layout of {len(self.table)} cards: call \"Ubongo!\".")
-        elif found.placement is None:
-            lines.append(f"Then the table is a valid layout of {k} cards: call \"Ubongo!\".")
+        if found.placement is None:
+            lines.append(f"{'Then the' if found.take_back else 'The'} table is a valid layout of {k} cards"
+                         f"{self._call()}.")
         else:
             p = found.placement
             joins = " and ".join(self._card(i) for i in found.joins)
