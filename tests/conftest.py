@@ -11,8 +11,9 @@ settings.register_profile(
 settings.load_profile("cardsolve")
 
 
+import json
 import sys
-from typing import Protocol
+from typing import Any, Protocol
 
 import pytest
 
@@ -39,3 +40,11 @@ def cardsolve(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatc
         return int(stop.value.code or 0), out, err
 
     return run
+
+
+def run_json(cardsolve: RunCli, *args: str) -> dict[str, Any]:
+    """The JSON document of ``cardsolve --json ARGS``, which must exit 0."""
+    code, out, err = cardsolve("--json", *args)
+    assert code == 0, err
+    document: dict[str, Any] = json.loads(out)
+    return document

@@ -5,32 +5,21 @@ refused, and Ctrl-C exits 130 saying where the finished chunks are kept."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from cardsolve.models.errors import BadInput
 from cardsolve.solvers.analysis import cubu as seats
 from cardsolve.solvers.analysis.api import analyze
 from cardsolve.solvers.analysis.store import study_key
 from cardsolve.solvers.cubu.results import GameResult
 from cardsolve.solvers.cubu.simulate import play_one
-from conftest import RunCli
+from conftest import RunCli, run_json
 
 SMALL = ("--games", "12", "--seed", "3", "--players", "3", "--bots", "greedy,random", "--target", "40")
 """A small tournament with every option of the command set."""
 OPTIONS = {"players": 3, "bots": ["greedy", "random"], "target": 40}
 """The same options as the study's."""
-
-
-def run_json(cardsolve: RunCli, *args: str) -> dict[str, Any]:
-    """The JSON document of ``cardsolve --json ARGS``, which must exit 0."""
-    code, out, err = cardsolve("--json", *args)
-    assert code == 0, err
-    document: dict[str, Any] = json.loads(out)
-    return document
 
 
 def test_the_command_and_analyze_share_results_and_chunks(cardsolve: RunCli, tmp_path: Path) -> None:
@@ -56,21 +45,6 @@ def test_an_option_value_is_part_of_the_store_key(cardsolve: RunCli, tmp_path: P
     again = run_json(cardsolve, "cubu", "simulate", *SMALL, "--store", store)
     assert (first["reused"], other["reused"], again["reused"]) == (0, 0, 1)
     assert other["options"]["target"] == 41 and again["result"] == first["result"]
-
-
-def test_the_result_is_the_same_for_any_number_of_workers(cardsolve: RunCli, tmp_path: Path) -> None:
-    """205 games are two chunks, so two workers really share them out."""
-    args = ("cubu", "simulate", "--games", "205", "--seed", "4", "--players", "2", "--target", "20")
-    one = run_json(cardsolve, *args, "--workers", "1", "--store", str(tmp_path / "one.sqlite"))
-    two = run_json(cardsolve, *args, "--workers", "2", "--store", str(tmp_path / "two.sqlite"))
-    assert one["chunks"] == two["chunks"] == 2 and one["reused"] == two["reused"] == 0
-    assert one["result"] == two["result"]
-
-
-def test_an_unknown_option_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(BadInput, match="no option 'seats' .its options: players, bots, target.") as error:
-        analyze("cubu", "seats", 4, store=tmp_path / "studies.sqlite", options={"seats": 3})
-    assert error.value.token == "seats"
 
 
 def test_ctrl_c_keeps_the_finished_chunks_and_exits_130(cardsolve: RunCli, tmp_path: Path,

@@ -6,9 +6,7 @@ refused before any game is played."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -18,18 +16,10 @@ from cardsolve.solvers.analysis.api import StudyAnswer, analyze
 from cardsolve.solvers.quibbles import api
 from cardsolve.solvers.quibbles.results import SoloGame
 from cardsolve.solvers.quibbles.study import Lookahead, solo_game
-from conftest import RunCli
+from conftest import RunCli, run_json
 
 CHEAP = ("--policies", "greedy,random", "--workers", "1")
 """The policies that play in milliseconds, in this process."""
-
-
-def run_json(cardsolve: RunCli, *args: str) -> dict[str, Any]:
-    """``cardsolve --json ARGS``'s document, the command having succeeded."""
-    code, out, err = cardsolve("--json", *args)
-    assert code == 0, err
-    document: dict[str, Any] = json.loads(out)
-    return document
 
 
 def test_the_command_answers_as_analyze_with_the_same_options(cardsolve: RunCli, tmp_path: Path) -> None:
@@ -69,13 +59,6 @@ def test_an_option_is_part_of_the_store_key(cardsolve: RunCli, tmp_path: Path) -
         other = run_json(cardsolve, *base, *changed)  # the last value of an option counts
         assert other["reused"] == 0, changed
         assert other["result"]["policies"]["greedy"] == first["result"]["policies"]["greedy"]
-
-
-def test_the_result_is_the_same_for_any_workers(cardsolve: RunCli, tmp_path: Path) -> None:
-    runs = [run_json(cardsolve, "quibbles", "solo", "--games", "5", "--seed", "2", "--policies", "greedy,random",
-                     "--workers", str(workers), "--store", str(tmp_path / f"{workers}.sqlite"))
-            for workers in (1, 2)]
-    assert runs[0]["chunks"] == 3 and runs[0]["result"] == runs[1]["result"]
 
 
 def test_the_api_runs_the_study_and_reports_progress(tmp_path: Path) -> None:

@@ -6,28 +6,17 @@ saying where the finished chunks are kept."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from cardsolve.models.errors import BadInput
 from cardsolve.models.was_sticht import Chip
 from cardsolve.solvers.analysis import was_sticht as chips
 from cardsolve.solvers.analysis.api import analyze
 from cardsolve.solvers.analysis.store import study_key
 from cardsolve.solvers.was_sticht.difficulty import forced_counts
-from conftest import RunCli
-
-
-def run_json(cardsolve: RunCli, *args: str) -> dict[str, Any]:
-    """The JSON document of ``cardsolve --json ARGS``, which must exit 0."""
-    code, out, err = cardsolve("--json", *args)
-    assert code == 0, err
-    document: dict[str, Any] = json.loads(out)
-    return document
+from conftest import RunCli, run_json
 
 
 def test_the_command_and_analyze_share_results_and_chunks(cardsolve: RunCli, tmp_path: Path) -> None:
@@ -53,21 +42,6 @@ def test_the_deals_and_the_seed_are_the_store_key(cardsolve: RunCli, tmp_path: P
     again = run_json(cardsolve, "was-sticht", "chips", "--deals", "3", "--seed", "2", "--store", store)
     assert (first["reused"], other["reused"], again["reused"]) == (0, 0, 1)
     assert again["result"] == first["result"] != other["result"]
-
-
-def test_the_result_is_the_same_for_any_number_of_workers(cardsolve: RunCli, tmp_path: Path) -> None:
-    """6 deals are two chunks, so two workers really share them out."""
-    args = ("was-sticht", "chips", "--deals", "6", "--seed", "4")
-    one = run_json(cardsolve, *args, "--workers", "1", "--store", str(tmp_path / "one.sqlite"))
-    two = run_json(cardsolve, *args, "--workers", "2", "--store", str(tmp_path / "two.sqlite"))
-    assert one["chunks"] == two["chunks"] == 2 and one["reused"] == two["reused"] == 0
-    assert one["result"] == two["result"]
-
-
-def test_an_option_is_refused(tmp_path: Path) -> None:
-    with pytest.raises(BadInput, match="no option 'players' .its options: none.") as error:
-        analyze("was-sticht", "chips", 3, store=tmp_path / "studies.sqlite", options={"players": 3})
-    assert error.value.token == "players"
 
 
 def test_ctrl_c_keeps_the_finished_chunks_and_exits_130(cardsolve: RunCli, tmp_path: Path,
