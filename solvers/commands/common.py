@@ -155,6 +155,15 @@ class OutputFile(click.Path):
         return path
 
 
+def write_output(path: str, text: str) -> None:
+    """Write ``text`` to the output file ``path``; a write that fails (a full disk, a
+    folder gone since the line was read) is bad input naming the file."""
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise BadInput(f"cannot write {path!r}: {error.strerror or error}", path) from None
+
+
 def progress_bar(label: str) -> Progress:
     """A progress bar on stderr with done/total, rate and time left (hidden when done),
     drawn on a terminal; elsewhere (a pipe, a log) a plain line ``label: done/total`` at

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import click
 
-from cardsolve.models.errors import BadInput
 from cardsolve.solvers.commands.common import (
-    OutputFile, emit, emit_study, progress_bar, study_run_options,
+    OutputFile, emit, emit_study, progress_bar, study_run_options, write_output,
 )
 
 
@@ -49,10 +47,7 @@ def bench(ctx: click.Context, games: tuple[str, ...], quick: bool, out: str | No
         except BenchmarkFailed as failed:
             raise click.ClickException(str(failed)) from None
     if out:
-        try:
-            Path(out).write_text(answer.json_text() + "\n")
-        except OSError as error:
-            raise BadInput(f"cannot write {out!r}: {error.strerror or error}", out) from None
+        write_output(out, answer.json_text() + "\n")
     emit(ctx, answer)
 
 

@@ -3,14 +3,12 @@ and files, calls ``solvers.ubongo.api`` and prints the answer."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
-from cardsolve.models.errors import BadInput
 from cardsolve.solvers.commands.common import (
-    OutputFile, backend_option, deck_option, emit, progress_callback, svg_name, time_limit_option,
+    OutputFile, backend_option, deck_option, emit, progress_callback, svg_name, time_limit_option, write_output,
 )
 from cardsolve.solvers.ubongo.backends import BACKENDS, ENUMERATING
 
@@ -168,9 +166,6 @@ def render(ctx: click.Context, layout_file: str, svg_file: str | None, deck_file
     deck = _deck(deck_file)
     picture = api.render(_layout(layout_file, deck), deck=deck)
     if svg_file:
-        try:
-            Path(svg_file).write_text(picture.svg, encoding="utf-8")
-        except OSError as error:
-            raise BadInput(f"cannot write {svg_file!r}: {error.strerror}", svg_file) from None
+        write_output(svg_file, picture.svg)
         picture = replace(picture, svg_file=svg_file)
     emit(ctx, picture)
