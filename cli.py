@@ -16,7 +16,7 @@ import sys
 import click
 
 from cardsolve.models.errors import BadInput
-from cardsolve.solvers.commands import cubu, quibbles, studies, subito, ubongo, was_sticht
+from cardsolve.solvers.commands import cubu, quibbles, serve, studies, subito, ubongo, was_sticht
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -31,7 +31,7 @@ def cli(ctx: click.Context, as_json: bool) -> None:
     Exit codes: 0 done (a check holds), 1 a check that does not hold (proven), 2 bad
     input or usage (one line on stderr), 3 undecided (a time or node limit ran out before
     a proof either way), 130 interrupted."""
-    ctx.obj = {"json": as_json}
+    ctx.ensure_object(dict)["json"] = as_json
 
 
 cli.add_command(studies.demo)
@@ -39,6 +39,7 @@ for game in (quibbles, subito, ubongo, was_sticht, cubu):
     cli.add_command(game.group)
 cli.add_command(studies.bench)
 cli.add_command(studies.analyze)
+cli.add_command(serve.serve)
 
 
 def main() -> None:

@@ -1,6 +1,8 @@
 """Shared test settings: hypothesis without a per-example deadline, since the first call
 of a numba kernel compiles (or loads the cache) and takes far longer than the rest."""
 
+from __future__ import annotations
+
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -13,11 +15,15 @@ settings.load_profile("cardsolve")
 
 import json
 import sys
-from typing import Any, Protocol
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pytest
 
 from cardsolve import cli
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 
 class RunCli(Protocol):
@@ -48,3 +54,35 @@ def run_json(cardsolve: RunCli, *args: str) -> dict[str, Any]:
     assert code == 0, err
     document: dict[str, Any] = json.loads(out)
     return document
+
+
+@pytest.fixture(scope="session")
+def web_server() -> Iterator[str]:
+    """The base address of a running ``cardsolve serve`` application (tests/browser.py)."""
+    from browser import running_server
+
+    with running_server() as address:
+        yield address
+
+
+@pytest.fixture(scope="session")
+def chromium_browser() -> Iterator[Browser]:
+    """A headless Chromium for the page tests, or a skip (a failure in CI) without one."""
+    from browser import chromium
+
+    with chromium() as browser:
+        yield browser
+
+
+@pytest.fixture(params=["phone", "laptop"])
+def page(request: pytest.FixtureRequest, chromium_browser: Browser, web_server: str) -> Iterator[Page]:
+    """A fresh page in a phone-sized (375 px) and then a laptop-sized window, its base URL
+    the test server; every request it makes to anywhere else is a test failure."""
+    from browser import VIEWPORTS, no_outside_requests
+
+    context = chromium_browser.new_context(viewport=VIEWPORTS[request.param], base_url=web_server)
+    page = context.new_page()
+    outside = no_outside_requests(page)
+    yield page
+    context.close()
+    assert not outside, f"the page asked for outside addresses: {outside}"

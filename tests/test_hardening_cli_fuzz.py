@@ -65,11 +65,12 @@ BASES: dict[str, str] = {
     "cubu play": "--players 2 --rounds 1",
     "cubu simulate": "--games 2 --players 2 --workers 1 --store {tmp}/store.sqlite",
     "bench": "",
+    "serve": "",
     "analyze": "was-sticht chips --samples 2 --workers 1 --store {tmp}/store.sqlite",
 }
-NEVER_RUN = {"bench", "demo"}
-"""Commands whose base invocation is expensive (benchmarks, the whole demo): they get only
-certainly invalid values, refused before any work."""
+NEVER_RUN = {"bench", "demo", "serve"}
+"""Commands whose base invocation is expensive (benchmarks, the whole demo) or never ends (the
+web server): they get only certainly invalid values, refused before any work."""
 
 TOKENS = ["1", "6", "0", "7", "-1", "ABC/DEF", "17w", "999b", "R9", "X0", "Y6S", "G-P-R", "pickup2", "2", "3a",
           "hint", "greedy", "exactly-2", "split 6 -> 3+3", ";", "+", "/", "->", "\x00", "\u00e9", "\U0001f0a1", "nan"]

@@ -15,12 +15,10 @@ what is queued and stops the pool) and die with their parent, even after ``kill 
 
 from __future__ import annotations
 
-import ctypes
 import importlib
 import os
 import re
 import signal
-import sys
 import tempfile
 import threading
 import time
@@ -36,6 +34,7 @@ from cardsolve.models.errors import BadInput
 from cardsolve.solvers.analysis import registry
 from cardsolve.solvers.analysis.store import ChunkStore, study_key
 from cardsolve.solvers.analysis.study import Part, Result, Study, mismatch
+from cardsolve.solvers.processes import die_with_parent
 
 CONNECT_TIMEOUT_S = 10
 """How long to wait for a Dask scheduler before reporting it unreachable."""
@@ -49,8 +48,6 @@ WINDOW = 4096
 """Chunks of the plan looked up in the store at a time."""
 SCHEDULER = re.compile(r"tcp://(?P<host>[^\s:/]+|\[[0-9a-fA-F:.]+\]):(?P<port>\d{1,5})")
 """A Dask scheduler address: ``tcp://host:port``."""
-PR_SET_PDEATHSIG = 1
-"""Linux's prctl option: the signal a process gets when the thread that started it ends."""
 POLL_S = 0.5
 """How often a wait for finished chunks wakes, so that Ctrl-C is seen at once."""
 Chunk = tuple[int, int, int]
@@ -146,21 +143,11 @@ def _in_process(job: _Job, todo: Iterator[Chunk], finish: Finish) -> None:
         finish(chunk[0], run_chunk(*job.arguments(chunk)))
 
 
-def _die_with_parent(parent: int) -> None:
-    """Have Linux kill this process when its parent ends (``prctl(PR_SET_PDEATHSIG)``),
-    and end at once if the parent is already gone; elsewhere nothing is done."""
-    if not sys.platform.startswith("linux"):
-        return
-    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    if os.getppid() != parent:
-        os._exit(1)
-
-
 def _start_worker(parent: int) -> None:
     """A pool worker's start: Ctrl-C is the parent's to handle, and the parent's end is
     the worker's."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _die_with_parent(parent)
+    die_with_parent(parent)
 
 
 @contextmanager

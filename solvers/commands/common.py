@@ -26,7 +26,13 @@ PLAIN_EVERY_S = 10.0
 
 
 def emit(ctx: click.Context, answer: Answer) -> None:
-    """Print ``answer`` (its JSON under ``--json``, else its text) and end with its exit code."""
+    """Print ``answer`` (its JSON under ``--json``, else its text) and end with its exit code;
+    when the command was started with a list ``answers`` in its context object (the web
+    server runs commands this way), the answer is put there instead, for the caller."""
+    answers = ctx.obj.get("answers")
+    if answers is not None:
+        answers.append(answer)
+        return
     click.echo(answer.json_text() if ctx.obj["json"] else answer.text())
     if answer.exit_code:
         ctx.exit(answer.exit_code)

@@ -1,0 +1,64 @@
+"""``cardsolve serve``: the local web page of every game (``solvers.web``), served by
+uvicorn until Ctrl-C."""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import socket
+
+import click
+
+from cardsolve.models.errors import BadInput
+
+
+def _host(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """``--host``: an IP address of this computer to listen on, or ``localhost``."""
+    if value == "localhost":
+        return value
+    try:
+        return str(ipaddress.ip_address(value))
+    except ValueError:
+        raise BadInput(f"--host {value!r} is not an IP address (127.0.0.1, 0.0.0.0, ::1)", value) from None
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, callback=_host,
+              help="The address to listen on: loopback (this computer only) by default; 0.0.0.0 also serves "
+                   "a phone or laptop on the same network.")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option("--time-limit", type=click.FloatRange(1, 600), default=20.0, show_default=True,
+              help="Seconds any one answer may search; past them (and a few seconds to set up) the "
+                   "answer is undecided.")
+@click.option("--workers", type=click.IntRange(1, 64), default=None,
+              help="Answers computed at once (default: all cores); more requests wait their turn.")
+def serve(host: str, port: int, time_limit: float, workers: int | None) -> None:
+    """A local web page for every game: enter a position by tapping cards and get the
+    answer drawn, over a JSON API (POST /api/<game>/<command>) that answers exactly as
+    `cardsolve --json` does. Ctrl-C stops it."""
+    import uvicorn
+
+    from cardsolve.solvers.web.app import Settings, create_app
+
+    app = create_app(Settings(time_limit=time_limit, workers=workers or os.cpu_count() or 1))
+    click.echo(f"cardsolve serve: loading the solvers, then serving http://{_shown(host)}:{port}/", err=True)
+    if host in ("0.0.0.0", "::"):
+        click.echo(f"listening on every network address of this computer: a phone on the same network "
+                   f"opens http://{_lan_address()}:{port}/", err=True)
+    else:
+        click.echo("listening on this computer only (--host 0.0.0.0 serves a phone on the same network)", err=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+def _shown(host: str) -> str:
+    return "127.0.0.1" if host == "0.0.0.0" else f"[{host}]" if ":" in host else host
+
+
+def _lan_address() -> str:
+    """This computer's address on its local network (no packet is sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "<this computer's address>"

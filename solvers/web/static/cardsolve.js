@@ -1,0 +1,203 @@
+// What every game page shares: asking the JSON API, showing an answer (busy state, the
+// facts the CLI prints, the drawing, the equivalent command line), and zones of cards
+// kept in step with a text field in the CLI's notation. A page supplies only how its
+// cards look and what its answers draw.
+
+/** Make an element: el("div", {class: "x", onclick: f}, child, "text", ...). */
+export function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === undefined || child === null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** Make an SVG element: svg("rect", {x: 0, ...}, ...children). */
+export function svg(tag, attributes = {}, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value !== undefined && value !== null) node.setAttribute(key, String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === undefined || child === null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/** An SVG element parsed from the server's SVG text (a picture the API drew). */
+export function svgFromText(text) {
+  const parsed = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
+  return document.importNode(parsed, true);
+}
+
+/**
+ * Ask the API: POST /api/<game>/<command>?view=page with the command's options (the CLI's
+ * option names, "-" written "_"; null or "" leaves an option out). Resolves to
+ * {ok: true, view} with view = {document, text, exit_code, line, files}, or
+ * {ok: false, status, error}.
+ */
+export async function ask(game, command, options) {
+  const body = {};
+  for (const [key, value] of Object.entries(options)) {
+    if (value !== null && value !== undefined && value !== "") body[key] = value;
+  }
+  let response;
+  try {
+    response = await fetch(`/api/${game}/${command}?view=page`, {
+      method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body),
+    });
+  } catch (error) {
+    return {ok: false, status: 0, error: `the server did not answer: ${error.message}`};
+  }
+  let data;
+  try {
+    data = await response.json();
+  } catch (error) {
+    return {ok: false, status: response.status, error: `the server's answer was not JSON (${response.status})`};
+  }
+  if (!response.ok) return {ok: false, status: response.status, error: data.error || `status ${response.status}`};
+  return {ok: true, view: data};
+}
+
+const EXIT_MEANING = {0: ["done", "good"], 1: ["does not hold (proven)", "bad"], 2: ["bad input", "bad"],
+                      3: ["undecided: a limit ran out", "unsure"]};
+
+/**
+ * An answer panel in `container`: run(game, command, options, draw) shows "Computing…",
+ * disables the page's buttons while the server works, then shows the exit code's
+ * meaning, whether the answer is proven, draw(document, view) (the page's picture),
+ * the CLI's text output and the equivalent command line with a copy button. The panel's
+ * data-state is busy, done or error, for people and tests alike.
+ */
+export function answerPanel(container) {
+  const panel = el("div", {class: "answer", "data-state": "empty", "aria-live": "polite"});
+  container.append(panel);
+  return {
+    element: panel,
+    async run(game, command, options, draw) {
+      const buttons = [...document.querySelectorAll("button.ask")];
+      buttons.forEach((button) => { button.disabled = true; });
+      panel.dataset.state = "busy";
+      panel.dataset.command = `${game} ${command}`;
+      panel.replaceChildren(el("p", {class: "status"}, `Computing ${game} ${command}…`));
+      const started = performance.now();
+      const result = await ask(game, command, options);
+      buttons.forEach((button) => { button.disabled = false; });
+      if (!result.ok) {
+        panel.dataset.state = "error";
+        panel.replaceChildren(el("p", {class: "status error"}, result.error));
+        return null;
+      }
+      const view = result.view;
+      const seconds = ((performance.now() - started) / 1000).toFixed(2);
+      const [meaning, tone] = EXIT_MEANING[view.exit_code] || [`exit ${view.exit_code}`, "unsure"];
+      const badges = [el("span", {class: `badge ${tone}`, "data-exit": view.exit_code}, meaning)];
+      if (typeof view.document.proven === "boolean") {
+        badges.push(el("span", {class: `badge ${view.document.proven ? "good" : "unsure"}`, "data-proven": view.document.proven},
+                       view.document.proven ? "proven" : "not proven"));
+      }
+      if (view.document.backend) badges.push(el("span", {class: "badge"}, view.document.backend));
+      const drawing = el("div", {class: "drawing"});
+      panel.replaceChildren(
+        el("p", {class: "status"}, badges, el("span", {class: "muted"}, ` ${seconds} s`)),
+        drawing,
+        el("pre", {class: "cli-text"}, view.text),
+        commandLine(view),
+      );
+      if (draw) draw(view.document, drawing, view);
+      panel.dataset.state = "done";
+      return view;
+    },
+  };
+}
+
+/** The equivalent command line, a copy button, and the files it names (to save as). */
+function commandLine(view) {
+  const line = el("code", {class: "line"}, view.line);
+  const copy = el("button", {type: "button", class: "copy", onclick: async () => {
+    try {
+      await navigator.clipboard.writeText(view.line);
+      copy.textContent = "Copied";
+    } catch (error) {
+      const range = document.createRange();
+      range.selectNodeContents(line);
+      getSelection().removeAllRanges();
+      getSelection().addRange(range);
+      copy.textContent = "Selected: copy it";
+    }
+  }}, "Copy");
+  const files = Object.entries(view.files || {}).map(([name, content]) =>
+    el("details", {class: "files"}, el("summary", {}, `${name} (save it under this name)`),
+       el("pre", {}, JSON.stringify(content, null, 2))));
+  return el("div", {}, el("div", {class: "muted"}, "The same answer on the command line:"),
+            el("div", {class: "cli-line"}, line, copy), files);
+}
+
+/**
+ * A zone of cards (a hand, a display, a pile) kept in step with a text field in the CLI's
+ * notation: cards added from a picker appear in the zone and the field; tapping a card in
+ * the zone removes it; typing in the field redraws the zone. `draw(token)` returns an
+ * element for one card token (or null when the token is not a card, shown as text).
+ * Options: separator (default ","), max (cards at most), onChange(tokens).
+ */
+export function zone({zoneElement, field, draw, separator = ",", max = Infinity, onChange = () => {}}) {
+  let tokens = [];
+  const render = () => {
+    zoneElement.replaceChildren(...tokens.map((token, index) => {
+      const picture = draw(token);
+      return el("button", {type: "button", class: `card-button${picture ? "" : " invalid"}`,
+                           title: `${token}: tap to remove`, "data-token": token, "aria-label": `remove ${token}`,
+                           onclick: () => { tokens.splice(index, 1); sync(); }},
+                picture || el("span", {class: "raw"}, token));
+    }));
+    const counter = document.querySelector(`[data-count-for="${zoneElement.id}"]`);
+    if (counter) counter.textContent = `${tokens.length} card${tokens.length === 1 ? "" : "s"}`;
+  };
+  const sync = () => {
+    field.value = tokens.join(separator);
+    render();
+    onChange(tokens);
+  };
+  field.addEventListener("input", () => {
+    tokens = field.value.split(separator).map((token) => token.trim()).filter((token) => token !== "");
+    render();
+    onChange(tokens);
+  });
+  return {
+    add(token) {
+      if (tokens.length >= max) return false;
+      tokens.push(token);
+      sync();
+      return true;
+    },
+    set(list) { tokens = [...list]; sync(); },
+    clear() { tokens = []; sync(); },
+    get tokens() { return [...tokens]; },
+    get text() { return tokens.join(separator); },
+  };
+}
+
+/** A picker: one button per card token, drawn by draw(token); tapping one calls pick(token). */
+export function picker(container, tokens, draw, pick) {
+  container.replaceChildren(...tokens.map((token) =>
+    el("button", {type: "button", class: "card-button", title: token, "data-pick": token, "aria-label": `add ${token}`,
+                  onclick: () => pick(token)}, draw(token))));
+}
+
+/** The page header with the navigation between the games. */
+export function header(current) {
+  const games = [["quibbles", "Quibbles"], ["ubongo", "Ubongo"], ["subito", "Subito"], ["was-sticht", "Was sticht?"],
+                 ["cubu", "CUBU"]];
+  return el("header", {class: "site"}, el("a", {class: "brand", href: "/"}, "cardsolve"),
+            el("nav", {}, games.map(([path, name]) =>
+              el("a", {href: `/${path}`, "aria-current": path === current ? "page" : null}, name))));
+}
