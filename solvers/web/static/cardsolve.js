@@ -107,7 +107,7 @@ export function answerPanel(container) {
       const [meaning, tone] = EXIT_MEANING[view.exit_code] || [`exit ${view.exit_code}`, "unsure"];
       const badges = [el("span", {class: `badge ${tone}`, "data-exit": view.exit_code}, meaning)];
       if (typeof view.document.proven === "boolean") {
-        badges.push(el("span", {class: `badge ${view.document.proven ? "good" : "unsure"}`, "data-proven": view.document.proven},
+        badges.push(el("span", {class: `badge ${view.document.proven ? "good" : "unsure"}`, "data-proven": String(view.document.proven)},
                        view.document.proven ? "proven" : "not proven"));
       }
       if (view.document.backend) badges.push(el("span", {class: "badge"}, view.document.backend));
