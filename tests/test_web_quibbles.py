@@ -1,0 +1,146 @@
+"""The Quibbles page in a real browser, phone-sized and laptop-sized: a position entered by
+tapping the card pickers (one test types into a notation field instead), each command the
+page offers asked, and what the page shows compared with the command line's own answer
+for the same position. Screenshots: ``quibbles-<command>-<viewport>.png``."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from browser import screenshot, viewport_name, wait_for_answer
+from conftest import RunCli
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+
+def tap(page: Page, zone: str, cards: str) -> None:
+    """Tap the cards ``cards`` (``3,3,1``) one by one in the picker under ``zone``."""
+    for value in cards.split(","):
+        page.click(f"#{zone}-picker [data-pick='{value}']")
+
+
+def zone_cards(page: Page, zone: str) -> str:
+    """The cards a zone shows, in the notation (``3,3,1``)."""
+    tokens: list[str] = page.locator(f"#{zone} .card-button").evaluate_all("buttons => buttons.map(b => b.dataset.token)")
+    return ",".join(tokens)
+
+
+def cli(cardsolve: RunCli, *args: str) -> tuple[str, dict[str, Any]]:
+    """The command line's text and JSON document for ``cardsolve quibbles ARGS``."""
+    code, text, err = cardsolve("quibbles", *args)
+    json_code, out, json_err = cardsolve("--json", "quibbles", *args)
+    if code != 0 or json_code != 0:
+        raise RuntimeError(f"cardsolve quibbles {' '.join(args)} failed: {err}{json_err}")
+    document: dict[str, Any] = json.loads(out)
+    return text.rstrip("\n"), document
+
+
+def shown_text(page: Page) -> str:
+    """The command line's text as the answer panel shows it."""
+    return page.inner_text(".answer pre.cli-text").rstrip("\n")
+
+
+def test_a_newcomer_gets_a_solo_hint_without_typing_a_card(page: Page, cardsolve: RunCli) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto("/quibbles")
+    assert page.is_hidden("#penalty-block")
+    page.select_option("#variant", "solo")
+    assert page.is_visible("#penalty-block")
+    tap(page, "hand", "1,2,2,3,4,6")
+    tap(page, "display", "1,4,2,3,3,2")
+    tap(page, "penalty", "5")
+    assert page.input_value("#hand-text") == "1,2,2,3,4,6"
+    assert page.input_value("#display-text") == "1,4,2,3,3,2"
+    page.click("#ask-hint-button")
+    assert wait_for_answer(page) == "done"
+    text, document = cli(cardsolve, "hint", "--hand", "1,2,2,3,4,6", "--display", "1,4,2,3,3,2", "--variant", "solo",
+                         "--penalty", "5")
+    assert shown_text(page) == text
+    best = page.locator(".answer ol.q-turns > li.best")
+    assert best.count() == 1 and best.get_attribute("data-rank") == "1"
+    assert document["ranked"][0]["text"] in best.inner_text()
+    assert page.inner_text(".answer .q-reason") == f"Why: {document['explanation']}"
+    assert page.locator(".answer ol.q-turns > li").count() == len(document["ranked"])
+    assert page.get_attribute(".answer .badge[data-exit]", "data-exit") == "0"
+    assert "--variant solo" in page.inner_text(".answer code.line")
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+    assert not errors
+    screenshot(page, f"quibbles-hint-{viewport_name(page)}")
+
+
+def test_the_best_split_draws_the_sets_taken_from_the_display(page: Page, cardsolve: RunCli) -> None:
+    page.goto("/quibbles")
+    tap(page, "hand", "2,6,4")
+    tap(page, "display", "3,3,1,1,4,2")
+    assert page.inner_text("#ask-split-button") == "Best split of a 6"  # the highest card in hand, until one is tapped
+    page.click("#split-value [data-pick='5']")
+    assert page.get_attribute("#split-value [data-pick='5']", "aria-pressed") == "true"
+    page.click("#split-value [data-pick='6']")
+    page.click("#ask-split-button")
+    assert wait_for_answer(page) == "done"
+    text, document = cli(cardsolve, "split", "6", "--display", "3,3,1,1,4,2")
+    assert shown_text(page) == text == "Split a 6: take 5 cards as 3+3, 1+1+4 (proven optimal, numba)."
+    assert page.inner_text(".answer .badge[data-proven]") == "proven"
+    assert page.get_attribute(".answer .q-summary", "data-taken") == str(document["taken"])
+    taken = page.locator(".answer .q-display .q-card.taken").evaluate_all("cards => cards.map(c => c.dataset.value)")
+    assert sorted(taken) == sorted(str(v) for s in document["sets"] for v in s)
+    groups = page.locator(".answer .q-sets .q-group")
+    assert groups.count() == len(document["sets"])
+    for index, values in enumerate(document["sets"]):
+        shown = groups.nth(index).locator(".q-card").evaluate_all("cards => cards.map(c => Number(c.dataset.value))")
+        assert shown == values
+    screenshot(page, f"quibbles-split-{viewport_name(page)}")
+
+
+def test_every_combine_option_is_drawn_as_a_row(page: Page, cardsolve: RunCli) -> None:
+    page.goto("/quibbles")
+    tap(page, "hand", "1,2,1,4")
+    tap(page, "display", "3,3,2,6")
+    page.click("#ask-combine-button")
+    assert wait_for_answer(page) == "done"
+    text, document = cli(cardsolve, "combine", "--hand", "1,2,1,4", "--display", "3,3,2,6")
+    assert shown_text(page) == text
+    rows = page.locator(".answer ol.q-options > li")
+    assert rows.count() == len(document["options"]) == 5
+    for index, option in enumerate(document["options"]):
+        row = rows.nth(index)
+        played = row.locator(".q-group .q-card").evaluate_all("cards => cards.map(c => Number(c.dataset.value))")
+        taken = row.locator(".q-card.taken").evaluate_all("cards => cards.map(c => Number(c.dataset.value))")
+        assert played == option["played"]
+        assert taken == [option["total"]] * option["taken"]
+    screenshot(page, f"quibbles-combine-{viewport_name(page)}")
+
+
+def test_typing_the_notation_redraws_the_zone_and_tapping_a_card_removes_it(page: Page) -> None:
+    page.goto("/quibbles")
+    page.fill("#display-text", "3,3,1,9")
+    assert zone_cards(page, "display") == "3,3,1,9"
+    assert page.locator("#display .card-button.invalid").count() == 1  # 9 is no card: shown as typed
+    page.click("#display .card-button[data-token='9']")
+    assert page.input_value("#display-text") == "3,3,1"
+    assert page.inner_text("[data-count-for='display']") == "3 cards"
+    page.click("#display-picker [data-pick='6']")
+    page.click("#display .card-button >> nth=0")
+    assert page.input_value("#display-text") == "3,1,6"
+    page.click("#display-block button.clear")
+    assert page.input_value("#display-text") == "" and zone_cards(page, "display") == ""
+
+
+def test_bad_input_is_the_servers_message_and_an_old_answer_fades(page: Page) -> None:
+    page.goto("/quibbles")
+    page.select_option("#variant", "simplified")
+    assert page.is_disabled("#hand-picker [data-pick='6']")
+    page.fill("#hand-text", "1,6")
+    tap(page, "display", "1,4")
+    page.click("#ask-hint-button")
+    assert wait_for_answer(page) == "error"
+    assert "bad card '6' in --hand" in page.inner_text(".answer .status")
+    page.fill("#hand-text", "1,2")
+    page.click("#ask-combine-button")
+    assert wait_for_answer(page) == "done"
+    assert page.get_attribute(".answer", "data-stale") is None
+    tap(page, "display", "3")
+    assert page.get_attribute(".answer", "data-stale") == "true"
