@@ -42,6 +42,7 @@ BASES: dict[str, str] = {
     "quibbles hint": "--hand 1,2 --display 3,3 --samples 2 --shortlist 2 --top 2",
     "quibbles play": "--players 2 --bots greedy,greedy",
     "quibbles solo": "--games 2 --samples 2 --shortlist 2 --policies greedy --workers 1 --store {tmp}/store.sqlite",
+    "subito deck": "",
     "subito deal": "",
     "subito score": "{data}/subito_example.json",
     "subito optimize": "--pile Y4R,L6P,R2R --tasks 2,3a,4a,5a,6a,7a,8a,9a --vs {data}/subito_opponent.json",

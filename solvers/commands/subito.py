@@ -35,6 +35,15 @@ def subito_deal(ctx: click.Context, seed: int, players: int, sides: Any, deck_fi
     emit(ctx, api.deal(seed, players=players, sides=sides, deck=load_deck(deck_file)))
 
 
+@group.command("deck")
+@deck_option("A deck file of your own printed cards (JSON: {\"cards\": [\"Y4A\", ...]}).")
+@click.pass_context
+def subito_deck(ctx: click.Context, deck_file: str | None) -> None:
+    """The deck's cards by colour and the 15 task-card sides with their rules: what there
+    is to place and where. With --json, the document is itself a deck file."""
+    emit(ctx, api.deck(load_deck(deck_file)))
+
+
 @group.command("score")
 @click.argument("table_file", metavar="TABLE.json", type=click.Path(dir_okay=False))
 @click.pass_context

@@ -11,8 +11,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from cardsolve.models.subito import (
-    Card, Placed, Side, SideChoice, Table, load_deck, opponent_of, parse_card, parse_cards, parse_tasks, score_round,
-    table_from_json,
+    COLOURS, SIDES, SYMBOLS, Card, Placed, Side, SideChoice, Table, load_deck, opponent_of, parse_card, parse_cards,
+    parse_tasks, score_round, table_from_json,
 )
 from cardsolve.models.subito import deal as deal_piles
 from cardsolve.solvers.limits import check_time_limit
@@ -20,7 +20,7 @@ from cardsolve.solvers.subito.backends import BACKENDS
 from cardsolve.solvers.subito.duel import duel as play_duel
 from cardsolve.solvers.subito.hint import hint as rank_sides
 from cardsolve.solvers.subito.problem import Budget, make_problem
-from cardsolve.solvers.subito.results import Dealt, Duel, Hint, Placement, Scored
+from cardsolve.solvers.subito.results import Dealt, DeckListing, Duel, Hint, Placement, Scored
 
 Progress = Callable[[int, int], None]
 """Hears (done, total) while a long search runs."""
@@ -45,6 +45,14 @@ def deal(seed: int = 1, *, players: int = 2, sides: SideChoice = "a", deck: Sequ
     a, b, or a random side of each task card) and the piles of ``players`` (2, 3 or 4)."""
     tasks, piles = deal_piles(_deck(deck), seed, players, sides)
     return Dealt(seed, players, sides, tasks, tuple(tuple(pile) for pile in piles))
+
+
+def deck(deck: Sequence[Card] | None = None) -> DeckListing:
+    """The cards of ``deck`` (default the bundled stand-in), sorted by colour (the colour
+    bar's order), number and symbol, and the 15 task-card sides with their rules."""
+    colour, symbol = list(COLOURS), list(SYMBOLS)
+    cards = sorted(_deck(deck), key=lambda card: (colour.index(card.colour), card.number, symbol.index(card.symbol)))
+    return DeckListing(tuple(cards), tuple(SIDES.values()))
 
 
 def score(table: TableLike) -> Scored:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cardsolve.models.subito import Card, RoundScore, Side, SideChoice, format_cards
+from cardsolve.models.subito import COLOURS, SYMBOLS, Card, RoundScore, Side, SideChoice, format_cards
 from cardsolve.solvers.results import DONE, UNDECIDED, Answer, text_table
 
 
@@ -35,6 +35,29 @@ class Dealt(Answer):
         rules = text_table(["task", "side", "rule"], [[side.number, side.name, side.rule] for side in self.tasks])
         piles = [f"P{k} ({len(pile)}): {format_cards(pile)}" for k, pile in enumerate(self.piles, start=1)]
         return "\n".join([rules, "", *piles])
+
+
+@dataclass(frozen=True)
+class DeckListing(Answer):
+    """A deck's cards (sorted by colour in the colour bar's order, then number, then
+    symbol) and every task-card side with its rule: what a player picks cards and sides
+    from. The JSON document is itself a deck file (its ``"cards"``), with the sides and
+    the colour and symbol names beside."""
+
+    cards: tuple[Card, ...]
+    sides: tuple[Side, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"cards": _names(self.cards), "colours": dict(COLOURS), "symbols": dict(SYMBOLS),
+                "sides": [{"side": side.name, "points": side.number, "rule": side.rule} for side in self.sides]}
+
+    def text(self) -> str:
+        rules = text_table(["side", "task", "rule"], [[side.name, side.number, side.rule] for side in self.sides])
+        rows = [[letter, name, format_cards(card for card in self.cards if card.colour == letter)]
+                for letter, name in COLOURS.items()]
+        symbols = ", ".join(f"{letter} {name}" for letter, name in SYMBOLS.items())
+        return "\n".join([rules, "", f"{len(self.cards)} cards; symbols {symbols}:",
+                          text_table(["colour", "name", "cards"], rows)])
 
 
 @dataclass(frozen=True)
