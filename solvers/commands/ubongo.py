@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 def group() -> None:
     """Ubongo: Das Kartenspiel: deal from the stand-in deck, verify and solve hands (the
     best layout, the largest one, every distinct one), hints at the table, whole games
-    played out, and checking and drawing layouts."""
+    played out, checking and drawing layouts, and the deck's cards listed."""
 
 
 def _deck(deck_file: str | None) -> Deck | None:
@@ -59,6 +59,19 @@ def deal(ctx: click.Context, round_number: int, seed: int, players: int, deck_fi
     from cardsolve.solvers.ubongo import api
 
     emit(ctx, api.deal(round_number, seed=seed, players=players, deck=_deck(deck_file)))
+
+
+@group.command()
+@click.option("--stack", "round_number", type=click.IntRange(1, 6), default=None,
+              help="Only the faces of one round: the number in the card's middle, 1-6, as deal takes it.")
+@deck_option()
+@click.pass_context
+def cards(ctx: click.Context, round_number: int | None, deck_file: str | None) -> None:
+    """List the deck's cards: each face's name (17w, 17b), its stack and side, and its
+    2 x 3 symbols, round by round (the bundled stand-in deck, or --deck FILE)."""
+    from cardsolve.solvers.ubongo import api
+
+    emit(ctx, api.cards(stack=round_number, deck=_deck(deck_file)))
 
 
 @group.command()

@@ -24,7 +24,7 @@ from cardsolve.solvers.ubongo.game import play_game
 from cardsolve.solvers.ubongo.hint import hint as find_hint
 from cardsolve.solvers.ubongo.largest import largest_layout
 from cardsolve.solvers.ubongo.results import (
-    Advice, AllLayouts, BestLayout, Check, Deal, Game, Picture, Verdict,
+    Advice, AllLayouts, BestLayout, Check, Deal, DeckFaces, Game, Picture, Verdict,
 )
 
 Hand = str | Sequence[Face]
@@ -61,6 +61,15 @@ def deal(stack: int, *, seed: int = 0, players: int = 1, deck: Deck | None = Non
     even ones)."""
     hands = deal_hands(deck if deck is not None else load_deck(), stack_for_round(stack), players, seed)
     return Deal(stack, seed, tuple(tuple(hand_faces(hand, stack)) for hand in hands))
+
+
+def cards(*, stack: int | None = None, deck: Deck | None = None) -> DeckFaces:
+    """Every face of the deck's cards (the bundled deck, or ``deck``) by round, to name
+    and draw them: with ``stack`` (the number in the card's middle, 1-6, as ``deal``
+    takes it) only the faces played in that round."""
+    if stack is not None:
+        stack_for_round(stack)  # 1-6, else bad input naming it
+    return DeckFaces(tuple((deck if deck is not None else load_deck()).cards.values()), stack, deck is None)
 
 
 def verify(hand: Hand, *, k: int = TARGET, backend: str = BACKENDS.default, time_limit: float = 60.0,

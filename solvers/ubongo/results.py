@@ -4,8 +4,8 @@ The solvers' results: ``Solution`` (a layout of k cards, or None, from any backe
 ``Enumeration`` (the distinct layouts of k cards), ``Hint`` (what to do at the table) and
 ``GameRound`` (one round of a game played out). The API's answers, one per command, each
 with its JSON document and text: ``Deal``, ``Verdict`` (verify), ``BestLayout`` (solve),
-``AllLayouts`` (solve --all), ``Advice`` (hint), ``Game``, ``Check`` and ``Picture``
-(render). Cards on a table are numbered by their place in the layout file, from 0;
+``AllLayouts`` (solve --all), ``Advice`` (hint), ``Game``, ``Check``, ``Picture``
+(render) and ``DeckFaces`` (cards). Cards on a table are numbered by their place in the layout file, from 0;
 players are named from 1 (``P1``).
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cardsolve.models.ubongo.cards import Face
+from cardsolve.models.ubongo.cards import Card, Face
 from cardsolve.models.ubongo.layout import Layout, Placement, layout_to_json
 from cardsolve.models.ubongo.picture import ascii_picture, svg_picture
 from cardsolve.models.ubongo.rules import Violation
@@ -408,7 +408,9 @@ class Check(Answer):
 @dataclass(frozen=True)
 class Picture(Answer):
     """A layout drawn for the terminal (``ascii``) and as an SVG document (``svg``);
-    ``svg_file`` names the file the SVG was written to, if any."""
+    ``svg_file`` names the file the SVG was written to, if any. The JSON holds both
+    pictures: ``ascii``, and the SVG document's text as ``picture`` (what the web page
+    shows); its ``svg`` names the file written, or is null."""
 
     layout: tuple[Placement, ...]
     svg_file: str | None = None
@@ -422,8 +424,59 @@ class Picture(Answer):
         return svg_picture(list(self.layout))
 
     def to_json(self) -> dict[str, Any]:
-        return {"layout": layout_to_json(list(self.layout)), "ascii": self.ascii, "svg": self.svg_file}
+        return {"layout": layout_to_json(list(self.layout)), "ascii": self.ascii, "svg": self.svg_file,
+                "picture": self.svg}
 
     def text(self) -> str:
         return self.ascii + (f"\nwrote {self.svg_file}" if self.svg_file else "")
 
+
+
+FACES_PER_LINE = 6
+"""Faces on one line of ``cards``' text."""
+
+
+@dataclass(frozen=True)
+class DeckFaces(Answer):
+    """The faces of a deck's ``cards`` by round (the number in the card's middle, 1-6):
+    the white faces of stack 1|2 (round 1), their black faces (round 2), then stacks 3|4
+    and 5|6 the same way; with ``round`` set, only that round's faces. ``bundled`` says
+    the deck is the bundled stand-in (else the user's deck file)."""
+
+    cards: tuple[Card, ...]
+    round: int | None
+    bundled: bool
+
+    @property
+    def rounds(self) -> list[int]:
+        """The rounds listed, in order."""
+        return [self.round] if self.round is not None else [1, 2, 3, 4, 5, 6]
+
+    def faces(self, round_number: int) -> list[tuple[Card, Face]]:
+        """The cards of ``round_number``'s stack by number, each with the face played in
+        that round (white in odd rounds, black in even ones)."""
+        stack, white = (round_number + 1) // 2, round_number % 2 == 1
+        return [(card, card.white if white else card.black)
+                for card in sorted(self.cards, key=lambda card: card.number) if card.stack == stack]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"round": self.round, "bundled": self.bundled, "cards": len(self.cards),
+                "faces": [{"face": face.name, "grid": "/".join(face.grid), "number": card.number,
+                           "stack": card.stack, "side": _side(number), "round": number}
+                          for number in self.rounds for card, face in self.faces(number)]}
+
+    def text(self) -> str:
+        deck = "the bundled stand-in deck" if self.bundled else "your deck"
+        lines = [f"{_plural(len(self.cards), 'card')} in {deck}, two faces each:"]
+        for number in self.rounds:
+            faces = [f"{face.name:>4} {'/'.join(face.grid)}" for _, face in self.faces(number)]
+            stack = (number + 1) // 2
+            lines.append(f"round {number} (stack {stack * 2 - 1}|{stack * 2}, {_side(number)}): "
+                         f"{_plural(len(faces), 'face')}")
+            lines += ["  " + "  ".join(faces[at:at + FACES_PER_LINE]) for at in range(0, len(faces), FACES_PER_LINE)]
+        return "\n".join(lines)
+
+
+def _side(round_number: int) -> str:
+    """The face played in a round: white in odd rounds, black in even ones."""
+    return "white" if round_number % 2 else "black"

@@ -1,0 +1,71 @@
+"""``cardsolve ubongo cards`` lists the deck's faces (what the web page's deck picker
+draws), and ``ubongo render``'s JSON carries the SVG picture itself (what the page shows)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from cardsolve.models.ubongo.cards import face_reader, load_deck
+from cardsolve.models.ubongo.layout import read_layout
+from cardsolve.models.ubongo.picture import svg_picture
+from cardsolve.solvers.ubongo import api
+from conftest import RunCli
+
+TABLE = "tests/data/ubongo_table.json"
+DECK = {"cards": [{"number": 1, "stack": 1, "white": "ABC/DEF", "black": "LLL/LLL"},
+                  {"number": 7, "stack": 2, "white": "EFG/HIJ", "black": "KKK/KKK"}]}
+
+
+def test_cards_lists_every_face_of_the_bundled_deck_by_round(cardsolve: RunCli) -> None:
+    code, out, _ = cardsolve("--json", "ubongo", "cards")
+    document = json.loads(out)
+    assert code == 0 and document["cards"] == 108 and document["round"] is None and document["bundled"]
+    faces = document["faces"]
+    assert len(faces) == 216 and len({face["face"] for face in faces}) == 216
+    deck = load_deck()
+    for face in faces:
+        card = deck.cards[face["number"]]
+        assert face["face"] == f"{card.number}{face['side'][0]}"
+        assert face["grid"] == "/".join((card.white if face["side"] == "white" else card.black).grid)
+        assert face["stack"] == card.stack and face["round"] == 2 * card.stack - (face["side"] == "white")
+    assert [face["round"] for face in faces] == sorted(face["round"] for face in faces)
+    assert faces[0] == {"face": "1w", "grid": "BAD/CDB", "number": 1, "stack": 1, "side": "white", "round": 1}
+
+
+def test_cards_of_one_round_in_text_are_the_faces_deal_hands_out(cardsolve: RunCli) -> None:
+    code, out, _ = cardsolve("ubongo", "cards", "--stack", "3")
+    lines = out.splitlines()
+    assert code == 0 and lines[:2] == ["108 cards in the bundled stand-in deck, two faces each:",
+                                       "round 3 (stack 3|4, white): 36 faces"]
+    assert lines[2] == "   37w AAD/BFB   38w ACE/DDC   39w DCD/CFE   40w DCD/DFE   41w EAC/BFD   42w DEF/BEE"
+    assert len(lines) == 8
+    dealt = api.deal(3, seed=4).hands[0]
+    assert all(f"{face.name} {'/'.join(face.grid)}" in out for face in dealt)
+    answer = api.cards(stack=3)
+    assert (answer.text() + "\n", answer.exit_code) == (out, code)
+
+
+def test_cards_of_a_deck_file(cardsolve: RunCli, tmp_path: Path) -> None:
+    deck = tmp_path / "deck.json"
+    deck.write_text(json.dumps(DECK), encoding="utf-8")
+    code, out, _ = cardsolve("--json", "ubongo", "cards", "--stack", "4", "--deck", str(deck))
+    assert code == 0 and json.loads(out) == {"round": 4, "bundled": False, "cards": 2, "faces": [
+        {"face": "7b", "grid": "KKK/KKK", "number": 7, "stack": 2, "side": "black", "round": 4}]}
+    code, out, _ = cardsolve("ubongo", "cards", "--deck", str(deck))
+    assert code == 0 and out.startswith("2 cards in your deck, two faces each:\nround 1 (stack 1|2, white): 1 face\n"
+                                        "    1w ABC/DEF\nround 2")
+
+
+def test_cards_refuses_a_round_that_does_not_exist(cardsolve: RunCli) -> None:
+    code, out, err = cardsolve("ubongo", "cards", "--stack", "7")
+    assert code == 2 and not out and err.startswith("error: ") and "7" in err
+
+
+def test_render_json_holds_the_svg_picture(cardsolve: RunCli) -> None:
+    code, out, _ = cardsolve("--json", "ubongo", "render", TABLE)
+    document = json.loads(out)
+    assert code == 0 and document["svg"] is None
+    assert document["picture"] == svg_picture(read_layout(TABLE, face_reader()))
+    assert document["picture"].startswith("<svg") and document["picture"].count("<polygon") == 3
+    assert set(document) == {"layout", "ascii", "svg", "picture"}
