@@ -56,6 +56,7 @@ BASES: dict[str, str] = {
     "ubongo game": "--players 1",
     "ubongo check": "{data}/ubongo_mismatch.json",
     "ubongo render": "{data}/ubongo_mismatch.json --svg {tmp}/layout.svg",
+    "was-sticht tasks": "",
     "was-sticht deal": "",
     "was-sticht deduce": "--clues {data}/was_sticht_clues.json --offer R9,B1,Y5",
     "was-sticht solve": "--deal {data}/was_sticht_deal.json --player 2 --task exactly-2",
@@ -197,11 +198,14 @@ def _float_cases(param: click.Parameter) -> st.SearchStrategy[Case]:
     limit is above 0 and at most a day)."""
     bad = NOT_NUMBERS.filter(_not_a_float) | st.sampled_from(["nan", "inf", "-inf", "NaN", "1e400"])
     cases = bad.map(lambda text: Case(text, True))
-    low, high = ((0.0, 86400.0) if isinstance(param.type, TimeLimit)
-                 else (getattr(param.type, "min", None), getattr(param.type, "max", None)))
+    # A time limit is above 0 (the bound itself refused) and at most a day; a FloatRange's
+    # bounds are allowed unless it says they are open.
+    low, high, low_open = ((0.0, 86400.0, True) if isinstance(param.type, TimeLimit)
+                           else (getattr(param.type, "min", None), getattr(param.type, "max", None),
+                                 getattr(param.type, "min_open", False)))
     out: list[st.SearchStrategy[float]] = []
     if low is not None:
-        out.append(st.floats(max_value=low, allow_nan=False, allow_infinity=False).filter(lambda x: x <= low))
+        out.append(st.floats(max_value=low, allow_nan=False, allow_infinity=False, exclude_max=not low_open))
     if high is not None:
         out.append(st.floats(min_value=high, allow_nan=False, allow_infinity=False, exclude_min=True) | st.just(1e30))
     return cases | st.one_of(out).map(lambda number: Case(repr(number), True)) if out else cases

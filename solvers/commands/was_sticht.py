@@ -15,7 +15,7 @@ from cardsolve.solvers.was_sticht.backends import BACKENDS
 def group() -> None:
     """Was sticht?: deal a round, deduce the trumps from the dealer's clues in the draft,
     solve the trick game double dummy for a player and a task chip, tabulate every chip,
-    measure the chips' difficulty, and play whole games between bots."""
+    list the task chips, measure the chips' difficulty, and play whole games between bots."""
 
 
 @group.command("deal")
@@ -83,6 +83,16 @@ def was_sticht_table(ctx: click.Context, deal_file: str, backend: str) -> None:
     with progress_callback("chips") as progress:
         answer = api.table(deal, backend, progress=progress)
     emit(ctx, answer)
+
+
+@group.command("tasks")
+@click.pass_context
+def was_sticht_tasks(ctx: click.Context) -> None:
+    """The task chips: each chip's id (what `solve --task` takes), corner value, source
+    (the rulebook names it, or a stand-in) and its English and German names."""
+    from cardsolve.solvers.was_sticht import api
+
+    emit(ctx, api.tasks())
 
 
 @group.command("chips")

@@ -27,9 +27,9 @@ from cardsolve.solvers.was_sticht.bots import policies, seat_bots
 from cardsolve.solvers.was_sticht.chip_table import chip_table
 from cardsolve.solvers.was_sticht.deduce import best_pick, consistent, likelihoods
 from cardsolve.solvers.was_sticht.double_dummy import analyse
-from cardsolve.solvers.was_sticht.results import Analysis, ChipTable, DealtRound, Deduction, Game
+from cardsolve.solvers.was_sticht.results import Analysis, ChipSet, ChipTable, DealtRound, Deduction, Game
 
-__all__ = ["chips", "deal", "deduce", "play", "solve", "table"]
+__all__ = ["chips", "deal", "deduce", "play", "solve", "table", "tasks"]
 
 Progress = Callable[[int, int], None]
 """Called with (done, total) as the work goes on."""
@@ -82,7 +82,13 @@ def table(deal: DealLike, backend: str = BACKENDS.default, progress: Progress | 
         rows.extend(chip_table(position, [chip], backend))
         if progress is not None:
             progress(done, len(CHIPS))
-    return ChipTable(position.trumps, position.leader + 1, position.players, tuple(rows))
+    return ChipTable(position.trumps, position.leader + 1, position.players, tuple(rows), backend)
+
+
+def tasks() -> ChipSet:
+    """The task chips in play: the bundled set's ids, corner values, sources and names
+    (``solve --task`` takes an id; ``table`` has a row per chip)."""
+    return ChipSet(CHIPS)
 
 
 def chips(deals: int = 2000, seed: int = 1, workers: int | None = None, scheduler: str | None = None,

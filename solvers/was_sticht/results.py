@@ -1,7 +1,7 @@
 """The answers of the Was sticht? API (``solvers.was_sticht.api``), one per command: a
-dealt round, a trump deduction, a double-dummy analysis, a chip table and a whole game
-(the chip study answers with the analysis runner's ``StudyAnswer``). Each renders itself
-as the CLI's JSON document and text.
+dealt round, a trump deduction, a double-dummy analysis, a chip table, the chip set and
+a whole game (the chip study answers with the analysis runner's ``StudyAnswer``). Each
+renders itself as the CLI's JSON document and text.
 
 Seats count from 1 in every field that names a seat (``Analysis.player`` and
 ``to_move``, ``ChipTable.leader``) and in every rendering; where an answer holds an engine
@@ -22,6 +22,8 @@ VERDICTS = ("forceable", "possible", "impossible")
 """A chip's verdict for a seat: met whatever the others play, met if they help, never met."""
 MARKS = dict(zip(VERDICTS, "Fp-"))
 """A verdict's mark in the chip table."""
+SUIT_LETTERS = {name: letter for letter, name in COLOURS.items()}
+"""A colour's letter by its name (``red`` -> ``R``)."""
 
 
 def trumps_json(trumps: Trumps) -> dict[str, Any]:
@@ -75,8 +77,9 @@ class Pick:
 @dataclass(frozen=True)
 class Deduction(Answer):
     """The trump pairs that fit the clues (in ``ALL_TRUMPS`` order), how likely each trump
-    suit and number is (a colour name or ``none`` with its share, likeliest first) and,
-    when cards were offered, the pick among them."""
+    suit and number is (a colour name or ``none`` with its share, likeliest first; in the
+    JSON a colour letter or number, ``null`` for none, as in a deal file) and, when cards
+    were offered, the pick among them."""
 
     clues: int
     fitting: tuple[Trumps, ...]
@@ -85,7 +88,10 @@ class Deduction(Answer):
     pick: Pick | None
 
     def to_json(self) -> dict[str, Any]:
-        document: dict[str, Any] = {"clues": self.clues, "consistent": [trumps_json(t) for t in self.fitting]}
+        document: dict[str, Any] = {
+            "clues": self.clues, "consistent": [trumps_json(t) for t in self.fitting],
+            "suits": [{"suit": SUIT_LETTERS.get(k), "share": round(v, 4)} for k, v in self.suits],
+            "numbers": [{"number": None if k == "none" else int(k), "share": round(v, 4)} for k, v in self.numbers]}
         if self.pick is not None:
             document["pick"] = {"card": self.pick.card.name,
                                 "expected": [{"card": c.name, "strength": round(v, 4)} for c, v in self.pick.expected]}
@@ -110,8 +116,9 @@ class Analysis(Answer):
     """The double-dummy answers for one player (a seat counted from 1) and chip: whether
     the player can force the task, whether it can happen at all, the fewest and most
     tricks the player can force, and the best card for the seat to move (``to_move``,
-    from 1; None when the round is over). Double dummy is exact: every answer is proven.
-    ``nodes`` is the positions the backend searched."""
+    from 1; None when the round is over). Double dummy is exact: every answer is proven
+    (``"proven": true`` in the JSON, as the other games' answers say it). ``nodes`` is the
+    positions the backend searched."""
 
     player: int
     chip: Chip
@@ -127,7 +134,7 @@ class Analysis(Answer):
 
     def to_json(self) -> dict[str, Any]:
         return {"player": self.player, "task": self.chip.id, "trumps": trumps_json(self.trumps),
-                "forceable": self.forceable, "possible": self.possible, "fewest": self.fewest,
+                "forceable": self.forceable, "possible": self.possible, "proven": True, "fewest": self.fewest,
                 "most": self.most, "to_move": self.to_move,
                 "best_card": self.best_card.name if self.best_card else None,
                 "nodes": self.nodes, "backend": self.backend}
@@ -154,19 +161,21 @@ class ChipRow:
 @dataclass(frozen=True)
 class ChipTable(Answer):
     """Every chip's verdict for every seat of a dealt round of ``players`` seats;
-    ``leader`` counts from 1."""
+    ``leader`` counts from 1. Every verdict is exact (``"proven": true`` in the JSON);
+    ``backend`` is the double-dummy solver that gave them."""
 
     trumps: Trumps
     leader: int
     players: int
     rows: tuple[ChipRow, ...]
+    backend: str = "numba"
 
     def forced(self, seat: int) -> int:
         """How many chips seat ``seat`` (from 1) can force."""
         return sum(row.verdicts[seat - 1] == "forceable" for row in self.rows)
 
     def to_json(self) -> dict[str, Any]:
-        return {"trumps": trumps_json(self.trumps), "leader": self.leader,
+        return {"trumps": trumps_json(self.trumps), "leader": self.leader, "proven": True, "backend": self.backend,
                 "chips": [{"id": row.chip.id, "value": row.chip.value, "source": row.chip.source,
                            "seats": list(row.verdicts)} for row in self.rows]}
 
@@ -178,6 +187,25 @@ class ChipTable(Answer):
         counts = ", ".join(f"seat {s} {self.forced(s)}" for s in seats)
         return (f"trumps {self.trumps}, seat {self.leader} leads; F forceable, p possible, - impossible\n"
                 f"{table}\nforceable chips: {counts}")
+
+
+@dataclass(frozen=True)
+class ChipSet(Answer):
+    """The task chips in play (the bundled set, in its order): each chip's id, corner
+    value, source (``rulebook`` or ``stand-in``) and its English and German names."""
+
+    chips: tuple[Chip, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"chips": [{"id": chip.id, "value": chip.value, "source": chip.source, "en": chip.en, "de": chip.de}
+                          for chip in self.chips]}
+
+    def text(self) -> str:
+        table = text_table(["chip", "value", "source", "task", "German"],
+                           [[chip.id, chip.value, chip.source, chip.en, chip.de] for chip in self.chips])
+        rulebook = sum(chip.source == "rulebook" for chip in self.chips)
+        return (f"{table}\n{len(self.chips)} task chips: {rulebook} named by the rulebook, "
+                f"{len(self.chips) - rulebook} stand-ins; every corner value is a guess")
 
 
 @dataclass(frozen=True)

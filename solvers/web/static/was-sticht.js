@@ -1,0 +1,574 @@
+// The Was sticht? page: the draft's clues built by tapping (deduce), and a round's hands,
+// trumps and leader built by tapping or dealt from a seed (solve, chip table). The server
+// checks and solves; this page only builds the position and draws the answers.
+
+import {answerPanel, ask, el, header, picker, svg, zone} from "/static/cardsolve.js";
+
+const GAME = "was-sticht";
+const SUITS = ["R", "B", "G", "Y"];
+const NUMBERS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+const COLOURS = {
+  R: {name: "red", fill: "var(--red)", ink: "#fff"},
+  B: {name: "blue", fill: "var(--blue)", ink: "#fff"},
+  G: {name: "green", fill: "var(--green)", ink: "#fff"},
+  Y: {name: "yellow", fill: "var(--yellow)", ink: "#1d2330"},
+};
+const SEATS = 4;
+const HAND = 9;
+
+const $ = (selector) => document.querySelector(selector);
+
+// ---------------------------------------------------------------------------------------
+// Cards
+
+/** A card token's colour letter and number ({colour, number}), or null when it is no card. */
+function parseCard(token) {
+  const match = /^([RBGY])([1-9])$/i.exec(String(token).trim());
+  return match ? {colour: match[1].toUpperCase(), number: Number(match[2])} : null;
+}
+
+/** A token as the CLI prints it (upper case), for comparing cards. */
+function normal(token) {
+  return String(token).trim().toUpperCase();
+}
+
+/** One card drawn in SVG: its colour as the fill, its number large in the middle and small
+ * in two corners; null when the token is not a card. `scale` enlarges it. */
+function drawCard(token, scale = 1) {
+  const card = parseCard(token);
+  if (!card) return null;
+  const {name, fill, ink} = COLOURS[card.colour];
+  return svg("svg", {viewBox: "0 0 30 42", width: 30 * scale, height: 42 * scale, class: "ws-card", role: "img",
+                     "aria-label": `${name} ${card.number}`, "data-card": `${card.colour}${card.number}`},
+    svg("rect", {x: 0.75, y: 0.75, width: 28.5, height: 40.5, rx: 4, style: `fill: ${fill}`, stroke: "rgba(0,0,0,.35)",
+                 "stroke-width": 1.5}),
+    svg("ellipse", {cx: 15, cy: 21, rx: 10, ry: 12, fill: "rgba(255,255,255,.22)"}),
+    svg("text", {x: 15, y: 27.5, "text-anchor": "middle", "font-size": 18, "font-weight": 700, style: `fill: ${ink}`},
+        card.number),
+    svg("text", {x: 3.5, y: 9, "font-size": 7, "font-weight": 700, style: `fill: ${ink}`}, card.number),
+    svg("text", {x: 26.5, y: 38, "font-size": 7, "font-weight": 700, "text-anchor": "end", style: `fill: ${ink}`},
+        card.number));
+}
+
+/** The 36 cards as a picker of four rows, one per colour; tapping a card calls pick(token). */
+function deckPicker(container, pick) {
+  container.replaceChildren(...SUITS.map((suit) => {
+    const row = el("div", {class: "picker"});
+    picker(row, NUMBERS.map((number) => `${suit}${number}`), drawCard, pick);
+    return row;
+  }));
+}
+
+/** Greys out the picker's cards that lie somewhere already (`used`: a set of tokens). */
+function markUsed(container, used) {
+  for (const button of container.querySelectorAll("[data-pick]")) button.disabled = used.has(button.dataset.pick);
+}
+
+/** A row of cards drawn small, the card `best` (if any) outlined. */
+function drawHand(tokens, best = null) {
+  return el("div", {class: "hand-drawing"}, tokens.map((token) =>
+    el("span", {class: normal(token) === best ? "best" : null, "data-best": normal(token) === best ? "true" : null},
+       drawCard(token) || token)));
+}
+
+/** A trump suit's words: "red" or "no trump suit". */
+function suitWords(suit) {
+  return suit ? COLOURS[suit].name : "no trump suit";
+}
+
+/** A trump number's words: "5" or "no trump number". */
+function numberWords(number) {
+  return number ? String(number) : "no trump number";
+}
+
+/** Trumps in the CLI's notation: R5, -5, R-, --. */
+function trumpsName({suit, number}) {
+  return `${suit || "-"}${number || "-"}`;
+}
+
+/** Trumps read from the notation (R5, -5, R-, --), or null when it is not that notation. */
+function parseTrumps(text) {
+  const match = /^([RBGY-])([1-9-])$/i.exec(text.trim());
+  if (!match) return null;
+  return {suit: match[1] === "-" ? null : match[1].toUpperCase(), number: match[2] === "-" ? null : Number(match[2])};
+}
+
+/** A radio button in a pill, for "tap cards into" choices. */
+function targetOption(name, value, text, checked, onChoose) {
+  const input = el("input", {type: "radio", name, value, checked, onchange: () => onChoose(value)});
+  return el("label", {"data-target": value}, input, ` ${text}`);
+}
+
+/** Horizontal bars of shares: rows of [label, share, colour]. */
+function bars(title, rows) {
+  return el("div", {},
+    el("h3", {}, title),
+    el("div", {class: "bars"}, rows.flatMap(([label, share, colour]) => [
+      el("span", {}, label),
+      el("div", {}, el("div", {class: "bar", style: `width: ${(share * 100).toFixed(1)}%; background: ${colour}`,
+                               "data-share": share})),
+      el("span", {}, `${Math.round(share * 100)}%`),
+    ])));
+}
+
+// ---------------------------------------------------------------------------------------
+// The draft: columns of four cards with their winners (the clues) and the offer
+
+const draft = {clues: [], winner: null, target: "column", column: null, offer: null, panel: null};
+
+/** Builds the draft section: the deck picker, the column, its winner, the clues and the offer. */
+function setupDraft() {
+  draft.column = zone({zoneElement: $("#column-zone"), field: $("#column-field"), draw: (t) => drawCard(t), max: 4,
+                       onChange: columnChanged});
+  draft.offer = zone({zoneElement: $("#offer-zone"), field: $("#offer-field"), draw: (t) => drawCard(t),
+                      onChange: draftChanged});
+  deckPicker($("#draft-deck"), pickForDraft);
+  for (const input of document.querySelectorAll("input[name='draft-target']")) {
+    input.addEventListener("change", () => chooseDraftTarget(input.value));
+  }
+  for (const target of ["column", "offer"]) {
+    const element = $(`#${target}-zone`);
+    element.addEventListener("click", (event) => { if (event.target === element) chooseDraftTarget(target); });
+  }
+  $("#add-column").addEventListener("click", addColumn);
+  $("#clues-field").addEventListener("input", cluesTyped);
+  $("#deduce").addEventListener("click", deduce);
+  $("#clear-draft").addEventListener("click", clearDraft);
+  draft.panel = answerPanel($("#draft-answer"));
+  chooseDraftTarget("column");
+  renderClues();
+  draft.column.clear();
+  draft.offer.clear();
+}
+
+/** Makes the column or the offer the zone that tapped cards go into. */
+function chooseDraftTarget(target) {
+  draft.target = target;
+  for (const input of document.querySelectorAll("input[name='draft-target']")) input.checked = input.value === target;
+  $("#column-zone").classList.toggle("active", target === "column");
+  $("#offer-zone").classList.toggle("active", target === "offer");
+}
+
+/** A card tapped in the draft's deck goes into the chosen zone. */
+function pickForDraft(token) {
+  (draft.target === "offer" ? draft.offer : draft.column).add(token);
+}
+
+/** The column changed: redraw its winner chooser, forgetting a winner no longer in it. */
+function columnChanged(tokens) {
+  if (draft.winner !== null && draft.winner >= tokens.length) draft.winner = null;
+  $("#winner-choice").replaceChildren(...tokens.map((token, index) =>
+    el("button", {type: "button", class: "card-button", "data-winner": index + 1,
+                  "aria-pressed": String(draft.winner === index), "aria-label": `${token} wins`,
+                  title: `${token} would win the column`,
+                  onclick: () => { draft.winner = index; columnChanged(draft.column.tokens); }},
+       drawCard(token) || el("span", {class: "raw"}, token))));
+  $("#add-column").disabled = !(tokens.length === 4 && draft.winner !== null);
+  draftChanged();
+}
+
+/** Grey out the cards already in the column, the clues or the offer. */
+function draftChanged() {
+  const used = new Set([...draft.column.tokens, ...draft.offer.tokens,
+                        ...draft.clues.flatMap((clue) => clue.cards)].map(normal));
+  markUsed($("#draft-deck"), used);
+}
+
+/** The column and its winner become a clue; the column empties for the next one. */
+function addColumn() {
+  if (draft.column.tokens.length !== 4 || draft.winner === null) return;
+  draft.clues.push({cards: draft.column.tokens.map(normal), winner: draft.winner + 1});
+  draft.winner = null;
+  draft.column.clear();
+  renderClues();
+}
+
+/** Draws the clue list (each a column of cards, its winner outlined) and writes the clues file. */
+function renderClues(writeField = true) {
+  $("#clue-list").replaceChildren(...draft.clues.map((clue, index) =>
+    el("button", {type: "button", class: "clue", "data-clue": index + 1, title: "tap to remove this clue",
+                  "aria-label": `remove clue ${index + 1}`,
+                  onclick: () => { draft.clues.splice(index, 1); renderClues(); }},
+       el("small", {}, `clue ${index + 1}`),
+       (clue.cards || []).map((token, place) =>
+         el("span", {class: place + 1 === clue.winner ? "win" : null, "data-place": place + 1},
+            drawCard(token, 0.8) || token)),
+       el("small", {}, `wins: ${clue.winner}`))));
+  $("#clue-count").textContent = `${draft.clues.length} clue${draft.clues.length === 1 ? "" : "s"}`;
+  if (writeField) {
+    $("#clues-field").value = cluesText(draft.clues);
+    $("#clues-field").classList.remove("invalid");
+    fitHeight($("#clues-field"));
+  }
+  draftChanged();
+}
+
+/** Grows a text area to show all of its text. */
+function fitHeight(area) {
+  area.style.height = "auto";
+  area.style.height = `${area.scrollHeight + 4}px`;
+}
+
+/** The clues file's text, one column a line. */
+function cluesText(clues) {
+  const lines = clues.map((clue) =>
+    `  {"cards": [${clue.cards.map((card) => JSON.stringify(card)).join(", ")}], "winner": ${clue.winner}}`);
+  return `{"observations": [${lines.length ? "\n" + lines.join(",\n") + "\n" : ""}]}`;
+}
+
+/** The clues file was typed: when it reads as clues, the list follows; else it is marked. */
+function cluesTyped() {
+  const field = $("#clues-field");
+  let data;
+  try {
+    data = JSON.parse(field.value);
+  } catch (error) {
+    field.classList.add("invalid");
+    return;
+  }
+  const shaped = data && Array.isArray(data.observations) &&
+    data.observations.every((clue) => clue && Array.isArray(clue.cards) && Number.isInteger(clue.winner));
+  field.classList.toggle("invalid", !shaped);
+  if (!shaped) return;
+  draft.clues = data.observations.map((clue) => ({cards: clue.cards.map(String), winner: clue.winner}));
+  renderClues(false);
+}
+
+/** Empties the column, the clues and the offer. */
+function clearDraft() {
+  draft.clues = [];
+  draft.winner = null;
+  draft.column.clear();
+  draft.offer.clear();
+  renderClues();
+}
+
+/** Asks the server for the trumps that fit the clues and the best pick among the offer. */
+function deduce() {
+  draft.panel.run(GAME, "deduce", {clues: {observations: draft.clues}, offer: draft.offer.text || null},
+                  (doc, drawing) => drawDeduction(doc, drawing));
+}
+
+/** The deduction drawn: the 50 trump pairs with the fitting ones filled, the shares of each
+ * trump suit and number as bars, and the offered cards with the best pick outlined. */
+function drawDeduction(doc, drawing) {
+  const fits = new Set(doc.consistent.map(trumpsName));
+  drawing.append(el("h3", {}, `${fits.size} of 50 trump pairs fit`), pairGrid(fits));
+  if (doc.suits.length) {
+    drawing.append(
+      bars("Trump suit", doc.suits.map(({suit, share}) => [suitWords(suit), share,
+                                                                 suit ? COLOURS[suit].fill : "var(--grey)"])),
+      bars("Trump number", doc.numbers.map(({number, share}) => [numberWords(number), share, "var(--accent)"])));
+  } else {
+    drawing.append(el("p", {class: "status error"}, "No pair fits: a clue contradicts the others."));
+  }
+  if (doc.pick) drawing.append(drawPick(doc.pick));
+}
+
+/** The 50 trump pairs as a grid, suits down and numbers across; fitting pairs filled. */
+function pairGrid(fits) {
+  const cell = 28, left = 50, top = 18;
+  const suits = [...SUITS, null], numbers = [...NUMBERS, null];
+  const parts = [];
+  numbers.forEach((number, column) => parts.push(svg("text", {x: left + column * cell + cell / 2, y: 13,
+    "text-anchor": "middle", "font-size": 11, fill: "#5b6474"}, number ? number : "none")));
+  suits.forEach((suit, row) => {
+    const y = top + row * cell;
+    parts.push(svg("text", {x: left - 4, y: y + cell / 2 + 4, "text-anchor": "end", "font-size": 11, fill: "#5b6474"},
+                   suit ? COLOURS[suit].name : "none"));
+    numbers.forEach((number, column) => {
+      const name = trumpsName({suit, number});
+      const fit = fits.has(name);
+      const colour = suit ? COLOURS[suit] : {fill: "var(--grey)", ink: "#fff"};
+      parts.push(svg("g", {"data-pair": name, "data-fits": String(fit)},
+        svg("rect", {x: left + column * cell + 1, y: y + 1, width: cell - 2, height: cell - 2, rx: 4,
+                     style: fit ? `fill: ${colour.fill}` : "fill: #f1efe9", stroke: fit ? "#1d2330" : "#d6d2c8"}),
+        fit ? svg("text", {x: left + column * cell + cell / 2, y: y + cell / 2 + 4, "text-anchor": "middle",
+                           "font-size": 10, "font-weight": 700, style: `fill: ${colour.ink}`}, name) : null));
+    });
+  });
+  const width = left + numbers.length * cell, height = top + suits.length * cell;
+  return svg("svg", {viewBox: `0 0 ${width} ${height}`, width, height, class: "pairs", role: "img",
+                     "aria-label": `trump pairs that fit: ${[...fits].join(" ") || "none"}`}, parts);
+}
+
+/** The offered cards, each with its expected trick strength as a bar; the pick outlined. */
+function drawPick(pick) {
+  const strongest = Math.max(...pick.expected.map((entry) => entry.strength), 0.001);
+  return el("div", {},
+    el("h3", {}, `Pick ${pick.card}`),
+    el("div", {class: "offer-drawing"}, pick.expected.map(({card, strength}) =>
+      el("div", {class: `offer-card${card === pick.card ? " best" : ""}`, "data-offer": card,
+                 "data-best": String(card === pick.card)},
+         drawCard(card, 1.3),
+         el("div", {style: "width: 48px; background: #eceae4; border-radius: 4px"},
+            el("div", {class: "bar", style: `width: ${(strength / strongest * 100).toFixed(1)}%`})),
+         el("span", {}, strength.toFixed(3)),
+         card === pick.card ? el("strong", {}, "pick") : null))));
+}
+
+// ---------------------------------------------------------------------------------------
+// The round: hands, trumps, leader, player and task
+
+const round = {seats: [], target: 0, players: SEATS, trumps: {suit: "R", number: 5}, chips: [], panel: null};
+
+/** Builds the round section: seat zones, the deck picker, the trump chooser and the selects. */
+function setupRound() {
+  const seats = $("#seats");
+  for (let seat = 0; seat < SEATS; seat += 1) {
+    const zoneElement = el("div", {class: "zone", id: `seat-${seat + 1}-zone`, "data-seat": seat + 1,
+                                   "data-empty": `Tap seat ${seat + 1}'s 9 cards`,
+                                   onclick: (event) => { if (event.target === zoneElement) chooseSeat(seat); }});
+    const field = el("input", {class: "notation", type: "text", id: `seat-${seat + 1}-field`, autocomplete: "off",
+                               spellcheck: "false", "aria-label": `seat ${seat + 1} cards`,
+                               placeholder: "R6,G2,B6,..."});
+    seats.append(el("div", {class: "seat", "data-seat": seat + 1},
+      el("div", {class: "seat-head"}, el("h3", {}, `Seat ${seat + 1}`),
+         el("span", {class: "count", "data-count-for": zoneElement.id})),
+      zoneElement, field));
+    round.seats.push(zone({zoneElement, field, draw: (t) => drawCard(t), max: HAND, onChange: roundChanged}));
+  }
+  deckPicker($("#round-deck"), pickForSeat);
+  setupTrumpChooser();
+  $("#players").addEventListener("change", () => setPlayers(Number($("#players").value)));
+  $("#deal").addEventListener("click", dealSeeded);
+  $("#clear-round").addEventListener("click", () => { round.seats.forEach((seat) => seat.clear()); chooseSeat(0); });
+  $("#solve").addEventListener("click", solve);
+  $("#table").addEventListener("click", chipTable);
+  round.panel = answerPanel($("#round-answer"));
+  setPlayers(SEATS);
+  round.seats.forEach((seat) => seat.clear());
+  chooseSeat(0);
+  loadTasks();
+}
+
+/** Shows 3 or 4 seats, and the seats the leader and player selects offer. */
+function setPlayers(players) {
+  round.players = players;
+  $("#players").value = String(players);
+  document.querySelectorAll(".seat").forEach((block) => { block.hidden = Number(block.dataset.seat) > players; });
+  $("#seat-target").replaceChildren(...Array.from({length: players}, (_, seat) =>
+    targetOption("seat-target", String(seat), `Seat ${seat + 1}`, seat === round.target,
+                 (value) => chooseSeat(Number(value)))));
+  for (const id of ["#leader", "#player"]) {
+    const select = $(id);
+    const kept = Math.min(Number(select.value) || 1, players);
+    select.replaceChildren(...Array.from({length: players}, (_, seat) =>
+      el("option", {value: seat + 1}, `seat ${seat + 1}`)));
+    select.value = String(kept);
+  }
+  if (round.target >= players) chooseSeat(0);
+  roundChanged();
+}
+
+/** Makes seat `seat` (from 0) the hand that tapped cards go into. */
+function chooseSeat(seat) {
+  round.target = seat;
+  for (const input of document.querySelectorAll("input[name='seat-target']")) {
+    input.checked = Number(input.value) === seat;
+  }
+  document.querySelectorAll("#seats .zone").forEach((element, index) => {
+    element.classList.toggle("active", index === seat);
+  });
+}
+
+/** A card tapped in the round's deck goes to the chosen seat; a full seat passes on to the
+ * next seat with room, and a seat that fills up hands the turn to the next. */
+function pickForSeat(token) {
+  const open = (seat) => seat < round.players && round.seats[seat].tokens.length < HAND;
+  if (!open(round.target)) {
+    const next = [...Array(round.players).keys()].find(open);
+    if (next === undefined) return;
+    chooseSeat(next);
+  }
+  round.seats[round.target].add(token);
+  if (!open(round.target)) {
+    const next = [...Array(round.players).keys()].map((k) => (round.target + 1 + k) % round.players).find(open);
+    if (next !== undefined) chooseSeat(next);
+  }
+}
+
+/** Grey out the cards already in a hand. */
+function roundChanged() {
+  const used = new Set(round.seats.slice(0, round.players).flatMap((seat) => seat.tokens).map(normal));
+  markUsed($("#round-deck"), used);
+}
+
+/** The suit and number choosers and the trumps field, kept in step. */
+function setupTrumpChooser() {
+  $("#suit-choice").replaceChildren(...[...SUITS, null].map((suit) =>
+    el("button", {type: "button", class: suit ? `swatch-${suit}` : "", "data-suit": suit || "-",
+                  "aria-label": suit ? `trump suit ${COLOURS[suit].name}` : "no trump suit",
+                  onclick: () => setTrumps({...round.trumps, suit})}, suit ? COLOURS[suit].name : "none")));
+  $("#number-choice").replaceChildren(...[...NUMBERS, null].map((number) =>
+    el("button", {type: "button", "data-number": number || "-",
+                  "aria-label": number ? `trump number ${number}` : "no trump number",
+                  onclick: () => setTrumps({...round.trumps, number})}, number ? number : "none")));
+  $("#trumps-field").addEventListener("input", () => {
+    const trumps = parseTrumps($("#trumps-field").value);
+    $("#trumps-field").classList.toggle("invalid", trumps === null);
+    if (trumps) setTrumps(trumps, false);
+  });
+  setTrumps(round.trumps);
+}
+
+/** Sets the trumps: the pressed buttons and (unless it was typed) the field follow. */
+function setTrumps(trumps, writeField = true) {
+  round.trumps = trumps;
+  for (const button of document.querySelectorAll("#suit-choice button")) {
+    button.setAttribute("aria-pressed", String(button.dataset.suit === (trumps.suit || "-")));
+  }
+  for (const button of document.querySelectorAll("#number-choice button")) {
+    button.setAttribute("aria-pressed", String(button.dataset.number === String(trumps.number || "-")));
+  }
+  if (writeField) {
+    $("#trumps-field").value = trumpsName(trumps);
+    $("#trumps-field").classList.remove("invalid");
+  }
+}
+
+/** The task chooser, filled from `was-sticht tasks` (the CLI's chips, with their names). */
+async function loadTasks() {
+  const select = $("#task");
+  const answer = await ask(GAME, "tasks", {});
+  if (!answer.ok) {
+    select.replaceChildren(el("option", {value: "exactly-2"}, "exactly-2 (the chip list did not load)"));
+    return;
+  }
+  round.chips = answer.view.document.chips;
+  select.replaceChildren(...round.chips.map((chip) =>
+    el("option", {value: chip.id}, `${chip.id}: ${chip.en} (${chip.value})`)));
+  select.value = "exactly-2";
+}
+
+/** The round as the CLI's deal file: the hands, the trumps and the seat that leads. */
+function dealFile() {
+  return {hands: round.seats.slice(0, round.players).map((seat) => seat.tokens.map(normal)),
+          trump: {suit: round.trumps.suit, number: round.trumps.number}, leader: Number($("#leader").value)};
+}
+
+/** Fills the builder from a deal file: the hands, the trumps and the leader. */
+function fillRound(deal) {
+  setPlayers(deal.hands.length);
+  deal.hands.forEach((hand, seat) => round.seats[seat].set(hand));
+  for (let seat = deal.hands.length; seat < SEATS; seat += 1) round.seats[seat].clear();
+  setTrumps({suit: deal.trump.suit, number: deal.trump.number});
+  $("#leader").value = String(deal.leader);
+  chooseSeat(0);
+}
+
+/** Asks `was-sticht deal --seed S --players P` and puts its round into the builder. */
+function dealSeeded() {
+  const seed = $("#seed").value === "" ? null : Number($("#seed").value);
+  round.panel.run(GAME, "deal", {seed, players: round.players}, (doc, drawing) => {
+    fillRound(doc);
+    drawing.append(el("p", {class: "muted"}, `Seat ${doc.leader} leads, trumps ${trumpsName(doc.trump)}. `
+      + "The hands are in the builder above: tap a card there to take it out, tap the deck to put one in."));
+  });
+}
+
+/** Asks whether the player can force the chosen task, double dummy. */
+function solve() {
+  const deal = dealFile();
+  round.panel.run(GAME, "solve", {deal, player: Number($("#player").value), task: $("#task").value},
+                  (doc, drawing) => drawAnalysis(doc, drawing, deal));
+}
+
+/** The solve answer drawn: forceable and possible, the tricks the player can make sure of
+ * and keep to, and the best card among the hand of the seat to move. */
+function drawAnalysis(doc, drawing, deal) {
+  const chip = round.chips.find((entry) => entry.id === doc.task);
+  drawing.append(
+    el("h3", {}, `Seat ${doc.player}, ${doc.task}${chip ? ` (${chip.en})` : ""}, trumps `
+                 + trumpsName(doc.trumps)),
+    el("div", {class: "verdicts"},
+       el("span", {class: `verdict ${doc.forceable ? "yes" : "no"}`, "data-forceable": String(doc.forceable)},
+          `forceable: ${doc.forceable ? "yes" : "no"}`),
+       el("span", {class: `verdict ${doc.possible ? "yes" : "no"}`, "data-possible": String(doc.possible)},
+          `possible: ${doc.possible ? "yes" : "no"}`)),
+    trickRange(doc.most, doc.fewest, deal.hands[0].length));
+  if (doc.best_card) {
+    const whose = doc.to_move === doc.player ? "the player's own move" : `seat ${doc.to_move}'s move`;
+    drawing.append(el("h3", {}, `Best card for seat ${doc.to_move}: ${doc.best_card} (${whose})`),
+                   drawHand(deal.hands[doc.to_move - 1] || [doc.best_card], doc.best_card));
+  } else {
+    drawing.append(el("p", {class: "muted"}, "The round is over: no card to play."));
+  }
+}
+
+/** Two rows over 0..tricks: the tricks the player makes sure of (at least `atLeast`) and
+ * the tricks the player can keep them to (at most `atMost`). */
+function trickRange(atLeast, atMost, tricks) {
+  const cell = 26, left = 92, rows = [["at least", (n) => n >= atLeast, "var(--good)"],
+                                      ["at most", (n) => n <= atMost, "var(--accent)"]];
+  const parts = [];
+  for (let n = 0; n <= tricks; n += 1) {
+    parts.push(svg("text", {x: left + n * cell + cell / 2, y: 12, "text-anchor": "middle", "font-size": 11,
+                            fill: "#5b6474"}, n));
+  }
+  rows.forEach(([label, inside, colour], row) => {
+    const y = 18 + row * cell;
+    parts.push(svg("text", {x: left - 6, y: y + cell / 2 + 4, "text-anchor": "end", "font-size": 11, fill: "#1d2330"},
+                   `${label} ${row === 0 ? atLeast : atMost}`));
+    for (let n = 0; n <= tricks; n += 1) {
+      parts.push(svg("rect", {x: left + n * cell + 1, y: y + 1, width: cell - 2, height: cell - 2, rx: 3,
+                              style: `fill: ${inside(n) ? colour : "#f1efe9"}`, "data-range": label, "data-tricks": n,
+                              "data-inside": String(inside(n))}));
+    }
+  });
+  const width = left + (tricks + 1) * cell, height = 18 + 2 * cell;
+  return el("div", {},
+    el("p", {class: "muted"}, `Tricks: the player makes sure of at least ${atLeast} and can keep them to at most `
+                              + `${atMost}, whatever the others do.`),
+    svg("svg", {viewBox: `0 0 ${width} ${height}`, width, height, class: "tricks", role: "img",
+                "aria-label": `at least ${atLeast}, at most ${atMost} tricks`}, parts));
+}
+
+/** Asks for every chip's verdict for every seat. */
+function chipTable() {
+  round.panel.run(GAME, "table", {deal: dealFile()}, drawTable);
+}
+
+/** The chip table drawn: chips down, seats across, F (forceable) green, p (possible) amber,
+ * - (impossible) grey; tapping a cell chooses that seat and chip for Solve. */
+function drawTable(doc, drawing) {
+  const seats = doc.chips.length ? doc.chips[0].seats.length : 0;
+  const marks = {forceable: ["F", "F"], possible: ["p", "p"], impossible: ["-", "i"]};
+  const names = Object.fromEntries(round.chips.map((chip) => [chip.id, chip.en]));
+  const head = [el("tr", {}, el("th", {rowspan: 2}, "chip"), el("th", {rowspan: 2}, "value"),
+                   el("th", {colspan: seats}, "seat")),
+                el("tr", {}, Array.from({length: seats}, (_, seat) =>
+                  el("th", {title: seat + 1 === doc.leader ? "leads the first trick" : null},
+                     seat + 1 === doc.leader ? `${seat + 1}▸` : String(seat + 1))))];
+  const rows = doc.chips.map((chip) => el("tr", {"data-chip": chip.id},
+    el("td", {class: `chip ${chip.source}`, title: `${names[chip.id] || chip.id} (${chip.source})`}, chip.id),
+    el("td", {}, chip.value),
+    chip.seats.map((verdict, seat) => el("td", {class: `cell ${marks[verdict][1]}`, "data-seat": seat + 1,
+                                                "data-verdict": verdict, title: `seat ${seat + 1}: ${verdict}`,
+                                                onclick: () => chooseForSolve(seat + 1, chip.id)},
+                                         marks[verdict][0]))));
+  const forced = Array.from({length: seats}, (_, seat) =>
+    doc.chips.filter((chip) => chip.seats[seat] === "forceable").length);
+  const foot = el("tr", {}, el("th", {colspan: 2}, "forceable"),
+                  forced.map((count, seat) => el("th", {"data-forced": seat + 1}, count)));
+  drawing.append(
+    el("p", {class: "muted"}, `Trumps ${trumpsName(doc.trumps)}, seat ${doc.leader} leads (▸). `
+                              + "Tap a cell to solve that chip for that seat."),
+    el("div", {class: "legend"}, el("span", {style: "--c: var(--good)"}, "F forceable"),
+       el("span", {style: "--c: #f6e7b8"}, "p possible"), el("span", {style: "--c: #e4e2dc"}, "- impossible"),
+       el("em", {}, "italic: a stand-in chip")),
+    el("table", {class: "data chips"}, el("thead", {}, head), el("tbody", {}, rows), el("tfoot", {}, foot)));
+}
+
+/** A chip-table cell was tapped: that seat and chip go into the player and task choosers. */
+function chooseForSolve(seat, chipId) {
+  $("#player").value = String(seat);
+  $("#task").value = chipId;
+  $("#task").scrollIntoView({block: "center", behavior: "smooth"});
+}
+
+// ---------------------------------------------------------------------------------------
+
+document.getElementById("header").replaceWith(header(GAME));
+setupDraft();
+setupRound();
