@@ -177,6 +177,7 @@ export function zone({zoneElement, field, draw, separator = ",", max = Infinity,
     render();
     onChange(tokens);
   });
+  render();
   return {
     add(token) {
       if (tokens.length >= max) return false;
