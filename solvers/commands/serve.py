@@ -10,6 +10,10 @@ import socket
 import click
 
 from cardsolve.models.errors import BadInput
+from cardsolve.solvers.commands.common import TimeLimit
+
+MOST_SECONDS = 600.0
+"""The longest time limit a server gives one answer."""
 
 
 def _host(ctx: click.Context, param: click.Parameter, value: str) -> str:
@@ -22,14 +26,21 @@ def _host(ctx: click.Context, param: click.Parameter, value: str) -> str:
         raise BadInput(f"--host {value!r} is not an IP address (127.0.0.1, 0.0.0.0, ::1)", value) from None
 
 
+def _request_limit(ctx: click.Context, param: click.Parameter, value: float) -> float:
+    """``--time-limit``: a time limit (finite, above 0), from 1 s to ``MOST_SECONDS``."""
+    if not 1.0 <= value <= MOST_SECONDS:
+        raise click.BadParameter(f"{value:g} is not from 1 to {MOST_SECONDS:g} seconds", ctx, param)
+    return value
+
+
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True, callback=_host,
               help="The address to listen on: loopback (this computer only) by default; 0.0.0.0 also serves "
                    "a phone or laptop on the same network.")
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
-@click.option("--time-limit", type=click.FloatRange(1, 600), default=20.0, show_default=True,
-              help="Seconds any one answer may search; past them (and a few seconds to set up) the "
-                   "answer is undecided.")
+@click.option("--time-limit", type=TimeLimit(), callback=_request_limit, default=20.0, show_default=True,
+              help="Seconds any one answer may search, 1 to 600; past them (and a few seconds to set up) "
+                   "the answer is undecided.")
 @click.option("--workers", type=click.IntRange(1, 64), default=None,
               help="Answers computed at once (default: all cores); more requests wait their turn.")
 def serve(host: str, port: int, time_limit: float, workers: int | None) -> None:
