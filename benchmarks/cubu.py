@@ -4,9 +4,12 @@ Tasks ``speed-10-boxes`` and ``speed-10-colour``: Speed CUBU solvability (``spee
 of 2,000 seeded hands, each a centre card and 10 cards dealt from the bundled deck's
 regular cards (``models.cubu.deal.regular_hand``), in each mode, through numba and cpsat
 (at most 10 s a hand) on the same hands. Tasks ``speed-6-boxes`` and ``speed-6-colour``:
-the same with 6-card hands, through numba and the reference. The script stops if two
-proven answers disagree on the most cards laid, and reports the share of solvable hands
-per task (by numba, which is exact) and how many cpsat answers were proven.
+the same with 6-card hands, through numba and the reference. Task ``speed-20-boxes``:
+large hands (a stuck player takes 5 more cards), 200 seeded hands of 20 cards in boxes
+mode through numba, and cpsat on the first ``LARGE_CPSAT`` of them (its proofs there take
+seconds to minutes; 2 with ``--quick``). The script stops if two proven answers disagree
+on the most cards laid, and reports the share of solvable hands per task (by numba,
+which is exact) and how many cpsat answers were proven.
 
 Task ``classic-game``: whole seeded classic games to 100 points, 4 players, the four bots
 seated as ``cubu simulate`` seats them (500 games; 20 with ``--quick``), one process; the
@@ -35,6 +38,10 @@ HANDS = 2000
 """Hands per task (10 with ``--quick``)."""
 GAMES = 500
 """Classic games timed (20 with ``--quick``)."""
+LARGE_HANDS = 200
+"""Hands of the 20-card task (10 with ``--quick``)."""
+LARGE_CPSAT = 20
+"""The 20-card hands cpsat also solves (2 with ``--quick``)."""
 TIME_LIMIT = 10.0
 """Seconds cpsat may take per hand."""
 Instance = tuple[Card, list[Card]]
@@ -51,36 +58,41 @@ def hands(size: int, n: int) -> list[Instance]:
     return [regular_hand(rng, size, deck) for _ in range(n)]
 
 
-def speed_task(size: int, mode: str, backends: tuple[str, ...],
+def speed_task(size: int, mode: str, backends: tuple[tuple[str, int], ...],
                n: int) -> tuple[list[Row], dict[str, list[SpeedAnswer]]]:
-    """Timing rows per backend on the same hands, and each backend's answers; stops the
-    script if two proven answers disagree."""
+    """Timing rows per backend on the same hands (each backend on the first of the ``n``
+    hands that it is given, all of them if that is more), and each backend's answers;
+    stops the script if two proven answers disagree."""
     task = f"speed-{size}-{mode}"
     instances = hands(size, n)
     rows = []
     results: dict[str, list[SpeedAnswer]] = {}
-    for backend in backends:
+    for backend, most in backends:
         found: list[SpeedAnswer] = []
         rows.append(Row(task, backend, harness.time_calls(
-            partial(_speed, mode=mode, backend=backend, found=found), instances)))
+            partial(_speed, mode=mode, backend=backend, found=found), instances[:most])))
         results[backend] = found[1:]  # the first call is the untimed warm-up
-    first = results[backends[0]]
-    for backend in backends[1:]:
-        for k, (a, b) in enumerate(zip(first, results[backend])):
+    first_name = backends[0][0]
+    for backend, _ in backends[1:]:
+        for k, (a, b) in enumerate(zip(results[first_name], results[backend])):
             if a.proven and b.proven and a.most != b.most:
-                sys.exit(f"{task} hand {k}: {backends[0]} lays {a.most}, {backend} {b.most}")
+                sys.exit(f"{task} hand {k}: {first_name} lays {a.most}, {backend} {b.most}")
     return rows, results
 
 
 def main() -> None:
     args = harness.main_args("Time the Speed CUBU solvers on seeded hands.")
     n = 10 if args.quick else HANDS
+    large = 10 if args.quick else LARGE_HANDS
     rows: list[Row] = []
     solvable: dict[str, float] = {}
     proven: dict[str, tuple[int, int]] = {}
-    for size, backends in ((10, ("numba", "cpsat")), (6, ("numba", "reference"))):
-        for mode in MODES:
-            task_rows, answers = speed_task(size, mode, backends, n)
+    tasks: list[tuple[int, tuple[str, ...], tuple[tuple[str, int], ...], int]] = [
+        (10, MODES, (("numba", n), ("cpsat", n)), n), (6, MODES, (("numba", n), ("reference", n)), n),
+        (20, ("boxes",), (("numba", large), ("cpsat", 2 if args.quick else LARGE_CPSAT)), large)]
+    for size, modes, backends, hands_n in tasks:
+        for mode in modes:
+            task_rows, answers = speed_task(size, mode, backends, hands_n)
             rows += task_rows
             solvable[f"speed-{size}-{mode}"] = sum(a.solvable is True for a in answers["numba"]) / len(answers["numba"])
             if "cpsat" in answers:

@@ -61,8 +61,9 @@ def test_subito_benchmark_quick_json() -> None:
 
 def test_cubu_benchmark_quick_json() -> None:
     """numba and cpsat on the same seeded 10-card Speed CUBU hands, numba and the reference
-    on 6-card hands, both modes; solvable shares and cpsat's proven answers reported (the
-    script stops if two proven answers disagree)."""
+    on 6-card hands, both modes, numba and cpsat on 20-card hands in boxes mode; solvable
+    shares and cpsat's proven answers reported (the script stops if two proven answers
+    disagree)."""
     done = subprocess.run([sys.executable, "-m", "cardsolve.benchmarks.cubu", "--quick", "--json"],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
@@ -71,9 +72,10 @@ def test_cubu_benchmark_quick_json() -> None:
     assert {(r["task"], r["backend"]) for r in document["rows"]} == {
         (f"speed-{size}-{mode}", backend) for mode in ("boxes", "colour")
         for size, backends in ((10, ("numba", "cpsat")), (6, ("numba", "reference"))) for backend in backends} | {
-        ("classic-game", "bots")}
+        ("speed-20-boxes", "numba"), ("speed-20-boxes", "cpsat"), ("classic-game", "bots")}
     assert document["classic_games_per_second"] > 0
-    assert set(document["solvable"]) == {f"speed-{size}-{mode}" for size in (10, 6) for mode in ("boxes", "colour")}
+    assert set(document["solvable"]) == {f"speed-{size}-{mode}" for size in (10, 6) for mode in ("boxes", "colour")} | {
+        "speed-20-boxes"}
     assert all(0 <= share <= 1 for share in document["solvable"].values())
     assert all(0 <= p["proven"] <= p["of"] for p in document["cpsat_proven"].values())
 

@@ -24,7 +24,9 @@ Encoding:
   listed untried on this branch (or is the centre's). At depth d (d cards laid besides the centre), ``untried[d,
   :filled[d]]`` are its untried nodes, taken from ``cursor[d] - 1`` down, the ones from
   ``fresh[d]`` on marked seen at depth d; ``laid[d]`` is the node laid there. ``left[c]``
-  are the cards of class c not laid, ``sides[c]`` the empty cells next to its laid cards.
+  are the cards of class c not laid.
+- In ``_bound``, a *set* of hand classes is a bit mask, bit ``c - _FIRST_HAND_CLASS`` for
+  class c; ``cell_bits[cell]`` gathers the classes of a cell's open nodes.
 
 Search. By ``play_graph``'s argument, the layouts that can be laid are exactly the sets
 of nodes that hold the centre node, use each cell once and each class at most its count,
@@ -33,24 +35,38 @@ node exactly once: it keeps the list of untried nodes; it takes them one at a ti
 tries the set with that node (adding the node's not yet seen neighbours to the untried
 list of that branch) and then without it for the rest of the loop. A node whose cell is
 taken or whose class is used up is skipped. Each node added joins a node laid before
-it, so the order of adding is a valid laying order. The search stops when the whole
-hand is laid.
+it, so the order of adding is a valid laying order. The search stops once it has laid
+as many cards as the bound allows at the root (``ceiling``: the whole hand, or fewer when
+the bound proves that no layout holds them all).
 - Symmetry: the grid's quarter turns about the centre keep the centre in place, and the
   centre of a non-empty layout has a neighbour it relates to, so a turn brings one to the
   east cell. The root loop therefore tries only the east nodes: once they are all taken
   and dropped, every layout with a related card east of the centre has been grown.
 
-Bounds: a class can still be laid only if it has cards left and is an untried node's
-class, or relates to such a class through classes with cards left; its cards left bound
-``room``. Each card still to be laid lies next to a parent of a class it relates to, in
-a cell of its own: a cell now empty next to a laid card, or one of the three free sides
-of a card still to be laid (the fourth holds that card's own parent). So ``room[c]`` is
-at most the sum, over the classes r that relate to c, of the empty cells next to r's
-laid cards (``sides[r]``) plus three times ``room[r]``; tightened until nothing changes
-(each step keeps every ``room`` an upper bound), their sum plus the cards laid bound the
-branch, and it is cut when that is no more than the best found (so a class left with
-too few places next to its partners is seen at once: five cards of 3 boxes and a centre
-of 2 in boxes mode lay at most four).
+Bounds (``_bound``): in the branch's layouts, every card still to be laid has a parent
+(breadth first from the cards laid): a laid card or another new card, of a class it
+relates to, next to it. A new card with a laid parent lies in a cell of the branch's
+*open* nodes: the untried nodes on a free cell with cards of their class left (a node
+next to a laid card it relates to was listed when that card was laid, and the branch
+never takes a node tried and dropped before it); one card a cell. A new card's other three sides
+hold at most three children. So for any set S of classes, the cards of S still laid are
+at most the cells with an open node of S plus three times the cards still laid of the
+classes relating to S (N(S)).
+- Per class: a class can still be laid only if it has cards left and is an open node's
+  class, or relates to such a class through classes with cards left; its cards left
+  bound ``room``; then ``room[c]`` is at most the open nodes of c plus three times the
+  ``room`` of the classes relating to c, tightened until nothing changes (each step
+  keeps every ``room`` an upper bound). Their sum bounds the cards still laid.
+- Per set, with at most ``SET_CLASSES`` hand classes (boxes mode has five): ``cap[S]``
+  starts at the ``room`` of S and is lowered to the cells open to S plus three times
+  the best bound on N(S); ``most[S]``, the least sum of ``cap`` over the partitions of S
+  (3 ** k steps), bounds the cards of S still laid, and the tightening runs
+  ``_SET_ROUNDS`` rounds at most. This sees what a class at a time cannot: cards that
+  share parents. In boxes mode the classes alternate odd and even boxes, every card's
+  parent has the other parity, so with o odd cards the even cards laid are at most the
+  open cells for them plus 3o (a centre of 4 boxes with 4 odd cards lays at most 12 even
+  ones, however many it holds).
+The branch is cut when the cards laid plus the bound are no more than the best found.
 """
 
 from __future__ import annotations
@@ -63,7 +79,7 @@ from cardsolve.models.cubu.cards import Card
 from cardsolve.models.cubu.speed import CENTRE, relates
 from cardsolve.solvers.cubu.play_graph import twin_classes
 from cardsolve.solvers.cubu.results import Search
-from cardsolve.solvers.jit import njit
+from cardsolve.solvers.jit import lowest_set, njit
 
 SIDES = 4
 """Orthogonal neighbours of a cell."""
@@ -80,8 +96,13 @@ _EMPTY = -1
 _BORDER = 1
 """Cells of the grid beyond the farthest a card can lie (the hand's cards from the
 centre), so that every laid card's neighbours are in the grid."""
-_LAY, _TAKE_BACK = 1, -1
-"""``_open``'s sign: a card is laid, or taken back."""
+SET_CLASSES = 6
+"""The most hand classes for which the bound also looks at every set of classes (3 ** k
+steps a bound; boxes mode has at most five classes)."""
+_SET_ROWS = 6
+"""The rows of ``_bound``'s per-set work array."""
+_SET_ROUNDS = 3
+"""The most rounds of ``_bound``'s set tightening."""
 
 
 def encode(centre: Card, hand: Sequence[Card], mode: str) -> tuple[list[list[int]], np.ndarray, np.ndarray]:
@@ -97,20 +118,111 @@ def encode(centre: Card, hand: Sequence[Card], mode: str) -> tuple[list[list[int
 
 
 @njit(cache=True)
-def _open(taken: np.ndarray, sides: np.ndarray, steps: np.ndarray, cell: int, sign: int) -> None:
-    """Update ``sides`` for the card at ``cell`` being laid (``sign`` ``_LAY``, after it is
-    in ``taken``) or taken back (``_TAKE_BACK``, before it leaves): its empty neighbours
-    count for its class, and its cell no longer (again) for the laid neighbours' classes."""
-    for step in range(SIDES):
-        near = cell + steps[step]
-        if taken[near] != _EMPTY:
-            sides[taken[near]] -= sign
-        else:
-            sides[taken[cell]] += sign
+def _bound(relate: np.ndarray, left: np.ndarray, taken: np.ndarray, nodes: np.ndarray, count: int,
+           set_classes: int, work: np.ndarray, cell_bits: np.ndarray, cells: np.ndarray, sets: np.ndarray) -> int:
+    """The most cards a branch can still lay (the module docstring's Bounds), given the
+    cards ``left`` per class and its untried ``nodes[:count]``. ``work`` holds four rows of
+    ``n_classes`` (mark, stack, room, hits); ``cell_bits`` is zero on entry and on return;
+    ``cells`` has room for ``count`` cells; ``sets`` holds ``_SET_ROWS`` rows of
+    ``2 ** (n_classes - 1)``, used when there are at most ``SET_CLASSES`` hand classes."""
+    n_classes = relate.shape[0]
+    mark, stack, room, hits = work[0], work[1], work[2], work[3]
+    mark[:] = 0
+    hits[:] = 0
+    top = 0
+    for index in range(count):
+        node = nodes[index]
+        c = node % n_classes
+        if left[c] > 0 and taken[node // n_classes] == _EMPTY:
+            hits[c] += 1
+            if mark[c] == 0:
+                mark[c] = 1
+                stack[top] = c
+                top += 1
+    room[:] = 0
+    while top > 0:
+        top -= 1
+        here = stack[top]
+        room[here] = left[here]
+        for other in range(_FIRST_HAND_CLASS, n_classes):
+            if mark[other] == 0 and left[other] > 0 and relate[here, other]:
+                mark[other] = 1
+                stack[top] = other
+                top += 1
+    changed = True
+    while changed:
+        changed = False
+        for c in range(_FIRST_HAND_CLASS, n_classes):
+            hosts = hits[c]
+            for parent in range(_FIRST_HAND_CLASS, n_classes):
+                if relate[parent, c]:
+                    hosts += (SIDES - 1) * room[parent]
+            if hosts < room[c]:
+                room[c] = hosts
+                changed = True
+    reach = 0
+    for c in range(_FIRST_HAND_CLASS, n_classes):
+        reach += room[c]
+    k = n_classes - _FIRST_HAND_CLASS
+    if k > set_classes or k < 2:
+        return reach
+    # sets of hand classes: bit c - _FIRST_HAND_CLASS for class c
+    full = (1 << k) - 1
+    within, hit, near, amount, cap, most = sets[0], sets[1], sets[2], sets[3], sets[4], sets[5]
+    distinct = 0
+    for index in range(count):
+        node = nodes[index]
+        c = node % n_classes
+        cell = node // n_classes
+        if left[c] > 0 and taken[cell] == _EMPTY and room[c] > 0:
+            if cell_bits[cell] == 0:
+                cells[distinct] = cell
+                distinct += 1
+            cell_bits[cell] |= 1 << (c - _FIRST_HAND_CLASS)
+    within[:full + 1] = 0
+    for index in range(distinct):
+        within[cell_bits[cells[index]]] += 1
+        cell_bits[cells[index]] = 0
+    for bit in range(k):  # within[s]: the cells all of whose open classes are in s
+        for s in range(full + 1):
+            if s & (1 << bit):
+                within[s] += within[s ^ (1 << bit)]
+    near[0] = 0
+    amount[0] = 0
+    for s in range(1, full + 1):
+        low = lowest_set(s)
+        rest = s & (s - 1)
+        hit[s] = distinct - within[full ^ s]
+        related = 0
+        for other in range(k):
+            if relate[low + _FIRST_HAND_CLASS, other + _FIRST_HAND_CLASS]:
+                related |= 1 << other
+        near[s] = near[rest] | related
+        amount[s] = amount[rest] + room[low + _FIRST_HAND_CLASS]
+    for s in range(full + 1):
+        cap[s] = amount[s]
+    best = reach
+    for step in range(_SET_ROUNDS):
+        for s in range(1, full + 1):
+            cap[s] = min(cap[s], hit[s] + (SIDES - 1) * (most[near[s]] if step > 0 else amount[near[s]]))
+        most[0] = 0
+        for s in range(1, full + 1):
+            low = s & -s
+            value = cap[s]
+            part = (s - 1) & s
+            while part > 0:  # the proper parts of s holding its lowest class
+                if part & low:
+                    value = min(value, cap[part] + most[s ^ part])
+                part = (part - 1) & s
+            most[s] = value
+        if most[full] >= best:
+            break
+        best = most[full]
+    return best
 
 
 @njit(cache=True)
-def _search(relate: np.ndarray, counts: np.ndarray) -> tuple[int, np.ndarray, int]:
+def _search(relate: np.ndarray, counts: np.ndarray, set_classes: int) -> tuple[int, np.ndarray, int]:
     """Redelmeier's enumeration of the module docstring. ``relate`` is the class relation,
     ``counts`` the cards per class (the centre's is 1, already laid). Returns the most
     cards laid, the nodes laid in order (see the module docstring: cells in a grid of
@@ -141,13 +253,13 @@ def _search(relate: np.ndarray, counts: np.ndarray) -> tuple[int, np.ndarray, in
     best = np.zeros(total + 1, np.int64)
     best_count = 0
     nodes = 0
-    mark = np.zeros(n_classes, np.int8)
-    stack = np.zeros(n_classes, np.int64)
-    room = np.zeros(n_classes, np.int64)     # the bound's cards per class
-    sides = np.zeros(n_classes, np.int64)    # empty cells next to the laid cards of each class
+    work = np.zeros((4, n_classes), np.int64)  # _bound's per-class rows
+    cell_bits = np.zeros(width * width, np.int64)
+    cells = np.zeros(size, np.int64)
+    hand_classes = n_classes - _FIRST_HAND_CLASS
+    sets = np.zeros((_SET_ROWS, 1 << hand_classes if hand_classes <= set_classes else 1), np.int64)
     origin = radius * width + radius
     taken[origin] = CENTRE_CLASS
-    sides[CENTRE_CLASS] = SIDES
     seen[origin * n_classes + CENTRE_CLASS] = 1
     # the root's list: south, west and north nodes below the floor, east nodes on top (taken first)
     count = 0
@@ -163,6 +275,7 @@ def _search(relate: np.ndarray, counts: np.ndarray) -> tuple[int, np.ndarray, in
                 count += 1
     filled[0] = count
     cursor[0] = count
+    ceiling = _bound(relate, left, taken, untried[0], count, set_classes, work, cell_bits, cells, sets)
     depth = 0
     while True:
         if cursor[depth] > (floor if depth == 0 else 0):
@@ -176,11 +289,10 @@ def _search(relate: np.ndarray, counts: np.ndarray) -> tuple[int, np.ndarray, in
             taken[cell] = c
             left[c] -= 1
             laid[depth] = node
-            _open(taken, sides, steps, cell, _LAY)
             if depth + 1 > best_count:
                 best_count = depth + 1
                 best[:best_count] = laid[:best_count]
-                if best_count == total:
+                if best_count == ceiling:
                     break
             # the child's list: the rest of this one, then the new node's unseen neighbours
             child = depth + 1
@@ -199,40 +311,7 @@ def _search(relate: np.ndarray, counts: np.ndarray) -> tuple[int, np.ndarray, in
                         count += 1
             filled[child] = count
             cursor[child] = count
-            # the bound: classes still reachable from the untried nodes
-            mark[:] = 0
-            top = 0
-            for index in range(count):
-                other = untried[child, index] % n_classes
-                if mark[other] == 0 and left[other] > 0 and taken[untried[child, index] // n_classes] == _EMPTY:
-                    mark[other] = 1
-                    stack[top] = other
-                    top += 1
-            for other in range(n_classes):
-                room[other] = 0
-            while top > 0:
-                top -= 1
-                here = stack[top]
-                room[here] = left[here]
-                for other in range(_FIRST_HAND_CLASS, n_classes):
-                    if mark[other] == 0 and left[other] > 0 and relate[here, other]:
-                        mark[other] = 1
-                        stack[top] = other
-                        top += 1
-            changed = True
-            while changed:
-                changed = False
-                for other in range(_FIRST_HAND_CLASS, n_classes):
-                    hosts = 0
-                    for parent in range(n_classes):
-                        if relate[parent, other]:
-                            hosts += sides[parent] + (SIDES - 1) * room[parent]
-                    if hosts < room[other]:
-                        room[other] = hosts
-                        changed = True
-            reach = 0
-            for other in range(_FIRST_HAND_CLASS, n_classes):
-                reach += room[other]
+            reach = _bound(relate, left, taken, untried[child], count, set_classes, work, cell_bits, cells, sets)
             if child + reach > best_count:
                 depth = child
                 continue
@@ -244,18 +323,20 @@ def _search(relate: np.ndarray, counts: np.ndarray) -> tuple[int, np.ndarray, in
             seen[untried[depth, index]] = 0
         depth -= 1
         node = laid[depth]
-        _open(taken, sides, steps, node // n_classes, _TAKE_BACK)
         taken[node // n_classes] = _EMPTY
         left[node % n_classes] += 1
     return best_count, best, nodes
 
 
-def solve(centre: Card, hand: Sequence[Card], mode: str, time_limit: float | None = None) -> Search:
+def solve(centre: Card, hand: Sequence[Card], mode: str, time_limit: float | None = None,
+          set_classes: int = SET_CLASSES) -> Search:
     """The most cards of ``hand`` that can be laid around ``centre`` in ``mode``, with a
     laying order; nodes count the placements tried. The search always runs to its end
-    (``time_limit``, the backends' common argument, binds cpsat only)."""
+    (``time_limit``, the backends' common argument, binds cpsat only). The bound looks at
+    sets of classes when the hand has at most ``set_classes`` classes (0: never; tests
+    check that the answer is the same)."""
     members, relate, counts = encode(centre, hand, mode)
-    most, best, nodes = _search(relate, counts)
+    most, best, nodes = _search(relate, counts, set_classes)
     radius = len(hand) + _BORDER
     width = 2 * radius + 1
     pool = [list(group) for group in members]
