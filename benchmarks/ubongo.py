@@ -10,23 +10,44 @@ and the median search effort of the plain reference search (nodes: partial layou
 checked) on its hands: the calibration of the stand-in deck. (The fast backend's own node
 count is no measure of difficulty: with few symbols it meets many joints and tries many
 placements, yet finds a layout at once.)
+
+Task ``verify-hand``: the end-to-end cost of one 9-card verify, on the numba hands of
+every ``verify-*`` task together (the same hands for each row): ``numba`` is the
+backend's ``solve`` through the registry (as the ``verify-*`` rows, the layout built),
+``numba-yes-no`` the study's call (``fast.solvable``: the same search, no placements
+built), ``api`` the whole ``api.verify`` (hand checks and the verdict too).
+
+Task ``solvability-sample``: one sample of ``cardsolve analyze ubongo solvability`` (one
+hand of each stack in both colours, and the largest layout of those without 7) on one
+worker, samples 0 to n - 1 of seed 1, each timed on its own; the samples a second
+(n over the total time) are printed after the table, with their ratio to the
+``STUDY_BEFORE`` rate the issue started from.
 """
 
 from __future__ import annotations
 
 import json
 import statistics
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
 from cardsolve.benchmarks import harness
 from cardsolve.benchmarks.harness import Row
 from cardsolve.models.ubongo.deal import sampled_hands
+from cardsolve.models.ubongo.cards import Face
 from cardsolve.models.ubongo.scoring import TARGET, Side
+from cardsolve.solvers.analysis import ubongo as study
+from cardsolve.solvers.ubongo import api, fast
 from cardsolve.solvers.ubongo.backends import Solve, solver
 from cardsolve.solvers.ubongo.results import Solution
 
 SEED = 20261130
 COLOURS: tuple[Side, ...] = ("white", "black")
+STUDY_SEED = 1
+"""The seed of the study's samples timed (``analyze``'s default)."""
+STUDY_BEFORE = 613.2
+"""Samples a second of the solvability study on one worker measured on 2026-11-30, before
+the kernel built its own tables (the README's studies table)."""
 
 
 @dataclass(frozen=True)
@@ -69,17 +90,48 @@ def verify_tasks(quick: bool) -> tuple[list[Row], list[Calibration]]:
     return rows, calibration
 
 
+def end_to_end_tasks(quick: bool) -> tuple[list[Row], float]:
+    """The ``verify-hand`` rows, and the ``solvability-sample`` row with its samples a
+    second (see the module docstring)."""
+    n = 100 if quick else 1000
+    hands = [hand for stack in (1, 2, 3) for colour in COLOURS for hand in sampled_hands(stack, colour, n, SEED)]
+    numba = solver("numba")
+    answers: dict[str, list[bool]] = {}
+
+    def record(backend: str, call: Callable[[list[Face]], bool]) -> None:
+        answers[backend] = []
+        rows.append(Row("verify-hand", backend, harness.time_calls(lambda hand: answers[backend].append(call(hand)),
+                                                                     hands)))
+
+    rows: list[Row] = []
+    record("numba", lambda hand: numba(hand, TARGET).layout is not None)
+    record("numba-yes-no", lambda hand: fast.solvable(hand, TARGET).solvable)
+    record("api", lambda hand: api.verify(hand, backend="numba").found.layout is not None)
+    if len({tuple(found[1:]) for found in answers.values()}) != 1:  # [0] is the warm-up call
+        raise SystemExit("verify-hand: the three calls disagree on solvability")
+    samples = 200 if quick else 2000
+    rows.append(Row("solvability-sample", "1 worker", harness.time_calls(
+        lambda sample: study.run_chunk(samples, STUDY_SEED, sample, 1), range(samples))))
+    return rows, samples / sum(rows[-1].times)
+
+
 STACK_NAMES = {1: "1|2", 2: "3|4", 3: "5|6"}
 
 
 def main() -> None:
     args = harness.main_args("Time the Ubongo solvers and measure the stand-in deck's difficulty.")
     rows, calibration = verify_tasks(args.quick)
+    end_to_end, per_second = end_to_end_tasks(args.quick)
+    rows += end_to_end
     if args.json:
         print(json.dumps({"game": "ubongo", "rows": [harness.row_json(r) for r in rows],
-                          "calibration": [asdict(c) for c in calibration]}))
+                          "calibration": [asdict(c) for c in calibration],
+                          "study_samples_per_second": per_second,
+                          "study_samples_per_second_before": STUDY_BEFORE}))
         return
     harness.report("ubongo", rows, False, args.markdown)
+    print(f"\nsolvability study, one worker: {per_second:,.1f} samples a second "
+          f"({per_second / STUDY_BEFORE:.1f}x the {STUDY_BEFORE} of 2026-11-30)")
     print()
     if args.markdown:
         print("| stack | faces | hands | solvable | reference hands | median reference nodes |\n"

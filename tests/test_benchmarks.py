@@ -34,15 +34,18 @@ def test_harness_percentile_and_ratio() -> None:
 
 
 def test_ubongo_benchmark_quick_json() -> None:
-    """Every backend on the same hands of every stack and colour, and the calibration of
-    the stand-in deck (the script stops if the backends disagree on solvability)."""
+    """Every backend on the same hands of every stack and colour, the whole per-hand cost
+    and the study's samples, and the calibration of the stand-in deck (the script stops if
+    the backends disagree on solvability)."""
     done = subprocess.run([sys.executable, "-m", "cardsolve.benchmarks.ubongo", "--quick", "--json"],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     document = json.loads(done.stdout)
     assert {(r["task"], r["backend"]) for r in document["rows"]} == {
         (f"verify-{stack}-{colour}", backend) for stack in (1, 2, 3) for colour in ("white", "black")
-        for backend in ("numba", "cpsat", "reference")}
+        for backend in ("numba", "cpsat", "reference")} | {
+        ("verify-hand", "numba"), ("verify-hand", "numba-yes-no"), ("verify-hand", "api"),
+        ("solvability-sample", "1 worker")}
     stack_1 = [c for c in document["calibration"] if c["stack"] == 1]
     assert all(c["solvable"] >= 0.98 for c in stack_1)
 

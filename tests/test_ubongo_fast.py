@@ -1,17 +1,19 @@
 """The fast Ubongo solver: it agrees with the reference on which hands are solvable; every
 layout it returns is valid, has k cards and uses faces of the hand; every hand built
-around a known valid layout is found solvable; its joint table agrees with the validator."""
+around a known valid layout is found solvable; the tables its kernel builds (orientations,
+pair status, joints) agree with the model's rotations and the validator; the yes/no
+search and the resumable search answer as the one-call search does."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
 
-import numpy as np
 import pytest
 
 from cardsolve.models.errors import BadInput
-from cardsolve.models.ubongo.cards import Face, parse_literal, rotate
+from cardsolve.models.ubongo.cards import ROTATIONS, SYMBOLS, Face, parse_literal, rotate
+from cardsolve.models.ubongo.deal import dealt_hand
 from cardsolve.models.ubongo.layout import Placement
 from cardsolve.models.ubongo.rules import is_valid, violations
 from cardsolve.solvers.ubongo import fast, reference
@@ -70,7 +72,7 @@ def test_faces_printed_the_other_way_up_are_one_type() -> None:
     it shows what the search placed."""
     rng = random.Random(11)
     face = parse_literal("ABC/DEF")
-    assert len(fast._cards([face, parse_literal("FED/CBA"), face]).grids) == 1
+    assert len(fast._types([face, parse_literal("FED/CBA"), face]).grids) == 1
     for _ in range(30):
         hand = [random_face(rng, 3) for _ in range(rng.randint(1, 4))]
         hand.append(parse_literal("/".join(rotate(hand[0].grid, 180))))
@@ -122,20 +124,66 @@ def test_sixteen_faces() -> None:
     check_solution(hand, 12, found)
 
 
-def test_the_joint_table_agrees_with_the_validator() -> None:
+def _kernel_tables(grids: list[tuple[str, ...]]) -> tuple[list[tuple[Face, int]], fast._Tables]:
+    """The kernel's tables for one face of each grid, and each orientation as (face, rotation)."""
+    faces = [Face(grid, "/".join(grid)) for grid in grids]
+    types = fast._types(faces)
+    tables = fast._tables(types.types)
+    oriented = [(faces[t], (o - int(tables.type_root[t])) * 90)
+                for o, t in enumerate(tables.orient_type.tolist())]
+    return oriented, tables
+
+
+def test_the_kernel_turns_each_grid_as_the_model_does() -> None:
+    """From grid codes alone, the kernel's orientations: one per rotation that gives a new
+    grid (two for a grid that is its own half turn), in rotation order, each type's count,
+    and every cell's symbol as ``Face.rotated`` shows it."""
+    rng = random.Random(5)
+    for case in range(300):
+        grids = [random_face(rng, (2, 3, 12)[case % 3]).grid for _ in range(1 + case % 5)]
+        if case % 4 == 0:
+            grids.append(parse_literal(("ABA/ABA", "ABC/CBA", "AAA/AAA", "LLK/KLL")[case // 4 % 4]).grid)
+        faces = [Face(grid, "/".join(grid)) for grid in grids + grids[:1]]
+        types = fast._types(faces)
+        tables = fast._tables(types.types)
+        assert tables.type_count.tolist() == [sum(face.grid in (grid, rotate(grid, 180)) for face in faces)
+                                              for grid in types.grids]
+        o = 0
+        for t, grid in enumerate(types.grids):
+            assert tables.type_root[t] == o
+            turned = {grid}
+            for rotation in ROTATIONS:
+                seen = rotate(grid, rotation)
+                if rotation and seen in turned:
+                    continue
+                turned.add(seen)
+                assert tables.orient_type[o] == t and tables.shape[o] == rotation // 90 % 2
+                for y in range(fast.SPAN):
+                    for x in range(fast.SPAN):
+                        inside = y < len(seen) and x < len(seen[0])
+                        code = SYMBOLS.index(seen[y][x]) if inside else fast._NO_SYMBOL
+                        assert tables.symbols[o, y * fast.SPAN + x] == code, (grid, rotation, x, y)
+                o += 1
+        assert o == len(tables.orient_type)
+
+
+@pytest.mark.parametrize("symbols", [1, 2, 3])
+def test_the_pair_status_and_joints_agree_with_the_validator(symbols: int) -> None:
     """Two oriented faces at every offset of the window: status 0 where the validator
-    sees no contact, 1 where it sees a contact and no fault, 2 where it sees a fault."""
-    rng = random.Random(3)
-    grids = [parse_literal("ABA/ABA").grid, *(random_face(rng, 2).grid for _ in range(3))]
-    turns = [fast._turns(grid) for grid in grids]
-    status, first, joints = fast._tables(np.concatenate([t.symbols for t in turns]),
-                                         np.concatenate([t.shapes for t in turns]))
-    oriented = [(Face(grid, "/".join(grid)), rotation) for grid, t in zip(grids, turns) for rotation in t.rotations]
+    sees no contact, 1 where it sees a contact and no fault, 2 where it sees a fault; the
+    joints listed are exactly the offsets of status 1, in order of the other orientation."""
+    rng = random.Random(f"status/{symbols}")
+    grids = [parse_literal("ABA/ABA").grid, *(random_face(rng, symbols).grid for _ in range(3))]
+    oriented, tables = _kernel_tables(grids)
     span = fast.SPAN
+    kernel = (fast._KIND, fast._JOINT_AT, fast._JOINT_INDEX, tables.symbols, tables.shape)
     for a, (face_a, rotation_a) in enumerate(oriented):
-        listed = {(int(b), int(dx), int(dy)) for b, dx, dy in joints[first[a]:first[a + 1]]}
-        assert listed == {(b, dx, dy) for b in range(len(oriented)) for dx in range(-span, span + 1)
-                          for dy in range(-span, span + 1) if status[a, b, dx + span, dy + span] == 1}
+        listed = [(int(b), int(dx), int(dy)) for b, dx, dy in tables.joints[tables.first[a]:tables.first[a + 1]]]
+        assert [b for b, _, _ in listed] == sorted(b for b, _, _ in listed)
+        assert set(listed) == {(b, dx, dy) for b in range(len(oriented)) for dx in range(-span, span + 1)
+                               for dy in range(-span, span + 1)
+                               if fast._status(*kernel, a, b, dx + span, dy + span) == 1}
+        assert len(listed) == len(set(listed))
         for b, (face_b, rotation_b) in enumerate(oriented):
             for dx in range(-span - 1, span + 2):
                 for dy in range(-span - 1, span + 2):
@@ -143,7 +191,69 @@ def test_the_joint_table_agrees_with_the_validator() -> None:
                     kinds = {v.kind for v in violations(pair)}
                     expected = 0 if kinds == {"disconnected"} else 1 if not kinds else 2
                     inside = abs(dx) <= span and abs(dy) <= span
-                    assert (status[a, b, dx + span, dy + span] if inside else 0) == expected
+                    assert (fast._status(*kernel, a, b, dx + span, dy + span) if inside else 0) == expected
+
+
+def _hands(rng: random.Random, count: int) -> list[tuple[list[Face], int]]:
+    """Seeded hands of 1-9 faces from 2-12 symbols, some with repeated faces or a face and
+    its half turn, with k from 0 to the hand's size."""
+    hands = []
+    for case in range(count):
+        hand = [random_face(rng, (2, 3, 5, 8, 12)[case % 5]) for _ in range(1 + case % 9)]
+        if case % 3 == 0:
+            hand.append(rng.choice(hand))
+        if case % 4 == 1:
+            hand.append(parse_literal("/".join(rotate(hand[0].grid, 180))))
+        hands.append((hand, rng.randint(0, min(len(hand), 7))))
+    return hands
+
+
+def test_the_yes_no_search_answers_as_solve() -> None:
+    """``solvable`` is ``solve`` without the placements: the same answer and node count."""
+    outcomes: Counter[bool] = Counter()
+    for hand, k in _hands(random.Random("yes-no"), 400):
+        found, decided = fast.solve(hand, k), fast.solvable(hand, k)
+        assert decided == fast.Decided(found.layout is not None, found.nodes), (hand, k)
+        outcomes[decided.solvable] += 1
+    assert len(outcomes) == 2
+    with pytest.raises(BadInput):
+        fast.solvable([parse_literal("ABC/DEF")], 2)
+
+
+def test_a_search_longer_than_one_slice_restarts_resumably(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With slices of a few candidates, no search ends in ``_solve_once``'s single slice:
+    ``solve`` and ``solvable`` start again through the resumable search, and answer with
+    the same layout and node count as in one slice."""
+    cases = _hands(random.Random("slices"), 150)
+    expected = [(fast.solve(hand, k), fast.solvable(hand, k)) for hand, k in cases]
+    monkeypatch.setattr(fast, "_BUDGET", 3)
+    restarted = 0
+    for (hand, k), (found, decided) in zip(cases, expected):
+        assert fast.solve(hand, k) == found and fast.solvable(hand, k) == decided, (hand, k)
+        check_solution(hand, k, found)
+        restarted += found.nodes > 3
+    assert restarted > 60  # 80 of these hands take more than one slice of 3
+
+
+def test_nine_card_hands_of_the_deck_agree_with_the_reference_tables() -> None:
+    """Dealt hands of every stack and colour: the one-call search finds a layout exactly
+    when the resumable search over tables built by ``_cards`` does, with the same nodes."""
+    for round_number in range(1, 7):
+        for seed in range(40):
+            hand = dealt_hand(round_number, seed)
+            found = fast.solve(hand, 7)
+            cards = fast._cards(hand)
+            run = fast._run(7, cards.tables, fast._NO_SEED, 1, 1, False)
+            assert (run.found > 0) == (found.layout is not None) and run.nodes == found.nodes
+            if found.layout is not None:
+                assert cards.layout(run.rows[0], cards.types.members()) == found.layout
+                check_solution(hand, 7, found)
+
+
+def test_a_bad_grid_is_bad_input() -> None:
+    for grid in (("ABC",), ("ABC", "DE"), ("ABC", "DEM"), ("abc", "DEF")):
+        with pytest.raises(BadInput):
+            fast.solve([Face(grid, "x")], 1)
 
 
 def test_edges() -> None:

@@ -1,5 +1,6 @@
 """The largest Ubongo layout: it has the most cards any valid layout of the hand has (no
-layout one card larger exists), on every backend; a time-limited size makes it unproven."""
+layout one card larger exists), on every backend; a time-limited size makes it unproven;
+its size from the yes/no search is the layout's."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.cards import Face, parse_literal
 from cardsolve.models.ubongo.rules import is_valid
 from cardsolve.solvers.ubongo import fast, reference
-from cardsolve.solvers.ubongo.largest import largest_layout
+from cardsolve.solvers.ubongo.largest import largest_layout, largest_size
 from cardsolve.solvers.ubongo.results import Solution
 from ubongo_hands import random_face
 
@@ -59,3 +60,15 @@ def test_an_undecided_size_makes_the_answer_unproven() -> None:
     found = largest_layout([face] * 4, 4, timed_out_above_two)
     assert found.layout is not None and len(found.layout) == 2
     assert not found.proven and found.nodes >= 10
+
+
+def test_the_size_from_the_yes_no_search_is_the_layouts() -> None:
+    rng = random.Random("largest-size")
+    for case in range(300):
+        hand = [random_face(rng, (3, 5, 8, 12)[case % 4]) for _ in range(1 + case % 6)]
+        k = rng.randint(0, len(hand))
+        expected = largest_layout(hand, k, fast.solve).layout
+        assert expected is not None
+        assert largest_size(hand, k, lambda faces, size: fast.solvable(faces, size).solvable) == len(expected)
+    with pytest.raises(BadInput):
+        largest_size([parse_literal("ABC/DEF")], 2, lambda faces, size: True)

@@ -4,27 +4,28 @@ colour of the bundled deck.
 Sample ``k`` deals one 9-card hand from each stack, as the game deals a round (a shuffle
 of the stack seeded from the study seed, ``k`` and the stack), and plays it white side up
 and turned to black, as the odd and even rounds do. The exact numba backend decides
-each hand at 7 cards, as ``ubongo verify`` does; its node count (candidate placements
-checked) is the effort, kept in powers-of-2 buckets (bucket ``b`` holds counts from ``b``
-to ``2b - 1``). A hand with no 7-card layout also gets its largest layout
-(``solvers.ubongo.largest``), counted by its number of cards.
+each hand at 7 cards, as ``ubongo verify`` does (``fast.solvable``: the same search,
+without building the layout's placements, as only yes or no is kept); its node count
+(candidate placements checked) is the effort, kept in powers-of-2 buckets (bucket ``b``
+holds counts from ``b`` to ``2b - 1``). A hand with no 7-card layout also gets its
+largest layout (``solvers.ubongo.largest``), counted by its number of cards. A stack is
+dealt once per sample, its white and black faces read from the same 9 cards.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from cardsolve.models.ubongo.cards import Deck, load_deck
-from cardsolve.models.ubongo.deal import dealt_hand
-from cardsolve.models.ubongo.scoring import STACKS, TARGET
+from cardsolve.models.ubongo.cards import Card, Deck, Face, load_deck
+from cardsolve.models.ubongo.scoring import HAND, STACKS, TARGET, hand_faces
 from cardsolve.solvers.analysis import charts
 from cardsolve.solvers.analysis.study import COUNTS, Part, Result, Shape, Study, add_counts
 from cardsolve.solvers.ubongo import fast
-from cardsolve.solvers.ubongo.largest import largest_layout
+from cardsolve.solvers.ubongo.largest import largest_size
 
 COLOURS = ("white", "black")
 """The face colours, in round order: white in a stack's odd round, black in its even one."""
@@ -54,6 +55,24 @@ def _deal_seed(seed: int, sample: int, stack: int) -> int:
     return random.Random(f"{seed}:{sample}:{stack}").getrandbits(32)
 
 
+@lru_cache(maxsize=None)
+def _stack_cards(stack: int) -> tuple[Card, ...]:
+    return tuple(_deck().stack(stack))
+
+
+def dealt_cards(stack: int, seed: int) -> list[Card]:
+    """The 9 cards dealt from ``stack`` with shuffle seed ``seed``: ``models.ubongo.scoring.deal``'s
+    first hand (the stack in card order, shuffled by ``random.Random(seed)``), with the
+    stack's cards listed once per process rather than once per deal."""
+    cards = list(_stack_cards(stack))
+    random.Random(seed).shuffle(cards)
+    return cards[:HAND]
+
+
+def _solvable(faces: Sequence[Face], k: int) -> bool:
+    return fast.solvable(faces, k).solvable
+
+
 def run_chunk(samples: int, seed: int, first: int, count: int) -> Part:
     """Per group: hands, hands with a 7-card layout, the effort buckets and the largest
     layout sizes of the other hands (keys as strings, for JSON)."""
@@ -62,17 +81,16 @@ def run_chunk(samples: int, seed: int, first: int, count: int) -> Part:
     largest: dict[str, Counter[str]] = {name: Counter() for name in GROUPS}
     for sample in range(first, first + count):
         for stack in STACKS:
+            cards = dealt_cards(stack, _deal_seed(seed, sample, stack))
             for round_number, colour in enumerate(COLOURS, start=2 * stack - 1):
-                faces = dealt_hand(round_number, _deal_seed(seed, sample, stack), _deck())
+                faces = hand_faces(cards, round_number)
                 name = group_name(stack, colour)
-                found = fast.solve(faces, TARGET)
+                found = fast.solvable(faces, TARGET)
                 effort[name][str(effort_bucket(found.nodes))] += 1
-                if found.layout is not None:
+                if found.solvable:
                     solvable[name] += 1
                 else:
-                    best = largest_layout(faces, TARGET - 1, fast.solve).layout
-                    assert best is not None  # a single card is always a layout
-                    largest[name][str(len(best))] += 1
+                    largest[name][str(largest_size(faces, TARGET - 1, _solvable))] += 1
     return {"groups": {name: {"hands": count, "solvable": solvable[name], "effort": dict(effort[name]),
                               "largest": dict(largest[name])} for name in GROUPS}}
 

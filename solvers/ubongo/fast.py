@@ -1,4 +1,4 @@
-"""The fast Ubongo solver: a numba search over precomputed joint tables.
+"""The fast Ubongo solver: a numba search over joint tables built inside the kernel.
 
 Vocabulary:
 - *type*: a distinct picture of a face among the cards, with its count: faces with equal
@@ -21,6 +21,11 @@ Vocabulary:
   one picture, and a picture at one position is one set.
 
 Encoding:
+- A hand reaches the kernel as one integer array, ``types``: each type's grid code (its
+  grid's symbol codes, cell ``row * COLS + column`` first, as the digits of base
+  ``len(SYMBOLS)``; ``_grid``, cached per grid), then each type's count. The kernel builds
+  every table below from it (``_hand``, ``_joints``), so a hand costs Python a dictionary
+  look-up per face and one array.
 - A turned card lies in a ``SPAN`` x ``SPAN`` box of ``_CELLS`` cells, cell
   ``row * SPAN + column``. ``symbols[o, cell]`` is orientation o's symbol code there (its
   place in ``SYMBOLS``; ``_NO_SYMBOL`` where the card has no cell), ``shape[o]`` its
@@ -29,14 +34,21 @@ Encoding:
   alternate lying and standing); ``orient_type[o]`` is o's type, ``type_count[t]`` the
   faces of type t.
 - Offset (dx, dy) is entry (dx + SPAN, dy + SPAN) of a ``_WINDOW`` x ``_WINDOW`` table:
-  ``status[a, b]`` for orientations a and b (``_tables``), ``_KIND[sa, sb]`` the same for
-  shapes by cells alone (``_geometry``). ``_JOINT_AT[sa, sb, :_JOINT_COUNT[sa, sb]]`` are
-  the offsets of kind ``_JOINT``: columns ``_AT_DX``, ``_AT_DY`` (window entries), then
-  from ``_AT_CELLS`` one pair per contact (the first card's cell, the second card's).
+  ``_KIND[sa, sb]`` is the status of shapes sa and sb by cells alone (``_geometry``).
+  ``_JOINT_AT[sa, sb, :_JOINT_COUNT[sa, sb]]`` are the offsets of kind ``_JOINT``: columns
+  ``_AT_DX``, ``_AT_DY`` (window entries), then from ``_AT_CELLS`` one pair per contact
+  (the first card's cell, the second card's); ``_JOINT_INDEX[sa, sb, i, j]`` is the row
+  of window entry (i, j) there (``_NOT_JOINT`` for the other kinds). The status of two
+  orientations (``_status``) is their shapes' kind, made ``_ILLEGAL`` where a joint's
+  contacts show unequal symbols: a few look-ups, so no table per pair of orientations
+  is built.
 - A placement row (the laid ``card``, the ``seed``, the layouts found) is (orientation,
   x, y) in columns ``_ORIENT``, ``_X``, ``_Y``; a joint row of orientation o,
   ``joints[first[o]:first[o + 1]]``, is (other orientation, dx, dy) in the same columns;
   a candidate row adds ``_LEVEL``, the level it was checked at.
+- ``_solve_once`` answers in one array ``out``: the candidate placements checked, the
+  layouts found, then for the layout found one row of ``_OUT_COLUMNS`` per card (type,
+  quarter turns from the type's grid, x, y).
 - A placement's key (``_key``) numbers it in a search of k cards: orientation, x + reach,
   y + reach as digits of base ``width = 2 * reach + 1``, where ``reach = SPAN * (k - 1)``
   is the farthest a card lies from the first. ``seen`` is indexed by keys, and
@@ -59,7 +71,11 @@ k cards that holds the seed exactly once.
   afterwards, and ``limit`` counts distinct layouts.
 
 Slices. The kernel keeps its whole state in arrays (``_State``) and returns after
-``_BUDGET`` candidate placements; ``_run`` calls it again until the search is over. So
+``_BUDGET`` candidate placements; ``_run`` calls it again until the search is over.
+``solve`` first runs the first slice in one call that also builds the tables and the
+state (``_solve_once``: a 9-card hand is settled there in microseconds); only a search
+that needs more slices is started again, resumably, by ``_run`` (repeating that first
+slice, some milliseconds). So
 Python regains control every few milliseconds: progress is reported per root, Ctrl-C
 lands (``enumerate_layouts`` then answers with what it found), and the layouts kept are
 bounded (``keep``; those found after them are only counted).
@@ -72,8 +88,6 @@ that point.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import NamedTuple
 
 import numpy as np
@@ -98,6 +112,8 @@ cells, numbered ``row * COLS + column``)."""
 _NO_SYMBOL = -1
 """In ``symbols``: the box cell is outside the turned card."""
 _SYMBOL_CODE = {symbol: code for code, symbol in enumerate(SYMBOLS)}
+_BASE = len(SYMBOLS)
+"""The base of grid codes and contact keys: one digit per symbol code."""
 
 _APART = 0
 """Status: no shared cell, no contact."""
@@ -137,23 +153,35 @@ _LEVEL = _PLACE_COLUMNS
 """In a candidate row, after the placement: the level it was checked against."""
 _CAND_COLUMNS = _LEVEL + 1
 
+_NOT_JOINT = -1
+"""In ``_JOINT_INDEX``: the offset is not of kind ``_JOINT``."""
+_OUT_HEAD = 2
+"""In ``_solve_once``'s ``out``: the candidate placements checked and the layouts found
+come first, then the layout's rows."""
+_OUT_COLUMNS = 4
+"""Columns of a card's row in ``_solve_once``'s ``out``: type, quarter turns, x, y."""
+_DIGITS = ROWS * COLS
+"""The digits of a grid code: one per printed cell."""
+
 _FIRST_FOUND = 16
 """Rows of the buffer of layouts kept at first (doubled whenever it is full and more are
 to be kept)."""
 
 
-def _geometry() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _geometry() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """What two cards of shapes ``a`` and ``b`` make at each offset, by cells alone.
 
     ``kind[a, b, dx + SPAN, dy + SPAN]`` is ``_APART``, ``_ILLEGAL`` whatever the symbols
     (overlap, one contact, more than ``_JOINT_CONTACTS``), or ``_JOINT``. The
     offsets of kind ``_JOINT`` are ``joint[a, b, :count[a, b]]``, rows as ``_JOINT_AT``
-    (see the module docstring).
+    (see the module docstring), and ``index[a, b, dx + SPAN, dy + SPAN]`` is the row of
+    such an offset (``_NOT_JOINT`` at the others).
     """
     shapes = len(_SHAPES)
     kind = np.full((shapes, shapes, _WINDOW, _WINDOW), _APART, np.int64)
     joint = np.zeros((shapes, shapes, _WINDOW * _WINDOW, _AT_COLUMNS), np.int64)
     count = np.zeros((shapes, shapes), np.int64)
+    index = np.full((shapes, shapes, _WINDOW, _WINDOW), _NOT_JOINT, np.int64)
     for a, (wa, ha) in enumerate(_SHAPES):
         for b, (wb, hb) in enumerate(_SHAPES):
             for dx in range(-SPAN, SPAN + 1):
@@ -167,66 +195,156 @@ def _geometry() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
                         kind[a, b, dx + SPAN, dy + SPAN] = _ILLEGAL
                     elif touching:
                         kind[a, b, dx + SPAN, dy + SPAN] = _JOINT
+                        index[a, b, dx + SPAN, dy + SPAN] = count[a, b]
                         row = joint[a, b, count[a, b]]
                         row[_AT_DX] = dx + SPAN
                         row[_AT_DY] = dy + SPAN
                         row[_AT_CELLS:] = [cell for contact in touching for cell in contact]
                         count[a, b] += 1
-    return kind, joint, count
+    return kind, joint, count, index
 
 
-_KIND, _JOINT_AT, _JOINT_COUNT = _geometry()
-"""The status of two shapes at each offset by cells alone, and their joints' offsets."""
+_KIND, _JOINT_AT, _JOINT_COUNT, _JOINT_INDEX = _geometry()
+"""The status of two shapes at each offset by cells alone, their joints' offsets, and
+each joint offset's row among them."""
 _MAX_JOINTS = int(_JOINT_COUNT.max())
 """At most this many offsets join two given orientations."""
 
 
-@njit(cache=True)
-def _tables(symbols: np.ndarray, shape: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The status of every pair of orientations at every offset in the window, and the
-    legal joints of each orientation: ``joints[first[o]:first[o + 1]]`` are the rows
-    (other orientation, dx, dy) of status ``_JOINT`` from orientation ``o``.
+def _turn_cells() -> np.ndarray:
+    """``cells[r, row * SPAN + column]``: which cell of the printed face, numbered
+    ``row * COLS + column``, the face turned by ``ROTATIONS[r]`` shows there (``_NO_CELL``
+    where the turned card has no cell)."""
+    printed = tuple(SYMBOLS[row * COLS:(row + 1) * COLS] for row in range(ROWS))
+    cells = np.full((len(ROTATIONS), _CELLS), _NO_CELL, np.int64)
+    for r, rotation in enumerate(ROTATIONS):
+        for y, row in enumerate(rotate(printed, rotation)):
+            for x, symbol in enumerate(row):
+                cells[r, y * SPAN + x] = SYMBOLS.index(symbol)
+    return cells
 
-    ``symbols[o, cell]`` is the symbol code of orientation ``o``'s cell; ``shape[o]`` is
+
+_TURN_CELLS = _turn_cells()
+
+
+@njit(cache=True)
+def _status(kind: np.ndarray, joint_at: np.ndarray, joint_index: np.ndarray, symbols: np.ndarray,
+            shape: np.ndarray, a: int, b: int, i: int, j: int) -> int:
+    """The status of orientation ``b`` at window entry (i, j) from orientation ``a``: their
+    shapes' kind, ``_ILLEGAL`` for a joint whose contacts show unequal symbols.
+
+    ``kind``, ``joint_at`` and ``joint_index`` are ``_KIND``, ``_JOINT_AT`` and
+    ``_JOINT_INDEX``, passed in (numba loads a global array anew at every use);
+    ``symbols[o, cell]`` is the symbol code of orientation ``o``'s cell, ``shape[o]``
     ``_LYING`` or ``_STANDING`` (see the module docstring).
     """
+    sa, sb = shape[a], shape[b]
+    status = kind[sa, sb, i, j]
+    if status != _JOINT:
+        return int(status)
+    m = joint_index[sa, sb, i, j]
+    for cell in range(_AT_CELLS, _AT_COLUMNS, _CONTACT_COLUMNS):
+        if symbols[a, joint_at[sa, sb, m, cell]] != symbols[b, joint_at[sa, sb, m, cell + 1]]:
+            return _ILLEGAL
+    return _JOINT
+
+
+@njit(cache=True)
+def _joints(symbols: np.ndarray, shape: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The legal joints of each orientation: ``joints[first[o]:first[o + 1]]`` are the rows
+    (other orientation, dx, dy) of status ``_JOINT`` from orientation ``o``, by other
+    orientation and then in ``_JOINT_AT``'s order.
+
+    A joint's contacts are read once per orientation, as a key: the symbols of its
+    contact cells as digits of base ``len(SYMBOLS)`` (contact cells are always the card's
+    own), as the first card (``ahead``) and as the second (``behind``); the contacts
+    match exactly when the two keys are equal."""
+    joint_at, joint_count = _JOINT_AT, _JOINT_COUNT  # loaded once: numba reloads a global array at every use
     n = symbols.shape[0]
-    status = np.empty((n, n, _WINDOW, _WINDOW), np.int64)
+    shapes = len(_SHAPES)
+    ahead = np.empty((n, shapes, _MAX_JOINTS), np.int64)
+    behind = np.empty((n, shapes, _MAX_JOINTS), np.int64)
+    for o in range(n):
+        so = shape[o]
+        for s in range(shapes):
+            for m in range(joint_count[so, s]):
+                key = 0
+                for cell in range(_AT_CELLS, _AT_COLUMNS, _CONTACT_COLUMNS):
+                    key = key * _BASE + symbols[o, joint_at[so, s, m, cell]]
+                ahead[o, s, m] = key
+            for m in range(joint_count[s, so]):
+                key = 0
+                for cell in range(_AT_CELLS, _AT_COLUMNS, _CONTACT_COLUMNS):
+                    key = key * _BASE + symbols[o, joint_at[s, so, m, cell + 1]]
+                behind[o, s, m] = key
     first = np.zeros(n + 1, np.int64)
-    joints = np.empty((n * n * _MAX_JOINTS, _PLACE_COLUMNS), np.int64)
+    joints = np.empty((n * n * _MAX_JOINTS, _PLACE_COLUMNS), np.int64)  # room for all: growing it costs more
     count = 0
     for a in range(n):
         first[a] = count
+        sa = shape[a]
         for b in range(n):
-            status[a, b] = _KIND[shape[a], shape[b]]
-            for m in range(_JOINT_COUNT[shape[a], shape[b]]):
-                joint = _JOINT_AT[shape[a], shape[b], m]
-                i, j = joint[_AT_DX], joint[_AT_DY]
-                alike = True
-                for cell in range(_AT_CELLS, _AT_COLUMNS, _CONTACT_COLUMNS):
-                    if symbols[a, joint[cell]] != symbols[b, joint[cell + 1]]:
-                        alike = False
-                        break
-                if alike:
+            sb = shape[b]
+            for m in range(joint_count[sa, sb]):
+                if ahead[a, sb, m] == behind[b, sa, m]:
                     joints[count, _ORIENT] = b
-                    joints[count, _X] = i - SPAN
-                    joints[count, _Y] = j - SPAN
+                    joints[count, _X] = joint_at[sa, sb, m, _AT_DX] - SPAN
+                    joints[count, _Y] = joint_at[sa, sb, m, _AT_DY] - SPAN
                     count += 1
-                else:
-                    status[a, b, i, j] = _ILLEGAL
     first[n] = count
-    return status, first, joints[:count].copy()
+    return first, joints[:count]
 
 
 @njit(cache=True)
-def _fits(status: np.ndarray, card: np.ndarray, first: int, end: int, o2: int, x2: int, y2: int) -> bool:
+def _hand(types: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The orientations of a hand given as ``types`` (grid codes, then counts; see the
+    module docstring): each orientation's type, each type's count and first orientation,
+    and each orientation's symbols and shape. A grid that reads the same backwards is its
+    own half turn: its last two rotations repeat the first two and are dropped."""
+    turn_cells = _TURN_CELLS  # loaded once: numba reloads a global array at every use
+    n_types = types.shape[0] // 2
+    printed = np.empty((n_types, _DIGITS + 1), np.int64)  # then _NO_SYMBOL at _NO_CELL
+    turns = np.empty(n_types, np.int64)
+    type_root = np.empty(n_types, np.int64)
+    n = 0
+    for t in range(n_types):
+        code = types[t]
+        for cell in range(_DIGITS - 1, -1, -1):
+            printed[t, cell] = code % _BASE
+            code //= _BASE
+        printed[t, _NO_CELL] = _NO_SYMBOL
+        turns[t] = len(ROTATIONS) // 2
+        for cell in range(_DIGITS):
+            if printed[t, cell] != printed[t, _DIGITS - 1 - cell]:
+                turns[t] = len(ROTATIONS)
+                break
+        type_root[t] = n
+        n += turns[t]
+    orient_type = np.empty(n, np.int64)
+    symbols = np.empty((n, _CELLS), np.int64)
+    shape = np.empty(n, np.int64)
+    for t in range(n_types):
+        for r in range(turns[t]):
+            o = type_root[t] + r
+            orient_type[o] = t
+            shape[o] = r % len(_SHAPES)  # quarter turns alternate lying and standing
+            for cell in range(_CELLS):
+                symbols[o, cell] = printed[t, turn_cells[r, cell]]
+    return orient_type, types[n_types:].copy(), type_root, symbols, shape
+
+
+@njit(cache=True)
+def _fits(kind: np.ndarray, joint_at: np.ndarray, joint_index: np.ndarray, symbols: np.ndarray,
+          shape: np.ndarray, card: np.ndarray, first: int, end: int, o2: int, x2: int, y2: int) -> bool:
     """Whether orientation ``o2`` at ``(x2, y2)`` is legal against the laid cards
-    ``first`` to ``end - 1``: no pair of status ``_ILLEGAL`` (the exactly-two rule)."""
+    ``first`` to ``end - 1``: no pair of status ``_ILLEGAL`` (the exactly-two rule;
+    ``_status``, whose tables come first)."""
     for j in range(first, end):
         dx = x2 - card[j, _X]
         dy = y2 - card[j, _Y]
         if (-SPAN <= dx <= SPAN and -SPAN <= dy <= SPAN
-                and status[card[j, _ORIENT], o2, dx + SPAN, dy + SPAN] == _ILLEGAL):
+                and _status(kind, joint_at, joint_index, symbols, shape, card[j, _ORIENT], o2, dx + SPAN, dy + SPAN)
+                == _ILLEGAL):
             return False
     return True
 
@@ -337,25 +455,38 @@ _BUDGET = 1 << 20
 it hands control back to Python."""
 
 
+@njit(cache=True)
+def _fresh_state(k: int, type_count: np.ndarray, first: np.ndarray, found: int) -> tuple[
+        np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+        np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The arrays of ``_State`` (in its order) for a search of ``k`` cards before its first
+    step, with room for ``found`` layouts: a level adds at most its card's joints to the
+    candidates, and marks as many."""
+    n_orient, n_types = first.shape[0] - 1, type_count.shape[0]
+    width = 2 * SPAN * (k - 1) + 1
+    most = 1
+    for o in range(n_orient):
+        most = max(most, first[o + 1] - first[o])
+    capacity = k * (most + 1)
+    regs = np.zeros(_REGISTERS, np.int64)
+    regs[_R_IN_PLAY] = type_count.sum()
+    return (np.zeros(n_orient * width * width, np.bool_), np.zeros((capacity, _CAND_COLUMNS), np.int64),
+            np.zeros(capacity, np.int64), np.zeros((k, _PLACE_COLUMNS), np.int64),
+            np.zeros(n_types, np.int64), np.zeros((k, k), np.int64), np.zeros((k, k), np.int64),
+            np.zeros(k, np.int64), np.zeros(k, np.int64), np.zeros(k, np.int64),
+            np.zeros((found, k, _PLACE_COLUMNS), np.int64), np.zeros(k, np.int64), np.zeros(k, np.int64),
+            regs)
+
+
 def _new_state(k: int, tables: _Tables, found: int) -> _State:
     """A search of ``k`` cards over ``tables`` before its first step, with room for
     ``found`` layouts (more is made as needed, see ``_run``)."""
-    n_orient, n_types = tables.orient_type.shape[0], tables.type_count.shape[0]
-    width = 2 * SPAN * (k - 1) + 1
-    capacity = k * (max(1, int(np.diff(tables.first).max(initial=0))) + 1)
-    regs = np.zeros(_REGISTERS, np.int64)
-    regs[_R_IN_PLAY] = tables.type_count.sum()
-    return _State(np.zeros(n_orient * width * width, np.bool_), np.zeros((capacity, _CAND_COLUMNS), np.int64),
-                  np.zeros(capacity, np.int64), np.zeros((k, _PLACE_COLUMNS), np.int64),
-                  np.zeros(n_types, np.int64), np.zeros((k, k), np.int64), np.zeros((k, k), np.int64),
-                  np.zeros(k, np.int64), np.zeros(k, np.int64), np.zeros(k, np.int64),
-                  np.zeros((found, k, _PLACE_COLUMNS), np.int64), np.zeros(k, np.int64), np.zeros(k, np.int64),
-                  regs)
+    return _State(*_fresh_state(k, tables.type_count, tables.first, found))
 
 
 @njit(cache=True)
-def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: np.ndarray, status: np.ndarray,
-            first: np.ndarray, joints: np.ndarray, seed: np.ndarray, cap: int, keep: int, distinct: bool,
+def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: np.ndarray, symbols: np.ndarray,
+            shape: np.ndarray, first: np.ndarray, joints: np.ndarray, seed: np.ndarray, cap: int, keep: int, distinct: bool,
             budget: int, seen: np.ndarray, cand: np.ndarray, marks: np.ndarray, card: np.ndarray,
             used: np.ndarray, lo: np.ndarray, hi: np.ndarray, n_ranges: np.ndarray, cand_end: np.ndarray,
             mark_end: np.ndarray, found: np.ndarray, mine: np.ndarray, other: np.ndarray,
@@ -384,6 +515,7 @@ def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: 
     ``mark_end[d]``); the marks each level made are undone when it is left. ``used``
     counts the laid faces of each type; ``mine`` and ``other`` are ``_least``'s scratch.
     """
+    kind, joint_at, joint_index = _KIND, _JOINT_AT, _JOINT_INDEX  # loaded once: numba reloads a global array at every use
     n_types = type_count.shape[0]
     n_seed = max(seed.shape[0], 1)
     n_roots = n_types if seed.shape[0] == 0 else 1
@@ -460,7 +592,7 @@ def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: 
                     marks[mark] = key
                     mark += 1
                     nodes += 1
-                    if _fits(status, card, 0, depth, o2, x2, y2):
+                    if _fits(kind, joint_at, joint_index, symbols, shape, card, 0, depth, o2, x2, y2):
                         cand[top, _ORIENT] = o2
                         cand[top, _X] = x2
                         cand[top, _Y] = y2
@@ -512,7 +644,7 @@ def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: 
             x2 = cand[i, _X]
             y2 = cand[i, _Y]
             nodes += 1
-            if not _fits(status, card, cand[i, _LEVEL] + 1, depth + 1, o2, x2, y2):
+            if not _fits(kind, joint_at, joint_index, symbols, shape, card, cand[i, _LEVEL] + 1, depth + 1, o2, x2, y2):
                 continue
             depth += 1
             card[depth, _ORIENT] = o2
@@ -525,121 +657,161 @@ def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: 
     return over or root >= n_roots
 
 
-def _turn_cells() -> np.ndarray:
-    """``cells[r, row * SPAN + column]``: which cell of the printed face, numbered
-    ``row * COLS + column``, the face turned by ``ROTATIONS[r]`` shows there (``_NO_CELL``
-    where the turned card has no cell)."""
-    printed = tuple(SYMBOLS[row * COLS:(row + 1) * COLS] for row in range(ROWS))
-    cells = np.full((len(ROTATIONS), _CELLS), _NO_CELL, np.int64)
-    for r, rotation in enumerate(ROTATIONS):
-        for y, row in enumerate(rotate(printed, rotation)):
-            for x, symbol in enumerate(row):
-                cells[r, y * SPAN + x] = SYMBOLS.index(symbol)
-    return cells
+@njit(cache=True)
+def _solve_once(k: int, types: np.ndarray, budget: int, out: np.ndarray) -> bool:
+    """The first slice of ``solve``'s search for a layout of ``k`` >= 1 cards of the hand
+    ``types`` (see the module docstring), tables and state built here: returns whether the
+    search is over, and writes the candidate placements checked, the layouts found (0 or
+    1) and the layout found into ``out`` (``_OUT_HEAD`` + ``k * _OUT_COLUMNS`` entries)."""
+    orient_type, type_count, type_root, symbols, shape = _hand(types)
+    first, joints = _joints(symbols, shape)
+    seen, cand, marks, card, used, lo, hi, n_ranges, cand_end, mark_end, found, mine, other, regs = _fresh_state(
+        k, type_count, first, 1)
+    over = _search(k, orient_type, type_count, type_root, symbols, shape, first, joints,
+                   np.zeros((0, _PLACE_COLUMNS), np.int64), 1, 1, False, budget, seen, cand, marks, card, used,
+                   lo, hi, n_ranges, cand_end, mark_end, found, mine, other, regs)
+    out[0] = regs[_R_NODES]
+    out[1] = regs[_R_FOUND]
+    if regs[_R_FOUND] > 0:
+        for d in range(k):
+            o = found[0, d, _ORIENT]
+            t = orient_type[o]
+            row = _OUT_HEAD + d * _OUT_COLUMNS
+            out[row] = t
+            out[row + 1] = o - type_root[t]
+            out[row + 2] = found[0, d, _X]
+            out[row + 3] = found[0, d, _Y]
+    return over
 
 
-_TURN_CELLS = _turn_cells()
+class _Grid(NamedTuple):
+    """What the kernel needs of one grid: its code (see the module docstring), its half
+    turn (the other grid of its type) and its distinct orientations."""
+
+    code: int
+    half: Grid
+    turns: int
 
 
-@dataclass(frozen=True)
-class _Turns:
-    """The distinct orientations of one grid, in rotation order (rotation 0 first): their
-    rotations, shapes (``_LYING``, ``_STANDING``) and cell symbol codes, one row each, cell
-    ``row * SPAN + column`` (``_NO_SYMBOL`` where the card has no cell)."""
-
-    rotations: tuple[int, ...]
-    shapes: np.ndarray
-    symbols: np.ndarray
+_GRIDS: dict[Grid, _Grid] = {}
+"""``_grid``'s answers so far: a deck's faces are met again and again (a plain dictionary
+is quicker than ``lru_cache`` with a tuple key; emptied when it holds ``_KEPT_GRIDS``)."""
+_KEPT_GRIDS = 4096
 
 
-@lru_cache(maxsize=4096)
-def _turns(grid: Grid) -> _Turns:
-    """The orientations of ``grid``. A half turn repeats the grid exactly when it reads the
-    same backwards (row by row); then the last two rotations repeat the first two."""
+def _grid(grid: Grid) -> _Grid:
+    """``grid``'s code, half turn and orientations, checked first (once per grid, see
+    ``_GRIDS``). A half turn repeats the grid exactly when it reads the same backwards
+    (row by row); then the last two rotations repeat the first two."""
+    known = _GRIDS.get(grid)
+    if known is not None:
+        return known
     if len(grid) != ROWS or any(len(row) != COLS for row in grid):
         raise BadInput(f"bad face {'/'.join(grid)!r}: a face is {ROWS} rows of {COLS} symbols",
                        "/".join(grid))
     letters = "".join(grid)
+    code = 0
     for symbol in letters:
         if symbol not in _SYMBOL_CODE:
             raise BadInput(f"bad symbol {symbol!r}: symbols are the letters {SYMBOLS}", symbol)
-    distinct = len(ROTATIONS) // 2 if letters == letters[::-1] else len(ROTATIONS)
-    # codes[cell] for the printed cells, then codes[_NO_CELL] (one past them) = _NO_SYMBOL
-    codes = np.array([_SYMBOL_CODE[symbol] for symbol in letters] + [_NO_SYMBOL], np.int64)
-    shapes = np.arange(distinct, dtype=np.int64) % len(_SHAPES)  # quarter turns alternate lying and standing
-    found = _Turns(ROTATIONS[:distinct], shapes, codes[_TURN_CELLS[:distinct]])
-    found.shapes.setflags(write=False)  # shared by every call through the cache
-    found.symbols.setflags(write=False)
+        code = code * _BASE + _SYMBOL_CODE[symbol]
+    if len(_GRIDS) >= _KEPT_GRIDS:
+        _GRIDS.clear()
+    found = _GRIDS[grid] = _Grid(code, rotate(grid, 180),
+                                 len(ROTATIONS) // 2 if letters == letters[::-1] else len(ROTATIONS))
     return found
+
+
+class _Types(NamedTuple):
+    """The faces of a search by type (see the module docstring): ``type_of`` gives the type
+    of a grid or of its half turn, ``grids[t]`` is type t's grid (its first face's), and
+    ``types`` the kernel's hand array."""
+
+    faces: Sequence[Face]
+    type_of: dict[Grid, int]
+    grids: list[Grid]
+    types: np.ndarray
+
+    def members(self, skip: int = 0) -> list[list[int]]:
+        """The indices into ``faces`` of each type's faces, in order, from ``skip`` on."""
+        members: list[list[int]] = [[] for _ in self.grids]
+        for i in range(skip, len(self.faces)):
+            members[self.type_of[self.faces[i].grid]].append(i)
+        return members
+
+    def placement(self, unused: list[list[int]], t: int, turns: int, x: int, y: int) -> Placement:
+        """A face of type ``t`` (the first of ``unused[t]``, popped) turned ``turns`` quarter
+        turns from its type's grid at (x, y): a face printed as its type's half turn lies
+        turned 180 further."""
+        face = self.faces[unused[t].pop(0)]
+        rotation = 90 * turns + (0 if face.grid == self.grids[t] else 180)
+        return Placement(face, rotation % 360, x, y)
+
+
+def _types(faces: Sequence[Face]) -> _Types:
+    """``faces`` grouped into types, each grid checked (``_grid``)."""
+    index: dict[Grid, int] = {}
+    grids: list[Grid] = []
+    codes: list[int] = []
+    counts: list[int] = []
+    for face in faces:
+        grid = face.grid
+        t = index.get(grid)
+        if t is None:
+            found = _GRIDS.get(grid) or _grid(grid)
+            t = index[grid] = index[found.half] = len(grids)
+            grids.append(grid)
+            codes.append(found.code)
+            counts.append(0)
+        counts[t] += 1
+    return _Types(faces, index, grids, np.array(codes + counts, np.int64))
 
 
 class _Tables(NamedTuple):
     """The kernel's arguments that describe the cards (see ``_search``): each
-    orientation's type, each type's count and first orientation, and ``_tables``' status
-    and joints."""
+    orientation's type, each type's count and first orientation, each orientation's
+    symbols and shape, and the joints."""
 
     orient_type: np.ndarray
     type_count: np.ndarray
     type_root: np.ndarray
-    status: np.ndarray
+    symbols: np.ndarray
+    shape: np.ndarray
     first: np.ndarray
     joints: np.ndarray
 
 
+def _tables(types: np.ndarray) -> _Tables:
+    """The kernel's tables of a hand array (see the module docstring)."""
+    orient_type, type_count, type_root, symbols, shape = _hand(types)
+    return _Tables(orient_type, type_count, type_root, symbols, shape, *_joints(symbols, shape))
+
+
 class _Cards(NamedTuple):
-    """The faces of a search by type (see the module docstring), and the kernel's tables.
+    """The faces of a search by type, and the kernel's tables."""
 
-    ``type_of`` gives the type of a grid or of its half turn; ``grids[t]`` is type t's grid
-    (its first face's), ``members[t]`` its faces' indices into ``faces``, in order;
-    orientation o is type ``orientations[o][0]`` turned ``orientations[o][1]``."""
-
-    faces: list[Face]
-    type_of: dict[Grid, int]
-    grids: list[Grid]
-    members: list[list[int]]
-    orientations: list[tuple[int, int]]
+    types: _Types
     tables: _Tables
 
     def orientation(self, placement: Placement) -> int:
         """The orientation of a laid face of these types: a face printed as its type's half
         turn lies turned 180 further."""
-        t = self.type_of[placement.face.grid]
-        rotation = placement.rotation + (0 if placement.face.grid == self.grids[t] else 180)
-        return int(self.tables.type_root[t]) + rotation // 90 % len(_turns(self.grids[t]).rotations)
+        t = self.types.type_of[placement.face.grid]
+        rotation = placement.rotation + (0 if placement.face.grid == self.types.grids[t] else 180)
+        return int(self.tables.type_root[t]) + rotation // 90 % _grid(self.types.grids[t]).turns
 
     def layout(self, rows: np.ndarray, unused: list[list[int]], dx: int = 0, dy: int = 0) -> Layout:
         """Kernel placement rows (orientation, x, y) as placements moved by (dx, dy), each taking the
         first face of ``unused[type]`` (popped)."""
-        layout = []
-        for o, x, y in rows.tolist():
-            t, rotation = self.orientations[o]
-            face = self.faces[unused[t].pop(0)]
-            rotation += 0 if face.grid == self.grids[t] else 180
-            layout.append(Placement(face, rotation % 360, x + dx, y + dy))
-        return layout
+        orient_type, type_root = self.tables.orient_type.tolist(), self.tables.type_root.tolist()
+        return [self.types.placement(unused, orient_type[o], o - type_root[orient_type[o]], x + dx, y + dy)
+                for o, x, y in rows.tolist()]
 
 
 def _cards(faces: Sequence[Face]) -> _Cards:
-    """``faces`` grouped into types, with their orientations and the kernel's tables."""
-    index: dict[Grid, int] = {}
-    grids: list[Grid] = []
-    members: list[list[int]] = []
-    types: list[_Turns] = []
-    for i, face in enumerate(faces):
-        t = index.get(face.grid)
-        if t is None:
-            types.append(_turns(face.grid))  # checks the grid first
-            t = index[face.grid] = index[rotate(face.grid, 180)] = len(grids)
-            grids.append(face.grid)
-            members.append([])
-        members[t].append(i)
-    orientations = [(t, rotation) for t, turns in enumerate(types) for rotation in turns.rotations]
-    roots = np.cumsum([0] + [len(turns.rotations) for turns in types[:-1]], dtype=np.int64)
-    status, first, joints = _tables(np.concatenate([turns.symbols for turns in types]),
-                                    np.concatenate([turns.shapes for turns in types]))
-    tables = _Tables(np.array([t for t, _ in orientations], np.int64), np.array([len(m) for m in members], np.int64),
-                     roots, status, first, joints)
-    return _Cards(list(faces), index, grids, members, orientations, tables)
+    """``faces`` grouped into types, with the kernel's tables."""
+    types = _types(faces)
+    return _Cards(types, _tables(types.types))
 
 
 _NO_SEED = np.zeros((0, _PLACE_COLUMNS), np.int64)
@@ -691,16 +863,46 @@ def _run(k: int, tables: _Tables, seed: np.ndarray, cap: int, keep: int, distinc
 def solve(faces: Sequence[Face], k: int, time_limit: float | None = None) -> Solution:
     """A valid layout of ``k`` of ``faces``, or None when exhaustive search finds none;
     ``nodes`` counts the candidate placements checked against laid cards. The search
-    always runs to its end (milliseconds on a hand of 9): ``time_limit``, the backends'
+    always runs to its end (microseconds on a hand of 9): ``time_limit``, the backends'
     common parameter, is only checked to be well-formed."""
     check_k(k, len(faces))
     check_budget(time_limit)
     if k == 0:
         return Solution([], 0)
-    cards = _cards(faces)
+    types = _types(faces)
+    out = np.empty(_OUT_HEAD + k * _OUT_COLUMNS, np.int64)
+    if _solve_once(k, types.types, _BUDGET, out):
+        answer = out.tolist()
+        if not answer[1]:
+            return Solution(None, answer[0])
+        unused = types.members()
+        return Solution([types.placement(unused, *answer[row:row + _OUT_COLUMNS])
+                         for row in range(_OUT_HEAD, len(answer), _OUT_COLUMNS)], answer[0])
+    cards = _Cards(types, _tables(types.types))
     run = _run(k, cards.tables, _NO_SEED, 1, 1, False)
-    layout = cards.layout(run.rows[0], [list(m) for m in cards.members]) if run.found else None
+    layout = cards.layout(run.rows[0], types.members()) if run.found else None
     return Solution(layout, run.nodes)
+
+
+class Decided(NamedTuple):
+    """Whether a layout exists, and the candidate placements checked to know it."""
+
+    solvable: bool
+    nodes: int
+
+
+def solvable(faces: Sequence[Face], k: int) -> Decided:
+    """Whether ``k`` of ``faces`` make a valid layout, as ``solve`` finds it (the same
+    search and node count), without building the layout's placements."""
+    check_k(k, len(faces))
+    if k == 0:
+        return Decided(True, 0)
+    types = _types(faces)
+    out = np.empty(_OUT_HEAD + k * _OUT_COLUMNS, np.int64)
+    if _solve_once(k, types.types, _BUDGET, out):
+        return Decided(bool(out[1]), int(out[0]))
+    run = _run(k, _tables(types.types), _NO_SEED, 1, 1, False)
+    return Decided(run.found > 0, run.nodes)
 
 
 def enumerate_layouts(faces: Sequence[Face], k: int, limit: int | None = None, keep: int | None = None,
@@ -722,7 +924,7 @@ def enumerate_layouts(faces: Sequence[Face], k: int, limit: int | None = None, k
     kept = min(cap - 1, _NO_CAP if keep is None else keep)
     run = _run(k, cards.tables, _NO_SEED, cap, kept, True, progress, stoppable=True)
     counted = min(run.found, cap - 1)
-    layouts = [cards.layout(layout, [list(m) for m in cards.members]) for layout in run.rows]
+    layouts = [cards.layout(layout, cards.types.members()) for layout in run.rows]
     return Enumeration(layouts, run.found < cap and not run.interrupted, run.nodes, counted - len(layouts),
                        run.interrupted)
 
@@ -743,5 +945,5 @@ def complete(table: Layout, hand: Sequence[Face], k: int) -> Solution:
     run = _run(k, cards.tables, seed, 1, 1, False)
     if not run.found:
         return Solution(None, run.nodes)
-    unused = [[i for i in m if i >= len(table)] for m in cards.members]
+    unused = cards.types.members(skip=len(table))
     return Solution([*table, *cards.layout(run.rows[0, len(table):], unused, x0, y0)], run.nodes)

@@ -4,12 +4,13 @@ receives as many points as the number of cards they were able to lay").
 A valid layout of j cards holds one of j - 1 (take away a leaf of a spanning tree of its
 contact graph: the pair rules only concern the cards left, and they stay connected), so
 the largest layout has the first size, counting down from k, at which the solver finds
-one. A single card is always a valid layout.
+one. A single card is always a valid layout. ``largest_size`` finds the same size with a
+yes/no search, for callers that need only the number of cards.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.cards import Face
@@ -31,3 +32,11 @@ def largest_layout(faces: Sequence[Face], k: int, solve: Solve) -> Solution:
             return Solution(found.layout, nodes, proven)
         proven = proven and found.proven
     return Solution([], nodes, proven)
+
+
+def largest_size(faces: Sequence[Face], k: int, solvable: Callable[[Sequence[Face], int], bool]) -> int:
+    """The number of cards of ``largest_layout``'s answer, from an exact yes/no search
+    (``solvable(faces, size)``: is there a valid layout of that many of the faces?)."""
+    if not 0 <= k <= len(faces):
+        raise BadInput(f"cannot lay {k} of {len(faces)} cards", str(k))
+    return next((size for size in range(k, 0, -1) if solvable(faces, size)), 0)
