@@ -8,11 +8,24 @@ Task ``ending-4``: seeded 4-player endings of 4 tricks (a full deal played at ra
 to 4 tricks left, ``random_ending``) with a seeded player and chip (any of the 24);
 ``forceable`` through numba and through the reference on the same endings. The script
 stops if they disagree.
+
+Task ``every-chip``: the tails. On 80 seeded full 4-player deals (``random_start``), every
+chip for every seat in both modes (80 x 24 x 4 x 2 = 15,360 questions: ``forceable``
+and ``possible`` each asked on its own), numba. Besides the table's median, p95 and
+max, the script prints the 99th percentile and how many questions took over 200 ms and
+over 1 s, with the slowest question (on stderr with ``--json``, so the JSON stays one
+document).
+
+Task ``table``: the whole chip table (``chip_table``: forceable, then possible when not
+forceable, for every chip and seat) of each of the same 80 deals, numba, timed per deal
+in process (start-up not included).
 """
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 import sys
 from functools import partial
 
@@ -20,7 +33,8 @@ from cardsolve.benchmarks import harness
 from cardsolve.benchmarks.harness import Row
 from cardsolve.models.was_sticht import CHIP_IDS, CHIPS, Chip, random_ending, random_start
 from cardsolve.models.was_sticht.play import Position
-from cardsolve.solvers.was_sticht.double_dummy import forceable
+from cardsolve.solvers.was_sticht.chip_table import chip_table
+from cardsolve.solvers.was_sticht.double_dummy import forceable, possible
 
 SEED = 20261130
 Instance = tuple[Position, int, Chip]
@@ -40,6 +54,45 @@ def endings(n: int) -> list[Instance]:
     return [(random_ending(rng, 4), rng.randrange(4), rng.choice(CHIPS)) for _ in range(n)]
 
 
+TAIL_DEALS = 80
+"""The full deals of the tail tasks (``every-chip`` and ``table``)."""
+TAIL_SEED = SEED + 2
+Question = tuple[Position, int, Chip, bool]
+
+
+def tail_deals(n: int) -> list[Position]:
+    rng = random.Random(TAIL_SEED)
+    return [random_start(rng) for _ in range(n)]
+
+
+def every_question(deals: list[Position]) -> list[Question]:
+    """Every chip for every seat of every deal, ``forceable`` then ``possible``."""
+    return [(deal, seat, chip, cooperative) for deal in deals for chip in CHIPS for seat in range(deal.players)
+            for cooperative in (False, True)]
+
+
+def _ask(question: Question) -> None:
+    deal, seat, chip, cooperative = question
+    (possible if cooperative else forceable)(deal, seat, chip, "numba")
+
+
+def _table(deal: Position) -> None:
+    chip_table(deal, CHIPS, "numba")
+
+
+def tail_summary(times: list[float], questions: list[Question]) -> str:
+    """The 99th percentile (nearest rank), the counts over 200 ms and 1 s, the slowest."""
+    ordered = sorted(times)
+    p99 = ordered[max(math.ceil(0.99 * len(ordered)) - 1, 0)]
+    worst = max(range(len(times)), key=times.__getitem__)
+    _, seat, chip, cooperative = questions[worst]
+    return (f"every-chip: {len(times)} questions, median {harness.format_seconds(statistics.median(times))}, "
+            f"p99 {harness.format_seconds(p99)}, max {harness.format_seconds(ordered[-1])}; "
+            f"{sum(t > 0.2 for t in times)} over 200 ms, {sum(t > 1.0 for t in times)} over 1 s; slowest: "
+            f"deal {worst // (len(CHIPS) * 8)}, seat {seat + 1}, {chip.id}, "
+            f"{'possible' if cooperative else 'forceable'}")
+
+
 def main() -> None:
     args = harness.main_args("Time the Was sticht? double-dummy solver on seeded deals and endings.")
     rows = []
@@ -57,7 +110,13 @@ def main() -> None:
     if answers["numba"] != answers["reference"]:
         k = next(k for k, pair in enumerate(zip(answers["numba"], answers["reference"])) if pair[0] != pair[1])
         sys.exit(f"ending {k}: numba and reference disagree")
+    tails = tail_deals(4 if args.quick else TAIL_DEALS)
+    questions = every_question(tails)
+    times = harness.time_calls(_ask, questions)
+    rows.append(Row("every-chip", "numba", times))
+    rows.append(Row("table", "numba", harness.time_calls(_table, tails)))
     harness.report("was-sticht", rows, args.json, args.markdown)
+    print(tail_summary(times, questions), file=sys.stderr if args.json else sys.stdout)
 
 
 if __name__ == "__main__":

@@ -35,12 +35,16 @@ Encoding. A hand is an int64 bitmask over ``Card.index`` (0..35). Three int64 ar
   finished trick changes (``_UNDO_FROM`` .. ``_UNDO_TO``), kept to take the trick back.
 The transposition table ``tt`` has one row per slot: the key's ``_KEY_WORDS`` words, then
 ``_VERDICT``: the search's stamp shifted by ``_STAMP_SHIFT`` with the answer in
-``_ANSWER_BIT`` (rows of older searches are stale without clearing the table). The key
+``_ANSWER_BIT`` (rows of older searches are stale without clearing the table), and
+``_RANGE``: for a question monotone in one counter (``_MONO``: one condition on the
+tricks or a colour, bounded on one side), the goodness from which the answer is known
+yes and one above the greatest known no. The key
 (``_key``): the cards left class by class in rank order, each a symbol of its owner
 (``_OWNER_BITS``), whether it ties (``_TIE_SHIFT``) and, when a condition counts colours,
 its printed colour (``_COLOUR_SHIFT``), packed into ``_RANK_WORDS`` words; the class
 sizes (``_CLASS_SIZE_BITS`` each); and the leader with the counters the conditions
-depend on (tricks below ``_TRICK_RADIX``, colour counts below ``_COLOUR_RADIX``).
+depend on (tricks below ``_TRICK_RADIX``, colour counts below ``_COLOUR_RADIX``), less a
+monotone question's counter, which the range answers for.
 
 Search. A depth-first AND-OR search over single card plays (``_node``). At each trick
 boundary the transposition table is asked first: the key holds everything the status
@@ -65,6 +69,11 @@ last trick; most and fewest against what every seat would need, and the tricks h
 trump against the seats that can win them (``_trumps_overflow``); below the root, the
 player's quick tricks when he holds every trump left (``_play_secures``). A colour is
 further bounded by the tricks he can still win and by his trumps (``_colour_gain``).
+The last trick goes to the seat that can keep a top trump to it (``_keeps_top_trump``:
+his spare trumps cover the trump leads the others can make): settled for the player
+below the root, lost when it is another seat playing against him. A player who can
+only duck (``_ducks_all``: not on lead, no trump, every card below the others' of its
+colour) wins no trick left, whatever is played.
 ``trick_bounds`` asks yes/no questions ("at most k tricks", "at least k") in binary
 searches.
 """
@@ -84,7 +93,7 @@ from cardsolve.models.was_sticht.trumps import ALL_TRUMPS, NUMBER_TRUMP, Trumps,
 from cardsolve.solvers.jit import lowest_set, njit, popcount
 
 TT_BITS = 19
-"""The transposition table holds 2**TT_BITS slots (each 6 int64: 24 MiB at 19 bits)."""
+"""The transposition table holds 2**TT_BITS slots (each 7 int64: 28 MiB at 19 bits)."""
 SMALL_TRICKS, SMALL_TT_BITS = 4, 12
 """A search of at most SMALL_TRICKS tricks uses only the table's first 2**SMALL_TT_BITS
 slots: it needs no more, and they stay in the processor's cache between searches."""
@@ -120,8 +129,12 @@ _COLOUR_WON = _WON + SEATS
  _KEY_COLOURS,  # a bit per colour the key holds the player's count of
  _KEY_FIRST,    # 1 when the key holds who won the first trick
  _STAMP,        # this search's stamp in the transposition table
- ) = range(_COLOUR_WON + COLOUR_COUNT, _COLOUR_WON + COLOUR_COUNT + 16)
-_STATE = _STAMP + 1
+ _MONO,         # a one-condition question whose answer is monotone in one counter:
+                # _AT_LEAST (more is better), _AT_MOST (less is better), else 0
+ _MONO_AT,      # the word of st holding that counter, or -1
+ ) = range(_COLOUR_WON + COLOUR_COUNT, _COLOUR_WON + COLOUR_COUNT + 18)
+_STATE = _MONO_AT + 1
+_AT_LEAST, _AT_MOST = 1, 2
 _UNDO_FROM, _UNDO_TO = _TRICK, _NODES
 """The words a finished trick changes: the trick, the counters, leader .. last won."""
 
@@ -161,7 +174,16 @@ _COLOUR_RADIX = 64
 _VERDICT = _KEY_WORDS
 _STAMP_SHIFT = 1
 _ANSWER_BIT = 1
-_TT_COLUMNS = _VERDICT + 1
+_RANGE = _VERDICT + 1
+"""For a monotone question (``_MONO``): the counter's goodness (``_goodness``) from which
+the answer is known yes, shifted by ``_RANGE_SHIFT``, and one above the greatest goodness
+known no (0: none)."""
+_RANGE_SHIFT = 8
+_NO_GOODNESS = (1 << _RANGE_SHIFT) - 1
+"""Above every goodness: no yes known."""
+_GOOD_TOP = 100
+"""Above every counter: an at-most question's goodness is _GOOD_TOP less the counter."""
+_TT_COLUMNS = _RANGE + 1
 
 # The work rows ``buf`` of each search depth.
 _ROWS_PER_DEPTH = 4
@@ -473,6 +495,62 @@ def _trumps_overflow(st: NDArray[np.int64], tab: NDArray[np.int64], cap: int) ->
 
 
 @njit(cache=True)
+def _ducks_all(st: NDArray[np.int64], tab: NDArray[np.int64]) -> bool:
+    """Whether the player wins no trick left, whatever anyone plays (the mirror of quick
+    tricks): he is not on lead, holds no trump, and in every colour his cards rank below
+    each card of it another seat holds. Then every trick is led by another seat: a lead
+    of a colour he holds beats each card of it he can follow with, and void he plays a
+    card that is neither of the colour led nor a trump; so he never wins, never leads,
+    and the cards leaving keep it so."""
+    player = st[_PLAYER]
+    if st[_LEADER] == player:
+        return False
+    mine = st[_HAND + player]
+    if mine & tab[_CLASS_MASK, TRUMP_CLASS]:
+        return False
+    others = _cards_left(st) & ~mine
+    for k in range(TRUMP_CLASS):
+        theirs = others & tab[_CLASS_MASK, k]
+        rest = mine & tab[_CLASS_MASK, k]
+        if theirs == 0 or rest == 0:
+            continue
+        lowest = INFINITY
+        while theirs:
+            b = theirs & -theirs
+            theirs ^= b
+            lowest = min(lowest, tab[_STRENGTH + k, lowest_set(b)])
+        while rest:
+            b = rest & -rest
+            rest ^= b
+            if tab[_STRENGTH + k, lowest_set(b)] >= lowest:
+                return False
+    return True
+
+
+@njit(cache=True)
+def _keeps_top_trump(st: NDArray[np.int64], tab: NDArray[np.int64], top_owner: int, sure_mask: int,
+                     left: int) -> bool:
+    """Whether ``top_owner`` (holding the sure cards ``sure_mask``: the top trump left,
+    strictly above every other seat's trump) can keep a top trump to the last trick, and
+    so win it, by his own play. He spends it early only when another seat leads a trump
+    while it is his last trump and he holds more than one card. Every seat holding a
+    trump must follow a trump lead with one, so a seat holding t trumps leads at most the
+    t-th trump lead: the other seats lead at most as many trumps as the most one of them
+    holds, and before the last trick at most ``left - 1``; his other trumps must cover
+    that many. (On lead, or void in the colour led, he plays a card that is not a trump;
+    with a hand of trumps only, his spare trumps cover every trick but the last.)"""
+    if top_owner < 0 or sure_mask == 0 or left <= 0:
+        return False
+    trumps = tab[_CLASS_MASK, TRUMP_CLASS]
+    spares = popcount(st[_HAND + top_owner] & trumps) - 1
+    most = 0
+    for s in range(st[_PLAYERS]):
+        if s != top_owner:
+            most = max(most, popcount(st[_HAND + s] & trumps))
+    return spares >= min(most, left - 1)
+
+
+@njit(cache=True)
 def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64], root: bool) -> int:
     """At a trick boundary: 1 when every condition holds however the rest is played (or,
     below the root, the player's own play can make sure of it: ``_play_secures``; at the
@@ -484,7 +562,12 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
     mine = st[_WON + player]
     left_cards = _cards_left(st)
     top_owner, sure_mask, forced, wins = _trump_bounds(st, tab, left)
+    if wins > 0 and _ducks_all(st, tab):
+        wins = 0  # he holds no trump, so forced is 0 too
     mine_mask = sure_mask if top_owner == player else 0
+    # the last trick: the seat keeping a top trump to it wins it by its own play
+    keeper = top_owner if done < total and _keeps_top_trump(st, tab, top_owner, sure_mask, left) else -1
+    by_play, unsettled = False, 0  # a condition the player's play secures; conditions open
     result = 1
     for i in range(conds.shape[0]):
         m, low, high = conds[i, 0], conds[i, 1], conds[i, 2]
@@ -506,8 +589,12 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
         elif m == _M_LAST:
             if done == total:
                 now = most = st[_LAST_WON]
+            elif keeper >= 0 and keeper != player and st[_COOP] == 0:
+                now = most = 0  # the keeper plays against the player and keeps it
             else:
                 now, most = 0, 1
+                if keeper == player and low >= 1 and high >= 1:
+                    by_play = True
         else:
             best = INFINITY if m == _M_FEWEST else -1
             # room: for fewest, the tricks the others must still gain to all end above
@@ -533,7 +620,8 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
             return -1
         if now < low or most > high:
             result = 0
-    if result == 0 and not root and _play_secures(st, conds, tab):
+            unsettled += 1
+    if result == 0 and not root and (by_play and unsettled == 1 or _play_secures(st, conds, tab)):
         return 1
     return result
 
@@ -596,10 +684,10 @@ def _key(st: NDArray[np.int64], tab: NDArray[np.int64], buf: NDArray[np.int64], 
     if st[_KEY_ALL]:
         for s in range(SEATS):
             key = key * _TRICK_RADIX + st[_WON + s]
-    elif st[_KEY_TRICKS]:
+    elif st[_KEY_TRICKS] and st[_MONO_AT] != _WON + st[_PLAYER]:
         key = key * _TRICK_RADIX + st[_WON + st[_PLAYER]]
     for k in range(COLOUR_COUNT):
-        if (st[_KEY_COLOURS] >> k) & 1:
+        if (st[_KEY_COLOURS] >> k) & 1 and st[_MONO_AT] != _COLOUR_WON + k:
             key = key * _COLOUR_RADIX + st[_COLOUR_WON + k]
     if st[_KEY_FIRST]:
         key = key * 2 + st[_FIRST]
@@ -641,6 +729,29 @@ def _store(tt: NDArray[np.int64], slot: int, buf: NDArray[np.int64], row: int, s
     for k in range(_KEY_WORDS):
         tt[slot, k] = buf[row, k]
     tt[slot, _VERDICT] = stamp << _STAMP_SHIFT | (_ANSWER_BIT if answer else 0)
+
+
+@njit(cache=True, inline="always")
+def _goodness(st: NDArray[np.int64]) -> int:
+    """A monotone question's counter as goodness: the greater, the likelier the yes."""
+    return int(st[st[_MONO_AT]] if st[_MONO] == _AT_LEAST else _GOOD_TOP - st[st[_MONO_AT]])
+
+
+@njit(cache=True, inline="always")
+def _store_range(tt: NDArray[np.int64], slot: int, buf: NDArray[np.int64], row: int, stamp: int, good: int,
+                 answer: bool) -> None:
+    """A monotone question's answer at goodness ``good`` into the slot's range (merged
+    with what the slot knows of this key in this search, else the slot taken over)."""
+    if _stored(tt, slot, buf, row, stamp):
+        yes_from, no_below = tt[slot, _RANGE] >> _RANGE_SHIFT, tt[slot, _RANGE] & _NO_GOODNESS
+    else:
+        _store(tt, slot, buf, row, stamp, answer)
+        yes_from, no_below = _NO_GOODNESS, 0
+    if answer:
+        yes_from = min(yes_from, good)
+    else:
+        no_below = max(no_below, good + 1)
+    tt[slot, _RANGE] = yes_from << _RANGE_SHIFT | no_below
 
 
 @njit(cache=True, inline="always")
@@ -746,13 +857,21 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
     in_trick = st[_IN_TRICK]
     player, players = st[_PLAYER], st[_PLAYERS]
     row = _ROWS_PER_DEPTH * depth
-    slot = -1
+    slot, good = -1, 0
     if in_trick == 0:
-        # the key holds everything the status reads, so a stored answer is looked up first
+        # the key holds everything the status reads (a monotone question's counter
+        # aside, which the range answers for), so a stored answer is looked up first
         _key(st, tab, buf, row + _WORDS)
         slot = _slot(buf, row + _WORDS, tt.shape[0])
+        if st[_MONO] != 0:
+            good = _goodness(st)
         if depth > 0 and _stored(tt, slot, buf, row + _WORDS, st[_STAMP]):
-            return bool(tt[slot, _VERDICT] & _ANSWER_BIT)
+            if st[_MONO] == 0:
+                return bool(tt[slot, _VERDICT] & _ANSWER_BIT)
+            if good >= tt[slot, _RANGE] >> _RANGE_SHIFT:
+                return True
+            if good < tt[slot, _RANGE] & _NO_GOODNESS:
+                return False
         status = _status(st, conds, tab, depth == 0)
         if status != 0:
             return status > 0
@@ -783,24 +902,35 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
                 st[_ROOT_CARD] = c
             break
     if slot >= 0:
-        _store(tt, slot, buf, row + _WORDS, st[_STAMP], result)
+        if st[_MONO] == 0:
+            _store(tt, slot, buf, row + _WORDS, st[_STAMP], result)
+        else:
+            _store_range(tt, slot, buf, row + _WORDS, st[_STAMP], good, result)
     return result
 
 
 @lru_cache(maxsize=256)
-def _question(conditions: tuple[Condition, ...]) -> tuple[NDArray[np.int64], tuple[int, int, int, int]]:
+def _question(conditions: tuple[Condition, ...]) -> tuple[NDArray[np.int64], tuple[int, int, int, int, int]]:
     """The conditions as rows (measure code, low, high), and what the transposition key
     must hold for them: every seat's tricks, the player's tricks, the colours counted (a
-    bit each), the first trick."""
+    bit each), the first trick; and whether the answer is monotone in one counter
+    (``_MONO``: one condition on the tricks or a colour bounded on one side only)."""
     rows = [(MEASURES.index(c.measure), c.low, c.high) for c in conditions]
     measures = {c.measure for c in conditions}
+    mono = 0
+    if len(conditions) == 1 and (conditions[0].measure == "tricks" or conditions[0].measure.startswith("colour:")):
+        most = TRICKS if conditions[0].measure == "tricks" else len(NUMBERS)  # above every count
+        if conditions[0].low <= 0:
+            mono = _AT_MOST
+        elif conditions[0].high >= most:
+            mono = _AT_LEAST
     return (np.array(rows, dtype=np.int64).reshape(len(rows), 3),
             (int(bool(measures & {"most", "fewest"})), int("tricks" in measures),
              sum(1 << k for k, letter in enumerate(COLOURS) if f"colour:{letter}" in measures),
-             int("trick:first" in measures)))
+             int("trick:first" in measures), mono))
 
 
-def encode(position: Position, player: int, key: tuple[int, int, int, int], cooperative: bool,
+def encode(position: Position, player: int, key: tuple[int, int, int, int, int], cooperative: bool,
            stamp: int) -> NDArray[np.int64]:
     """The search state ``st`` of a position and question (``key``: ``_question``'s)."""
     players = position.players
@@ -831,7 +961,10 @@ def encode(position: Position, player: int, key: tuple[int, int, int, int], coop
     st[_PLAYERS] = players
     st[_COOP] = int(cooperative)
     st[_TOTAL] = len(tricks) + (cards_left + len(position.current)) // players
-    st[_KEY_ALL], st[_KEY_TRICKS], st[_KEY_COLOURS], st[_KEY_FIRST] = key
+    st[_KEY_ALL], st[_KEY_TRICKS], st[_KEY_COLOURS], st[_KEY_FIRST], st[_MONO] = key
+    st[_MONO_AT] = -1
+    if key[4]:
+        st[_MONO_AT] = _WON + player if key[1] else _COLOUR_WON + (key[2].bit_length() - 1)
     st[_STAMP] = stamp
     return np.array(st, dtype=np.int64)
 

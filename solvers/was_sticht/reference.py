@@ -1,7 +1,11 @@
 """The reference double-dummy solver: plain minimax over ``Position.play``, the outcome
 judged by the model (``chips.measure``); the arbiter the numba kernel is tested against.
-No memo, no pruning beyond ``any``/``all`` stopping at the first decisive child: fast
-enough for endings of up to 4 tricks.
+No pruning beyond ``any``/``all`` stopping at the first decisive child, and no bound: the
+only shortcut is a memo of the exact positions met at trick boundaries, keyed by
+everything the model's measures still read there (the hands, the seat to lead, every
+seat's tricks, the player's cards won per colour and whether he won the first trick),
+so a position reached by two orders of the same tricks is searched once. Fast enough
+for endings of up to 6 tricks.
 
 ``search`` answers one yes/no question at the root: whether every condition can be made
 to hold, with the player choosing his own cards and the other seats choosing theirs
@@ -24,14 +28,38 @@ def holds(position: Position, player: int, conditions: Sequence[Condition]) -> b
                for c in conditions)
 
 
+Memo = dict[tuple[object, ...], bool]
+
+
+def _boundary(position: Position, player: int) -> tuple[object, ...]:
+    """The memo key of a trick boundary: the hands (as sets), the seat to lead, every
+    seat's tricks, the player's cards won per colour, whether he won the first trick."""
+    won = [0] * position.players
+    colours: dict[str, int] = {}
+    for trick in position.tricks:
+        won[trick.winner] += 1
+        if trick.winner == player:
+            for card in trick.cards:
+                colours[card.colour] = colours.get(card.colour, 0) + 1
+    first = position.tricks[0].winner == player if position.tricks else None
+    return (tuple(frozenset(hand) for hand in position.hands), position.leader, tuple(won),
+            tuple(sorted(colours.items())), first)
+
+
 def _achievable(position: Position, player: int, conditions: Sequence[Condition], cooperative: bool,
-                nodes: list[int]) -> bool:
+                nodes: list[int], memo: Memo) -> bool:
     nodes[0] += 1
     if position.finished:
         return holds(position, player, conditions)
-    children = (_achievable(position.play(card), player, conditions, cooperative, nodes)
+    key = _boundary(position, player) if not position.current else None
+    if key is not None and key in memo:
+        return memo[key]
+    children = (_achievable(position.play(card), player, conditions, cooperative, nodes, memo)
                 for card in position.legal())
-    return any(children) if cooperative or position.to_move == player else all(children)
+    value = any(children) if cooperative or position.to_move == player else all(children)
+    if key is not None:
+        memo[key] = value
+    return value
 
 
 def search(position: Position, player: int, conditions: Sequence[Condition],
@@ -43,19 +71,31 @@ def search(position: Position, player: int, conditions: Sequence[Condition],
     if position.finished:
         return holds(position, player, conditions), None, 1
     chooses = cooperative or position.to_move == player
+    memo: Memo = {}
     for card in sorted(position.legal(), key=lambda c: c.index):
-        value = _achievable(position.play(card), player, conditions, cooperative, nodes)
+        value = _achievable(position.play(card), player, conditions, cooperative, nodes, memo)
         if value == chooses:
             return value, card, nodes[0]
     return not chooses, None, nodes[0]
 
 
-def _tricks(position: Position, player: int, most: bool, nodes: list[int]) -> int:
+def _tricks(position: Position, player: int, most: bool, nodes: list[int], memo: dict[object, int]) -> int:
+    """The player's tricks from here to the end (the tricks already won not counted)."""
     nodes[0] += 1
     if position.finished:
-        return measure("tricks", player, position.tricks, position.players)
-    values = [_tricks(position.play(card), player, most, nodes) for card in position.legal()]
-    return max(values) if (position.to_move == player) == most else min(values)
+        return 0
+    key = (tuple(frozenset(hand) for hand in position.hands), position.leader) if not position.current else None
+    if key is not None and key in memo:
+        return memo[key]
+    values = []
+    for card in position.legal():
+        after = position.play(card)
+        gained = int(len(after.tricks) > len(position.tricks) and after.tricks[-1].winner == player)
+        values.append(gained + _tricks(after, player, most, nodes, memo))
+    value = max(values) if (position.to_move == player) == most else min(values)
+    if key is not None:
+        memo[key] = value
+    return value
 
 
 def trick_bounds(position: Position, player: int) -> tuple[tuple[int, int], int]:
@@ -63,6 +103,7 @@ def trick_bounds(position: Position, player: int) -> tuple[tuple[int, int], int]
     the others to give him tricks) and the most (he plays to win, they to stop him), over
     the whole round; and the positions visited."""
     nodes = [0]
-    fewest = _tricks(position, player, False, nodes)
-    most = _tricks(position, player, True, nodes)
+    won = measure("tricks", player, position.tricks, position.players)
+    fewest = won + _tricks(position, player, False, nodes, {})
+    most = won + _tricks(position, player, True, nodes, {})
     return (fewest, most), nodes[0]

@@ -1,0 +1,114 @@
+"""The Was sticht? double-dummy kernel's newer bounds against the plain minimax
+reference: 6-trick endings, and hundreds of short endings for the rules the tails need
+(the keeper of a top trump wins the last trick, the player who can only duck wins
+nothing more, and the monotone questions' transposition ranges), with their edge
+cases built by hand."""
+
+from __future__ import annotations
+
+import random
+
+from test_was_sticht_double_dummy import chip_of, ending
+
+from cardsolve.models.was_sticht import CHIP_IDS, CHIPS, Condition, Trumps, parse_cards, random_ending, random_start
+from cardsolve.models.was_sticht.play import Position, start
+from cardsolve.solvers.was_sticht.double_dummy import forceable, possible, trick_bounds
+
+SEED = 20261201
+
+LAST = ("last-trick", "first-and-last")
+DUCK = ("no-tricks", "at-most-1", "at-most-2", "fewest-tricks", "no-red", "no-blue", "no-green", "no-yellow")
+MONOTONE = ("no-tricks", "at-most-1", "at-most-2", "at-least-4", "at-least-5", "at-least-6", "no-red", "no-blue",
+            "many-red", "many-green", "many-yellow")
+
+
+def agree(position: Position, player: int, chip_id: str, where: str) -> None:
+    chip = CHIP_IDS[chip_id]
+    assert forceable(position, player, chip) == forceable(position, player, chip, "reference"), where
+    assert possible(position, player, chip) == possible(position, player, chip, "reference"), where
+
+
+def test_six_trick_endings_agree_with_the_reference() -> None:
+    """12 endings of 6 tricks for 3 players (dealt on their own or played down from a
+    whole deal), a chip each of the 24, both questions; the reference takes a second or
+    two on each (4 players of 6 tricks take it minutes)."""
+    rng = random.Random(SEED)
+    for k in range(12):
+        position = random_start(rng, 3, 6) if k % 2 else random_ending(rng, 6, 3)
+        player = rng.randrange(3)
+        chip = CHIPS[(k * 7) % len(CHIPS)]
+        agree(position, player, chip.id, f"ending {k}: {position}, player {player}, chip {chip.id}")
+
+
+def test_new_bounds_on_hundreds_of_short_endings() -> None:
+    """360 endings of 2-3 tricks (3 or 4 players, some one card into a trick), each chip
+    the rules touch: the last trick, ducking and the monotone questions."""
+    rng = random.Random(SEED + 1)
+    chips = sorted(set(LAST + DUCK + MONOTONE))
+    for k in range(360):
+        position = ending(rng, rng.choice((2, 3, 3)))
+        player = rng.randrange(position.players)
+        chip_id = chips[k % len(chips)]
+        agree(position, player, chip_id, f"ending {k}: {position}, player {player}, chip {chip_id}")
+
+
+def test_monotone_questions_match_the_trick_bounds() -> None:
+    """Every "at least k" and "at most k" question answers as the reference's trick
+    bounds say, on 4-trick endings of 3 players and the 3-trick endings of 4 (one search
+    per k, each with its own ranges in the table)."""
+    rng = random.Random(SEED + 2)
+    for k in range(16):
+        position = random_start(rng, 3, 4) if k % 2 else ending(rng, 3, 4)
+        player = rng.randrange(position.players)
+        fewest, most = trick_bounds(position, player, "reference")
+        tricks = len(position.hands[0]) + len(position.tricks)
+        for n in range(tricks + 2):
+            where = f"ending {k}: {position}, player {player}, n {n}"
+            assert forceable(position, player, chip_of(Condition("tricks", n, 9))) == (n <= most), where
+            assert forceable(position, player, chip_of(Condition("tricks", 0, n))) == (n >= fewest), where
+
+
+def test_keeper_of_the_top_trump_wins_the_last_trick() -> None:
+    """Seat 1 holds the supertrump R9 and one spare trump R5. Seat 2, on lead, holds one
+    trump: its trump lead takes the spare, and R9 wins the last trick. With two trumps
+    seat 2 could lead trumps twice and draw R9 early: the rule says nothing and the
+    search decides, as the reference does. Cooperating, seat 1 may still give the last
+    trick away, so it stays possible for the others."""
+    trumps = Trumps("R", None)
+    safe = start([parse_cards("R9,R5,B1"), parse_cards("R2,B2,B3"), parse_cards("G1,G2,G3")], trumps, 1)
+    unsafe = start([parse_cards("R9,R5,B1"), parse_cards("R2,R1,B3"), parse_cards("G1,G2,G3")], trumps, 1)
+    last = CHIP_IDS["last-trick"]
+    for backend in ("numba", "reference"):
+        assert forceable(safe, 0, last, backend)
+        assert not forceable(safe, 1, last, backend) and not forceable(safe, 2, last, backend)
+        assert possible(safe, 1, last, backend)
+    assert forceable(unsafe, 0, last) == forceable(unsafe, 0, last, "reference")
+    assert possible(unsafe, 1, last) == possible(unsafe, 1, last, "reference")
+
+
+def test_tied_number_trumps_keep_no_last_trick() -> None:
+    """Two tied number trumps in different hands: neither keeper rule applies (the first
+    played wins), so the search decides, as the reference does."""
+    position = start([parse_cards("R3,B1,G1"), parse_cards("B3,B2,G2"), parse_cards("Y1,Y2,G4")],
+                     Trumps(None, 3), 2)
+    for seat in range(3):
+        for chip_id in LAST:
+            agree(position, seat, chip_id, f"seat {seat}, {chip_id}")
+
+
+def test_the_player_who_can_only_duck_wins_nothing_more() -> None:
+    """Not on lead, no trump, every card below the others' of its colour: no trick,
+    whatever anyone plays; on lead, his low lead may win when the others are void."""
+    hands = [parse_cards("B1,G1,Y1"), parse_cards("B5,G5,Y5"), parse_cards("B6,G6,R6")]
+    ducking = start(hands, Trumps("R", None), 1)
+    leading = start(hands, Trumps("R", None), 0)
+    for backend in ("numba", "reference"):
+        assert forceable(ducking, 0, CHIP_IDS["no-tricks"], backend)
+        assert not possible(ducking, 0, chip_of(Condition("tricks", 1, 9)), backend)
+    for chip_id in DUCK:
+        agree(leading, 0, chip_id, chip_id)
+        agree(ducking, 0, chip_id, chip_id)
+    # a single card above another seat's of its colour breaks the rule: the search decides
+    above = start([parse_cards("B1,G1,Y6"), parse_cards("B5,G5,Y5"), parse_cards("B6,G6,R6")], Trumps("R", None), 1)
+    for chip_id in DUCK:
+        agree(above, 0, chip_id, chip_id)
