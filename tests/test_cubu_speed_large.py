@@ -9,29 +9,20 @@ whose answers the parity of the numbers of boxes decides."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 import pytest
 
 from cardsolve.models.cubu.cards import Card, load_deck
 from cardsolve.models.cubu.deal import regular_hand
-from cardsolve.models.cubu.speed import CENTRE, MODES, Cell, place
+from cardsolve.models.cubu.speed import MODES
 from cardsolve.solvers.cubu import cpsat, fast, reference
 from cardsolve.solvers.cubu.play_graph import reachable
 from cardsolve.solvers.cubu.speed import speed_solve
+from test_cubu_speed_solver import replay
 
 BUNDLED = load_deck()
 DECK = BUNDLED.regular
 BY_BOXES = {boxes: [card for card in DECK if card.boxes == boxes] for boxes in range(2, 7)}
-
-
-def replay(centre: Card, hand: Sequence[Card], mode: str, layout: Sequence[tuple[Card, Cell]]) -> None:
-    """The layout is distinct hand cards, each laid legally in the given order."""
-    assert len({card for card, _ in layout}) == len(layout)
-    assert all(card in hand for card, _ in layout)
-    grid = {CENTRE: centre}
-    for card, cell in layout:
-        place(grid, cell, card, mode)
 
 
 def skewed_hand(rng: random.Random, size: int) -> tuple[Card, list[Card]]:
