@@ -60,7 +60,7 @@ def serve(host: str, port: int, time_limit: float, workers: int | None) -> None:
         reach = "listening on this computer only (--host 0.0.0.0 serves a phone on the same network)"
     click.echo("cardsolve serve: loading the solvers (the first start after an install compiles them)...", err=True)
     app = create_app(Settings(time_limit=time_limit, workers=workers or os.cpu_count() or 1),
-                     on_ready=lambda: click.echo(f"ready: open {address} ({reach}); Ctrl-C stops", err=True))
+                     on_ready=lambda: click.echo(f"ready: open {address}; {reach}; Ctrl-C stops", err=True))
     server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning"))
     server.run()
     if not server.started:
