@@ -1,9 +1,15 @@
 """Subito benchmarks: ``python -m cardsolve.benchmarks.subito [--quick] [--json] [--markdown]``.
 
-Task ``best-response-36``: seeded 36-card best responses (two piles dealt with random
-sides; the opponent's table a seeded random accepted placement of their pile), the same
-instances through numba and, on the first part of them, cpsat. The script stops if two
-proven optima disagree.
+Every instance is a seeded 2-player deal of the bundled deck with a random side of each
+task card, player 1 placing their whole pile of 36:
+- ``weighted-36``: the placement without an opponent (most points x cards, then points
+  x numbers);
+- ``best-response-36``: the best response to player 2's own weighted-count optimum
+  (``solvers.subito.instances``; the script stops if numba does not prove it);
+- ``best-response-random-36``: the best response to a seeded random accepted placement
+  of player 2's pile (``pile_against_table``), the task the project measured first.
+numba runs every instance and CP-SAT the first part of them (10 s each); the script
+stops if two proven optima disagree, and counts the answers proven optimal per backend.
 """
 
 from __future__ import annotations
@@ -11,58 +17,102 @@ from __future__ import annotations
 import json
 import random
 import sys
+from collections.abc import Callable
 from functools import partial
 
 from cardsolve.benchmarks import harness
 from cardsolve.benchmarks.harness import Row
-from cardsolve.models.subito import Card, Placed, Side, load_deck, pile_against_table
+from cardsolve.models.subito import Card, Placed, Side, deal, load_deck, pile_against_table
 from cardsolve.models.subito.table import PILE
 from cardsolve.solvers.subito.api import optimize
+from cardsolve.solvers.subito.instances import weighted_opponent
 from cardsolve.solvers.subito.results import Placement
 
 SEED = 20240604
-Instance = tuple[list[Card], tuple[Side, ...], Placed]
+TIME_LIMIT = 10.0
+"""CP-SAT's seconds per instance."""
+Instance = tuple[list[Card], tuple[Side, ...], Placed | None]
+Proven = dict[str, tuple[int, int]]
+"""Per backend: the answers proven optimal, of how many."""
 
 
 def _optimize(inst: Instance, backend: str, found: list[Placement]) -> None:
-    found.append(optimize(inst[0], inst[1], vs=inst[2], backend=backend, time_limit=10))
+    found.append(optimize(inst[0], inst[1], vs=inst[2], backend=backend, time_limit=TIME_LIMIT))
+
+
+def _deals(n: int) -> list[tuple[tuple[Side, ...], list[list[Card]]]]:
+    """``n`` seeded 2-player deals with a random side of each task card."""
+    rng = random.Random(SEED)
+    deck = load_deck()
+    return [deal(deck, rng.randrange(10**9), sides="random") for _ in range(n)]
+
+
+def weighted_instances(n: int) -> list[Instance]:
+    """Player 1's whole pile of each deal, no opponent."""
+    return [(piles[0], tasks, None) for tasks, piles in _deals(n)]
 
 
 def best_responses(n: int) -> list[Instance]:
-    """``n`` whole piles against whole random tables (``pile_against_table``), seeded by ``SEED``."""
+    """Player 1's whole pile against player 2's weighted-count optimum, which must be proven."""
+    out: list[Instance] = []
+    for k, (tasks, piles) in enumerate(_deals(n)):
+        theirs, alone = weighted_opponent(piles[1], tasks)
+        if not alone.proven:
+            sys.exit(f"deal {k}: player 2's weighted-count optimum is not proven")
+        out.append((piles[0], tasks, theirs))
+    return out
+
+
+def random_tables(n: int) -> list[Instance]:
+    """Whole piles against whole random tables (``pile_against_table``)."""
     rng = random.Random(SEED)
     deck = load_deck()
     return [pile_against_table(deck, rng, PILE, PILE) for _ in range(n)]
 
 
-def best_response_task(quick: bool) -> tuple[list[Row], dict[str, tuple[int, int]]]:
-    """Timing rows per backend, and per backend how many answers were proven optimal
-    (of how many)."""
-    sizes = {"numba": 10, "cpsat": 3} if quick else {"numba": 500, "cpsat": 50}
-    instances = best_responses(max(sizes.values()))
+TASKS: dict[str, Callable[[int], list[Instance]]] = {
+    "weighted-36": weighted_instances,
+    "best-response-36": best_responses,
+    "best-response-random-36": random_tables,
+}
+"""Each task's instances, the first ``n`` of a seeded sequence."""
+
+
+def run_task(task: str, sizes: dict[str, int]) -> tuple[list[Row], Proven]:
+    """One task's timing rows per backend (``sizes``: instances per backend, each a prefix
+    of the same instances), and its proven counts; stops if proven optima disagree."""
+    instances = TASKS[task](max(sizes.values()))
     results: dict[str, list[Placement]] = {}
     rows = []
     for backend, n in sizes.items():
         found: list[Placement] = []
-        rows.append(Row("best-response-36", backend, harness.time_calls(
-            partial(_optimize, backend=backend, found=found),
-            instances[:n])))
+        rows.append(Row(task, backend, harness.time_calls(partial(_optimize, backend=backend, found=found),
+                                                          instances[:n])))
         results[backend] = found[1:]  # the first call is the untimed warm-up
-    for k, pair in enumerate(zip(results["numba"], results["cpsat"])):
-        if all(r.proven for r in pair) and pair[0].objective != pair[1].objective:
-            sys.exit(f"instance {k}: proven optima disagree: {pair[0].objective} vs {pair[1].objective}")
+    for k, pair in enumerate(zip(*results.values())):
+        proven = {r.objective for r in pair if r.proven}
+        if len(proven) > 1:
+            sys.exit(f"{task} instance {k}: proven optima disagree: {sorted(proven)}")
     return rows, {backend: (sum(r.proven for r in found), len(found)) for backend, found in results.items()}
 
 
 def main() -> None:
-    args = harness.main_args("Time the Subito optimizers on seeded best responses.")
-    rows, proven = best_response_task(args.quick)
+    args = harness.main_args("Time the Subito optimizers on seeded 36-card placements and best responses.")
+    sizes = {"numba": 10, "cpsat": 2} if args.quick else {"numba": 500, "cpsat": 20}
+    rows: list[Row] = []
+    proven: dict[str, Proven] = {}
+    for task in TASKS:
+        task_rows, proven[task] = run_task(task, sizes)
+        rows += task_rows
     if args.json:
         print(json.dumps({"game": "subito", "rows": [harness.row_json(r) for r in rows],
-                          "proven": {b: {"proven": p, "of": n} for b, (p, n) in proven.items()}}))
+                          "proven": {task: {b: {"proven": p, "of": n} for b, (p, n) in counts.items()}
+                                     for task, counts in proven.items()}}))
         return
     harness.report("subito", rows, False, args.markdown)
-    print("\nproven optimal: " + ", ".join(f"{b} {p} of {n}" for b, (p, n) in proven.items()))
+    print()
+    for task, counts in proven.items():
+        print(f"proven optimal, {task}: " + ", ".join(f"{b} {p} of {n}" for b, (p, n) in counts.items()))
 
 
 if __name__ == "__main__":

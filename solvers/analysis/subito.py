@@ -3,14 +3,14 @@ combination of task-card sides.
 
 Sample ``k`` deals a 2-player round with a seeded random side per task card (as later
 rounds may combine them), the seed drawn from the study seed and ``k``; both players
-place the first ``CARDS`` cards of their piles (a round cut short by a call of
-"Fertig!"; with whole piles of 36 most weighted optima stay unproven within a study's
-node budget). The numba backend, stopped after ``NODE_LIMIT`` nodes, answers:
+place their whole piles of ``CARDS`` = 36 cards. The numba backend answers, proven
+optimal unless it passes ``NODE_LIMIT`` nodes (a safety net: on the benchmark's 36-card
+deals every answer is proven, in at most about a second):
 - the *optimum*: player 1's best weighted count (points x cards over the sides, see
   ``solvers.subito.problem``) without an opponent;
 - the *margin*: player 1's round points minus player 2's when player 2 lays their own
-  weighted-best placement (the best found, the start of a duel) and player 1 lays the
-  best response to it.
+  weighted-best placement (``solvers.subito.instances``, the start of a duel) and player
+  1 lays the best response to it.
 Only answers proven optimal enter the distributions; the others are counted apart.
 """
 
@@ -22,18 +22,20 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from cardsolve.models.subito import Card, Placed, Table, deal, load_deck, score_round
+from cardsolve.models.subito import Card, Table, deal, load_deck, score_round
+from cardsolve.models.subito.table import PILE
 from cardsolve.solvers.analysis import charts
 from cardsolve.solvers.analysis.study import (
     COUNTS, MapOf, Part, Result, Shape, Study, add_counts, counted_mean, counted_median,
 )
 from cardsolve.solvers.subito import fast
-from cardsolve.solvers.subito.problem import OPPONENT, Budget, make_problem, placed_by_side
+from cardsolve.solvers.subito.instances import weighted_opponent
+from cardsolve.solvers.subito.problem import Budget, make_problem, placed_by_side
 
-CARDS = 24
-"""Cards each player places: two thirds of a pile."""
-NODE_LIMIT = 200_000
-"""Search nodes per answer before the numba backend gives up its proof (about 0.1 s)."""
+CARDS = PILE
+"""Cards each player places: the whole pile."""
+NODE_LIMIT = fast.NODE_LIMIT
+"""Search nodes per answer before the numba backend gives up its proof (a few seconds)."""
 BUDGET = Budget(node_limit=NODE_LIMIT)
 _NONE: dict[str, Any] = {"samples": 0, "optimum": {}, "optimum_unproven": 0, "margin": {}, "margin_unproven": 0}
 """A combination's counts before any chunk."""
@@ -48,13 +50,13 @@ def _sample(seed: int, sample: int) -> tuple[str, int | None, int | None]:
     """Sample ``sample``'s sides in play (``2,3a,4b,...``), optimum and margin (None
     when not proven optimal)."""
     tasks, piles = deal(_deck(), random.Random(f"{seed}:{sample}").getrandbits(32), sides="random")
-    alone = [fast.optimize(make_problem(pile, tasks, CARDS), BUDGET) for pile in piles]
-    theirs = Placed(OPPONENT, placed_by_side(make_problem(piles[1], tasks, CARDS), alone[1].sides).placed)
+    alone = fast.optimize(make_problem(piles[0], tasks, CARDS), BUDGET)
+    theirs, _ = weighted_opponent(piles[1], tasks, CARDS, BUDGET)
     problem = make_problem(piles[0], tasks, CARDS, theirs)
     answer = fast.optimize(problem, BUDGET)
     points = score_round(Table(problem.tasks, (placed_by_side(problem, answer.sides), theirs))).points
     return (",".join(side.name for side in problem.tasks),
-            alone[0].weighted_count if alone[0].proven else None,
+            alone.weighted_count if alone.proven else None,
             points[0] - points[1] if answer.proven else None)
 
 

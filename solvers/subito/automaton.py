@@ -24,7 +24,7 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import NDArray
 
-from cardsolve.models.subito import Card, Side, accepts
+from cardsolve.models.subito import Card, Side
 
 NONE = -1
 """No card, and no transition: the card is not accepted."""
@@ -37,18 +37,18 @@ def _last_two_table(side: Side, cards: Sequence[Card], later_only: bool) -> list
     sequences: list[list[Card]] = [[]]
     lasts = [NONE]
     rows: list[list[int]] = []
+    n = len(cards)
+    check = side.check  # the model's rule, which ``accepts`` asks: bound once, as this loop makes every call
     while len(rows) < len(sequences):
-        state = len(rows)
-        row = [NONE] * len(cards)
-        for k in range(lasts[state] + 1 if later_only else 0, len(cards)):
-            card = cards[k]
-            if accepts(side, sequences[state], card):
-                key = (lasts[state], k)
-                if key not in states:
-                    states[key] = len(sequences)
-                    sequences.append([*sequences[state], card])
-                    lasts.append(k)
-                row[k] = states[key]
+        sequence, last = sequences[len(rows)], lasts[len(rows)]
+        row = [NONE] * n
+        for k in [k for k in range(last + 1 if later_only else 0, n) if check(sequence, cards[k])]:
+            found = states.get((last, k))
+            if found is None:
+                found = states[last, k] = len(sequences)
+                sequences.append([*sequence, cards[k]])
+                lasts.append(k)
+            row[k] = found
         rows.append(row)
     return rows
 

@@ -8,12 +8,13 @@ Vocabulary:
   depth is the card placed next.
 - *state* of a side: its row in the side's transition table (``automaton``), all its rule
   remembers of the cards there; a *class*: the states that behave alike on the cards
-  left (``_classes``).
+  left (``minimal.classes``).
 - *target*: the set of sides a best response tries to win, a bit mask over the sides.
 
 Encoding:
 - ``table[s, state, k]``: the state after card k goes onto side s, ``REFUSED`` when the
-  side does not take it; the dump's table is one state that takes every card.
+  side does not take it; the dump's table is one state that takes every card. The
+  tables are made minimal first (``minimal.minimal_tables``), which every search shares.
 - ``chain[s, state, k]``: the most of cards k.. side s can still take;
   ``sums[s, state, k, c]``: the greatest sum of exactly c of them it can take (``NO_SUM``:
   it cannot take c).
@@ -24,35 +25,37 @@ Encoding:
   once the side is won (its cards matter no more).
 
 Search:
-- Without an opponent (``_search``): a depth-first branch and bound over the cards, each
-  onto a side that takes it, the sides worth more first; a card adds points x (scale +
-  number), the weighted count and sum as one integer.
+- Without an opponent: ``weighted.search``, a branch and bound over the cards bounded by
+  card prices (a Lagrangian relaxation), with a memo of the states searched.
 - Against an opponent (``_best_response``): the targets, most points first, each decided
   by a depth-first yes/no search (``_feasible``) where a card goes onto a target side that
   still needs cards or onto the dump; the first feasible target is optimal once every
-  target worth more was proven infeasible. A target holding an infeasible one is
-  infeasible, and a target slow to decide has its small subsets tried first, as such cores.
+  target worth more was proven infeasible, and a target holding an infeasible one is
+  infeasible. A target not decided by a quick search gets card prices
+  (``prices.refute``): they prove it infeasible at once, or else guide the search (the
+  sides whose cheapest way on needs the card most try it first, the dump first when
+  none needs it) and prune it (a state whose open sides cost more than the cards left).
+  Before that search, the target's sides that want the most cards, two, three, ..., are
+  tried briefly as an infeasible core (``has_core``).
 - Past the node limit the best placement found is returned, not proven optimal.
 
-Bounds:
-- Without an opponent: each card left at its best side, and the sides filled best first
-  up to their chains with the largest numbers left (``_weighted_bound``).
-- Against an opponent, per side: ``_need``, the fewest more cards that could win it,
-  within its chain (an equal count only if its best sum of that many beats the
-  opponent's); together: the cards needed within the cards left, and the sides to be won
-  on the sum within the sums of the largest cards left (``_sums_suffice``).
+Bounds against an opponent, per side: ``_need``, the fewest more cards that could win it,
+within its chain (an equal count only if its best sum of that many beats the opponent's);
+together: the cards needed within the cards left, the sides to be won on the sum within
+the sums of the largest cards left (``_sums_suffice``), and the prices' test.
 """
 
 from __future__ import annotations
 
-from itertools import combinations
 
 import numpy as np
 from numpy.typing import NDArray
 
 from cardsolve.models.subito import FIVE_A_LIMIT, accepts, check_cards, points
 from cardsolve.solvers.jit import njit
+from cardsolve.solvers.subito import prices, weighted
 from cardsolve.solvers.subito.automaton import NONE, side_table
+from cardsolve.solvers.subito.minimal import classes, minimal_tables
 from cardsolve.solvers.subito.problem import FIVE_A, SIDES_IN_PLAY, Budget, Problem, evaluate, weighted_scale
 from cardsolve.solvers.subito.results import Placement
 
@@ -60,12 +63,10 @@ NODE_LIMIT = 5_000_000
 """Search nodes before the search gives up its proof."""
 SMALL_BUDGET = 20_000
 """Nodes for each set of sides tried after the proof was given up."""
-CORE_TRIGGER = 20_000
-"""Nodes after which a set of sides counts as hard and its small subsets are tried first."""
-CORE_SIZE = 4
-"""The largest subsets tried as infeasible cores."""
-CORE_BUDGET = 20_000
-"""Nodes for each subset tried as a core."""
+QUICK_BUDGET = 2_000
+"""Nodes of the first search of a set of sides, before the prices are computed."""
+CORE_BUDGET = 5_000
+"""Nodes for each part of a hard set of sides tried as an infeasible core."""
 TOP = 6
 """The highest card number."""
 REFUSED = NONE
@@ -74,9 +75,6 @@ NO_SUM = -1
 """In ``sums``: the side cannot take that many of the cards left."""
 ABSENT = -1
 """The index of a side that is not in play (5a when side 5b is)."""
-NOT_YET = -1
-"""``_search``'s best value before any placement, and a card's position in the side order
-before its first side is tried."""
 FEASIBLE, INFEASIBLE, UNDECIDED = 1, 0, -1
 """``_feasible``'s answers: some placement wins every target side; none does; the node
 budget ran out first."""
@@ -104,104 +102,6 @@ def _wins(count: int, total: int, opp_count: int, opp_total: int, opp_over: bool
     if opp_over:
         return True
     return count > opp_count or (count == opp_count and total > opp_total)
-
-
-@njit(cache=True)
-def _weighted_bound(chain: NDArray[np.int32], depth: int, state: NDArray[np.int64], pts: NDArray[np.int64],
-                    order: NDArray[np.int64], remaining: NDArray[np.int64], scale: int) -> int:
-    """The cards left fill the sides best first, each side at most its chain: the
-    weighted count of those slots, and the weighted sum of the cards' numbers paired
-    largest first with them, bound any completion's gain."""
-    left = remaining.sum()
-    numbers = remaining.copy()  # numbers[v]: cards left showing v
-    value = TOP
-    gain = 0
-    for s in order:
-        slots = min(chain[s, state[s], depth], left)
-        left -= slots
-        for _ in range(slots):
-            while numbers[value] == 0:
-                value -= 1
-            numbers[value] -= 1
-            gain += pts[s] * (scale + value)
-        if left == 0:
-            break
-    return gain
-
-
-@njit(cache=True)
-def _take_back(s: int, k: int, before: NDArray[np.int64], state: NDArray[np.int64], total: NDArray[np.int64],
-               numbers: NDArray[np.int64], pts: NDArray[np.int64], scale: int) -> int:
-    """Remove card k from side s; the value it had added."""
-    state[s] = before[k]
-    total[s] -= numbers[k]
-    return int(pts[s] * (scale + numbers[k]))
-
-
-@njit(cache=True)
-def _search(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDArray[np.int64],
-            order: NDArray[np.int64], five: int, scale: int,
-            node_limit: int) -> tuple[NDArray[np.int64], int, int, bool]:
-    """Without an opponent: the best side per card, its weighted value, the nodes
-    searched, and whether it is proven."""
-    sides, _, n = table.shape
-    chain = _chains(table)
-    state = np.zeros(sides, dtype=np.int64)
-    total = np.zeros(sides, dtype=np.int64)
-    tried = np.full(n, NOT_YET, dtype=np.int64)  # per card: its side's position in ``order``
-    before = np.zeros(n, dtype=np.int64)     # per card: the state its side had
-    best_side = np.zeros(n, dtype=np.int64)
-    suffix = np.zeros(n + 1, dtype=np.int64)  # the best gain of each card from k on
-    remaining = np.zeros((n + 1, TOP + 1), dtype=np.int64)  # [k, v]: cards k.. showing v
-    for k in range(n - 1, -1, -1):
-        gain = 0
-        for s in range(sides):
-            if (table[s, :, k] != REFUSED).any():
-                gain = max(gain, pts[s] * (scale + numbers[k]))
-        suffix[k] = suffix[k + 1] + gain
-        remaining[k] = remaining[k + 1]
-        remaining[k, numbers[k]] += 1
-    best, value, nodes, depth, entering = NOT_YET, 0, 0, 0, True
-    while True:
-        if entering:
-            entering = False
-            nodes += 1
-            if nodes > node_limit:
-                return best_side, best, nodes, False
-            if depth == n and value > best:
-                best = value
-                for k in range(n):
-                    best_side[k] = order[tried[k]]
-            bound = value + min(suffix[depth], _weighted_bound(chain, depth, state, pts, order,
-                                                               remaining[depth], scale))
-            if depth < n and bound > best:
-                tried[depth] = NOT_YET
-            else:
-                depth -= 1
-                if depth < 0:
-                    break
-                value -= _take_back(order[tried[depth]], depth, before, state, total, numbers, pts, scale)
-        c = tried[depth] + 1
-        s = 0
-        while c < sides:
-            s = order[c]
-            if table[s, state[s], depth] != REFUSED and not (s == five and total[s] + numbers[depth] > FIVE_A_LIMIT):
-                break
-            c += 1
-        if c == sides:
-            depth -= 1
-            if depth < 0:
-                break
-            value -= _take_back(order[tried[depth]], depth, before, state, total, numbers, pts, scale)
-            continue
-        tried[depth] = c
-        before[depth] = state[s]
-        state[s] = table[s, state[s], depth]
-        total[s] += numbers[depth]
-        value += pts[s] * (scale + numbers[depth])
-        depth += 1
-        entering = True
-    return best_side, best, nodes, True
 
 
 @njit(cache=True)
@@ -241,36 +141,6 @@ def _need(s: int, depth: int, state: NDArray[np.int64], count: NDArray[np.int64]
     if best == NO_SUM or total[s] + best <= opp_total[s]:
         more += 1  # an equal count cannot win on the sum
     return more
-
-@njit(cache=True)
-def _classes(table: NDArray[np.int32]) -> NDArray[np.int32]:
-    """``cls[s, state, k]``: states of side s that take the same cards of k.. into states
-    of the same class share a class (what is left of the automaton once cards before k
-    are gone), so the search's memo sees them as one."""
-    sides, states, n = table.shape
-    cls = np.zeros((sides, states, n + 1), dtype=np.int32)
-    # A state's signature at card k: where card k takes it (its class at k + 1, plus one;
-    # 0 when refused) and its own class at k + 1. Both are below ``width``, so the pair
-    # packs as ``after * width + class``; ``seen`` maps a signature to its class at k.
-    width = states + 1
-    seen = np.full(width * width, NOT_YET, dtype=np.int32)
-    keys = np.zeros(states, dtype=np.int64)
-    for s in range(sides):
-        for k in range(n - 1, -1, -1):
-            fresh = 0
-            for st in range(states):
-                nxt = table[s, st, k]
-                after = 0 if nxt == REFUSED else cls[s, nxt, k + 1] + 1
-                key = after * width + cls[s, st, k + 1]
-                keys[st] = key
-                if seen[key] == NOT_YET:
-                    seen[key] = fresh
-                    fresh += 1
-                cls[s, st, k] = seen[key]
-            for st in range(states):
-                seen[keys[st]] = NOT_YET
-    return cls
-
 
 MEMO_BITS = 19
 """The failed-state memo of the feasibility search holds 2**MEMO_BITS exact keys (an
@@ -377,6 +247,47 @@ def _sums_suffice(by_sum: NDArray[np.int64], by_cards: NDArray[np.int64], nsum: 
 
 
 @njit(cache=True)
+def _affordable(target: NDArray[np.bool_], depth: int, five: int, state: NDArray[np.int64],
+                count: NDArray[np.int64], total: NDArray[np.int64], opp_count: NDArray[np.int64],
+                opp_total: NDArray[np.int64], opp_over: NDArray[np.bool_], want: NDArray[np.int64],
+                cost: NDArray[np.float64], five_cost: NDArray[np.float64], priced: NDArray[np.float64]) -> bool:
+    """Whether the open target sides' costs at the prices (``prices``; 5a's the larger of
+    its two) stay within the prices of the cards left; if not, no placement from here
+    wins them all."""
+    spent = 0.0
+    for s in range(target.shape[0]):
+        if target[s] and not _wins(count[s], total[s], opp_count[s], opp_total[s], opp_over[s]):
+            have = min(count[s], want[s])
+            here = cost[s, state[s], depth, have]
+            if s == five and five_cost.shape[0] > 0:
+                here = max(here, five_cost[total[s], depth, min(count[s], five_cost.shape[2] - 1)])
+            spent += here
+    return bool(spent <= priced[depth] + prices.MARGIN)
+
+
+@njit(cache=True)
+def _regret(s: int, depth: int, five: int, nxt: int, state: NDArray[np.int64], count: NDArray[np.int64],
+            total: NDArray[np.int64], numbers: NDArray[np.int64], want: NDArray[np.int64],
+            cost: NDArray[np.float64], five_cost: NDArray[np.float64], priced: NDArray[np.float64]) -> float:
+    """What side s's cheapest way on (at the prices; 5a's by its five costs) loses when
+    card ``depth``, which it takes into state ``nxt``, goes elsewhere: its cost without
+    the card minus its cost with it."""
+    price = priced[depth] - priced[depth + 1]
+    if s == five and five_cost.shape[0] > 0:
+        last = five_cost.shape[2] - 1
+        have = min(count[s], last)
+        take = price + five_cost[total[s] + numbers[depth], depth + 1, min(have + 1, last)]
+        skip = five_cost[total[s], depth + 1, have]
+    else:
+        have = min(count[s], want[s])
+        take = price + cost[s, nxt, depth + 1, min(have + 1, want[s])]
+        skip = cost[s, state[s], depth + 1, have]
+    if take == prices.INFINITE:
+        return -prices.INFINITE
+    return float(skip - take)
+
+
+@njit(cache=True)
 def _lift(s: int, depth: int, before: NDArray[np.int64], state: NDArray[np.int64], count: NDArray[np.int64],
           total: NDArray[np.int64], numbers: NDArray[np.int64], pos: NDArray[np.int64]) -> None:
     """Take card ``depth`` back off side ``s`` and move on to its next candidate side."""
@@ -391,14 +302,19 @@ def _feasible(table: NDArray[np.int32], chain: NDArray[np.int32], numbers: NDArr
               mask: int, dump: int, five: int, opp_count: NDArray[np.int64],
               opp_total: NDArray[np.int64], opp_over: NDArray[np.bool_], budget: int,
               out: NDArray[np.int64], memo: NDArray[np.int64], cls: NDArray[np.int32],
-              sums: NDArray[np.int16], top: NDArray[np.int64]) -> tuple[int, int]:
+              sums: NDArray[np.int16], top: NDArray[np.int64], want: NDArray[np.int64],
+              cost: NDArray[np.float64], five_cost: NDArray[np.float64],
+              priced: NDArray[np.float64]) -> tuple[int, int]:
     """Whether some placement wins every side of the target ``mask``: ``FEASIBLE`` (``out``
     its side per card), ``INFEASIBLE``, or ``UNDECIDED`` after ``budget`` nodes; and the
     nodes searched. A card goes onto a target side that still needs cards or onto
     ``dump`` (task card 2, which takes every card: a card anywhere else could go there
-    instead without losing anything)."""
+    instead without losing anything). With ``cost`` (``prices.costs``; empty: none),
+    ``five_cost`` (``prices.five_costs``; empty: none) and ``priced[k]`` (the prices of
+    cards k..), a state whose open sides cost more than the cards left is infeasible."""
     sides, _, n = table.shape
     use_memo = memo.shape[0] > 1
+    use_prices = cost.shape[0] > 0
     target = np.zeros(sides, dtype=np.bool_)
     for s in range(sides):
         target[s] = (mask >> s & 1) == 1
@@ -409,7 +325,7 @@ def _feasible(table: NDArray[np.int32], chain: NDArray[np.int32], numbers: NDArr
     ncand = np.zeros(n + 1, dtype=np.int64)
     pos = np.zeros(n + 1, dtype=np.int64)  # [k]: the candidate card k is on (or tries next)
     before = np.zeros(n + 1, dtype=np.int64)  # [k]: the state card k's side had before it
-    slack = np.zeros(sides, dtype=np.int64)  # per side: the cards its chain takes beyond those it needs
+    urgency = np.zeros(sides)  # per side: how much it needs the card now, most tried first
     by_sum = np.zeros(sides, dtype=np.int64)  # the sides to win on the sum: the sum to reach,
     by_cards = np.zeros(sides, dtype=np.int64)  # and with how many cards
     keys = np.zeros((n + 1, KEY_WORDS), dtype=np.int64)  # [k]: the memo key of the state at depth k,
@@ -438,13 +354,16 @@ def _feasible(table: NDArray[np.int32], chain: NDArray[np.int32], numbers: NDArr
                     ok = False
                     break
                 needed += need
-                slack[s] = chain[s, state[s], depth] - need
+                urgency[s] = need - chain[s, state[s], depth]
                 if need > 0 and need == opp_count[s] - count[s] and total[s] <= opp_total[s]:
                     by_sum[nsum] = opp_total[s] + 1 - total[s]  # the sum its cards must reach
                     by_cards[nsum] = need
                     nsum += 1
             if ok and needed > left:
                 ok = False
+            if ok and use_prices:
+                ok = _affordable(target, depth, five, state, count, total, opp_count, opp_total, opp_over, want,
+                                 cost, five_cost, priced)
             if ok and left - needed < nsum:
                 ok = _sums_suffice(by_sum, by_cards, nsum, left - needed, top[depth])
             if ok and needed == 0:
@@ -458,7 +377,7 @@ def _feasible(table: NDArray[np.int32], chain: NDArray[np.int32], numbers: NDArr
                 if _memo_has(memo, slot, keys[depth]):
                     ok = False
             if ok and depth < n:
-                # the candidates for card ``depth``: open target sides that take it, least slack first, then dump
+                # the candidates for card ``depth``: open target sides that take it, most urgent first, then dump
                 m = 0
                 for s in range(sides):
                     if not target[s] or s == dump or table[s, state[s], depth] < 0:
@@ -468,12 +387,18 @@ def _feasible(table: NDArray[np.int32], chain: NDArray[np.int32], numbers: NDArr
                     if _wins(count[s], total[s], opp_count[s], opp_total[s], opp_over[s]):
                         continue
                     j = m
-                    while j > 0 and slack[cand[depth, j - 1]] > slack[s]:
+                    if use_prices:
+                        urgency[s] = _regret(s, depth, five, table[s, state[s], depth], state, count, total, numbers,
+                                             want, cost, five_cost, priced)
+                    while j > 0 and urgency[cand[depth, j - 1]] < urgency[s]:
                         cand[depth, j] = cand[depth, j - 1]
                         j -= 1
                     cand[depth, j] = s
                     m += 1
                 cand[depth, m] = dump
+                if use_prices and (m == 0 or urgency[cand[depth, 0]] <= 0):
+                    cand[depth, 1:m + 1] = cand[depth, :m].copy()
+                    cand[depth, 0] = dump  # no open side's cheapest way needs the card
                 ncand[depth] = m + 1
                 pos[depth] = 0
             else:
@@ -499,19 +424,20 @@ def _feasible(table: NDArray[np.int32], chain: NDArray[np.int32], numbers: NDArr
         entering = True
 
 
-def _best_response(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDArray[np.int64], dump: int,
-                   five: int, opp_count: NDArray[np.int64], opp_total: NDArray[np.int64],
-                   opp_over: NDArray[np.bool_], node_limit: int) -> tuple[NDArray[np.int64], int, bool]:
-    """The sets of sides to win, most points first, each tried by ``_feasible``: the first
-    feasible one is optimal once every set worth more was proven infeasible. A set
-    holding a set proven infeasible is infeasible too; a set that takes long to decide
-    has its small subsets tried first, to find such an infeasible core. Returns the side
-    per card, the nodes and whether the answer is proven."""
+def _best_response(table: NDArray[np.int32], states: NDArray[np.int64], numbers: NDArray[np.int64],
+                   pts: NDArray[np.int64], dump: int, five: int, opp_count: NDArray[np.int64],
+                   opp_total: NDArray[np.int64], opp_over: NDArray[np.bool_],
+                   node_limit: int) -> tuple[NDArray[np.int64], int, bool]:
+    """The sets of sides to win, most points first, each decided by ``_feasible`` (with
+    card prices when a quick search does not decide it): the first feasible one is optimal
+    once every set worth more was proven infeasible. A set holding a set proven infeasible
+    is infeasible too. Returns the side per card, the nodes and whether the answer is
+    proven."""
     sides, _, n = table.shape
     chain = _chains(table)
-    cls = _classes(table)
-    states = table.shape[1]
-    cap = min(n, int(opp_count.max()) + 1, max(1, SUMS_ENTRIES // (sides * states * (n + 1)) - 1))
+    cls = classes(table)
+    width = table.shape[1]
+    cap = min(n, int(opp_count.max()) + 1, max(1, SUMS_ENTRIES // (sides * width * (n + 1)) - 1))
     sums = _sums(table, numbers, dump, cap)
     top = np.zeros((n + 1, n + 1), dtype=np.int64)  # [k, c]: the sum of the c largest numbers of cards k..
     for k in range(n):
@@ -520,7 +446,6 @@ def _best_response(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: ND
     need0 = [_need(s, 0, zero, zero, zero, opp_count, opp_total, opp_over, sums) for s in range(sides)]
     forced = sum(1 << s for s in range(sides) if need0[s] == 0)
     free = [s for s in range(sides) if need0[s] > 0 and need0[s] <= (n if s == dump else chain[s, 0, 0])]
-    possible = sum(1 << s for s in free)
     candidates = []  # (points, mask) of the sets that pass the count of cards
     for sub in range(1 << len(free)):
         chosen = [s for j, s in enumerate(free) if sub >> j & 1]
@@ -529,35 +454,63 @@ def _best_response(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: ND
     candidates.sort(key=lambda pair: -pair[0])
     infeasible: list[int] = []
     out = np.zeros(n, dtype=np.int64)
-    memo = np.zeros((1 << MEMO_BITS if _key_fits(n, states, opp_total) else 1, KEY_WORDS), dtype=np.int64)
+    memo = np.zeros((1 << MEMO_BITS if _key_fits(n, width, opp_total) else 1, KEY_WORDS), dtype=np.int64)
     nodes = 0
     proven = True
 
     def holds_infeasible(mask: int) -> bool:
         return any(core & ~mask == 0 for core in infeasible)
 
-    def run(mask: int, budget: int) -> int:
+    unpriced = np.zeros((0, 1, 1, 1))  # no prices: ``_feasible`` skips their test
+
+    def run(mask: int, budget: int, cost: NDArray[np.float64] = unpriced,
+            five_cost: NDArray[np.float64] = prices.NO_FIVE, priced: NDArray[np.float64] = unpriced.reshape(-1)) -> int:
         nonlocal nodes
         status, used = _feasible(table, chain, numbers, mask, dump, five, opp_count, opp_total, opp_over,
-                                 max(budget, 1), out, memo, cls, sums, top)
+                                 max(budget, 1), out, memo, cls, sums, top, want_of(mask), cost, five_cost, priced)
         nodes += used
         return int(status)
+
+    def want_of(mask: int) -> NDArray[np.int64]:
+        return np.array([need0[s] if mask >> s & 1 else 0 for s in range(sides)], dtype=np.int64)
+
+    def decide(mask: int, budget: int, cores: bool = True) -> int:
+        """A quick search; if it runs out, the prices' test, then (with ``cores``) a core
+        of the set, then the search guided and pruned by the prices with the rest of
+        ``budget``."""
+        start = nodes
+        status = run(mask, min(QUICK_BUDGET, budget))
+        if status != UNDECIDED or budget <= QUICK_BUDGET:
+            return status
+        want = want_of(mask)
+        s5 = five if five != ABSENT and want[five] > 0 else ABSENT
+        refuted, price = prices.refute(table, states, want, numbers, s5, int(opp_count[five]), int(opp_total[five]))
+        if refuted or (cores and has_core(mask)):
+            return INFEASIBLE
+        priced = np.concatenate((np.cumsum(price[::-1])[::-1], np.zeros(1)))
+        five_cost = prices.NO_FIVE if s5 == ABSENT else prices.five_costs(numbers, int(opp_count[five]),
+                                                                         int(opp_total[five]), price)
+        return run(mask, max(budget - (nodes - start), 1), prices.costs(table, states, want, price), five_cost,
+                   priced)
+
+    def has_core(mask: int) -> bool:
+        """Whether the sides of ``mask`` that want the most cards, two of them, three, ...
+        (the sides won without a card beside), hold a set proven infeasible (it is kept:
+        every set holding it is infeasible too)."""
+        heavy = sorted((s for s in range(sides) if (mask & ~forced) >> s & 1), key=lambda s: -need0[s])
+        for size in range(2, len(heavy)):
+            core = forced | sum(1 << s for s in heavy[:size])
+            if holds_infeasible(core):
+                return True
+            if nodes < node_limit and decide(core, min(CORE_BUDGET, node_limit - nodes), cores=False) == INFEASIBLE:
+                infeasible.append(core)
+                return True
+        return False
 
     for _, mask in candidates:
         if holds_infeasible(mask):
             continue
-        status = run(mask, min(CORE_TRIGGER, node_limit - nodes) if proven else SMALL_BUDGET)
-        if status == UNDECIDED and proven and nodes < node_limit:
-            open_sides = [s for s in range(sides) if (mask & possible) >> s & 1]
-            for size in range(2, min(CORE_SIZE, len(open_sides) - 1) + 1):
-                for core in combinations(open_sides, size):
-                    sub = forced | sum(1 << s for s in core)
-                    if not holds_infeasible(sub) and nodes < node_limit \
-                            and run(sub, min(CORE_BUDGET, node_limit - nodes)) == INFEASIBLE:
-                        infeasible.append(sub)
-            if holds_infeasible(mask):
-                continue
-            status = run(mask, node_limit - nodes)
+        status = decide(mask, node_limit - nodes if proven else SMALL_BUDGET)
         if status == FEASIBLE:
             return out, nodes, proven
         if status == INFEASIBLE:
@@ -567,10 +520,11 @@ def _best_response(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: ND
     raise AssertionError("the set of the sides won without a card is always feasible")
 
 
-def _tables(problem: Problem, dump: int) -> NDArray[np.int32]:
+def _tables(problem: Problem, dump: int) -> tuple[NDArray[np.int32], NDArray[np.int64]]:
     """Every side's table (``automaton.side_table``), padded with ``REFUSED`` rows to one array
-    ``[side, state, card]``; task card 2 takes every card whatever lies there, so its
-    table is one state that takes every card (checked with the model on the empty side)."""
+    ``[side, state, card]``, and each side's number of states; task card 2 takes every card
+    whatever lies there, so its table is one state that takes every card (checked with the
+    model on the empty side)."""
     tasks, cards = problem.tasks, problem.cards
     if not all(accepts(tasks[dump], [], card) for card in cards):
         raise AssertionError("task card 2 must accept every card")
@@ -579,7 +533,7 @@ def _tables(problem: Problem, dump: int) -> NDArray[np.int32]:
     out = np.full((len(each), max(len(t) for t in each), len(cards)), REFUSED, dtype=np.int32)
     for s, table in enumerate(each):
         out[s, :len(table)] = table
-    return out
+    return out, np.array([len(t) for t in each], dtype=np.int64)
 
 
 def optimize(problem: Problem, budget: Budget = Budget()) -> Placement:
@@ -601,13 +555,15 @@ def optimize(problem: Problem, budget: Budget = Budget()) -> Placement:
     if n == 0:
         return evaluate(problem, [], "numba", True, 1)
     dump = names.index("2")
-    table = _tables(problem, dump)
+    table, states = _tables(problem, dump)
     numbers = np.array([card.number for card in problem.cards], dtype=np.int64)
     five = names.index(FIVE_A) if FIVE_A in names else ABSENT
+    small, counts = minimal_tables(table, states)
     if problem.versus is not None:
-        sides, nodes, proven = _best_response(table, numbers, pts, dump, five, opp_count, opp_total,
+        sides, nodes, proven = _best_response(small, counts, numbers, pts, dump, five, opp_count, opp_total,
                                               opp_over, node_limit)
     else:
-        order = np.argsort(-pts, kind="stable").astype(np.int64)
-        sides, _, nodes, proven = _search(table, numbers, pts, order, five, weighted_scale(n), node_limit)
+        weight = pts[:, None] * (weighted_scale(n) + numbers[None, :])
+        sides, _, nodes, proven = weighted.search(small, counts, numbers, weight, five, node_limit, classes(small),
+                                                  weighted.memo_fits(n, len(tasks), small.shape[1]))
     return evaluate(problem, [tasks[s] for s in sides], "numba", proven, nodes)
