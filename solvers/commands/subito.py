@@ -11,6 +11,7 @@ from cardsolve.models.subito import SIDE_CHOICES, load_deck, read_table
 from cardsolve.solvers.commands.common import backend_option, deck_option, emit, progress_callback, time_limit_option
 from cardsolve.solvers.subito import api
 from cardsolve.solvers.subito.backends import BACKENDS
+from cardsolve.solvers.subito.hint import SAMPLES
 
 SIDES_HELP = "The task-card sides: a (round 1), b, or a seeded random side of each."
 
@@ -105,7 +106,7 @@ def subito_duel(ctx: click.Context, seed: int, sides: Any, cards: int | None, li
 @click.option("--card", "card_text", required=True, help="The card you have just turned over: Y4A.")
 @click.option("--player", type=click.IntRange(1, 2), default=1, show_default=True,
               help="You: the first or second player of the table file.")
-@click.option("--samples", type=click.IntRange(1, 100_000), default=64, show_default=True,
+@click.option("--samples", type=click.IntRange(1, 100_000), default=SAMPLES, show_default=True,
               help="Rollouts per side.")
 @click.option("--seed", type=int, default=0, show_default=True)
 @deck_option("The deck the unseen cards come from (JSON, the bundled deck's shape).")

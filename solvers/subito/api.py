@@ -18,6 +18,7 @@ from cardsolve.models.subito import deal as deal_piles
 from cardsolve.solvers.limits import check_time_limit
 from cardsolve.solvers.subito.backends import BACKENDS
 from cardsolve.solvers.subito.duel import duel as play_duel
+from cardsolve.solvers.subito.hint import SAMPLES
 from cardsolve.solvers.subito.hint import hint as rank_sides
 from cardsolve.solvers.subito.problem import Budget, make_problem
 from cardsolve.solvers.subito.results import Dealt, DeckListing, Duel, Hint, Placement, Scored
@@ -87,7 +88,7 @@ def duel(seed: int = 1, *, sides: SideChoice = "a", cards: int | None = None, li
     return play_duel(deal(seed, sides=sides, deck=deck), cards, backend, limit, progress=progress)
 
 
-def hint(table: TableLike, card: str | Card, *, player: int = 1, samples: int = 64, seed: int = 0,
+def hint(table: TableLike, card: str | Card, *, player: int = 1, samples: int = SAMPLES, seed: int = 0,
          deck: Sequence[Card] | None = None, progress: Progress | None = None) -> Hint:
     """Where ``player`` (1 or 2 of ``table``) should place ``card``, just turned over,
     with the rest of the piles unseen cards of ``deck``: each side that takes it by the

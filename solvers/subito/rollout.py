@@ -1,4 +1,7 @@
 """Subito rollouts: a round played on from a table by a fast greedy policy, for hints.
+This is the plain-Python reference: the hint plays the same rounds in numba
+(``solvers.subito.fast_rollout``), and tests hold the two to the same points and sides;
+``greedy_side`` is also the greedy policy of ``solvers.subito.policies``.
 
 Both sides of the table place their cards alternately, one each (equal speed), starting
 with the side to move, until one of them places their last card, which ends the round.

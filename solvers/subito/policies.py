@@ -1,0 +1,145 @@
+"""Subito placement policies, and a 2-player round played card by card by two of them.
+
+A policy places the card its player has just turned over, seeing what a player sees
+(``models.subito.table.seen_by``): both tables, except the opponent's cards on task 5
+side a, which lie face down (their count is seen). The policies:
+- ``hint``: the side ``solvers.subito.hint`` ranks first (its rollouts of the unseen cards);
+- ``greedy``: the rollouts' greedy placement (``rollout.greedy_side``: the side taking the
+  card, 5a only up to 12, that most raises the points won against the opponent's cards as
+  they lie, ties to the side worth more); the opponent's face-down 5a cards, which it
+  cannot see, are drawn once at random from the unseen cards, as each hint rollout does;
+- ``random``: a side drawn uniformly among those whose rule takes the card (5a over 12
+  included: the rule takes it, the scoring costs it).
+
+The round (``play_round``): the rulebook has both players place at once, as fast as they
+can, and the round ends when one of them has placed their whole pile. Here both place at
+the same speed, as the hint's rollouts assume: the players alternate one card each,
+player 1 first, so with piles of 36 player 1 places all 36 and player 2 places 35. Each
+policy decides on the table as it lies when its card is turned over, so player 2's
+cards depend on player 1's play.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from cardsolve.models.errors import BadInput
+from cardsolve.models.subito import Card, Placed, Side, Table, accepts, seen_by
+from cardsolve.models.subito.table import FACE_DOWN
+from cardsolve.solvers.subito.hint import SAMPLES, hint
+from cardsolve.solvers.subito.rollout import Hands, greedy_side
+
+@dataclass(frozen=True)
+class Turn:
+    """A player's decision: the table as it lies (every card named), the player (1 or 2)
+    who has just turned over ``card``, the deck the unseen cards come from, and the
+    decision's seed."""
+
+    table: Table
+    player: int
+    card: Card
+    deck: tuple[Card, ...]
+    seed: int
+
+
+class Policy(Protocol):
+    """Chooses the side for the card turned over, from what the player sees."""
+
+    @property
+    def name(self) -> str:
+        """The policy's name in studies."""
+
+    def choose(self, turn: Turn) -> Side:
+        """The side to place ``turn.card`` on."""
+
+
+@dataclass(frozen=True)
+class HintPolicy:
+    """The hint's best side, over ``samples`` rollouts per side."""
+
+    samples: int = SAMPLES
+    name: str = "hint"
+
+    def choose(self, turn: Turn) -> Side:
+        """The side the hint ranks first."""
+        return hint(turn.table, turn.player, turn.card, turn.deck, self.samples, turn.seed).best.side
+
+
+@dataclass(frozen=True)
+class GreedyPolicy:
+    """The rollouts' greedy side, the opponent's face-down 5a cards drawn from the unseen cards."""
+
+    name: str = "greedy"
+
+    def choose(self, turn: Turn) -> Side:
+        """``rollout.greedy_side`` on the table as the player sees it."""
+        seen = seen_by(turn.table, turn.player)
+        mine, theirs = seen.players[turn.player - 1], seen.players[2 - turn.player]
+        on_table = {card for placed in seen.players for cards in placed.placed.values() for card in cards}
+        unseen = [card for card in turn.deck if card not in on_table and card != turn.card]
+        me = Hands(mine.name, {side.name: list(mine.on(side)) for side in seen.tasks})
+        them = Hands(theirs.name, {side.name: list(theirs.on(side)) for side in seen.tasks})
+        if theirs.hidden:
+            them.placed[FACE_DOWN] = random.Random(turn.seed).sample(unseen, theirs.hidden)
+        return greedy_side(seen.tasks, me, them, turn.card)
+
+
+@dataclass(frozen=True)
+class RandomPolicy:
+    """A side drawn uniformly among those whose rule takes the card."""
+
+    name: str = "random"
+
+    def choose(self, turn: Turn) -> Side:
+        """A seeded uniform draw over the sides that accept the card."""
+        mine = turn.table.players[turn.player - 1]
+        taken = [side for side in turn.table.tasks if accepts(side, mine.on(side), turn.card)]
+        return random.Random(turn.seed).choice(taken)
+
+
+POLICIES: dict[str, Policy] = {policy.name: policy for policy in (HintPolicy(), GreedyPolicy(), RandomPolicy())}
+"""The policies by name, at their default settings."""
+
+
+def policy(name: str, hint_samples: int = SAMPLES) -> Policy:
+    """The policy ``name`` (the hint with ``hint_samples`` rollouts per side); an unknown
+    name is bad input naming it."""
+    if name not in POLICIES:
+        raise BadInput(f"no policy {name!r}: the policies are {', '.join(POLICIES)}", name)
+    return HintPolicy(hint_samples) if name == "hint" else POLICIES[name]
+
+
+def decision_seed(seed: int, player: int, card: int) -> int:
+    """The seed of ``player``'s decision on their card number ``card`` in a round seeded ``seed``."""
+    return random.Random(f"{seed}:{player}:{card}").getrandbits(32)
+
+
+def play_round(tasks: Sequence[Side], piles: tuple[Sequence[Card], Sequence[Card]],
+               players: tuple[Policy, Policy], deck: Sequence[Card], seed: int, names: tuple[str, str] = ("P1", "P2"),
+               ) -> Table:
+    """The table at the end of a round (see the module docstring): player 1 then player
+    2, one card each, each placed by their policy, until a pile runs out."""
+    placed: tuple[dict[str, list[Card]], dict[str, list[Card]]] = ({s.name: [] for s in tasks},
+                                                                   {s.name: [] for s in tasks})
+    cards = tuple(deck)
+    laid = [0, 0]
+    mover = 0
+    while laid[0] < len(piles[0]) and laid[1] < len(piles[1]):
+        table = _table(tasks, names, placed)
+        card = piles[mover][laid[mover]]
+        turn = Turn(table, mover + 1, card, cards, decision_seed(seed, mover + 1, laid[mover]))
+        placed[mover][players[mover].choose(turn).name].append(card)
+        laid[mover] += 1
+        mover = 1 - mover
+    return _table(tasks, names, placed)
+
+
+def _table(tasks: Sequence[Side], names: tuple[str, str],
+           placed: tuple[dict[str, list[Card]], dict[str, list[Card]]]) -> Table:
+    """The table with these cards on each side."""
+    first, second = (Placed(name, {side: tuple(cards) for side, cards in on.items()})
+                     for name, on in zip(names, placed))
+    return Table(tuple(tasks), (first, second))
