@@ -34,7 +34,7 @@ class Case:
 CASES = {
     "ubongo": Case(ubongo, 24, (0, 5, 6), lambda result: len(ubongo.GROUPS)),
     "subito": Case(subito, 4, (0, 1), lambda result: len(result["combinations"])),
-    "quibbles": Case(quibbles, 3, (0, 1), lambda result: len(quibbles.MEASURES) + len(SOLO_RATINGS) + 1),
+    "quibbles": Case(quibbles, 3, (0, 1), lambda result: len(quibbles.MEASURES) + len(SOLO_RATINGS) + 2),
 }
 
 
@@ -146,7 +146,7 @@ def test_quibbles_shares_and_policies() -> None:
     result = run.result()
     policies = result["policies"]
     assert list(policies) == list(quibbles.OPTIONS["policies"])
-    assert result["hint_lookahead"] == {"samples": 6, "shortlist": 6}
+    assert result["hint_lookahead"] == {"samples": 16, "shortlist": 12} and result["clairvoyant_width"] == 8
     for summary in policies.values():
         assert summary["games"] == sum(summary["penalties"].values()) == run.case.samples
         assert sorted(summary["penalty_by_game"]) == [int(p) for p, n in summary["penalties"].items() for _ in range(n)]
@@ -161,13 +161,14 @@ def test_quibbles_shares_and_policies() -> None:
 
 def test_quibbles_table_has_a_column_per_policy_and_a_row_per_rating() -> None:
     rows = quibbles.table(_run("quibbles").result())
-    assert rows[0] == ("policy", "hint", "greedy", "random")
+    assert rows[0] == ("policy", "hint", "greedy", "random", "clairvoyant")
     labels = [row[0] for row in rows]
     assert labels[len(quibbles.MEASURES) + 1:] == ["50+ Questionable", "40-49 Quite OK", "30-39 Quirky performance",
                                                   "20-29 Quality effort", "10-19 Quick-witted success",
                                                   "<10 Quintessential victory",
-                                                  "hint lookahead (refills x candidate turns)"]
-    assert rows[-1][1:] == ("6 x 6", "-", "-")
+                                                  "hint lookahead (refills x candidate turns)",
+                                                  "clairvoyant search (sees the draw pile, not a hint)"]
+    assert rows[-2][1:] == ("16 x 12", "-", "-", "-")
 
 
 def test_quibbles_options_choose_the_policies_and_the_lookahead() -> None:

@@ -6,6 +6,7 @@ refused before any game is played."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,7 @@ CHEAP = ("--policies", "greedy,random", "--workers", "1")
 def test_the_command_answers_as_analyze_with_the_same_options(cardsolve: RunCli, tmp_path: Path) -> None:
     command = run_json(cardsolve, "quibbles", "solo", "--games", "3", "--seed", "4", *CHEAP, "--samples", "2",
                        "--shortlist", "3", "--store", str(tmp_path / "a.sqlite"))
-    options = {"policies": ["greedy", "random"], "hint_samples": 2, "hint_shortlist": 3}
+    options = {"policies": ["greedy", "random"], "hint_samples": 2, "hint_shortlist": 3, "clairvoyant_width": 8}
     answer = analyze("quibbles", "solo", 3, 4, workers=1, store=tmp_path / "b.sqlite", options=options)
     assert (command["game"], command["study"], command["options"]) == ("quibbles", "solo", options)
     assert (command["samples"], command["seed"], command["chunks"]) == (3, 4, answer.chunks) == (3, 4, 2)
@@ -39,14 +40,15 @@ def test_the_command_with_its_defaults_is_the_analyze_study(cardsolve: RunCli, t
     own defaults names the same options, so it reads every chunk back and prints the same
     table."""
     store = str(tmp_path / "s.sqlite")
-    code, first, err = cardsolve("analyze", "quibbles", "solo", "--samples", "2", "--workers", "1", "--store", store)
+    code, first, err = cardsolve("analyze", "quibbles", "solo", "--samples", "1", "--workers", "1", "--store", store)
     assert code == 0, err
-    code, again, err = cardsolve("quibbles", "solo", "--games", "2", "--workers", "1", "--store", store)
+    code, again, err = cardsolve("quibbles", "solo", "--games", "1", "--workers", "1", "--store", store)
     assert code == 0, err
     assert again.splitlines()[:-1] == first.splitlines()[:-1]
     assert again.splitlines()[-1].startswith(f"1 chunk, 1 read back from {store}")
-    assert first.splitlines()[1].split() == ["policy", "hint", "greedy", "random"]
-    assert "hint lookahead (refills x candidate turns)  6 x 6" in first
+    assert first.splitlines()[1].split() == ["policy", "hint", "greedy", "random", "clairvoyant"]
+    assert re.search(r"hint lookahead \(refills x candidate turns\) +16 x 12 ", first)
+    assert re.search(r"clairvoyant search \(sees the draw pile, not a hint\) +- +- +- +beam \(width 8\)", first)
 
 
 def test_an_option_is_part_of_the_store_key(cardsolve: RunCli, tmp_path: Path) -> None:
@@ -55,7 +57,7 @@ def test_an_option_is_part_of_the_store_key(cardsolve: RunCli, tmp_path: Path) -
     first = run_json(cardsolve, *base)
     assert (first["chunks"], first["reused"]) == (1, 0)
     assert run_json(cardsolve, *base)["reused"] == 1
-    for changed in (("--samples", "5"), ("--shortlist", "2"), ("--policies", "greedy,random")):
+    for changed in (("--samples", "5"), ("--shortlist", "2"), ("--width", "3"), ("--policies", "greedy,random")):
         other = run_json(cardsolve, *base, *changed)  # the last value of an option counts
         assert other["reused"] == 0, changed
         assert other["result"]["policies"]["greedy"] == first["result"]["policies"]["greedy"]
@@ -67,7 +69,8 @@ def test_the_api_runs_the_study_and_reports_progress(tmp_path: Path) -> None:
                       progress=lambda *p: seen.append(p))
     assert isinstance(answer, StudyAnswer) and (answer.game, answer.study, answer.samples) == ("quibbles", "solo", 3)
     assert seen == [(0, 2), (1, 2), (2, 2)]
-    assert answer.options == {"policies": ["greedy", "random"], "hint_samples": 6, "hint_shortlist": 6}
+    assert answer.options == {"policies": ["greedy", "random"], "hint_samples": 16, "hint_shortlist": 12,
+                              "clairvoyant_width": 8}
     greedy, random_play = answer.result["policies"].values()
     assert greedy["mean"] < random_play["mean"] and greedy["finished"] == 1.0
 
@@ -124,3 +127,24 @@ def test_ctrl_c_keeps_the_finished_chunks(cardsolve: RunCli, tmp_path: Path, mon
     monkeypatch.undo()
     again = run_json(cardsolve, *args)
     assert (again["chunks"], again["reused"]) == (2, 1)
+
+
+def test_the_clairvoyant_is_marked_as_seeing_the_draw_pile_and_plots_beside_the_hint(
+        cardsolve: RunCli, tmp_path: Path) -> None:
+    """The clairvoyant's column says it searches with the draw pile in view (its JSON
+    summary too), and on these deals it does better than greedy; the plot leaves random
+    out (its penalties are far off) but keeps the others, and draws random when alone."""
+    document = run_json(cardsolve, "quibbles", "solo", "--games", "2", "--seed", "5", "--policies",
+                        "greedy,clairvoyant,random", "--width", "2", "--workers", "1",
+                        "--store", str(tmp_path / "s.sqlite"))
+    result = document["result"]
+    clairvoyant, greedy = result["policies"]["clairvoyant"], result["policies"]["greedy"]
+    assert clairvoyant["sees_draw_pile"] and not greedy["sees_draw_pile"] and result["clairvoyant_width"] == 2
+    assert 0.0 <= clairvoyant["proven"] <= 1.0 and greedy["proven"] == 0.0
+    assert all(c < g for c, g in zip(clairvoyant["penalty_by_game"], greedy["penalty_by_game"]))
+    assert list(study.plotted(result)) == ["greedy", "clairvoyant"]
+    assert list(study.plotted({"policies": {"random": result["policies"]["random"]}})) == ["random"]
+    rows = study.table(result)
+    assert rows[-1][0] == "clairvoyant search (sees the draw pile, not a hint)"
+    assert rows[-1][1:] == ("-", "beam (width 2), not proven" if not clairvoyant["proven"]
+                            else f"beam (width 2), proven optimal in {clairvoyant['proven']:.0%}", "-")

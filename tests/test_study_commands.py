@@ -21,7 +21,7 @@ TWO_CHUNKS = {
 """Each command on samples that fill two chunks, so two workers really share them."""
 
 STRAY_OPTIONS = [
-    ("quibbles", "solo", "samples", "policies, hint_samples, hint_shortlist"),
+    ("quibbles", "solo", "samples", "policies, hint_samples, hint_shortlist, clairvoyant_width"),
     ("was-sticht", "chips", "players", "none"),
     ("cubu", "seats", "seats", "players, bots, target"),
 ]

@@ -2,12 +2,14 @@
 of the rulebook's rating labels (``cardsolve analyze quibbles solo``, and
 ``cardsolve quibbles solo`` in front of it). Options: ``policies`` (the policies compared,
 default every one of ``POLICIES``), ``hint_samples`` and ``hint_shortlist`` (the hint
-policy's lookahead: sampled refills for each of its best candidate turns, default 6 and 6).
+policy's lookahead: sampled refills for each of its best candidate turns, by default the
+hint's own, 16 and 12) and ``clairvoyant_width`` (the beam of the clairvoyant, who knows
+the order of the draw pile: a bound on what any play reaches, not a hint; default 8).
 
 Sample ``k`` is solo game ``k`` of the study seed (``solvers.quibbles.study.solo_game``:
 the same deal for every policy, each policy's choices seeded by the game), played once by
 each policy. A chunk keeps, per policy in the order given, its games in sample order as
-(penalty, turns, finished), and the lookahead they were played with; the result
+(penalty, turns, finished, proven), and the lookahead they were played with; the result
 summarises each policy as ``solvers.quibbles.results.PolicySummary`` does, from counts
 folded chunk by chunk, with its penalties game by game and as a penalty -> games table.
 """
@@ -27,17 +29,20 @@ from cardsolve.solvers.analysis.study import (
     ListOf, Matching, Part, Result, Row, Shape, Study, counted_mean, counted_median, nth_value,
 )
 from cardsolve.solvers.quibbles.results import rating_bands
-from cardsolve.solvers.quibbles.study import POLICIES, Lookahead, solo_game, study_policies
+from cardsolve.solvers.quibbles.study import POLICIES, SEES_DRAW_PILE, Lookahead, solo_game, study_policies
 
 DEFAULT_POLICIES = tuple(POLICIES)
 """Every policy, in ``POLICIES`` order."""
 DEFAULT_LOOKAHEAD = Lookahead()
-"""The hint's lookahead in a study: 6 sampled refills x 6 candidate turns."""
+"""The hint's lookahead in a study (the hint's own default) and the clairvoyant's beam."""
 OPTIONS: dict[str, Any] = {"policies": list(DEFAULT_POLICIES), "hint_samples": DEFAULT_LOOKAHEAD.samples,
-                           "hint_shortlist": DEFAULT_LOOKAHEAD.shortlist}
+                           "hint_shortlist": DEFAULT_LOOKAHEAD.shortlist,
+                           "clairvoyant_width": DEFAULT_LOOKAHEAD.width}
 """The options and their defaults."""
 PLOT_BIN = 5
 """Penalties are drawn in bins of this width."""
+NOT_PLOTTED = ("random",)
+"""Policies left out of the plot (random's penalties, near 470, would squeeze the rest)."""
 Summary = dict[str, Any]
 """One policy's summary in the result (``_summary``)."""
 MEASURES: tuple[tuple[str, Callable[[Summary], str]], ...] = (
@@ -54,19 +59,21 @@ MEASURES: tuple[tuple[str, Callable[[Summary], str]], ...] = (
 
 def _games(name: str, lookahead: Lookahead, seed: int, first: int, count: int) -> list[list[Any]]:
     """Games ``first .. first + count - 1`` of the policy ``name``, in order, as
-    [penalty, turns, finished]."""
-    return [[game.penalty, game.turns, game.finished]
+    [penalty, turns, finished, proven]."""
+    return [[game.penalty, game.turns, game.finished, game.proven]
             for game in (solo_game(name, lookahead, seed, sample) for sample in range(first, first + count))]
 
 
 def run_chunk(samples: int, seed: int, first: int, count: int,
               policies: str | Sequence[str] = DEFAULT_POLICIES, hint_samples: int = DEFAULT_LOOKAHEAD.samples,
-              hint_shortlist: int = DEFAULT_LOOKAHEAD.shortlist) -> Part:
-    """The chunk's games of each policy, in the order given, and the lookahead the hint
-    played them with: ``hint_samples`` refills x ``hint_shortlist`` candidate turns (the
-    defaults are ``OPTIONS``'s)."""
-    lookahead = Lookahead(hint_samples, hint_shortlist)
+              hint_shortlist: int = DEFAULT_LOOKAHEAD.shortlist,
+              clairvoyant_width: int = DEFAULT_LOOKAHEAD.width) -> Part:
+    """The chunk's games of each policy, in the order given, and the lookahead they were
+    played with: the hint's ``hint_samples`` refills x ``hint_shortlist`` candidate turns,
+    the clairvoyant's beam of ``clairvoyant_width`` (the defaults are ``OPTIONS``'s)."""
+    lookahead = Lookahead(hint_samples, hint_shortlist, clairvoyant_width)
     return {"hint_lookahead": {"samples": lookahead.samples, "shortlist": lookahead.shortlist},
+            "clairvoyant_width": lookahead.width,
             "policies": [{"policy": name, "games": _games(name, lookahead, seed, first, count)}
                          for name in study_policies(policies)]}
 
@@ -79,20 +86,23 @@ class _Played:
     penalties: Counter[int] = field(default_factory=Counter)
     turns: int = 0
     finished: int = 0
+    proven: int = 0
     penalty_by_game: list[int] = field(default_factory=list)
 
     def add(self, games: Iterable[Sequence[Any]]) -> None:
-        """Add games given as [penalty, turns, finished], in game order."""
-        for penalty, turns, finished in games:
+        """Add games given as [penalty, turns, finished, proven], in game order."""
+        for penalty, turns, finished, proven in games:
             self.penalties[penalty] += 1
             self.turns += turns
             self.finished += bool(finished)
+            self.proven += bool(proven)
             self.penalty_by_game.append(penalty)
 
     def summary(self) -> Summary:
         """The games summarised as ``solvers.quibbles.results.PolicySummary`` would (the
         nearest-rank percentiles, the rulebook's rating shares), from the counts alone,
-        with the penalties in game order and as a penalty -> games table (string keys)."""
+        with the share whose penalty is proven the least possible, and the penalties in
+        game order and as a penalty -> games table (string keys)."""
         games = len(self.penalty_by_game)
         table = {str(penalty): self.penalties[penalty] for penalty in sorted(self.penalties)}
         rated: Counter[str] = Counter()
@@ -101,6 +111,7 @@ class _Played:
         return {"games": games, "mean": counted_mean(table), "p10": _percentile(table, games, 0.1),
                 "median": counted_median(table), "p90": _percentile(table, games, 0.9),
                 "finished": self.finished / games, "mean_turns": self.turns / games,
+                "proven": self.proven / games,
                 "ratings": {label: rated[label] / games for _, label in SOLO_RATINGS},
                 "penalties": table, "penalty_by_game": self.penalty_by_game}
 
@@ -111,31 +122,36 @@ def _percentile(table: dict[str, int], games: int, share: float) -> int:
 
 
 def combine(samples: int, parts: Iterable[Part]) -> Result:
-    """Each policy's games of every chunk, in sample order, summarised; the policies in
-    the order given and the hint's lookahead are the first chunk's (the same in every chunk)."""
+    """Each policy's games of every chunk, in sample order, summarised, each saying
+    whether it sees the draw pile; the policies in the order given and the lookahead are
+    the first chunk's (the same in every chunk)."""
     played: dict[str, _Played] = {}
-    lookahead: dict[str, int] = {}
+    first: Part = {}
     for part in parts:
-        lookahead = lookahead or part["hint_lookahead"]
+        first = first or part
         for entry in part["policies"]:
             played.setdefault(entry["policy"], _Played()).add(entry["games"])
-    return {"samples": samples, "hint_lookahead": lookahead,
-            "policies": {name: games.summary() for name, games in played.items()}}
+    return {"samples": samples, "hint_lookahead": first.get("hint_lookahead", {}),
+            "clairvoyant_width": first.get("clairvoyant_width"),
+            "policies": {name: games.summary() | {"sees_draw_pile": name in SEES_DRAW_PILE}
+                         for name, games in played.items()}}
 
 
 def part_shape(options: Mapping[str, Any]) -> Shape:
-    """The hint's lookahead and, per policy of the options in their order, its games as
-    [penalty, turns, finished]."""
+    """The lookahead and, per policy of the options in their order, its games as
+    [penalty, turns, finished, proven]."""
     names = study_policies(options["policies"])
-    return {"hint_lookahead": {"samples": int, "shortlist": int},
-            "policies": Row(tuple({"policy": Matching(re.escape(name)), "games": ListOf(Row((int, int, bool)))}
-                                  for name in names))}
+    return {"hint_lookahead": {"samples": int, "shortlist": int}, "clairvoyant_width": int,
+            "policies": Row(tuple({"policy": Matching(re.escape(name)),
+                                   "games": ListOf(Row((int, int, bool, bool)))} for name in names))}
 
 
 def table(result: Result) -> list[tuple[str, ...]]:
     """A column per policy; a row per figure of ``MEASURES``, one per rating of the
-    rulebook (its band and label, worst first: the share of games rated so), and, when the
-    hint is compared, its lookahead (refills x candidate turns, in the hint's column)."""
+    rulebook (its band and label, worst first: the share of games rated so), and, for
+    the searching policies compared, how they search: the hint's lookahead (refills x
+    candidate turns) and the clairvoyant's beam, which sees the draw pile (not a hint),
+    with the share of games whose penalty it proved the least possible."""
     summaries: dict[str, Summary] = result["policies"]
     lookahead = result["hint_lookahead"]
     rows: list[tuple[str, ...]] = [("policy", *summaries)]
@@ -143,22 +159,43 @@ def table(result: Result) -> list[tuple[str, ...]]:
     rows += [(f"{band} {label}", *(f"{s['ratings'][label]:.0%}" for s in summaries.values()))
              for band, (_, label) in zip(rating_bands(), SOLO_RATINGS)]
     if "hint" in summaries:
-        rows.append(("hint lookahead (refills x candidate turns)",
-                     *(f"{lookahead['samples']} x {lookahead['shortlist']}" if name == "hint" else "-"
-                       for name in summaries)))
+        rows.append(_only("hint", summaries, "hint lookahead (refills x candidate turns)",
+                          f"{lookahead['samples']} x {lookahead['shortlist']}"))
+    if "clairvoyant" in summaries:
+        rows.append(_only("clairvoyant", summaries, "clairvoyant search (sees the draw pile, not a hint)",
+                          _beam_text(result["clairvoyant_width"], summaries["clairvoyant"]["proven"])))
     return rows
 
 
-def plot(result: Result, title: str, path: str) -> None:
-    """One penalty histogram per policy (its mean in the legend) in bins of ``PLOT_BIN``,
-    over the rulebook's rating bands, shaded alternately and labelled, best (left) to worst."""
+def _only(name: str, summaries: Mapping[str, Summary], label: str, text: str) -> tuple[str, ...]:
+    """A row with ``text`` in the column of ``name`` and a dash in the others."""
+    return (label, *(text if other == name else "-" for other in summaries))
+
+
+def _beam_text(width: int, proven: float) -> str:
+    """The clairvoyant's search: a beam, proven optimal in some share of the games or in none."""
+    if not proven:
+        return f"beam (width {width}), not proven"
+    return f"beam (width {width}), proven optimal in {proven:.0%}"
+
+
+def plotted(result: Result) -> dict[str, Summary]:
+    """The policies the plot draws: all but ``NOT_PLOTTED``, unless that leaves none."""
     summaries: dict[str, Summary] = result["policies"]
+    return {name: s for name, s in summaries.items() if name not in NOT_PLOTTED} or summaries
+
+
+def plot(result: Result, title: str, path: str) -> None:
+    """One penalty histogram per ``plotted`` policy (its mean in the legend, the
+    clairvoyant marked as seeing the draw pile) in bins of ``PLOT_BIN``, over the
+    rulebook's rating bands, shaded alternately and labelled, best (left) to worst."""
+    summaries = plotted(result)
     top = max(int(penalty) for s in summaries.values() for penalty in s["penalties"])
     bins = list(range(0, top + PLOT_BIN + 1, PLOT_BIN))
     figure, axes = charts.pyplot().subplots(figsize=(9, 4.8))
     for name, s in summaries.items():
         axes.hist([int(penalty) for penalty in s["penalties"]], bins=bins, weights=list(s["penalties"].values()),
-                  alpha=0.55, label=f"{name} (mean {s['mean']:.1f})")
+                  alpha=0.55, label=f"{name} (mean {s['mean']:.1f}{', sees the draw pile' * s['sees_draw_pile']})")
     upper = top + PLOT_BIN
     for k, (threshold, label) in enumerate(SOLO_RATINGS):
         if k % 2:

@@ -10,6 +10,7 @@ from cardsolve.solvers.commands.common import (
 )
 from cardsolve.solvers.quibbles.api import SPLIT_TIME_LIMIT
 from cardsolve.solvers.quibbles.backends import BACKENDS
+from cardsolve.solvers.quibbles.settings import DEFAULT_SAMPLES, DEFAULT_SHORTLIST, DEFAULT_WIDTH
 
 VARIANTS = click.Choice(["standard", "simplified", "solo"])
 
@@ -72,15 +73,15 @@ def move(ctx: click.Context, hand: str, display: str, collection: str, variant: 
 @click.option("--variant", type=VARIANTS, default="standard", show_default=True)
 @click.option("--opponents", type=click.IntRange(0, 4), default=None,
               help="Other players (default: 0 solo, else 1); their hands are sampled.")
-@click.option("--samples", type=click.IntRange(1, 10_000), default=16, show_default=True,
+@click.option("--samples", type=click.IntRange(1, 10_000), default=DEFAULT_SAMPLES, show_default=True,
               help="Sampled refills per candidate turn.")
-@click.option("--shortlist", type=click.IntRange(1, 100_000), default=None,
-              help="Sample only this many candidate turns, the best by the static score (default: all).")
+@click.option("--shortlist", type=click.IntRange(1, 100_000), default=DEFAULT_SHORTLIST, show_default=True,
+              help="Sample only this many candidate turns, the best by the static score (a large N: all).")
 @click.option("--top", type=click.IntRange(1, 1000), default=5, show_default=True, help="Turns shown.")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.pass_context
 def hint(ctx: click.Context, hand: str, display: str, collection: str, penalty: str, variant: str,
-         opponents: int | None, samples: int, shortlist: int | None, top: int, seed: int) -> None:
+         opponents: int | None, samples: int, shortlist: int, top: int, seed: int) -> None:
     """Every legal turn ranked by a sampled two-turn lookahead; the best one explained."""
     from cardsolve.solvers.quibbles import api
 
@@ -94,7 +95,7 @@ def hint(ctx: click.Context, hand: str, display: str, collection: str, penalty: 
 @group.command()
 @click.option("--players", type=click.IntRange(1, 5), default=3, show_default=True)
 @click.option("--variant", type=VARIANTS, default=None, help="Default: solo for 1 player, else standard.")
-@bots_option("One policy per seat (hint, greedy, random); default hint for all.")
+@bots_option("One policy per seat (hint, greedy, random; clairvoyant, solo only); default hint for all.")
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.pass_context
 def play(ctx: click.Context, players: int, variant: str | None, bots: str | None, seed: int) -> None:
@@ -108,14 +109,17 @@ def play(ctx: click.Context, players: int, variant: str | None, bots: str | None
 @click.option("--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True,
               help="Seeded solo games per policy (the study's samples).")
 @click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--policies", default="hint,greedy,random", show_default=True)
-@click.option("--samples", type=click.IntRange(1, 10_000), default=6, show_default=True,
-              help="The hint policy's sampled refills per candidate turn.")
-@click.option("--shortlist", type=click.IntRange(1, 1000), default=6, show_default=True,
-              help="The hint policy's candidate turns sampled per turn.")
+@click.option("--policies", default="hint,greedy,random,clairvoyant", show_default=True,
+              help="hint, greedy, random, clairvoyant (sees the draw pile: a bound, not a hint).")
+@click.option("--samples", type=click.IntRange(1, 10_000), default=DEFAULT_SAMPLES, show_default=True,
+              help="The hint policy's sampled refills per candidate turn (the hint's default).")
+@click.option("--shortlist", type=click.IntRange(1, 1000), default=DEFAULT_SHORTLIST, show_default=True,
+              help="The hint policy's candidate turns sampled per turn (the hint's default).")
+@click.option("--width", type=click.IntRange(1, 1000), default=DEFAULT_WIDTH, show_default=True,
+              help="The clairvoyant's beam: positions kept per turn.")
 @study_run_options()
 @click.pass_context
-def solo(ctx: click.Context, games: int, seed: int, policies: str, samples: int, shortlist: int,
+def solo(ctx: click.Context, games: int, seed: int, policies: str, samples: int, shortlist: int, width: int,
          workers: int | None, scheduler: str | None, store: str | None, plot: str | None) -> None:
     """The solo study: seeded solo games per policy on the same deals, penalties and rating
     shares. It is the study ``cardsolve analyze quibbles solo`` with these options: the
@@ -124,5 +128,5 @@ def solo(ctx: click.Context, games: int, seed: int, policies: str, samples: int,
 
     emit_study(ctx, "quibbles solo chunks", store,
                lambda progress: api.solo(games=games, seed=seed, policies=policies, samples=samples,
-                                         shortlist=shortlist, workers=workers, scheduler=scheduler, store=store,
-                                         plot=plot, progress=progress))
+                                         shortlist=shortlist, width=width, workers=workers, scheduler=scheduler,
+                                         store=store, plot=plot, progress=progress))

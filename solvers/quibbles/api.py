@@ -19,6 +19,7 @@ from cardsolve.models.quibbles import (
 from cardsolve.solvers.limits import check_time_limit
 from cardsolve.solvers.quibbles.backends import BACKENDS
 from cardsolve.solvers.quibbles.results import BestSplit, BotGame, CombineOptions, DrawVerdicts, Hint, MoveCheck
+from cardsolve.solvers.quibbles.settings import DEFAULT_SAMPLES, DEFAULT_SHORTLIST, DEFAULT_WIDTH
 
 if TYPE_CHECKING:
     from cardsolve.solvers.analysis.api import StudyAnswer
@@ -126,11 +127,12 @@ def _nearest_miss(verdicts: dict[tuple[int, ...], str | None], played: Turn) -> 
 
 
 def hint(hand: Cards, display: Cards, *, collection: Cards = "", penalty: Cards = "",
-         variant: str | Variant = Variant.STANDARD, opponents: int | None = None, samples: int = 16,
-         shortlist: int | None = None, top: int | None = 5, seed: int = 0,
-         progress: Callable[[int, int], None] | None = None) -> Hint:
+         variant: str | Variant = Variant.STANDARD, opponents: int | None = None,
+         samples: int = DEFAULT_SAMPLES, shortlist: int | None = DEFAULT_SHORTLIST, top: int | None = 5,
+         seed: int = 0, progress: Callable[[int, int], None] | None = None) -> Hint:
     """Every legal turn ranked by a sampled two-turn lookahead (``samples`` refills per
-    candidate, only the ``shortlist`` best by the static score sampled; default all),
+    candidate, only the ``shortlist`` best by the static score sampled; None: all; the
+    defaults, from ``settings``, are the solo study's too),
     the best explained; ``top`` turns shown (None: all). ``opponents`` (default 0 solo,
     else 1) get hands sampled from the unseen cards; ``progress(done, samples)`` hears of
     each sample."""
@@ -166,18 +168,21 @@ def play(*, players: int = 3, variant: str | Variant | None = None, bots: str | 
                    state.penalty_score if rules is Variant.SOLO else None)
 
 
-def solo(*, games: int = 1000, seed: int = 1, policies: str | Sequence[str] = "hint,greedy,random",
-         samples: int = 6, shortlist: int = 6, workers: int | None = None, scheduler: str | None = None,
-         store: str | None = None, plot: str | None = None,
+def solo(*, games: int = 1000, seed: int = 1, policies: str | Sequence[str] = "hint,greedy,random,clairvoyant",
+         samples: int = DEFAULT_SAMPLES, shortlist: int = DEFAULT_SHORTLIST, width: int = DEFAULT_WIDTH,
+         workers: int | None = None, scheduler: str | None = None, store: str | None = None, plot: str | None = None,
          progress: Callable[[int, int], None] | None = None) -> StudyAnswer:
     """The solo study (``cardsolve analyze quibbles solo``): ``games`` seeded solo games per
     policy on the same deals, the hint policy sampling ``samples`` refills for each of its
-    ``shortlist`` best candidate turns; run by ``analysis.api.analyze`` (``workers``,
-    ``scheduler``, ``store``, ``plot`` and ``progress`` as there). Unknown or repeated
-    policies and a lookahead under 1 are bad input before any game is played."""
+    ``shortlist`` best candidate turns (the hint's defaults), the clairvoyant (who sees
+    the draw pile) keeping ``width`` positions in its beam; run by
+    ``analysis.api.analyze`` (``workers``, ``scheduler``, ``store``, ``plot`` and
+    ``progress`` as there). Unknown or repeated policies and a lookahead under 1 are bad
+    input before any game is played."""
     from cardsolve.solvers.analysis.api import analyze
     from cardsolve.solvers.quibbles.study import Lookahead, study_policies
 
-    names, lookahead = study_policies(policies), Lookahead(samples, shortlist)
-    options = {"policies": list(names), "hint_samples": lookahead.samples, "hint_shortlist": lookahead.shortlist}
+    names, lookahead = study_policies(policies), Lookahead(samples, shortlist, width)
+    options = {"policies": list(names), "hint_samples": lookahead.samples, "hint_shortlist": lookahead.shortlist,
+               "clairvoyant_width": lookahead.width}
     return analyze("quibbles", "solo", games, seed, workers, scheduler, store, plot, progress, options)

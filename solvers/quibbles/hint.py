@@ -9,8 +9,10 @@ by the static evaluation before any card it draws is seen), and the position is
 evaluated. A DRAW's stash is decided after the draw, with the cards drawn in that sample.
 Every candidate meets the same samples (common random numbers), so their differences
 are not sampling noise between candidates. To keep this fast, candidates with the same
-visible result are merged, and a ``shortlist`` may limit the sampling to the best
-candidates by the static evaluation (by default all are sampled).
+visible result are merged, and a ``shortlist`` limits the sampling to the best
+candidates by the static evaluation. The defaults (``settings``: 16 samples x 12
+candidates) are the same for ``cardsolve quibbles hint`` and for the hint's
+policy in the solo study, so the study measures the hint a player gets.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from cardsolve.models.quibbles import (
 from cardsolve.solvers.quibbles.evaluate import evaluate, progress
 from cardsolve.solvers.quibbles.policies import GreedyPolicy, most_taking_actions, play_turn
 from cardsolve.solvers.quibbles.results import Hint, RankedTurn, turn_text
+from cardsolve.solvers.quibbles.settings import DEFAULT_SAMPLES, DEFAULT_SHORTLIST
 
 
 OutcomeKey = tuple[object, ...]
@@ -129,10 +132,11 @@ def candidate_turns(state: State) -> list[Turn]:
     return [t for t in state.legal_turns() if not (isinstance(t.action, Draw) and t.stash is not None)]
 
 
-def rank_turns(state: State, samples: int = 16, shortlist: int | None = None, seed: int = 0,
-               report: Callable[[int, int], None] | None = None) -> Hint:
-    """Every legal turn of the player to act, best first (see the module docstring);
-    ``report(done, samples)`` hears of each sample played out."""
+def rank_turns(state: State, samples: int = DEFAULT_SAMPLES, shortlist: int | None = DEFAULT_SHORTLIST,
+               seed: int = 0, report: Callable[[int, int], None] | None = None) -> Hint:
+    """Every legal turn of the player to act, best first (see the module docstring;
+    ``shortlist`` None samples every candidate); ``report(done, samples)`` hears of each
+    sample played out."""
     me = state.to_act
     firsts: dict[OutcomeKey, tuple[Turn, float]] = {}
     for turn in candidate_turns(state):
@@ -188,10 +192,10 @@ def explain(state: State, ranked: Sequence[RankedTurn]) -> str:
 
 
 class HintPolicy:
-    """The hint's top turn as a policy; a study uses fewer samples than a hint asked for
-    at the table. A DRAW's stash is decided after the draw (``best_stash``)."""
+    """The hint's top turn as a policy, by default with the hint's own lookahead. A
+    DRAW's stash is decided after the draw (``best_stash``)."""
 
-    def __init__(self, samples: int = 6, shortlist: int = 6) -> None:
+    def __init__(self, samples: int = DEFAULT_SAMPLES, shortlist: int = DEFAULT_SHORTLIST) -> None:
         self.samples, self.shortlist = samples, shortlist
         self._planned: Turn | None = None
 

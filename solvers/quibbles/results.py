@@ -284,11 +284,13 @@ class BotGame(Answer):
 
 @dataclass(frozen=True)
 class SoloGame:
-    """What the solo study keeps of one solo game."""
+    """What the solo study keeps of one solo game; ``proven``: its penalty is proven the
+    least any play of that deal and draw order reaches (only the clairvoyant proves it)."""
 
     penalty: int
     turns: int
     finished: bool
+    proven: bool = False
 
 
 @dataclass(frozen=True)

@@ -13,31 +13,40 @@ from dataclasses import dataclass, field
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.quibbles import State, Turn, Variant, new_game
+from cardsolve.solvers.quibbles.clairvoyant import ClairvoyantPolicy
 from cardsolve.solvers.quibbles.hint import HintPolicy
 from cardsolve.solvers.quibbles.policies import GreedyPolicy, Policy, RandomPolicy, play_turn
 from cardsolve.solvers.quibbles.results import PlayedTurn, SoloGame
+from cardsolve.solvers.quibbles.settings import DEFAULT_SAMPLES, DEFAULT_SHORTLIST, DEFAULT_WIDTH
 
 
 @dataclass(frozen=True)
 class Lookahead:
-    """How hard the hint's policy looks: sampled refills and candidate turns per turn."""
+    """How hard the searching policies look: the hint's sampled refills and candidate
+    turns per turn (by default those of ``cardsolve quibbles hint``), and the positions
+    per turn of the clairvoyant's beam."""
 
-    samples: int = 6
-    shortlist: int = 6
+    samples: int = DEFAULT_SAMPLES
+    shortlist: int = DEFAULT_SHORTLIST
+    width: int = DEFAULT_WIDTH
 
     def __post_init__(self) -> None:
-        """At least one sampled refill and one candidate turn; fewer is bad input."""
-        for name, value in (("samples", self.samples), ("shortlist", self.shortlist)):
+        """At least one of each; fewer is bad input."""
+        for name, value in (("samples", self.samples), ("shortlist", self.shortlist), ("width", self.width)):
             if value < 1:
-                raise BadInput(f"the hint's lookahead needs {name} of at least 1, not {value}", str(value))
+                raise BadInput(f"the lookahead needs {name} of at least 1, not {value}", str(value))
 
 
 POLICIES: dict[str, Callable[[Lookahead], Policy]] = {
     "hint": lambda lookahead: HintPolicy(lookahead.samples, lookahead.shortlist),
     "greedy": lambda _: GreedyPolicy(),
     "random": lambda _: RandomPolicy(),
+    "clairvoyant": lambda lookahead: ClairvoyantPolicy(lookahead.width),
 }
-"""Policy names, each making a fresh player of it (only the hint uses the lookahead)."""
+"""Policy names, each making a fresh player of it (the hint and the clairvoyant use the
+lookahead). The clairvoyant reads the draw pile: it is a bound, not a hint."""
+SEES_DRAW_PILE = frozenset({"clairvoyant"})
+"""The policies that know the order of the draw pile."""
 
 MAX_TURNS = 1000
 """Games still running after this many turns are cut off (none has come close in the studies)."""
@@ -70,11 +79,15 @@ def study_policies(names: str | Sequence[str]) -> tuple[str, ...]:
 
 def seat_policies(bots: str | Sequence[str] | None, players: int) -> tuple[str, ...]:
     """One policy name per seat, seat 1 first (default: the hint's for all); naming more
-    or fewer than ``players`` is bad input."""
+    or fewer than ``players``, or a policy that sees the draw pile in a game of several
+    players (it plans the solo game only), is bad input."""
     names = policy_names(bots) if bots else ("hint",) * players
+    text = bots if isinstance(bots, str) else ",".join(bots or ())
     if len(names) != players:
-        text = bots if isinstance(bots, str) else ",".join(bots or ())
         raise BadInput(f"--bots names {len(names)} policies for {players} players", text)
+    seeing = next((name for name in names if name in SEES_DRAW_PILE), None)
+    if seeing is not None and players > 1:
+        raise BadInput(f"the {seeing} policy plays solo games only", seeing)
     return names
 
 
@@ -107,7 +120,9 @@ def play_game(policies: Sequence[Policy], variant: Variant, seed: int, keep_log:
 
 def solo_game(name: str, lookahead: Lookahead, seed: int, index: int) -> SoloGame:
     """Game ``index`` of the solo study with ``seed``, played by the policy ``name`` (the
-    hint's with ``lookahead``): its deal is the same for every policy."""
-    record = play_game([policy_by_name(name, lookahead)], Variant.SOLO, seed=seed * 1_000_003 + index)
-    state = record.state
-    return SoloGame(state.penalty_score, state.turns, state.winner == 0)
+    hint's and the clairvoyant's with ``lookahead``): its deal is the same for every
+    policy. ``proven``: the clairvoyant's penalty is the least any play reaches."""
+    policy = policy_by_name(name, lookahead)
+    state = play_game([policy], Variant.SOLO, seed=seed * 1_000_003 + index).state
+    proven = isinstance(policy, ClairvoyantPolicy) and policy.proven and state.winner == 0
+    return SoloGame(state.penalty_score, state.turns, state.winner == 0, proven)

@@ -1,0 +1,10 @@
+"""The searching policies' default effort, shared by the hint command, the API and the
+solo study so that the study measures the hint a player gets. A light module: the
+command line reads it without loading the solvers."""
+
+DEFAULT_SAMPLES = 16
+"""The hint: sampled orders of the unseen cards per candidate turn."""
+DEFAULT_SHORTLIST = 12
+"""The hint: candidate turns sampled, the best by the static evaluation."""
+DEFAULT_WIDTH = 8
+"""The clairvoyant: positions its beam keeps per turn."""

@@ -1,0 +1,113 @@
+"""The clairvoyant bound of solo Quibbles (``solvers.quibbles.clairvoyant``): its plans are
+legal games that end with the penalty they claim, the policy plays them, a plan said to be
+proven equals an exhaustive search, and a narrow beam is never below that optimum.
+
+The exhaustive search here is the reference: plain depth-first search over every whole
+turn (the same successor list the beam expands), cut where the penalty reaches the best
+finished game. It ends because, with a full draw pile, every turn costs at least 1."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardsolve.models.errors import BadInput
+from cardsolve.models.quibbles import State, Turn, Variant, new_game, position
+from cardsolve.solvers.quibbles import api
+from cardsolve.solvers.quibbles.clairvoyant import ClairvoyantPolicy, plan_solo, successors
+from cardsolve.solvers.quibbles.study import play_game, seat_policies
+
+NEAR_END = 40
+"""Seeded positions close to a win, where the exhaustive search is quick."""
+CHEAP_BOUND = 4
+"""Positions whose narrow beam finishes under this penalty are searched exhaustively
+(the search is as deep as that penalty, since each turn costs at least 1)."""
+
+
+def exhaustive_penalty(state: State, bound: int) -> int:
+    """The least final penalty any play from ``state`` reaches, if under ``bound``; else ``bound``."""
+    best = bound
+    for _, after in successors(state):
+        if after.winner is not None:
+            best = min(best, after.penalty_score)
+        elif not after.is_over and after.penalty_score < best:
+            best = exhaustive_penalty(after, best)
+    return best
+
+
+def near_end(rng: random.Random) -> State:
+    """A solo position with a collection worth 16-20 and a hand of 2-5 cards."""
+    collection: list[int] = []
+    while sum(collection) < 16:
+        collection.append(rng.randint(3, 6))
+    if sum(collection) > 20 or len(collection) > 5:
+        return near_end(rng)
+    hand = [rng.randint(1, 6) for _ in range(rng.randint(2, 5))]
+    display = [rng.randint(1, 6) for _ in range(6)]
+    return position(Variant.SOLO, hand, display, collection, seed=rng.randint(0, 10**6))
+
+
+def replayed_penalty(state: State, turns: tuple[Turn, ...]) -> tuple[int | None, int]:
+    """Play the turns on a copy, each checked by the engine; the winner and the penalty."""
+    game = state.clone()
+    for turn in turns:
+        game.apply(turn)
+    return game.winner, game.penalty_score
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_plan_is_a_legal_game_that_ends_with_its_penalty(seed: int) -> None:
+    state = new_game(1, Variant.SOLO, seed)
+    plan = plan_solo(state, width=2)
+    assert plan.penalty is not None and plan.width == 2
+    assert replayed_penalty(state, plan.turns) == (0, plan.penalty)
+
+
+def test_the_policy_plays_its_plan() -> None:
+    """The game is deterministic once the draw order is known, so the policy's game is the plan."""
+    seed = 7
+    plan = plan_solo(new_game(1, Variant.SOLO, seed), width=2)
+    record = play_game([ClairvoyantPolicy(width=2)], Variant.SOLO, seed, keep_log=True)
+    assert [played.turn for played in record.log] == list(plan.turns)
+    assert record.state.penalty_score == plan.penalty
+
+
+def test_a_proven_plan_is_the_optimum_and_a_narrow_beam_never_beats_it() -> None:
+    rng = random.Random(17)
+    proven_narrow = searched = 0
+    while searched < NEAR_END:
+        state = near_end(rng)
+        narrow = plan_solo(state, width=1)
+        assert narrow.penalty is not None
+        if narrow.penalty >= CHEAP_BOUND:
+            continue
+        searched += 1
+        optimum = exhaustive_penalty(state, narrow.penalty + 1)
+        wide = plan_solo(state, width=100_000)
+        assert wide.proven and wide.penalty == optimum
+        assert replayed_penalty(state, wide.turns) == (0, optimum)
+        assert narrow.penalty >= optimum
+        if narrow.proven:
+            proven_narrow += 1
+            assert narrow.penalty == optimum
+    assert proven_narrow < NEAR_END  # the narrow beam really had to cut somewhere
+
+
+def test_a_game_won_at_once_is_proven_at_no_cost() -> None:
+    """Five 5s and a 1 in hand, a collection worth 16, a display of six 6s: one turn wins
+    before any penalty (lay the 1 and stash the 5s, or combine 1+5 for the 6s and stash
+    one), and the beam proves it."""
+    state = position(Variant.SOLO, [5, 5, 5, 5, 5, 1], [6, 6, 6, 6, 6, 6], [6, 6, 4])
+    plan = plan_solo(state, width=1)
+    assert plan.penalty == 0 and plan.proven and len(plan.turns) == 1
+    assert replayed_penalty(state, plan.turns) == (0, 0)
+
+
+def test_the_clairvoyant_plays_solo_only() -> None:
+    with pytest.raises(BadInput, match="solo games only") as caught:
+        seat_policies("greedy,clairvoyant", 2)
+    assert caught.value.token == "clairvoyant"
+    with pytest.raises(BadInput, match="solo games only"):
+        api.play(players=2, bots="clairvoyant,greedy")
+    assert seat_policies("clairvoyant", 1) == ("clairvoyant",)
