@@ -11,14 +11,15 @@ stops if they disagree.
 
 Task ``every-chip``: the tails. On 80 seeded full 4-player deals (``random_start``), every
 chip for every seat in both modes (80 x 24 x 4 x 2 = 15,360 questions: ``forceable``
-and ``possible`` each asked on its own), numba. Besides the table's median, p95 and
-max, the script prints the 99th percentile and how many questions took over 200 ms and
-over 1 s, with the slowest question (on stderr with ``--json``, so the JSON stays one
-document).
+and ``possible`` each asked on its own, so each from an empty transposition table),
+numba. Besides the table's median, p95 and max, the script prints the 99th percentile
+and how many questions took over 200 ms and over 1 s, with the slowest question (on
+stderr with ``--json``, so the JSON stays one document).
 
 Task ``table``: the whole chip table (``chip_table``: forceable, then possible when not
-forceable, for every chip and seat) of each of the same 80 deals, numba, timed per deal
-in process (start-up not included).
+forceable, for every chip and seat; answers implied by chips already decided are taken
+without a search, and the searches share the table by question family) of each of the
+same 80 deals, numba, timed per deal in process (start-up not included).
 """
 
 from __future__ import annotations

@@ -77,11 +77,7 @@ def solve(deal: DealLike, player: int, task: str | Chip, backend: str = BACKENDS
 def table(deal: DealLike, backend: str = BACKENDS.default, progress: Progress | None = None) -> ChipTable:
     """Every task chip for every seat of a dealt round: forceable, possible or impossible."""
     position = _position(deal)
-    rows = []
-    for done, chip in enumerate(CHIPS, start=1):
-        rows.extend(chip_table(position, [chip], backend))
-        if progress is not None:
-            progress(done, len(CHIPS))
+    rows = chip_table(position, CHIPS, backend, progress)
     return ChipTable(position.trumps, position.leader + 1, position.players, tuple(rows), backend)
 
 

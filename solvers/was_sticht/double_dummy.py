@@ -19,11 +19,17 @@ them from 1.
 
 "trick:last" is the last trick of the position's round: the ninth in a whole round, the
 last of an ending dealt on its own (``chips.measure``).
+
+Each public call starts the numba backend from an empty transposition table, so an
+answer (its node count included) depends on its own question only; inside
+``shared_table`` the calls share the table's entries by question family (``chip_table``
+asks every chip of a deal in one).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.was_sticht.cards import Card
@@ -39,6 +45,31 @@ def _check(position: Position, player: int) -> None:
     the seat as a person counts it (from 1)."""
     if not 0 <= player < position.players:
         raise BadInput(f"player {player + 1} is not a seat 1..{position.players}", str(player + 1))
+
+
+_SHARING = [False]
+"""True inside ``shared_table``."""
+
+
+def _fresh(backend: str) -> None:
+    """Outside ``shared_table``: the backend's next searches start from an empty table
+    (a backend without a table has nothing to forget)."""
+    forget = getattr(BACKENDS.load(backend), "forget", None)
+    if forget is not None and not _SHARING[0]:
+        forget()
+
+
+@contextmanager
+def shared_table(backend: str = BACKENDS.default) -> Iterator[None]:
+    """Calls inside share the backend's transposition table by question family; the
+    outermost one starts it empty, so the answers depend on the calls inside only."""
+    outer = _SHARING[0]
+    _fresh(backend)
+    _SHARING[0] = True
+    try:
+        yield
+    finally:
+        _SHARING[0] = outer
 
 
 def _won(position: Position, player: int) -> int:
@@ -57,11 +88,13 @@ def _search(position: Position, player: int, conditions: Sequence[Condition], co
 
 def forceable(position: Position, player: int, chip: Chip, backend: str = BACKENDS.default) -> bool:
     """Whether the player achieves the chip's task whatever the other seats play."""
+    _fresh(backend)
     return _search(position, player, chip.conditions, False, backend)[0]
 
 
 def possible(position: Position, player: int, chip: Chip, backend: str = BACKENDS.default) -> bool:
     """Whether some play of every seat achieves the chip's task for the player."""
+    _fresh(backend)
     return _search(position, player, chip.conditions, True, backend)[0]
 
 
@@ -79,6 +112,7 @@ def trick_bounds(position: Position, player: int, backend: str = BACKENDS.defaul
     """(fewest, most): the player's tricks over the round that he can force, playing to
     lose tricks against seats that give him tricks, and playing to win against seats
     that stop him."""
+    _fresh(backend)
     return _bounds(position, player, backend)[0]
 
 
@@ -100,6 +134,7 @@ def analyse(position: Position, player: int, chip: Chip, backend: str = BACKENDS
     another seat: a card after which the player can no longer force the task, if there
     is one, else the first legal card in deck order.
     """
+    _fresh(backend)
     is_forceable, force_card, nodes = _search(position, player, chip.conditions, False, backend)
     is_possible, possible_card = True, force_card
     if not is_forceable:

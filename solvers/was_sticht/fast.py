@@ -34,11 +34,14 @@ Encoding. A hand is an int64 bitmask over ``Card.index`` (0..35). Three int64 ar
   sort keys, the transposition key (``_KEY_WORDS`` words), and the part of ``st`` a
   finished trick changes (``_UNDO_FROM`` .. ``_UNDO_TO``), kept to take the trick back.
 The transposition table ``tt`` has one row per slot: the key's ``_KEY_WORDS`` words, then
-``_VERDICT``: the search's stamp shifted by ``_STAMP_SHIFT`` with the answer in
-``_ANSWER_BIT`` (rows of older searches are stale without clearing the table), and
-``_RANGE``: for a question monotone in one counter (``_MONO``: one condition on the
-tricks or a colour, bounded on one side), the goodness from which the answer is known
-yes and one above the greatest known no. The key
+``_VERDICT``: the question family's stamp shifted by ``_STAMP_SHIFT`` with the answer
+in ``_ANSWER_BIT`` (``_family_stamp``: searches of one family share their rows, rows of
+other families are stale without clearing the table), and ``_RANGE``: for a question
+monotone in one counter (``_MONO``: one condition on the tricks or a colour, bounded on
+one side), the goodness (the counter's slack against the bound) from which the answer
+is known yes and one above the greatest known no; the family leaves the bound out, so
+"at most 1 trick" and "at most 2 tricks" (and the binary searches of ``trick_bounds``)
+share ranges. The key
 (``_key``): the cards left class by class in rank order, each a symbol of its owner
 (``_OWNER_BITS``), whether it ties (``_TIE_SHIFT``) and, when a condition counts colours,
 its printed colour (``_COLOUR_SHIFT``), packed into ``_RANK_WORDS`` words; the class
@@ -70,8 +73,12 @@ trump against the seats that can win them (``_trumps_overflow``); below the root
 player's quick tricks when he holds every trump left (``_play_secures``). A colour is
 further bounded by the tricks he can still win and by his trumps (``_colour_gain``).
 The last trick goes to the seat that can keep a top trump to it (``_keeps_top_trump``:
-his spare trumps cover the trump leads the others can make): settled for the player
-below the root, lost when it is another seat playing against him. A player who can
+his spare trumps cover the trump leads the others can make), or to the seat on lead
+that can draw every other trump with trumps ranked at least as high as all of them
+and keep one (``_draws_trumps``; tied number trumps included, the first played wins):
+settled for the player below the root, lost when it is another seat playing against
+him. It is lost too when a seat against him holds a trump strictly above all of his
+and spares to cover his own trump leads (``_outlasts``: the others lead no trump). A player who can
 only duck (``_ducks_all``: not on lead, no trump, every card below the others' of its
 colour) wins no trick left, whatever is played.
 ``trick_bounds`` asks yes/no questions ("at most k tricks", "at least k") in binary
@@ -132,8 +139,9 @@ _COLOUR_WON = _WON + SEATS
  _MONO,         # a one-condition question whose answer is monotone in one counter:
                 # _AT_LEAST (more is better), _AT_MOST (less is better), else 0
  _MONO_AT,      # the word of st holding that counter, or -1
- ) = range(_COLOUR_WON + COLOUR_COUNT, _COLOUR_WON + COLOUR_COUNT + 18)
-_STATE = _MONO_AT + 1
+ _MONO_BOUND,   # that question's bound on the counter (its low end, or its high end)
+ ) = range(_COLOUR_WON + COLOUR_COUNT, _COLOUR_WON + COLOUR_COUNT + 19)
+_STATE = _MONO_BOUND + 1
 _AT_LEAST, _AT_MOST = 1, 2
 _UNDO_FROM, _UNDO_TO = _TRICK, _NODES
 """The words a finished trick changes: the trick, the counters, leader .. last won."""
@@ -181,8 +189,9 @@ known no (0: none)."""
 _RANGE_SHIFT = 8
 _NO_GOODNESS = (1 << _RANGE_SHIFT) - 1
 """Above every goodness: no yes known."""
-_GOOD_TOP = 100
-"""Above every counter: an at-most question's goodness is _GOOD_TOP less the counter."""
+_GOOD_ZERO = 64
+"""The goodness of a slack of 0. Goodness is clamped to 1.._NO_GOODNESS - 1: a slack
+beyond either end (a bound far outside every count) answers alike all the way out."""
 _TT_COLUMNS = _RANGE + 1
 
 # The work rows ``buf`` of each search depth.
@@ -267,17 +276,40 @@ _BUF = np.zeros((_ROWS_PER_DEPTH * (len(DECK) + 1), len(DECK)), dtype=np.int64)
 """The kernel's work rows (each written before it is read, so shared by every search)."""
 _TT: NDArray[np.int64] | None = None
 _SEARCHES = [0]
+FAMILIES = 4096
+"""The question families whose stamps are kept; past that many, every family starts
+afresh (its old entries turn stale)."""
+_FAMILY_STAMPS: dict[tuple[object, ...], int] = {}
 
 
-def _table() -> tuple[NDArray[np.int64], int]:
-    """The shared transposition table and a fresh stamp: entries of older searches are
-    stale without clearing the table."""
+def _table() -> NDArray[np.int64]:
+    """The shared transposition table (made at the first call)."""
     global _TT
     if _TT is None:
         _TT = np.zeros((1 << TT_BITS, _TT_COLUMNS), dtype=np.int64)
         _TT.fill(0)  # touch every page now rather than inside the first searches
-    _SEARCHES[0] += 1
-    return _TT, _SEARCHES[0]
+    return _TT
+
+
+def forget() -> None:
+    """Make every stored answer stale: the next searches start from an empty table
+    (``double_dummy`` does so at each call outside ``shared_table``)."""
+    _FAMILY_STAMPS.clear()
+
+
+def _family_stamp(family: tuple[object, ...]) -> int:
+    """The table stamp of a question family: every search of one family shares its
+    entries, a new family gets a fresh stamp (older entries are stale without clearing
+    the table). A family is what fixes the answer of a key: the trumps, the player, the
+    players, whether the others cooperate and the question (for a monotone question its
+    kind and counter, not its bound: the ranges hold slacks)."""
+    stamp = _FAMILY_STAMPS.get(family)
+    if stamp is None:
+        if len(_FAMILY_STAMPS) >= FAMILIES:
+            _FAMILY_STAMPS.clear()
+        _SEARCHES[0] += 1
+        stamp = _FAMILY_STAMPS[family] = _SEARCHES[0]
+    return stamp
 
 
 @njit(cache=True, inline="always")
@@ -551,6 +583,71 @@ def _keeps_top_trump(st: NDArray[np.int64], tab: NDArray[np.int64], top_owner: i
 
 
 @njit(cache=True)
+def _draws_trumps(st: NDArray[np.int64], tab: NDArray[np.int64], left: int) -> bool:
+    """Whether the seat on lead wins the last trick by drawing trumps: it leads its top
+    trumps (each ranked at least as high as every trump of the other seats: led first,
+    it wins its trick, ties included, and keeps the lead) as often as another seat holds
+    trumps, each lead taking a trump of every seat that still holds one, and then still
+    holds a trump, which nothing can beat any more and which it keeps to the last trick
+    (it plays a trump only when its hand is all trumps). With ``left`` tricks or fewer
+    than that, it leads a top trump into every trick left."""
+    trumps = tab[_CLASS_MASK, TRUMP_CLASS]
+    seat = st[_LEADER]
+    mine = st[_HAND + seat] & trumps
+    most, strongest = 0, -1  # the most trumps of another seat; the strongest of them
+    for s in range(st[_PLAYERS]):
+        if s == seat:
+            continue
+        theirs = st[_HAND + s] & trumps
+        most = max(most, popcount(theirs))
+        while theirs:
+            b = theirs & -theirs
+            theirs ^= b
+            strongest = max(strongest, tab[_STRENGTH + TRUMP_CLASS, lowest_set(b)])
+    top, rest = 0, mine
+    while rest:
+        b = rest & -rest
+        rest ^= b
+        if tab[_STRENGTH + TRUMP_CLASS, lowest_set(b)] >= strongest:
+            top += 1
+    return left > 0 and top >= min(most, left) and popcount(mine) >= min(most + 1, left)
+
+
+@njit(cache=True)
+def _outlasts(st: NDArray[np.int64], tab: NDArray[np.int64], left: int) -> bool:
+    """Whether another seat, playing against the player, keeps a trump ranked strictly
+    above all of his to the last trick, and so wins it or sees it won by a seat other
+    than him (the mirror of ``_keeps_top_trump`` for seats that work together): the
+    other seats lead no trump, so only his trump leads (one of his trumps each, at most
+    ``left - 1`` before the last trick) draw trumps from that seat, and its other trumps
+    cover them."""
+    trumps = tab[_CLASS_MASK, TRUMP_CLASS]
+    player = st[_PLAYER]
+    mine = st[_HAND + player] & trumps
+    best = -1  # the strongest of his trumps
+    rest = mine
+    while rest:
+        b = rest & -rest
+        rest ^= b
+        best = max(best, tab[_STRENGTH + TRUMP_CLASS, lowest_set(b)])
+    leads = min(popcount(mine), left - 1)
+    for s in range(st[_PLAYERS]):
+        if s == player:
+            continue
+        theirs = st[_HAND + s] & trumps
+        above = False
+        rest = theirs
+        while rest:
+            b = rest & -rest
+            rest ^= b
+            if tab[_STRENGTH + TRUMP_CLASS, lowest_set(b)] > best:
+                above = True
+        if above and popcount(theirs) - 1 >= leads:
+            return True
+    return False
+
+
+@njit(cache=True)
 def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64], root: bool) -> int:
     """At a trick boundary: 1 when every condition holds however the rest is played (or,
     below the root, the player's own play can make sure of it: ``_play_secures``; at the
@@ -565,8 +662,6 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
     if wins > 0 and _ducks_all(st, tab):
         wins = 0  # he holds no trump, so forced is 0 too
     mine_mask = sure_mask if top_owner == player else 0
-    # the last trick: the seat keeping a top trump to it wins it by its own play
-    keeper = top_owner if done < total and _keeps_top_trump(st, tab, top_owner, sure_mask, left) else -1
     by_play, unsettled = False, 0  # a condition the player's play secures; conditions open
     result = 1
     for i in range(conds.shape[0]):
@@ -587,10 +682,15 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
             else:
                 now, most = 0, 1 if total > 0 else 0
         elif m == _M_LAST:
+            # the last trick: a seat keeping a top trump to it, or drawing the others'
+            # trumps from the lead, wins it by its own play
+            keeper = top_owner if done < total and _keeps_top_trump(st, tab, top_owner, sure_mask, left) else -1
+            if keeper < 0 and done < total and _draws_trumps(st, tab, left):
+                keeper = st[_LEADER]
             if done == total:
                 now = most = st[_LAST_WON]
-            elif keeper >= 0 and keeper != player and st[_COOP] == 0:
-                now = most = 0  # the keeper plays against the player and keeps it
+            elif st[_COOP] == 0 and (keeper >= 0 and keeper != player or _outlasts(st, tab, left)):
+                now = most = 0  # a seat against the player keeps the last trick from him
             else:
                 now, most = 0, 1
                 if keeper == player and low >= 1 and high >= 1:
@@ -733,8 +833,14 @@ def _store(tt: NDArray[np.int64], slot: int, buf: NDArray[np.int64], row: int, s
 
 @njit(cache=True, inline="always")
 def _goodness(st: NDArray[np.int64]) -> int:
-    """A monotone question's counter as goodness: the greater, the likelier the yes."""
-    return int(st[st[_MONO_AT]] if st[_MONO] == _AT_LEAST else _GOOD_TOP - st[st[_MONO_AT]])
+    """A monotone question's slack as goodness: how far the counter lies on the good side
+    of the bound (counter less low end for at-least, high end less counter for at-most),
+    plus ``_GOOD_ZERO``. The answer from a position depends on the slack only (the
+    counter's growth from here must stay within it), so the table's ranges hold for
+    every bound of the same question family (``_family_stamp``)."""
+    counter = st[st[_MONO_AT]]
+    slack = counter - st[_MONO_BOUND] if st[_MONO] == _AT_LEAST else st[_MONO_BOUND] - counter
+    return int(min(max(_GOOD_ZERO + slack, 1), _NO_GOODNESS - 1))
 
 
 @njit(cache=True, inline="always")
@@ -910,27 +1016,28 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
 
 
 @lru_cache(maxsize=256)
-def _question(conditions: tuple[Condition, ...]) -> tuple[NDArray[np.int64], tuple[int, int, int, int, int]]:
+def _question(conditions: tuple[Condition, ...]) -> tuple[NDArray[np.int64], tuple[int, int, int, int, int, int]]:
     """The conditions as rows (measure code, low, high), and what the transposition key
     must hold for them: every seat's tricks, the player's tricks, the colours counted (a
-    bit each), the first trick; and whether the answer is monotone in one counter
-    (``_MONO``: one condition on the tricks or a colour bounded on one side only)."""
+    bit each), the first trick; whether the answer is monotone in one counter
+    (``_MONO``: one condition on the tricks or a colour bounded on one side only) and
+    then its bound (the high end of an at-most question, the low end of an at-least)."""
     rows = [(MEASURES.index(c.measure), c.low, c.high) for c in conditions]
     measures = {c.measure for c in conditions}
-    mono = 0
+    mono, bound = 0, 0
     if len(conditions) == 1 and (conditions[0].measure == "tricks" or conditions[0].measure.startswith("colour:")):
         most = TRICKS if conditions[0].measure == "tricks" else len(NUMBERS)  # above every count
         if conditions[0].low <= 0:
-            mono = _AT_MOST
+            mono, bound = _AT_MOST, conditions[0].high
         elif conditions[0].high >= most:
-            mono = _AT_LEAST
+            mono, bound = _AT_LEAST, conditions[0].low
     return (np.array(rows, dtype=np.int64).reshape(len(rows), 3),
             (int(bool(measures & {"most", "fewest"})), int("tricks" in measures),
              sum(1 << k for k, letter in enumerate(COLOURS) if f"colour:{letter}" in measures),
-             int("trick:first" in measures), mono))
+             int("trick:first" in measures), mono, bound))
 
 
-def encode(position: Position, player: int, key: tuple[int, int, int, int, int], cooperative: bool,
+def encode(position: Position, player: int, key: tuple[int, int, int, int, int, int], cooperative: bool,
            stamp: int) -> NDArray[np.int64]:
     """The search state ``st`` of a position and question (``key``: ``_question``'s)."""
     players = position.players
@@ -961,7 +1068,7 @@ def encode(position: Position, player: int, key: tuple[int, int, int, int, int],
     st[_PLAYERS] = players
     st[_COOP] = int(cooperative)
     st[_TOTAL] = len(tricks) + (cards_left + len(position.current)) // players
-    st[_KEY_ALL], st[_KEY_TRICKS], st[_KEY_COLOURS], st[_KEY_FIRST], st[_MONO] = key
+    st[_KEY_ALL], st[_KEY_TRICKS], st[_KEY_COLOURS], st[_KEY_FIRST], st[_MONO], st[_MONO_BOUND] = key
     st[_MONO_AT] = -1
     if key[4]:
         st[_MONO_AT] = _WON + player if key[1] else _COLOUR_WON + (key[2].bit_length() - 1)
@@ -976,7 +1083,10 @@ def search(position: Position, player: int, conditions: Sequence[Condition],
     that achieves it, or the opposing seat's card after which it fails; else None), and
     the nodes searched. The position must not be finished."""
     rows, key = _question(tuple(conditions))
-    tt, stamp = _table()
+    question: object = key[:5] if key[4] else tuple(conditions)
+    stamp = _family_stamp((position.trumps.suit, position.trumps.number, player, position.players, cooperative,
+                           question))
+    tt = _table()
     if len(position.hands[0]) <= SMALL_TRICKS:
         tt = tt[:1 << SMALL_TT_BITS]
     st = encode(position, player, key, cooperative, stamp)
