@@ -67,6 +67,7 @@ BASES: dict[str, str] = {
     "cubu speed": "--centre O-P-R-L-D --hand D-G,R-G,L-O",
     "cubu play": "--players 2 --rounds 1",
     "cubu simulate": "--games 2 --players 2 --workers 1 --store {tmp}/store.sqlite",
+    "cubu versus": "--games 2 --players 2 --workers 1 --store {tmp}/store.sqlite",
     "bench": "",
     "serve": "",
     "analyze": "was-sticht chips --samples 2 --workers 1 --store {tmp}/store.sqlite",

@@ -12,9 +12,12 @@ from cardsolve.solvers.analysis.study import Study
 MODULES = {
     ("ubongo", "solvability"): "cardsolve.solvers.analysis.ubongo",
     ("subito", "optimal-scores"): "cardsolve.solvers.analysis.subito",
+    ("subito", "hints"): "cardsolve.solvers.analysis.subito_hints",
     ("quibbles", "solo"): "cardsolve.solvers.analysis.quibbles",
     ("was-sticht", "chips"): "cardsolve.solvers.analysis.was_sticht",
+    ("was-sticht", "bots"): "cardsolve.solvers.analysis.was_sticht_bots",
     ("cubu", "seats"): "cardsolve.solvers.analysis.cubu",
+    ("cubu", "versus"): "cardsolve.solvers.analysis.cubu_versus",
 }
 """The module of each (game, study)."""
 

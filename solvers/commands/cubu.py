@@ -10,6 +10,7 @@ from cardsolve.solvers.commands.common import (
 )
 from cardsolve.solvers.cubu import api
 from cardsolve.solvers.cubu.backends import BACKENDS
+from cardsolve.solvers.cubu.bots import BOTS
 
 
 @click.group("cubu")
@@ -81,3 +82,29 @@ def cubu_simulate(ctx: click.Context, games: int, seed: int, players: int, bots:
     emit_study(ctx, "cubu seats chunks", store,
                lambda progress: api.simulate(games, seed, players, bots, target, workers, scheduler, store, plot,
                                              progress))
+
+
+@group.command("versus")
+@click.option("--games", type=click.IntRange(1, 10_000_000), default=2000, show_default=True,
+              help="Seeded games (the study's samples).")
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--players", type=click.IntRange(2, 6), default=4, show_default=True)
+@click.option("--bot", type=click.Choice(list(BOTS)), default="strategist", show_default=True,
+              help="The bot whose win rate is measured, at every seat in turn.")
+@click.option("--against", type=click.Choice(list(BOTS)), default="greedy", show_default=True,
+              help="The bot at every other seat.")
+@click.option("--target", type=click.IntRange(1), default=100, show_default=True)
+@study_run_options()
+@click.pass_context
+def cubu_versus(ctx: click.Context, games: int, seed: int, players: int, bot: str, against: str, target: int,
+                workers: int | None, scheduler: str | None, store: str | None, plot: str | None) -> None:
+    """One bot against copies of another in seeded classic games: its win rate at every
+    seat (game k seats it at seat k mod players), beside the even share. It is the study
+    "cardsolve analyze cubu versus" with these options: the same chunks, store, workers or
+    Dask cluster, and picture."""
+    from cardsolve.solvers.analysis.api import analyze
+
+    options = {"players": players, "bot": bot, "against": against, "target": target}
+    emit_study(ctx, "cubu versus chunks", store,
+               lambda progress: analyze("cubu", "versus", games, seed, workers, scheduler, store, plot, progress,
+                                        options))

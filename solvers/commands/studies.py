@@ -61,7 +61,8 @@ def bench(ctx: click.Context, games: tuple[str, ...], quick: bool, out: str | No
 def analyze(ctx: click.Context, game: str, study_name: str, samples: int, seed: int, workers: int | None,
             scheduler: str | None, store: str | None, plot: str | None) -> None:
     """Run a STUDY of a GAME over seeded random samples: ubongo solvability, subito
-    optimal-scores, quibbles solo, was-sticht chips, cubu seats. The work is cut into
+    optimal-scores, subito hints, quibbles solo, was-sticht chips, was-sticht bots, cubu
+    seats, cubu versus. The work is cut into
     seeded chunks, so the result is the same for any number of workers, locally or on a
     Dask cluster; each finished chunk is kept in the store, so an interrupted study goes
     on where it stopped and a finished one is read back at once."""

@@ -123,7 +123,9 @@ def was_sticht_chips(ctx: click.Context, deals: int, seed: int, workers: int | N
 @click.pass_context
 def was_sticht_play(ctx: click.Context, seed: int, players: int, bots: str | None, rounds: int) -> None:
     """A whole seeded game between bots: the solver bot drafts by deducing the trumps from
-    the clues, chooses a chip it can force and plays the double-dummy solver's cards."""
+    the clues, chooses the chip it can force (else the one of the highest value times the
+    share of random playouts of the round that meet it) and plays the double-dummy
+    solver's cards."""
     from cardsolve.solvers.was_sticht import api
 
     emit(ctx, api.play(seed, players, bots, rounds))

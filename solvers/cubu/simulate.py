@@ -10,6 +10,10 @@ fills several seats of a game when there are more seats than entries), while the
 neighbours change from block to block.
 Each game depends on (seed, i) and the setting (players, line-up, target) alone, so a
 tournament is the same however its games are shared out among processes.
+
+The study ``cubu versus`` (``solvers.analysis.cubu_versus``) seats one bot against copies
+of another instead (``versus_seats``): in game i the one bot sits at seat i mod n, so over
+every n games it sits at each seat once, each game dealt as above.
 """
 
 from __future__ import annotations
@@ -61,10 +65,22 @@ def _deck() -> Deck:
     return load_deck()
 
 
+def versus_seats(bot: str, against: str, players: int, index: int) -> tuple[str, ...]:
+    """The bot at each seat in game ``index`` of ``bot`` against ``against``: ``bot`` at
+    seat ``index mod players``, ``against`` everywhere else."""
+    return tuple(bot if seat == index % players else against for seat in range(players))
+
+
 def play_one(task: tuple[int, int, tuple[str, ...], int, int]) -> GameResult:
     """Game ``index`` of the study (``task`` = seed, index, names, players, target)."""
     seed, index, names, players, target = task
-    seats = seating(names, players, seed, index)
+    return play_seated(seating(names, players, seed, index), seed, index, target)
+
+
+def play_seated(seats: tuple[str, ...], seed: int, index: int, target: int) -> GameResult:
+    """Game ``index`` of a study seeded ``seed``, dealt from ``game_seed(seed, index)``,
+    with the bot ``seats[s]`` at seat s (seeded from the deal and its seat), to ``target``."""
+    players = len(seats)
     deal_seed = game_seed(seed, index)
     record = play_game(deal_seed, players, lineup(seats, deal_seed), target=target, deck=_deck())
     return GameResult(seats, record.winners, tuple(len(r.turns) for r in record.rounds),

@@ -3,8 +3,12 @@
 - Chip draft: the chip with the lowest corner value left (a player must discard all five).
 - Card draft: the card with the highest expected trick strength over the trump pairs that
   fit the clues so far (``deduce``); the dealer, who knows the trumps, over that pair alone.
-- Chip choice: the highest-valued chip it can force with the hands as drafted, else the
-  highest-valued one it can still meet with help (possible), else the lowest-valued.
+- Chip choice (``chip_choice.expected_value``): the highest-valued chip it can force with
+  the hands as drafted, else the chip of the highest expected corner value: its value
+  times its chance, the share of random playouts of the round in which it is met (every
+  chip impossible: the lowest-valued). Until issue 17 it took the highest-valued chip it
+  could meet with help, which the study ``was-sticht bots`` showed met fewer chips (30%)
+  than a random possible one (43%); this rule meets 74% and the most value.
 - Play: a non-dealer plays ``analyse``'s best card for its chip. The dealer aims at the
   first chosen chip (by seat) it can force, else the first it can meet with help, else
   the first; its target is chosen afresh before every card.
@@ -19,6 +23,7 @@ from cardsolve.models.errors import BadInput
 from cardsolve.models.was_sticht import ALL_TRUMPS, Card, Chip, ChipView, DraftView, PlayView, Policy, RandomPolicy
 from cardsolve.models.was_sticht.play import start
 from cardsolve.solvers.was_sticht.backends import BACKENDS
+from cardsolve.solvers.was_sticht.chip_choice import chip_odds, expected_value
 from cardsolve.solvers.was_sticht.deduce import best_pick, consistent
 from cardsolve.solvers.was_sticht.double_dummy import analyse, forceable, possible
 
@@ -41,12 +46,7 @@ class SolverBot:
 
     def choose_chip(self, view: ChipView) -> Chip:
         position = start(view.draft.hands, view.trumps, (view.dealer + 1) % len(view.draft.hands))
-        by_value = sorted(view.chips, key=lambda chip: -chip.value)
-        for test in (forceable, possible):
-            for chip in by_value:
-                if test(position, view.seat, chip, self.backend):
-                    return chip
-        return by_value[-1]
+        return expected_value(chip_odds(position, view.seat, view.chips, self.backend))
 
     def play_card(self, view: PlayView) -> Card:
         position = view.position

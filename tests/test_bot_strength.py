@@ -1,0 +1,163 @@
+"""Issue 17, the bots' strength as numbers: the Was sticht? chip-choice rules and the study
+``was-sticht bots`` (verdicts cross-checked against the reference and the playouts), and
+the CUBU study ``cubu versus`` (the same for any cut of its games, agreeing with the games
+played one by one) with its command."""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+from pathlib import Path
+
+from cardsolve.models.was_sticht import CHIP_IDS, CHIPS, Chip, ChipView, Draft, Trumps, parse_cards
+from cardsolve.models.was_sticht.deal import random_ending
+from cardsolve.models.was_sticht.play import start
+from cardsolve.solvers.analysis.registry import study
+from cardsolve.solvers.analysis.study import mismatch
+from cardsolve.solvers.cubu.simulate import play_seated, versus_seats, win_shares
+from cardsolve.solvers.was_sticht.bot_rounds import DEALER, RULES, outcomes, study_round
+from cardsolve.solvers.was_sticht.bots import SolverBot
+from cardsolve.solvers.was_sticht.chip_choice import (
+    ChipOdds, by_value, chip_odds, expected_value, likeliest, random_possible,
+)
+from cardsolve.solvers.was_sticht.double_dummy import forceable, possible
+from conftest import RunCli
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def _odds(*entries: tuple[str, str, float]) -> list[ChipOdds]:
+    """Odds from (chip id, verdict, chance) entries."""
+    return [ChipOdds(CHIP_IDS[chip], verdict, chance) for chip, verdict, chance in entries]
+
+
+def test_likeliest_takes_the_best_forceable_else_the_likeliest_chip() -> None:
+    odds = _odds(("exactly-5", "possible", 0.05), ("at-most-2", "possible", 0.6), ("no-red", "forceable", 1.0),
+                 ("first-trick", "forceable", 1.0), ("no-tricks", "impossible", 0.0))
+    assert likeliest(odds) == CHIP_IDS["no-red"]  # forceable, value 2 over 1
+    assert by_value(odds) == expected_value(odds) == CHIP_IDS["no-red"]
+    open_ = odds[:2] + odds[4:]
+    assert likeliest(open_) == CHIP_IDS["at-most-2"]  # met in 60% of the playouts
+    assert expected_value(open_) == CHIP_IDS["at-most-2"]  # 0.6 x 1 over 0.05 x 5
+    assert expected_value(_odds(("exactly-5", "possible", 0.3), ("at-most-2", "possible", 0.6))) == CHIP_IDS["exactly-5"]
+    assert by_value(open_) == CHIP_IDS["exactly-5"]  # the old rule: the highest value it could meet
+    ties = _odds(("at-most-1", "possible", 0.25), ("exactly-3", "possible", 0.25), ("no-tricks", "possible", 0.0))
+    assert likeliest(ties) == CHIP_IDS["exactly-3"]
+    hopeless = _odds(("exactly-5", "impossible", 0.0), ("at-most-1", "impossible", 0.0),
+                     ("no-red", "impossible", 0.0))
+    assert likeliest(hopeless) == by_value(hopeless) == expected_value(hopeless) == CHIP_IDS["at-most-1"]  # the cheapest to fail
+
+
+def test_random_possible_draws_only_possible_chips_and_all_of_them() -> None:
+    odds = _odds(("exactly-5", "possible", 0.0), ("no-red", "forceable", 1.0), ("no-tricks", "impossible", 0.0))
+    drawn = {random_possible(odds, random.Random(seed)) for seed in range(200)}
+    assert drawn == {CHIP_IDS["exactly-5"], CHIP_IDS["no-red"]}
+    hopeless = _odds(("no-tricks", "impossible", 0.0), ("no-red", "impossible", 0.0))
+    assert {random_possible(hopeless, random.Random(seed)) for seed in range(50)} == set(CHIP_IDS[c] for c in
+                                                                                          ("no-tricks", "no-red"))
+
+
+def test_chip_odds_agree_with_the_reference_and_with_their_playouts() -> None:
+    """On 40 seeded 3-trick endings, each chip's verdict (numba) is the reference solver's
+    and an impossible chip is met in no playout."""
+    chips: list[Chip] = [chip for chip in CHIPS if chip.id in {"no-tricks", "exactly-1", "last-trick", "no-red",
+                                                               "most-tricks", "at-most-1"}]
+    for seed in range(40):
+        rng = random.Random(seed)
+        position = random_ending(rng, 3)
+        seat = rng.randrange(position.players)
+        for found in chip_odds(position, seat, chips):
+            sure = forceable(position, seat, found.chip, "reference")
+            can = possible(position, seat, found.chip, "reference")
+            assert found.verdict == ("forceable" if sure else "possible" if can else "impossible")
+            assert 0.0 <= found.chance <= 1.0
+            if not can:
+                assert found.chance == 0.0
+
+
+def test_the_solver_bot_chooses_by_expected_value() -> None:
+    """The bot never picks an impossible chip when a possible one is held, and its choice is
+    ``expected_value`` of the odds (hand-built: blue 5 is the supertrump)."""
+    hands = [parse_cards("G1,G2"), parse_cards("B5,B9"), parse_cards("R1,R2"), parse_cards("Y1,Y2")]
+    position = start(hands, Trumps("B", 5), 1)
+    held = (CHIP_IDS["no-tricks"], CHIP_IDS["exactly-5"], CHIP_IDS["exactly-2"], CHIP_IDS["most-tricks"])
+    view = ChipView(1, 0, held, Draft(position.hands, (), ()), Trumps("B", 5))
+    odds = chip_odds(position, 1, held)
+    assert [o.verdict for o in odds] == ["impossible", "impossible", "forceable", "forceable"]
+    assert SolverBot().choose_chip(view) == expected_value(odds) == CHIP_IDS["most-tricks"]
+
+
+def test_a_study_round_is_seeded_and_its_outcomes_hold_the_exact_checks() -> None:
+    game = study_round(3, 0)
+    again = study_round(3, 0)
+    assert game == again
+    assert game.position.leader == 0 and len(game.held) == DEALER
+    assert len({chip for chips in game.held for chip in chips}) == 15
+    found = outcomes(3, 0)
+    assert [(o.rule, o.seat) for o in found] == [(rule, seat) for rule in RULES for seat in range(DEALER)]
+    for outcome in found:
+        assert outcome.chip in game.held[outcome.seat]
+        assert not (outcome.verdict == "forceable" and not outcome.met)
+        assert not (outcome.verdict == "impossible" and outcome.met)
+    bot_choice = [SolverBot().choose_chip(ChipView(seat, DEALER, game.held[seat], Draft(game.position.hands, (), ()),
+                                                   game.position.trumps)) for seat in range(DEALER)]
+    assert [o.chip for o in found if o.rule == "expected-value"] == bot_choice
+
+
+def test_the_was_sticht_bots_study_adds_up_its_rounds(tmp_path: Path) -> None:
+    found = study("was-sticht", "bots")
+    part = found.run_chunk(1, 3, 0, 1)
+    assert mismatch(part, found.part_shape({})) is None
+    result = found.combine(1, [part])
+    outcome = outcomes(3, 0)
+    for rule, rows in result["rules"].items():
+        everyone = rows[-1]
+        assert everyone["seat"] == "all" and everyone["chosen"] == DEALER
+        assert everyone["met"] == sum(o.met for o in outcome if o.rule == rule)
+        assert everyone["value_met"] == sum(o.chip.value * o.met for o in outcome if o.rule == rule)
+    assert result["forceable_missed"] == result["impossible_met"] == 0
+    rows = found.table(result)
+    assert rows[0][:4] == ("rule", "seat", "chips", "met") and len(rows) == 1 + 4 * len(RULES) + 2
+    found.plot(result, "was-sticht bots", str(tmp_path / "bots.png"))
+    assert (tmp_path / "bots.png").read_bytes().startswith(PNG)
+
+
+def test_versus_seats_the_bot_at_every_seat_in_turn() -> None:
+    assert [versus_seats("strategist", "greedy", 3, index).index("strategist") for index in range(7)] == \
+        [0, 1, 2, 0, 1, 2, 0]
+    assert versus_seats("strategist", "greedy", 3, 4) == ("greedy", "strategist", "greedy")
+
+
+def test_the_versus_study_is_the_same_for_any_cut_and_matches_the_games(tmp_path: Path) -> None:
+    found = study("cubu", "versus")
+    options = found.resolve({"players": 3, "target": 30})
+    whole = found.combine(12, [found.run_chunk(12, 5, 0, 12, **options)])
+    cut = found.combine(12, [found.run_chunk(12, 5, first, count, **options) for first, count in ((0, 5), (5, 7))])
+    assert whole == cut
+    assert mismatch(found.run_chunk(12, 5, 0, 2, **options), found.part_shape(options)) is None
+    wins = [Fraction(0)] * 3
+    for index in range(12):
+        game = play_seated(versus_seats("strategist", "greedy", 3, index), 5, index, 30)
+        wins[index % 3] += win_shares(game).get(index % 3, Fraction(0))
+    assert [row["wins"] for row in whole["seats"]] == [float(won) for won in wins] + [float(sum(wins))]
+    assert [row["games"] for row in whole["seats"]] == [4, 4, 4, 12]
+    assert whole["bot"] == "strategist" and whole["against"] == "greedy" and whole["even_share"] == 1 / 3
+    rows = found.table(whole)
+    assert rows[0][2] == "strategist wins" and [row[0] for row in rows[1:]] == ["1", "2", "3", "all"]
+    found.plot(whole, "cubu versus", str(tmp_path / "versus.png"))
+    assert (tmp_path / "versus.png").read_bytes().startswith(PNG)
+
+
+def test_cubu_versus_runs_the_study_from_the_command_line(cardsolve: RunCli, tmp_path: Path) -> None:
+    store = str(tmp_path / "store.sqlite")
+    code, out, _ = cardsolve("--json", "cubu", "versus", "--games", "6", "--players", "2", "--bot", "runkeeper",
+                             "--against", "random", "--target", "20", "--workers", "1", "--store", store)
+    assert code == 0
+    answer = json.loads(out)
+    assert answer["study"] == "versus" and answer["options"]["bot"] == "runkeeper"
+    assert answer["result"]["against"] == "random" and len(answer["result"]["seats"]) == 3
+    code, out, _ = cardsolve("analyze", "cubu", "versus", "--samples", "6", "--workers", "1", "--store", store)
+    assert code == 0 and "strategist wins" in out
+    code, _, err = cardsolve("cubu", "versus", "--bot", "nobody")
+    assert code == 2 and "nobody" in err
