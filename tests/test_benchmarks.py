@@ -17,7 +17,8 @@ def test_quibbles_benchmark_quick_json() -> None:
     assert document["game"] == "quibbles"
     rows = {(row["task"], row["backend"]): row for row in document["rows"]}
     assert set(rows) == {("split", "numba"), ("split", "cpsat"), ("split", "reference"),
-                         ("solo-game", "greedy"), ("solo-game", "hint")}
+                         ("solo-game", "greedy"), ("solo-game", "hint"), ("solo-game", "clairvoyant"),
+                         ("hint-9-cards", "hint")}
     for row in rows.values():
         assert set(row) == {"task", "backend", "n", "median_s", "p95_s", "max_s"}
         assert row["n"] > 0 and 0 < row["median_s"] <= row["p95_s"] <= row["max_s"]
@@ -51,15 +52,18 @@ def test_ubongo_benchmark_quick_json() -> None:
 
 
 def test_subito_benchmark_quick_json() -> None:
-    """numba and cpsat on the same seeded 36-card best responses; proven answers counted
-    (the script stops if two proven optima disagree)."""
+    """numba and cpsat on the same seeded 36-card placements and best responses; proven
+    answers counted per task (the script stops if two proven optima disagree)."""
     done = subprocess.run([sys.executable, "-m", "cardsolve.benchmarks.subito", "--quick", "--json"],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     document = json.loads(done.stdout)
+    tasks = ("weighted-36", "best-response-36", "best-response-random-36")
     assert {(r["task"], r["backend"]) for r in document["rows"]} == {
-        ("best-response-36", "numba"), ("best-response-36", "cpsat")}
-    assert all(0 <= p["proven"] <= p["of"] for p in document["proven"].values())
+        (task, backend) for task in tasks for backend in ("numba", "cpsat")}
+    assert set(document["proven"]) == set(tasks)
+    assert all(document["proven"][task]["numba"] == {"proven": 10, "of": 10} for task in tasks[:2])
+    assert all(0 <= p["proven"] <= p["of"] for counts in document["proven"].values() for p in counts.values())
 
 
 def test_cubu_benchmark_quick_json() -> None:
