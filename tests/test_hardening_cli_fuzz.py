@@ -61,6 +61,7 @@ BASES: dict[str, str] = {
     "was-sticht deduce": "--clues {data}/was_sticht_clues.json --offer R9,B1,Y5",
     "was-sticht solve": "--deal {data}/was_sticht_deal.json --player 2 --task exactly-2",
     "was-sticht table": "--deal {data}/was_sticht_deal.json",
+    "was-sticht choose": "--deal {data}/was_sticht_deal.json --player 4 --chips no-red,exactly-2",
     "was-sticht chips": "--deals 2 --workers 1 --store {tmp}/store.sqlite",
     "was-sticht play": "--rounds 1",
     "cubu longest": "--top D-L-G --hand G-P-R-D,O-P-R-L-D,pickup2 --limit 2",

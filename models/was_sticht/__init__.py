@@ -3,6 +3,7 @@
 from cardsolve.models.was_sticht.cards import COLOURS, DECK, NUMBERS, Card, check_distinct, format_cards, parse_card, parse_cards
 from cardsolve.models.was_sticht.chips import (
     CHIP_IDS, CHIPS, MEASURES, TRICKS, Chip, Condition, Trick, achieved, measure, parse_chip,
+    parse_chips,
 )
 from cardsolve.models.was_sticht.deal import (
     Deal, clues_from_json, clues_to_json, deal_from_json, deal_round, deal_to_json, random_ending, random_start,
@@ -25,7 +26,7 @@ __all__ = [
     "Observation", "PickPolicy", "PlayView", "Policy", "RandomPolicy", "RoundRecord", "Settlement", "Standing",
     "Trick", "Trumps", "achieved", "card_class", "check_distinct", "clues_from_json", "clues_to_json",
     "deal_from_json", "deal_round", "deal_to_json", "draft_chips", "format_cards", "is_trump", "lay_out",
-    "legal_plays", "measure", "parse_card", "parse_cards", "parse_chip", "parse_trumps", "pick_order",
+    "legal_plays", "measure", "parse_card", "parse_cards", "parse_chip", "parse_chips", "parse_trumps", "pick_order",
     "play_game", "play_round", "play_tricks", "random_ending", "random_pick", "random_start", "read_clues",
     "read_deal", "run_draft", "settle", "standings", "strength", "suit_of", "trick_winner", "winners",
 ]

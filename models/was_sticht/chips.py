@@ -116,6 +116,23 @@ def parse_chip(text: str) -> Chip:
     return chip
 
 
+def parse_chips(text: str) -> tuple[Chip, ...]:
+    """Read ``no-red,exactly-2`` as chips, in the order given: no chips, an empty id, an
+    unknown id or a chip named twice is bad input naming it."""
+    if not text.strip():
+        raise BadInput("no chips given: name the player's chips, as no-red,exactly-2", text)
+    chips = []
+    for token in text.split(","):
+        if not token.strip():
+            raise BadInput(f"empty chip id in the chips {text!r}", token)
+        chip = parse_chip(token)
+        if chip in chips:
+            raise BadInput(f"chip {chip.id} is named twice in the chips {text!r}: a player holds each chip once",
+                           token)
+        chips.append(chip)
+    return tuple(chips)
+
+
 def measure(name: str, player: int, tricks: Sequence[Trick], players: int) -> int:
     """The player's count of ``name`` (a ``MEASURES`` entry) over the played ``tricks``."""
     won = [trick.winner for trick in tricks]

@@ -15,7 +15,7 @@ from cardsolve.solvers.was_sticht.backends import BACKENDS
 def group() -> None:
     """Was sticht?: deal a round, deduce the trumps from the dealer's clues in the draft,
     solve the trick game double dummy for a player and a task chip, tabulate every chip,
-    list the task chips, measure the chips' difficulty, and play whole games between bots."""
+    choose the chip to attempt, list the task chips, measure the chips' difficulty, and play whole games between bots."""
 
 
 @group.command("deal")
@@ -83,6 +83,25 @@ def was_sticht_table(ctx: click.Context, deal_file: str, backend: str) -> None:
     with progress_callback("chips") as progress:
         answer = api.table(deal, backend, progress=progress)
     emit(ctx, answer)
+
+
+@group.command("choose")
+@DEAL_OPTION
+@click.option("--player", type=click.IntRange(1, 4), required=True,
+              help="The seat choosing, 1..4 as in the deal file (not the dealer, the seat before the leader).")
+@click.option("--chips", "chip_ids", default=None, metavar="CHIPS",
+              help="The chips the player holds (no-red,exactly-2,...); default all 24, to compare.")
+@BACKEND_OPTION
+@click.pass_context
+def was_sticht_choose(ctx: click.Context, deal_file: str, player: int, chip_ids: str | None, backend: str) -> None:
+    """Which task chip to attempt once the trumps are shown, by the solver bot's rule: a
+    chip the player can force (the highest-valued), else the highest corner value times
+    the share of seeded random playouts of the round that meet it; every chip's exact
+    verdict and chance, and the choice explained in one line."""
+    from cardsolve.models.was_sticht import read_deal
+    from cardsolve.solvers.was_sticht import api
+
+    emit(ctx, api.choose(read_deal(deal_file), player, chip_ids, backend))
 
 
 @group.command("tasks")

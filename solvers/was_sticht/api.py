@@ -18,18 +18,22 @@ from typing import Any
 
 from cardsolve.models.was_sticht import (
     CHIPS, Card, Chip, Deal, Observation, check_distinct, clues_from_json, deal_from_json, deal_round, parse_cards,
-    parse_chip, play_game,
+    parse_chip, parse_chips, play_game,
 )
+from cardsolve.models.errors import BadInput
 from cardsolve.models.was_sticht.play import Position, start
 from cardsolve.solvers.analysis.api import StudyAnswer, analyze
 from cardsolve.solvers.was_sticht.backends import BACKENDS
 from cardsolve.solvers.was_sticht.bots import policies, seat_bots
+from cardsolve.solvers.was_sticht.chip_choice import PLAYOUTS, by_expected_value, chip_odds, expected_value_reason
 from cardsolve.solvers.was_sticht.chip_table import chip_table
 from cardsolve.solvers.was_sticht.deduce import best_pick, consistent, likelihoods
 from cardsolve.solvers.was_sticht.double_dummy import analyse
-from cardsolve.solvers.was_sticht.results import Analysis, ChipSet, ChipTable, DealtRound, Deduction, Game
+from cardsolve.solvers.was_sticht.results import (
+    Analysis, ChipChoice, ChipSet, ChipTable, DealtRound, Deduction, Game,
+)
 
-__all__ = ["chips", "deal", "deduce", "play", "solve", "table", "tasks"]
+__all__ = ["chips", "choose", "deal", "deduce", "play", "solve", "table", "tasks"]
 
 Progress = Callable[[int, int], None]
 """Called with (done, total) as the work goes on."""
@@ -79,6 +83,30 @@ def table(deal: DealLike, backend: str = BACKENDS.default, progress: Progress | 
     position = _position(deal)
     rows = chip_table(position, CHIPS, backend, progress)
     return ChipTable(position.trumps, position.leader + 1, position.players, tuple(rows), backend)
+
+
+def choose(deal: DealLike, player: int, chips: str | Sequence[Chip] | None = None,
+           backend: str = BACKENDS.default) -> ChipChoice:
+    """Which of the player's task chips (a seat from 1, not the dealer: the seat before the
+    leader, who chooses none) to attempt once the trumps are shown, by the solver bot's
+    rule: a forceable chip of the highest value, else the highest value times chance (the
+    share of seeded random playouts of the round that meet it); ``chips`` as ids
+    (``no-red,exactly-2``) or ``Chip``s, default all 24 to compare."""
+    position = _position(deal)
+    if position.current or position.tricks:
+        raise BadInput("chips are chosen before the first card is played: give the round's start",
+                       ",".join(card.name for card in position.current) or str(len(position.tricks)))
+    players = position.players
+    if not 1 <= player <= players:
+        raise BadInput(f"seat {player} is not in this {players}-player round: seats are 1 to {players}", str(player))
+    dealer = (position.leader - 1) % players
+    if player - 1 == dealer:
+        raise BadInput(f"seat {player} deals this round and chooses no chip: the dealer plays for one of the "
+                       "others' chips", str(player))
+    held = CHIPS if chips is None else parse_chips(chips) if isinstance(chips, str) else tuple(chips)
+    odds = chip_odds(position, player - 1, held, backend)
+    return ChipChoice(player, dealer + 1, position.trumps, by_expected_value(odds), expected_value_reason(odds),
+                      PLAYOUTS, backend)
 
 
 def tasks() -> ChipSet:

@@ -91,11 +91,46 @@ def likeliest(odds: Sequence[ChipOdds]) -> Chip:
     return max(odds, key=lambda o: (o.verdict == "forceable", o.chance, TIERS[o.verdict], _worth(o))).chip
 
 
+def _expected_key(odds: ChipOdds) -> tuple[bool, float, float, int, int]:
+    """``expected_value``'s order: forceable first, by value (a forced chip is met, so its
+    chance does not matter), then chance times value, chance, the verdict and the worth."""
+    forced = odds.verdict == "forceable"
+    return (forced, odds.chip.value if forced else odds.chance * odds.chip.value, odds.chance,
+            TIERS[odds.verdict], _worth(odds))
+
+
 def expected_value(odds: Sequence[ChipOdds]) -> Chip:
     """The forceable chip of the highest value, else the highest chance times value, ties
     by chance (the first listed of equals)."""
-    return max(odds, key=lambda o: (o.verdict == "forceable", o.chance * o.chip.value, o.chance, TIERS[o.verdict],
-                                    _worth(o))).chip
+    return max(odds, key=_expected_key).chip
+
+
+def by_expected_value(odds: Sequence[ChipOdds]) -> tuple[ChipOdds, ...]:
+    """The chips in ``expected_value``'s order, its choice first (equals in listed order)."""
+    return tuple(sorted(odds, key=_expected_key, reverse=True))
+
+
+def expected_value_reason(odds: Sequence[ChipOdds]) -> str:
+    """One line on why ``expected_value`` takes its chip: the forceable one of the highest
+    value, else the best value times chance beside the runner-up, else the fallbacks."""
+    ranked = by_expected_value(odds)
+    best = ranked[0]
+    chip = best.chip
+    if best.verdict == "forceable":
+        forced = sum(o.verdict == "forceable" for o in odds)
+        among = "the only forceable chip" if forced == 1 else f"the highest-valued of {forced} forceable chips"
+        return f"take {chip.id}: forceable whatever the others play, {among} (value {chip.value})"
+    if best.chance > 0:
+        line = (f"take {chip.id}: no chip is forceable; value {chip.value} x met in {best.chance:.0%} of "
+                f"{PLAYOUTS} random playouts = {best.chance * chip.value:.2f}, the highest expected value")
+        if len(ranked) > 1:
+            runner = ranked[1]
+            line += f" (next: {runner.chip.id} {runner.chance * runner.chip.value:.2f})"
+        return line
+    if best.verdict == "possible":
+        return (f"take {chip.id}: no chip is forceable or met in any random playout; {chip.id} can still be met "
+                f"if the others help, the highest-valued such chip (value {chip.value})")
+    return f"take {chip.id}: every chip is impossible with these hands; {chip.id} has the lowest value ({chip.value})"
 
 
 def by_value(odds: Sequence[ChipOdds]) -> Chip:

@@ -13,10 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardsolve.models.was_sticht import COLOURS, Card, Chip, Deal, GameRecord, Trumps, deal_to_json, format_cards
 from cardsolve.solvers.results import Answer, text_table
+
+if TYPE_CHECKING:  # chip_choice reaches this module through the solver it calls
+    from cardsolve.solvers.was_sticht.chip_choice import ChipOdds
 
 VERDICTS = ("forceable", "possible", "impossible")
 """A chip's verdict for a seat: met whatever the others play, met if they help, never met."""
@@ -148,6 +151,43 @@ class Analysis(Answer):
             f"tricks: the player makes sure of at least {self.most} and can keep them to at most "
             f"{self.fewest}, whatever the others do",
             f"best card for seat {self.to_move} to play ({whose} move): {self.best_card}"])
+
+
+@dataclass(frozen=True)
+class ChipChoice(Answer):
+    """Which of a player's task chips to attempt once the trumps are shown (the
+    ``expected_value`` rule of ``chip_choice``, the solver bot's): every chip with its
+    exact double-dummy verdict, its chance (the share of ``playouts`` seeded random
+    playouts of the round that meet it, an estimate) and value times chance, in the rule's
+    order, the choice first; ``reason`` says why in one line. ``player`` and ``dealer``
+    count from 1."""
+
+    player: int
+    dealer: int
+    trumps: Trumps
+    odds: tuple[ChipOdds, ...]
+    reason: str
+    playouts: int
+    backend: str
+
+    @property
+    def choice(self) -> Chip:
+        """The chip to attempt."""
+        return self.odds[0].chip
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "dealer": self.dealer, "trumps": trumps_json(self.trumps),
+                "choice": self.choice.id, "reason": self.reason, "rule": "expected-value",
+                "playouts": self.playouts, "verdicts_proven": True, "backend": self.backend,
+                "chips": [{"id": o.chip.id, "value": o.chip.value, "verdict": o.verdict, "chance": round(o.chance, 4),
+                           "expected": round(o.chance * o.chip.value, 4)} for o in self.odds]}
+
+    def text(self) -> str:
+        table = text_table(["chip", "value", "verdict", "chance", "value x chance"],
+                           [[o.chip.id, o.chip.value, o.verdict, f"{o.chance:.0%}", f"{o.chance * o.chip.value:.2f}"]
+                            for o in self.odds])
+        return (f"seat {self.player}, trumps {self.trumps}, seat {self.dealer} deals: {self.reason}\n{table}\n"
+                f"verdicts double dummy (exact); chances from {self.playouts} seeded random playouts of the round")
 
 
 @dataclass(frozen=True)
