@@ -75,6 +75,7 @@ COMMANDS = [
     ("was-sticht deduce --clues tests/data/was_sticht_clues.json --offer R9,B1,Y5", None),
     ("was-sticht solve --deal tests/data/was_sticht_deal.json --player 1 --task no-red", None),
     ("was-sticht table --deal tests/data/was_sticht_deal.json", None),
+    ("was-sticht choose --deal tests/data/was_sticht_deal.json --player 2", None),
     ("cubu longest --top D-L-G --hand G-P-R-D,O-P-R-L-D,R-O-P-G,L-O,O-P,P-D-G-R-O,G-R-D-L-O-P,pickup2", None),
     ("cubu speed --centre O-P-R-L-D --hand D-G,R-G,D-P-R-O-L-G,O-L-R,R-D-P,L-O,O-G-L-D,P-G,R-L-O,L-G-D-R-P-O "
      "--mode boxes", None),

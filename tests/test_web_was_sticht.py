@@ -1,6 +1,6 @@
 """The Was sticht? page in a real browser: the draft's clues and the offer tapped in with
 the pickers (deduce), a round's hands tapped in or dealt from a seed and edited by
-tapping (solve, chip table); each answer's drawing and text are checked against the
+tapping (solve, choose a chip, chip table); each answer's drawing and text are checked against the
 command line's own answer for the same position."""
 
 from __future__ import annotations
@@ -139,6 +139,24 @@ def test_solve_a_tapped_deal(page: Page, cardsolve: RunCli) -> None:
     assert "--player 2 --task exactly-2" in page.inner_text(f"{ROUND} code.line")
     assert overflow(page) <= 0
     screenshot(page, f"was-sticht-solve-{viewport_name(page)}")
+
+
+def test_choose_the_chip_to_attempt_for_a_tapped_deal(page: Page, cardsolve: RunCli) -> None:
+    open_page(page)
+    tap_deal(page, json.loads(DEAL.read_text(encoding="utf-8")))
+    page.select_option("#player", "3")
+    page.click("#choose")
+    assert wait_for_answer(page, ROUND) == "done"
+
+    document = cli_answer(cardsolve, "was-sticht", "choose", "--deal", str(DEAL), "--player", "3")
+    assert page.get_attribute(f"{ROUND} [data-choice]", "data-choice") == document["choice"]
+    assert document["reason"] in page.inner_text(f"{ROUND} [data-choice]")
+    shares = [float(bar.get_attribute("data-share") or -1) for bar in page.locator(f"{ROUND} .bar").all()]
+    assert shares == [chip["chance"] for chip in document["chips"]] and len(shares) == 24
+    assert page.input_value("#task") == document["choice"]  # ready to solve
+    assert page.inner_text(f"{ROUND} pre.cli-text").splitlines()[0].endswith(document["reason"])
+    assert overflow(page) <= 0
+    screenshot(page, f"was-sticht-choose-{viewport_name(page)}")
 
 
 def test_deal_a_seeded_round_edit_it_by_tapping_and_tabulate_the_chips(page: Page, cardsolve: RunCli,

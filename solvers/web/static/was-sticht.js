@@ -1,5 +1,5 @@
 // The Was sticht? page: the draft's clues built by tapping (deduce), and a round's hands,
-// trumps and leader built by tapping or dealt from a seed (solve, chip table). The server
+// trumps and leader built by tapping or dealt from a seed (solve, choose a chip, chip table). The server
 // checks and solves; this page only builds the position and draws the answers.
 
 import {answerPanel, ask, el, header, picker, svg, zone} from "/static/cardsolve.js";
@@ -334,6 +334,7 @@ function setupRound() {
   $("#deal").addEventListener("click", dealSeeded);
   $("#clear-round").addEventListener("click", () => { round.seats.forEach((seat) => seat.clear()); chooseSeat(0); });
   $("#solve").addEventListener("click", solve);
+  $("#choose").addEventListener("click", chooseChip);
   $("#table").addEventListener("click", chipTable);
   round.panel = answerPanel($("#round-answer"));
   setPlayers(SEATS);
@@ -522,6 +523,26 @@ function trickRange(atLeast, atMost, tricks) {
                               + `${atMost}, whatever the others do.`),
     svg("svg", {viewBox: `0 0 ${width} ${height}`, width, height, class: "tricks", role: "img",
                 "aria-label": `at least ${atLeast}, at most ${atMost} tricks`}, parts));
+}
+
+/** Asks which of the 24 chips the player should attempt, by the solver bot's rule. */
+function chooseChip() {
+  round.panel.run(GAME, "choose", {deal: dealFile(), player: Number($("#player").value)}, drawChoice);
+}
+
+/** The choice drawn: its one-line reason, then each chip's chance of being met in random
+ * playouts as a bar coloured by its exact verdict, in the rule's order; the choice goes
+ * into the task chooser, ready to solve. */
+function drawChoice(doc, drawing) {
+  const colours = {forceable: "var(--good)", possible: "var(--accent)", impossible: "#c9c6bf"};
+  drawing.append(
+    el("h3", {"data-choice": doc.choice}, `Seat ${doc.player}: ${doc.reason}`),
+    el("div", {class: "legend"}, el("span", {style: `--c: ${colours.forceable}`}, "forceable"),
+       el("span", {style: `--c: ${colours.possible}`}, "possible"),
+       el("span", {style: `--c: ${colours.impossible}`}, "impossible")),
+    bars(`Met in ${doc.playouts} random playouts (the rule weighs each by its value)`,
+         doc.chips.map((chip) => [`${chip.id} (${chip.value})`, chip.chance, colours[chip.verdict]])));
+  $("#task").value = doc.choice;
 }
 
 /** Asks for every chip's verdict for every seat. */
