@@ -7,32 +7,17 @@ from __future__ import annotations
 import random
 
 import pytest
+from was_sticht_cases import chip_of, ending
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.was_sticht import (
-    ALL_TRUMPS, CHIP_IDS, CHIPS, DECK, Card, Chip, Condition, Trumps, achieved, parse_cards, random_ending, random_start,
+    ALL_TRUMPS, CHIP_IDS, CHIPS, DECK, Card, Chip, Condition, Trumps, achieved, parse_cards, random_start,
 )
 from cardsolve.models.was_sticht.play import Position, start
 from cardsolve.solvers.was_sticht.double_dummy import analyse, forceable, possible, trick_bounds
 from cardsolve.solvers.was_sticht.results import Analysis
 
 SEED = 20261130
-
-
-def chip_of(*conditions: Condition) -> Chip:
-    return Chip("test", "Test", "Test", 1, "stand-in", conditions)
-
-
-def ending(rng: random.Random, tricks_left: int, players: int = 0) -> Position:
-    """A seeded ending: 3 or 4 players (0: either), random trumps (of the 50); hands of
-    ``tricks_left`` cards dealt on their own (2 in 5), or a full deal played at random
-    until ``tricks_left`` tricks are left, sometimes (1 in 5) one card into the next."""
-    players = players or rng.choice((3, 4))
-    kind = rng.random()
-    if kind < 0.4:
-        return random_start(rng, players, tricks_left)
-    position = random_ending(rng, tricks_left, players)
-    return position.play(rng.choice(position.legal())) if kind >= 0.8 else position
 
 
 def check_best_card(position: Position, player: int, chip: Chip, result: Analysis) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from test_was_sticht_double_dummy import chip_of, ending
+from was_sticht_cases import chip_of, disagreements, ending
 
 from cardsolve.models.was_sticht import CHIP_IDS, CHIPS, Chip, Condition, Trumps, parse_cards, random_ending
 from cardsolve.models.was_sticht.play import Position, start
@@ -16,16 +16,6 @@ from cardsolve.solvers.was_sticht.double_dummy import analyse, forceable, possib
 
 SEED = 20261216
 LAST = (CHIP_IDS["last-trick"], CHIP_IDS["first-and-last"])
-
-
-def mismatches(position: Position, player: int, chip: Chip, where: str) -> list[str]:
-    """The questions (forceable, possible) on which numba and the reference differ."""
-    found = []
-    if forceable(position, player, chip) != forceable(position, player, chip, "reference"):
-        found.append(f"forceable: {where}")
-    if possible(position, player, chip) != possible(position, player, chip, "reference"):
-        found.append(f"possible: {where}")
-    return found
 
 
 def test_last_trick_rules_on_hundreds_of_endings() -> None:
@@ -40,7 +30,7 @@ def test_last_trick_rules_on_hundreds_of_endings() -> None:
         seats = [rng.randrange(3)] if tricks_left == 4 else range(position.players)
         for player in seats:
             chip = LAST[k % 2]
-            found += mismatches(position, player, chip, f"ending {k}: {position}, player {player}, {chip.id}")
+            found += disagreements(position, player, chip, f"ending {k}: {position}, player {player}, {chip.id}")
     assert not found
 
 
@@ -52,7 +42,7 @@ def test_last_trick_rules_on_five_trick_endings() -> None:
     for k in range(6):
         position = random_ending(rng, 5, 3)
         player = rng.randrange(3)
-        found += mismatches(position, player, LAST[k % 2], f"ending {k}: {position}, player {player}")
+        found += disagreements(position, player, LAST[k % 2], f"ending {k}: {position}, player {player}")
     assert not found
 
 
@@ -69,7 +59,7 @@ def test_the_leader_draws_tied_number_trumps() -> None:
         assert forceable(drawing, 0, last, backend)
         assert not possible(drawing, 1, last, backend)
     found = [m for position in (drawing, blocked) for seat in range(3) for chip in LAST
-             for m in mismatches(position, seat, chip, f"{position}, seat {seat}, {chip.id}")]
+             for m in disagreements(position, seat, chip, f"{position}, seat {seat}, {chip.id}")]
     assert not found
 
 
@@ -85,7 +75,7 @@ def test_a_trump_above_all_of_the_players_is_kept_from_him() -> None:
         assert not forceable(kept, 1, last, backend)
         assert possible(kept, 1, last, backend)
     found = [m for position in (kept, drawn) for seat in range(3)
-             for m in mismatches(position, seat, last, f"{position}, seat {seat}")]
+             for m in disagreements(position, seat, last, f"{position}, seat {seat}")]
     assert not found
 
 

@@ -1,0 +1,38 @@
+"""Shared helpers of the Was sticht? double-dummy tests: a chip made of given conditions,
+seeded endings, and the questions on which the numba kernel and the reference disagree."""
+
+from __future__ import annotations
+
+import random
+
+from cardsolve.models.was_sticht import Chip, Condition, random_ending, random_start
+from cardsolve.models.was_sticht.play import Position
+from cardsolve.solvers.was_sticht.double_dummy import forceable, possible
+
+
+def chip_of(*conditions: Condition) -> Chip:
+    """A test chip whose task is the given conditions."""
+    return Chip("test", "Test", "Test", 1, "stand-in", conditions)
+
+
+def ending(rng: random.Random, tricks_left: int, players: int = 0) -> Position:
+    """A seeded ending: 3 or 4 players (0: either), random trumps (of the 50); hands of
+    ``tricks_left`` cards dealt on their own (2 in 5), or a full deal played at random
+    until ``tricks_left`` tricks are left, sometimes (1 in 5) one card into the next."""
+    players = players or rng.choice((3, 4))
+    kind = rng.random()
+    if kind < 0.4:
+        return random_start(rng, players, tricks_left)
+    position = random_ending(rng, tricks_left, players)
+    return position.play(rng.choice(position.legal())) if kind >= 0.8 else position
+
+
+def disagreements(position: Position, player: int, chip: Chip, where: str) -> list[str]:
+    """The questions (forceable, possible) on which numba and the reference differ, named
+    by ``where``."""
+    found = []
+    if forceable(position, player, chip) != forceable(position, player, chip, "reference"):
+        found.append(f"forceable: {where}")
+    if possible(position, player, chip) != possible(position, player, chip, "reference"):
+        found.append(f"possible: {where}")
+    return found
