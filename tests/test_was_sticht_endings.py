@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from test_was_sticht_double_dummy import chip_of, ending
+from was_sticht_cases import chip_of, disagreements, ending
 
 from cardsolve.models.was_sticht import CHIP_IDS, CHIPS, Condition, Trumps, parse_cards, random_ending, random_start
 from cardsolve.models.was_sticht.play import Position, start
@@ -22,17 +22,6 @@ MONOTONE = ("no-tricks", "at-most-1", "at-most-2", "at-least-4", "at-least-5", "
             "many-red", "many-green", "many-yellow")
 
 
-def disagreements(position: Position, player: int, chip_id: str, where: str) -> list[str]:
-    """The questions (forceable, possible) on which numba and the reference differ, named."""
-    chip = CHIP_IDS[chip_id]
-    found = []
-    if forceable(position, player, chip) != forceable(position, player, chip, "reference"):
-        found.append(f"forceable: {where}")
-    if possible(position, player, chip) != possible(position, player, chip, "reference"):
-        found.append(f"possible: {where}")
-    return found
-
-
 def test_six_trick_endings_agree_with_the_reference() -> None:
     """12 endings of 6 tricks for 3 players (dealt on their own or played down from a
     whole deal), a chip each of the 24, both questions; the reference takes a second or
@@ -43,7 +32,7 @@ def test_six_trick_endings_agree_with_the_reference() -> None:
         position = random_start(rng, 3, 6) if k % 2 else random_ending(rng, 6, 3)
         player = rng.randrange(3)
         chip = CHIPS[(k * 7) % len(CHIPS)]
-        found += disagreements(position, player, chip.id, f"ending {k}: {position}, player {player}, chip {chip.id}")
+        found += disagreements(position, player, chip, f"ending {k}: {position}, player {player}, chip {chip.id}")
     assert not found
 
 
@@ -57,7 +46,8 @@ def test_new_bounds_on_hundreds_of_short_endings() -> None:
         position = ending(rng, rng.choice((2, 3, 3)))
         player = rng.randrange(position.players)
         chip_id = chips[k % len(chips)]
-        found += disagreements(position, player, chip_id, f"ending {k}: {position}, player {player}, chip {chip_id}")
+        where = f"ending {k}: {position}, player {player}, chip {chip_id}"
+        found += disagreements(position, player, CHIP_IDS[chip_id], where)
     assert not found
 
 
@@ -101,7 +91,7 @@ def test_tied_number_trumps_keep_no_last_trick() -> None:
     position = start([parse_cards("R3,B1,G1"), parse_cards("B3,B2,G2"), parse_cards("Y1,Y2,G4")],
                      Trumps(None, 3), 2)
     found = [mismatch for seat in range(3) for chip_id in LAST
-             for mismatch in disagreements(position, seat, chip_id, f"seat {seat}, {chip_id}")]
+             for mismatch in disagreements(position, seat, CHIP_IDS[chip_id], f"seat {seat}, {chip_id}")]
     assert not found
 
 
@@ -117,5 +107,31 @@ def test_the_player_who_can_only_duck_wins_nothing_more() -> None:
     # a single card above another seat's of its colour breaks the rule: the search decides
     above = start([parse_cards("B1,G1,Y6"), parse_cards("B5,G5,Y5"), parse_cards("B6,G6,R6")], Trumps("R", None), 1)
     found = [mismatch for chip_id in DUCK for position in (leading, ducking, above)
-             for mismatch in disagreements(position, 0, chip_id, chip_id)]
+             for mismatch in disagreements(position, 0, CHIP_IDS[chip_id], chip_id)]
+    assert not found
+
+
+TRICK_COUNTS = ("at-least-4", "at-least-5", "at-least-6", "exactly-4", "exactly-5", "most-tricks", "at-most-1",
+                "exactly-2", "many-red", "many-blue")
+
+
+def test_trumps_matched_against_each_seat_bound_the_tricks() -> None:
+    """Seat 2 holds R9, R5, R4 (trumps R-): a trick he wins holding one of them needs a
+    trump of his at least as strong, one for each. R6 covers R5 or R4 and R1 neither,
+    so at most one trick is his, though two of his cards are trumps and only R9 tops them
+    all; cooperating does not help. Then 300 seeded endings of 2-3 tricks, and 3-player
+    ones of 4, on the trick and colour counts the bound cuts, against the reference."""
+    position = start([parse_cards("R6,R1,B9"), parse_cards("R9,R5,R4"), parse_cards("G1,G2,G3")], Trumps("R", None), 0)
+    for backend in ("numba", "reference"):
+        assert possible(position, 0, chip_of(Condition("tricks", 1, 9)), backend)
+        assert not possible(position, 0, chip_of(Condition("tricks", 2, 9)), backend)
+    rng = random.Random(SEED + 3)
+    found = []
+    for k in range(300):
+        tricks_left = rng.choice((2, 3, 3, 4))
+        position = ending(rng, tricks_left, 3 if tricks_left == 4 else 0)
+        player = rng.randrange(position.players)
+        chip_id = TRICK_COUNTS[k % len(TRICK_COUNTS)]
+        where = f"ending {k}: {position}, player {player}, chip {chip_id}"
+        found += disagreements(position, player, CHIP_IDS[chip_id], where)
     assert not found

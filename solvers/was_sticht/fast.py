@@ -67,7 +67,8 @@ helpers are inlined (``inline="always"``), so cutting it into parts costs no cal
 
 Bounds (``_status``, at a trick boundary): tricks or colour cards won so far against
 what is left; the trumps (``_trump_bounds``: sure cards of the top trump's holder, the
-player's trumps no other seat can cover, the tricks other seats' trumps fill); first and
+player's trumps no other seat can cover, and the tricks he loses: a seat's trumps beyond a
+matching, one to one, with his trumps at least as strong); first and
 last trick; most and fewest against what every seat would need, and the tricks holding a
 trump against the seats that can win them (``_trumps_overflow``); below the root, the
 player's quick tricks when he holds every trump left (``_play_secures``). A colour is
@@ -145,6 +146,10 @@ _STATE = _MONO_BOUND + 1
 _AT_LEAST, _AT_MOST = 1, 2
 _UNDO_FROM, _UNDO_TO = _TRICK, _NODES
 """The words a finished trick changes: the trick, the counters, leader .. last won."""
+
+_COUNT_BITS = 6
+"""The bits of one seat's count of cards packed in one int (at most 36)."""
+_COUNT_MASK = (1 << _COUNT_BITS) - 1
 
 # The rows of the tables ``tab`` (36 columns each).
 _CLASS = 0
@@ -336,9 +341,12 @@ def _trump_bounds(st: NDArray[np.int64], tab: NDArray[np.int64], left: int) -> t
       into it, and each such trump beats one of his at most (matched greedily from the
       top: a beater of a stronger trump beats every weaker one too);
     - wins: at most this many of the ``left`` tricks still go to him. A trick holding
-      another seat's trump is his only under a trump of his (trumps beat every other
-      card), never when that trump outranks all of his; a trick holds one card of each
-      seat at most, so a seat's trumps fill at least as many tricks as it has.
+      another seat's trump is his only under a trump of his at least as strong (trumps
+      beat every other card; of tied number trumps the first played wins), and a trick
+      holds one card of each seat: so each other seat's trumps in tricks he wins are
+      matched one to one with stronger or tied trumps of his, and every trump of that
+      seat beyond a greatest such matching (greedy from the top: a trump of his that
+      beats a stronger one beats every weaker one too) lies in a trick he loses.
 
     Returns (the seat with the sure cards, -1 when no trump is left; their mask; forced;
     wins)."""
@@ -347,7 +355,9 @@ def _trump_bounds(st: NDArray[np.int64], tab: NDArray[np.int64], left: int) -> t
     mine = st[_HAND + player]
     top_owner, sure, running = -1, 0, True
     forced, pool = 0, 0
-    higher, seen_mine = 0, False  # the trumps left above all of the player's
+    seen_mine = 0  # the player's trumps ranked at least as high as this rank
+    matched, unmatched = 0, 0  # per other seat (_COUNT_BITS each): its trumps matched
+    # to stronger or tied trumps of the player, and those left over
     i = tab.shape[1] - 1
     while i >= 0 and tab[_CLASS, tab[_ORDER, i]] == TRUMP_CLASS:
         rank = tab[_STRENGTH + TRUMP_CLASS, tab[_ORDER, i]]
@@ -374,18 +384,20 @@ def _trump_bounds(st: NDArray[np.int64], tab: NDArray[np.int64], left: int) -> t
                 pool -= 1
             else:
                 forced += 1
-        if group & mine:
-            seen_mine = True
-        elif not seen_mine:
-            higher |= group
-    trumps = tab[_CLASS_MASK, TRUMP_CLASS]
-    filled, above = 0, 0  # the most trumps of one other seat; the most above all of his
+        seen_mine += popcount(group & mine)
+        for s in range(players):
+            if s == player:
+                continue
+            shift = _COUNT_BITS * s
+            for _ in range(popcount(group & st[_HAND + s])):
+                if (matched >> shift) & _COUNT_MASK < seen_mine:
+                    matched += 1 << shift
+                else:
+                    unmatched += 1 << shift
+    lost = 0
     for s in range(players):
-        if s != player:
-            filled = max(filled, popcount(st[_HAND + s] & trumps))
-            above = max(above, popcount(st[_HAND + s] & higher))
-    wins = min(left - above, left - filled + min(popcount(mine & trumps), filled))
-    return top_owner, sure, forced, wins
+        lost = max(lost, (unmatched >> (_COUNT_BITS * s)) & _COUNT_MASK)
+    return top_owner, sure, forced, left - lost
 
 
 @njit(cache=True)
