@@ -8,7 +8,7 @@
   times its chance, the share of random playouts of the round in which it is met (every
   chip impossible: the lowest-valued). Until issue 17 it took the highest-valued chip it
   could meet with help, which the study ``was-sticht bots`` showed met fewer chips (30%)
-  than a random possible one (43%); this rule meets 74% and the most value.
+  than a random possible one (43%); this rule meets 73% and the most value.
 - Play: a non-dealer plays ``analyse``'s best card for its chip. The dealer aims at the
   first chosen chip (by seat) it can force, else the first it can meet with help, else
   the first; its target is chosen afresh before every card.
