@@ -247,6 +247,20 @@ def _candidates(table: NDArray[np.int32], relaxed: NDArray[np.float64], knap: ND
 
 
 @njit(cache=True)
+def _take_back(depth: int, on: NDArray[np.int64], before: NDArray[np.int64], state: NDArray[np.int64],
+               weight: NDArray[np.int64], numbers: NDArray[np.int64], five: int, value: int, total: int,
+               pos: NDArray[np.int64]) -> tuple[int, int]:
+    """Take card ``depth`` back off its side (its state, weight and 5a sum restored) and
+    move on to its next candidate; the value and 5a sum after."""
+    s = on[depth]
+    state[s] = before[depth]
+    if s == five:
+        total -= numbers[depth]
+    pos[depth] += 1
+    return value - weight[s, depth], total
+
+
+@njit(cache=True)
 def search(table: NDArray[np.int32], states: NDArray[np.int64], numbers: NDArray[np.int64],
            weight: NDArray[np.int64], five: int, node_limit: int, cls: NDArray[np.int32],
            use_memo: bool) -> tuple[NDArray[np.int64], int, int, bool]:
@@ -297,12 +311,7 @@ def search(table: NDArray[np.int32], states: NDArray[np.int64], numbers: NDArray
                 depth -= 1
                 if depth < 0:
                     break
-                s = on[depth]
-                state[s] = before[depth]
-                value -= weight[s, depth]
-                if s == five:
-                    total -= numbers[depth]
-                pos[depth] += 1
+                value, total = _take_back(depth, on, before, state, weight, numbers, five, value, total, pos)
             else:
                 known = False  # searched before from a value at least as good
                 if use_memo:
@@ -320,12 +329,7 @@ def search(table: NDArray[np.int32], states: NDArray[np.int64], numbers: NDArray
             depth -= 1
             if depth < 0:
                 break
-            s = on[depth]
-            state[s] = before[depth]
-            value -= weight[s, depth]
-            if s == five:
-                total -= numbers[depth]
-            pos[depth] += 1
+            value, total = _take_back(depth, on, before, state, weight, numbers, five, value, total, pos)
             continue
         s = cand[depth, pos[depth]]
         on[depth] = s
