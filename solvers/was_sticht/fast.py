@@ -61,7 +61,9 @@ tied with either, in another hand or the current trick (the two play alike to th
 The moves are ordered for the seat's aim in the trick: a seat that wants the trick won
 (the player when he needs tricks, the others when they play against him) tries the
 cheapest winning card first, a seat that wants it lost its highest card that does not
-win; at the opposing seats the other aim's best card comes second. The last card of a
+win; at the opposing seats the other aim's best card comes second. Into a trick the
+player is winning, a seat whose side wants him to take a colour (or to keep it from him)
+gives its cards of that colour first (last) within each group. The last card of a
 trick closes it (``_close_trick``); the saved part of ``st`` takes it back. The node's
 helpers are inlined (``inline="always"``), so cutting it into parts costs no calls.
 
@@ -872,6 +874,26 @@ def _store_range(tt: NDArray[np.int64], slot: int, buf: NDArray[np.int64], row: 
     tt[slot, _RANGE] = yes_from << _RANGE_SHIFT | no_below
 
 
+_COLOUR_PULL = 2 * CLASS_WEIGHT * CLASSES
+"""What a colour wish moves a card in its seat's order: past every strength key, within
+its group (winning or not: the groups lie ``INFINITY`` apart)."""
+
+
+@njit(cache=True, inline="always")
+def _colour_wishes(conds: NDArray[np.int64], tab: NDArray[np.int64]) -> tuple[int, int]:
+    """The cards of the colours the player wants in his tricks (a condition with a low
+    end above 0) and of those he wants kept out (a condition with a high end of 0)."""
+    want, avoid = 0, 0
+    for i in range(conds.shape[0]):
+        m = conds[i, 0]
+        if _M_COLOUR <= m < _M_FIRST:
+            if conds[i, 1] > 0:
+                want |= tab[_COLOUR_MASK, m - _M_COLOUR]
+            elif conds[i, 2] <= 0:
+                avoid |= tab[_COLOUR_MASK, m - _M_COLOUR]
+    return want, avoid
+
+
 @njit(cache=True, inline="always")
 def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64], buf: NDArray[np.int64],
                 depth: int, seat: int) -> int:
@@ -883,19 +905,27 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
     # the legal cards and the best card of the trick so far
     lead_class = tab[_CLASS, st[_TRICK]] if in_trick > 0 else -1
     legal = hand
-    best = -1
+    best, best_at = -1, 0
     outside = _cards_left(st)
     if in_trick > 0:
         following = hand & tab[_CLASS_MASK, lead_class]
         if following != 0:
             legal = following
         for k in range(in_trick):
-            best = max(best, tab[_STRENGTH + lead_class, st[_TRICK + k]])
+            if tab[_STRENGTH + lead_class, st[_TRICK + k]] > best:
+                best, best_at = tab[_STRENGTH + lead_class, st[_TRICK + k]], k
             outside |= np.int64(1) << st[_TRICK + k]
     outside &= ~hand
     wants = _wants_tricks(st, conds)
     # the player's seat aims at his wish; the others oppose it, or help when they cooperate
     win_aim = wants if seat == player or st[_COOP] == 0 else not wants
+    # into a trick the player is winning, a seat gives first the cards of the colours its
+    # side wants him to take, and last those it wants kept from him
+    give, keep = 0, 0
+    if in_trick > 0 and (st[_LEADER] + best_at) % st[_PLAYERS] == player:
+        give, keep = _colour_wishes(conds, tab)
+        if seat != player and st[_COOP] == 0:
+            give, keep = keep, give
     # candidates: the lowest of each run of equal cards, with a sort key
     lower = _LOWER if st[_KEY_COLOURS] else _LOWER_ANY
     cards, keys = _ROWS_PER_DEPTH * depth + _CARDS, _ROWS_PER_DEPTH * depth + _KEYS
@@ -926,6 +956,8 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
                 sort_key = s if s > best else INFINITY + s
             else:
                 sort_key = s if s > best else -INFINITY - s
+            bit = np.int64(1) << c
+            sort_key += (_COLOUR_PULL if keep & bit else 0) - (_COLOUR_PULL if give & bit else 0)
         j = n
         while j > 0 and buf[keys, j - 1] > sort_key:
             buf[cards, j] = buf[cards, j - 1]
