@@ -126,17 +126,34 @@ def test_minimal_tables_take_the_same_walks() -> None:
 
 
 def test_prices_refute_sides_that_need_more_cards_than_the_pile() -> None:
-    """Two sides that take every card, wanting 3 and 2 of 4 cards, cannot both be won;
-    3 and 1 can. Side 1 as 5a, four sixes against 2 cards summing to 12, cannot be won:
+    """Two sides that take every card, against 2 and 1 cards summing to 99 (so 3 and 2
+    cards win them), cannot both be won from 4 cards; against 2 and 0 cards (3 and 1 win)
+    they can. Side 1 as 5a, four sixes against 2 cards summing to 12, cannot be won:
     two sixes only equal 12 and three pass it; against 11, two sixes win."""
     table = np.zeros((2, 1, 4), dtype=np.int32)
     states = np.array([1, 1], dtype=np.int64)
     sixes = np.full(4, 6, dtype=np.int64)
-    for want, expected in (((3, 2), True), ((3, 1), False)):
-        refuted, _ = prices.refute(table, states, np.array(want, dtype=np.int64), sixes, -1, 0, 0)
+    want = np.ones(2, dtype=np.int64)
+    for counts, expected in (((2, 1), True), ((2, 0), False)):
+        refuted, _ = prices.refute(table, states, want, sixes, -1, np.array(counts, dtype=np.int64),
+                                   np.array([99, 99], dtype=np.int64))
         assert refuted == expected
     for against, expected in ((12, True), (11, False)):
-        refuted, _ = prices.refute(table, states, np.array([1, 2], dtype=np.int64), sixes, 1, 2, against)
+        refuted, _ = prices.refute(table, states, want, sixes, 1, np.array([0, 2], dtype=np.int64),
+                                   np.array([0, against], dtype=np.int64))
+        assert refuted == expected
+
+
+def test_prices_count_the_sums_that_break_equal_counts() -> None:
+    """Two sides that take every card, each against one card of 5: with the cards 6, 6
+    both can be won; with 6, 1 they cannot (a one loses to the 5), though the count of
+    cards alone allows it."""
+    table = np.zeros((2, 1, 2), dtype=np.int32)
+    states = np.array([1, 1], dtype=np.int64)
+    want = np.ones(2, dtype=np.int64)
+    one, five = np.ones(2, dtype=np.int64), np.full(2, 5, dtype=np.int64)
+    for numbers, expected in (((6, 6), False), ((6, 1), True)):
+        refuted, _ = prices.refute(table, states, want, np.array(numbers, dtype=np.int64), -1, one, five)
         assert refuted == expected
 
 

@@ -249,41 +249,35 @@ def _sums_suffice(by_sum: NDArray[np.int64], by_cards: NDArray[np.int64], nsum: 
 @njit(cache=True)
 def _affordable(target: NDArray[np.bool_], depth: int, five: int, state: NDArray[np.int64],
                 count: NDArray[np.int64], total: NDArray[np.int64], opp_count: NDArray[np.int64],
-                opp_total: NDArray[np.int64], opp_over: NDArray[np.bool_], want: NDArray[np.int64],
-                cost: NDArray[np.float64], five_cost: NDArray[np.float64], priced: NDArray[np.float64]) -> bool:
-    """Whether the open target sides' costs at the prices (``prices``; 5a's the larger of
-    its two) stay within the prices of the cards left; if not, no placement from here
-    wins them all."""
+                opp_total: NDArray[np.int64], opp_over: NDArray[np.bool_], states: NDArray[np.int64],
+                flat: NDArray[np.float64], offset: NDArray[np.int64], priced: NDArray[np.float64]) -> bool:
+    """Whether the open target sides' costs at the prices (``prices.costs``) stay within
+    the prices of the cards left; if not, no placement from here wins them all."""
     spent = 0.0
     for s in range(target.shape[0]):
         if target[s] and not _wins(count[s], total[s], opp_count[s], opp_total[s], opp_over[s]):
-            have = min(count[s], want[s])
-            here = cost[s, state[s], depth, have]
-            if s == five and five_cost.shape[0] > 0:
-                here = max(here, five_cost[total[s], depth, min(count[s], five_cost.shape[2] - 1)])
-            spent += here
+            spent += prices.cost_at(flat, offset, states, five, opp_count, opp_total, s, depth, state[s], count[s],
+                                    total[s])
     return bool(spent <= priced[depth] + prices.MARGIN)
 
 
 @njit(cache=True)
 def _regret(s: int, depth: int, five: int, nxt: int, state: NDArray[np.int64], count: NDArray[np.int64],
-            total: NDArray[np.int64], numbers: NDArray[np.int64], want: NDArray[np.int64],
-            cost: NDArray[np.float64], five_cost: NDArray[np.float64], priced: NDArray[np.float64]) -> float:
-    """What side s's cheapest way on (at the prices; 5a's by its five costs) loses when
-    card ``depth``, which it takes into state ``nxt``, goes elsewhere: its cost without
-    the card minus its cost with it."""
-    price = priced[depth] - priced[depth + 1]
-    if s == five and five_cost.shape[0] > 0:
-        last = five_cost.shape[2] - 1
-        have = min(count[s], last)
-        take = price + five_cost[total[s] + numbers[depth], depth + 1, min(have + 1, last)]
-        skip = five_cost[total[s], depth + 1, have]
-    else:
-        have = min(count[s], want[s])
-        take = price + cost[s, nxt, depth + 1, min(have + 1, want[s])]
-        skip = cost[s, state[s], depth + 1, have]
+            total: NDArray[np.int64], numbers: NDArray[np.int64], opp_count: NDArray[np.int64],
+            opp_total: NDArray[np.int64], states: NDArray[np.int64], flat: NDArray[np.float64],
+            offset: NDArray[np.int64], priced: NDArray[np.float64]) -> float:
+    """What side s's cheapest way on (at the prices, ``prices.costs``) loses when card
+    ``depth``, which it takes into state ``nxt``, goes elsewhere: its cost without the card
+    minus its cost with it."""
+    take = priced[depth] - priced[depth + 1]
+    after = total[s] + numbers[depth]
+    if not _wins(count[s] + 1, after, opp_count[s], opp_total[s], False):
+        take += prices.cost_at(flat, offset, states, five, opp_count, opp_total, s, depth + 1, nxt, count[s] + 1,
+                               after)
     if take == prices.INFINITE:
         return -prices.INFINITE
+    skip = prices.cost_at(flat, offset, states, five, opp_count, opp_total, s, depth + 1, state[s], count[s],
+                          total[s])
     return float(skip - take)
 
 
@@ -302,19 +296,19 @@ def _feasible(table: NDArray[np.int32], chain: NDArray[np.int32], numbers: NDArr
               mask: int, dump: int, five: int, opp_count: NDArray[np.int64],
               opp_total: NDArray[np.int64], opp_over: NDArray[np.bool_], budget: int,
               out: NDArray[np.int64], memo: NDArray[np.int64], cls: NDArray[np.int32],
-              sums: NDArray[np.int16], top: NDArray[np.int64], want: NDArray[np.int64],
-              cost: NDArray[np.float64], five_cost: NDArray[np.float64],
+              sums: NDArray[np.int16], top: NDArray[np.int64], states: NDArray[np.int64],
+              flat: NDArray[np.float64], offset: NDArray[np.int64],
               priced: NDArray[np.float64]) -> tuple[int, int]:
     """Whether some placement wins every side of the target ``mask``: ``FEASIBLE`` (``out``
     its side per card), ``INFEASIBLE``, or ``UNDECIDED`` after ``budget`` nodes; and the
     nodes searched. A card goes onto a target side that still needs cards or onto
     ``dump`` (task card 2, which takes every card: a card anywhere else could go there
-    instead without losing anything). With ``cost`` (``prices.costs``; empty: none),
-    ``five_cost`` (``prices.five_costs``; empty: none) and ``priced[k]`` (the prices of
-    cards k..), a state whose open sides cost more than the cards left is infeasible."""
+    instead without losing anything). With the costs ``flat`` and ``offset``
+    (``prices.costs``) and ``priced[k]`` (the prices of cards k..; empty: no prices), a
+    state whose open sides cost more than the cards left is infeasible."""
     sides, _, n = table.shape
     use_memo = memo.shape[0] > 1
-    use_prices = cost.shape[0] > 0
+    use_prices = priced.shape[0] > 0
     target = np.zeros(sides, dtype=np.bool_)
     for s in range(sides):
         target[s] = (mask >> s & 1) == 1
@@ -362,8 +356,8 @@ def _feasible(table: NDArray[np.int32], chain: NDArray[np.int32], numbers: NDArr
             if ok and needed > left:
                 ok = False
             if ok and use_prices:
-                ok = _affordable(target, depth, five, state, count, total, opp_count, opp_total, opp_over, want,
-                                 cost, five_cost, priced)
+                ok = _affordable(target, depth, five, state, count, total, opp_count, opp_total, opp_over, states,
+                                 flat, offset, priced)
             if ok and left - needed < nsum:
                 ok = _sums_suffice(by_sum, by_cards, nsum, left - needed, top[depth])
             if ok and needed == 0:
@@ -389,7 +383,7 @@ def _feasible(table: NDArray[np.int32], chain: NDArray[np.int32], numbers: NDArr
                     j = m
                     if use_prices:
                         urgency[s] = _regret(s, depth, five, table[s, state[s], depth], state, count, total, numbers,
-                                             want, cost, five_cost, priced)
+                                             opp_count, opp_total, states, flat, offset, priced)
                     while j > 0 and urgency[cand[depth, j - 1]] < urgency[s]:
                         cand[depth, j] = cand[depth, j - 1]
                         j -= 1
@@ -461,13 +455,14 @@ def _best_response(table: NDArray[np.int32], states: NDArray[np.int64], numbers:
     def holds_infeasible(mask: int) -> bool:
         return any(core & ~mask == 0 for core in infeasible)
 
-    unpriced = np.zeros((0, 1, 1, 1))  # no prices: ``_feasible`` skips their test
+    unpriced = np.zeros(0)  # no prices: ``_feasible`` skips their test
+    no_offset = np.zeros(sides + 1, dtype=np.int64)
 
-    def run(mask: int, budget: int, cost: NDArray[np.float64] = unpriced,
-            five_cost: NDArray[np.float64] = prices.NO_FIVE, priced: NDArray[np.float64] = unpriced.reshape(-1)) -> int:
+    def run(mask: int, budget: int, flat: NDArray[np.float64] = unpriced, offset: NDArray[np.int64] = no_offset,
+            priced: NDArray[np.float64] = unpriced) -> int:
         nonlocal nodes
         status, used = _feasible(table, chain, numbers, mask, dump, five, opp_count, opp_total, opp_over,
-                                 max(budget, 1), out, memo, cls, sums, top, want_of(mask), cost, five_cost, priced)
+                                 max(budget, 1), out, memo, cls, sums, top, states, flat, offset, priced)
         nodes += used
         return int(status)
 
@@ -483,15 +478,12 @@ def _best_response(table: NDArray[np.int32], states: NDArray[np.int64], numbers:
         if status != UNDECIDED or budget <= QUICK_BUDGET:
             return status
         want = want_of(mask)
-        s5 = five if five != ABSENT and want[five] > 0 else ABSENT
-        refuted, price = prices.refute(table, states, want, numbers, s5, int(opp_count[five]), int(opp_total[five]))
+        refuted, price = prices.refute(table, states, want, numbers, five, opp_count, opp_total)
         if refuted or (cores and has_core(mask)):
             return INFEASIBLE
         priced = np.concatenate((np.cumsum(price[::-1])[::-1], np.zeros(1)))
-        five_cost = prices.NO_FIVE if s5 == ABSENT else prices.five_costs(numbers, int(opp_count[five]),
-                                                                         int(opp_total[five]), price)
-        return run(mask, max(budget - (nodes - start), 1), prices.costs(table, states, want, price), five_cost,
-                   priced)
+        flat, offset = prices.costs(table, states, want, numbers, five, opp_count, opp_total, price)
+        return run(mask, max(budget - (nodes - start), 1), flat, offset, priced)
 
     def has_core(mask: int) -> bool:
         """Whether the sides of ``mask`` that want the most cards, two of them, three, ...

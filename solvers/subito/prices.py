@@ -2,23 +2,21 @@
 feasibility questions, ``solvers.subito.fast``), in numba.
 
 Vocabulary:
-- *want* ``want[s]``: the cards side s needs to be won from the empty side (0 for a side
-  not in the target or won without a card); a side that has ``have`` of them needs
-  ``want - have`` more along its table.
-- *price* ``price[k] >= 0``: what card k costs; *cost* ``cost[s, state, k, have]``: the
-  cheapest cards of k.. that take side s from ``state`` holding ``have`` of its wanted
-  cards to ``want[s]`` (``INFINITE`` when its table cannot).
+- *price* ``price[k] >= 0``: what card k costs;
+- *cost* of side s at card k from ``state`` holding ``have`` cards summing to ``total``:
+  the cheapest cards of k.. that side s can take along its table to be won against the
+  opponent's kept cards there (more cards, or as many with a greater sum; on 5a the sum
+  stays at most 12), ``INFINITE`` when it cannot. The sum is kept up to one above the
+  opponent's (exact on 5a), the count up to the opponent's: the states not yet won.
+- *costs* ``(flat, offset)``: every target side's costs in one array, side s's from
+  ``offset[s]`` laid out ``[k, state, have, total]`` (``cost_at`` reads one).
 
 The test: the target's sides take disjoint cards, so if the costs of the sides still
 open exceed the prices of all the cards left, no placement wins them all; this holds for
 any prices. The prices are found by a subgradient ascent on that difference (the
-Lagrangian dual of "each card goes to one side" in the count of cards), which is
-homogeneous in the prices, so the scale of its steps does not matter. Side 5a also has
-*five costs* ``five[total, k, have]``: the cheapest cards of k.. that win it from a sum
-of ``total`` with ``have`` cards (``have`` up to one more than the opponent's count,
-which wins on the count; an equal count wins on a greater sum), its sum staying at most
-12, its rule aside; its cost is the larger of its two. Elsewhere the sums that break
-equal counts are left out: the test stays a relaxation.
+Lagrangian dual of "each card goes to one side", each side's own rule, count and sum
+kept exact), which is homogeneous in the prices, so the scale of its steps does not
+matter.
 """
 
 from __future__ import annotations
@@ -41,101 +39,107 @@ FIRST_STEP = 0.5
 """The first step's length relative to the prices' length."""
 MARGIN = 1e-7
 """A difference above this is a proof: far above the rounding of sums of prices near 1."""
-NO_FIVE = np.full((0, 0, 0), INFINITE)
-"""The five costs when 5a is not in the target."""
 
 
 @njit(cache=True)
-def costs(table: NDArray[np.int32], states: NDArray[np.int64], want: NDArray[np.int64],
-          price: NDArray[np.float64]) -> NDArray[np.float64]:
-    """``cost[s, state, k, have]`` at ``price`` (see the module docstring)."""
-    sides, width, n = table.shape
-    cost = np.full((sides, width, n + 1, want.max() + 1), INFINITE)
-    for s in range(sides):
-        for st in range(states[s]):
-            cost[s, st, n, want[s]] = 0.0
-        for k in range(n - 1, -1, -1):
-            for st in range(states[s]):
-                nxt = table[s, st, k]
-                cost[s, st, k, want[s]] = 0.0
-                for have in range(want[s]):
-                    best = cost[s, st, k + 1, have]
-                    if nxt != REFUSED and price[k] + cost[s, nxt, k + 1, have + 1] < best:
-                        best = price[k] + cost[s, nxt, k + 1, have + 1]
-                    cost[s, st, k, have] = best
+def _won(have: int, total: int, opp_count: int, opp_total: int) -> bool:
+    """The award with ``have`` cards summing to ``total`` against the opponent's."""
+    return have > opp_count or (have == opp_count and total > opp_total)
+
+
+@njit(cache=True)
+def sum_costs(table: NDArray[np.int32], states: int, numbers: NDArray[np.int64], opp_count: int, opp_total: int,
+              limit: int, price: NDArray[np.float64]) -> NDArray[np.float64]:
+    """``cost[k, state, have, total]``: the cheapest cards of k.. that win one side (its
+    ``table``, ``states`` rows) from ``state`` holding ``have`` cards summing to ``total``
+    against the opponent's ``opp_count`` cards summing to ``opp_total``; the sum is capped
+    one above the opponent's, or with ``limit >= 0`` (5a) kept exact and at most ``limit``.
+    Only states not yet won are stored (``have <= opp_count``)."""
+    n = table.shape[1]
+    cap = limit if limit >= 0 else opp_total + 1
+    cost = np.full((n + 1, states, opp_count + 1, cap + 1), INFINITE)
+    for k in range(n - 1, -1, -1):
+        for st in range(states):
+            nxt = table[st, k]
+            for have in range(opp_count + 1):
+                for total in range(cap + 1):
+                    if _won(have, total, opp_count, opp_total):
+                        continue
+                    best = cost[k + 1, st, have, total]
+                    after = total + numbers[k]
+                    if nxt != REFUSED and (limit < 0 or after <= limit):
+                        after = min(after, cap)
+                        take = price[k]
+                        if not _won(have + 1, after, opp_count, opp_total):
+                            take += cost[k + 1, nxt, have + 1, after]
+                        best = min(best, take)
+                    cost[k, st, have, total] = best
     return cost
 
 
 @njit(cache=True)
-def five_costs(numbers: NDArray[np.int64], opp_count: int, opp_total: int,
-               price: NDArray[np.float64]) -> NDArray[np.float64]:
-    """``five[total, k, have]`` at ``price`` (see the module docstring)."""
-    n = numbers.shape[0]
-    top = opp_count + 1
-    five = np.full((FIVE_A_LIMIT + 1, n + 1, top + 1), INFINITE)
-    for k in range(n, -1, -1):
-        for total in range(FIVE_A_LIMIT + 1):
-            for have in range(top + 1):
-                if have == top or (have == opp_count and total > opp_total):
-                    five[total, k, have] = 0.0
-                elif k < n:
-                    best = five[total, k + 1, have]
-                    after = total + numbers[k]
-                    if after <= FIVE_A_LIMIT and price[k] + five[after, k + 1, min(have + 1, top)] < best:
-                        best = price[k] + five[after, k + 1, min(have + 1, top)]
-                    five[total, k, have] = best
-    return five
-
-
-@njit(cache=True)
-def five_binds(cost: NDArray[np.float64], five: NDArray[np.float64], s: int, state: int, k: int, have: int,
-               total: int) -> bool:
-    """Whether side 5a (``s``) costs more by its five costs than by its table from there."""
-    return bool(five.shape[0] > 0 and five[total, k, min(have, five.shape[2] - 1)] > cost[s, state, k, have])
-
-
-@njit(cache=True)
-def _used(table: NDArray[np.int32], cost: NDArray[np.float64], want: NDArray[np.int64],
-          price: NDArray[np.float64], numbers: NDArray[np.int64], s5: int, five: NDArray[np.float64],
-          used: NDArray[np.int64]) -> None:
-    """``used[k]``: how many sides take card k on their cheapest way from the empty side
-    (5a's by its five costs when they bind)."""
-    sides, _, n = table.shape
-    used[:] = 0
-    for s in range(sides):
-        if s == s5 and five_binds(cost, five, s, 0, 0, 0, 0):
-            top = five.shape[2] - 1
-            total = 0
-            have = 0
-            for k in range(n):
-                if five[total, k, have] == 0:
-                    break
-                if five[total, k, have] < five[total, k + 1, have]:
-                    used[k] += 1
-                    total += numbers[k]
-                    have = min(have + 1, top)
+def _trace(table: NDArray[np.int32], numbers: NDArray[np.int64], opp_count: int, opp_total: int, limit: int,
+           cost: NDArray[np.float64], used: NDArray[np.int64]) -> None:
+    """Add 1 to ``used[k]`` for every card k on the side's cheapest way on from the empty side."""
+    n = table.shape[1]
+    cap = limit if limit >= 0 else opp_total + 1
+    st = have = total = 0
+    for k in range(n):
+        if cost[k, st, have, total] == cost[k + 1, st, have, total]:
             continue
-        st = 0
-        have = 0
-        for k in range(n):
-            if have == want[s]:
-                break
-            nxt = table[s, st, k]
-            if nxt != REFUSED and cost[s, st, k, have] < cost[s, st, k + 1, have] \
-                    and cost[s, st, k, have] == price[k] + cost[s, nxt, k + 1, have + 1]:
-                used[k] += 1
-                st = nxt
-                have += 1
+        used[k] += 1
+        after = min(total + numbers[k], cap)
+        if _won(have + 1, after, opp_count, opp_total):
+            return
+        st, have, total = table[st, k], have + 1, after
+
+
+@njit(cache=True)
+def _cap(s: int, five: int, opp_total: NDArray[np.int64]) -> int:
+    """The largest sum side s's costs keep: 12 on 5a, else one above the opponent's."""
+    return FIVE_A_LIMIT if s == five else int(opp_total[s]) + 1
+
+
+@njit(cache=True)
+def costs(table: NDArray[np.int32], states: NDArray[np.int64], want: NDArray[np.int64], numbers: NDArray[np.int64],
+          five: int, opp_count: NDArray[np.int64], opp_total: NDArray[np.int64],
+          price: NDArray[np.float64]) -> tuple[NDArray[np.float64], NDArray[np.int64]]:
+    """The costs of the sides with ``want > 0`` at ``price`` (see the module docstring)."""
+    sides, _, n = table.shape
+    offset = np.zeros(sides + 1, dtype=np.int64)
+    for s in range(sides):
+        size = 0
+        if want[s] > 0:
+            size = (n + 1) * states[s] * (opp_count[s] + 1) * (_cap(s, five, opp_total) + 1)
+        offset[s + 1] = offset[s] + size
+    flat = np.empty(offset[sides])
+    for s in range(sides):
+        if want[s] > 0:
+            limit = FIVE_A_LIMIT if s == five else -1
+            flat[offset[s]:offset[s + 1]] = sum_costs(table[s], states[s], numbers, opp_count[s], opp_total[s],
+                                                      limit, price).ravel()
+    return flat, offset
+
+
+@njit(cache=True)
+def cost_at(flat: NDArray[np.float64], offset: NDArray[np.int64], states: NDArray[np.int64], five: int,
+            opp_count: NDArray[np.int64], opp_total: NDArray[np.int64], s: int, k: int, state: int, have: int,
+            total: int) -> float:
+    """Side s's cost at card k from ``state`` with ``have`` cards summing to ``total`` (not won)."""
+    cap = _cap(s, five, opp_total)
+    index = ((k * states[s] + state) * (opp_count[s] + 1) + have) * (cap + 1) + min(total, cap)
+    return float(flat[offset[s] + index])
 
 
 @njit(cache=True)
 def refute(table: NDArray[np.int32], states: NDArray[np.int64], want: NDArray[np.int64],
-           numbers: NDArray[np.int64], s5: int, opp_count: int, opp_total: int) -> tuple[bool, NDArray[np.float64]]:
-    """Whether prices were found that prove the sides with ``want`` cannot all be won
-    from the start; and the prices with the largest difference seen (for the search's
-    own test at each state). ``s5`` is side 5a (-1: not in the target) against the
-    opponent's ``opp_count`` cards there summing to ``opp_total``."""
-    n = table.shape[2]
+           numbers: NDArray[np.int64], five: int, opp_count: NDArray[np.int64],
+           opp_total: NDArray[np.int64]) -> tuple[bool, NDArray[np.float64]]:
+    """Whether prices were found that prove the sides with ``want > 0`` cannot all be won
+    from the start (side ``five`` is 5a, -1: not in play) against the opponent's
+    ``opp_count`` cards per side summing to ``opp_total``; and the prices with the
+    largest difference seen (for the search's own test at each state)."""
+    sides, _, n = table.shape
     price = np.ones(n)
     best_price = price.copy()
     best = -INFINITE
@@ -143,13 +147,17 @@ def refute(table: NDArray[np.int32], states: NDArray[np.int64], want: NDArray[np
     factor = FIRST_STEP
     stalled = 0
     for _ in range(STEPS):
-        cost = costs(table, states, want, price)
-        five = five_costs(numbers, opp_count, opp_total, price) if s5 >= 0 else NO_FIVE
         difference = -price.sum()
-        for s in range(table.shape[0]):
-            difference += five[0, 0, 0] if s == s5 and five_binds(cost, five, s, 0, 0, 0, 0) else cost[s, 0, 0, 0]
-        if difference == INFINITE:
-            return True, price
+        used[:] = 0
+        for s in range(sides):
+            if want[s] == 0:
+                continue
+            limit = FIVE_A_LIMIT if s == five else -1
+            cost = sum_costs(table[s], states[s], numbers, opp_count[s], opp_total[s], limit, price)
+            difference += cost[0, 0, 0, 0]
+            if difference == INFINITE:
+                return True, price
+            _trace(table[s], numbers, opp_count[s], opp_total[s], limit, cost, used)
         if difference > best:
             best = difference
             best_price[:] = price
@@ -161,7 +169,6 @@ def refute(table: NDArray[np.int32], states: NDArray[np.int64], want: NDArray[np
             if stalled >= PATIENCE:
                 factor /= 2
                 stalled = 0
-        _used(table, cost, want, price, numbers, s5, five, used)
         norm = 0.0
         for k in range(n):
             if price[k] > 0 or used[k] > 1:
