@@ -7,7 +7,10 @@ task card, player 1 placing their whole pile of 36:
 - ``best-response-36``: the best response to player 2's own weighted-count optimum
   (``solvers.subito.instances``; the script stops if numba does not prove it);
 - ``best-response-random-36``: the best response to a seeded random accepted placement
-  of player 2's pile (``pile_against_table``), the task the project measured first.
+  of player 2's pile (``pile_against_table``), the task the project measured first;
+- ``best-response-greedy-36``: the best response to player 2's final table of a round
+  both players play greedily (``policies.play_round``, as ``analyze subito hints``
+  plays them), player 1 placing 36 cards and player 2 35.
 numba runs every instance and CP-SAT the first part of them (10 s each); the script
 stops if two proven optima disagree, and counts the answers proven optimal per backend.
 """
@@ -26,6 +29,8 @@ from cardsolve.models.subito import Card, Placed, Side, deal, load_deck, pile_ag
 from cardsolve.models.subito.table import PILE
 from cardsolve.solvers.subito.api import optimize
 from cardsolve.solvers.subito.instances import weighted_opponent
+from cardsolve.solvers.subito.policies import GreedyPolicy, play_round
+from cardsolve.solvers.subito.problem import OPPONENT
 from cardsolve.solvers.subito.results import Placement
 
 SEED = 20240604
@@ -70,10 +75,24 @@ def random_tables(n: int) -> list[Instance]:
     return [pile_against_table(deck, rng, PILE, PILE) for _ in range(n)]
 
 
+def greedy_tables(n: int) -> list[Instance]:
+    """Player 1's placed cards against player 2's final table of a greedy round of each deal."""
+    rng = random.Random(SEED)
+    deck = load_deck()
+    out: list[Instance] = []
+    for _ in range(n):
+        dealt = rng.randrange(10**9)
+        tasks, piles = deal(deck, dealt, sides="random")
+        table = play_round(tasks, (piles[0], piles[1]), (GreedyPolicy(), GreedyPolicy()), deck, dealt)
+        out.append((piles[0][:table.players[0].count], tasks, Placed(OPPONENT, table.players[1].placed)))
+    return out
+
+
 TASKS: dict[str, Callable[[int], list[Instance]]] = {
     "weighted-36": weighted_instances,
     "best-response-36": best_responses,
     "best-response-random-36": random_tables,
+    "best-response-greedy-36": greedy_tables,
 }
 """Each task's instances, the first ``n`` of a seeded sequence."""
 

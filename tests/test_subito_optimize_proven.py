@@ -10,13 +10,14 @@ import random
 import numpy as np
 import pytest
 
-from cardsolve.models.subito import deal, load_deck, parse_cards, parse_tasks
+from cardsolve.models.subito import Placed, deal, load_deck, parse_cards, parse_tasks
 from cardsolve.models.subito.deal import random_placement
 from cardsolve.solvers.subito import fast, prices
 from cardsolve.solvers.subito.automaton import side_table
 from cardsolve.solvers.subito.instances import weighted_opponent
 from cardsolve.solvers.subito.minimal import minimal_tables
-from cardsolve.solvers.subito.problem import Budget, Problem, make_problem, objective
+from cardsolve.solvers.subito.policies import GreedyPolicy, play_round
+from cardsolve.solvers.subito.problem import OPPONENT, Budget, Problem, make_problem, objective
 from cardsolve.solvers.subito.reference import optimize as reference
 from cardsolve.solvers.subito.results import Placement
 
@@ -155,6 +156,68 @@ def test_prices_count_the_sums_that_break_equal_counts() -> None:
     for numbers, expected in (((6, 6), False), ((6, 1), True)):
         refuted, _ = prices.refute(table, states, want, np.array(numbers, dtype=np.int64), -1, one, five)
         assert refuted == expected
+
+
+def greedy_cases(count: int, seed: int) -> list[Problem]:
+    """Seeded greedy rounds of 1-14 cards a pile (player 2's final table, as the hints
+    study plays them), answered with the first 0-8 cards of player 1's pile."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        dealt = rng.randrange(10**9)
+        tasks, piles = deal(DECK, dealt, sides="random")
+        size = rng.randint(1, 14)
+        table = play_round(tasks, (piles[0][:size], piles[1][:size]), (GreedyPolicy(), GreedyPolicy()), DECK, dealt)
+        theirs = Placed(OPPONENT, table.players[1].placed)
+        out.append(make_problem(piles[0], tasks, rng.randint(0, min(8, size)), theirs))
+    return out
+
+
+def test_best_responses_to_greedy_tables_agree_with_the_reference(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Against greedy players' final tables (ties on counts are common there), as found
+    and with every set of sides sent through the prices at once."""
+    for problem in greedy_cases(200, seed=17):
+        assert_agrees(problem)
+    monkeypatch.setattr(fast, "QUICK_BUDGET", 1)
+    for problem in greedy_cases(150, seed=71):
+        assert_agrees(problem)
+
+
+@pytest.mark.parametrize("pile", ["Y3A,G4R", "Y3A,G5R", "Y2A,G4R", "Y3A,G4R,L1T"])
+def test_ties_on_counts_and_sums(pile: str) -> None:
+    """The opponent holds two cards summing to 7 on task 2 and one card on every other side
+    (a 4, a 5 on 5b, a 1 on 5a): an equal sum gives nothing, a greater one wins; 5b takes
+    none of the first cards (nothing placeable there)."""
+    versus = Placed(OPPONENT, {"2": tuple(parse_cards("R3B,P4T")), "3a": tuple(parse_cards("D4B")),
+                               "4b": tuple(parse_cards("R4R")), "5b": tuple(parse_cards("P5S")),
+                               "6b": tuple(parse_cards("L4S")), "7a": tuple(parse_cards("R4P")),
+                               "8a": tuple(parse_cards("D4P")), "9b": tuple(parse_cards("P6P"))})
+    tasks = parse_tasks("2,3a,4b,5b,6b,7a,8a,9b")
+    assert_agrees(make_problem(parse_cards(pile), tasks, None, versus))
+    assert_agrees(make_problem(parse_cards(pile), TASKS, None, Placed(OPPONENT, {"5a": tuple(parse_cards("P1S"))})))
+
+
+def test_a_table_that_wins_everything() -> None:
+    """Player 2's final greedy table of 14 cards against player 1's first two cards."""
+    tasks, piles = deal(DECK, 11, sides="random")
+    table = play_round(tasks, (piles[0][:15], piles[1][:15]), (GreedyPolicy(), GreedyPolicy()), DECK, 11)
+    assert_agrees(make_problem(piles[0], tasks, 2, Placed(OPPONENT, table.players[1].placed)))
+
+
+GREEDY_CPSAT = [1, 2]
+"""The benchmark's greedy-table instances on which CP-SAT proves its answer in seconds."""
+
+
+@pytest.mark.parametrize("index", GREEDY_CPSAT)
+def test_numba_agrees_with_cpsat_on_greedy_tables(index: int) -> None:
+    from cardsolve.benchmarks.subito import greedy_tables
+    from cardsolve.solvers.subito import cpsat
+
+    pile, tasks, theirs = greedy_tables(index + 1)[index]
+    problem = make_problem(pile, tasks, None, theirs)
+    found = rescored(problem, fast.optimize(problem))
+    check = rescored(problem, cpsat.optimize(problem, Budget(time_limit=30)))
+    assert found.proven and check.proven and found.objective == check.objective
 
 
 CPSAT_SEEDS = [3, 8]

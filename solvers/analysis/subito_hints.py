@@ -37,11 +37,10 @@ from cardsolve.solvers.subito.policies import POLICIES, GreedyPolicy, play_round
 from cardsolve.solvers.subito.problem import OPPONENT, Budget, make_problem
 
 NODE_LIMIT = 1_000_000
-"""Search nodes per best response before the proof is given up (about a second). Against
-player 2's final greedy tables about one best response in four is still unproven here,
-and more nodes prove few more (30 seeded greedy rounds: 9 unproven at 300,000 nodes, 7 at
-1,000,000 and still 6 at 5,000,000, about 6 s each), so the limit stays finite and the
-unproven ones are counted apart."""
+"""Search nodes per best response before the proof is given up (about a second). Since
+the card prices count each side's sum with its count (``solvers.subito.prices``), the
+greedy policy's 500 rounds of seed 1 leave 19 best responses unproven here (115 before),
+so the unproven ones are still counted apart."""
 BUDGET = Budget(node_limit=NODE_LIMIT)
 OPTIONS: dict[str, Any] = {"policies": list(POLICIES), "hint_samples": SAMPLES, "sides": "random"}
 """The options and their defaults."""
