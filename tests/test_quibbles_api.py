@@ -101,7 +101,8 @@ def test_move_illegal_is_bad_input() -> None:
 def test_hint_ranks_and_explains(cardsolve: RunCli) -> None:
     answer = api.hint("1,2,2,3,4,6", "1,4,2,3,3,2", variant=Variant.SOLO, samples=3, top=3)
     assert len(answer.shown) == 3 and len(answer.ranked) == answer.to_json()["turns"] >= 3
-    assert answer.sampled == min(len(answer.ranked), DEFAULT_SHORTLIST) and answer.samples == 3
+    assert answer.sampled >= min(len(answer.ranked), DEFAULT_SHORTLIST) and answer.samples == 3
+    assert not any(isinstance(r.turn.action, Draw) for r in answer.ranked[answer.sampled:])  # every DRAW is sampled
     expected = [r.expected for r in answer.ranked[:answer.sampled]]
     assert expected == sorted(expected, reverse=True)
     assert answer.explanation.startswith(answer.to_json()["ranked"][0]["text"])

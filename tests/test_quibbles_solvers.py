@@ -102,8 +102,32 @@ def test_hint_ranks_every_distinct_turn_and_is_reproducible() -> None:
     assert [r.turn for r in first.ranked] == [r.turn for r in again.ranked]
     assert all(state.check(r.turn) is None for r in first.ranked)
     assert len({r.turn for r in first.ranked}) == len(first.ranked)
-    assert first.sampled == 5 and first.samples == 4
+    draws = sum(isinstance(r.turn.action, Draw) for r in first.ranked)
+    assert 5 <= first.sampled <= 5 + draws and first.samples == 4  # the shortlist of 5 and every DRAW
     assert first.explanation.startswith(first.best.turn.action.__class__.__name__.lower())
+
+
+def test_hint_samples_every_draw_beyond_its_shortlist() -> None:
+    """A DRAW's static score is taken before its cards are seen, so the shortlist keeps
+    every DRAW: with a shortlist of 1 the best static turn and each card laid are sampled,
+    and nothing else is."""
+    state = position(Variant.SOLO, [1, 2, 2, 3, 4, 6], [1, 4, 2, 3, 3, 2], seed=1)
+    found = rank_turns(state, samples=2, shortlist=1)
+    sampled = [r.turn for r in found.ranked[:found.sampled]]
+    draws = [t.action for t in sampled if isinstance(t.action, Draw)]
+    assert sorted(draw.card for draw in draws) == [1, 2, 3, 4, 6]
+    assert len(sampled) - len(draws) <= 1
+    assert not any(isinstance(r.turn.action, Draw) for r in found.ranked[found.sampled:])
+
+
+def test_hint_replies_deepen_the_lookahead_and_stay_seeded() -> None:
+    """Each sample plays the candidate and then ``replies`` of the player's own turns:
+    any depth ranks the same turns, reproducibly, and depth changes the expectations."""
+    state = position(Variant.SOLO, [1, 2, 2, 3, 4, 6], [1, 4, 2, 3, 3, 2], seed=1)
+    shallow, deep = (rank_turns(state, samples=3, shortlist=4, seed=5, replies=n) for n in (0, 2))
+    assert {r.turn for r in shallow.ranked} == {r.turn for r in deep.ranked}
+    assert deep == rank_turns(state, samples=3, shortlist=4, seed=5, replies=2)
+    assert [r.expected for r in shallow.ranked] != [r.expected for r in deep.ranked]
 
 
 def test_hint_takes_a_winning_stash() -> None:

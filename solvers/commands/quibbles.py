@@ -76,13 +76,14 @@ def move(ctx: click.Context, hand: str, display: str, collection: str, variant: 
 @click.option("--samples", type=click.IntRange(1, 10_000), default=DEFAULT_SAMPLES, show_default=True,
               help="Sampled refills per candidate turn.")
 @click.option("--shortlist", type=click.IntRange(1, 100_000), default=DEFAULT_SHORTLIST, show_default=True,
-              help="Sample only this many candidate turns, the best by the static score (a large N: all).")
+              help="Sample only this many candidate turns, the best by the static score, and every DRAW "
+                   "(a large N: all).")
 @click.option("--top", type=click.IntRange(1, 1000), default=5, show_default=True, help="Turns shown.")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.pass_context
 def hint(ctx: click.Context, hand: str, display: str, collection: str, penalty: str, variant: str,
          opponents: int | None, samples: int, shortlist: int, top: int, seed: int) -> None:
-    """Every legal turn ranked by a sampled two-turn lookahead; the best one explained."""
+    """Every legal turn ranked by a sampled lookahead three own turns deep; the best one explained."""
     from cardsolve.solvers.quibbles import api
 
     with progress_callback("samples") as progress:

@@ -1,18 +1,20 @@
-"""Hints: every legal turn, ranked by what it is worth two of the player's own turns on.
+"""Hints: every legal turn, ranked by what it is worth a few of the player's own turns on.
 
 The refills, the draw and the other players' hands are hidden, so the lookahead is a
 sampled expectimax: each sample deals the unseen cards afresh (the opponents' hands and
 the draw pile; the player's own cards, the display, collections, the discard pile and the
-penalty pile are known). In a sample a candidate turn is played, the opponents answer
-with the greedy policy, the player replies with the strongest of a few actions (chosen
-by the static evaluation before any card it draws is seen), and the position is
-evaluated. A DRAW's stash is decided after the draw, with the cards drawn in that sample.
-Every candidate meets the same samples (common random numbers), so their differences
-are not sampling noise between candidates. To keep this fast, candidates with the same
-visible result are merged, and a ``shortlist`` limits the sampling to the best
-candidates by the static evaluation. The defaults (``settings``: 16 samples x 12
-candidates) are the same for ``cardsolve quibbles hint`` and for the hint's
-policy in the solo study, so the study measures the hint a player gets.
+penalty pile are known). In a sample a candidate turn is played, then, ``replies`` times
+(``settings.DEFAULT_REPLIES``), the opponents answer with the greedy policy and the
+player replies with the strongest of a few actions (chosen by the static evaluation
+before any card it draws is seen), and the position is evaluated. A DRAW's stash is
+decided after the draw, with the cards drawn in that sample. Every candidate meets the
+same samples (common random numbers), so their differences are not sampling noise
+between candidates. To keep this fast, candidates with the same visible result are
+merged, and a ``shortlist`` limits the sampling to the best candidates by the static
+evaluation and every DRAW (judged before its two cards are seen, a DRAW's static score
+undervalues it). The defaults (``settings``: 16 samples x 12 candidates, 2 replies) are
+the same for ``cardsolve quibbles hint`` and for the hint's policy in the solo study, so
+the study measures the hint a player gets.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from cardsolve.models.quibbles import (
 from cardsolve.solvers.quibbles.evaluate import evaluate, progress
 from cardsolve.solvers.quibbles.policies import GreedyPolicy, most_taking_actions, play_turn
 from cardsolve.solvers.quibbles.results import Hint, RankedTurn, turn_text
-from cardsolve.solvers.quibbles.settings import DEFAULT_SAMPLES, DEFAULT_SHORTLIST
+from cardsolve.solvers.quibbles.settings import DEFAULT_REPLIES, DEFAULT_SAMPLES, DEFAULT_SHORTLIST
 
 
 OutcomeKey = tuple[object, ...]
@@ -87,14 +89,16 @@ def _play(sample: State, turn: Turn, me: int) -> None:
 _GREEDY = GreedyPolicy()
 
 
-def _play_out(sample: State, turn: Turn, me: int, rng: random.Random) -> float:
-    """The candidate, the opponents' greedy answers, the player's best reply: evaluated."""
+def _play_out(sample: State, turn: Turn, me: int, rng: random.Random, replies: int) -> float:
+    """The candidate, then ``replies`` times the opponents' greedy answers and the
+    player's best reply: evaluated."""
     _play(sample, turn, me)
-    while not sample.is_over and sample.to_act != me:
-        play_turn(sample, _GREEDY, rng)
-    if sample.is_over:
-        return evaluate(sample, me)
-    _play(sample, choose_reply(sample, me), me)
+    for _ in range(replies):
+        while not sample.is_over and sample.to_act != me:
+            play_turn(sample, _GREEDY, rng)
+        if sample.is_over:
+            break
+        _play(sample, choose_reply(sample, me), me)
     return evaluate(sample, me)
 
 
@@ -132,10 +136,23 @@ def candidate_turns(state: State) -> list[Turn]:
     return [t for t in state.legal_turns() if not (isinstance(t.action, Draw) and t.stash is not None)]
 
 
+def shortlisted(by_static: list[tuple[Turn, float]], shortlist: int | None
+                ) -> tuple[list[tuple[Turn, float]], list[tuple[Turn, float]]]:
+    """The candidates to sample and the rest, both in the order given (best static score
+    first): the first ``shortlist`` (None: all) and every DRAW, whose static score is
+    taken before its two cards are seen and so undervalues it."""
+    cut = len(by_static) if shortlist is None else shortlist
+    chosen = by_static[:cut] + [pair for pair in by_static[cut:] if isinstance(pair[0].action, Draw)]
+    rest = [pair for pair in by_static[cut:] if not isinstance(pair[0].action, Draw)]
+    return chosen, rest
+
+
 def rank_turns(state: State, samples: int = DEFAULT_SAMPLES, shortlist: int | None = DEFAULT_SHORTLIST,
-               seed: int = 0, report: Callable[[int, int], None] | None = None) -> Hint:
+               seed: int = 0, report: Callable[[int, int], None] | None = None,
+               replies: int = DEFAULT_REPLIES) -> Hint:
     """Every legal turn of the player to act, best first (see the module docstring;
-    ``shortlist`` None samples every candidate); ``report(done, samples)`` hears of each
+    ``shortlist`` None samples every candidate; ``replies``: the player's own turns
+    played after the candidate in each sample); ``report(done, samples)`` hears of each
     sample played out."""
     me = state.to_act
     firsts: dict[OutcomeKey, tuple[Turn, float]] = {}
@@ -143,9 +160,7 @@ def rank_turns(state: State, samples: int = DEFAULT_SAMPLES, shortlist: int | No
         dry, key = _dry_outcome(state, turn)
         if key not in firsts:
             firsts[key] = (turn, evaluate(dry, me))
-    by_static = sorted(firsts.values(), key=lambda pair: -pair[1])
-    cut = len(by_static) if shortlist is None else shortlist
-    chosen, rest = by_static[:cut], by_static[cut:]
+    chosen, rest = shortlisted(sorted(firsts.values(), key=lambda pair: -pair[1]), shortlist)
     rng = random.Random(seed)
     totals = [0.0] * len(chosen)
     if len(chosen) > 1:
@@ -154,7 +169,7 @@ def rank_turns(state: State, samples: int = DEFAULT_SAMPLES, shortlist: int | No
             base = determinize(state, me, random.Random(sample_seed))
             for k, (turn, _) in enumerate(chosen):
                 totals[k] += _play_out(base.clone(rng=random.Random(sample_seed)), turn, me,
-                                       random.Random(sample_seed))
+                                       random.Random(sample_seed), replies)
             if report is not None:
                 report(done, samples)
         expected = [t / samples for t in totals]

@@ -5,6 +5,9 @@ command line reads it without loading the solvers."""
 DEFAULT_SAMPLES = 16
 """The hint: sampled orders of the unseen cards per candidate turn."""
 DEFAULT_SHORTLIST = 12
-"""The hint: candidate turns sampled, the best by the static evaluation."""
+"""The hint: candidate turns sampled, the best by the static evaluation (every DRAW is
+sampled besides)."""
+DEFAULT_REPLIES = 2
+"""The hint: the player's own turns played after the candidate in each sample."""
 DEFAULT_WIDTH = 8
 """The clairvoyant: positions its beam keeps per turn."""
