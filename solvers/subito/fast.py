@@ -250,13 +250,14 @@ def _sums_suffice(by_sum: NDArray[np.int64], by_cards: NDArray[np.int64], nsum: 
 def _affordable(target: NDArray[np.bool_], depth: int, five: int, state: NDArray[np.int64],
                 count: NDArray[np.int64], total: NDArray[np.int64], opp_count: NDArray[np.int64],
                 opp_total: NDArray[np.int64], opp_over: NDArray[np.bool_], states: NDArray[np.int64],
-                flat: NDArray[np.float64], offset: NDArray[np.int64], priced: NDArray[np.float64]) -> bool:
+                want: NDArray[np.int64], flat: NDArray[np.float64], offset: NDArray[np.int64],
+                priced: NDArray[np.float64]) -> bool:
     """Whether the open target sides' costs at the prices (``prices.costs``) stay within
     the prices of the cards left; if not, no placement from here wins them all."""
     spent = 0.0
     for s in range(target.shape[0]):
         if target[s] and not _wins(count[s], total[s], opp_count[s], opp_total[s], opp_over[s]):
-            spent += prices.cost_at(flat, offset, states, five, opp_count, opp_total, s, depth, state[s], count[s],
+            spent += prices.cost_at(flat, offset, states, five, want, opp_count, opp_total, s, depth, state[s], count[s],
                                     total[s])
     return bool(spent <= priced[depth] + prices.MARGIN)
 
@@ -264,19 +265,19 @@ def _affordable(target: NDArray[np.bool_], depth: int, five: int, state: NDArray
 @njit(cache=True)
 def _regret(s: int, depth: int, five: int, nxt: int, state: NDArray[np.int64], count: NDArray[np.int64],
             total: NDArray[np.int64], numbers: NDArray[np.int64], opp_count: NDArray[np.int64],
-            opp_total: NDArray[np.int64], states: NDArray[np.int64], flat: NDArray[np.float64],
-            offset: NDArray[np.int64], priced: NDArray[np.float64]) -> float:
+            opp_total: NDArray[np.int64], states: NDArray[np.int64], want: NDArray[np.int64],
+            flat: NDArray[np.float64], offset: NDArray[np.int64], priced: NDArray[np.float64]) -> float:
     """What side s's cheapest way on (at the prices, ``prices.costs``) loses when card
     ``depth``, which it takes into state ``nxt``, goes elsewhere: its cost without the card
     minus its cost with it."""
     take = priced[depth] - priced[depth + 1]
     after = total[s] + numbers[depth]
     if not _wins(count[s] + 1, after, opp_count[s], opp_total[s], False):
-        take += prices.cost_at(flat, offset, states, five, opp_count, opp_total, s, depth + 1, nxt, count[s] + 1,
+        take += prices.cost_at(flat, offset, states, five, want, opp_count, opp_total, s, depth + 1, nxt, count[s] + 1,
                                after)
     if take == prices.INFINITE:
         return -prices.INFINITE
-    skip = prices.cost_at(flat, offset, states, five, opp_count, opp_total, s, depth + 1, state[s], count[s],
+    skip = prices.cost_at(flat, offset, states, five, want, opp_count, opp_total, s, depth + 1, state[s], count[s],
                           total[s])
     return float(skip - take)
 
@@ -296,7 +297,7 @@ def _feasible(table: NDArray[np.int32], chain: NDArray[np.int32], numbers: NDArr
               mask: int, dump: int, five: int, opp_count: NDArray[np.int64],
               opp_total: NDArray[np.int64], opp_over: NDArray[np.bool_], budget: int,
               out: NDArray[np.int64], memo: NDArray[np.int64], cls: NDArray[np.int32],
-              sums: NDArray[np.int16], top: NDArray[np.int64], states: NDArray[np.int64],
+              sums: NDArray[np.int16], top: NDArray[np.int64], states: NDArray[np.int64], want: NDArray[np.int64],
               flat: NDArray[np.float64], offset: NDArray[np.int64],
               priced: NDArray[np.float64]) -> tuple[int, int]:
     """Whether some placement wins every side of the target ``mask``: ``FEASIBLE`` (``out``
@@ -357,7 +358,7 @@ def _feasible(table: NDArray[np.int32], chain: NDArray[np.int32], numbers: NDArr
                 ok = False
             if ok and use_prices:
                 ok = _affordable(target, depth, five, state, count, total, opp_count, opp_total, opp_over, states,
-                                 flat, offset, priced)
+                                 want, flat, offset, priced)
             if ok and left - needed < nsum:
                 ok = _sums_suffice(by_sum, by_cards, nsum, left - needed, top[depth])
             if ok and needed == 0:
@@ -383,7 +384,7 @@ def _feasible(table: NDArray[np.int32], chain: NDArray[np.int32], numbers: NDArr
                     j = m
                     if use_prices:
                         urgency[s] = _regret(s, depth, five, table[s, state[s], depth], state, count, total, numbers,
-                                             opp_count, opp_total, states, flat, offset, priced)
+                                             opp_count, opp_total, states, want, flat, offset, priced)
                     while j > 0 and urgency[cand[depth, j - 1]] < urgency[s]:
                         cand[depth, j] = cand[depth, j - 1]
                         j -= 1
@@ -462,7 +463,8 @@ def _best_response(table: NDArray[np.int32], states: NDArray[np.int64], numbers:
             priced: NDArray[np.float64] = unpriced) -> int:
         nonlocal nodes
         status, used = _feasible(table, chain, numbers, mask, dump, five, opp_count, opp_total, opp_over,
-                                 max(budget, 1), out, memo, cls, sums, top, states, flat, offset, priced)
+                                 max(budget, 1), out, memo, cls, sums, top, states, want_of(mask), flat, offset,
+                                 priced)
         nodes += used
         return int(status)
 

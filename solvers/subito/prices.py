@@ -49,14 +49,13 @@ def _won(have: int, total: int, opp_count: int, opp_total: int) -> bool:
 
 @njit(cache=True)
 def sum_costs(table: NDArray[np.int32], states: int, numbers: NDArray[np.int64], opp_count: int, opp_total: int,
-              limit: int, price: NDArray[np.float64]) -> NDArray[np.float64]:
+              cap: int, exact: bool, price: NDArray[np.float64]) -> NDArray[np.float64]:
     """``cost[k, state, have, total]``: the cheapest cards of k.. that win one side (its
     ``table``, ``states`` rows) from ``state`` holding ``have`` cards summing to ``total``
     against the opponent's ``opp_count`` cards summing to ``opp_total``; the sum is capped
-    one above the opponent's, or with ``limit >= 0`` (5a) kept exact and at most ``limit``.
-    Only states not yet won are stored (``have <= opp_count``)."""
+    at ``cap`` (``_cap``), or with ``exact`` (5a) kept exact and at most ``cap``. Only
+    states not yet won are stored (``have <= opp_count``)."""
     n = table.shape[1]
-    cap = limit if limit >= 0 else opp_total + 1
     cost = np.full((n + 1, states, opp_count + 1, cap + 1), INFINITE)
     for k in range(n - 1, -1, -1):
         for st in range(states):
@@ -67,7 +66,7 @@ def sum_costs(table: NDArray[np.int32], states: int, numbers: NDArray[np.int64],
                         continue
                     best = cost[k + 1, st, have, total]
                     after = total + numbers[k]
-                    if nxt != REFUSED and (limit < 0 or after <= limit):
+                    if nxt != REFUSED and (not exact or after <= cap):
                         after = min(after, cap)
                         take = price[k]
                         if not _won(have + 1, after, opp_count, opp_total):
@@ -78,11 +77,10 @@ def sum_costs(table: NDArray[np.int32], states: int, numbers: NDArray[np.int64],
 
 
 @njit(cache=True)
-def _trace(table: NDArray[np.int32], numbers: NDArray[np.int64], opp_count: int, opp_total: int, limit: int,
+def _trace(table: NDArray[np.int32], numbers: NDArray[np.int64], opp_count: int, opp_total: int, cap: int,
            cost: NDArray[np.float64], used: NDArray[np.int64]) -> None:
     """Add 1 to ``used[k]`` for every card k on the side's cheapest way on from the empty side."""
     n = table.shape[1]
-    cap = limit if limit >= 0 else opp_total + 1
     st = have = total = 0
     for k in range(n):
         if cost[k, st, have, total] == cost[k + 1, st, have, total]:
@@ -95,9 +93,14 @@ def _trace(table: NDArray[np.int32], numbers: NDArray[np.int64], opp_count: int,
 
 
 @njit(cache=True)
-def _cap(s: int, five: int, opp_total: NDArray[np.int64]) -> int:
-    """The largest sum side s's costs keep: 12 on 5a, else one above the opponent's."""
-    return FIVE_A_LIMIT if s == five else int(opp_total[s]) + 1
+def _cap(s: int, five: int, want: NDArray[np.int64], opp_count: NDArray[np.int64],
+         opp_total: NDArray[np.int64]) -> int:
+    """The largest sum side s's costs keep: 12 on 5a; 0 when it wants more cards than the
+    opponent's (no equal count of its cards beats the opponent's sum, so a tie never
+    wins); else one above the opponent's."""
+    if s == five:
+        return FIVE_A_LIMIT
+    return 0 if want[s] > opp_count[s] else int(opp_total[s]) + 1
 
 
 @njit(cache=True)
@@ -110,23 +113,23 @@ def costs(table: NDArray[np.int32], states: NDArray[np.int64], want: NDArray[np.
     for s in range(sides):
         size = 0
         if want[s] > 0:
-            size = (n + 1) * states[s] * (opp_count[s] + 1) * (_cap(s, five, opp_total) + 1)
+            size = (n + 1) * states[s] * (opp_count[s] + 1) * (_cap(s, five, want, opp_count, opp_total) + 1)
         offset[s + 1] = offset[s] + size
     flat = np.empty(offset[sides])
     for s in range(sides):
         if want[s] > 0:
-            limit = FIVE_A_LIMIT if s == five else -1
             flat[offset[s]:offset[s + 1]] = sum_costs(table[s], states[s], numbers, opp_count[s], opp_total[s],
-                                                      limit, price).ravel()
+                                                      _cap(s, five, want, opp_count, opp_total), s == five,
+                                                      price).ravel()
     return flat, offset
 
 
 @njit(cache=True)
 def cost_at(flat: NDArray[np.float64], offset: NDArray[np.int64], states: NDArray[np.int64], five: int,
-            opp_count: NDArray[np.int64], opp_total: NDArray[np.int64], s: int, k: int, state: int, have: int,
+            want: NDArray[np.int64], opp_count: NDArray[np.int64], opp_total: NDArray[np.int64], s: int, k: int, state: int, have: int,
             total: int) -> float:
     """Side s's cost at card k from ``state`` with ``have`` cards summing to ``total`` (not won)."""
-    cap = _cap(s, five, opp_total)
+    cap = _cap(s, five, want, opp_count, opp_total)
     index = ((k * states[s] + state) * (opp_count[s] + 1) + have) * (cap + 1) + min(total, cap)
     return float(flat[offset[s] + index])
 
@@ -152,12 +155,12 @@ def refute(table: NDArray[np.int32], states: NDArray[np.int64], want: NDArray[np
         for s in range(sides):
             if want[s] == 0:
                 continue
-            limit = FIVE_A_LIMIT if s == five else -1
-            cost = sum_costs(table[s], states[s], numbers, opp_count[s], opp_total[s], limit, price)
+            cap = _cap(s, five, want, opp_count, opp_total)
+            cost = sum_costs(table[s], states[s], numbers, opp_count[s], opp_total[s], cap, s == five, price)
             difference += cost[0, 0, 0, 0]
             if difference == INFINITE:
                 return True, price
-            _trace(table[s], numbers, opp_count[s], opp_total[s], limit, cost, used)
+            _trace(table[s], numbers, opp_count[s], opp_total[s], cap, cost, used)
         if difference > best:
             best = difference
             best_price[:] = price
