@@ -15,7 +15,8 @@ from cardsolve.solvers.was_sticht.backends import BACKENDS
 def group() -> None:
     """Was sticht?: deal a round, deduce the trumps from the dealer's clues in the draft,
     solve the trick game double dummy for a player and a task chip, tabulate every chip,
-    choose the chip to attempt, list the task chips, measure the chips' difficulty, and play whole games between bots."""
+    choose the chip to attempt, list the task chips, measure the chips' difficulty, and
+    play whole games between bots."""
 
 
 @group.command("deal")
