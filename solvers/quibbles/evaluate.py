@@ -10,6 +10,8 @@ won game is worth WIN less the turns it took.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from cardsolve.models.quibbles import COLLECTION_LIMIT, WIN_TOTAL, Counts, State, Variant, from_counts
 
 HAND_DISCOUNT = 0.6
@@ -30,13 +32,20 @@ WIN = 1000.0
 def progress(hand: Counts, collection: Counts, variant: Variant) -> float:
     """The player's progress toward a winning collection, in collection points (21 or more
     wins; the simplified goal of one card of each value 1-5 is scaled to the same 21)."""
+    return _progress(tuple(hand), tuple(collection), variant)
+
+
+@lru_cache(maxsize=1 << 16)
+def _progress(hand: tuple[int, ...], collection: tuple[int, ...], variant: Variant) -> float:
+    """``progress`` of the counts as tuples, remembered: the lookahead meets the same
+    hands and collections again and again."""
     flexibility = FLEXIBILITY * min(sum(hand), FLEXIBILITY_CAP)
     if variant is Variant.SIMPLIFIED:
         per_value = WIN_TOTAL / 5
         have = sum(per_value if collection[v] else per_value * HAND_DISCOUNT * min(1.0, hand[v] / v)
                    for v in range(1, 6))
         return have + flexibility
-    kept = from_counts(collection)
+    kept = from_counts(list(collection))
     worth = float(sum(kept))
     free = COLLECTION_LIMIT - len(kept)
     readiness = sorted(((v * min(1.0, hand[v] / v), v) for v in range(1, 7) if hand[v]), reverse=True)
@@ -51,13 +60,19 @@ def progress(hand: Counts, collection: Counts, variant: Variant) -> float:
     return worth + flexibility
 
 
+def solo_value(hand: Counts, collection: Counts, penalty: int, won: bool) -> float:
+    """Solo: the negated final penalty expected, the penalty pile now plus, unless the
+    game is won, ``PENALTY_TO_WIN`` and ``PENALTY_PER_POINT`` per point of progress missing."""
+    if won:
+        return -float(penalty)
+    missing = max(0.0, WIN_TOTAL - progress(hand, collection, Variant.SOLO))
+    return -penalty - PENALTY_TO_WIN - PENALTY_PER_POINT * missing
+
+
 def evaluate(state: State, me: int) -> float:
     """Higher is better for player ``me``: see the module docstring."""
     if state.variant is Variant.SOLO:
-        if state.winner == me:
-            return -float(state.penalty_score)
-        missing = max(0.0, WIN_TOTAL - progress(state.hands[me], state.collections[me], state.variant))
-        return -state.penalty_score - PENALTY_TO_WIN - PENALTY_PER_POINT * missing
+        return solo_value(state.hands[me], state.collections[me], state.penalty_score, state.winner == me)
     if state.winner is not None:  # the sooner the better, for either side
         return WIN - state.turns if state.winner == me else -WIN + state.turns
     mine = progress(state.hands[me], state.collections[me], state.variant)

@@ -9,10 +9,11 @@ player replies with the strongest of a few actions (chosen by the static evaluat
 before any card it draws is seen), and the position is evaluated. A DRAW's stash is
 decided after the draw, with the cards drawn in that sample. Every candidate meets the
 same samples (common random numbers), so their differences are not sampling noise
-between candidates. To keep this fast, candidates with the same visible result are
-merged, and a ``shortlist`` limits the sampling to the best candidates by the static
-evaluation and every DRAW (judged before its two cards are seen, a DRAW's static score
-undervalues it). The defaults (``settings``: 16 samples x 12 candidates, 2 replies) are
+between candidates. To keep this fast, the reply step scores its actions on the
+counts without copying the state (``reply_score``); stashes, splits and progress are
+remembered; candidates with the same visible result are merged; and a ``shortlist``
+limits the sampling to the best candidates by the static evaluation and every DRAW
+(judged before its two cards are seen, a DRAW's static score undervalues it). The defaults (``settings``: 16 samples x 12 candidates, 2 replies) are
 the same for ``cardsolve quibbles hint`` and for the hint's policy in the solo study, so
 the study measures the hint a player gets.
 """
@@ -25,7 +26,7 @@ from collections.abc import Callable, Sequence
 from cardsolve.models.quibbles import (
     Action, Counts, Draw, Stash, State, Turn, Variant, from_counts, is_winning_collection, stash_effect, to_counts,
 )
-from cardsolve.solvers.quibbles.evaluate import evaluate, progress
+from cardsolve.solvers.quibbles.evaluate import evaluate, progress, solo_value
 from cardsolve.solvers.quibbles.policies import GreedyPolicy, most_taking_actions, play_turn
 from cardsolve.solvers.quibbles.results import Hint, RankedTurn, turn_text
 from cardsolve.solvers.quibbles.settings import DEFAULT_REPLIES, DEFAULT_SAMPLES, DEFAULT_SHORTLIST
@@ -60,20 +61,35 @@ def reply_actions(state: State) -> list[Action]:
     return most_taking_actions(state) + [Draw(v) for v in range(1, 7) if hand[v]]
 
 
+StashKey = tuple[tuple[int, ...], tuple[int, ...], Variant]
+"""What ``best_stash`` depends on: the hand, the collection (as tuples) and the variant."""
+_STASHES: dict[StashKey, Stash | None] = {}
+"""``best_stash``'s answers, remembered: the lookahead meets the same hands again and again."""
+_STASHES_KEPT = 1 << 16
+"""The most answers remembered; past it the memory starts afresh."""
+
+
 def best_stash(state: State, me: int, hand: Counts | None = None) -> Stash | None:
     """A winning stash from ``hand`` (default: the hand after ``act``), else the stash (or
     none) that leaves the most progress. Nothing else in the evaluation depends on the
     stash: it moves cards only between the hand, the collection and the discard pile."""
     hand = state.hands[me] if hand is None else hand
     collection = state.collections[me]
+    key = (tuple(hand), tuple(collection), state.variant)
+    if key in _STASHES:
+        return _STASHES[key]
     best, best_value = None, progress(hand, collection, state.variant)
     for stash in state.stash_options(hand):
         hand_after, collection_after, _ = stash_effect(hand, collection, stash)
         if is_winning_collection(collection_after, state.variant):
-            return stash
+            best = stash
+            break
         value = progress(hand_after, collection_after, state.variant)
         if value > best_value:
             best, best_value = stash, value
+    if len(_STASHES) >= _STASHES_KEPT:
+        _STASHES.clear()
+    _STASHES[key] = best
     return best
 
 
@@ -105,13 +121,39 @@ def _play_out(sample: State, turn: Turn, me: int, rng: random.Random, replies: i
 def choose_reply(state: State, me: int) -> Turn:
     """The player's reply: the strongest action by the static score of what it visibly
     does, judged before any card it would draw is seen (choosing by the drawn cards of
-    one sample would favour DRAW by luck)."""
-    scored = []
+    one sample would favour DRAW by luck); the first of equal scores."""
+    best: tuple[float, Turn] | None = None
     for action in reply_actions(state):
         turn = Turn(action, None if isinstance(action, Draw) else best_stash(state, me, state.hand_after(action)))
-        dry, _ = _dry_outcome(state, turn)
-        scored.append((evaluate(dry, me), turn))
-    return max(scored, key=lambda pair: pair[0])[1]
+        score = reply_score(state, turn)
+        if best is None or score > best[0]:
+            best = (score, turn)
+    assert best is not None, "a player to act holds a card, so DRAW is always possible"
+    return best[1]
+
+
+def reply_score(state: State, turn: Turn) -> float:
+    """The static score of what ``turn`` visibly does (``evaluate`` of ``_dry_outcome``);
+    solo, worked out on the counts without copying the state: the cards played and taken,
+    the stash, then the penalty of the leftmost display card left and the discard of its
+    value."""
+    me = state.to_act
+    if state.variant is not Variant.SOLO:
+        return evaluate(_dry_outcome(state, turn)[0], me)
+    action = turn.action
+    hand = state.hand_after(action)
+    if isinstance(action, Draw):
+        display = [*state.display, action.card]
+    else:
+        taken = action.taken
+        display = [v for i, v in enumerate(state.display) if i not in taken]
+    collection = state.collections[me]
+    if turn.stash is not None:
+        hand, collection, _ = stash_effect(hand, collection, turn.stash)
+        if is_winning_collection(collection, state.variant):
+            return solo_value(hand, collection, state.penalty_score, True)
+    penalty = state.penalty_score + (display[0] if display else 0)
+    return solo_value(hand, collection, penalty, False)
 
 
 def _dry_outcome(state: State, turn: Turn) -> tuple[State, OutcomeKey]:

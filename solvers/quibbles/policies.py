@@ -10,6 +10,7 @@ stashes whatever raises its collection most.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Protocol
 
 from cardsolve.models.quibbles import (
@@ -79,17 +80,31 @@ def most_taking_actions(state: State) -> list[Action]:
     """For each card value, the split that takes the most; for each played group, the
     combine that takes every matching display card."""
     hand, display = state.hands[state.to_act], state.display
+    shown = tuple(display)
     actions: list[Action] = []
     for v in range(2, state.variant.top_value + 1):
         if hand[v]:
-            found = best_split(display, v)
-            if found.taken:
-                actions.append(Split(v, found.sets))
-    for part in combinable(hand, state.variant.top_value):
+            sets = _best_sets(shown, v)
+            if sets:
+                actions.append(Split(v, sets))
+    for part in _combinable(tuple(hand), state.variant.top_value):
         where = tuple(i for i, d in enumerate(display) if d == sum(part))
         if where:
             actions.append(Combine(part, where))
     return actions
+
+
+@lru_cache(maxsize=1 << 16)
+def _best_sets(display: tuple[int, ...], value: int) -> tuple[tuple[int, ...], ...]:
+    """The sets of ``best_split`` (display positions), remembered: lookahead meets the
+    same displays again and again."""
+    return best_split(display, value).sets
+
+
+@lru_cache(maxsize=1 << 12)
+def _combinable(hand: tuple[int, ...], top_value: int) -> list[tuple[int, ...]]:
+    """``combinable`` of the hand's counts as a tuple, remembered (callers only read it)."""
+    return combinable(list(hand), top_value)
 
 
 def draw_card(state: State) -> int:

@@ -1,0 +1,60 @@
+"""The hint's fast paths against the plain ones they stand for: the reply step's score
+worked out on the counts equals the static evaluation of the copied and played state,
+and the remembered stashes and splits are the ones computed afresh."""
+
+from __future__ import annotations
+
+import random
+
+from cardsolve.models.quibbles import Draw, Split, State, Turn, Variant, new_game
+from cardsolve.solvers.quibbles import hint
+from cardsolve.solvers.quibbles.evaluate import evaluate
+from cardsolve.solvers.quibbles.policies import GreedyPolicy, RandomPolicy, most_taking_actions, play_turn
+from cardsolve.solvers.quibbles.split import best_split
+
+GAMES = 60
+"""Seeded solo games walked; every position of each is checked."""
+
+
+def positions(games: int, variant: Variant = Variant.SOLO, players: int = 1) -> list[State]:
+    """Every position of seeded games played half greedily, half at random (so that
+    odd hands, full collections and long displays come up too)."""
+    found = []
+    for seed in range(games):
+        state, rng = new_game(players, variant, seed), random.Random(seed)
+        while not state.is_over and state.turns < 80:
+            found.append(state.clone())
+            play_turn(state, GreedyPolicy() if rng.random() < 0.5 else RandomPolicy(), rng)
+    return found
+
+
+def test_the_reply_score_is_the_evaluation_of_the_dry_outcome() -> None:
+    """For every reply action and every stash its hand allows, in solo (the fast path) and
+    with an opponent: the score on the counts equals ``evaluate`` of ``_dry_outcome``."""
+    checked = 0
+    for state in positions(GAMES) + positions(10, Variant.STANDARD, 2):
+        for action in hint.reply_actions(state):
+            stashes = [None] if isinstance(action, Draw) else [None, *state.stash_options(state.hand_after(action))]
+            for stash in stashes:
+                turn = Turn(action, stash)
+                dry, _ = hint._dry_outcome(state, turn)
+                assert hint.reply_score(state, turn) == evaluate(dry, state.to_act)
+                checked += 1
+    assert checked > 10_000
+
+
+def test_remembered_stashes_and_splits_are_those_computed_afresh() -> None:
+    """``best_stash`` from its memory (filled across many games, all hands after each
+    reply action) answers as with an empty memory; each reply's split is the numba best
+    split of the display, as ``best_split`` gives it afresh."""
+    asked = [(state, state.hand_after(action)) for state in positions(GAMES) for action in hint.reply_actions(state)]
+    fresh = []
+    for state, hand in asked:
+        hint._STASHES.clear()
+        fresh.append(hint.best_stash(state, 0, hand))
+    assert [hint.best_stash(state, 0, hand) for state, hand in asked] == fresh
+    assert sum(stash is not None for stash in fresh) > 100
+    for state in positions(GAMES):
+        for action in most_taking_actions(state):
+            if isinstance(action, Split):
+                assert action.sets == best_split(state.display, action.card).sets
