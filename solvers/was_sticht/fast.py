@@ -41,7 +41,9 @@ monotone in one counter (``_MONO``: one condition on the tricks or a colour, bou
 one side), the goodness (the counter's slack against the bound) from which the answer
 is known yes and one above the greatest known no; the family leaves the bound out, so
 "at most 1 trick" and "at most 2 tricks" (and the binary searches of ``trick_bounds``)
-share ranges. The key
+share ranges; and ``_WORK``: the nodes its answers took. A key lies in a bucket of
+``BUCKET`` slots: the slot holding it, else a stale one, else the one whose answers took
+fewer nodes (the cheaper to search again) gives way. The key
 (``_key``): the cards left class by class in rank order, each a symbol of its owner
 (``_OWNER_BITS``), whether it ties (``_TIE_SHIFT``) and, when a condition counts colours,
 its printed colour (``_COLOUR_SHIFT``), packed into ``_RANK_WORDS`` words; the class
@@ -103,7 +105,11 @@ from cardsolve.models.was_sticht.trumps import ALL_TRUMPS, NUMBER_TRUMP, Trumps,
 from cardsolve.solvers.jit import lowest_set, njit, popcount
 
 TT_BITS = 19
-"""The transposition table holds 2**TT_BITS slots (each 7 int64: 28 MiB at 19 bits)."""
+"""The transposition table holds 2**TT_BITS slots (each 8 int64: 32 MiB at 19 bits), in
+buckets of ``BUCKET`` slots."""
+BUCKET = 2
+"""The slots a key may take: the first of its bucket that holds it, else a stale one, else
+the one whose answer took the fewest nodes to search gives way."""
 SMALL_TRICKS, SMALL_TT_BITS = 4, 12
 """A search of at most SMALL_TRICKS tricks uses only the table's first 2**SMALL_TT_BITS
 slots: it needs no more, and they stay in the processor's cache between searches."""
@@ -199,7 +205,9 @@ _NO_GOODNESS = (1 << _RANGE_SHIFT) - 1
 _GOOD_ZERO = 64
 """The goodness of a slack of 0. Goodness is clamped to 1.._NO_GOODNESS - 1: a slack
 beyond either end (a bound far outside every count) answers alike all the way out."""
-_TT_COLUMNS = _RANGE + 1
+_WORK = _RANGE + 1
+"""The nodes the slot's answers took to search (what a bucket keeps: ``_place``)."""
+_TT_COLUMNS = _WORK + 1
 
 # The work rows ``buf`` of each search depth.
 _ROWS_PER_DEPTH = 4
@@ -814,16 +822,16 @@ _MIX = np.array([0x9E3779B97F4A7C1, 0x6C62272E07BB0142, 0x5851F42D4C957F2D, 0x14
 
 
 @njit(cache=True, inline="always")
-def _slot(buf: NDArray[np.int64], row: int, size: int) -> int:
-    """The key's place in the transposition table: each word times its own multiplier,
-    xored, then mixed (a 64-bit finaliser)."""
+def _bucket(buf: NDArray[np.int64], row: int, size: int) -> int:
+    """The first slot of the key's bucket in the transposition table: each word times its
+    own multiplier, xored, then mixed (a 64-bit finaliser)."""
     x = 0
     for k in range(_KEY_WORDS):
         x ^= buf[row, k] * _MIX[k]
     x = x ^ (x >> 31)
     x = x * 0x7FB5D329728EA185
     x = x ^ (x >> 27)
-    return int(x & (size - 1))
+    return int(x & (size - 1) & -BUCKET)
 
 
 @njit(cache=True, inline="always")
@@ -835,6 +843,29 @@ def _stored(tt: NDArray[np.int64], slot: int, buf: NDArray[np.int64], row: int, 
         if tt[slot, k] != buf[row, k]:
             return False
     return True
+
+
+@njit(cache=True, inline="always")
+def _find(tt: NDArray[np.int64], bucket: int, buf: NDArray[np.int64], row: int, stamp: int) -> int:
+    """The slot of the bucket that holds this search's answer for the key in ``buf[row]``,
+    or -1."""
+    for slot in range(bucket, bucket + BUCKET):
+        if _stored(tt, slot, buf, row, stamp):
+            return slot
+    return -1
+
+
+@njit(cache=True, inline="always")
+def _victim(tt: NDArray[np.int64], bucket: int, stamp: int) -> int:
+    """The slot of the bucket that gives way to a new key: one stale (another search's),
+    else the one whose answers took the fewest nodes."""
+    slot = bucket
+    for s in range(bucket, bucket + BUCKET):
+        if tt[s, _VERDICT] >> _STAMP_SHIFT != stamp:
+            return s
+        if tt[s, _WORK] < tt[slot, _WORK]:
+            slot = s
+    return slot
 
 
 @njit(cache=True, inline="always")
@@ -859,10 +890,10 @@ def _goodness(st: NDArray[np.int64]) -> int:
 
 @njit(cache=True, inline="always")
 def _store_range(tt: NDArray[np.int64], slot: int, buf: NDArray[np.int64], row: int, stamp: int, good: int,
-                 answer: bool) -> None:
+                 answer: bool, held: bool) -> None:
     """A monotone question's answer at goodness ``good`` into the slot's range (merged
-    with what the slot knows of this key in this search, else the slot taken over)."""
-    if _stored(tt, slot, buf, row, stamp):
+    with what the slot knows of this key when it ``held`` it, else the slot taken over)."""
+    if held:
         yes_from, no_below = tt[slot, _RANGE] >> _RANGE_SHIFT, tt[slot, _RANGE] & _NO_GOODNESS
     else:
         _store(tt, slot, buf, row, stamp, answer)
@@ -1007,15 +1038,16 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
     in_trick = st[_IN_TRICK]
     player, players = st[_PLAYER], st[_PLAYERS]
     row = _ROWS_PER_DEPTH * depth
-    slot, good = -1, 0
+    bucket, good, start = -1, 0, st[_NODES]
     if in_trick == 0:
         # the key holds everything the status reads (a monotone question's counter
         # aside, which the range answers for), so a stored answer is looked up first
         _key(st, tab, buf, row + _WORDS)
-        slot = _slot(buf, row + _WORDS, tt.shape[0])
+        bucket = _bucket(buf, row + _WORDS, tt.shape[0])
         if st[_MONO] != 0:
             good = _goodness(st)
-        if depth > 0 and _stored(tt, slot, buf, row + _WORDS, st[_STAMP]):
+        slot = _find(tt, bucket, buf, row + _WORDS, st[_STAMP])
+        if depth > 0 and slot >= 0:
             if st[_MONO] == 0:
                 return bool(tt[slot, _VERDICT] & _ANSWER_BIT)
             if good >= tt[slot, _RANGE] >> _RANGE_SHIFT:
@@ -1051,11 +1083,17 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
             if depth == 0:
                 st[_ROOT_CARD] = c
             break
-    if slot >= 0:
+    if bucket >= 0:
+        slot = _find(tt, bucket, buf, row + _WORDS, st[_STAMP])
+        held = slot >= 0
+        if not held:
+            slot = _victim(tt, bucket, st[_STAMP])
+        work = st[_NODES] - start + (tt[slot, _WORK] if held else 0)
         if st[_MONO] == 0:
             _store(tt, slot, buf, row + _WORDS, st[_STAMP], result)
         else:
-            _store_range(tt, slot, buf, row + _WORDS, st[_STAMP], good, result)
+            _store_range(tt, slot, buf, row + _WORDS, st[_STAMP], good, result, held)
+        tt[slot, _WORK] = work
     return result
 
 
