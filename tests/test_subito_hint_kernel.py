@@ -1,7 +1,7 @@
 """The numba rollouts of the Subito hint (``solvers.subito.fast_rollout``) against the
-plain-Python greedy round of ``solvers.subito.rollout``, the arbiter: the same points on
-hundreds of seeded rounds from seeded tables, the same side at every greedy decision, the
-same estimates as the hint's rollouts played by the reference (face-down cards too); a
+plain-Python round of ``solvers.subito.rollout``, the arbiter: the same points on
+hundreds of seeded rounds from seeded tables (greedy, or one seat by the planner), the
+same side at every greedy and every planner decision, the same estimates as the hint's rollouts played by the reference (face-down cards too); a
 wrong card on the table kills its side; the rule tables kept on disk are read back, and a
 damaged one is built again."""
 
@@ -19,8 +19,9 @@ from cardsolve.models.subito import (
 from cardsolve.solvers.subito import fast_rollout
 from cardsolve.solvers.subito.fast_rollout import DEAD, Encoding, play_out
 from cardsolve.solvers.subito.fast_rollout import greedy_side as kernel_greedy_side
+from cardsolve.solvers.subito.fast_rollout import planner_side as kernel_planner_side
 from cardsolve.solvers.subito.hint import _shuffles, hint
-from cardsolve.solvers.subito.rollout import Hands, greedy_side
+from cardsolve.solvers.subito.rollout import Hands, Planner, greedy_side, planner_side
 from cardsolve.solvers.subito.rollout import play_out as reference_play_out
 
 DECK = load_deck()
@@ -43,15 +44,18 @@ def seeded_hands(seed: int) -> tuple[tuple[Side, ...], tuple[Hands, Hands], int]
     return tasks, hands, rng.randrange(2)
 
 
-def kernel_points(tasks: tuple[Side, ...], hands: tuple[Hands, Hands], to_move: int) -> tuple[int, int]:
-    """The kernel's round points from ``hands`` (not changed)."""
+def kernel_points(tasks: tuple[Side, ...], hands: tuple[Hands, Hands], to_move: int,
+                  planner: int = -1) -> tuple[int, int]:
+    """The kernel's round points from ``hands`` (not changed), seat ``planner`` (-1: none)
+    by the planner policy."""
     code = Encoding(tasks, DECK)
     state, count, total = code.seat_arrays([h.placed for h in hands])
     piles = np.zeros((2, 36), dtype=np.int64)
     for seat, h in enumerate(hands):
         piles[seat, :len(h.pile)] = code.encode(h.pile)
     sizes = np.array([len(h.pile) for h in hands], dtype=np.int64)
-    won = play_out(code.table, code.numbers, code.pts, code.five, state, count, total, piles, sizes, to_move)
+    won = play_out(code.table, code.numbers, code.pts, code.five, code.share, state, count, total, piles, sizes,
+                   to_move, planner)
     return int(won[0]), int(won[1])
 
 
@@ -61,6 +65,32 @@ def test_the_kernel_scores_rounds_as_the_reference_does(block: int) -> None:
         tasks, hands, to_move = seeded_hands(seed)
         found = kernel_points(tasks, hands, to_move)
         assert found == reference_play_out(tasks, hands, to_move), seed
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_the_kernel_scores_planner_rounds_as_the_reference_does(block: int) -> None:
+    for seed in range(2000 + 50 * block, 2050 + 50 * block):
+        tasks, hands, to_move = seeded_hands(seed)
+        seat = seed % 2
+        found = kernel_points(tasks, hands, to_move, planner=seat)
+        assert found == reference_play_out(tasks, hands, to_move, Planner(seat, tuple(DECK))), seed
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_kernel_chooses_each_planner_side(seed: int) -> None:
+    """Both seats by the planner, so its choice is compared on every kind of table."""
+    tasks, hands, to_move = seeded_hands(3000 + seed)
+    code = Encoding(tasks, DECK)
+    seat = to_move
+    while hands[0].pile and hands[1].pile:
+        card = hands[seat].pile.pop(0)
+        state, count, total = code.seat_arrays([h.placed for h in hands])
+        chosen = kernel_planner_side(code.table, code.numbers, code.pts, code.five, code.share, state, count, total,
+                                     seat, code.index[card])
+        side = planner_side(tasks, hands[seat], hands[1 - seat], card, DECK)
+        assert tasks[chosen] == side
+        hands[seat].placed[side.name].append(card)
+        seat = 1 - seat
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -127,8 +157,8 @@ def test_a_table_beyond_the_deck_is_encoded() -> None:
 
 def reference_hint_means(table: Table, card: Card, samples: int, seed: int) -> dict[str, float]:
     """Player 1's mean points per side over the hint's rollouts, played by the reference:
-    player 2's face-down 5a cards first from each order, then player 1's pile, then
-    player 2's, player 2 to move."""
+    player 2's face-down 5a cards first from each order, then player 1's pile (played by
+    the planner), then player 2's (greedy), player 2 to move."""
     seen = seen_by(table, 1)
     known = {c for p in seen.players for cards in p.placed.values() for c in cards} | {card}
     unseen = [c for c in DECK if c not in known]
@@ -146,7 +176,7 @@ def reference_hint_means(table: Table, card: Card, samples: int, seed: int) -> d
             hands[0].placed[side.name].append(card)
             hands[0].pile = cards[hidden:hidden + rest[0]]
             hands[1].pile = cards[hidden + rest[0]:hidden + rest[0] + rest[1]]
-            scores.append(reference_play_out(seen.tasks, (hands[0], hands[1]), 1)[0])
+            scores.append(reference_play_out(seen.tasks, (hands[0], hands[1]), 1, Planner(0, tuple(DECK)))[0])
         means[side.name] = sum(scores) / len(scores)
     return means
 

@@ -1,5 +1,6 @@
-"""The numba rollouts of the Subito hint: ``rollout.play_out``'s greedy round, played on
-plain integer arrays, many deals and sides in one call.
+"""The numba rollouts of the Subito hint: ``rollout.play_out``'s round (greedy, the
+hinted player by the planner policy), played on plain integer arrays, many deals and
+sides in one call.
 
 Vocabulary:
 - *card* ``k``: an index into the rollout's card list (the deck, then any card on the
@@ -15,6 +16,8 @@ Vocabulary:
 Encoding:
 - ``table[s, state, k]``: the state after card k goes onto side s, ``REFUSED`` when the
   side does not take it (rows padded with ``REFUSED`` to one array).
+- ``share[s, state]``: the share of the card list that side s takes in that state (the
+  planner's measure of how open a side is).
 - ``state``, ``count``, ``total``: ``[seat, side]`` arrays, the state, the cards kept and
   their sum.
 
@@ -38,6 +41,7 @@ from cardsolve.models.subito import FIVE_A_LIMIT, Card, Side, check_cards, point
 from cardsolve.solvers.cache_dir import cache_root
 from cardsolve.solvers.jit import njit
 from cardsolve.solvers.subito.automaton import NONE, minimal_table
+from cardsolve.solvers.subito.rollout import CENTRE, CONTEST, OPENS, RARE, VALUE, WIDTH
 
 REFUSED = NONE
 """In a transition table: the side does not take the card."""
@@ -109,6 +113,7 @@ class Encoding:
         self.cards = tuple(cards)
         self.index = {card: k for k, card in enumerate(self.cards)}
         self.table = tables(self.tasks, self.cards)
+        self.share = (self.table != REFUSED).mean(axis=2)
         self.numbers = np.array([card.number for card in self.cards], dtype=np.int64)
         self.pts = np.array([points(side) for side in self.tasks], dtype=np.int64)
         names = [side.name for side in self.tasks]
@@ -188,18 +193,56 @@ def greedy_side(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDArr
 
 
 @njit(cache=True)
+def _room(share: float, s: int, five: int, total: int) -> float:
+    """A side's share of the card list, on 5a scaled by the room left under 12."""
+    if s == five:
+        return share * max(0, FIVE_A_LIMIT - total) / FIVE_A_LIMIT
+    return share
+
+
+@njit(cache=True)
+def planner_side(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDArray[np.int64], five: int,
+                 share: NDArray[np.float64], state: NDArray[np.int64], count: NDArray[np.int64],
+                 total: NDArray[np.int64], seat: int, card: int) -> int:
+    """``rollout.planner_side``: greedy's gain plus the side's points times how contested,
+    how rarely open and how much opened by the card the side is, and a flat weight."""
+    other = 1 - seat
+    choice, best = -1, 0.0
+    for s in range(table.shape[0]):
+        st = state[seat, s]
+        if st == DEAD or table[s, st, card] == REFUSED:
+            continue
+        c, t, oc, ot = count[seat, s], total[seat, s], count[other, s], total[other, s]
+        if s == five and t + numbers[card] > FIVE_A_LIMIT:
+            continue
+        gain = _won(s, five, pts, c + 1, t + numbers[card], oc, ot) - _won(s, five, pts, c, t, oc, ot)
+        before = _room(share[s, st], s, five, t)
+        after = _room(share[s, table[s, st, card]], s, five, t + numbers[card])
+        contest = CONTEST * np.exp(-abs(c - oc - CENTRE) / WIDTH)
+        score = gain + pts[s] * (contest + RARE * (1.0 - before) + OPENS * (after - before) + VALUE)
+        if choice < 0 or score > best:
+            choice, best = s, score
+    return choice
+
+
+@njit(cache=True)
 def play_out(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDArray[np.int64], five: int,
-             state: NDArray[np.int64], count: NDArray[np.int64], total: NDArray[np.int64],
-             piles: NDArray[np.int64], sizes: NDArray[np.int64], to_move: int) -> NDArray[np.int64]:
+             share: NDArray[np.float64], state: NDArray[np.int64], count: NDArray[np.int64],
+             total: NDArray[np.int64], piles: NDArray[np.int64], sizes: NDArray[np.int64], to_move: int,
+             planner: int) -> NDArray[np.int64]:
     """``rollout.play_out`` (changing the seat arrays): seat k's pile is ``piles[k, :sizes[k]]``;
-    the seats place alternately by the greedy policy from ``to_move`` until a pile runs
-    out; the round's points of both seats."""
+    the seats place alternately from ``to_move`` until a pile runs out, by the greedy
+    policy, the seat ``planner`` (-1: none) by the planner policy; the round's points of
+    both seats."""
     laid = np.zeros(SEATS, dtype=np.int64)
     seat = to_move
     while laid[0] < sizes[0] and laid[1] < sizes[1]:
         card = piles[seat, laid[seat]]
         laid[seat] += 1
-        side = greedy_side(table, numbers, pts, five, state, count, total, seat, card)
+        if seat == planner:
+            side = planner_side(table, numbers, pts, five, share, state, count, total, seat, card)
+        else:
+            side = greedy_side(table, numbers, pts, five, state, count, total, seat, card)
         _place(table, numbers, state, count, total, seat, side, card)
         seat = 1 - seat
     won = np.zeros(SEATS, dtype=np.int64)
@@ -211,13 +254,13 @@ def play_out(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDArray[
 
 @njit(cache=True)
 def hint_rollouts(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDArray[np.int64], five: int,
-                  state: NDArray[np.int64], count: NDArray[np.int64], total: NDArray[np.int64], seat: int,
-                  card: int, sides: NDArray[np.int64], orders: NDArray[np.int64], face_down: int,
-                  rest: NDArray[np.int64]) -> NDArray[np.int64]:
+                  share: NDArray[np.float64], state: NDArray[np.int64], count: NDArray[np.int64],
+                  total: NDArray[np.int64], seat: int, card: int, sides: NDArray[np.int64],
+                  orders: NDArray[np.int64], face_down: int, rest: NDArray[np.int64]) -> NDArray[np.int64]:
     """``scores[j, r]``: ``seat``'s round points when ``card`` goes on side ``sides[j]`` in
     rollout r (``hint``'s rollout): the other seat's ``face_down`` 5a cards are the first
     of ``orders[r]``, the rest deals ``rest[seat]`` cards to ``seat``, then ``rest[other]``
-    to the other, who moves next."""
+    to the other, who moves next; ``seat`` plays the planner policy, the other greedy."""
     other = 1 - seat
     scores = np.zeros((len(sides), orders.shape[0]), dtype=np.int64)
     piles = np.zeros((SEATS, orders.shape[1]), dtype=np.int64)
@@ -231,5 +274,5 @@ def hint_rollouts(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDA
             for k in range(face_down):
                 _place(table, numbers, st, c, t, other, five, order[k])
             _place(table, numbers, st, c, t, seat, sides[j], card)
-            scores[j, r] = play_out(table, numbers, pts, five, st, c, t, piles, rest, other)[seat]
+            scores[j, r] = play_out(table, numbers, pts, five, share, st, c, t, piles, rest, other, seat)[seat]
     return scores

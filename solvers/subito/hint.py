@@ -7,8 +7,11 @@ file names. Each side whose rule takes the card is scored by the round points it
 to on average over seeded rollouts: the cards not seen (the deck less the seen cards on
 the table and the card in hand) are shuffled, the other side's face-down 5a cards are
 drawn from them first, the rest are dealt as the rest of both piles (each side of the
-table holds 36 cards in all), the card goes on the side, and the round is played on by
-the greedy policy of ``solvers.subito.rollout``, the opponent moving next. Every side is
+table holds 36 cards in all), the card goes on the side, and the round is played on, the
+opponent moving next, by the policies of ``solvers.subito.rollout``: the opponent by the
+greedy policy, the hinted player by the planner policy (greedy's gain weighed with how
+contested and how open each side is), with which the hint picks better sides than with
+greedy play-outs (issue 17's study). Every side is
 tried on the same shuffles, so the differences between sides are not noise between
 different deals. The answer is an estimate over sampled deals, and says so. The rollouts
 run in numba (``solvers.subito.fast_rollout``, checked against ``rollout.play_out`` in
@@ -131,6 +134,7 @@ class _Rollouts:
         code = self.code
         state, count, total = self.seats
         sides = np.array([code.tasks.index(side)], dtype=np.int64)
-        found: NDArray[np.int64] = hint_rollouts(code.table, code.numbers, code.pts, code.five, state, count, total,
-                                                 self.entry, self.card, sides, self.orders, self.face_down, self.rest)
+        found: NDArray[np.int64] = hint_rollouts(code.table, code.numbers, code.pts, code.five, code.share, state,
+                                                 count, total, self.entry, self.card, sides, self.orders,
+                                                 self.face_down, self.rest)
         return np.asarray(found[0], dtype=np.int64)
