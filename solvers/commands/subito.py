@@ -115,8 +115,9 @@ def subito_hint(ctx: click.Context, table_file: str, card_text: str, player: int
                 deck_file: str | None) -> None:
     """Where to place the card just turned over, with the rest of your pile unknown: each
     side that takes it, by your expected round points over seeded rollouts of the unseen
-    cards played on by a greedy policy (an estimate, with its standard error). 5a over 12
-    is listed with its cost: the task card is lost."""
+    cards (you played on by the planner policy, your opponent by the greedy one: an
+    estimate, with its standard error). 5a over 12 is listed with its cost: the task card
+    is lost."""
     table = read_table(table_file)
     with progress_callback("rollouts") as progress:
         found = api.hint(table, card_text, player=player, samples=samples, seed=seed, deck=load_deck(deck_file),
