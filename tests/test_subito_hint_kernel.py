@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from cardsolve.models.errors import BadInput
 from cardsolve.models.subito import (
     Card, Placed, Side, Table, accepts, deal, load_deck, parse_card, parse_tasks, seen_by,
 )
@@ -20,7 +21,7 @@ from cardsolve.solvers.subito import fast_rollout
 from cardsolve.solvers.subito.fast_rollout import DEAD, Encoding, play_out
 from cardsolve.solvers.subito.fast_rollout import greedy_side as kernel_greedy_side
 from cardsolve.solvers.subito.fast_rollout import planner_side as kernel_planner_side
-from cardsolve.solvers.subito.hint import _shuffles, hint
+from cardsolve.solvers.subito.hint import _shuffles, foreseen_hint, hint
 from cardsolve.solvers.subito.rollout import Hands, Planner, greedy_side, planner_side
 from cardsolve.solvers.subito.rollout import play_out as reference_play_out
 
@@ -155,12 +156,14 @@ def test_a_table_beyond_the_deck_is_encoded() -> None:
     assert count[0, 0] == 1 and total[0, 0] == 1 and code.index[extra] == len(deck)
 
 
-def reference_hint_means(table: Table, card: Card, samples: int, seed: int) -> dict[str, float]:
+def reference_hint_means(table: Table, card: Card, samples: int, seed: int,
+                          coming: tuple[Card, ...] = ()) -> dict[str, float]:
     """Player 1's mean points per side over the hint's rollouts, played by the reference:
     player 2's face-down 5a cards first from each order, then player 1's pile (played by
-    the planner), then player 2's (greedy), player 2 to move."""
+    the planner), then player 2's (greedy), player 2 to move. With ``coming`` named,
+    player 1's pile is those cards in order and only the other unseen cards are shuffled."""
     seen = seen_by(table, 1)
-    known = {c for p in seen.players for cards in p.placed.values() for c in cards} | {card}
+    known = {c for p in seen.players for cards in p.placed.values() for c in cards} | {card} | set(coming)
     unseen = [c for c in DECK if c not in known]
     hidden = seen.players[1].hidden
     rest = [36 - seen.players[0].count - 1, 36 - seen.players[1].count]
@@ -171,18 +174,20 @@ def reference_hint_means(table: Table, card: Card, samples: int, seed: int) -> d
         scores = []
         for order in _shuffles(len(unseen), samples, seed):
             cards = [unseen[k] for k in order]
+            ada = list(coming) if coming else cards[hidden:hidden + rest[0]]
+            ben = cards[hidden:hidden + rest[1]] if coming else cards[hidden + rest[0]:hidden + rest[0] + rest[1]]
             hands = tuple(Hands(p.name, {s.name: list(p.on(s)) for s in seen.tasks}) for p in seen.players)
             hands[1].placed["5a"].extend(cards[:hidden])
             hands[0].placed[side.name].append(card)
-            hands[0].pile = cards[hidden:hidden + rest[0]]
-            hands[1].pile = cards[hidden + rest[0]:hidden + rest[0] + rest[1]]
+            hands[0].pile, hands[1].pile = ada, ben
             scores.append(reference_play_out(seen.tasks, (hands[0], hands[1]), 1, Planner(0, tuple(DECK)))[0])
         means[side.name] = sum(scores) / len(scores)
     return means
 
 
-@pytest.mark.parametrize("seed", range(8))
-def test_the_hint_rollouts_match_the_reference(seed: int) -> None:
+def greedy_table(seed: int) -> tuple[Table, list[list[Card]], int]:
+    """A seeded deal's table after a seeded number of cards each by the greedy policy,
+    the piles, and how many each has laid."""
     tasks, piles = deal(DECK, seed)
     hands = (Hands("Ada", {s.name: [] for s in tasks}), Hands("Ben", {s.name: [] for s in tasks}))
     laid = random.Random(seed).randint(0, 25)
@@ -191,7 +196,28 @@ def test_the_hint_rollouts_match_the_reference(seed: int) -> None:
             card = piles[seat][k]
             hands[seat].placed[greedy_side(tasks, hands[seat], hands[1 - seat], card).name].append(card)
     ada, ben = (Placed(h.name, {n: tuple(c) for n, c in h.placed.items()}) for h in hands)
-    table = Table(tasks, (ada, ben))
+    return Table(tasks, (ada, ben)), piles, laid
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_foreseen_hint_deals_the_coming_cards_as_the_pile(seed: int) -> None:
+    table, piles, laid = greedy_table(100 + seed)
+    coming = tuple(piles[0][laid + 1:])
+    found = foreseen_hint(table, 1, piles[0][laid], DECK, coming, samples=5, seed=seed)
+    expected = reference_hint_means(table, piles[0][laid], 5, seed, coming)
+    assert {e.side.name: e.mean for e in found.ranking} == pytest.approx(expected)
+
+
+def test_coming_cards_already_on_the_table_are_bad_input() -> None:
+    table, piles, laid = greedy_table(7)
+    on_table = next(c for p in table.players for cards in p.placed.values() for c in cards)
+    with pytest.raises(BadInput, match="coming cards"):
+        foreseen_hint(table, 1, piles[0][laid], DECK, (on_table, *piles[0][laid + 2:]), samples=2)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_hint_rollouts_match_the_reference(seed: int) -> None:
+    table, piles, laid = greedy_table(seed)
     found = hint(table, 1, piles[0][laid], DECK, samples=6, seed=seed)
     expected = reference_hint_means(table, piles[0][laid], 6, seed)
     assert {e.side.name: e.mean for e in found.ranking} == pytest.approx(expected)

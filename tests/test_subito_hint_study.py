@@ -20,7 +20,7 @@ from cardsolve.solvers.analysis.study import mismatch
 from cardsolve.solvers.subito.hint import hint
 from cardsolve.solvers.subito.problem import Budget
 from cardsolve.solvers.subito.policies import (
-    POLICIES, GreedyPolicy, HintPolicy, RandomPolicy, Turn, decision_seed, play_round, policy,
+    ORACLE, POLICIES, GreedyPolicy, HintPolicy, RandomPolicy, Turn, decision_seed, play_round, policy,
 )
 
 DECK = tuple(load_deck())
@@ -34,7 +34,7 @@ def dealt(seed: int, sides: SideChoice = "random") -> tuple[tuple[Side, ...], tu
     return tasks, (piles[0], piles[1])
 
 
-@pytest.mark.parametrize("name", list(POLICIES))
+@pytest.mark.parametrize("name", [*POLICIES, ORACLE])
 def test_a_round_places_every_card_where_the_policy_may(name: str) -> None:
     tasks, piles = dealt(5)
     table = play_round(tasks, piles, (policy(name, FEW), GreedyPolicy()), DECK, 5)

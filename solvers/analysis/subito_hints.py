@@ -1,7 +1,8 @@
 """Subito ``hints``: the regret of each placement policy against a clairvoyant best
 response (``cardsolve analyze subito hints``). Options: ``policies`` (the policies of
 player 1 compared, default every one of ``solvers.subito.policies.POLICIES``: hint,
-greedy, random), ``hint_samples`` (the hint's rollouts per side, default ``subito hint``'s
+greedy, random; ``hint-own-pile``, the hint that knows the order of its own coming cards,
+by name), ``hint_samples`` (the hint's rollouts per side, default ``subito hint``'s
 1024) and ``sides`` (the task-card sides dealt: a, b, or random, the default).
 
 Sample ``k`` deals a 2-player round (the deal's seed drawn from the study seed and ``k``)
@@ -33,7 +34,7 @@ from cardsolve.solvers.analysis.study import (
 )
 from cardsolve.solvers.subito import fast
 from cardsolve.solvers.subito.hint import SAMPLES
-from cardsolve.solvers.subito.policies import POLICIES, GreedyPolicy, play_round, policy
+from cardsolve.solvers.subito.policies import ORACLE, POLICIES, GreedyPolicy, play_round, policy
 from cardsolve.solvers.subito.problem import OPPONENT, Budget, make_problem
 
 NODE_LIMIT = 1_000_000
@@ -167,7 +168,7 @@ def table(result: Result) -> list[tuple[str, ...]]:
     summaries: dict[str, Summary] = result["policies"]
     rows: list[tuple[str, ...]] = [("policy", *summaries)]
     rows += [(label, *(show(s) for s in summaries.values())) for label, show in MEASURES]
-    rows.append(("hint rollouts per side", *(str(result["hint_samples"]) if name == "hint" else "-"
+    rows.append(("hint rollouts per side", *(str(result["hint_samples"]) if name in ("hint", ORACLE) else "-"
                                              for name in summaries)))
     return rows
 

@@ -76,10 +76,26 @@ def hint(table: Table, player: int, card: Card, deck: Sequence[Card], samples: i
     """Rank the sides for ``card``, turned over by ``player`` (1 or 2) at ``table``, by
     expected round points over ``samples`` rollouts (see the module docstring);
     ``progress`` hears (rollouts done, rollouts in all)."""
+    return _ranked(table, player, card, deck, samples, seed, progress, ())
+
+
+def foreseen_hint(table: Table, player: int, card: Card, deck: Sequence[Card], coming: Sequence[Card],
+                  samples: int = SAMPLES, seed: int = 0) -> Hint:
+    """``hint`` for a player who knows the order of their own cards still to come after
+    ``card`` (``coming``, the whole rest of their pile): every rollout deals them as the
+    player's pile, the other unseen cards shuffled as before. No player knows this; the
+    ``subito hints`` study uses it to measure what not knowing one's own pile costs."""
+    return _ranked(table, player, card, deck, samples, seed, None, tuple(coming))
+
+
+def _ranked(table: Table, player: int, card: Card, deck: Sequence[Card], samples: int, seed: int,
+            progress: Callable[[int, int], None] | None, coming: tuple[Card, ...]) -> Hint:
+    """The hint's ranking, the player's coming cards known when ``coming`` names them."""
     entry = entry_of(player)
     if samples < 1:
         raise BadInput(f"bad number of samples {samples}: give 1 or more", str(samples))
-    check_distinct([*_cards_on(table), card], "the table and card")
+    check_distinct([*_cards_on(table), card, *coming], "the table, card and coming cards" if coming else
+                   "the table and card")
     seen = seen_by(table, player)
     mine = seen.players[entry]
     if mine.count >= PILE:
@@ -90,8 +106,12 @@ def hint(table: Table, player: int, card: Card, deck: Sequence[Card], samples: i
         raise BadInput(f"{face_down} cards lie face down on {FACE_DOWN}, but only {len(unseen)} cards of the deck "
                        "are unseen", str(face_down))
     rest = _pile_sizes(seen, entry, len(unseen) - face_down)
+    if coming:
+        unseen, orders = _foreseen_orders(unseen, coming, face_down, rest[entry], samples, seed)
+    else:
+        orders = _shuffles(len(unseen), samples, seed)
     taken = [s for s in seen.tasks if accepts(s, mine.on(s), card)]
-    rollouts = _Rollouts(seen, entry, card, deck, unseen, _shuffles(len(unseen), samples, seed), rest)
+    rollouts = _Rollouts(seen, entry, card, deck, unseen, orders, rest)
     estimates = []
     for k, side in enumerate(taken):
         scores = rollouts.scores(side)
@@ -103,6 +123,21 @@ def hint(table: Table, player: int, card: Card, deck: Sequence[Card], samples: i
     estimates.sort(key=lambda e: (-e.mean, -e.side.number))
     refused = tuple(s for s in seen.tasks if s not in taken)
     return Hint(card, player, samples, seed, tuple(estimates), refused, face_down)
+
+
+def _foreseen_orders(unseen: Sequence[Card], coming: tuple[Card, ...], face_down: int, own: int, samples: int,
+                     seed: int) -> tuple[list[Card], NDArray[np.int64]]:
+    """The unseen cards with the coming ones last, and orders over them in which the
+    coming cards, in their order, are the player's pile: after the other side's
+    ``face_down`` 5a cards, the ``own`` cards of the player's pile; every other unseen
+    card shuffled as ``_shuffles`` does."""
+    if len(coming) != own or not set(coming) <= set(unseen):
+        raise ValueError(f"the coming cards must be the player's {own} unseen cards still to come, not {len(coming)}")
+    later = set(coming)
+    others = [c for c in unseen if c not in later]
+    shuffled = _shuffles(len(others), samples, seed)
+    pile = np.tile(np.arange(len(others), len(others) + own, dtype=np.int64), (samples, 1))
+    return [*others, *coming], np.hstack([shuffled[:, :face_down], pile, shuffled[:, face_down:]])
 
 
 class _Rollouts:

@@ -11,6 +11,10 @@ side a, which lie face down (their count is seen). The policies:
 - ``random``: a side drawn uniformly among those whose rule takes the card (5a over 12
   included: the rule takes it, the scoring costs it).
 
+One more policy, ``hint-own-pile``, sees what no player sees: the order of its own cards
+still to come (``hint.foreseen_hint``). It is not one of the default ``POLICIES``; a study
+asks for it by name to measure how much of the hint's regret is not knowing one's pile.
+
 The round (``play_round``): the rulebook has both players place at once, as fast as they
 can, and the round ends when one of them has placed their whole pile. Here both place at
 the same speed, as the hint's rollouts assume: the players alternate one card each,
@@ -29,20 +33,22 @@ from typing import Protocol
 from cardsolve.models.errors import BadInput
 from cardsolve.models.subito import Card, Placed, Side, Table, accepts, seen_by
 from cardsolve.models.subito.table import FACE_DOWN
-from cardsolve.solvers.subito.hint import SAMPLES, hint
+from cardsolve.solvers.subito.hint import SAMPLES, foreseen_hint, hint
 from cardsolve.solvers.subito.rollout import Hands, greedy_side
 
 @dataclass(frozen=True)
 class Turn:
     """A player's decision: the table as it lies (every card named), the player (1 or 2)
-    who has just turned over ``card``, the deck the unseen cards come from, and the
-    decision's seed."""
+    who has just turned over ``card``, the deck the unseen cards come from, the decision's
+    seed, and the player's cards still to come after ``card``, top first (only
+    ``hint-own-pile`` looks at them)."""
 
     table: Table
     player: int
     card: Card
     deck: tuple[Card, ...]
     seed: int
+    coming: tuple[Card, ...] = ()
 
 
 class Policy(Protocol):
@@ -66,6 +72,19 @@ class HintPolicy:
     def choose(self, turn: Turn) -> Side:
         """The side the hint ranks first."""
         return hint(turn.table, turn.player, turn.card, turn.deck, self.samples, turn.seed).best.side
+
+
+@dataclass(frozen=True)
+class OwnPileHintPolicy:
+    """The hint's best side when the player's own coming cards are known (an oracle)."""
+
+    samples: int = SAMPLES
+    name: str = "hint-own-pile"
+
+    def choose(self, turn: Turn) -> Side:
+        """The side ``foreseen_hint`` ranks first."""
+        return foreseen_hint(turn.table, turn.player, turn.card, turn.deck, turn.coming, self.samples,
+                             turn.seed).best.side
 
 
 @dataclass(frozen=True)
@@ -102,13 +121,17 @@ class RandomPolicy:
 
 POLICIES: dict[str, Policy] = {policy.name: policy for policy in (HintPolicy(), GreedyPolicy(), RandomPolicy())}
 """The policies by name, at their default settings."""
+ORACLE = OwnPileHintPolicy().name
+"""The policy that sees its own coming cards, asked for by name only."""
 
 
 def policy(name: str, hint_samples: int = SAMPLES) -> Policy:
-    """The policy ``name`` (the hint with ``hint_samples`` rollouts per side); an unknown
+    """The policy ``name`` (a hint with ``hint_samples`` rollouts per side); an unknown
     name is bad input naming it."""
+    if name == ORACLE:
+        return OwnPileHintPolicy(hint_samples)
     if name not in POLICIES:
-        raise BadInput(f"no policy {name!r}: the policies are {', '.join(POLICIES)}", name)
+        raise BadInput(f"no policy {name!r}: the policies are {', '.join([*POLICIES, ORACLE])}", name)
     return HintPolicy(hint_samples) if name == "hint" else POLICIES[name]
 
 
@@ -130,7 +153,8 @@ def play_round(tasks: Sequence[Side], piles: tuple[Sequence[Card], Sequence[Card
     while laid[0] < len(piles[0]) and laid[1] < len(piles[1]):
         table = _table(tasks, names, placed)
         card = piles[mover][laid[mover]]
-        turn = Turn(table, mover + 1, card, cards, decision_seed(seed, mover + 1, laid[mover]))
+        turn = Turn(table, mover + 1, card, cards, decision_seed(seed, mover + 1, laid[mover]),
+                    tuple(piles[mover][laid[mover] + 1:]))
         placed[mover][players[mover].choose(turn).name].append(card)
         laid[mover] += 1
         mover = 1 - mover
