@@ -19,10 +19,11 @@ from cardsolve.models.subito import (
 )
 from cardsolve.solvers.subito import fast_rollout
 from cardsolve.solvers.subito.fast_rollout import DEAD, Encoding, play_out
-from cardsolve.solvers.subito.fast_rollout import greedy_side as kernel_greedy_side
-from cardsolve.solvers.subito.fast_rollout import planner_side as kernel_planner_side
+from cardsolve.solvers.subito.fast_rollout import GREEDY_WEIGHTS, choose_side
 from cardsolve.solvers.subito.hint import _shuffles, foreseen_hint, hint
-from cardsolve.solvers.subito.rollout import Hands, Planner, greedy_side, planner_side
+from cardsolve.solvers.subito.rollout import GREEDY, PLANNER, Hands, Planner, Weights
+from cardsolve.solvers.subito.rollout import choose_side as reference_choose_side
+from cardsolve.solvers.subito.rollout import greedy_side
 from cardsolve.solvers.subito.rollout import play_out as reference_play_out
 
 DECK = load_deck()
@@ -78,33 +79,18 @@ def test_the_kernel_scores_planner_rounds_as_the_reference_does(block: int) -> N
 
 
 @pytest.mark.parametrize("seed", range(12))
-def test_the_kernel_chooses_each_planner_side(seed: int) -> None:
-    """Both seats by the planner, so its choice is compared on every kind of table."""
-    tasks, hands, to_move = seeded_hands(3000 + seed)
-    code = Encoding(tasks, DECK)
-    seat = to_move
-    while hands[0].pile and hands[1].pile:
-        card = hands[seat].pile.pop(0)
-        state, count, total = code.seat_arrays([h.placed for h in hands])
-        chosen = kernel_planner_side(code.table, code.numbers, code.pts, code.five, code.share, state, count, total,
-                                     seat, code.index[card])
-        side = planner_side(tasks, hands[seat], hands[1 - seat], card, DECK)
-        assert tasks[chosen] == side
-        hands[seat].placed[side.name].append(card)
-        seat = 1 - seat
-
-
-@pytest.mark.parametrize("seed", range(12))
-def test_the_kernel_chooses_each_greedy_side(seed: int) -> None:
+@pytest.mark.parametrize("weights", [GREEDY, PLANNER], ids=["greedy", "planner"])
+def test_the_kernel_chooses_each_side_as_the_reference_does(weights: Weights, seed: int) -> None:
+    """Both seats by the one policy, so its choice is compared on every kind of table."""
     tasks, hands, to_move = seeded_hands(1000 + seed)
     code = Encoding(tasks, DECK)
     seat = to_move
     while hands[0].pile and hands[1].pile:
         card = hands[seat].pile.pop(0)
         state, count, total = code.seat_arrays([h.placed for h in hands])
-        chosen = kernel_greedy_side(code.table, code.numbers, code.pts, code.five, state, count, total, seat,
-                                    code.index[card])
-        side = greedy_side(tasks, hands[seat], hands[1 - seat], card)
+        chosen = choose_side(code.table, code.numbers, code.pts, code.five, code.share, state, count, total, seat,
+                             code.index[card], np.array(weights.as_array()))
+        side = reference_choose_side(tasks, hands[seat], hands[1 - seat], card, weights, DECK)
         assert tasks[chosen] == side
         hands[seat].placed[side.name].append(card)
         seat = 1 - seat
@@ -120,8 +106,8 @@ def test_a_wrong_card_kills_its_side() -> None:
     nine = [s.name for s in tasks].index("9a")
     assert state[0, nine] == DEAD and count[0, nine] == 1 and total[0, nine] == 1
     for card in DECK:
-        side = kernel_greedy_side(code.table, code.numbers, code.pts, code.five, state, count, total, 0,
-                                  code.index[card])
+        side = choose_side(code.table, code.numbers, code.pts, code.five, code.share, state, count, total, 0,
+                           code.index[card], GREEDY_WEIGHTS)
         assert side != nine
 
 

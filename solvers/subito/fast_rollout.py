@@ -41,7 +41,7 @@ from cardsolve.models.subito import FIVE_A_LIMIT, Card, Side, check_cards, point
 from cardsolve.solvers.cache_dir import cache_root
 from cardsolve.solvers.jit import njit
 from cardsolve.solvers.subito.automaton import NONE, minimal_table
-from cardsolve.solvers.subito.rollout import CENTRE, CONTEST, OPENS, RARE, VALUE, WIDTH
+from cardsolve.solvers.subito.rollout import GREEDY, PLANNER
 
 REFUSED = NONE
 """In a transition table: the side does not take the card."""
@@ -51,6 +51,10 @@ ABSENT = -1
 """The index of 5a when side 5b is in play."""
 FIVE_A = "5a"
 SEATS = 2
+GREEDY_WEIGHTS = np.array(GREEDY.as_array(), dtype=np.float64)
+"""``rollout.GREEDY`` as the kernels take it."""
+PLANNER_WEIGHTS = np.array(PLANNER.as_array(), dtype=np.float64)
+"""``rollout.PLANNER`` as the kernels take it."""
 
 
 def _cache_file(side: Side, names: tuple[str, ...]) -> Path:
@@ -172,27 +176,6 @@ def _place(table: NDArray[np.int32], numbers: NDArray[np.int64], state: NDArray[
 
 
 @njit(cache=True)
-def greedy_side(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDArray[np.int64], five: int,
-                state: NDArray[np.int64], count: NDArray[np.int64], total: NDArray[np.int64], seat: int,
-                card: int) -> int:
-    """``rollout.greedy_side``: the side taking ``card`` (5a only up to 12) that most raises
-    the points ``seat`` wins against the other seat's cards, ties to the side worth more."""
-    other = 1 - seat
-    choice, best = -1, 0
-    for s in range(table.shape[0]):
-        st = state[seat, s]
-        if st == DEAD or table[s, st, card] == REFUSED:
-            continue
-        if s == five and total[seat, s] + numbers[card] > FIVE_A_LIMIT:
-            continue
-        c, t, oc, ot = count[seat, s], total[seat, s], count[other, s], total[other, s]
-        gain = _won(s, five, pts, c + 1, t + numbers[card], oc, ot) - _won(s, five, pts, c, t, oc, ot)
-        if choice < 0 or gain > best or (gain == best and pts[s] > pts[choice]):
-            choice, best = s, gain
-    return choice
-
-
-@njit(cache=True)
 def _room(share: float, s: int, five: int, total: int) -> float:
     """A side's share of the card list, on 5a scaled by the room left under 12."""
     if s == five:
@@ -201,11 +184,13 @@ def _room(share: float, s: int, five: int, total: int) -> float:
 
 
 @njit(cache=True)
-def planner_side(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDArray[np.int64], five: int,
-                 share: NDArray[np.float64], state: NDArray[np.int64], count: NDArray[np.int64],
-                 total: NDArray[np.int64], seat: int, card: int) -> int:
-    """``rollout.planner_side``: greedy's gain plus the side's points times how contested,
-    how rarely open and how much opened by the card the side is, and a flat weight."""
+def choose_side(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDArray[np.int64], five: int,
+                share: NDArray[np.float64], state: NDArray[np.int64], count: NDArray[np.int64],
+                total: NDArray[np.int64], seat: int, card: int, weights: NDArray[np.float64]) -> int:
+    """``rollout.choose_side``: the side taking ``card`` (5a only up to 12) whose points
+    gained against the other seat's cards, plus its points times the weighed terms
+    (``weights`` in ``rollout.Weights`` order), are highest; the first side wins a tie."""
+    contest, centre, width, rare, opens, value = weights[0], weights[1], weights[2], weights[3], weights[4], weights[5]
     other = 1 - seat
     choice, best = -1, 0.0
     for s in range(table.shape[0]):
@@ -216,10 +201,12 @@ def planner_side(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDAr
         if s == five and t + numbers[card] > FIVE_A_LIMIT:
             continue
         gain = _won(s, five, pts, c + 1, t + numbers[card], oc, ot) - _won(s, five, pts, c, t, oc, ot)
-        before = _room(share[s, st], s, five, t)
-        after = _room(share[s, table[s, st, card]], s, five, t + numbers[card])
-        contest = CONTEST * np.exp(-abs(c - oc - CENTRE) / WIDTH)
-        score = gain + pts[s] * (contest + RARE * (1.0 - before) + OPENS * (after - before) + VALUE)
+        weight = value + contest * np.exp(-abs(c - oc - centre) / width)
+        if rare != 0.0 or opens != 0.0:
+            before = _room(share[s, st], s, five, t)
+            after = _room(share[s, table[s, st, card]], s, five, t + numbers[card])
+            weight += rare * (1.0 - before) + opens * (after - before)
+        score = gain + pts[s] * weight
         if choice < 0 or score > best:
             choice, best = s, score
     return choice
@@ -239,10 +226,8 @@ def play_out(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDArray[
     while laid[0] < sizes[0] and laid[1] < sizes[1]:
         card = piles[seat, laid[seat]]
         laid[seat] += 1
-        if seat == planner:
-            side = planner_side(table, numbers, pts, five, share, state, count, total, seat, card)
-        else:
-            side = greedy_side(table, numbers, pts, five, state, count, total, seat, card)
+        weights = PLANNER_WEIGHTS if seat == planner else GREEDY_WEIGHTS
+        side = choose_side(table, numbers, pts, five, share, state, count, total, seat, card, weights)
         _place(table, numbers, state, count, total, seat, side, card)
         seat = 1 - seat
     won = np.zeros(SEATS, dtype=np.int64)

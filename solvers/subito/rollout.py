@@ -11,13 +11,14 @@ as they lie now; ties go to the side worth more, which the policy keeps adding t
 lead to defend.
 
 The planner policy, which the hint's rollouts play for the hinted player, adds to that
-gain, for each side taking the card, the side's points times four terms: how contested
-the side is (``CONTEST`` times exp(-|lead - ``CENTRE``| / ``WIDTH``), the lead being the
-player's cards there less the other's), how rarely the side takes a card (``RARE`` times
-the share of the card list it refuses), how much the card opens or closes the side
-(``OPENS`` times the change in the share it takes), and a flat ``VALUE``; on 5a each share
-is scaled by the room left under 12. It does not waste cards on sides already won or
-lost, and keeps chains open. Its weights were fitted by hill-climbing over 1,000 seeded
+gain, for each side taking the card, the side's points times four terms (``Weights``):
+how contested the side is (``contest`` times exp(-|lead - ``centre``| / ``width``), the
+lead being the player's cards there less the other's), how rarely the side takes a card
+(``rare`` times the share of the card list it refuses), how much the card opens or closes
+the side (``opens`` times the change in the share it takes), and a flat ``value``; on 5a
+each share is scaled by the room left under 12. It does not waste cards on sides already
+won or lost, and keeps chains open. Greedy is the same score with only a small flat
+weight, which breaks ties of gain towards the side worth more. Its weights were fitted by hill-climbing over 1,000 seeded
 rounds against greedy (issue 17), and the hint with it as the player's play-out picks
 better sides than with greedy play-outs.
 """
@@ -32,11 +33,31 @@ from cardsolve.models.subito import FIVE_A_LIMIT, Card, Kept, Placed, Side, Tabl
 from cardsolve.models.subito.scoring import award
 
 FIVE_A = "5a"
-CONTEST, CENTRE, WIDTH = 1.37, -0.35, 1.17
-"""The planner's weight on a contested side, the lead it counts as most contested, and how fast that falls off."""
-RARE, OPENS, VALUE = 0.18, 0.50, 0.09
-"""The planner's weights on a side that rarely takes a card, on the change the card makes to
-the share it takes, and on the side's points alone."""
+
+
+@dataclass(frozen=True)
+class Weights:
+    """A policy's weights on a side's points (see the module docstring): on how contested
+    it is (``contest``, the lead ``centre`` counted as most contested, falling off over
+    ``width`` cards), how rarely it takes a card, how much the card opens it, and alone."""
+
+    contest: float
+    centre: float
+    width: float
+    rare: float
+    opens: float
+    value: float
+
+    def as_array(self) -> tuple[float, ...]:
+        """The weights in field order, as the kernels take them."""
+        return (self.contest, self.centre, self.width, self.rare, self.opens, self.value)
+
+
+GREEDY = Weights(contest=0.0, centre=0.0, width=1.0, rare=0.0, opens=0.0, value=0.01)
+"""Greedy: the gain alone, a tie of gain to the side worth more (gains are whole points,
+and 0.01 times a side's points stays under one)."""
+PLANNER = Weights(contest=1.37, centre=-0.35, width=1.17, rare=0.18, opens=0.50, value=0.09)
+"""The planner's weights, fitted on seeded rounds against greedy."""
 
 
 @dataclass
@@ -63,22 +84,6 @@ def _won(side: Side, mine: Sequence[Card], theirs: Sequence[Card]) -> int:
     return points(side) if winner == 0 else 0
 
 
-def greedy_side(tasks: Sequence[Side], me: Hands, them: Hands, card: Card) -> Side:
-    """The greedy policy's side for ``card`` (see the module docstring); task 2 accepts
-    every card, so there is always one."""
-    best: tuple[int, int] | None = None
-    choice = tasks[0]
-    for side in tasks:
-        mine = me.placed[side.name]
-        if not fits(side, mine, card):
-            continue
-        theirs = them.placed[side.name]
-        key = (_won(side, [*mine, card], theirs) - _won(side, mine, theirs), points(side))
-        if best is None or key > best:
-            best, choice = key, side
-    return choice
-
-
 def _share(side: Side, placed: Sequence[Card], cards: Sequence[Card]) -> float:
     """The share of ``cards`` that ``side`` takes after ``placed``; on 5a scaled by the
     room left under 12."""
@@ -88,9 +93,12 @@ def _share(side: Side, placed: Sequence[Card], cards: Sequence[Card]) -> float:
     return share
 
 
-def planner_side(tasks: Sequence[Side], me: Hands, them: Hands, card: Card, cards: Sequence[Card]) -> Side:
-    """The planner policy's side for ``card`` (see the module docstring), the shares taken
-    over the card list ``cards``; the first side in order wins a tie."""
+def choose_side(tasks: Sequence[Side], me: Hands, them: Hands, card: Card, weights: Weights,
+                cards: Sequence[Card] = ()) -> Side:
+    """The side taking ``card`` (5a only up to 12) of the highest score under ``weights``
+    (see the module docstring), the shares taken over the card list ``cards`` (not needed
+    when the weights ignore them); the first side in order wins a tie. Task 2 accepts
+    every card, so there is always one."""
     best: float | None = None
     choice = tasks[0]
     for side in tasks:
@@ -99,12 +107,20 @@ def planner_side(tasks: Sequence[Side], me: Hands, them: Hands, card: Card, card
             continue
         theirs = them.placed[side.name]
         gain = _won(side, [*mine, card], theirs) - _won(side, mine, theirs)
-        before, after = _share(side, mine, cards), _share(side, [*mine, card], cards)
-        contest = CONTEST * math.exp(-abs(len(mine) - len(theirs) - CENTRE) / WIDTH)
-        score = gain + points(side) * (contest + RARE * (1.0 - before) + OPENS * (after - before) + VALUE)
+        weight = weights.value + weights.contest * math.exp(-abs(len(mine) - len(theirs) - weights.centre)
+                                                            / weights.width)
+        if weights.rare or weights.opens:
+            before, after = _share(side, mine, cards), _share(side, [*mine, card], cards)
+            weight += weights.rare * (1.0 - before) + weights.opens * (after - before)
+        score = gain + points(side) * weight
         if best is None or score > best:
             best, choice = score, side
     return choice
+
+
+def greedy_side(tasks: Sequence[Side], me: Hands, them: Hands, card: Card) -> Side:
+    """The greedy policy's side for ``card`` (see the module docstring)."""
+    return choose_side(tasks, me, them, card, GREEDY)
 
 
 @dataclass(frozen=True)
@@ -126,7 +142,7 @@ def play_out(tasks: Sequence[Side], hands: tuple[Hands, Hands], to_move: int,
         me, them = hands[mover], hands[1 - mover]
         card = me.pile.pop(0)
         if planner is not None and planner.seat == mover:
-            side = planner_side(tasks, me, them, card, planner.cards)
+            side = choose_side(tasks, me, them, card, PLANNER, planner.cards)
         else:
             side = greedy_side(tasks, me, them, card)
         me.placed[side.name].append(card)
