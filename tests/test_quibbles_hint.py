@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from cardsolve.models.quibbles import Draw, Split, State, Turn, Variant, new_game
 from cardsolve.solvers.quibbles import hint
-from cardsolve.solvers.quibbles.evaluate import evaluate
+from cardsolve.solvers.quibbles.evaluate import evaluate, solo_value
 from cardsolve.solvers.quibbles.policies import GreedyPolicy, RandomPolicy, most_taking_actions, play_turn
 from cardsolve.solvers.quibbles.split import best_split
 
@@ -58,3 +60,14 @@ def test_remembered_stashes_and_splits_are_those_computed_afresh() -> None:
         for action in most_taking_actions(state):
             if isinstance(action, Split):
                 assert action.sets == best_split(state.display, action.card).sets
+
+
+def test_the_solo_evaluation_never_expects_a_penalty_to_fall() -> None:
+    """The fitted penalty still to come is never negative: no position is worth more than
+    its penalty pile, so a game won now ranks at least as high as any unfinished one with
+    the same pile, and a lower pile ranks higher with the same cards."""
+    for state in positions(GAMES):
+        hand, collection, pile = state.hands[0], state.collections[0], state.penalty_score
+        value = solo_value(hand, collection, pile, False)
+        assert value <= solo_value(hand, collection, pile, True) == -pile
+        assert solo_value(hand, collection, pile + 1, False) == pytest.approx(value - 1)
