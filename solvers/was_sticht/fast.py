@@ -63,11 +63,15 @@ tied with either, in another hand or the current trick (the two play alike to th
 The moves are ordered for the seat's aim in the trick: a seat that wants the trick won
 (the player when he needs tricks, the others when they play against him) tries the
 cheapest winning card first, a seat that wants it lost its highest card that does not
-win; at the opposing seats the other aim's best card comes second. Into a trick the
-player is winning, a seat whose side wants him to take a colour (or to keep it from him)
-gives its cards of that colour first (last) within each group. The last card of a
-trick closes it (``_close_trick``); the saved part of ``st`` takes it back. The node's
-helpers are inlined (``inline="always"``), so cutting it into parts costs no calls.
+win; on lead, a seat that wants the trick leads first the card with the fewest cards of
+its class above it in other hands, a seat that wants it lost the one with the most (the
+highest first among equals; at the root by strength alone, the card it names kept); at
+the opposing seats the other aim's best card comes second. Into a trick the player is
+winning, a seat whose side wants him to take a colour (or to keep it from him) gives its
+cards of that colour first (last) within each group.
+The last card of a trick closes it (``_close_trick``); the saved part of ``st`` takes it
+back. The node's helpers are inlined (``inline="always"``), so cutting it into parts
+costs no calls.
 
 Bounds (``_status``, at a trick boundary): tricks or colour cards won so far against
 what is left; the trumps (``_trump_bounds``: sure cards of the top trump's holder, the
@@ -910,6 +914,10 @@ _COLOUR_PULL = 2 * CLASS_WEIGHT * CLASSES
 its group (winning or not: the groups lie ``INFINITY`` apart)."""
 
 
+_ABOVE_WEIGHT = CLASS_WEIGHT * (CLASSES + 1)
+"""A lead's weight per card above it in other hands: past every strength key."""
+
+
 @njit(cache=True, inline="always")
 def _colour_wishes(conds: NDArray[np.int64], tab: NDArray[np.int64]) -> tuple[int, int]:
     """The cards of the colours the player wants in his tricks (a condition with a low
@@ -977,8 +985,16 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
         if skip:
             continue
         if in_trick == 0:
+            # leads: the surest winner (fewest cards above it outside the hand) or the
+            # surest loser (most above) first, the highest first among equals; the root
+            # by strength alone, so that the card it names does not move with this order
             s = tab[_STRENGTH + tab[_CLASS, c], c]
-            sort_key = -s if win_aim else s
+            if depth == 0:
+                sort_key = -s if win_aim else s
+            else:
+                above = popcount(outside & tab[_CLASS_MASK, tab[_CLASS, c]] & ~tab[_LOWER_ANY, c]
+                                 & ~(np.int64(1) << c))
+                sort_key = above * _ABOVE_WEIGHT - s if win_aim else -above * _ABOVE_WEIGHT - s
         else:
             # winning cards first (the cheapest first) when the aim is to win, else the
             # cards that do not win first (the highest first)
