@@ -96,11 +96,16 @@ def test_ties_between_placements_give_one_value() -> None:
 
 
 def test_node_limit_leaves_a_valid_placement_unproven() -> None:
+    """Three nodes cannot prove a weighted optimum; a best response stopped there may still
+    be proven (it wins as much as the sets left undecided), and then it is the optimum."""
     tasks, piles = deal(DECK, 3, sides="random")
     for versus in (None, weighted_opponent(piles[1], tasks)[0]):
         problem = make_problem(piles[0], tasks, None, versus)
         answer = rescored(problem, fast.optimize(problem, Budget(node_limit=3)))
-        assert not answer.proven and len(answer.sides) == len(problem.cards)
+        assert len(answer.sides) == len(problem.cards)
+        assert not answer.proven if versus is None else answer.objective <= fast.optimize(problem).objective
+        if answer.proven:
+            assert answer.objective == fast.optimize(problem).objective
 
 
 def test_minimal_tables_take_the_same_walks() -> None:
@@ -148,14 +153,18 @@ def test_prices_refute_sides_that_need_more_cards_than_the_pile() -> None:
 def test_prices_count_the_sums_that_break_equal_counts() -> None:
     """Two sides that take every card, each against one card of 5: with the cards 6, 6
     both can be won; with 6, 1 they cannot (a one loses to the 5), though the count of
-    cards alone allows it."""
+    cards alone allows it, and so the counted costs (a tie on the count wins) do not
+    refute it."""
     table = np.zeros((2, 1, 2), dtype=np.int32)
     states = np.array([1, 1], dtype=np.int64)
     want = np.ones(2, dtype=np.int64)
     one, five = np.ones(2, dtype=np.int64), np.full(2, 5, dtype=np.int64)
+    counted = prices.counted_totals(want, -1, one, five)
+    assert list(counted) == [-1, -1]
     for numbers, expected in (((6, 6), False), ((6, 1), True)):
-        refuted, _ = prices.refute(table, states, want, np.array(numbers, dtype=np.int64), -1, one, five)
-        assert refuted == expected
+        cards = np.array(numbers, dtype=np.int64)
+        assert prices.refute(table, states, want, cards, -1, one, five)[0] == expected
+        assert not prices.refute(table, states, want, cards, -1, one, counted)[0]
 
 
 def greedy_cases(count: int, seed: int) -> list[Problem]:

@@ -32,12 +32,18 @@ Search:
   still needs cards or onto the dump; the first feasible target is optimal once every
   target worth more was proven infeasible, and a target holding an infeasible one is
   infeasible. A target not decided by a quick search gets card prices
-  (``prices.refute``): they prove it infeasible at once, or else guide the search (the
-  sides whose cheapest way on needs the card most try it first, the dump first when
-  none needs it) and prune it (a state whose open sides cost more than the cards left).
-  Before that search, the target's sides that want the most cards, two, three, ..., are
-  tried briefly as an infeasible core (``has_core``).
-- Past the node limit the best placement found is returned, not proven optimal.
+  (``prices.refute``), first the cheap counted ones (a tie on the count wins): they prove
+  it infeasible at once, or else guide the search (the sides whose cheapest way on needs
+  the card most try it first, the dump first when none needs it) and prune it (a state
+  whose open sides cost more than the cards left). Before that search, the target's
+  sides that want the most cards, two, three, ..., are tried briefly as an infeasible
+  core (``has_core``). When a tie could win a side and the counted search did not
+  decide, the exact prices (sums decide ties) are tried the same way. A priced search
+  restarts with twice the nodes and a seeded jitter in its order of sides
+  (``RESTART_BUDGET``): a placement that wins every target is often far quicker to
+  find in another order, and the memo keeps every state proven infeasible.
+- Past the node limit the best placement found is returned, proven optimal only when it
+  wins as many points as the most valuable target left undecided.
 
 Bounds against an opponent, per side: ``_need``, the fewest more cards that could win it,
 within its chain (an equal count only if its best sum of that many beats the opponent's);
@@ -65,6 +71,12 @@ SMALL_BUDGET = 20_000
 """Nodes for each set of sides tried after the proof was given up."""
 QUICK_BUDGET = 2_000
 """Nodes of the first search of a set of sides, before the prices are computed."""
+COUNTED_BUDGET = 20_000
+"""Nodes of the search guided by the counted prices before the exact ones are computed."""
+RESTART_BUDGET = 20_000
+"""Nodes of a priced search's first run; each restart doubles them."""
+JITTER = 0.1
+"""A restart's jitter in how much a side needs a card: normal, this many mean card prices wide."""
 CORE_BUDGET = 5_000
 """Nodes for each part of a hard set of sides tried as an infeasible core."""
 TOP = 6
@@ -251,33 +263,32 @@ def _affordable(target: NDArray[np.bool_], depth: int, five: int, state: NDArray
                 count: NDArray[np.int64], total: NDArray[np.int64], opp_count: NDArray[np.int64],
                 opp_total: NDArray[np.int64], opp_over: NDArray[np.bool_], states: NDArray[np.int64],
                 want: NDArray[np.int64], flat: NDArray[np.float64], offset: NDArray[np.int64],
-                priced: NDArray[np.float64]) -> bool:
-    """Whether the open target sides' costs at the prices (``prices.costs``) stay within
-    the prices of the cards left; if not, no placement from here wins them all."""
+                priced: NDArray[np.float64], price_total: NDArray[np.int64]) -> bool:
+    """Whether the open target sides' costs at the prices (``prices.costs``, computed
+    against the opponent's sums ``price_total``) stay within the prices of the cards
+    left; if not, no placement from here wins them all."""
     spent = 0.0
     for s in range(target.shape[0]):
         if target[s] and not _wins(count[s], total[s], opp_count[s], opp_total[s], opp_over[s]):
-            spent += prices.cost_at(flat, offset, states, five, want, opp_count, opp_total, s, depth, state[s], count[s],
-                                    total[s])
+            spent += prices.cost_at(flat, offset, states, five, want, opp_count, price_total, s, depth, state[s],
+                                    count[s], total[s])
     return bool(spent <= priced[depth] + prices.MARGIN)
 
 
 @njit(cache=True)
 def _regret(s: int, depth: int, five: int, nxt: int, state: NDArray[np.int64], count: NDArray[np.int64],
             total: NDArray[np.int64], numbers: NDArray[np.int64], opp_count: NDArray[np.int64],
-            opp_total: NDArray[np.int64], states: NDArray[np.int64], want: NDArray[np.int64],
+            price_total: NDArray[np.int64], states: NDArray[np.int64], want: NDArray[np.int64],
             flat: NDArray[np.float64], offset: NDArray[np.int64], priced: NDArray[np.float64]) -> float:
-    """What side s's cheapest way on (at the prices, ``prices.costs``) loses when card
-    ``depth``, which it takes into state ``nxt``, goes elsewhere: its cost without the card
-    minus its cost with it."""
-    take = priced[depth] - priced[depth + 1]
-    after = total[s] + numbers[depth]
-    if not _wins(count[s] + 1, after, opp_count[s], opp_total[s], False):
-        take += prices.cost_at(flat, offset, states, five, want, opp_count, opp_total, s, depth + 1, nxt, count[s] + 1,
-                               after)
+    """What side s's cheapest way on (at the prices, ``prices.costs`` against the
+    opponent's sums ``price_total``) loses when card ``depth``, which it takes into state
+    ``nxt``, goes elsewhere: its cost without the card minus its cost with it."""
+    take = priced[depth] - priced[depth + 1] + prices.cost_at(flat, offset, states, five, want, opp_count,
+                                                               price_total, s, depth + 1, nxt, count[s] + 1,
+                                                               total[s] + numbers[depth])
     if take == prices.INFINITE:
         return -prices.INFINITE
-    skip = prices.cost_at(flat, offset, states, five, want, opp_count, opp_total, s, depth + 1, state[s], count[s],
+    skip = prices.cost_at(flat, offset, states, five, want, opp_count, price_total, s, depth + 1, state[s], count[s],
                           total[s])
     return float(skip - take)
 
@@ -298,15 +309,17 @@ def _feasible(table: NDArray[np.int32], chain: NDArray[np.int32], numbers: NDArr
               opp_total: NDArray[np.int64], opp_over: NDArray[np.bool_], budget: int,
               out: NDArray[np.int64], memo: NDArray[np.int64], cls: NDArray[np.int32],
               sums: NDArray[np.int16], top: NDArray[np.int64], states: NDArray[np.int64], want: NDArray[np.int64],
-              flat: NDArray[np.float64], offset: NDArray[np.int64],
-              priced: NDArray[np.float64]) -> tuple[int, int]:
+              flat: NDArray[np.float64], offset: NDArray[np.int64], priced: NDArray[np.float64],
+              price_total: NDArray[np.int64], jitter: NDArray[np.float64]) -> tuple[int, int]:
     """Whether some placement wins every side of the target ``mask``: ``FEASIBLE`` (``out``
     its side per card), ``INFEASIBLE``, or ``UNDECIDED`` after ``budget`` nodes; and the
     nodes searched. A card goes onto a target side that still needs cards or onto
     ``dump`` (task card 2, which takes every card: a card anywhere else could go there
     instead without losing anything). With the costs ``flat`` and ``offset``
-    (``prices.costs``) and ``priced[k]`` (the prices of cards k..; empty: no prices), a
-    state whose open sides cost more than the cards left is infeasible."""
+    (``prices.costs`` against the opponent's sums ``price_total``) and ``priced[k]`` (the
+    prices of cards k..; empty: no prices), a state whose open sides cost more than the
+    cards left is infeasible, and ``jitter[k, s]`` (empty: none) is added to how much side s
+    needs card k (a restart's other order of the candidates)."""
     sides, _, n = table.shape
     use_memo = memo.shape[0] > 1
     use_prices = priced.shape[0] > 0
@@ -358,7 +371,7 @@ def _feasible(table: NDArray[np.int32], chain: NDArray[np.int32], numbers: NDArr
                 ok = False
             if ok and use_prices:
                 ok = _affordable(target, depth, five, state, count, total, opp_count, opp_total, opp_over, states,
-                                 want, flat, offset, priced)
+                                 want, flat, offset, priced, price_total)
             if ok and left - needed < nsum:
                 ok = _sums_suffice(by_sum, by_cards, nsum, left - needed, top[depth])
             if ok and needed == 0:
@@ -384,7 +397,9 @@ def _feasible(table: NDArray[np.int32], chain: NDArray[np.int32], numbers: NDArr
                     j = m
                     if use_prices:
                         urgency[s] = _regret(s, depth, five, table[s, state[s], depth], state, count, total, numbers,
-                                             opp_count, opp_total, states, want, flat, offset, priced)
+                                             opp_count, price_total, states, want, flat, offset, priced)
+                        if jitter.shape[0] > 0:
+                            urgency[s] += jitter[depth, s]
                     while j > 0 and urgency[cand[depth, j - 1]] < urgency[s]:
                         cand[depth, j] = cand[depth, j - 1]
                         j -= 1
@@ -419,6 +434,16 @@ def _feasible(table: NDArray[np.int32], chain: NDArray[np.int32], numbers: NDArr
         entering = True
 
 
+def _won_points(on: NDArray[np.int64], numbers: NDArray[np.int64], pts: NDArray[np.int64],
+                opp_count: NDArray[np.int64], opp_total: NDArray[np.int64], opp_over: NDArray[np.bool_]) -> int:
+    """The round points a placement (side per card) wins against the opponent's kept cards."""
+    sides = pts.shape[0]
+    count = np.bincount(on, minlength=sides)
+    total = np.bincount(on, weights=numbers, minlength=sides).astype(np.int64)
+    return sum(int(pts[s]) for s in range(sides)
+               if _wins(int(count[s]), int(total[s]), int(opp_count[s]), int(opp_total[s]), bool(opp_over[s])))
+
+
 def _best_response(table: NDArray[np.int32], states: NDArray[np.int64], numbers: NDArray[np.int64],
                    pts: NDArray[np.int64], dump: int, five: int, opp_count: NDArray[np.int64],
                    opp_total: NDArray[np.int64], opp_over: NDArray[np.bool_],
@@ -426,8 +451,10 @@ def _best_response(table: NDArray[np.int32], states: NDArray[np.int64], numbers:
     """The sets of sides to win, most points first, each decided by ``_feasible`` (with
     card prices when a quick search does not decide it): the first feasible one is optimal
     once every set worth more was proven infeasible. A set holding a set proven infeasible
-    is infeasible too. Returns the side per card, the nodes and whether the answer is
-    proven."""
+    is infeasible too. Past the node limit the answer is still proven when the placement
+    found wins (its target and any side won on the way) as many points as the most valuable
+    set left undecided: no placement wins more than that. Returns the side per card, the
+    nodes and whether the answer is proven."""
     sides, _, n = table.shape
     chain = _chains(table)
     cls = classes(table)
@@ -460,32 +487,63 @@ def _best_response(table: NDArray[np.int32], states: NDArray[np.int64], numbers:
     no_offset = np.zeros(sides + 1, dtype=np.int64)
 
     def run(mask: int, budget: int, flat: NDArray[np.float64] = unpriced, offset: NDArray[np.int64] = no_offset,
-            priced: NDArray[np.float64] = unpriced) -> int:
+            priced: NDArray[np.float64] = unpriced, price_total: NDArray[np.int64] = opp_total,
+            jitter: NDArray[np.float64] = unpriced.reshape(0, 0)) -> int:
         nonlocal nodes
         status, used = _feasible(table, chain, numbers, mask, dump, five, opp_count, opp_total, opp_over,
                                  max(budget, 1), out, memo, cls, sums, top, states, want_of(mask), flat, offset,
-                                 priced)
+                                 priced, price_total, jitter)
         nodes += used
         return int(status)
+
+    def restarted(mask: int, budget: int, price: NDArray[np.float64], price_total: NDArray[np.int64]) -> int:
+        """The search guided and pruned by the costs at ``price`` against the opponent's
+        sums ``price_total``, within ``budget`` nodes: ``RESTART_BUDGET`` nodes, then again
+        with seeded jitter in the order of the candidates and twice the nodes, and so on
+        (the memo keeps what each run proved infeasible)."""
+        flat, offset = prices.costs(table, states, want_of(mask), numbers, five, opp_count, price_total, price)
+        priced = np.concatenate((np.cumsum(price[::-1])[::-1], np.zeros(1)))
+        scale = JITTER * float(price.mean())
+        jitter = unpriced.reshape(0, 0)
+        chunk = RESTART_BUDGET
+        attempt = 0
+        while True:
+            start = nodes
+            status = run(mask, min(chunk, budget), flat, offset, priced, price_total, jitter)
+            budget -= nodes - start
+            if status != UNDECIDED or budget <= 0:
+                return status
+            attempt += 1
+            chunk *= 2
+            jitter = np.random.default_rng(attempt).normal(0.0, scale, (n, sides))
 
     def want_of(mask: int) -> NDArray[np.int64]:
         return np.array([need0[s] if mask >> s & 1 else 0 for s in range(sides)], dtype=np.int64)
 
     def decide(mask: int, budget: int, cores: bool = True) -> int:
-        """A quick search; if it runs out, the prices' test, then (with ``cores``) a core
-        of the set, then the search guided and pruned by the prices with the rest of
-        ``budget``."""
+        """A quick search; if it runs out, the counted prices' test, then (with ``cores``)
+        a core of the set, then the search guided and pruned by the counted prices; when a
+        tie on a count could win a side and ``COUNTED_BUDGET`` nodes did not decide, the
+        exact prices' test and search with the rest of ``budget``."""
         start = nodes
         status = run(mask, min(QUICK_BUDGET, budget))
         if status != UNDECIDED or budget <= QUICK_BUDGET:
             return status
         want = want_of(mask)
-        refuted, price = prices.refute(table, states, want, numbers, five, opp_count, opp_total)
+        counted = prices.counted_totals(want, five, opp_count, opp_total)
+        refuted, price = prices.refute(table, states, want, numbers, five, opp_count, counted)
         if refuted or (cores and has_core(mask)):
             return INFEASIBLE
-        priced = np.concatenate((np.cumsum(price[::-1])[::-1], np.zeros(1)))
-        flat, offset = prices.costs(table, states, want, numbers, five, opp_count, opp_total, price)
-        return run(mask, max(budget - (nodes - start), 1), flat, offset, priced)
+        ties = not np.array_equal(counted, opp_total)
+        left = budget - (nodes - start)
+        status = restarted(mask, min(COUNTED_BUDGET, left) if ties else left, price, counted)
+        left = budget - (nodes - start)
+        if status != UNDECIDED or not ties or left <= 0:
+            return status
+        refuted, price = prices.refute(table, states, want, numbers, five, opp_count, opp_total)
+        if refuted:
+            return INFEASIBLE
+        return restarted(mask, left, price, opp_total)
 
     def has_core(mask: int) -> bool:
         """Whether the sides of ``mask`` that want the most cards, two of them, three, ...
@@ -501,16 +559,18 @@ def _best_response(table: NDArray[np.int32], states: NDArray[np.int64], numbers:
                 return True
         return False
 
-    for _, mask in candidates:
+    ceiling = 0  # the points of the most valuable set left undecided (0: none)
+    for worth, mask in candidates:
         if holds_infeasible(mask):
             continue
         status = decide(mask, node_limit - nodes if proven else SMALL_BUDGET)
         if status == FEASIBLE:
-            return out, nodes, proven
+            return out, nodes, proven or _won_points(out, numbers, pts, opp_count, opp_total, opp_over) >= ceiling
         if status == INFEASIBLE:
             infeasible.append(mask)
-        else:
+        elif proven:
             proven = False
+            ceiling = worth
     raise AssertionError("the set of the sides won without a card is always feasible")
 
 

@@ -6,8 +6,10 @@ Vocabulary:
 - *cost* of side s at card k from ``state`` holding ``have`` cards summing to ``total``:
   the cheapest cards of k.. that side s can take along its table to be won against the
   opponent's kept cards there (more cards, or as many with a greater sum; on 5a the sum
-  stays at most 12), ``INFINITE`` when it cannot. The sum is kept up to one above the
-  opponent's (exact on 5a), the count up to the opponent's: the states not yet won.
+  stays at most 12), ``INFINITE`` when it cannot. The count is kept up to the opponent's
+  (the states not yet won), the sum exact on 5a and elsewhere only within the band where
+  it can still decide a tie on the count (``_kept``): the sums that win a tie whatever
+  cards come are one, and so are those that lose it whatever cards come.
 - *costs* ``(flat, offset)``: every target side's costs in one array, side s's from
   ``offset[s]`` laid out ``[k, state, have, total]`` (``cost_at`` reads one).
 
@@ -17,6 +19,11 @@ any prices. The prices are found by a subgradient ascent on that difference (the
 Lagrangian dual of "each card goes to one side", each side's own rule, count and sum
 kept exact), which is homogeneous in the prices, so the scale of its steps does not
 matter.
+
+*Counted* costs (``counted_totals``) are the costs of a relaxation: a side that can tie
+on the count wins with the tie whatever its sum, so they need no sums but 5a's, are far
+cheaper (one sum where the exact costs keep up to the opponent's sum plus two), and are
+at most the exact costs: a test they pass proves as much. The search tries them first.
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from cardsolve.models.subito import FIVE_A_LIMIT
+from cardsolve.models.subito import FIVE_A_LIMIT, NUMBERS
 from cardsolve.solvers.jit import njit
 
 REFUSED = -1
@@ -39,6 +46,8 @@ FIRST_STEP = 0.5
 """The first step's length relative to the prices' length."""
 MARGIN = 1e-7
 """A difference above this is a proof: far above the rounding of sums of prices near 1."""
+LOWEST, HIGHEST = min(NUMBERS), max(NUMBERS)
+"""The smallest and the largest card number."""
 
 
 @njit(cache=True)
@@ -48,26 +57,52 @@ def _won(have: int, total: int, opp_count: int, opp_total: int) -> bool:
 
 
 @njit(cache=True)
+def _kept(have: int, total: int, opp_count: int, opp_total: int, cap: int, exact: bool) -> int:
+    """The sum the costs keep for ``have`` cards summing to ``total`` (not won): exact on 5a
+    (``exact``); 0 when a tie on the count is never told apart by sums (``cap`` 0); else
+    ``total`` clamped to the band where it can still decide a tie: from ``opp_total + 1 -
+    LOWEST x r`` up (r the cards still to come for a tie) a tie is won whatever the cards,
+    up to ``opp_total - HIGHEST x r`` it is lost whatever they are (and ``have`` cards sum
+    to at most ``HIGHEST x have``), so each end stands for every sum beyond it."""
+    if exact:
+        return total
+    if cap == 0:
+        return 0
+    r = opp_count - have
+    return max(min(total, opp_total + 1 - LOWEST * r), min(opp_total - HIGHEST * r, HIGHEST * have))
+
+
+@njit(cache=True)
+def _kept_range(have: int, opp_count: int, opp_total: int, cap: int, exact: bool) -> tuple[int, int]:
+    """The sums ``_kept`` keeps for ``have`` cards that ``have`` cards can sum to."""
+    if exact or cap == 0:
+        return 0, cap
+    return (max(_kept(have, 0, opp_count, opp_total, cap, exact), LOWEST * have),
+            min(_kept(have, cap, opp_count, opp_total, cap, exact), HIGHEST * have))
+
+
+@njit(cache=True)
 def sum_costs(table: NDArray[np.int32], states: int, numbers: NDArray[np.int64], opp_count: int, opp_total: int,
               cap: int, exact: bool, price: NDArray[np.float64]) -> NDArray[np.float64]:
     """``cost[k, state, have, total]``: the cheapest cards of k.. that win one side (its
     ``table``, ``states`` rows) from ``state`` holding ``have`` cards summing to ``total``
-    against the opponent's ``opp_count`` cards summing to ``opp_total``; the sum is capped
-    at ``cap`` (``_cap``), or with ``exact`` (5a) kept exact and at most ``cap``. Only
-    states not yet won are stored (``have <= opp_count``)."""
+    against the opponent's ``opp_count`` cards summing to ``opp_total``; the sum at most
+    ``cap`` (``_cap``), exact on 5a (``exact``), else only the sums ``_kept`` keeps that
+    ``have`` cards can sum to are filled. Only states not yet won are stored (``have <=
+    opp_count``)."""
     n = table.shape[1]
     cost = np.full((n + 1, states, opp_count + 1, cap + 1), INFINITE)
     for k in range(n - 1, -1, -1):
         for st in range(states):
             nxt = table[st, k]
             for have in range(opp_count + 1):
-                for total in range(cap + 1):
+                low, high = _kept_range(have, opp_count, opp_total, cap, exact)
+                for total in range(low, high + 1):
                     if _won(have, total, opp_count, opp_total):
                         continue
                     best = cost[k + 1, st, have, total]
-                    after = total + numbers[k]
-                    if nxt != REFUSED and (not exact or after <= cap):
-                        after = min(after, cap)
+                    if nxt != REFUSED and (not exact or total + numbers[k] <= cap):
+                        after = _kept(have + 1, total + numbers[k], opp_count, opp_total, cap, exact)
                         take = price[k]
                         if not _won(have + 1, after, opp_count, opp_total):
                             take += cost[k + 1, nxt, have + 1, after]
@@ -78,7 +113,7 @@ def sum_costs(table: NDArray[np.int32], states: int, numbers: NDArray[np.int64],
 
 @njit(cache=True)
 def _trace(table: NDArray[np.int32], numbers: NDArray[np.int64], opp_count: int, opp_total: int, cap: int,
-           cost: NDArray[np.float64], used: NDArray[np.int64]) -> None:
+           exact: bool, cost: NDArray[np.float64], used: NDArray[np.int64]) -> None:
     """Add 1 to ``used[k]`` for every card k on the side's cheapest way on from the empty side."""
     n = table.shape[1]
     st = have = total = 0
@@ -86,10 +121,10 @@ def _trace(table: NDArray[np.int32], numbers: NDArray[np.int64], opp_count: int,
         if cost[k, st, have, total] == cost[k + 1, st, have, total]:
             continue
         used[k] += 1
-        after = min(total + numbers[k], cap)
-        if _won(have + 1, after, opp_count, opp_total):
+        total = _kept(have + 1, total + numbers[k], opp_count, opp_total, cap, exact)
+        if _won(have + 1, total, opp_count, opp_total):
             return
-        st, have, total = table[st, k], have + 1, after
+        st, have = table[st, k], have + 1
 
 
 @njit(cache=True)
@@ -124,13 +159,31 @@ def costs(table: NDArray[np.int32], states: NDArray[np.int64], want: NDArray[np.
     return flat, offset
 
 
+def counted_totals(want: NDArray[np.int64], five: int, opp_count: NDArray[np.int64],
+                   opp_total: NDArray[np.int64]) -> NDArray[np.int64]:
+    """The opponent's sums the counted costs read (see the module docstring): -1 on each
+    side but 5a that wants as many cards as the opponent's (a tie on the count then wins
+    whatever its sum), the opponent's own sums elsewhere."""
+    counted = opp_total.copy()
+    for s in range(counted.shape[0]):
+        if s != five and want[s] > 0 and want[s] == opp_count[s]:
+            counted[s] = -1
+    return counted
+
+
 @njit(cache=True)
 def cost_at(flat: NDArray[np.float64], offset: NDArray[np.int64], states: NDArray[np.int64], five: int,
-            want: NDArray[np.int64], opp_count: NDArray[np.int64], opp_total: NDArray[np.int64], s: int, k: int, state: int, have: int,
-            total: int) -> float:
-    """Side s's cost at card k from ``state`` with ``have`` cards summing to ``total`` (not won)."""
+            want: NDArray[np.int64], opp_count: NDArray[np.int64], opp_total: NDArray[np.int64], s: int, k: int,
+            state: int, have: int, total: int) -> float:
+    """Side s's cost at card k from ``state`` with ``have`` cards summing to ``total``: 0 once
+    won against the ``opp_total`` the costs were computed with."""
+    if have > opp_count[s]:
+        return 0.0
     cap = _cap(s, five, want, opp_count, opp_total)
-    index = ((k * states[s] + state) * (opp_count[s] + 1) + have) * (cap + 1) + min(total, cap)
+    kept = _kept(have, total, int(opp_count[s]), int(opp_total[s]), cap, s == five)
+    if _won(have, kept, int(opp_count[s]), int(opp_total[s])):
+        return 0.0
+    index = ((k * states[s] + state) * (opp_count[s] + 1) + have) * (cap + 1) + kept
     return float(flat[offset[s] + index])
 
 
@@ -140,8 +193,9 @@ def refute(table: NDArray[np.int32], states: NDArray[np.int64], want: NDArray[np
            opp_total: NDArray[np.int64]) -> tuple[bool, NDArray[np.float64]]:
     """Whether prices were found that prove the sides with ``want > 0`` cannot all be won
     from the start (side ``five`` is 5a, -1: not in play) against the opponent's
-    ``opp_count`` cards per side summing to ``opp_total``; and the prices with the
-    largest difference seen (for the search's own test at each state)."""
+    ``opp_count`` cards per side summing to ``opp_total`` (``counted_totals``' for the
+    counted costs); and the prices with the largest difference seen (for the search's own
+    test at each state)."""
     sides, _, n = table.shape
     price = np.ones(n)
     best_price = price.copy()
@@ -160,7 +214,7 @@ def refute(table: NDArray[np.int32], states: NDArray[np.int64], want: NDArray[np
             difference += cost[0, 0, 0, 0]
             if difference == INFINITE:
                 return True, price
-            _trace(table[s], numbers, opp_count[s], opp_total[s], cap, cost, used)
+            _trace(table[s], numbers, opp_count[s], opp_total[s], cap, s == five, cost, used)
         if difference > best:
             best = difference
             best_price[:] = price
