@@ -1,0 +1,56 @@
+"""The Was sticht? kernel's transposition buckets under pressure: with a table of two
+buckets (four slots) nearly every store evicts an answer (a stale one first, else the one
+that took fewer nodes), and the answers must still be the reference's on seeded endings."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from was_sticht_cases import disagreements, ending
+
+from cardsolve.models.was_sticht import CHIPS
+from cardsolve.solvers.was_sticht import fast
+from cardsolve.solvers.was_sticht.double_dummy import forceable
+
+SEED = 20261202
+
+
+def test_a_crowded_table_answers_as_the_reference(monkeypatch: pytest.MonkeyPatch) -> None:
+    """200 endings of 2-3 tricks (3 tricks for 3 players only, some one card into a
+    trick), a chip each of the 24 in turn, both questions, searched in a table of four
+    slots (two buckets of ``BUCKET``): every answer as the reference's."""
+    monkeypatch.setattr(fast, "SMALL_TT_BITS", 2)
+    rng = random.Random(SEED)
+    found = []
+    for k in range(200):
+        tricks_left = rng.choice((2, 2, 3))
+        position = ending(rng, tricks_left, 3 if tricks_left == 3 else 0)
+        player = rng.randrange(position.players)
+        chip = CHIPS[k % len(CHIPS)]
+        found += disagreements(position, player, chip, f"ending {k}: {position}, player {player}, chip {chip.id}")
+    assert not found
+
+
+def test_a_crowded_table_searches_more(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The crowding is real: over 40 endings of 3 tricks for 3 players, the table of four
+    slots searches more nodes in all than the usual small table (evicted answers are
+    searched again), with the same answers."""
+    rng = random.Random(SEED + 1)
+    cases = [(ending(rng, 3, 3), rng.randrange(3), CHIPS[k % len(CHIPS)]) for k in range(40)]
+
+    def nodes() -> tuple[int, list[bool]]:
+        total, answers = 0, []
+        for position, player, chip in cases:
+            fast.forget()
+            answer, _, n = fast.search(position, player, chip.conditions, False)
+            total += n
+            answers.append(answer)
+            assert answer == forceable(position, player, chip, "reference")
+        return total, answers
+
+    roomy, roomy_answers = nodes()
+    monkeypatch.setattr(fast, "SMALL_TT_BITS", 2)
+    crowded, crowded_answers = nodes()
+    assert crowded_answers == roomy_answers
+    assert crowded > roomy
