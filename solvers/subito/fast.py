@@ -523,8 +523,9 @@ def _best_response(table: NDArray[np.int32], states: NDArray[np.int64], numbers:
     def decide(mask: int, budget: int, cores: bool = True) -> int:
         """A quick search; if it runs out, the counted prices' test, then (with ``cores``)
         a core of the set, then the search guided and pruned by the counted prices; when a
-        tie on a count could win a side and ``COUNTED_BUDGET`` nodes did not decide, the
-        exact prices' test and search with the rest of ``budget``."""
+        tie on a count could win a side and ``COUNTED_BUDGET`` nodes (at most half of those
+        left) did not decide, the exact prices' test and search with the rest of
+        ``budget``. A core (without ``cores``) keeps to the counted prices."""
         start = nodes
         status = run(mask, min(QUICK_BUDGET, budget))
         if status != UNDECIDED or budget <= QUICK_BUDGET:
@@ -536,9 +537,10 @@ def _best_response(table: NDArray[np.int32], states: NDArray[np.int64], numbers:
             return INFEASIBLE
         ties = not np.array_equal(counted, opp_total)
         left = budget - (nodes - start)
-        status = restarted(mask, min(COUNTED_BUDGET, left) if ties else left, price, counted)
+        exact = ties and cores  # a core is decided by the counted prices alone
+        status = restarted(mask, min(COUNTED_BUDGET, left // 2) if exact else left, price, counted)
         left = budget - (nodes - start)
-        if status != UNDECIDED or not ties or left <= 0:
+        if status != UNDECIDED or not exact or left <= 0:
             return status
         refuted, price = prices.refute(table, states, want, numbers, five, opp_count, opp_total)
         if refuted:
