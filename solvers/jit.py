@@ -5,10 +5,17 @@ numba's on-disk cache (``cache=True``) is written next to the source file unless
 site-packages, so the cache goes to the user's cache directory instead. The variable
 must be set before numba is first imported, which is why every kernel module imports
 ``njit`` from here rather than from numba.
+
+numba judges a cached kernel stale by its own file only, yet a kernel compiles in the
+kernels it calls and the constants it reads from other modules: after an edit to those
+alone it would load the old machine code (a wrong "proven" Subito optimum was seen this
+way). So the cache has one folder per state of the package's solver and model sources,
+named by their digest; a changed source means a new folder and a fresh compile.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -16,13 +23,31 @@ from typing import cast
 
 from cardsolve.solvers.cache_dir import cache_root
 
+PACKAGE = Path(__file__).resolve().parent.parent
+"""The package's root folder."""
+SOURCES = ("solvers", "models")
+"""The folders whose Python sources the kernels are compiled from."""
+
+
+def source_digest(root: Path = PACKAGE) -> str:
+    """A short digest of every ``.py`` file under ``root``'s ``SOURCES`` folders, their
+    paths and contents, in path order."""
+    digest = hashlib.sha256()
+    for folder in SOURCES:
+        for path in sorted((root / folder).rglob("*.py")):
+            digest.update(path.relative_to(root).as_posix().encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
 
 def numba_cache_dir() -> Path:
-    """Where compiled kernels are cached: ``$NUMBA_CACHE_DIR``, else ``numba`` under the
-    project's cache directory (``solvers.cache_dir``)."""
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        return Path(os.environ["NUMBA_CACHE_DIR"])
-    return cache_root() / "numba"
+    """Where compiled kernels are cached: the folder ``src-<source_digest>`` under
+    ``$NUMBA_CACHE_DIR``, else under ``numba`` in the project's cache directory
+    (``solvers.cache_dir``); a ``$NUMBA_CACHE_DIR`` that already names that folder (as
+    this module leaves it for worker processes) is kept."""
+    folder = f"src-{source_digest()}"
+    base = Path(os.environ["NUMBA_CACHE_DIR"]) if os.environ.get("NUMBA_CACHE_DIR") else cache_root() / "numba"
+    return base if base.name == folder else base / folder
 
 
 os.environ["NUMBA_CACHE_DIR"] = str(numba_cache_dir())  # also when set but empty

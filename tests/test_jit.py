@@ -1,13 +1,16 @@
 """The kernels' bit instructions (``solvers.jit``) against Python's own bit arithmetic
-on seeded 64-bit values, the sign bit and the one-bit masks included."""
+on seeded 64-bit values, the sign bit and the one-bit masks included; the numba cache's
+folder follows every solver and model source."""
 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import numpy as np
+import pytest
 
-from cardsolve.solvers.jit import lowest_set, njit, popcount
+from cardsolve.solvers.jit import lowest_set, njit, numba_cache_dir, popcount, source_digest
 
 
 @njit(cache=True)
@@ -28,3 +31,29 @@ def test_popcount_and_lowest_set_match_python() -> None:
         unsigned = value & ((1 << 64) - 1)
         assert count == bin(unsigned).count("1")
         assert low == ((unsigned & -unsigned).bit_length() - 1 if unsigned else -1)
+
+
+def test_the_cache_folder_changes_with_any_kernel_source(tmp_path: Path) -> None:
+    """A kernel compiles in what it calls from other files, so an edit to any source
+    must move the cache to a new folder; other files do not."""
+    for name in ("solvers/a.py", "solvers/sub/b.py", "models/c.py", "tests/d.py"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(f"X = '{name}'\n")
+    first = source_digest(tmp_path)
+    assert source_digest(tmp_path) == first
+    (tmp_path / "tests/d.py").write_text("X = 0\n")
+    assert source_digest(tmp_path) == first
+    for name in ("solvers/sub/b.py", "models/c.py"):
+        before = source_digest(tmp_path)
+        (tmp_path / name).write_text("X = 1\n")
+        assert source_digest(tmp_path) != before
+    (tmp_path / "solvers/sub/b.py").rename(tmp_path / "solvers/sub/e.py")
+    assert source_digest(tmp_path) != first
+
+
+def test_a_worker_keeps_the_cache_folder_it_is_given(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    folder = numba_cache_dir()
+    assert folder == tmp_path / f"src-{source_digest()}"
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(folder))
+    assert numba_cache_dir() == folder
