@@ -13,6 +13,9 @@ task card, player 1 placing their whole pile of 36:
   plays them), player 1 placing 36 cards and player 2 35.
 numba runs every instance and CP-SAT the first part of them (10 s each); the script
 stops if two proven optima disagree, and counts the answers proven optimal per backend.
+Then ``hint``: ``subito hint`` at its default setting (``SAMPLES`` rollouts per side, in
+numba) for player 1's next card on seeded tables of greedy rounds stopped at a seeded
+card (both players having placed as many), from the first card of the round to the last.
 """
 
 from __future__ import annotations
@@ -25,9 +28,10 @@ from functools import partial
 
 from cardsolve.benchmarks import harness
 from cardsolve.benchmarks.harness import Row
-from cardsolve.models.subito import Card, Placed, Side, deal, load_deck, pile_against_table
+from cardsolve.models.subito import Card, Placed, Side, Table, deal, load_deck, pile_against_table
 from cardsolve.models.subito.table import PILE
 from cardsolve.solvers.subito.api import optimize
+from cardsolve.solvers.subito.hint import SAMPLES, hint
 from cardsolve.solvers.subito.instances import weighted_opponent
 from cardsolve.solvers.subito.policies import GreedyPolicy, play_round
 from cardsolve.solvers.subito.problem import OPPONENT
@@ -97,6 +101,32 @@ TASKS: dict[str, Callable[[int], list[Instance]]] = {
 """Each task's instances, the first ``n`` of a seeded sequence."""
 
 
+HintPosition = tuple[Table, Card]
+"""A table and player 1's card just turned over."""
+
+
+def hint_positions(n: int) -> list[HintPosition]:
+    """Seeded greedy rounds stopped after ``k`` cards each (``k`` seeded from 0 to 35), and
+    player 1's next card."""
+    rng = random.Random(SEED)
+    deck = load_deck()
+    out: list[HintPosition] = []
+    for _ in range(n):
+        dealt, laid = rng.randrange(10**9), rng.randrange(PILE)
+        tasks, piles = deal(deck, dealt, sides="random")
+        table = play_round(tasks, (piles[0][:laid + 1], piles[1][:laid]), (GreedyPolicy(), GreedyPolicy()), deck,
+                           dealt)
+        out.append((table, piles[0][laid]))
+    return out
+
+
+def hint_row(n: int) -> Row:
+    """The hint's time on ``n`` seeded positions (``hint_positions``)."""
+    deck = load_deck()
+    return Row("hint", "numba", harness.time_calls(lambda p: hint(p[0], 1, p[1], deck, SAMPLES),
+                                                   hint_positions(n)))
+
+
 def run_task(task: str, sizes: dict[str, int]) -> tuple[list[Row], Proven]:
     """One task's timing rows per backend (``sizes``: instances per backend, each a prefix
     of the same instances), and its proven counts; stops if proven optima disagree."""
@@ -123,6 +153,7 @@ def main() -> None:
     for task in TASKS:
         task_rows, proven[task] = run_task(task, sizes)
         rows += task_rows
+    rows.append(hint_row(5 if args.quick else 50))
     if args.json:
         print(json.dumps({"game": "subito", "rows": [harness.row_json(r) for r in rows],
                           "proven": {task: {b: {"proven": p, "of": n} for b, (p, n) in counts.items()}
