@@ -103,10 +103,10 @@ def test_a_round_at_the_table_the_best_placement_then_the_hint_by_tapping(page: 
     hint = api.hint(table(("Player 1", "Player 2"), ADA, BEN), "Y6S", player=1)
     shown = page.inner_text(f"{HINT} pre.cli-text")
     assert shown.strip() == hint.text().strip()
-    assert shown.startswith("Place Y6S on 8a: 25.60 expected points over 1024 rollouts")
+    assert shown.startswith("Place Y6S on 8a: 26.97 expected points over 1024 rollouts")
     bars = page.locator(f"{HINT} .bar-row")
-    assert bars.evaluate_all("rows => rows.map(row => row.dataset.side)") == ["8a", "2", "7a", "5a", "4a"]
-    assert "best" in bars.first.inner_text() and "25.60" in bars.first.inner_text()
+    assert bars.evaluate_all("rows => rows.map(row => row.dataset.side)") == ["8a", "7a", "2", "5a", "4a"]
+    assert "best" in bars.first.inner_text() and "26.97" in bars.first.inner_text()
     assert page.locator(f"{HINT} .hint-verdict svg.card[data-card='Y6S']").count() == 1
     refused = page.locator(f"{HINT} .refused svg.task").evaluate_all("tasks => tasks.map(t => t.dataset.task)")
     assert refused == ["3a", "6a", "9a"]
