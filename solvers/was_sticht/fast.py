@@ -19,41 +19,51 @@ Vocabulary:
 Encoding. A hand is an int64 bitmask over ``Card.index`` (0..35). Three int64 arrays:
 - the search state ``st``: each seat's hand (``_HAND``), the cards of the current trick
   in play order (``_TRICK``), each seat's tricks (``_WON``), the player's cards won per
-  printed colour (``_COLOUR_WON``), then one word per scalar (``_LEADER`` .. ``_STAMP``:
-  where the play stands, the question asked, the search's own counters);
+  printed colour (``_COLOUR_WON``), then one word per scalar (``_LEADER`` .. ``_RELEVANT``:
+  where the play stands, the question asked, the search's own counters, and the places
+  the last answer read, see Partitions);
 - the per-trumps tables ``tab`` (``Tables``, one row each, 36 columns): ``_CLASS`` the
   follow class, ``_COLOUR`` the printed colour, ``_STRENGTH + l`` the strength keys in a
   trick led by class l, ``_CLASS_MASK`` / ``_COLOUR_MASK`` the cards of each class /
   colour, ``_LOWER`` the cards of c's class and colour ranked below it, ``_LOWER_ANY``
   those of its class ranked below it or tied with it and earlier in the deck,
   ``_ORDER`` the cards by class and rank and ``_PLACE`` each card's place there,
-  ``_TIE`` whether it is a number trump, and ``_BETWEEN + c`` (row per card c; column d)
+  ``_TIE`` whether it is a number trump, ``_UP`` the places of c's class from the
+  lowest card tied with c up, ``_CLASS_PLACES`` the places of each class (as a mask of
+  places, like every *set of places* below), and ``_BETWEEN + c`` (row per card c; column d)
   the other cards of their class ranked from c's rank to d's (ties included: tied number
   trumps are told apart by who plays first);
 - the work rows ``buf``, ``_ROWS_PER_DEPTH`` per search depth: the candidate cards, their
-  sort keys, the transposition key (``_KEY_WORDS`` words), and the part of ``st`` a
+  sort keys, the transposition key (``_KEY_WORDS`` words, then the places of the cards
+  left), and the part of ``st`` a
   finished trick changes (``_UNDO_FROM`` .. ``_UNDO_TO``), kept to take the trick back.
 The transposition table ``tt`` has one row per slot: the key's ``_KEY_WORDS`` words, then
-``_VERDICT``: the question family's stamp shifted by ``_STAMP_SHIFT`` with the answer
+``_RELEVANT_COUNTS``: how many top cards of each class its answers read, then ``_VERDICT``: the question family's stamp shifted by ``_STAMP_SHIFT`` with the answer
 in ``_ANSWER_BIT`` (``_family_stamp``: searches of one family share their rows, rows of
 other families are stale without clearing the table), and ``_RANGE``: for a question
 monotone in one counter (``_MONO``: one condition on the tricks or a colour, bounded on
 one side), the goodness (the counter's slack against the bound) from which the answer
 is known yes and one above the greatest known no; the family leaves the bound out, so
 "at most 1 trick" and "at most 2 tricks" (and the binary searches of ``trick_bounds``)
-share ranges; and ``_WORK``: the nodes its answers took. A key lies in a bucket of
-``BUCKET`` slots: the slot holding it, else a stale one, else the one whose answers took
-fewer nodes (the cheaper to search again) gives way. The key
-(``_key``): the cards left class by class in rank order, each a symbol of its owner
+share ranges; and ``_WORK``: the nodes its answers took. The key (``_key``): the shape
+(each seat's count of cards of each class, ``_SHAPE_BITS`` each, in ``_SHAPE_WORDS``
+words); the leader with the counters the conditions depend on (tricks below
+``_TRICK_RADIX``, colour counts below ``_COLOUR_RADIX``), less a monotone question's
+counter, which the range answers for; and one word per class: its cards left in rank
+order from the top (the top card in the lowest bits), each a symbol of its owner
 (``_OWNER_BITS``), whether it ties (``_TIE_SHIFT``) and, when a condition counts colours,
-its printed colour (``_COLOUR_SHIFT``), packed into ``_RANK_WORDS`` words; the class
-sizes (``_CLASS_SIZE_BITS`` each); and the leader with the counters the conditions
-depend on (tricks below ``_TRICK_RADIX``, colour counts below ``_COLOUR_RADIX``), less a
-monotone question's counter, which the range answers for.
+its printed colour (``_COLOUR_SHIFT``). A slot answers for a key with its shape and
+counters whose classes begin with the slot's top cards, as many as it read. A key has
+two buckets of ``BUCKET`` slots: its own (the hash of the whole key) and its shape's
+(the hash of the shape and counters); an answer goes to its own bucket, and to its
+shape's when it read fewer than all cards of some class; in each the slot holding it,
+else a stale one, else the one whose answers took fewer nodes (the cheaper to search
+again) gives way.
 
 Search. A depth-first AND-OR search over single card plays (``_node``). At each trick
-boundary the transposition table is asked first: the key holds everything the status
-reads, so states alike up to relative ranks share an answer. An unknown boundary is then
+boundary the transposition table is asked first (its own bucket, then its shape's): the
+key holds everything the status reads, so states alike up to relative ranks share an
+answer, and states alike in the cards an answer read share it too (Partitions). An unknown boundary is then
 checked against what is already decided (``_status``, see Bounds), so the search stops as
 soon as the outcome is known; undecided boundaries are stored. Equal cards are merged
 (``_candidates``): of the cards of one hand with the same follow class (and the same
@@ -72,6 +82,22 @@ cards of that colour first (last) within each group.
 The last card of a trick closes it (``_close_trick``); the saved part of ``st`` takes it
 back. The node's helpers are inlined (``inline="always"``), so cutting it into parts
 costs no calls.
+
+Partitions (the "winning ranks" of bridge double-dummy solvers). Every answer comes with
+the set of places whose owners it read, closed upwards in each class (``_RELEVANT``); the
+cards on the other places are *small*: of them only each seat's count per class mattered.
+A trick whose winning card beat a card of its own class reads the winner's place and
+those above (ties included); a status cut reads what its rules read (counts alone read
+nothing, the trumps' order every trump, ``_duck_reads`` and ``_quick_reads`` the
+colours they compare; a condition that counts colours reads every trump, for their
+printed colours); a stored answer reads its top counts in the position that finds it.
+A node where one card decides reads what that card's answer read; any other reads what
+all its cards' answers read, and where the cut lies inside a run of the mover's equal
+cards, the whole run (``_run_reads``: the run's other cards were answered by its lowest).
+Two positions alike in shape, counters and the symbols on the read places have the same
+answer: pair each seat's i-th smallest small card of a class in one with the other's;
+every line of play maps to one with the same trick winners, since no trick was decided
+by the order of small cards and no rule read it.
 
 Bounds (``_status``, at a trick boundary): tricks or colour cards won so far against
 what is left; the trumps (``_trump_bounds``: sure cards of the top trump's holder, the
@@ -153,8 +179,9 @@ _COLOUR_WON = _WON + SEATS
                 # _AT_LEAST (more is better), _AT_MOST (less is better), else 0
  _MONO_AT,      # the word of st holding that counter, or -1
  _MONO_BOUND,   # that question's bound on the counter (its low end, or its high end)
- ) = range(_COLOUR_WON + COLOUR_COUNT, _COLOUR_WON + COLOUR_COUNT + 19)
-_STATE = _MONO_BOUND + 1
+ _RELEVANT,     # the places whose owners the last node's answer read (``_node``)
+ ) = range(_COLOUR_WON + COLOUR_COUNT, _COLOUR_WON + COLOUR_COUNT + 20)
+_STATE = _RELEVANT + 1
 _AT_LEAST, _AT_MOST = 1, 2
 _UNDO_FROM, _UNDO_TO = _TRICK, _NODES
 """The words a finished trick changes: the trick, the counters, leader .. last won."""
@@ -174,29 +201,40 @@ _LOWER_ANY = _LOWER + 1
 _ORDER = _LOWER_ANY + 1
 _TIE = _ORDER + 1
 _PLACE = _TIE + 1
-_BETWEEN = _PLACE + 1          # len(DECK) rows: one per card
+_UP = _PLACE + 1
+_CLASS_PLACES = _UP + 1        # the first CLASSES columns
+_BETWEEN = _CLASS_PLACES + 1   # len(DECK) rows: one per card
 _TABLE_ROWS = _BETWEEN + len(DECK)
 
 # The transposition key and table.
-_WORD_BITS = 63
-"""The bits of a key word used for symbols (an int64 without its sign)."""
 _OWNER_BITS = 2
 _TIE_SHIFT = _OWNER_BITS
 _COLOUR_SHIFT = _TIE_SHIFT + 1
 _SYMBOL_BITS = _COLOUR_SHIFT
 """A card's symbol: its owner, and whether it ties."""
 _SYMBOL_BITS_COLOURED = _COLOUR_SHIFT + 2
-"""A card's symbol when a condition counts colours: its printed colour above."""
-_RANK_WORDS = -(-len(DECK) // (_WORD_BITS // _SYMBOL_BITS_COLOURED))
-_SIZES_WORD = _RANK_WORDS
-_CLASS_SIZE_BITS = 5
-_COUNTERS_WORD = _SIZES_WORD + 1
-_KEY_WORDS = _COUNTERS_WORD + 1
+"""A card's symbol when a condition counts colours: its printed colour above (a class
+holds at most 12 cards: 60 bits)."""
+_SHAPE_BITS = 4
+"""The bits of one seat's count of one class's cards in the shape (at most 12), and of a
+slot's top count of one class."""
+_SHAPE_MASK = (1 << _SHAPE_BITS) - 1
+_SHAPE_CLASSES = 3
+"""The classes per shape word (seats x classes x ``_SHAPE_BITS`` bits: 48)."""
+_SHAPE_WORDS = -(-CLASSES // _SHAPE_CLASSES)
+_COUNTERS_WORD = _SHAPE_WORDS
+_HASH_WORDS = _COUNTERS_WORD + 1
+"""The key's words that pick its bucket: the shape and the counters."""
+_CLASS_WORDS = _HASH_WORDS
+"""CLASSES words: each class's symbols, its top card in the lowest bits."""
+_KEY_WORDS = _CLASS_WORDS + CLASSES
+_RELEVANT_COUNTS = _KEY_WORDS
+"""How many top cards of each class the slot's answers read (``_SHAPE_BITS`` each)."""
 _TRICK_RADIX = 16
 """Above every trick count (at most TRICKS)."""
 _COLOUR_RADIX = 64
 """Above every count of cards of one colour."""
-_VERDICT = _KEY_WORDS
+_VERDICT = _RELEVANT_COUNTS + 1
 _STAMP_SHIFT = 1
 _ANSWER_BIT = 1
 _RANGE = _VERDICT + 1
@@ -277,6 +315,13 @@ class Tables:
         self.packed[_ORDER] = self.order
         self.packed[_TIE] = self.tie
         self.packed[_PLACE, self.order] = np.arange(len(DECK))
+        place = self.packed[_PLACE]
+        for c in range(len(DECK)):
+            # the places of c's class from the lowest card tied with c up
+            floor = min(int(place[d]) for d in range(len(DECK)) if fc[d] == fc[c] and rank_of[d] == rank_of[c])
+            self.packed[_UP, c] = sum(1 << int(place[d]) for d in range(len(DECK))
+                                      if fc[d] == fc[c] and place[d] >= floor)
+            self.packed[_CLASS_PLACES, fc[c]] |= 1 << int(place[c])
         self.packed[_BETWEEN:] = self.between
 
 
@@ -674,19 +719,86 @@ def _outlasts(st: NDArray[np.int64], tab: NDArray[np.int64], left: int) -> bool:
 
 
 @njit(cache=True)
-def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64], root: bool) -> int:
+def _places(cards: int, tab: NDArray[np.int64]) -> int:
+    """The places (in ``_ORDER``) of these cards, as a mask."""
+    ranked = 0
+    while cards:
+        b = cards & -cards
+        cards ^= b
+        ranked |= np.int64(1) << tab[_PLACE, lowest_set(b)]
+    return ranked
+
+
+@njit(cache=True)
+def _duck_reads(st: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
+    """The places ``_ducks_all`` reads when it holds: in each colour both the player and
+    another seat hold, the others' lowest card and everything above it (the player's
+    cards below it are counted only)."""
+    mine = st[_HAND + st[_PLAYER]]
+    others = _cards_left(st) & ~mine
+    reads = 0
+    for k in range(TRUMP_CLASS):
+        theirs = others & tab[_CLASS_MASK, k]
+        if theirs and mine & tab[_CLASS_MASK, k]:
+            lowest = theirs & -theirs
+            low = lowest_set(lowest)
+            while theirs:
+                b = theirs & -theirs
+                theirs ^= b
+                if tab[_STRENGTH + k, lowest_set(b)] < tab[_STRENGTH + k, low]:
+                    low = lowest_set(b)
+            reads |= tab[_UP, low]
+    return reads
+
+
+@njit(cache=True)
+def _quick_reads(st: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
+    """The places ``_quick_tricks`` reads: in each colour both the player and another seat
+    hold, the others' top card and everything above it (his winners); the trumps are
+    counted only (no other seat holds one)."""
+    mine = st[_HAND + st[_PLAYER]]
+    others = _cards_left(st) & ~mine
+    reads = 0
+    for k in range(TRUMP_CLASS):
+        theirs = others & tab[_CLASS_MASK, k]
+        if theirs and mine & tab[_CLASS_MASK, k]:
+            top = lowest_set(theirs & -theirs)
+            while theirs:
+                b = theirs & -theirs
+                theirs ^= b
+                if tab[_STRENGTH + k, lowest_set(b)] > tab[_STRENGTH + k, top]:
+                    top = lowest_set(b)
+            reads |= tab[_UP, top]
+    return reads
+
+
+@njit(cache=True)
+def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64], root: bool,
+            ranks: bool) -> tuple[int, int]:
     """At a trick boundary: 1 when every condition holds however the rest is played (or,
     below the root, the player's own play can make sure of it: ``_play_secures``; at the
     root the search goes on to name the card), -1 when one fails however it is played,
-    else 0."""
+    else 0; and the places whose owners that reads (``_node``). Without ``ranks`` only
+    the counts decide (tricks and cards won and left, the trumps each seat holds: no
+    place is read); with them the trumps' order decides too (every trump's place is
+    read) and the rules that read colours (``_duck_reads``, ``_quick_reads``)."""
     player, players = st[_PLAYER], st[_PLAYERS]
     done, total = st[_DONE], st[_TOTAL]
     left = total - done
     mine = st[_WON + player]
     left_cards = _cards_left(st)
-    top_owner, sure_mask, forced, wins = _trump_bounds(st, tab, left)
-    if wins > 0 and _ducks_all(st, tab):
-        wins = 0  # he holds no trump, so forced is 0 too
+    # the trumps' order is read when the player holds a trump or the last trick is
+    # asked for (the keeper's rules); without a trump of his the trump bounds count only:
+    # he forces none and loses a trick to each trump of the seat holding the most
+    trumps_read = ranks and st[_HAND + player] & tab[_CLASS_MASK, TRUMP_CLASS] != 0
+    reads = 0
+    if ranks:
+        top_owner, sure_mask, forced, wins = _trump_bounds(st, tab, left)
+        if wins > 0 and _ducks_all(st, tab):
+            wins = 0  # he holds no trump, so forced is 0 too
+            reads |= _duck_reads(st, tab)
+    else:
+        top_owner, sure_mask, forced, wins = -1, 0, 0, left
     mine_mask = sure_mask if top_owner == player else 0
     by_play, unsettled = False, 0  # a condition the player's play secures; conditions open
     result = 1
@@ -700,7 +812,7 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
             # the player's sure cards of the colour each bring one into his tricks; the
             # other seats' sure cards of it never come to him
             most = now + min(popcount(left_cards & ~(sure_mask ^ mine_mask) & colour),
-                             _colour_gain(st, tab, colour, wins))
+                             _colour_gain(st, tab, colour, wins) if ranks else left * players)
             now += popcount(mine_mask & colour)
         elif m == _M_FIRST:
             if done > 0:
@@ -710,12 +822,15 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
         elif m == _M_LAST:
             # the last trick: a seat keeping a top trump to it, or drawing the others'
             # trumps from the lead, wins it by its own play
-            keeper = top_owner if done < total and _keeps_top_trump(st, tab, top_owner, sure_mask, left) else -1
-            if keeper < 0 and done < total and _draws_trumps(st, tab, left):
-                keeper = st[_LEADER]
+            keeper = -1
+            if ranks and done < total:
+                trumps_read = True
+                keeper = top_owner if _keeps_top_trump(st, tab, top_owner, sure_mask, left) else -1
+                if keeper < 0 and _draws_trumps(st, tab, left):
+                    keeper = st[_LEADER]
             if done == total:
                 now = most = st[_LAST_WON]
-            elif st[_COOP] == 0 and (keeper >= 0 and keeper != player or _outlasts(st, tab, left)):
+            elif st[_COOP] == 0 and (keeper >= 0 and keeper != player or ranks and _outlasts(st, tab, left)):
                 now = most = 0  # a seat against the player keeps the last trick from him
             else:
                 now, most = 0, 1
@@ -743,13 +858,18 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
             if not sure and not lost:
                 most = 1
         if most < low or now > high:
-            return -1
+            return -1, reads | (tab[_CLASS_PLACES, TRUMP_CLASS] if trumps_read else 0)
         if now < low or most > high:
             result = 0
             unsettled += 1
-    if result == 0 and not root and (by_play and unsettled == 1 or _play_secures(st, conds, tab)):
-        return 1
-    return result
+    if trumps_read:
+        reads |= tab[_CLASS_PLACES, TRUMP_CLASS]
+    if result == 0 and ranks and not root:
+        if by_play and unsettled == 1:
+            return 1, reads
+        if _play_secures(st, conds, tab):
+            return 1, reads | _quick_reads(st, tab)
+    return result, reads
 
 
 @njit(cache=True)
@@ -775,37 +895,39 @@ def _wants_tricks(st: NDArray[np.int64], conds: NDArray[np.int64]) -> bool:
 
 
 @njit(cache=True, inline="always")
+def _symbol_bits(st: NDArray[np.int64]) -> int:
+    """The bits of a card's symbol in the key's class words."""
+    return _SYMBOL_BITS_COLOURED if st[_KEY_COLOURS] else _SYMBOL_BITS
+
+
+@njit(cache=True, inline="always")
 def _key(st: NDArray[np.int64], tab: NDArray[np.int64], buf: NDArray[np.int64], row: int) -> None:
-    """The trick-boundary state as ``_KEY_WORDS`` words in ``buf[row]``: the cards left,
-    class by class in rank order, each as its owner (and its printed colour when a
-    condition counts colours) and whether it ties (number trumps), so states alike up to
-    relative ranks share a key; the class sizes; the leader with the counters the
-    conditions depend on."""
+    """The trick-boundary state as ``_KEY_WORDS`` words in ``buf[row]``: the shape (each
+    seat's count of cards of each class, ``_SHAPE_BITS`` each), the leader with the
+    counters the conditions depend on, and per class its cards left in rank order from
+    the top, each as its owner and whether it ties (number trumps; and its printed colour
+    when a condition counts colours), so that a stored answer that read only the top
+    cards of a class is found by comparing a prefix; the places of the cards left go to
+    ``buf[row, _KEY_WORDS]``."""
     for k in range(_KEY_WORDS):
         buf[row, k] = 0
-    left = _cards_left(st)
-    ranked = 0  # the cards left, bit i for the card at place i of the order
-    rest = left
-    while rest:
-        b = rest & -rest
-        rest ^= b
-        ranked |= np.int64(1) << tab[_PLACE, lowest_set(b)]
-    width = _SYMBOL_BITS_COLOURED if st[_KEY_COLOURS] else _SYMBOL_BITS
-    word, at = 0, 0
-    while ranked:
-        b = ranked & -ranked
-        ranked ^= b
-        c = tab[_ORDER, lowest_set(b)]
-        symbol = _owner(st, np.int64(1) << c) | tab[_TIE, c] << _TIE_SHIFT
-        if st[_KEY_COLOURS]:
-            symbol |= tab[_COLOUR, c] << _COLOUR_SHIFT
-        if at + width > _WORD_BITS:
-            word += 1
-            at = 0
-        buf[row, word] |= symbol << at
-        at += width
+    ranked = _places(_cards_left(st), tab)
+    buf[row, _KEY_WORDS] = ranked
+    width = _symbol_bits(st)
     for k in range(CLASSES):
-        buf[row, _SIZES_WORD] += popcount(left & tab[_CLASS_MASK, k]) << (_CLASS_SIZE_BITS * k)
+        cls = ranked & tab[_CLASS_PLACES, k]
+        at = (popcount(cls) - 1) * width  # the lowest card is the last from the top
+        while cls:
+            b = cls & -cls
+            cls ^= b
+            c = tab[_ORDER, lowest_set(b)]
+            owner = _owner(st, np.int64(1) << c)
+            symbol = owner | tab[_TIE, c] << _TIE_SHIFT
+            if st[_KEY_COLOURS]:
+                symbol |= tab[_COLOUR, c] << _COLOUR_SHIFT
+            buf[row, _CLASS_WORDS + k] |= symbol << at
+            at -= width
+            buf[row, k // _SHAPE_CLASSES] += np.int64(1) << (_SHAPE_BITS * (SEATS * (k % _SHAPE_CLASSES) + owner))
     key = st[_LEADER]
     if st[_KEY_ALL]:
         for s in range(SEATS):
@@ -821,16 +943,19 @@ def _key(st: NDArray[np.int64], tab: NDArray[np.int64], buf: NDArray[np.int64], 
 
 
 _MIX = np.array([0x9E3779B97F4A7C1, 0x6C62272E07BB0142, 0x5851F42D4C957F2D, 0x14057B7EF767814F,
-                 0x2545F4914F6CDD1D], dtype=np.int64)
+                 0x2545F4914F6CDD1D, 0x2127599BF4325C37, 0x3C6EF372FE94F82B, 0x1B873593CC9E2D51],
+                dtype=np.int64)
 """An odd multiplier per key word, for the slot hash."""
 
 
 @njit(cache=True, inline="always")
-def _bucket(buf: NDArray[np.int64], row: int, size: int) -> int:
-    """The first slot of the key's bucket in the transposition table: each word times its
-    own multiplier, xored, then mixed (a 64-bit finaliser)."""
+def _bucket(buf: NDArray[np.int64], row: int, size: int, words: int) -> int:
+    """The first slot of a bucket of the key in the transposition table, from its first
+    ``words`` words: all of them (the key's own bucket), or the shape and the counters
+    only (the shape's bucket, shared by the positions that differ in small cards): each
+    word times its own multiplier, xored, then mixed (a 64-bit finaliser)."""
     x = 0
-    for k in range(_KEY_WORDS):
+    for k in range(words):
         x ^= buf[row, k] * _MIX[k]
     x = x ^ (x >> 31)
     x = x * 0x7FB5D329728EA185
@@ -839,22 +964,29 @@ def _bucket(buf: NDArray[np.int64], row: int, size: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def _stored(tt: NDArray[np.int64], slot: int, buf: NDArray[np.int64], row: int, stamp: int) -> bool:
-    """Whether the table's slot holds this search's answer for the key in ``buf[row]``."""
+def _stored(tt: NDArray[np.int64], slot: int, buf: NDArray[np.int64], row: int, stamp: int, width: int) -> bool:
+    """Whether the table's slot holds this search's answer for the key in ``buf[row]``:
+    the same shape and counters, and in each class the same top cards (symbols of
+    ``width`` bits) as many as the slot's answers read."""
     if tt[slot, _VERDICT] >> _STAMP_SHIFT != stamp:
         return False
-    for k in range(_KEY_WORDS):
+    for k in range(_HASH_WORDS):
         if tt[slot, k] != buf[row, k]:
+            return False
+    counts = tt[slot, _RELEVANT_COUNTS]
+    for k in range(CLASSES):
+        top = (counts >> (_SHAPE_BITS * k)) & _SHAPE_MASK
+        if (tt[slot, _CLASS_WORDS + k] ^ buf[row, _CLASS_WORDS + k]) & ((np.int64(1) << (top * width)) - 1):
             return False
     return True
 
 
 @njit(cache=True, inline="always")
-def _find(tt: NDArray[np.int64], bucket: int, buf: NDArray[np.int64], row: int, stamp: int) -> int:
+def _find(tt: NDArray[np.int64], bucket: int, buf: NDArray[np.int64], row: int, stamp: int, width: int) -> int:
     """The slot of the bucket that holds this search's answer for the key in ``buf[row]``,
     or -1."""
     for slot in range(bucket, bucket + BUCKET):
-        if _stored(tt, slot, buf, row, stamp):
+        if _stored(tt, slot, buf, row, stamp, width):
             return slot
     return -1
 
@@ -873,10 +1005,48 @@ def _victim(tt: NDArray[np.int64], bucket: int, stamp: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def _store(tt: NDArray[np.int64], slot: int, buf: NDArray[np.int64], row: int, stamp: int, answer: bool) -> None:
-    """The answer for the key in ``buf[row]`` into the table's slot."""
+def _top_counts(ranked: int, relevant: int, tab: NDArray[np.int64]) -> int:
+    """How many top cards of each class (``_SHAPE_BITS`` each) lie on the relevant
+    places, among the cards on the places ``ranked``."""
+    counts = 0
+    for k in range(CLASSES):
+        counts |= popcount(ranked & relevant & tab[_CLASS_PLACES, k]) << (_SHAPE_BITS * k)
+    return counts
+
+
+@njit(cache=True, inline="always")
+def _top_places(ranked: int, counts: int, tab: NDArray[np.int64]) -> int:
+    """The places read by an answer that read these top counts, among the cards on the
+    places ``ranked``: in each class from its ``count``-th card from the top up."""
+    relevant = 0
+    for k in range(CLASSES):
+        top = (counts >> (_SHAPE_BITS * k)) & _SHAPE_MASK
+        if top:
+            cls = ranked & tab[_CLASS_PLACES, k]
+            for _ in range(popcount(cls) - top):
+                cls &= cls - 1
+            relevant |= tab[_UP, tab[_ORDER, lowest_set(cls & -cls)]]
+    return relevant
+
+
+@njit(cache=True, inline="always")
+def _merge_counts(a: int, b: int) -> int:
+    """The greater top count of each class of two."""
+    counts = 0
+    for k in range(CLASSES):
+        shift = _SHAPE_BITS * k
+        counts |= max((a >> shift) & _SHAPE_MASK, (b >> shift) & _SHAPE_MASK) << shift
+    return counts
+
+
+@njit(cache=True, inline="always")
+def _store(tt: NDArray[np.int64], slot: int, buf: NDArray[np.int64], row: int, stamp: int, answer: bool,
+           counts: int) -> None:
+    """The answer for the key in ``buf[row]``, which read these top counts, into the
+    table's slot."""
     for k in range(_KEY_WORDS):
         tt[slot, k] = buf[row, k]
+    tt[slot, _RELEVANT_COUNTS] = counts
     tt[slot, _VERDICT] = stamp << _STAMP_SHIFT | (_ANSWER_BIT if answer else 0)
 
 
@@ -894,13 +1064,17 @@ def _goodness(st: NDArray[np.int64]) -> int:
 
 @njit(cache=True, inline="always")
 def _store_range(tt: NDArray[np.int64], slot: int, buf: NDArray[np.int64], row: int, stamp: int, good: int,
-                 answer: bool, held: bool) -> None:
-    """A monotone question's answer at goodness ``good`` into the slot's range (merged
-    with what the slot knows of this key when it ``held`` it, else the slot taken over)."""
+                 answer: bool, held: bool, counts: int) -> None:
+    """A monotone question's answer at goodness ``good``, which read these top counts,
+    into the slot's range (merged with what the slot knows of this key when it ``held``
+    it, else the slot taken over). A held slot's key agrees with this one on the top
+    cards its answers read, so both hold for the keys that agree on the greater count of
+    each class: the slot takes this key with those counts."""
     if held:
         yes_from, no_below = tt[slot, _RANGE] >> _RANGE_SHIFT, tt[slot, _RANGE] & _NO_GOODNESS
+        _store(tt, slot, buf, row, stamp, answer, _merge_counts(counts, tt[slot, _RELEVANT_COUNTS]))
     else:
-        _store(tt, slot, buf, row, stamp, answer)
+        _store(tt, slot, buf, row, stamp, answer, counts)
         yes_from, no_below = _NO_GOODNESS, 0
     if answer:
         yes_from = min(yes_from, good)
@@ -1023,15 +1197,24 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
 
 
 @njit(cache=True, inline="always")
-def _close_trick(st: NDArray[np.int64], tab: NDArray[np.int64]) -> None:
+def _close_trick(st: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
     """The current trick, all its cards played, goes to its winner: his trick count (and
-    for the player, his colour counts, first and last trick) and the lead move on."""
+    for the player, his colour counts, first and last trick) and the lead move on.
+    Returns the places the trick's outcome reads: when the winning card beat a card of
+    its own class (its rank decided), its place and those above it, ties included (of
+    tied number trumps the first played wins); else none (it was the only card of its
+    class: any card of that class and seat would have won)."""
     player, players = st[_PLAYER], st[_PLAYERS]
     lead_class = tab[_CLASS, st[_TRICK]]
     win_at = 0
     for k in range(1, players):
         if tab[_STRENGTH + lead_class, st[_TRICK + k]] > tab[_STRENGTH + lead_class, st[_TRICK + win_at]]:
             win_at = k
+    winning = st[_TRICK + win_at]
+    by_rank = False
+    for k in range(players):
+        if k != win_at and tab[_CLASS, st[_TRICK + k]] == tab[_CLASS, winning]:
+            by_rank = True
     winner = (st[_LEADER] + win_at) % players
     st[_WON + winner] += 1
     if winner == player:
@@ -1043,40 +1226,91 @@ def _close_trick(st: NDArray[np.int64], tab: NDArray[np.int64]) -> None:
     st[_LEADER] = winner
     st[_IN_TRICK] = 0
     st[_DONE] += 1
+    return int(tab[_UP, winning]) if by_rank else 0
+
+
+@njit(cache=True, inline="always")
+def _run_reads(st: NDArray[np.int64], tab: NDArray[np.int64], seat: int, relevant: int) -> int:
+    """The places to add to ``relevant`` when an answer needs every card ``seat`` may play
+    and ``_candidates`` tried only the lowest of each run of equal cards: where the
+    lowest relevant card of a class is the seat's and a lower card of his plays alike
+    (no card of another hand or the trick between them), the run from its lowest card
+    up. (The runs' other cards were answered by the lowest, whose answer counts a run
+    card fewer as relevant above a cut inside the run.)"""
+    hand = st[_HAND + seat]
+    outside = _cards_left(st)
+    for k in range(st[_IN_TRICK]):
+        outside |= np.int64(1) << st[_TRICK + k]
+    outside &= ~hand
+    legal = hand
+    if st[_IN_TRICK] > 0 and hand & tab[_CLASS_MASK, tab[_CLASS, st[_TRICK]]]:
+        legal = hand & tab[_CLASS_MASK, tab[_CLASS, st[_TRICK]]]
+    lower = _LOWER if st[_KEY_COLOURS] else _LOWER_ANY
+    present = _places(hand | outside, tab)
+    add = 0
+    for k in range(CLASSES):
+        cls = present & relevant & tab[_CLASS_PLACES, k]
+        if cls == 0:
+            continue
+        x = tab[_ORDER, lowest_set(cls & -cls)]
+        if not (legal >> x) & 1:
+            continue
+        low = -1
+        same = tab[lower, x] & hand
+        while same:
+            b = same & -same
+            same ^= b
+            y = lowest_set(b)
+            if tab[_BETWEEN + y, x] & outside == 0 and (low < 0 or tab[_PLACE, y] < tab[_PLACE, low]):
+                low = y
+        if low >= 0:
+            add |= tab[_UP, low]
+    return add
 
 
 @njit(cache=True)
 def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64], tt: NDArray[np.int64],
           buf: NDArray[np.int64], depth: int) -> bool:
     """Whether the conditions can be made to hold from here (see the module docstring);
-    at depth 0 the deciding card goes to ``st[_ROOT_CARD]``."""
+    at depth 0 the deciding card goes to ``st[_ROOT_CARD]``; the places whose owners the
+    answer read go to ``st[_RELEVANT]`` (see Partitions)."""
     st[_NODES] += 1
     in_trick = st[_IN_TRICK]
     player, players = st[_PLAYER], st[_PLAYERS]
     row = _ROWS_PER_DEPTH * depth
-    bucket, good, start = -1, 0, st[_NODES]
+    bucket, shaped, good, start = -1, -1, 0, st[_NODES]
+    # a condition that counts colours reads every trump's printed colour
+    always = tab[_CLASS_PLACES, TRUMP_CLASS] if st[_KEY_COLOURS] else 0
+    width = _symbol_bits(st)
     if in_trick == 0:
         # the key holds everything the status reads (a monotone question's counter
         # aside, which the range answers for), so a stored answer is looked up first
         _key(st, tab, buf, row + _WORDS)
-        bucket = _bucket(buf, row + _WORDS, tt.shape[0])
+        bucket = _bucket(buf, row + _WORDS, tt.shape[0], _KEY_WORDS)
+        shaped = _bucket(buf, row + _WORDS, tt.shape[0], _HASH_WORDS)
         if st[_MONO] != 0:
             good = _goodness(st)
-        slot = _find(tt, bucket, buf, row + _WORDS, st[_STAMP])
+        slot = _find(tt, bucket, buf, row + _WORDS, st[_STAMP], width)
+        if slot < 0:
+            slot = _find(tt, shaped, buf, row + _WORDS, st[_STAMP], width)
         if depth > 0 and slot >= 0:
-            if st[_MONO] == 0:
-                return bool(tt[slot, _VERDICT] & _ANSWER_BIT)
-            if good >= tt[slot, _RANGE] >> _RANGE_SHIFT:
-                return True
-            if good < tt[slot, _RANGE] & _NO_GOODNESS:
-                return False
-        status = _status(st, conds, tab, depth == 0)
+            known = st[_MONO] == 0 or good >= tt[slot, _RANGE] >> _RANGE_SHIFT or good < tt[slot, _RANGE] & _NO_GOODNESS
+            if known:
+                st[_RELEVANT] = _top_places(buf[row + _WORDS, _KEY_WORDS], tt[slot, _RELEVANT_COUNTS], tab) | always
+                if st[_MONO] == 0:
+                    return bool(tt[slot, _VERDICT] & _ANSWER_BIT)
+                return bool(good >= tt[slot, _RANGE] >> _RANGE_SHIFT)
+        status, reads = _status(st, conds, tab, depth == 0, False)
+        if status == 0:
+            status, reads = _status(st, conds, tab, depth == 0, True)
         if status != 0:
+            st[_RELEVANT] = reads | always
             return status > 0
     seat = (st[_LEADER] + in_trick) % players
     chooser = st[_COOP] == 1 or seat == player
     n = _candidates(st, conds, tab, buf, depth, seat)
     result = not chooser
+    relevant, cut = always, False
     for i in range(n):
         c = buf[row + _CARDS, i]
         bit = np.int64(1) << c
@@ -1085,31 +1319,47 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
         if in_trick + 1 < players:
             st[_IN_TRICK] = in_trick + 1
             value = _node(st, conds, tab, tt, buf, depth + 1)
+            child = st[_RELEVANT]
             st[_IN_TRICK] = in_trick
         else:
             for k in range(_UNDO_FROM, _UNDO_TO):
                 buf[row + _SAVED, k] = st[k]
-            _close_trick(st, tab)
+            decided = _close_trick(st, tab)
             value = _node(st, conds, tab, tt, buf, depth + 1)
+            child = st[_RELEVANT] | decided
             for k in range(_UNDO_FROM, _UNDO_TO):
                 st[k] = buf[row + _SAVED, k]
         st[_HAND + seat] ^= bit
         if value == chooser:
-            result = value
+            # one card decides: only its answer is read
+            result, relevant, cut = value, child | always, True
             if depth == 0:
                 st[_ROOT_CARD] = c
             break
+        relevant |= child
+    if not cut:
+        relevant |= _run_reads(st, tab, seat, relevant)
+    st[_RELEVANT] = relevant
     if bucket >= 0:
-        slot = _find(tt, bucket, buf, row + _WORDS, st[_STAMP])
-        held = slot >= 0
-        if not held:
-            slot = _victim(tt, bucket, st[_STAMP])
-        work = st[_NODES] - start + (tt[slot, _WORK] if held else 0)
-        if st[_MONO] == 0:
-            _store(tt, slot, buf, row + _WORDS, st[_STAMP], result)
-        else:
-            _store_range(tt, slot, buf, row + _WORDS, st[_STAMP], good, result, held)
-        tt[slot, _WORK] = work
+        # into the key's own bucket, and when the answer read fewer than all the cards
+        # of a class, into the shape's bucket too (where positions alike in the cards
+        # it read find it)
+        ranked = buf[row + _WORDS, _KEY_WORDS]
+        counts = _top_counts(ranked, relevant, tab)
+        partial = counts != _top_counts(ranked, ranked, tab)
+        for b in (bucket, shaped):
+            if b == shaped and not partial:
+                break
+            slot = _find(tt, b, buf, row + _WORDS, st[_STAMP], width)
+            held = slot >= 0
+            if not held:
+                slot = _victim(tt, b, st[_STAMP])
+            work = st[_NODES] - start + (tt[slot, _WORK] if held else 0)
+            if st[_MONO] == 0:
+                _store(tt, slot, buf, row + _WORDS, st[_STAMP], result, counts)
+            else:
+                _store_range(tt, slot, buf, row + _WORDS, st[_STAMP], good, result, held, counts)
+            tt[slot, _WORK] = work
     return result
 
 
