@@ -780,25 +780,37 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
     root the search goes on to name the card), -1 when one fails however it is played,
     else 0; and the places whose owners that reads (``_node``). Without ``ranks`` only
     the counts decide (tricks and cards won and left, the trumps each seat holds: no
-    place is read); with them the trumps' order decides too (every trump's place is
-    read) and the rules that read colours (``_duck_reads``, ``_quick_reads``)."""
+    place is read: the trump bounds by counts); with them the trumps' order decides too (every trump's place is
+    read by a bound that used it: the player's trick bounds when he holds a trump, a
+    colour's, the last trick's keeper) and the rules that read colours (``_duck_reads``,
+    ``_quick_reads``)."""
     player, players = st[_PLAYER], st[_PLAYERS]
     done, total = st[_DONE], st[_TOTAL]
     left = total - done
     mine = st[_WON + player]
     left_cards = _cards_left(st)
-    # the trumps' order is read when the player holds a trump or the last trick is
-    # asked for (the keeper's rules); without a trump of his the trump bounds count only:
-    # he forces none and loses a trick to each trump of the seat holding the most
-    trumps_read = ranks and st[_HAND + player] & tab[_CLASS_MASK, TRUMP_CLASS] != 0
-    reads = 0
+    # what the bounds on his tricks read: the trumps' order when he holds a trump (without
+    # one the trump bounds count only: he forces none and loses a trick to each trump of
+    # the seat holding the most), and the colours the duck rule compares when it holds
+    trumps = tab[_CLASS_PLACES, TRUMP_CLASS]
+    reads, bound_reads = 0, 0
     if ranks:
         top_owner, sure_mask, forced, wins = _trump_bounds(st, tab, left)
+        if st[_HAND + player] & tab[_CLASS_MASK, TRUMP_CLASS]:
+            bound_reads = trumps
         if wins > 0 and _ducks_all(st, tab):
             wins = 0  # he holds no trump, so forced is 0 too
-            reads |= _duck_reads(st, tab)
+            bound_reads |= _duck_reads(st, tab)
     else:
-        top_owner, sure_mask, forced, wins = -1, 0, 0, left
+        # the trump bounds by counts: each trump of another seat beats one of his at
+        # most, and a seat's trumps beyond his lie in tricks he loses
+        held = popcount(st[_HAND + player] & tab[_CLASS_MASK, TRUMP_CLASS])
+        most_held, all_held = 0, 0
+        for s in range(players):
+            if s != player:
+                theirs = popcount(st[_HAND + s] & tab[_CLASS_MASK, TRUMP_CLASS])
+                most_held, all_held = max(most_held, theirs), all_held + theirs
+        top_owner, sure_mask, forced, wins = -1, 0, max(0, held - all_held), left - max(0, most_held - held)
     mine_mask = sure_mask if top_owner == player else 0
     by_play, unsettled = False, 0  # a condition the player's play secures; conditions open
     result = 1
@@ -806,7 +818,9 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
         m, low, high = conds[i, 0], conds[i, 1], conds[i, 2]
         if m == _M_TRICKS:
             now, most = mine + forced, mine + wins
+            reads |= bound_reads
         elif m < _M_FIRST:  # colour:C
+            reads |= bound_reads | (trumps if ranks else 0)
             colour = tab[_COLOUR_MASK, m - _M_COLOUR]
             now = st[_COLOUR_WON + m - _M_COLOUR]
             # the player's sure cards of the colour each bring one into his tricks; the
@@ -824,7 +838,6 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
             # trumps from the lead, wins it by its own play
             keeper = -1
             if ranks and done < total:
-                trumps_read = True
                 keeper = top_owner if _keeps_top_trump(st, tab, top_owner, sure_mask, left) else -1
                 if keeper < 0 and _draws_trumps(st, tab, left):
                     keeper = st[_LEADER]
@@ -832,11 +845,13 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
                 now = most = st[_LAST_WON]
             elif st[_COOP] == 0 and (keeper >= 0 and keeper != player or ranks and _outlasts(st, tab, left)):
                 now = most = 0  # a seat against the player keeps the last trick from him
+                reads |= trumps
             else:
                 now, most = 0, 1
                 if keeper == player and low >= 1 and high >= 1:
                     by_play = True
         else:
+            reads |= bound_reads
             best = INFINITY if m == _M_FEWEST else -1
             # room: for fewest, the tricks the others must still gain to all end above
             # the player's least total; for most, the tricks they can still take and all
@@ -858,15 +873,13 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
             if not sure and not lost:
                 most = 1
         if most < low or now > high:
-            return -1, reads | (tab[_CLASS_PLACES, TRUMP_CLASS] if trumps_read else 0)
+            return -1, reads
         if now < low or most > high:
             result = 0
             unsettled += 1
-    if trumps_read:
-        reads |= tab[_CLASS_PLACES, TRUMP_CLASS]
     if result == 0 and ranks and not root:
         if by_play and unsettled == 1:
-            return 1, reads
+            return 1, reads | trumps
         if _play_secures(st, conds, tab):
             return 1, reads | _quick_reads(st, tab)
     return result, reads
@@ -917,6 +930,7 @@ def _key(st: NDArray[np.int64], tab: NDArray[np.int64], buf: NDArray[np.int64], 
     for k in range(CLASSES):
         cls = ranked & tab[_CLASS_PLACES, k]
         at = (popcount(cls) - 1) * width  # the lowest card is the last from the top
+        word, shape = 0, 0
         while cls:
             b = cls & -cls
             cls ^= b
@@ -925,9 +939,11 @@ def _key(st: NDArray[np.int64], tab: NDArray[np.int64], buf: NDArray[np.int64], 
             symbol = owner | tab[_TIE, c] << _TIE_SHIFT
             if st[_KEY_COLOURS]:
                 symbol |= tab[_COLOUR, c] << _COLOUR_SHIFT
-            buf[row, _CLASS_WORDS + k] |= symbol << at
+            word |= symbol << at
             at -= width
-            buf[row, k // _SHAPE_CLASSES] += np.int64(1) << (_SHAPE_BITS * (SEATS * (k % _SHAPE_CLASSES) + owner))
+            shape += np.int64(1) << (_SHAPE_BITS * owner)
+        buf[row, _CLASS_WORDS + k] = word
+        buf[row, k // _SHAPE_CLASSES] += shape << (_SHAPE_BITS * SEATS * (k % _SHAPE_CLASSES))
     key = st[_LEADER]
     if st[_KEY_ALL]:
         for s in range(SEATS):
@@ -1109,10 +1125,10 @@ def _colour_wishes(conds: NDArray[np.int64], tab: NDArray[np.int64]) -> tuple[in
 
 @njit(cache=True, inline="always")
 def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64], buf: NDArray[np.int64],
-                depth: int, seat: int) -> int:
-    """The cards ``seat`` tries, in order, into the depth's card row; how many. The legal
-    cards less those merged with an equal lower one, sorted for the seat's aim in the
-    trick (see the module docstring)."""
+                depth: int, seat: int) -> tuple[int, bool]:
+    """The cards ``seat`` tries, in order, into the depth's card row; how many, and
+    whether a card was merged. The legal cards less those merged with an equal lower
+    one, sorted for the seat's aim in the trick (see the module docstring)."""
     in_trick, player = st[_IN_TRICK], st[_PLAYER]
     hand = st[_HAND + seat]
     # the legal cards and the best card of the trick so far
@@ -1142,7 +1158,7 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
     # candidates: the lowest of each run of equal cards, with a sort key
     lower = _LOWER if st[_KEY_COLOURS] else _LOWER_ANY
     cards, keys = _ROWS_PER_DEPTH * depth + _CARDS, _ROWS_PER_DEPTH * depth + _KEYS
-    n = 0
+    n, merged = 0, False
     rest = legal
     while rest:
         low_bit = rest & -rest
@@ -1157,6 +1173,7 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
                 skip = True
                 break
         if skip:
+            merged = True
             continue
         if in_trick == 0:
             # leads: the surest winner (fewest cards above it outside the hand) or the
@@ -1193,7 +1210,7 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
         for j in range(n - 1, 1, -1):
             buf[cards, j] = buf[cards, j - 1]
         buf[cards, 1] = c
-    return n
+    return n, merged
 
 
 @njit(cache=True, inline="always")
@@ -1300,6 +1317,7 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
                 if st[_MONO] == 0:
                     return bool(tt[slot, _VERDICT] & _ANSWER_BIT)
                 return bool(good >= tt[slot, _RANGE] >> _RANGE_SHIFT)
+        # the counts first (they read no place), then the ranks too
         status, reads = _status(st, conds, tab, depth == 0, False)
         if status == 0:
             status, reads = _status(st, conds, tab, depth == 0, True)
@@ -1308,7 +1326,7 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
             return status > 0
     seat = (st[_LEADER] + in_trick) % players
     chooser = st[_COOP] == 1 or seat == player
-    n = _candidates(st, conds, tab, buf, depth, seat)
+    n, merged = _candidates(st, conds, tab, buf, depth, seat)
     result = not chooser
     relevant, cut = always, False
     for i in range(n):
@@ -1337,7 +1355,7 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
                 st[_ROOT_CARD] = c
             break
         relevant |= child
-    if not cut:
+    if merged and not cut:
         relevant |= _run_reads(st, tab, seat, relevant)
     st[_RELEVANT] = relevant
     if bucket >= 0:
@@ -1346,7 +1364,7 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
         # it read find it)
         ranked = buf[row + _WORDS, _KEY_WORDS]
         counts = _top_counts(ranked, relevant, tab)
-        partial = counts != _top_counts(ranked, ranked, tab)
+        partial = ranked & ~relevant != 0
         for b in (bucket, shaped):
             if b == shaped and not partial:
                 break
