@@ -40,7 +40,7 @@ def _swap_lowest(position: Position, rng: random.Random) -> Position | None:
     """The position with the lowest cards of one follow class of two seats exchanged
     (the same shape, other small cards), or None when no class is held by two seats."""
     table = tables(position.trumps)
-    classes = {}
+    classes: dict[int, dict[int, Card]] = {}
     for seat, hand in enumerate(position.hands):
         for card in hand:
             cls = int(table.fc[card.index])

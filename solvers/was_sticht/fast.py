@@ -941,7 +941,7 @@ def _key(st: NDArray[np.int64], tab: NDArray[np.int64], buf: NDArray[np.int64], 
                 symbol |= tab[_COLOUR, c] << _COLOUR_SHIFT
             word |= symbol << at
             at -= width
-            shape += np.int64(1) << (_SHAPE_BITS * owner)
+            shape += 1 << (_SHAPE_BITS * owner)
         buf[row, _CLASS_WORDS + k] = word
         buf[row, k // _SHAPE_CLASSES] += shape << (_SHAPE_BITS * SEATS * (k % _SHAPE_CLASSES))
     key = st[_LEADER]
