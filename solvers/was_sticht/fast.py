@@ -35,10 +35,11 @@ Encoding. A hand is an int64 bitmask over ``Card.index`` (0..35). Three int64 ar
   trumps are told apart by who plays first);
 - the work rows ``buf``, ``_ROWS_PER_DEPTH`` per search depth: the candidate cards, their
   sort keys, the transposition key (``_KEY_WORDS`` words, then the places of the cards
-  left), and the part of ``st`` a
-  finished trick changes (``_UNDO_FROM`` .. ``_UNDO_TO``), kept to take the trick back.
+  left), and the part of ``st`` a finished trick changes (``_UNDO_FROM`` ..
+  ``_UNDO_TO``), kept to take the trick back.
 The transposition table ``tt`` has one row per slot: the key's ``_KEY_WORDS`` words, then
-``_RELEVANT_COUNTS``: how many top cards of each class its answers read, then ``_VERDICT``: the question family's stamp shifted by ``_STAMP_SHIFT`` with the answer
+``_RELEVANT_COUNTS``: how many top cards of each class its answers read, then
+``_VERDICT``: the question family's stamp shifted by ``_STAMP_SHIFT`` with the answer
 in ``_ANSWER_BIT`` (``_family_stamp``: searches of one family share their rows, rows of
 other families are stale without clearing the table), and ``_RANGE``: for a question
 monotone in one counter (``_MONO``: one condition on the tricks or a colour, bounded on
@@ -63,9 +64,10 @@ again) gives way.
 Search. A depth-first AND-OR search over single card plays (``_node``). At each trick
 boundary the transposition table is asked first (its own bucket, then its shape's): the
 key holds everything the status reads, so states alike up to relative ranks share an
-answer, and states alike in the cards an answer read share it too (Partitions). An unknown boundary is then
-checked against what is already decided (``_status``, see Bounds), so the search stops as
-soon as the outcome is known; undecided boundaries are stored. Equal cards are merged
+answer, and states alike in the cards an answer read share it too (Partitions). An
+unknown boundary is then checked against what is already decided (``_status``, see
+Bounds: by the counts first, which read no place, then by the ranks too), so the search
+stops as soon as the outcome is known; undecided boundaries are stored. Equal cards are merged
 (``_candidates``): of the cards of one hand with the same follow class (and the same
 printed colour, when a condition counts colours), a card is skipped when a lower one of
 them (or a tied number trump earlier in the deck) has no card ranked between the two, or
