@@ -732,25 +732,32 @@ def _places(cards: int, tab: NDArray[np.int64]) -> int:
 
 
 @njit(cache=True)
-def _duck_reads(st: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
-    """The places ``_ducks_all`` reads when it holds: in each colour both the player and
-    another seat hold, the others' lowest card and everything above it (the player's
-    cards below it are counted only)."""
+def _colour_reads(st: NDArray[np.int64], tab: NDArray[np.int64], top: bool) -> int:
+    """The places a colour-comparing rule reads: in each colour both the player and another
+    seat hold, the others' top card (``top``) or lowest card, and everything above it."""
     mine = st[_HAND + st[_PLAYER]]
     others = _cards_left(st) & ~mine
     reads = 0
     for k in range(TRUMP_CLASS):
         theirs = others & tab[_CLASS_MASK, k]
         if theirs and mine & tab[_CLASS_MASK, k]:
-            lowest = theirs & -theirs
-            low = lowest_set(lowest)
+            pick = lowest_set(theirs & -theirs)
             while theirs:
                 b = theirs & -theirs
                 theirs ^= b
-                if tab[_STRENGTH + k, lowest_set(b)] < tab[_STRENGTH + k, low]:
-                    low = lowest_set(b)
-            reads |= tab[_UP, low]
+                x, y = tab[_STRENGTH + k, lowest_set(b)], tab[_STRENGTH + k, pick]
+                if (x > y) if top else (x < y):
+                    pick = lowest_set(b)
+            reads |= tab[_UP, pick]
     return reads
+
+
+@njit(cache=True)
+def _duck_reads(st: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
+    """The places ``_ducks_all`` reads when it holds: in each colour both the player and
+    another seat hold, the others' lowest card and everything above it (the player's
+    cards below it are counted only)."""
+    return _colour_reads(st, tab, False)
 
 
 @njit(cache=True)
@@ -758,20 +765,7 @@ def _quick_reads(st: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
     """The places ``_quick_tricks`` reads: in each colour both the player and another seat
     hold, the others' top card and everything above it (his winners); the trumps are
     counted only (no other seat holds one)."""
-    mine = st[_HAND + st[_PLAYER]]
-    others = _cards_left(st) & ~mine
-    reads = 0
-    for k in range(TRUMP_CLASS):
-        theirs = others & tab[_CLASS_MASK, k]
-        if theirs and mine & tab[_CLASS_MASK, k]:
-            top = lowest_set(theirs & -theirs)
-            while theirs:
-                b = theirs & -theirs
-                theirs ^= b
-                if tab[_STRENGTH + k, lowest_set(b)] > tab[_STRENGTH + k, top]:
-                    top = lowest_set(b)
-            reads |= tab[_UP, top]
-    return reads
+    return _colour_reads(st, tab, True)
 
 
 @njit(cache=True)
