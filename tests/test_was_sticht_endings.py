@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from was_sticht_cases import chip_of, disagreements, ending
+from was_sticht_cases import chip_of, disagreements, ending, short_ending
 
 from cardsolve.models.was_sticht import CHIP_IDS, CHIPS, Condition, Trumps, parse_cards, random_ending, random_start
 from cardsolve.models.was_sticht.play import Position, start
@@ -128,8 +128,7 @@ def test_trumps_matched_against_each_seat_bound_the_tricks() -> None:
     rng = random.Random(SEED + 3)
     found = []
     for k in range(300):
-        tricks_left = rng.choice((2, 3, 3, 4))
-        position = ending(rng, tricks_left, 3 if tricks_left == 4 else 0)
+        position = short_ending(rng)
         player = rng.randrange(position.players)
         chip_id = TRICK_COUNTS[k % len(TRICK_COUNTS)]
         where = f"ending {k}: {position}, player {player}, chip {chip_id}"
