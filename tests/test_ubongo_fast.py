@@ -72,7 +72,7 @@ def test_faces_printed_the_other_way_up_are_one_type() -> None:
     it shows what the search placed."""
     rng = random.Random(11)
     face = parse_literal("ABC/DEF")
-    assert len(fast._types([face, parse_literal("FED/CBA"), face]).grids) == 1
+    assert fast._cards([face, parse_literal("FED/CBA"), face]).tables.type_count.tolist() == [3]
     for _ in range(30):
         hand = [random_face(rng, 3) for _ in range(rng.randint(1, 4))]
         hand.append(parse_literal("/".join(rotate(hand[0].grid, 180))))
@@ -124,11 +124,44 @@ def test_sixteen_faces() -> None:
     check_solution(hand, 12, found)
 
 
+def test_the_kernel_groups_faces_into_types_as_the_model_turns_them() -> None:
+    """``_group`` on seeded hands with repeated faces and faces printed the other way up:
+    each face is of the first type whose grid is its grid or that grid turned 180
+    (``rotate``), the types in order of their first face, each type's grid code and
+    count as a plain dictionary gives them, and the half-turn flag set exactly on faces
+    printed as their type's grid turned."""
+    rng = random.Random("group")
+    for case in range(300):
+        hand = [random_face(rng, (1, 2, 3, 12)[case % 4]) for _ in range(1 + case % 9)]
+        if case % 2:
+            hand.append(parse_literal("/".join(rotate(rng.choice(hand).grid, 180))))
+        if case % 3 == 0:
+            hand.append(rng.choice(hand))
+        rng.shuffle(hand)
+        type_of: dict[tuple[str, ...], int] = {}
+        grids: list[tuple[str, ...]] = []
+        for face in hand:
+            if face.grid not in type_of:
+                type_of[face.grid] = type_of[rotate(face.grid, 180)] = len(grids)
+                grids.append(face.grid)
+        types, face_type, face_half = fast._group(fast._codes(hand))
+        expected_codes = [int("".join(f"{SYMBOLS.index(s):x}" for s in "".join(grid)), len(SYMBOLS)) for grid in grids]
+        counts = [sum(type_of[face.grid] == t for face in hand) for t in range(len(grids))]
+        assert types.tolist() == expected_codes + counts, hand
+        assert face_type.tolist() == [type_of[face.grid] for face in hand]
+        assert face_half.tolist() == [int(face.grid != grids[type_of[face.grid]]) for face in hand]
+
+
+def _type_grids(cards: fast._Cards) -> list[tuple[str, ...]]:
+    """Each type's grid: its first face's."""
+    face_type = cards.face_type.tolist()
+    return [cards.faces[face_type.index(t)].grid for t in range(len(cards.tables.type_count))]
+
+
 def _kernel_tables(grids: list[tuple[str, ...]]) -> tuple[list[tuple[Face, int]], fast._Tables]:
     """The kernel's tables for one face of each grid, and each orientation as (face, rotation)."""
     faces = [Face(grid, "/".join(grid)) for grid in grids]
-    types = fast._types(faces)
-    tables = fast._tables(types.types)
+    tables = fast._cards(faces).tables
     oriented = [(faces[t], (o - int(tables.type_root[t])) * 90)
                 for o, t in enumerate(tables.orient_type.tolist())]
     return oriented, tables
@@ -144,12 +177,12 @@ def test_the_kernel_turns_each_grid_as_the_model_does() -> None:
         if case % 4 == 0:
             grids.append(parse_literal(("ABA/ABA", "ABC/CBA", "AAA/AAA", "LLK/KLL")[case // 4 % 4]).grid)
         faces = [Face(grid, "/".join(grid)) for grid in grids + grids[:1]]
-        types = fast._types(faces)
-        tables = fast._tables(types.types)
+        cards = fast._cards(faces)
+        tables, grids = cards.tables, _type_grids(cards)
         assert tables.type_count.tolist() == [sum(face.grid in (grid, rotate(grid, 180)) for face in faces)
-                                              for grid in types.grids]
+                                              for grid in grids]
         o = 0
-        for t, grid in enumerate(types.grids):
+        for t, grid in enumerate(grids):
             assert tables.type_root[t] == o
             turned = {grid}
             for rotation in ROTATIONS:
@@ -246,7 +279,7 @@ def test_nine_card_hands_of_the_deck_agree_with_the_reference_tables() -> None:
             run = fast._run(7, cards.tables, fast._NO_SEED, 1, 1, False)
             assert (run.found > 0) == (found.layout is not None) and run.nodes == found.nodes
             if found.layout is not None:
-                assert cards.layout(run.rows[0], cards.types.members()) == found.layout
+                assert cards.layout(run.rows[0]) == found.layout
                 check_solution(hand, 7, found)
 
 

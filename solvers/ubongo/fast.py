@@ -21,11 +21,13 @@ Vocabulary:
   one picture, and a picture at one position is one set.
 
 Encoding:
-- A hand reaches the kernel as one integer array, ``types``: each type's grid code (its
+- A hand reaches the kernel as one integer array, ``codes``: each face's grid code (its
   grid's symbol codes, cell ``row * COLS + column`` first, as the digits of base
-  ``len(SYMBOLS)``; ``_grid``, cached per grid), then each type's count. The kernel builds
-  every table below from it (``_hand``, ``_joints``), so a hand costs Python a dictionary
-  look-up per face and one array.
+  ``len(SYMBOLS)``; ``_code``, cached per grid). The kernel groups the faces into types
+  (``_group``): the hand array ``types`` holds each type's grid code, then each type's
+  count; ``face_type[i]`` is face i's type, ``face_half[i]`` 1 when face i is printed as
+  its type's half turn. It builds every table below from them (``_hand``, ``_joints``),
+  so a hand costs Python a dictionary look-up per face and one array.
 - A turned card lies in a ``SPAN`` x ``SPAN`` box of ``_CELLS`` cells, cell
   ``row * SPAN + column``. ``symbols[o, cell]`` is orientation o's symbol code there (its
   place in ``SYMBOLS``; ``_NO_SYMBOL`` where the card has no cell), ``shape[o]`` its
@@ -46,9 +48,11 @@ Encoding:
   x, y) in columns ``_ORIENT``, ``_X``, ``_Y``; a joint row of orientation o,
   ``joints[first[o]:first[o + 1]]``, is (other orientation, dx, dy) in the same columns;
   a candidate row adds ``_LEVEL``, the level it was checked at.
-- ``_solve_once`` answers in one array ``out``: the candidate placements checked, the
-  layouts found, then for the layout found one row of ``_OUT_COLUMNS`` per card (type,
-  quarter turns from the type's grid, x, y).
+- A *laid row* is a card of a layout as the faces lie (``_laid``): the index of its face
+  in the hand, its rotation in degrees, x, y (columns ``_FACE``, ``_ROTATION``,
+  ``_LAID_X``, ``_LAID_Y``). ``_solve_once`` answers in one array ``out`` of such rows:
+  its head row holds the candidate placements checked and the layouts found (columns
+  ``_OUT_NODES``, ``_OUT_FOUND``), the next rows the layout found.
 - A placement's key (``_key``) numbers it in a search of k cards: orientation, x + reach,
   y + reach as digits of base ``width = 2 * reach + 1``, where ``reach = SPAN * (k - 1)``
   is the farthest a card lies from the first. ``seen`` is indexed by keys, and
@@ -155,11 +159,21 @@ _CAND_COLUMNS = _LEVEL + 1
 
 _NOT_JOINT = -1
 """In ``_JOINT_INDEX``: the offset is not of kind ``_JOINT``."""
-_OUT_HEAD = 2
-"""In ``_solve_once``'s ``out``: the candidate placements checked and the layouts found
-come first, then the layout's rows."""
-_OUT_COLUMNS = 4
-"""Columns of a card's row in ``_solve_once``'s ``out``: type, quarter turns, x, y."""
+_FACE = 0
+"""In a laid row: the index of the face in the hand."""
+_ROTATION = 1
+"""In a laid row: the face's rotation, degrees clockwise."""
+_LAID_X = 2
+"""In a laid row: the column of the top-left cell."""
+_LAID_Y = 3
+"""In a laid row: the row of the top-left cell."""
+_LAID_COLUMNS = _LAID_Y + 1
+_OUT_NODES = 0
+"""In the head row of ``_solve_once``'s ``out``: the candidate placements checked."""
+_OUT_FOUND = 1
+"""In the head row of ``_solve_once``'s ``out``: the layouts found (0 or 1)."""
+_QUARTER = 360 // len(ROTATIONS)
+"""Degrees of a quarter turn."""
 _DIGITS = ROWS * COLS
 """The digits of a grid code: one per printed cell."""
 
@@ -293,6 +307,64 @@ def _joints(symbols: np.ndarray, shape: np.ndarray) -> tuple[np.ndarray, np.ndar
                     count += 1
     first[n] = count
     return first, joints[:count]
+
+
+@njit(cache=True)
+def _half_turn(code: int) -> int:
+    """The grid code of a grid turned 180 degrees: its cells read backwards (the last
+    cell first), so its digits in reverse order."""
+    turned = 0
+    for _ in range(_DIGITS):
+        turned = turned * _BASE + code % _BASE
+        code //= _BASE
+    return turned
+
+
+@njit(cache=True)
+def _group(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The faces of grid ``codes`` by type (see the module docstring): the hand array
+    ``types``, ``face_type`` and ``face_half``. A face is of the first earlier type whose
+    grid is its grid or its half turn, else of a new type with its grid."""
+    n = codes.shape[0]
+    grid = np.empty(n, np.int64)
+    count = np.zeros(n, np.int64)
+    face_type = np.empty(n, np.int64)
+    face_half = np.zeros(n, np.int64)
+    n_types = 0
+    for i in range(n):
+        code = codes[i]
+        turned = _half_turn(code)
+        t = 0
+        while t < n_types and grid[t] != code and grid[t] != turned:
+            t += 1
+        if t == n_types:
+            grid[t] = code
+            n_types += 1
+        face_type[i] = t
+        face_half[i] = 1 if grid[t] != code else 0
+        count[t] += 1
+    return np.concatenate((grid[:n_types], count[:n_types])), face_type, face_half
+
+
+@njit(cache=True)
+def _laid(rows: np.ndarray, skip: int, orient_type: np.ndarray, type_root: np.ndarray, face_type: np.ndarray,
+          face_half: np.ndarray, laid: np.ndarray) -> None:
+    """Writes the placement rows ``rows`` as laid rows into ``laid`` (see the module
+    docstring): each card takes the first face of its type, from face ``skip`` on, that
+    no card before it took, turned as its orientation from the type's grid, and 180
+    degrees further when the face is printed as the type's half turn."""
+    resume = np.full(type_root.shape[0], skip, np.int64)  # per type: where its next face is sought
+    for d in range(rows.shape[0]):
+        o = rows[d, _ORIENT]
+        t = orient_type[o]
+        i = resume[t]
+        while face_type[i] != t:
+            i += 1
+        resume[t] = i + 1
+        laid[d, _FACE] = i
+        laid[d, _ROTATION] = (_QUARTER * (o - type_root[t]) + 2 * _QUARTER * face_half[i]) % 360
+        laid[d, _LAID_X] = rows[d, _X]
+        laid[d, _LAID_Y] = rows[d, _Y]
 
 
 @njit(cache=True)
@@ -658,11 +730,13 @@ def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: 
 
 
 @njit(cache=True)
-def _solve_once(k: int, types: np.ndarray, budget: int, out: np.ndarray) -> bool:
-    """The first slice of ``solve``'s search for a layout of ``k`` >= 1 cards of the hand
-    ``types`` (see the module docstring), tables and state built here: returns whether the
-    search is over, and writes the candidate placements checked, the layouts found (0 or
-    1) and the layout found into ``out`` (``_OUT_HEAD`` + ``k * _OUT_COLUMNS`` entries)."""
+def _solve_once(k: int, codes: np.ndarray, budget: int, out: np.ndarray) -> bool:
+    """The first slice of ``solve``'s search for a layout of ``k`` >= 1 cards of the faces
+    of grid ``codes`` (see the module docstring), types, tables and state built here:
+    returns whether the search is over, and writes into ``out`` (``k + 1`` rows of
+    ``_LAID_COLUMNS``) the head row (the candidate placements checked, the layouts found,
+    0 or 1) and the laid rows of the layout found."""
+    types, face_type, face_half = _group(codes)
     orient_type, type_count, type_root, symbols, shape = _hand(types)
     first, joints = _joints(symbols, shape)
     seen, cand, marks, card, used, lo, hi, n_ranges, cand_end, mark_end, found, mine, other, regs = _fresh_state(
@@ -670,101 +744,44 @@ def _solve_once(k: int, types: np.ndarray, budget: int, out: np.ndarray) -> bool
     over = _search(k, orient_type, type_count, type_root, symbols, shape, first, joints,
                    np.zeros((0, _PLACE_COLUMNS), np.int64), 1, 1, False, budget, seen, cand, marks, card, used,
                    lo, hi, n_ranges, cand_end, mark_end, found, mine, other, regs)
-    out[0] = regs[_R_NODES]
-    out[1] = regs[_R_FOUND]
+    out[0, :] = 0
+    out[0, _OUT_NODES] = regs[_R_NODES]
+    out[0, _OUT_FOUND] = regs[_R_FOUND]
     if regs[_R_FOUND] > 0:
-        for d in range(k):
-            o = found[0, d, _ORIENT]
-            t = orient_type[o]
-            row = _OUT_HEAD + d * _OUT_COLUMNS
-            out[row] = t
-            out[row + 1] = o - type_root[t]
-            out[row + 2] = found[0, d, _X]
-            out[row + 3] = found[0, d, _Y]
+        _laid(found[0], 0, orient_type, type_root, face_type, face_half, out[1:])
     return over
 
 
-class _Grid(NamedTuple):
-    """What the kernel needs of one grid: its code (see the module docstring), its half
-    turn (the other grid of its type) and its distinct orientations."""
-
-    code: int
-    half: Grid
-    turns: int
+_CODES: dict[Grid, int] = {}
+"""``_code``'s answers so far: a deck's faces are met again and again (a plain dictionary
+is quicker than ``lru_cache`` with a tuple key; emptied when it holds ``_KEPT_CODES``)."""
+_KEPT_CODES = 4096
 
 
-_GRIDS: dict[Grid, _Grid] = {}
-"""``_grid``'s answers so far: a deck's faces are met again and again (a plain dictionary
-is quicker than ``lru_cache`` with a tuple key; emptied when it holds ``_KEPT_GRIDS``)."""
-_KEPT_GRIDS = 4096
-
-
-def _grid(grid: Grid) -> _Grid:
-    """``grid``'s code, half turn and orientations, checked first (once per grid, see
-    ``_GRIDS``). A half turn repeats the grid exactly when it reads the same backwards
-    (row by row); then the last two rotations repeat the first two."""
-    known = _GRIDS.get(grid)
+def _code(grid: Grid) -> int:
+    """``grid``'s code (see the module docstring), checked first (once per grid, see
+    ``_CODES``)."""
+    known = _CODES.get(grid)
     if known is not None:
         return known
     if len(grid) != ROWS or any(len(row) != COLS for row in grid):
         raise BadInput(f"bad face {'/'.join(grid)!r}: a face is {ROWS} rows of {COLS} symbols",
                        "/".join(grid))
-    letters = "".join(grid)
     code = 0
-    for symbol in letters:
+    for symbol in "".join(grid):
         if symbol not in _SYMBOL_CODE:
             raise BadInput(f"bad symbol {symbol!r}: symbols are the letters {SYMBOLS}", symbol)
         code = code * _BASE + _SYMBOL_CODE[symbol]
-    if len(_GRIDS) >= _KEPT_GRIDS:
-        _GRIDS.clear()
-    found = _GRIDS[grid] = _Grid(code, rotate(grid, 180),
-                                 len(ROTATIONS) // 2 if letters == letters[::-1] else len(ROTATIONS))
-    return found
+    if len(_CODES) >= _KEPT_CODES:
+        _CODES.clear()
+    _CODES[grid] = code
+    return code
 
 
-class _Types(NamedTuple):
-    """The faces of a search by type (see the module docstring): ``type_of`` gives the type
-    of a grid or of its half turn, ``grids[t]`` is type t's grid (its first face's), and
-    ``types`` the kernel's hand array."""
-
-    faces: Sequence[Face]
-    type_of: dict[Grid, int]
-    grids: list[Grid]
-    types: np.ndarray
-
-    def members(self, skip: int = 0) -> list[list[int]]:
-        """The indices into ``faces`` of each type's faces, in order, from ``skip`` on."""
-        members: list[list[int]] = [[] for _ in self.grids]
-        for i in range(skip, len(self.faces)):
-            members[self.type_of[self.faces[i].grid]].append(i)
-        return members
-
-    def placement(self, unused: list[list[int]], t: int, turns: int, x: int, y: int) -> Placement:
-        """A face of type ``t`` (the first of ``unused[t]``, popped) turned ``turns`` quarter
-        turns from its type's grid at (x, y): a face printed as its type's half turn lies
-        turned 180 further."""
-        face = self.faces[unused[t].pop(0)]
-        rotation = 90 * turns + (0 if face.grid == self.grids[t] else 180)
-        return Placement(face, rotation % 360, x, y)
-
-
-def _types(faces: Sequence[Face]) -> _Types:
-    """``faces`` grouped into types, each grid checked (``_grid``)."""
-    index: dict[Grid, int] = {}
-    grids: list[Grid] = []
-    codes: list[int] = []
-    counts: list[int] = []
-    for face in faces:
-        grid = face.grid
-        t = index.get(grid)
-        if t is None:
-            found = _GRIDS.get(grid) or _grid(grid)
-            t = index[grid] = index[found.half] = len(grids)
-            grids.append(grid)
-            codes.append(found.code)
-            counts.append(0)
-        counts[t] += 1
-    return _Types(faces, index, grids, np.array(codes + counts, np.int64))
+def _codes(faces: Sequence[Face]) -> np.ndarray:
+    """The kernel's ``codes`` of ``faces``: each face's grid code (``_code``)."""
+    known = _CODES.get
+    return np.array([known(face.grid) or _code(face.grid) for face in faces], np.int64)
 
 
 class _Tables(NamedTuple):
@@ -788,30 +805,36 @@ def _tables(types: np.ndarray) -> _Tables:
 
 
 class _Cards(NamedTuple):
-    """The faces of a search by type, and the kernel's tables."""
+    """The faces of a search, each face's type and half turn (``_group``), and the
+    kernel's tables."""
 
-    types: _Types
+    faces: Sequence[Face]
+    face_type: np.ndarray
+    face_half: np.ndarray
     tables: _Tables
 
-    def orientation(self, placement: Placement) -> int:
-        """The orientation of a laid face of these types: a face printed as its type's half
-        turn lies turned 180 further."""
-        t = self.types.type_of[placement.face.grid]
-        rotation = placement.rotation + (0 if placement.face.grid == self.types.grids[t] else 180)
-        return int(self.tables.type_root[t]) + rotation // 90 % _grid(self.types.grids[t]).turns
+    def orientation(self, i: int, placement: Placement) -> int:
+        """The orientation of face ``i`` laid as ``placement``: a face printed as its
+        type's half turn lies turned 180 further; a type's orientations repeat after its
+        number of them."""
+        t = int(self.face_type[i])
+        root = int(self.tables.type_root[t])
+        end = int(self.tables.type_root[t + 1]) if t + 1 < len(self.tables.type_root) else len(self.tables.orient_type)
+        rotation = placement.rotation + 2 * _QUARTER * int(self.face_half[i])
+        return root + rotation // _QUARTER % (end - root)
 
-    def layout(self, rows: np.ndarray, unused: list[list[int]], dx: int = 0, dy: int = 0) -> Layout:
-        """Kernel placement rows (orientation, x, y) as placements moved by (dx, dy), each taking the
-        first face of ``unused[type]`` (popped)."""
-        orient_type, type_root = self.tables.orient_type.tolist(), self.tables.type_root.tolist()
-        return [self.types.placement(unused, orient_type[o], o - type_root[orient_type[o]], x + dx, y + dy)
-                for o, x, y in rows.tolist()]
+    def layout(self, rows: np.ndarray, skip: int = 0, dx: int = 0, dy: int = 0) -> Layout:
+        """Kernel placement rows (orientation, x, y) as placements moved by (dx, dy), the
+        faces taken from face ``skip`` on (``_laid``)."""
+        laid = np.empty((rows.shape[0], _LAID_COLUMNS), np.int64)
+        _laid(rows, skip, self.tables.orient_type, self.tables.type_root, self.face_type, self.face_half, laid)
+        return [Placement(self.faces[i], rotation, x + dx, y + dy) for i, rotation, x, y in laid.tolist()]
 
 
 def _cards(faces: Sequence[Face]) -> _Cards:
     """``faces`` grouped into types, with the kernel's tables."""
-    types = _types(faces)
-    return _Cards(types, _tables(types.types))
+    types, face_type, face_half = _group(_codes(faces))
+    return _Cards(faces, face_type, face_half, _tables(types))
 
 
 _NO_SEED = np.zeros((0, _PLACE_COLUMNS), np.int64)
@@ -869,19 +892,15 @@ def solve(faces: Sequence[Face], k: int, time_limit: float | None = None) -> Sol
     check_budget(time_limit)
     if k == 0:
         return Solution([], 0)
-    types = _types(faces)
-    out = np.empty(_OUT_HEAD + k * _OUT_COLUMNS, np.int64)
-    if _solve_once(k, types.types, _BUDGET, out):
-        answer = out.tolist()
-        if not answer[1]:
-            return Solution(None, answer[0])
-        unused = types.members()
-        return Solution([types.placement(unused, *answer[row:row + _OUT_COLUMNS])
-                         for row in range(_OUT_HEAD, len(answer), _OUT_COLUMNS)], answer[0])
-    cards = _Cards(types, _tables(types.types))
+    out = np.empty((k + 1, _LAID_COLUMNS), np.int64)
+    if _solve_once(k, _codes(faces), _BUDGET, out):
+        head, *laid = out.tolist()
+        if not head[_OUT_FOUND]:
+            return Solution(None, head[_OUT_NODES])
+        return Solution([Placement(faces[i], rotation, x, y) for i, rotation, x, y in laid], head[_OUT_NODES])
+    cards = _cards(faces)
     run = _run(k, cards.tables, _NO_SEED, 1, 1, False)
-    layout = cards.layout(run.rows[0], types.members()) if run.found else None
-    return Solution(layout, run.nodes)
+    return Solution(cards.layout(run.rows[0]) if run.found else None, run.nodes)
 
 
 class Decided(NamedTuple):
@@ -897,11 +916,11 @@ def solvable(faces: Sequence[Face], k: int) -> Decided:
     check_k(k, len(faces))
     if k == 0:
         return Decided(True, 0)
-    types = _types(faces)
-    out = np.empty(_OUT_HEAD + k * _OUT_COLUMNS, np.int64)
-    if _solve_once(k, types.types, _BUDGET, out):
-        return Decided(bool(out[1]), int(out[0]))
-    run = _run(k, _tables(types.types), _NO_SEED, 1, 1, False)
+    codes = _codes(faces)
+    out = np.empty((k + 1, _LAID_COLUMNS), np.int64)
+    if _solve_once(k, codes, _BUDGET, out):
+        return Decided(bool(out[0, _OUT_FOUND]), int(out[0, _OUT_NODES]))
+    run = _run(k, _tables(_group(codes)[0]), _NO_SEED, 1, 1, False)
     return Decided(run.found > 0, run.nodes)
 
 
@@ -924,7 +943,7 @@ def enumerate_layouts(faces: Sequence[Face], k: int, limit: int | None = None, k
     kept = min(cap - 1, _NO_CAP if keep is None else keep)
     run = _run(k, cards.tables, _NO_SEED, cap, kept, True, progress, stoppable=True)
     counted = min(run.found, cap - 1)
-    layouts = [cards.layout(layout, cards.types.members()) for layout in run.rows]
+    layouts = [cards.layout(layout) for layout in run.rows]
     return Enumeration(layouts, run.found < cap and not run.interrupted, run.nodes, counted - len(layouts),
                        run.interrupted)
 
@@ -941,9 +960,8 @@ def complete(table: Layout, hand: Sequence[Face], k: int) -> Solution:
         return Solution(list(table), 0)
     cards = _cards([p.face for p in table] + list(hand))
     x0, y0 = table[0].x, table[0].y
-    seed = np.array([[cards.orientation(p), p.x - x0, p.y - y0] for p in table], np.int64)
+    seed = np.array([[cards.orientation(i, p), p.x - x0, p.y - y0] for i, p in enumerate(table)], np.int64)
     run = _run(k, cards.tables, seed, 1, 1, False)
     if not run.found:
         return Solution(None, run.nodes)
-    unused = cards.types.members(skip=len(table))
-    return Solution([*table, *cards.layout(run.rows[0, len(table):], unused, x0, y0)], run.nodes)
+    return Solution([*table, *cards.layout(run.rows[0, len(table):], len(table), x0, y0)], run.nodes)
