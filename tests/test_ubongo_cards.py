@@ -4,9 +4,13 @@ draws), and ``ubongo render``'s JSON carries the SVG picture itself (what the pa
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
-from cardsolve.models.ubongo.cards import face_reader, load_deck
+import pytest
+
+from cardsolve.models.errors import BadInput
+from cardsolve.models.ubongo.cards import check_distinct_cards, face_reader, load_deck, parse_literal
 from cardsolve.models.ubongo.layout import read_layout
 from cardsolve.models.ubongo.picture import svg_picture
 from cardsolve.solvers.ubongo import api
@@ -69,3 +73,25 @@ def test_render_json_holds_the_svg_picture(cardsolve: RunCli) -> None:
     assert document["picture"] == svg_picture(read_layout(TABLE, face_reader()))
     assert document["picture"].startswith("<svg") and document["picture"].count("<polygon") == 3
     assert set(document) == {"layout", "ascii", "svg", "picture"}
+
+
+def test_a_deck_card_named_twice_is_bad_input_naming_the_second() -> None:
+    """Seeded hands of deck and literal faces: ``check_distinct_cards`` accepts them while
+    each card number appears once (literal faces may repeat) and, when a hand names a
+    card again by either face, is bad input naming the later of the two; hands met again
+    (as a deck's faces are) answer the same."""
+    deck = load_deck()
+    rng = random.Random("distinct")
+    literal = parse_literal("ABC/DEF")
+    for case in range(400):
+        numbers = rng.sample(sorted(deck.cards), rng.randint(1, 9))
+        hand = [rng.choice((deck.cards[n].white, deck.cards[n].black)) for n in numbers] + [literal] * (case % 3)
+        rng.shuffle(hand)
+        check_distinct_cards(hand)
+        card = deck.cards[rng.choice(numbers)]
+        place = rng.randint(0, len(hand))
+        named = hand[:place] + [rng.choice((card.white, card.black))] + hand[place:]
+        later = [face for face in named if face in (card.white, card.black)][1]
+        with pytest.raises(BadInput, match=f"card {card.number} is named twice") as raised:
+            check_distinct_cards(named)
+        assert raised.value.token == later.name

@@ -85,13 +85,20 @@ def check_distinct_cards(faces: Iterable[Face]) -> None:
     check_card_count(len(faces), "the cards")
     seen: dict[int, str] = {}
     for face in faces:
-        match = _DECK_FACE.fullmatch(face.name)
-        if match:
-            number = int(match.group(1))
+        number = _card_number(face.name)
+        if number is not None:
             if number in seen:
                 raise BadInput(f"card {number} is named twice ({seen[number]} and {face.name}): "
                                "each card is in one place", face.name)
             seen[number] = face.name
+
+
+@lru_cache(maxsize=4096)
+def _card_number(name: str) -> int | None:
+    """The card number of a deck face's name (``17w``: 17); None for a literal face's. A
+    deck's names are met again and again, so each is read once."""
+    match = _DECK_FACE.fullmatch(name)
+    return int(match.group(1)) if match else None
 
 
 @dataclass(frozen=True)
