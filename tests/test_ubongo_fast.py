@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import numpy as np
 import pytest
 
 from cardsolve.models.errors import BadInput
@@ -204,15 +205,20 @@ def test_the_kernel_turns_each_grid_as_the_model_does() -> None:
 def test_the_pair_status_and_joints_agree_with_the_validator(symbols: int) -> None:
     """Two oriented faces at every offset of the window: status 0 where the validator
     sees no contact, 1 where it sees a contact and no fault, 2 where it sees a fault; the
-    joints listed are exactly the offsets of status 1, in order of the other orientation."""
+    joints listed are exactly the offsets of status 1, by other orientation and then in
+    the order of the shapes' joint offsets (``_joints_of``, as the search reads them)."""
     rng = random.Random(f"status/{symbols}")
     grids = [parse_literal("ABA/ABA").grid, *(random_face(rng, symbols).grid for _ in range(3))]
     oriented, tables = _kernel_tables(grids)
     span = fast.SPAN
     kernel = (fast._KIND, fast._JOINT_AT, fast._JOINT_INDEX, tables.symbols, tables.shape)
+    joints = np.empty((len(oriented) * len(oriented) * fast._MAX_JOINTS, fast._PLACE_COLUMNS), np.int64)
     for a, (face_a, rotation_a) in enumerate(oriented):
-        listed = [(int(b), int(dx), int(dy)) for b, dx, dy in tables.joints[tables.first[a]:tables.first[a + 1]]]
-        assert [b for b, _, _ in listed] == sorted(b for b, _, _ in listed)
+        end = fast._joints_of(a, tables.symbols, tables.shape, tables.behind, joints, 0)
+        listed = [(int(b), int(dx), int(dy)) for b, dx, dy in joints[:end]]
+        # by other orientation, then in the order of the shapes' joint offsets
+        assert listed == sorted(listed, key=lambda joint: (
+            joint[0], fast._JOINT_INDEX[tables.shape[a], tables.shape[joint[0]], joint[1] + span, joint[2] + span]))
         assert set(listed) == {(b, dx, dy) for b in range(len(oriented)) for dx in range(-span, span + 1)
                                for dy in range(-span, span + 1)
                                if fast._status(*kernel, a, b, dx + span, dy + span) == 1}

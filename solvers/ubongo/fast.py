@@ -26,8 +26,9 @@ Encoding:
   ``len(SYMBOLS)``; ``_code``, cached per grid). The kernel groups the faces into types
   (``_group``): the hand array ``types`` holds each type's grid code, then each type's
   count; ``face_type[i]`` is face i's type, ``face_half[i]`` 1 when face i is printed as
-  its type's half turn. It builds every table below from them (``_hand``, ``_joints``),
-  so a hand costs Python a dictionary look-up per face and one array.
+  its type's half turn. It builds every table below from them (``_hand``, ``_behind``),
+  so a hand costs Python a dictionary look-up per face and one array; an orientation's
+  joints are read only when a card of it is first laid (``_joints_of``).
 - A turned card lies in a ``SPAN`` x ``SPAN`` box of ``_CELLS`` cells, cell
   ``row * SPAN + column``. ``symbols[o, cell]`` is orientation o's symbol code there (its
   place in ``SYMBOLS``; ``_NO_SYMBOL`` where the card has no cell), ``shape[o]`` its
@@ -46,8 +47,9 @@ Encoding:
   is built.
 - A placement row (the laid ``card``, the ``seed``, the layouts found) is (orientation,
   x, y) in columns ``_ORIENT``, ``_X``, ``_Y``; a joint row of orientation o,
-  ``joints[first[o]:first[o + 1]]``, is (other orientation, dx, dy) in the same columns;
-  a candidate row adds ``_LEVEL``, the level it was checked at.
+  ``joints[first[o]:last[o]]`` (``first[o]`` is ``_UNREAD`` until they are read), is
+  (other orientation, dx, dy) in the same columns; a candidate row adds ``_LEVEL``, the
+  level it was checked at.
 - A *laid row* is a card of a layout as the faces lie (``_laid``): the index of its face
   in the hand, its rotation in degrees, x, y (columns ``_FACE``, ``_ROTATION``,
   ``_LAID_X``, ``_LAID_Y``). ``_solve_once`` answers in one array ``out`` of such rows:
@@ -264,49 +266,55 @@ def _status(kind: np.ndarray, joint_at: np.ndarray, joint_index: np.ndarray, sym
 
 
 @njit(cache=True)
-def _joints(symbols: np.ndarray, shape: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The legal joints of each orientation: ``joints[first[o]:first[o + 1]]`` are the rows
-    (other orientation, dx, dy) of status ``_JOINT`` from orientation ``o``, by other
-    orientation and then in ``_JOINT_AT``'s order.
+def _contact_key(symbols: np.ndarray, o: int, row: np.ndarray, side: int) -> int:
+    """The contacts of joint ``row`` (a ``_JOINT_AT`` row) as orientation ``o`` shows
+    them, as the first card (``side`` 0) or the second (1): the symbol codes of its
+    contact cells as the digits of base ``len(SYMBOLS)`` (contact cells are always the
+    card's own). Two orientations' contacts match exactly when their keys are equal."""
+    key = 0
+    for cell in range(_AT_CELLS, _AT_COLUMNS, _CONTACT_COLUMNS):
+        key = key * _BASE + symbols[o, row[cell + side]]
+    return key
 
-    A joint's contacts are read once per orientation, as a key: the symbols of its
-    contact cells as digits of base ``len(SYMBOLS)`` (contact cells are always the card's
-    own), as the first card (``ahead``) and as the second (``behind``); the contacts
-    match exactly when the two keys are equal."""
+
+@njit(cache=True)
+def _behind(symbols: np.ndarray, shape: np.ndarray) -> np.ndarray:
+    """``behind[b, s, m]``: the contact key (``_contact_key``) of orientation ``b`` as the
+    second card of joint ``m`` from a card of shape ``s``."""
     joint_at, joint_count = _JOINT_AT, _JOINT_COUNT  # loaded once: numba reloads a global array at every use
     n = symbols.shape[0]
-    shapes = len(_SHAPES)
-    ahead = np.empty((n, shapes, _MAX_JOINTS), np.int64)
-    behind = np.empty((n, shapes, _MAX_JOINTS), np.int64)
-    for o in range(n):
-        so = shape[o]
-        for s in range(shapes):
-            for m in range(joint_count[so, s]):
-                key = 0
-                for cell in range(_AT_CELLS, _AT_COLUMNS, _CONTACT_COLUMNS):
-                    key = key * _BASE + symbols[o, joint_at[so, s, m, cell]]
-                ahead[o, s, m] = key
-            for m in range(joint_count[s, so]):
-                key = 0
-                for cell in range(_AT_CELLS, _AT_COLUMNS, _CONTACT_COLUMNS):
-                    key = key * _BASE + symbols[o, joint_at[s, so, m, cell + 1]]
-                behind[o, s, m] = key
-    first = np.zeros(n + 1, np.int64)
-    joints = np.empty((n * n * _MAX_JOINTS, _PLACE_COLUMNS), np.int64)  # room for all: growing it costs more
-    count = 0
-    for a in range(n):
-        first[a] = count
-        sa = shape[a]
-        for b in range(n):
-            sb = shape[b]
-            for m in range(joint_count[sa, sb]):
-                if ahead[a, sb, m] == behind[b, sa, m]:
-                    joints[count, _ORIENT] = b
-                    joints[count, _X] = joint_at[sa, sb, m, _AT_DX] - SPAN
-                    joints[count, _Y] = joint_at[sa, sb, m, _AT_DY] - SPAN
-                    count += 1
-    first[n] = count
-    return first, joints[:count]
+    behind = np.empty((n, len(_SHAPES), _MAX_JOINTS), np.int64)
+    for b in range(n):
+        sb = shape[b]
+        for s in range(len(_SHAPES)):
+            for m in range(joint_count[s, sb]):
+                behind[b, s, m] = _contact_key(symbols, b, joint_at[s, sb, m], 1)
+    return behind
+
+
+@njit(cache=True)
+def _joints_of(a: int, symbols: np.ndarray, shape: np.ndarray, behind: np.ndarray, joints: np.ndarray,
+               top: int) -> int:
+    """Writes the legal joints of orientation ``a`` into ``joints`` from row ``top`` on,
+    returning the row after them: the rows (other orientation, dx, dy) of status
+    ``_JOINT`` from ``a``, by other orientation and then in ``_JOINT_AT``'s order (the
+    contacts match exactly when ``a``'s keys as the first card equal the other's in
+    ``behind``)."""
+    joint_at, joint_count = _JOINT_AT, _JOINT_COUNT  # loaded once: numba reloads a global array at every use
+    sa = shape[a]
+    ahead = np.empty((len(_SHAPES), _MAX_JOINTS), np.int64)
+    for s in range(len(_SHAPES)):
+        for m in range(joint_count[sa, s]):
+            ahead[s, m] = _contact_key(symbols, a, joint_at[sa, s, m], 0)
+    for b in range(symbols.shape[0]):
+        sb = shape[b]
+        for m in range(joint_count[sa, sb]):
+            if ahead[sb, m] == behind[b, sa, m]:
+                joints[top, _ORIENT] = b
+                joints[top, _X] = joint_at[sa, sb, m, _AT_DX] - SPAN
+                joints[top, _Y] = joint_at[sa, sb, m, _AT_DY] - SPAN
+                top += 1
+    return top
 
 
 @njit(cache=True)
@@ -502,6 +510,9 @@ class _State(NamedTuple):
     found: np.ndarray
     mine: np.ndarray
     other: np.ndarray
+    first: np.ndarray
+    last: np.ndarray
+    joints: np.ndarray
     regs: np.ndarray
 
 
@@ -520,7 +531,12 @@ _R_IN_PLAY = 5
 """In ``_State.regs``: the faces of the types not yet taken as roots."""
 _R_FOUND = 6
 """In ``_State.regs``: the layouts found so far, kept or not."""
-_REGISTERS = _R_FOUND + 1
+_R_JOINT_ROWS = 7
+"""In ``_State.regs``: the rows of ``joints`` written so far."""
+_REGISTERS = _R_JOINT_ROWS + 1
+
+_UNREAD = -1
+"""In ``_State.first``: the orientation's joints are not read yet."""
 
 _BUDGET = 1 << 20
 """Candidate placements one ``_search`` call checks at most (some milliseconds) before
@@ -528,41 +544,49 @@ it hands control back to Python."""
 
 
 @njit(cache=True)
-def _fresh_state(k: int, type_count: np.ndarray, first: np.ndarray, found: int) -> tuple[
+def _fresh_state(k: int, type_count: np.ndarray, shape: np.ndarray, found: int) -> tuple[
         np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
-        np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+        np.ndarray]:
     """The arrays of ``_State`` (in its order) for a search of ``k`` cards before its first
-    step, with room for ``found`` layouts: a level adds at most its card's joints to the
-    candidates, and marks as many."""
-    n_orient, n_types = first.shape[0] - 1, type_count.shape[0]
+    step, with room for ``found`` layouts. An orientation of shape s has at most ``most``
+    joints, one per orientation b and joint of shapes s and b's; a level adds at most its
+    card's joints to the candidates, and marks as many (the buffers ``cand``, ``marks``
+    and ``joints`` are only read where written)."""
+    joint_count = _JOINT_COUNT  # loaded once: numba reloads a global array at every use
+    n_orient, n_types = shape.shape[0], type_count.shape[0]
     width = 2 * SPAN * (k - 1) + 1
     most = 1
-    for o in range(n_orient):
-        most = max(most, first[o + 1] - first[o])
+    for s in range(len(_SHAPES)):
+        bound = 0
+        for o in range(n_orient):
+            bound += joint_count[s, shape[o]]
+        most = max(most, bound)
     capacity = k * (most + 1)
     regs = np.zeros(_REGISTERS, np.int64)
     regs[_R_IN_PLAY] = type_count.sum()
-    return (np.zeros(n_orient * width * width, np.bool_), np.zeros((capacity, _CAND_COLUMNS), np.int64),
-            np.zeros(capacity, np.int64), np.zeros((k, _PLACE_COLUMNS), np.int64),
+    return (np.zeros(n_orient * width * width, np.bool_), np.empty((capacity, _CAND_COLUMNS), np.int64),
+            np.empty(capacity, np.int64), np.zeros((k, _PLACE_COLUMNS), np.int64),
             np.zeros(n_types, np.int64), np.zeros((k, k), np.int64), np.zeros((k, k), np.int64),
             np.zeros(k, np.int64), np.zeros(k, np.int64), np.zeros(k, np.int64),
             np.zeros((found, k, _PLACE_COLUMNS), np.int64), np.zeros(k, np.int64), np.zeros(k, np.int64),
-            regs)
+            np.full(n_orient, _UNREAD, np.int64), np.zeros(n_orient, np.int64),
+            np.empty((n_orient * most, _PLACE_COLUMNS), np.int64), regs)
 
 
 def _new_state(k: int, tables: _Tables, found: int) -> _State:
     """A search of ``k`` cards over ``tables`` before its first step, with room for
     ``found`` layouts (more is made as needed, see ``_run``)."""
-    return _State(*_fresh_state(k, tables.type_count, tables.first, found))
+    return _State(*_fresh_state(k, tables.type_count, tables.shape, found))
 
 
 @njit(cache=True)
 def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: np.ndarray, symbols: np.ndarray,
-            shape: np.ndarray, first: np.ndarray, joints: np.ndarray, seed: np.ndarray, cap: int, keep: int, distinct: bool,
+            shape: np.ndarray, behind: np.ndarray, seed: np.ndarray, cap: int, keep: int, distinct: bool,
             budget: int, seen: np.ndarray, cand: np.ndarray, marks: np.ndarray, card: np.ndarray,
             used: np.ndarray, lo: np.ndarray, hi: np.ndarray, n_ranges: np.ndarray, cand_end: np.ndarray,
-            mark_end: np.ndarray, found: np.ndarray, mine: np.ndarray, other: np.ndarray,
-            regs: np.ndarray) -> bool:
+            mark_end: np.ndarray, found: np.ndarray, mine: np.ndarray, other: np.ndarray, first: np.ndarray,
+            last: np.ndarray, joints: np.ndarray, regs: np.ndarray) -> bool:
     """Redelmeier's search for layouts of ``k`` >= 1 cards (see the module docstring),
     stopping at the ``cap``-th one found; one slice of it, resumed from the state in the
     arrays after ``budget`` (see ``_State``). Returns whether the search is over.
@@ -586,6 +610,8 @@ def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: 
     or already excluded on this branch (their keys listed in ``marks`` up to
     ``mark_end[d]``); the marks each level made are undone when it is left. ``used``
     counts the laid faces of each type; ``mine`` and ``other`` are ``_least``'s scratch.
+    An orientation's joints are read into ``joints`` (``_joints_of``) when a card of it
+    is first laid, and kept for the rest of the search.
     """
     kind, joint_at, joint_index = _KIND, _JOINT_AT, _JOINT_INDEX  # loaded once: numba reloads a global array at every use
     n_types = type_count.shape[0]
@@ -594,7 +620,7 @@ def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: 
     reach = SPAN * (k - 1)
     width = 2 * reach + 1
     root, inside, depth, grow = regs[_R_ROOT], regs[_R_INSIDE] == 1, regs[_R_DEPTH], regs[_R_GROW] == 1
-    nodes, in_play, n_found = regs[_R_NODES], regs[_R_IN_PLAY], regs[_R_FOUND]
+    nodes, in_play, n_found, joint_rows = regs[_R_NODES], regs[_R_IN_PLAY], regs[_R_FOUND], regs[_R_JOINT_ROWS]
     stop = nodes + budget
     over = False
     paused = False
@@ -650,7 +676,10 @@ def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: 
                 top = cand_end[depth - 1] if depth > 0 else 0
                 start = top
                 mark = mark_end[depth - 1] if depth > 0 else n_seed
-                for e in range(first[o], first[o + 1]):
+                if first[o] == _UNREAD:
+                    first[o] = joint_rows
+                    joint_rows = last[o] = _joints_of(o, symbols, shape, behind, joints, joint_rows)
+                for e in range(first[o], last[o]):
                     o2 = joints[e, _ORIENT]
                     t2 = orient_type[o2]
                     if t2 < root or used[t2] >= type_count[t2]:
@@ -725,7 +754,7 @@ def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: 
             used[t2] += 1
             grow = True
     regs[_R_ROOT], regs[_R_INSIDE], regs[_R_DEPTH], regs[_R_GROW] = root, 1 if inside else 0, depth, 1 if grow else 0
-    regs[_R_NODES], regs[_R_IN_PLAY], regs[_R_FOUND] = nodes, in_play, n_found
+    regs[_R_NODES], regs[_R_IN_PLAY], regs[_R_FOUND], regs[_R_JOINT_ROWS] = nodes, in_play, n_found, joint_rows
     return over or root >= n_roots
 
 
@@ -738,12 +767,12 @@ def _solve_once(k: int, codes: np.ndarray, budget: int, out: np.ndarray) -> bool
     0 or 1) and the laid rows of the layout found."""
     types, face_type, face_half = _group(codes)
     orient_type, type_count, type_root, symbols, shape = _hand(types)
-    first, joints = _joints(symbols, shape)
-    seen, cand, marks, card, used, lo, hi, n_ranges, cand_end, mark_end, found, mine, other, regs = _fresh_state(
-        k, type_count, first, 1)
-    over = _search(k, orient_type, type_count, type_root, symbols, shape, first, joints,
+    behind = _behind(symbols, shape)
+    (seen, cand, marks, card, used, lo, hi, n_ranges, cand_end, mark_end, found, mine, other, first, last, joints,
+     regs) = _fresh_state(k, type_count, shape, 1)
+    over = _search(k, orient_type, type_count, type_root, symbols, shape, behind,
                    np.zeros((0, _PLACE_COLUMNS), np.int64), 1, 1, False, budget, seen, cand, marks, card, used,
-                   lo, hi, n_ranges, cand_end, mark_end, found, mine, other, regs)
+                   lo, hi, n_ranges, cand_end, mark_end, found, mine, other, first, last, joints, regs)
     out[0, :] = 0
     out[0, _OUT_NODES] = regs[_R_NODES]
     out[0, _OUT_FOUND] = regs[_R_FOUND]
@@ -787,21 +816,20 @@ def _codes(faces: Sequence[Face]) -> np.ndarray:
 class _Tables(NamedTuple):
     """The kernel's arguments that describe the cards (see ``_search``): each
     orientation's type, each type's count and first orientation, each orientation's
-    symbols and shape, and the joints."""
+    symbols and shape, and its contact keys as the second card of a joint."""
 
     orient_type: np.ndarray
     type_count: np.ndarray
     type_root: np.ndarray
     symbols: np.ndarray
     shape: np.ndarray
-    first: np.ndarray
-    joints: np.ndarray
+    behind: np.ndarray
 
 
 def _tables(types: np.ndarray) -> _Tables:
     """The kernel's tables of a hand array (see the module docstring)."""
     orient_type, type_count, type_root, symbols, shape = _hand(types)
-    return _Tables(orient_type, type_count, type_root, symbols, shape, *_joints(symbols, shape))
+    return _Tables(orient_type, type_count, type_root, symbols, shape, _behind(symbols, shape))
 
 
 class _Cards(NamedTuple):
