@@ -19,9 +19,11 @@ import hashlib
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import cast
+from typing import TypeVar, cast
 
 from cardsolve.solvers.cache_dir import cache_root
+
+T = TypeVar("T")
 
 PACKAGE = Path(__file__).resolve().parent.parent
 """The package's root folder."""
@@ -53,6 +55,7 @@ def numba_cache_dir() -> Path:
 os.environ["NUMBA_CACHE_DIR"] = str(numba_cache_dir())  # also when set but empty
 
 from numba import njit, types  # noqa: E402  (the cache directory must be set first)
+from numba.core import cgutils  # noqa: E402
 from numba.extending import intrinsic  # noqa: E402
 
 
@@ -78,9 +81,28 @@ def _cttz(typingctx, x):  # type: ignore[no-untyped-def]
     return types.int64(types.int64), codegen
 
 
+@intrinsic
+def _borrowed(typingctx, ary):  # type: ignore[no-untyped-def]
+    if not isinstance(ary, types.Array):
+        return None
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        view = cgutils.create_struct_proxy(signature.args[0])(context, builder, value=args[0])  # type: ignore[no-untyped-call]
+        view.meminfo = cgutils.get_null_value(view.meminfo.type)  # type: ignore[no-untyped-call]
+        view.parent = cgutils.get_null_value(view.parent.type)  # type: ignore[no-untyped-call]
+        return view._getvalue()
+
+    return ary(ary), codegen
+
+
 popcount = cast(Callable[[int], int], _ctpop)
 """The set bits of an int64, one machine instruction (LLVM ``ctpop``); in kernels only."""
 lowest_set = cast(Callable[[int], int], _cttz)
 """The place of the lowest set bit of a non-zero int64 (LLVM ``cttz``); in kernels only."""
+borrowed = cast(Callable[[T], T], _borrowed)
+"""The same array without its reference count (no memory owner): numba counts an array's
+references with an atomic instruction at every call and copy, which a deep recursion
+passing its arrays down pays for at every node; a borrowed view skips that. In kernels
+only, and only while the array it views is alive (the kernel's caller holds it)."""
 
-__all__ = ["lowest_set", "njit", "numba_cache_dir", "popcount"]
+__all__ = ["borrowed", "lowest_set", "njit", "numba_cache_dir", "popcount"]

@@ -134,7 +134,7 @@ from cardsolve.models.was_sticht.cards import COLOURS, DECK, NUMBERS, Card
 from cardsolve.models.was_sticht.chips import MEASURES, TRICKS, Condition, Trick
 from cardsolve.models.was_sticht.play import Position
 from cardsolve.models.was_sticht.trumps import ALL_TRUMPS, NUMBER_TRUMP, Trumps, strength
-from cardsolve.solvers.jit import lowest_set, njit, popcount
+from cardsolve.solvers.jit import borrowed, lowest_set, njit, popcount
 
 TT_BITS = 19
 """The transposition table holds 2**TT_BITS slots (each 8 int64: 32 MiB at 19 bits), in
@@ -1287,6 +1287,11 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
     """Whether the conditions can be made to hold from here (see the module docstring);
     at depth 0 the deciding card goes to ``st[_ROOT_CARD]``; the places whose owners the
     answer read go to ``st[_RELEVANT]`` (see Partitions)."""
+    if depth == 0:
+        # the recursion passes borrowed views on, which count no references
+        # (``jit.borrowed``); numba's cache cannot load a kernel that calls a recursive
+        # one (numba issue 6061), so the entry is this function itself
+        st, conds, tab, tt, buf = borrowed(st), borrowed(conds), borrowed(tab), borrowed(tt), borrowed(buf)
     st[_NODES] += 1
     in_trick = st[_IN_TRICK]
     player, players = st[_PLAYER], st[_PLAYERS]
