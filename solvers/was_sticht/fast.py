@@ -62,12 +62,12 @@ else a stale one, else the one whose answers took fewer nodes (the cheaper to se
 again) gives way.
 
 Search. A depth-first AND-OR search over single card plays (``_node``). At each trick
-boundary the transposition table is asked first (its own bucket, then its shape's): the
-key holds everything the status reads, so states alike up to relative ranks share an
-answer, and states alike in the cards an answer read share it too (Partitions). An
-unknown boundary is then checked against what is already decided (``_status``, see
-Bounds: by the counts first, which read no place, then by the ranks too), so the search
-stops as soon as the outcome is known; undecided boundaries are stored. Equal cards are merged
+boundary what the counts alone decide is checked first (``_status`` without ranks, see
+Bounds: it reads no place and no table slot); then the transposition table is asked (its
+own bucket, then its shape's): the key holds everything the status reads, so states
+alike up to relative ranks share an answer, and states alike in the cards an answer
+read share it too (Partitions); an unknown boundary is then checked by the ranks too, so
+the search stops as soon as the outcome is known; undecided boundaries are stored. Equal cards are merged
 (``_candidates``): of the cards of one hand with the same follow class (and the same
 printed colour, when a condition counts colours), a card is skipped when a lower one of
 them (or a tied number trump earlier in the deck) has no card ranked between the two, or
@@ -1301,8 +1301,13 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
     always = tab[_CLASS_PLACES, TRUMP_CLASS] if st[_KEY_COLOURS] else 0
     width = _symbol_bits(st)
     if in_trick == 0:
+        # the counts first: they read no place and no table slot
+        status, reads = _status(st, conds, tab, depth == 0, False)
+        if status != 0:
+            st[_RELEVANT] = always
+            return status > 0
         # the key holds everything the status reads (a monotone question's counter
-        # aside, which the range answers for), so a stored answer is looked up first
+        # aside, which the range answers for), so a stored answer is looked up next
         _key(st, tab, buf, row + _WORDS)
         bucket = _bucket(buf, row + _WORDS, tt.shape[0], _KEY_WORDS)
         shaped = _bucket(buf, row + _WORDS, tt.shape[0], _HASH_WORDS)
@@ -1318,10 +1323,8 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
                 if st[_MONO] == 0:
                     return bool(tt[slot, _VERDICT] & _ANSWER_BIT)
                 return bool(good >= tt[slot, _RANGE] >> _RANGE_SHIFT)
-        # the counts first (they read no place), then the ranks too
-        status, reads = _status(st, conds, tab, depth == 0, False)
-        if status == 0:
-            status, reads = _status(st, conds, tab, depth == 0, True)
+        # then the ranks too
+        status, reads = _status(st, conds, tab, depth == 0, True)
         if status != 0:
             st[_RELEVANT] = reads | always
             return status > 0
