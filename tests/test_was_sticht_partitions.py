@@ -7,11 +7,13 @@ searches of one question family that share the table."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 
 from was_sticht_cases import disagreements, short_ending
 
 from cardsolve.models.was_sticht import CHIPS, random_start
+from cardsolve.models.was_sticht.deal import random_ending
 from cardsolve.models.was_sticht.cards import Card
 from cardsolve.models.was_sticht.play import Position
 from cardsolve.solvers.was_sticht import fast
@@ -57,17 +59,34 @@ def _swap_lowest(position: Position, rng: random.Random) -> Position | None:
     return replace(position, hands=hands)
 
 
-def test_small_cards_exchanged_answer_as_the_reference() -> None:
-    """500 pairs of positions alike but for the lowest cards of one class of two seats
-    exchanged (3-4 tricks, dealt on their own), searched one after the other in one
-    question family's table, so that the second finds the first's answers in its
-    shape's buckets: every answer of the second as the reference's, in both modes."""
-    rng = random.Random(SEED + 1)
+def _swap_trumps(position: Position, rng: random.Random) -> Position | None:
+    """The position with a trump of one seat and a trump of another exchanged (the same
+    shape, the trumps' order changed), or None when fewer than two seats hold trumps."""
+    table = tables(position.trumps)
+    held = {seat: [card for card in hand if table.fc[card.index] == fast.TRUMP_CLASS]
+            for seat, hand in enumerate(position.hands)}
+    seats = sorted(seat for seat, cards in held.items() if cards)
+    if len(seats) < 2:
+        return None
+    a, b = rng.sample(seats, 2)
+    x, y = rng.choice(held[a]), rng.choice(held[b])
+    give = {x: y, y: x}
+    hands = tuple(tuple(sorted((give.get(card, card) for card in hand), key=lambda c: c.index))
+                  for hand in position.hands)
+    return replace(position, hands=hands)
+
+
+def _second_answers(pairs: int, swap: Callable[[Position, random.Random], Position | None], seed: int) -> list[str]:
+    """Pairs of positions of 3-4 tricks dealt on their own, the second made from the
+    first by ``swap``, searched one after the other in one question family's table (so
+    that the second finds the first's answers in its shape's buckets): the second's
+    answers that differ from the reference's, in both modes."""
+    rng = random.Random(seed)
     found = []
-    for k in range(500):
+    for k in range(pairs):
         players = rng.choice((3, 4))
         position = random_start(rng, players, rng.choice((3, 4)) if players == 3 else 3)
-        other = _swap_lowest(position, rng)
+        other = swap(position, rng)
         if other is None:
             continue
         player = rng.randrange(players)
@@ -80,4 +99,78 @@ def test_small_cards_exchanged_answer_as_the_reference() -> None:
             if answer != expected:
                 found.append(f"pair {k}: {other} after {position}, player {player}, chip {chip.id}, "
                              f"cooperative {cooperative}")
+    return found
+
+
+def test_small_cards_exchanged_answer_as_the_reference() -> None:
+    """500 pairs of positions alike but for the lowest cards of one class of two seats
+    exchanged (3-4 tricks, dealt on their own), searched one after the other in one
+    question family's table, so that the second finds the first's answers in its
+    shape's buckets: every answer of the second as the reference's, in both modes."""
+    assert not _second_answers(500, _swap_lowest, SEED + 1)
+
+
+def test_trumps_exchanged_answer_as_the_reference() -> None:
+    """600 pairs of positions alike but for a trump of one seat and one of another
+    exchanged, as above: the trump bounds read the trumps' order (from the player's
+    lowest trump up), so an answer stored for one order must not serve the other."""
+    assert not _second_answers(600, _swap_trumps, SEED + 2)
+
+
+def _reassigned(position: Position, reads: int, rng: random.Random) -> Position:
+    """The position with the owners of the cards on unread places shuffled within each
+    follow class (each seat keeps its count of cards of each class)."""
+    table = tables(position.trumps)
+    owner = {card: seat for seat, hand in enumerate(position.hands) for card in hand}
+    by_class: dict[int, list[Card]] = {}
+    for card in owner:
+        if not (reads >> int(table.packed[fast._PLACE, card.index])) & 1:
+            by_class.setdefault(int(table.fc[card.index]), []).append(card)
+    moved = dict(owner)
+    for cards in by_class.values():
+        seats = [owner[card] for card in cards]
+        rng.shuffle(seats)
+        moved.update(zip(cards, seats))
+    hands = tuple(tuple(sorted((card for card, seat in moved.items() if seat == s), key=lambda c: c.index))
+                  for s in range(position.players))
+    return replace(position, hands=hands)
+
+
+def test_a_status_holds_for_every_position_alike_on_the_places_it_read() -> None:
+    """The partition claim for the status rules themselves: at 1,500 seeded trick
+    boundaries of endings of 2 to 9 tricks (whole deals played at random until then), a
+    chip, a player and a mode each, the status with ranks and the places it reads; with
+    the owners of the cards on every other place shuffled within their class (three
+    times), a decided status is the same. Without ranks it reads no place, so it holds for
+    any such shuffle."""
+    rng = random.Random(SEED + 3)
+    found, decided = [], 0
+    for k in range(1500):
+        players = rng.choice((3, 4))
+        position = random_ending(rng, rng.randrange(2, 10), players) if players == 4 else \
+            random_start(rng, 3, rng.randrange(2, 13))
+        player = rng.randrange(players)
+        chip = CHIPS[k % len(CHIPS)]
+        cooperative = rng.random() < 0.5
+        rows, key = fast._question(chip.conditions)
+        packed = tables(position.trumps).packed
+
+        def status(where: Position, ranks: bool) -> tuple[int, int]:
+            st = fast.encode(where, player, key, cooperative, 1)
+            result, reads = fast._status(st, rows, packed, False, ranks)
+            return int(result), int(reads)
+
+        for ranks in (False, True):
+            result, reads = status(position, ranks)
+            if result == 0:
+                continue  # undecided: the search goes on and reads what its answer reads
+            if not ranks:
+                assert reads == 0
+            decided += 1
+            for _ in range(3):
+                other = _reassigned(position, reads, rng)
+                if status(other, ranks)[0] != result:
+                    found.append(f"boundary {k}: ranks {ranks}, {other} against {position}, player {player}, "
+                                 f"chip {chip.id}, cooperative {cooperative}")
     assert not found
+    assert decided > 500

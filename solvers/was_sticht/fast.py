@@ -90,7 +90,8 @@ the set of places whose owners it read, closed upwards in each class (``_RELEVAN
 cards on the other places are *small*: of them only each seat's count per class mattered.
 A trick whose winning card beat a card of its own class reads the winner's place and
 those above (ties included); a status cut reads what its rules read (counts alone read
-nothing, the trumps' order every trump, ``_duck_reads`` and ``_quick_reads`` the
+nothing, the trump bounds on his tricks the trumps from his lowest one up, the other
+trump rules every trump, ``_duck_reads`` and ``_quick_reads`` the
 colours they compare; a condition that counts colours reads every trump, for their
 printed colours); a stored answer reads its top counts in the position that finds it.
 A node where one card decides reads what that card's answer read; any other reads what
@@ -776,9 +777,9 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
     root the search goes on to name the card), -1 when one fails however it is played,
     else 0; and the places whose owners that reads (``_node``). Without ``ranks`` only
     the counts decide (tricks and cards won and left, the trumps each seat holds: no
-    place is read: the trump bounds by counts); with them the trumps' order decides too (every trump's place is
-    read by a bound that used it: the player's trick bounds when he holds a trump, a
-    colour's, the last trick's keeper) and the rules that read colours (``_duck_reads``,
+    place is read: the trump bounds by counts); with them the trumps' order decides too (read by a bound that used
+    it: the player's trick bounds, when he holds a trump, read the trumps from his
+    lowest one up; a colour's bounds and the last trick's keeper every trump) and the rules that read colours (``_duck_reads``,
     ``_quick_reads``)."""
     player, players = st[_PLAYER], st[_PLAYERS]
     done, total = st[_DONE], st[_TOTAL]
@@ -792,8 +793,13 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
     reads, bound_reads = 0, 0
     if ranks:
         top_owner, sure_mask, forced, wins = _trump_bounds(st, tab, left)
-        if st[_HAND + player] & tab[_CLASS_MASK, TRUMP_CLASS]:
-            bound_reads = trumps
+        held = st[_HAND + player] & tab[_CLASS_MASK, TRUMP_CLASS]
+        if held:
+            # the bounds read the trumps from his lowest one up (ties included): below
+            # it lie other seats' trumps only, which the one pass from the top treats
+            # alike whatever their order, so only each seat's count of them matters
+            lowest = _places(held, tab)
+            bound_reads = tab[_UP, tab[_ORDER, lowest_set(lowest & -lowest)]]
         if wins > 0 and _ducks_all(st, tab):
             wins = 0  # he holds no trump, so forced is 0 too
             bound_reads |= _duck_reads(st, tab)
