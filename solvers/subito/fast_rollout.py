@@ -39,7 +39,7 @@ from numpy.typing import NDArray
 
 from cardsolve.models.subito import FIVE_A_LIMIT, Card, Side, check_cards, points
 from cardsolve.solvers.cache_dir import cache_root
-from cardsolve.solvers.jit import njit
+from cardsolve.solvers.jit import borrowed, njit
 from cardsolve.solvers.subito.automaton import NONE, minimal_table
 from cardsolve.solvers.subito.rollout import GREEDY, PLANNER
 
@@ -213,15 +213,13 @@ def choose_side(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDArr
 
 
 @njit(cache=True)
-def play_out(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDArray[np.int64], five: int,
-             share: NDArray[np.float64], state: NDArray[np.int64], count: NDArray[np.int64],
-             total: NDArray[np.int64], piles: NDArray[np.int64], sizes: NDArray[np.int64], to_move: int,
-             planner: int) -> NDArray[np.int64]:
-    """``rollout.play_out`` (changing the seat arrays): seat k's pile is ``piles[k, :sizes[k]]``;
-    the seats place alternately from ``to_move`` until a pile runs out, by the greedy
-    policy, the seat ``planner`` (-1: none) by the planner policy; the round's points of
-    both seats."""
-    laid = np.zeros(SEATS, dtype=np.int64)
+def _play_out_into(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDArray[np.int64], five: int,
+                   share: NDArray[np.float64], state: NDArray[np.int64], count: NDArray[np.int64],
+                   total: NDArray[np.int64], piles: NDArray[np.int64], sizes: NDArray[np.int64], to_move: int,
+                   planner: int, laid: NDArray[np.int64], won: NDArray[np.int64]) -> None:
+    """``play_out`` into the caller's arrays: ``laid`` is work space, ``won`` gets the
+    round's points of both seats."""
+    laid[:] = 0
     seat = to_move
     while laid[0] < sizes[0] and laid[1] < sizes[1]:
         card = piles[seat, laid[seat]]
@@ -230,11 +228,59 @@ def play_out(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDArray[
         side = choose_side(table, numbers, pts, five, share, state, count, total, seat, card, weights)
         _place(table, numbers, state, count, total, seat, side, card)
         seat = 1 - seat
-    won = np.zeros(SEATS, dtype=np.int64)
+    won[:] = 0
     for s in range(table.shape[0]):
         for k in range(SEATS):
             won[k] += _won(s, five, pts, count[k, s], total[k, s], count[1 - k, s], total[1 - k, s])
+
+
+@njit(cache=True)
+def play_out(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDArray[np.int64], five: int,
+             share: NDArray[np.float64], state: NDArray[np.int64], count: NDArray[np.int64],
+             total: NDArray[np.int64], piles: NDArray[np.int64], sizes: NDArray[np.int64], to_move: int,
+             planner: int) -> NDArray[np.int64]:
+    """``rollout.play_out`` (changing the seat arrays): seat k's pile is ``piles[k, :sizes[k]]``;
+    the seats place alternately from ``to_move`` until a pile runs out, by the greedy
+    policy, the seat ``planner`` (-1: none) by the planner policy; the round's points of
+    both seats."""
+    won = np.zeros(SEATS, dtype=np.int64)
+    _play_out_into(table, numbers, pts, five, share, state, count, total, piles, sizes, to_move, planner,
+                   np.zeros(SEATS, dtype=np.int64), won)
     return won
+
+
+@njit(cache=True)
+def _rollouts(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDArray[np.int64], five: int,
+              share: NDArray[np.float64], state: NDArray[np.int64], count: NDArray[np.int64],
+              total: NDArray[np.int64], seat: int, card: int, sides: NDArray[np.int64],
+              orders: NDArray[np.int64], face_down: int, rest: NDArray[np.int64], scores: NDArray[np.int64],
+              piles: NDArray[np.int64], seats: NDArray[np.int64], work: NDArray[np.int64]) -> None:
+    """``hint_rollouts`` into ``scores``, with its work space given: ``piles`` as
+    ``play_out``'s, ``seats`` three arrays of the shape of ``state`` (a rollout's copies
+    of the seat arrays), ``work`` two rows of ``SEATS``. Every array is an argument, held
+    by the caller, so the loops pass borrowed views of them (``jit.borrowed``: numba's
+    reference counts at each call would take about half the time)."""
+    table, numbers, pts, share = borrowed(table), borrowed(numbers), borrowed(pts), borrowed(share)
+    sides, orders, rest, scores, piles = borrowed(sides), borrowed(orders), borrowed(rest), borrowed(scores), \
+        borrowed(piles)
+    st, c, t = borrowed(seats[0]), borrowed(seats[1]), borrowed(seats[2])
+    laid, won = borrowed(work[0]), borrowed(work[1])
+    other = 1 - seat
+    for r in range(orders.shape[0]):
+        start = (face_down, face_down + rest[seat])
+        for k in range(rest[seat]):
+            piles[seat, k] = orders[r, start[0] + k]
+        for k in range(rest[other]):
+            piles[other, k] = orders[r, start[1] + k]
+        for j in range(len(sides)):
+            st[:, :] = state
+            c[:, :] = count
+            t[:, :] = total
+            for k in range(face_down):
+                _place(table, numbers, st, c, t, other, five, orders[r, k])
+            _place(table, numbers, st, c, t, seat, sides[j], card)
+            _play_out_into(table, numbers, pts, five, share, st, c, t, piles, rest, other, seat, laid, won)
+            scores[j, r] = won[seat]
 
 
 @njit(cache=True)
@@ -246,18 +292,8 @@ def hint_rollouts(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDA
     rollout r (``hint``'s rollout): the other seat's ``face_down`` 5a cards are the first
     of ``orders[r]``, the rest deals ``rest[seat]`` cards to ``seat``, then ``rest[other]``
     to the other, who moves next; ``seat`` plays the planner policy, the other greedy."""
-    other = 1 - seat
     scores = np.zeros((len(sides), orders.shape[0]), dtype=np.int64)
-    piles = np.zeros((SEATS, orders.shape[1]), dtype=np.int64)
-    for r in range(orders.shape[0]):
-        order = orders[r]
-        start = (face_down, face_down + rest[seat])
-        piles[seat, :rest[seat]] = order[start[0]:start[0] + rest[seat]]
-        piles[other, :rest[other]] = order[start[1]:start[1] + rest[other]]
-        for j in range(len(sides)):
-            st, c, t = state.copy(), count.copy(), total.copy()
-            for k in range(face_down):
-                _place(table, numbers, st, c, t, other, five, order[k])
-            _place(table, numbers, st, c, t, seat, sides[j], card)
-            scores[j, r] = play_out(table, numbers, pts, five, share, st, c, t, piles, rest, other, seat)[seat]
+    seats = np.zeros((3, state.shape[0], state.shape[1]), dtype=np.int64)
+    _rollouts(table, numbers, pts, five, share, state, count, total, seat, card, sides, orders, face_down, rest,
+              scores, np.zeros((SEATS, orders.shape[1]), dtype=np.int64), seats, np.zeros((2, SEATS), dtype=np.int64))
     return scores
