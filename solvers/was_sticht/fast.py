@@ -100,7 +100,10 @@ cards, the whole run (``_run_reads``: the run's other cards were answered by its
 Two positions alike in shape, counters and the symbols on the read places have the same
 answer: pair each seat's i-th smallest small card of a class in one with the other's;
 every line of play maps to one with the same trick winners, since no trick was decided
-by the order of small cards and no rule read it.
+by the order of small cards and no rule read it. So inside one node too: a card of the
+mover's of the same follow class (and printed colour, when a condition counts colours)
+as one already answered, both on places that answer did not read, has that answer
+(``_answered_alike``): the two children differ only in which small card was played.
 
 Bounds (``_status``, at a trick boundary): tricks or colour cards won so far against
 what is left; the trumps (``_trump_bounds``: sure cards of the top trump's holder, the
@@ -1287,6 +1290,23 @@ def _run_reads(st: NDArray[np.int64], tab: NDArray[np.int64], seat: int, relevan
     return add
 
 
+@njit(cache=True, inline="always")
+def _answered_alike(buf: NDArray[np.int64], row: int, i: int, c: int, tab: NDArray[np.int64], coloured: bool) -> int:
+    """The earlier card of the mover's, already answered (not deciding), that his i-th
+    card ``c`` plays as, by the places that answer read (``buf[row + _KEYS, j]``), or -1:
+    one of the same follow class (and printed colour, when a condition counts colours)
+    whose place and c's lie outside them. The two children are then alike on every place
+    the answer read (they differ only in which of the two small cards was played), so
+    they have the same answer, which read the same places (Partitions)."""
+    for j in range(i):
+        d = buf[row + _CARDS, j]
+        reads = buf[row + _KEYS, j]
+        if (tab[_CLASS, d] == tab[_CLASS, c] and (not coloured or tab[_COLOUR, d] == tab[_COLOUR, c])
+                and not (reads >> tab[_PLACE, d]) & 1 and not (reads >> tab[_PLACE, c]) & 1):
+            return j
+    return -1
+
+
 @njit(cache=True)
 def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64], tt: NDArray[np.int64],
           buf: NDArray[np.int64], depth: int) -> bool:
@@ -1341,6 +1361,10 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
     relevant, cut = always, False
     for i in range(n):
         c = buf[row + _CARDS, i]
+        alike = _answered_alike(buf, row, i, c, tab, st[_KEY_COLOURS] != 0)
+        if alike >= 0:
+            buf[row + _KEYS, i] = buf[row + _KEYS, alike]
+            continue
         bit = np.int64(1) << c
         st[_HAND + seat] ^= bit
         st[_TRICK + in_trick] = c
@@ -1365,6 +1389,7 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
                 st[_ROOT_CARD] = c
             break
         relevant |= child
+        buf[row + _KEYS, i] = child  # the sort keys are spent: the row keeps what each answer read
     if merged and not cut:
         relevant |= _run_reads(st, tab, seat, relevant)
     st[_RELEVANT] = relevant
