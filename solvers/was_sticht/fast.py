@@ -67,11 +67,12 @@ Bounds: it reads no place and no table slot); then the transposition table is as
 own bucket, then its shape's): the key holds everything the status reads, so states
 alike up to relative ranks share an answer, and states alike in the cards an answer
 read share it too (Partitions); an unknown boundary is then checked by the ranks too, so
-the search stops as soon as the outcome is known; undecided boundaries are stored. Equal cards are merged
-(``_candidates``): of the cards of one hand with the same follow class (and the same
-printed colour, when a condition counts colours), a card is skipped when a lower one of
-them (or a tied number trump earlier in the deck) has no card ranked between the two, or
-tied with either, in another hand or the current trick (the two play alike to the end).
+the search stops as soon as the outcome is known; undecided boundaries are stored.
+Equal cards are merged (``_candidates``): of the cards of one hand with the same follow
+class (and the same printed colour, when a condition counts colours), a card is skipped
+when a lower one of them (or a tied number trump earlier in the deck) has no card ranked
+between the two, or tied with either, in another hand or the current trick (the two
+play alike to the end).
 The moves are ordered for the seat's aim in the trick: a seat that wants the trick won
 (the player when he needs tricks, the others when they play against him) tries the
 cheapest winning card first, a seat that wants it lost its highest card that does not
@@ -780,9 +781,10 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
     root the search goes on to name the card), -1 when one fails however it is played,
     else 0; and the places whose owners that reads (``_node``). Without ``ranks`` only
     the counts decide (tricks and cards won and left, the trumps each seat holds: no
-    place is read: the trump bounds by counts); with them the trumps' order decides too (read by a bound that used
-    it: the player's trick bounds, when he holds a trump, read the trumps from his
-    lowest one up; a colour's bounds and the last trick's keeper every trump) and the rules that read colours (``_duck_reads``,
+    place is read: the trump bounds by counts); with them the trumps' order decides too
+    (read by a bound that used it: the player's trick bounds, when he holds a trump,
+    read the trumps from his lowest one up; a colour's bounds and the last trick's
+    keeper every trump) and the rules that read colours (``_duck_reads``,
     ``_quick_reads``)."""
     player, players = st[_PLAYER], st[_PLAYERS]
     done, total = st[_DONE], st[_TOTAL]
