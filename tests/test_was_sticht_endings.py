@@ -12,6 +12,7 @@ from was_sticht_cases import chip_of, disagreements, ending, short_ending
 
 from cardsolve.models.was_sticht import CHIP_IDS, CHIPS, Condition, Trumps, parse_cards, random_ending, random_start
 from cardsolve.models.was_sticht.play import Position, start
+from cardsolve.solvers.was_sticht import fast
 from cardsolve.solvers.was_sticht.double_dummy import forceable, possible, trick_bounds
 
 SEED = 20261201
@@ -109,6 +110,32 @@ def test_the_player_who_can_only_duck_wins_nothing_more() -> None:
     found = [mismatch for chip_id in DUCK for position in (leading, ducking, above)
              for mismatch in disagreements(position, 0, CHIP_IDS[chip_id], chip_id)]
     assert not found
+
+
+def test_the_ducking_player_answers_each_lead_below_it() -> None:
+    """His blues B2, B6 against the others' B3, B7, B8: each of his i-th lowest below
+    their i-th lowest, though B6 is above B3, so to any blue lead he plays under it (to
+    B3 his B2, to B7 or B8 his B6) and he wins nothing, as the reference finds; with B8
+    for B6 a lead of B7 would make him win, and the search decides. Then every seeded
+    ending of 2-3 tricks where the rule holds: the reference forces no more tricks."""
+    trumps = Trumps("R", None)
+    ducking = start([parse_cards("B2,B6,G1"), parse_cards("B3,B7,G5"), parse_cards("B8,G6,Y1")], trumps, 1)
+    caught = start([parse_cards("B2,B8,G1"), parse_cards("B3,B7,G5"), parse_cards("B6,G6,Y1")], trumps, 1)
+    for backend in ("numba", "reference"):
+        assert forceable(ducking, 0, CHIP_IDS["no-tricks"], backend)
+        assert not forceable(caught, 0, CHIP_IDS["no-tricks"], backend)
+    rng = random.Random(SEED + 4)
+    held = 0
+    for k in range(2000):
+        position = random_start(rng, rng.choice((3, 4)), rng.choice((2, 3)))
+        player = rng.randrange(position.players)
+        rows, key = fast._question((Condition("tricks", 0, 0),))
+        state = fast.encode(position, player, key, False, 1)
+        if fast._loses_all(state, fast.tables(position.trumps).packed) < 0:
+            continue
+        held += 1
+        assert forceable(position, player, CHIP_IDS["no-tricks"], "reference"), f"ending {k}: {position}, {player}"
+    assert held >= 100
 
 
 TRICK_COUNTS = ("at-least-4", "at-least-5", "at-least-6", "exactly-4", "exactly-5", "most-tricks", "at-most-1",

@@ -92,7 +92,7 @@ cards on the other places are *small*: of them only each seat's count per class 
 A trick whose winning card beat a card of its own class reads the winner's place and
 those above (ties included); a status cut reads what its rules read (counts alone read
 nothing, the trump bounds on his tricks the trumps from his lowest one up, the other
-trump rules every trump, ``_duck_reads`` and ``_quick_reads`` the
+trump rules every trump, ``_duck_reads``, ``_loses_all`` and ``_quick_reads`` the
 colours they compare; a condition that counts colours reads every trump, for their
 printed colours); a stored answer reads its top counts in the position that finds it.
 A node where one card decides reads what that card's answer read; any other reads what
@@ -122,7 +122,10 @@ settled for the player below the root, lost when it is another seat playing agai
 him. It is lost too when a seat against him holds a trump strictly above all of his
 and spares to cover his own trump leads (``_outlasts``: the others lead no trump). A player who can
 only duck (``_ducks_all``: not on lead, no trump, every card below the others' of its
-colour) wins no trick left, whatever is played.
+colour) wins no trick left, whatever is played; one who can lose every trick by his own
+play (``_loses_all``: not on lead, no trump, in each colour his i-th lowest card below the
+others' i-th lowest) secures, below the root, the conditions that hold when he wins
+nothing more (``_met_losing_all``).
 ``trick_bounds`` asks yes/no questions ("at most k tricks", "at least k") in binary
 searches.
 """
@@ -638,6 +641,78 @@ def _ducks_all(st: NDArray[np.int64], tab: NDArray[np.int64]) -> bool:
 
 
 @njit(cache=True)
+def _loses_all(st: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
+    """Whether the player can lose every trick left by his own play, whatever the others
+    play (the mirror of quick tricks); the places that reads when so, else -1. He is not on lead, holds no
+    trump, and in every colour his i-th lowest card ranks below the others' i-th lowest
+    (as far as both have cards). Then every trick is led by another seat: to a trump lead,
+    or one of a colour he is void in, he plays a card neither of the colour led nor a
+    trump; to a lead of a colour he holds, his highest card of it below the lead, which
+    keeps the colour's order so (whatever else falls in the trick: fewer cards of the
+    others only raise their i-th lowest). So he never wins and never leads. It reads, in
+    each colour both hold, the places from the higher of his lowest card and the others'
+    up (below it lie one side's cards only, which are counted)."""
+    player = st[_PLAYER]
+    if st[_LEADER] == player:
+        return -1
+    mine = st[_HAND + player]
+    if mine & tab[_CLASS_MASK, TRUMP_CLASS]:
+        return -1
+    others = _cards_left(st) & ~mine
+    reads = 0
+    for k in range(TRUMP_CLASS):
+        theirs = _places(others & tab[_CLASS_MASK, k], tab)
+        rest = _places(mine & tab[_CLASS_MASK, k], tab)
+        if theirs == 0 or rest == 0:
+            continue
+        # below the higher of the two lowest cards lie one side's cards only
+        low = max(rest & -rest, theirs & -theirs)
+        reads |= tab[_CLASS_PLACES, k] & ~(low - 1)
+        held, beaten, left = 0, 0, popcount(rest)
+        both = theirs | rest
+        while both and beaten < left:
+            b = both & -both
+            both ^= b
+            if rest & b:
+                held += 1
+            else:
+                beaten += 1
+                if beaten > held:
+                    return -1
+    return reads
+
+
+@njit(cache=True)
+def _met_losing_all(st: NDArray[np.int64], conds: NDArray[np.int64]) -> bool:
+    """Whether every condition holds when the player wins no trick left: his tricks and
+    colour cards stay as they are, he loses the first trick if it is still to come and
+    the last, and he has the fewest when every other seat has more already (their counts
+    only grow); most tricks is never secured this way (one seat may take the rest)."""
+    player = st[_PLAYER]
+    mine = st[_WON + player]
+    for i in range(conds.shape[0]):
+        m, low, high = conds[i, 0], conds[i, 1], conds[i, 2]
+        if m == _M_TRICKS:
+            value = mine
+        elif m < _M_FIRST:
+            value = st[_COLOUR_WON + m - _M_COLOUR]
+        elif m == _M_FIRST:
+            value = st[_FIRST] if st[_DONE] > 0 else 0
+        elif m == _M_LAST:
+            value = 0
+        elif m == _M_FEWEST:
+            value = 1
+            for s in range(st[_PLAYERS]):
+                if s != player and st[_WON + s] <= mine:
+                    return False
+        else:
+            return False
+        if not low <= value <= high:
+            return False
+    return True
+
+
+@njit(cache=True)
 def _keeps_top_trump(st: NDArray[np.int64], tab: NDArray[np.int64], top_owner: int, sure_mask: int,
                      left: int) -> bool:
     """Whether ``top_owner`` (holding the sure cards ``sure_mask``: the top trump left,
@@ -777,8 +852,8 @@ def _quick_reads(st: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
 def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64], root: bool,
             ranks: bool) -> tuple[int, int]:
     """At a trick boundary: 1 when every condition holds however the rest is played (or,
-    below the root, the player's own play can make sure of it: ``_play_secures``; at the
-    root the search goes on to name the card), -1 when one fails however it is played,
+    below the root, the player's own play can make sure of it: ``_play_secures``,
+    ``_loses_all``; at the root the search goes on to name the card), -1 when one fails however it is played,
     else 0; and the places whose owners that reads (``_node``). Without ``ranks`` only
     the counts decide (tricks and cards won and left, the trumps each seat holds: no
     place is read: the trump bounds by counts); with them the trumps' order decides too
@@ -889,6 +964,10 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
             return 1, reads | trumps
         if _play_secures(st, conds, tab):
             return 1, reads | _quick_reads(st, tab)
+        if _met_losing_all(st, conds):
+            ducked = _loses_all(st, tab)
+            if ducked >= 0:
+                return 1, reads | ducked
     return result, reads
 
 
