@@ -86,6 +86,15 @@ The last card of a trick closes it (``_close_trick``); the saved part of ``st`` 
 back. The node's helpers are inlined (``inline="always"``), so cutting it into parts
 costs no calls.
 
+Probes. Where one card is enough (an opposing seat's, and in a possible question every
+seat's) and enough tricks are left (``PROBES``), a node first gives each card a budget of
+nodes: a card whose search decides within it ends the node; a card whose search runs out
+(``_LIMIT``; ``_STOPPED`` unwinds the search, which stores nothing it did not finish)
+waits, and a second pass searches the waiting cards without a budget. The heuristic order
+is good on average but sometimes sends the first card down a huge subtree while a later
+one decides in a few nodes; the answers stored below a stopped card make its second
+search shorter.
+
 Partitions (the "winning ranks" of bridge double-dummy solvers). Every answer comes with
 the set of places whose owners it read, closed upwards in each class (``_RELEVANT``); the
 cards on the other places are *small*: of them only each seat's count per class mattered.
@@ -190,8 +199,12 @@ _COLOUR_WON = _WON + SEATS
  _MONO_AT,      # the word of st holding that counter, or -1
  _MONO_BOUND,   # that question's bound on the counter (its low end, or its high end)
  _RELEVANT,     # the places whose owners the last node's answer read (``_node``)
- ) = range(_COLOUR_WON + COLOUR_COUNT, _COLOUR_WON + COLOUR_COUNT + 20)
-_STATE = _RELEVANT + 1
+ _LIMIT,        # the node count at which the search stops (a probe's budget)
+ _STOPPED,      # 1 while a search stopped at its limit unwinds
+ _PROBE,        # the probes' budget in nodes
+ _PROBE_FROM,   # the fewest tricks left at which a node probes
+ ) = range(_COLOUR_WON + COLOUR_COUNT, _COLOUR_WON + COLOUR_COUNT + 24)
+_STATE = _PROBE_FROM + 1
 _AT_LEAST, _AT_MOST = 1, 2
 _UNDO_FROM, _UNDO_TO = _TRICK, _NODES
 """The words a finished trick changes: the trick, the counters, leader .. last won."""
@@ -346,6 +359,10 @@ def tables(trumps: Trumps) -> Tables:
     return _all_tables()[trumps.suit, trumps.number]
 
 
+PROBES = ((30_000, 6), (2_000, 3))
+"""Per question (forceable, possible): the probes' budget in nodes and the fewest tricks
+left at which a node probes (measured on the benchmark's 15,360 every-chip questions)."""
+_NO_LIMIT = 1 << 62
 _BUF = np.zeros((_ROWS_PER_DEPTH * (len(DECK) + 1), len(DECK)), dtype=np.int64)
 """The kernel's work rows (each written before it is read, so shared by every search)."""
 _TT: NDArray[np.int64] | None = None
@@ -1399,6 +1416,9 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
         # (``jit.borrowed``); numba's cache cannot load a kernel that calls a recursive
         # one (numba issue 6061), so the entry is this function itself
         st, conds, tab, tt, buf = borrowed(st), borrowed(conds), borrowed(tab), borrowed(tt), borrowed(buf)
+    if st[_NODES] >= st[_LIMIT]:
+        st[_STOPPED] = 1
+        return False
     st[_NODES] += 1
     in_trick = st[_IN_TRICK]
     player, players = st[_PLAYER], st[_PLAYERS]
@@ -1440,37 +1460,59 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
     n, merged = _candidates(st, conds, tab, buf, depth, seat)
     result = not chooser
     relevant, cut = always, False
-    for i in range(n):
-        c = buf[row + _CARDS, i]
-        alike = _answered_alike(buf, row, i, c, tab, st[_KEY_COLOURS] != 0)
-        if alike >= 0:
-            buf[row + _KEYS, i] = buf[row + _KEYS, alike]
-            continue
-        bit = np.int64(1) << c
-        st[_HAND + seat] ^= bit
-        st[_TRICK + in_trick] = c
-        if in_trick + 1 < players:
-            st[_IN_TRICK] = in_trick + 1
-            value = _node(st, conds, tab, tt, buf, depth + 1)
-            child = st[_RELEVANT]
-            st[_IN_TRICK] = in_trick
-        else:
-            for k in range(_UNDO_FROM, _UNDO_TO):
-                buf[row + _SAVED, k] = st[k]
-            decided = _close_trick(st, tab)
-            value = _node(st, conds, tab, tt, buf, depth + 1)
-            child = st[_RELEVANT] | decided
-            for k in range(_UNDO_FROM, _UNDO_TO):
-                st[k] = buf[row + _SAVED, k]
-        st[_HAND + seat] ^= bit
-        if value == chooser:
-            # one card decides: only its answer is read
-            result, relevant, cut = value, child | always, True
-            if depth == 0:
-                st[_ROOT_CARD] = c
+    limit = st[_LIMIT]
+    # probes (see the module docstring): a first pass gives each card a budget, a
+    # second searches the cards whose budget ran out
+    probing = (not chooser or st[_COOP] == 1) and n > 1 and st[_TOTAL] - st[_DONE] >= st[_PROBE_FROM]
+    pending = 0
+    for second in range(2 if probing else 1):
+        for i in range(n):
+            if second and not (pending >> i) & 1:
+                continue
+            c = buf[row + _CARDS, i]
+            alike = _answered_alike(buf, row, i, c, tab, st[_KEY_COLOURS] != 0)
+            if alike >= 0:
+                buf[row + _KEYS, i] = buf[row + _KEYS, alike]
+                continue
+            if probing and not second:
+                st[_LIMIT] = min(limit, st[_NODES] + st[_PROBE])
+            bit = np.int64(1) << c
+            st[_HAND + seat] ^= bit
+            st[_TRICK + in_trick] = c
+            if in_trick + 1 < players:
+                st[_IN_TRICK] = in_trick + 1
+                value = _node(st, conds, tab, tt, buf, depth + 1)
+                child = st[_RELEVANT]
+                st[_IN_TRICK] = in_trick
+            else:
+                for k in range(_UNDO_FROM, _UNDO_TO):
+                    buf[row + _SAVED, k] = st[k]
+                decided = _close_trick(st, tab)
+                value = _node(st, conds, tab, tt, buf, depth + 1)
+                child = st[_RELEVANT] | decided
+                for k in range(_UNDO_FROM, _UNDO_TO):
+                    st[k] = buf[row + _SAVED, k]
+            st[_HAND + seat] ^= bit
+            st[_LIMIT] = limit
+            if st[_STOPPED]:
+                if st[_NODES] >= limit:
+                    return False  # an outer limit: unwind, store nothing
+                # this probe's budget ran out: the card waits for the second pass, and
+                # reads every place meanwhile (no card plays alike to it)
+                st[_STOPPED] = 0
+                pending |= 1 << i
+                buf[row + _KEYS, i] = -1
+                continue
+            if value == chooser:
+                # one card decides: only its answer is read
+                result, relevant, cut = value, child | always, True
+                if depth == 0:
+                    st[_ROOT_CARD] = c
+                break
+            relevant |= child
+            buf[row + _KEYS, i] = child  # the sort keys are spent: the row keeps what each answer read
+        if cut:
             break
-        relevant |= child
-        buf[row + _KEYS, i] = child  # the sort keys are spent: the row keeps what each answer read
     if merged and not cut:
         relevant |= _run_reads(st, tab, seat, relevant)
     st[_RELEVANT] = relevant
@@ -1555,6 +1597,8 @@ def encode(position: Position, player: int, key: tuple[int, int, int, int, int, 
     if key[4]:
         st[_MONO_AT] = _WON + player if key[1] else _COLOUR_WON + (key[2].bit_length() - 1)
     st[_STAMP] = stamp
+    st[_LIMIT] = _NO_LIMIT
+    st[_PROBE], st[_PROBE_FROM] = PROBES[int(cooperative)]
     return np.array(st, dtype=np.int64)
 
 
