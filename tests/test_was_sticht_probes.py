@@ -7,9 +7,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from was_sticht_cases import disagreements, short_ending
+from was_sticht_cases import chip_cycle_disagreements
 
 from cardsolve.models.was_sticht import CHIPS, random_start
+from cardsolve.models.was_sticht.play import Position
 from cardsolve.solvers.was_sticht import fast
 
 SEED = 20261204
@@ -24,17 +25,10 @@ def tiny_probes(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_tiny_budgets_answer_as_the_reference(tiny_probes: None) -> None:
     """300 endings of 2-4 tricks, a chip each of the 24 in turn, both questions."""
-    rng = random.Random(SEED)
-    found = []
-    for k in range(300):
-        position = short_ending(rng)
-        player = rng.randrange(position.players)
-        chip = CHIPS[k % len(CHIPS)]
-        found += disagreements(position, player, chip, f"ending {k}: {position}, player {player}, chip {chip.id}")
-    assert not found
+    assert not chip_cycle_disagreements(random.Random(SEED), 300)
 
 
-def _answers(positions: list, budgets: tuple[tuple[int, int], tuple[int, int]],
+def _answers(positions: list[Position], budgets: tuple[tuple[int, int], tuple[int, int]],
              monkeypatch: pytest.MonkeyPatch) -> tuple[list[bool], int]:
     """Every chip's answer for seat 0 in both questions under these budgets, and the
     nodes searched."""

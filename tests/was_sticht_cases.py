@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from cardsolve.models.was_sticht import Chip, Condition, random_ending, random_start
+from cardsolve.models.was_sticht import CHIPS, Chip, Condition, random_ending, random_start
 from cardsolve.models.was_sticht.play import Position
 from cardsolve.solvers.was_sticht.double_dummy import forceable, possible
 
@@ -42,4 +42,16 @@ def disagreements(position: Position, player: int, chip: Chip, where: str) -> li
         found.append(f"forceable: {where}")
     if possible(position, player, chip) != possible(position, player, chip, "reference"):
         found.append(f"possible: {where}")
+    return found
+
+
+def chip_cycle_disagreements(rng: random.Random, count: int) -> list[str]:
+    """The disagreements on ``count`` seeded ``short_ending``s, a random player each and
+    the 24 chips in turn."""
+    found = []
+    for k in range(count):
+        position = short_ending(rng)
+        player = rng.randrange(position.players)
+        chip = CHIPS[k % len(CHIPS)]
+        found += disagreements(position, player, chip, f"ending {k}: {position}, player {player}, chip {chip.id}")
     return found
