@@ -660,9 +660,9 @@ def _ducks_all(st: NDArray[np.int64], tab: NDArray[np.int64]) -> bool:
 @njit(cache=True)
 def _loses_all(st: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
     """Whether the player can lose every trick left by his own play, whatever the others
-    play (the mirror of quick tricks); the places that reads when so, else -1. He is not on lead, holds no
-    trump, and in every colour his i-th lowest card ranks below the others' i-th lowest
-    (as far as both have cards). Then every trick is led by another seat: to a trump lead,
+    play (the mirror of quick tricks); the places that reads when so, else -1. He is not
+    on lead, holds no trump, and in every colour his i-th lowest card ranks below the
+    others' i-th lowest (as far as both have cards). Then every trick is led by another seat: to a trump lead,
     or one of a colour he is void in, he plays a card neither of the colour led nor a
     trump; to a lead of a colour he holds, his highest card of it below the lead, which
     keeps the colour's order so (whatever else falls in the trick: fewer cards of the
@@ -870,8 +870,8 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
             ranks: bool) -> tuple[int, int]:
     """At a trick boundary: 1 when every condition holds however the rest is played (or,
     below the root, the player's own play can make sure of it: ``_play_secures``,
-    ``_loses_all``; at the root the search goes on to name the card), -1 when one fails however it is played,
-    else 0; and the places whose owners that reads (``_node``). Without ``ranks`` only
+    ``_loses_all``; at the root the search goes on to name the card), -1 when one fails
+    however it is played, else 0; and the places whose owners that reads (``_node``). Without ``ranks`` only
     the counts decide (tricks and cards won and left, the trumps each seat holds: no
     place is read: the trump bounds by counts); with them the trumps' order decides too
     (read by a bound that used it: the player's trick bounds, when he holds a trump,
