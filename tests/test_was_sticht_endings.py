@@ -125,11 +125,11 @@ def test_the_ducking_player_answers_each_lead_below_it() -> None:
         assert forceable(ducking, 0, CHIP_IDS["no-tricks"], backend)
         assert not forceable(caught, 0, CHIP_IDS["no-tricks"], backend)
     rng = random.Random(SEED + 4)
+    _, key = fast._question((Condition("tricks", 0, 0),))
     held = 0
     for k in range(2000):
         position = random_start(rng, rng.choice((3, 4)), rng.choice((2, 3)))
         player = rng.randrange(position.players)
-        rows, key = fast._question((Condition("tricks", 0, 0),))
         state = fast.encode(position, player, key, False, 1)
         if fast._loses_all(state, fast.tables(position.trumps).packed) < 0:
             continue

@@ -15,6 +15,8 @@ from cardsolve.solvers.was_sticht import fast
 
 SEED = 20261204
 DEFAULT = fast.PROBES
+NO_PROBES = ((1, 99), (1, 99))
+"""Budgets that never apply: no node has 99 tricks left."""
 
 
 @pytest.fixture
@@ -49,7 +51,7 @@ def test_budgets_change_the_work_not_the_answers(monkeypatch: pytest.MonkeyPatch
     probes, with the default budgets and with budgets of 5 nodes."""
     rng = random.Random(SEED + 1)
     positions = [random_start(rng, 3, 6) for _ in range(3)] + [random_start(rng, 4, 5) for _ in range(2)]
-    plain, plain_nodes = _answers(positions, ((1, 99), (1, 99)), monkeypatch)
+    plain, plain_nodes = _answers(positions, NO_PROBES, monkeypatch)
     default, _ = _answers(positions, DEFAULT, monkeypatch)
     tiny, tiny_nodes = _answers(positions, ((5, 2), (5, 2)), monkeypatch)
     assert plain == default == tiny
