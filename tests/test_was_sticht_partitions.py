@@ -7,12 +7,12 @@ searches of one question family that share the table."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from was_sticht_cases import chip_cycle_disagreements
 
-from cardsolve.models.was_sticht import CHIPS, random_start
+from cardsolve.models.was_sticht import CHIPS, DECK, Chip, random_start
 from cardsolve.models.was_sticht.deal import random_ending
 from cardsolve.models.was_sticht.cards import Card
 from cardsolve.models.was_sticht.play import Position
@@ -69,11 +69,31 @@ def _swap_trumps(position: Position, rng: random.Random) -> Position | None:
     return replace(position, hands=hands)
 
 
-def _second_answers(pairs: int, swap: Callable[[Position, random.Random], Position | None], seed: int) -> list[str]:
+def _odd_trump_for_a_suit_trump(position: Position, rng: random.Random) -> Position | None:
+    """The position with a trump of the trump suit replaced by a trump-number card of
+    another colour that no hand holds (the same shape, one more trump of another printed
+    colour), or None when there is no such pair."""
+    table = tables(position.trumps)
+    held = {card for hand in position.hands for card in hand}
+    suited = [card for card in held if table.fc[card.index] == fast.TRUMP_CLASS
+              and card.colour == position.trumps.suit]
+    odd = [card for card in DECK if card not in held and table.fc[card.index] == fast.TRUMP_CLASS
+           and card.colour != position.trumps.suit]
+    if not suited or not odd:
+        return None
+    give = {rng.choice(sorted(suited, key=lambda c: c.index)): rng.choice(odd)}
+    hands = tuple(tuple(sorted((give.get(card, card) for card in hand), key=lambda c: c.index))
+                  for hand in position.hands)
+    return replace(position, hands=hands)
+
+
+def _second_answers(pairs: int, swap: Callable[[Position, random.Random], Position | None], seed: int,
+                    chips: Sequence[Chip] = CHIPS) -> list[str]:
     """Pairs of positions of 3-4 tricks dealt on their own, the second made from the
     first by ``swap``, searched one after the other in one question family's table (so
     that the second finds the first's answers in its shape's buckets): the second's
-    answers that differ from the reference's, in both modes."""
+    answers that differ from the reference's, in both modes (a chip each of ``chips``
+    in turn)."""
     rng = random.Random(seed)
     found = []
     for k in range(pairs):
@@ -83,7 +103,7 @@ def _second_answers(pairs: int, swap: Callable[[Position, random.Random], Positi
         if other is None:
             continue
         player = rng.randrange(players)
-        chip = CHIPS[k % len(CHIPS)]
+        chip = chips[k % len(chips)]
         for cooperative in (False, True):
             fast.forget()
             fast.search(position, player, chip.conditions, cooperative)
@@ -108,6 +128,16 @@ def test_trumps_exchanged_answer_as_the_reference() -> None:
     exchanged, as above: the trump bounds read the trumps' order (from the player's
     lowest trump up), so an answer stored for one order must not serve the other."""
     assert not _second_answers(600, _swap_trumps, SEED + 2)
+
+
+def test_an_odd_trump_more_answers_as_the_reference() -> None:
+    """600 pairs as above for the chips that count a colour, the second with a trump of
+    the trump suit replaced by a trump-number card of another colour: a colour question
+    reads only the trumps of other colours and those above them, so an answer stored
+    without the new card (all its small trumps of the trump suit) must not serve a
+    position whose small trumps include another colour."""
+    coloured = [chip for chip in CHIPS if any(c.measure.startswith("colour:") for c in chip.conditions)]
+    assert not _second_answers(600, _odd_trump_for_a_suit_trump, SEED + 4, coloured)
 
 
 def _reassigned(position: Position, reads: int, rng: random.Random) -> Position:

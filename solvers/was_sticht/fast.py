@@ -30,7 +30,10 @@ Encoding. A hand is an int64 bitmask over ``Card.index`` (0..35). Three int64 ar
   ``_ORDER`` the cards by class and rank and ``_PLACE`` each card's place there,
   ``_TIE`` whether it is a number trump, ``_UP`` the places of c's class from the
   lowest card tied with c up, ``_CLASS_PLACES`` the places of each class (as a mask of
-  places, like every *set of places* below), and ``_BETWEEN + c`` (row per card c; column d)
+  places, like every *set of places* below), ``_ODD_TRUMPS`` the *odd trumps* (the
+  trumps whose printed colour is not the trump suit's; every trump when there is no
+  trump suit) as cards and, in the next column, their places with every trump above
+  them, and ``_BETWEEN + c`` (row per card c; column d)
   the other cards of their class ranked from c's rank to d's (ties included: tied number
   trumps are told apart by who plays first);
 - the work rows ``buf``, ``_ROWS_PER_DEPTH`` per search depth: the candidate cards, their
@@ -50,7 +53,8 @@ share ranges; and ``_WORK``: the nodes its answers took. The key (``_key``): the
 (each seat's count of cards of each class, ``_SHAPE_BITS`` each, in ``_SHAPE_WORDS``
 words); the leader with the counters the conditions depend on (tricks below
 ``_TRICK_RADIX``, colour counts below ``_COLOUR_RADIX``), less a monotone question's
-counter, which the range answers for; and one word per class: its cards left in rank
+counter, which the range answers for, and, when a condition counts colours, the count of
+odd trumps left; and one word per class: its cards left in rank
 order from the top (the top card in the lowest bits), each a symbol of its owner
 (``_OWNER_BITS``), whether it ties (``_TIE_SHIFT``) and, when a condition counts colours,
 its printed colour (``_COLOUR_SHIFT``). A slot answers for a key with its shape and
@@ -102,8 +106,11 @@ A trick whose winning card beat a card of its own class reads the winner's place
 those above (ties included); a status cut reads what its rules read (counts alone read
 nothing, the trump bounds on his tricks the trumps from his lowest one up, the other
 trump rules every trump, ``_duck_reads``, ``_loses_all`` and ``_quick_reads`` the
-colours they compare; a condition that counts colours reads every trump, for their
-printed colours); a stored answer reads its top counts in the position that finds it.
+colours they compare; a condition that counts colours reads the odd trumps and every
+trump above them: the trumps below are all of the trump suit's colour, so exchanging
+them keeps the colours won, and the key's count of odd trumps makes sure that a
+position that finds the answer has no odd trump among its small trumps either); a
+stored answer reads its top counts in the position that finds it.
 A node where one card decides reads what that card's answer read; any other reads what
 all its cards' answers read, and where the cut lies inside a run of the mover's equal
 cards, the whole run (``_run_reads``: the run's other cards were answered by its lowest).
@@ -226,7 +233,8 @@ _TIE = _ORDER + 1
 _PLACE = _TIE + 1
 _UP = _PLACE + 1
 _CLASS_PLACES = _UP + 1        # the first CLASSES columns
-_BETWEEN = _CLASS_PLACES + 1   # len(DECK) rows: one per card
+_ODD_TRUMPS = _CLASS_PLACES + 1  # two columns: the odd trumps, their places closed upwards
+_BETWEEN = _ODD_TRUMPS + 1     # len(DECK) rows: one per card
 _TABLE_ROWS = _BETWEEN + len(DECK)
 
 # The transposition key and table.
@@ -345,6 +353,14 @@ class Tables:
             self.packed[_UP, c] = sum(1 << int(place[d]) for d in range(len(DECK))
                                       if fc[d] == fc[c] and place[d] >= floor)
             self.packed[_CLASS_PLACES, fc[c]] |= 1 << int(place[c])
+        # the trumps whose printed colour is not the trump suit's (every trump when there
+        # is no trump suit), and their places with every trump above them
+        odd = [c for c in range(len(DECK)) if fc[c] == TRUMP_CLASS and DECK[c].colour != trumps.suit]
+        if odd:
+            self.packed[_ODD_TRUMPS, 0] = sum(1 << c for c in odd)
+            lowest = min(odd, key=lambda c: int(place[c]))
+            self.packed[_ODD_TRUMPS, 1] = sum(1 << int(place[d]) for d in range(len(DECK))
+                                              if fc[d] == TRUMP_CLASS and place[d] >= place[lowest])
         self.packed[_BETWEEN:] = self.between
 
 
@@ -1056,6 +1072,8 @@ def _key(st: NDArray[np.int64], tab: NDArray[np.int64], buf: NDArray[np.int64], 
     for k in range(COLOUR_COUNT):
         if (st[_KEY_COLOURS] >> k) & 1 and st[_MONO_AT] != _COLOUR_WON + k:
             key = key * _COLOUR_RADIX + st[_COLOUR_WON + k]
+    if st[_KEY_COLOURS]:
+        key = key * 8 + popcount(_cards_left(st) & tab[_ODD_TRUMPS, 0])
     if st[_KEY_FIRST]:
         key = key * 2 + st[_FIRST]
     buf[row, _COUNTERS_WORD] = key
@@ -1424,8 +1442,8 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
     player, players = st[_PLAYER], st[_PLAYERS]
     row = _ROWS_PER_DEPTH * depth
     bucket, shaped, good, start = -1, -1, 0, st[_NODES]
-    # a condition that counts colours reads every trump's printed colour
-    always = tab[_CLASS_PLACES, TRUMP_CLASS] if st[_KEY_COLOURS] else 0
+    # a condition that counts colours reads the printed colour of every odd trump
+    always = tab[_ODD_TRUMPS, 1] if st[_KEY_COLOURS] else 0
     width = _symbol_bits(st)
     if in_trick == 0:
         # the counts first: they read no place and no table slot
