@@ -95,6 +95,16 @@ def _borrowed(typingctx, ary):  # type: ignore[no-untyped-def]
     return ary(ary), codegen
 
 
+def no_runtime(**options: object) -> Callable[[T], T]:
+    """``njit(cache=True, **options)`` without numba's runtime (its ``_nrt=False``): the
+    kernel counts no references to the arrays it is given, slices or passes on (numba
+    emits a call around every such step, and inlined helpers add their own: about a
+    quarter of the Was sticht? search's time). For kernels that allocate nothing: numba
+    refuses to compile one that does, and a view it makes lives only while the array it
+    views does, which the caller holds."""
+    return cast(Callable[[T], T], njit(cache=True, _nrt=False, **options))
+
+
 popcount = cast(Callable[[int], int], _ctpop)
 """The set bits of an int64, one machine instruction (LLVM ``ctpop``); in kernels only."""
 lowest_set = cast(Callable[[int], int], _cttz)
@@ -105,4 +115,4 @@ references with an atomic instruction at every call and copy, which a deep recur
 passing its arrays down pays for at every node; a borrowed view skips that. In kernels
 only, and only while the array it views is alive (the kernel's caller holds it)."""
 
-__all__ = ["borrowed", "lowest_set", "njit", "numba_cache_dir", "popcount"]
+__all__ = ["borrowed", "lowest_set", "njit", "no_runtime", "numba_cache_dir", "popcount"]

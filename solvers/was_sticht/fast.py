@@ -158,11 +158,11 @@ from cardsolve.models.was_sticht.cards import COLOURS, DECK, NUMBERS, Card
 from cardsolve.models.was_sticht.chips import MEASURES, TRICKS, Condition, Trick
 from cardsolve.models.was_sticht.play import Position
 from cardsolve.models.was_sticht.trumps import ALL_TRUMPS, NUMBER_TRUMP, Trumps, strength
-from cardsolve.solvers.jit import borrowed, lowest_set, njit, popcount
+from cardsolve.solvers.jit import lowest_set, no_runtime, popcount
 
 TT_BITS = 19
-"""The transposition table holds 2**TT_BITS slots (each 8 int64: 32 MiB at 19 bits), in
-buckets of ``BUCKET`` slots."""
+"""The transposition table holds 2**TT_BITS slots (each ``_TT_COLUMNS`` int64, 12: 48 MiB
+at 19 bits), in buckets of ``BUCKET`` slots."""
 BUCKET = 2
 """The slots a key may take: the first of its bucket that holds it, else a stale one, else
 the one whose answer took the fewest nodes to search gives way."""
@@ -419,19 +419,27 @@ def _family_stamp(family: tuple[object, ...]) -> int:
     return stamp
 
 
-@njit(cache=True, inline="always")
+@no_runtime(inline="always")
 def _cards_left(st: NDArray[np.int64]) -> int:
     """The cards still held by any seat."""
     return int(st[_HAND] | st[_HAND + 1] | st[_HAND + 2] | st[_HAND + 3])
 
 
-@njit(cache=True, inline="always")
+@no_runtime(inline="always")
+def _seat_after(seat: int, steps: int, players: int) -> int:
+    """The seat ``steps`` places after ``seat`` clockwise (both below ``players``): a
+    compare instead of a remainder, whose division costs tens of cycles at every node."""
+    later = seat + steps
+    return later - players if later >= players else later
+
+
+@no_runtime(inline="always")
 def _owner(st: NDArray[np.int64], bit: int) -> int:
     """The seat holding the card ``bit`` (it is held)."""
     return 0 if st[_HAND] & bit else (1 if st[_HAND + 1] & bit else (2 if st[_HAND + 2] & bit else 3))
 
 
-@njit(cache=True)
+@no_runtime()
 def _trump_bounds(st: NDArray[np.int64], tab: NDArray[np.int64], left: int) -> tuple[int, int, int, int]:
     """What the trumps left decide, in one pass from the top trump down, by ranks
     (number trumps of one rank tie: the first played of them wins):
@@ -502,7 +510,7 @@ def _trump_bounds(st: NDArray[np.int64], tab: NDArray[np.int64], left: int) -> t
     return top_owner, sure, forced, left - lost
 
 
-@njit(cache=True)
+@no_runtime()
 def _colour_gain(st: NDArray[np.int64], tab: NDArray[np.int64], colour: int, wins: int) -> int:
     """At most how many cards of ``colour`` (a mask) the player can still take when he
     wins at most ``wins`` more tricks: of each seat at most one card a trick he wins; a
@@ -547,7 +555,7 @@ def _colour_gain(st: NDArray[np.int64], tab: NDArray[np.int64], colour: int, win
     return gain
 
 
-@njit(cache=True)
+@no_runtime()
 def _quick_tricks(st: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
     """At least how many of the tricks left the player can make sure of by his own play
     (0 when this rule says nothing): when no other seat holds a trump, his trumps and
@@ -578,7 +586,7 @@ def _quick_tricks(st: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
     return quick
 
 
-@njit(cache=True)
+@no_runtime()
 def _play_secures(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64]) -> bool:
     """Whether the player's own play makes every condition hold (``_quick_tricks``): he
     can take every trick left and the conditions hold when he does, or they are trick
@@ -623,7 +631,7 @@ def _play_secures(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[
     return True
 
 
-@njit(cache=True)
+@no_runtime()
 def _trumps_overflow(st: NDArray[np.int64], tab: NDArray[np.int64], cap: int) -> bool:
     """Whether the tricks holding a trump cannot all be won within these limits: every
     other seat ends with at most ``cap`` tricks, the player wins no more tricks than he
@@ -640,7 +648,7 @@ def _trumps_overflow(st: NDArray[np.int64], tab: NDArray[np.int64], cap: int) ->
     return capacity < tricks
 
 
-@njit(cache=True)
+@no_runtime()
 def _ducks_all(st: NDArray[np.int64], tab: NDArray[np.int64]) -> bool:
     """Whether the player wins no trick left, whatever anyone plays (the mirror of quick
     tricks): he is not on lead, holds no trump, and in every colour his cards rank below
@@ -673,7 +681,7 @@ def _ducks_all(st: NDArray[np.int64], tab: NDArray[np.int64]) -> bool:
     return True
 
 
-@njit(cache=True)
+@no_runtime()
 def _loses_all(st: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
     """Whether the player can lose every trick left by his own play, whatever the others
     play (the mirror of quick tricks); the places that reads when so, else -1. He is not
@@ -715,7 +723,7 @@ def _loses_all(st: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
     return reads
 
 
-@njit(cache=True)
+@no_runtime()
 def _met_losing_all(st: NDArray[np.int64], conds: NDArray[np.int64]) -> bool:
     """Whether every condition holds when the player wins no trick left: his tricks and
     colour cards stay as they are, he loses the first trick if it is still to come and
@@ -745,7 +753,7 @@ def _met_losing_all(st: NDArray[np.int64], conds: NDArray[np.int64]) -> bool:
     return True
 
 
-@njit(cache=True)
+@no_runtime()
 def _keeps_top_trump(st: NDArray[np.int64], tab: NDArray[np.int64], top_owner: int, sure_mask: int,
                      left: int) -> bool:
     """Whether ``top_owner`` (holding the sure cards ``sure_mask``: the top trump left,
@@ -768,7 +776,7 @@ def _keeps_top_trump(st: NDArray[np.int64], tab: NDArray[np.int64], top_owner: i
     return spares >= min(most, left - 1)
 
 
-@njit(cache=True)
+@no_runtime()
 def _draws_trumps(st: NDArray[np.int64], tab: NDArray[np.int64], left: int) -> bool:
     """Whether the seat on lead wins the last trick by drawing trumps: it leads its top
     trumps (each ranked at least as high as every trump of the other seats: led first,
@@ -799,7 +807,7 @@ def _draws_trumps(st: NDArray[np.int64], tab: NDArray[np.int64], left: int) -> b
     return left > 0 and top >= min(most, left) and popcount(mine) >= min(most + 1, left)
 
 
-@njit(cache=True)
+@no_runtime()
 def _outlasts(st: NDArray[np.int64], tab: NDArray[np.int64], left: int) -> bool:
     """Whether another seat, playing against the player, keeps a trump ranked strictly
     above all of his to the last trick, and so wins it or sees it won by a seat other
@@ -833,7 +841,7 @@ def _outlasts(st: NDArray[np.int64], tab: NDArray[np.int64], left: int) -> bool:
     return False
 
 
-@njit(cache=True)
+@no_runtime()
 def _places(cards: int, tab: NDArray[np.int64]) -> int:
     """The places (in ``_ORDER``) of these cards, as a mask."""
     ranked = 0
@@ -844,7 +852,7 @@ def _places(cards: int, tab: NDArray[np.int64]) -> int:
     return ranked
 
 
-@njit(cache=True)
+@no_runtime()
 def _colour_reads(st: NDArray[np.int64], tab: NDArray[np.int64], top: bool) -> int:
     """The places a colour-comparing rule reads: in each colour both the player and another
     seat hold, the others' top card (``top``) or lowest card, and everything above it."""
@@ -865,7 +873,7 @@ def _colour_reads(st: NDArray[np.int64], tab: NDArray[np.int64], top: bool) -> i
     return reads
 
 
-@njit(cache=True)
+@no_runtime()
 def _duck_reads(st: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
     """The places ``_ducks_all`` reads when it holds: in each colour both the player and
     another seat hold, the others' lowest card and everything above it (the player's
@@ -873,7 +881,7 @@ def _duck_reads(st: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
     return _colour_reads(st, tab, False)
 
 
-@njit(cache=True)
+@no_runtime()
 def _quick_reads(st: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
     """The places ``_quick_tricks`` reads: in each colour both the player and another seat
     hold, the others' top card and everything above it (his winners); the trumps are
@@ -881,7 +889,7 @@ def _quick_reads(st: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
     return _colour_reads(st, tab, True)
 
 
-@njit(cache=True)
+@no_runtime()
 def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64], root: bool,
             ranks: bool) -> tuple[int, int]:
     """At a trick boundary: 1 when every condition holds however the rest is played (or,
@@ -1004,7 +1012,7 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
     return result, reads
 
 
-@njit(cache=True)
+@no_runtime()
 def _wants_tricks(st: NDArray[np.int64], conds: NDArray[np.int64]) -> bool:
     """Whether the player would rather win the current trick (a move-ordering guess)."""
     vote = 0
@@ -1026,13 +1034,13 @@ def _wants_tricks(st: NDArray[np.int64], conds: NDArray[np.int64]) -> bool:
     return vote > 0
 
 
-@njit(cache=True, inline="always")
+@no_runtime(inline="always")
 def _symbol_bits(st: NDArray[np.int64]) -> int:
     """The bits of a card's symbol in the key's class words."""
     return _SYMBOL_BITS_COLOURED if st[_KEY_COLOURS] else _SYMBOL_BITS
 
 
-@njit(cache=True, inline="always")
+@no_runtime(inline="always")
 def _key(st: NDArray[np.int64], tab: NDArray[np.int64], buf: NDArray[np.int64], row: int) -> None:
     """The trick-boundary state as ``_KEY_WORDS`` words in ``buf[row]``: the shape (each
     seat's count of cards of each class, ``_SHAPE_BITS`` each), the leader with the
@@ -1085,7 +1093,7 @@ _MIX = np.array([0x9E3779B97F4A7C1, 0x6C62272E07BB0142, 0x5851F42D4C957F2D, 0x14
 """An odd multiplier per key word, for the slot hash."""
 
 
-@njit(cache=True, inline="always")
+@no_runtime(inline="always")
 def _bucket(buf: NDArray[np.int64], row: int, size: int, words: int) -> int:
     """The first slot of a bucket of the key in the transposition table, from its first
     ``words`` words: all of them (the key's own bucket), or the shape and the counters
@@ -1100,7 +1108,7 @@ def _bucket(buf: NDArray[np.int64], row: int, size: int, words: int) -> int:
     return int(x & (size - 1) & -BUCKET)
 
 
-@njit(cache=True, inline="always")
+@no_runtime(inline="always")
 def _stored(tt: NDArray[np.int64], slot: int, buf: NDArray[np.int64], row: int, stamp: int, width: int) -> bool:
     """Whether the table's slot holds this search's answer for the key in ``buf[row]``:
     the same shape and counters, and in each class the same top cards (symbols of
@@ -1118,7 +1126,7 @@ def _stored(tt: NDArray[np.int64], slot: int, buf: NDArray[np.int64], row: int, 
     return True
 
 
-@njit(cache=True, inline="always")
+@no_runtime(inline="always")
 def _find(tt: NDArray[np.int64], bucket: int, buf: NDArray[np.int64], row: int, stamp: int, width: int) -> int:
     """The slot of the bucket that holds this search's answer for the key in ``buf[row]``,
     or -1."""
@@ -1128,7 +1136,7 @@ def _find(tt: NDArray[np.int64], bucket: int, buf: NDArray[np.int64], row: int, 
     return -1
 
 
-@njit(cache=True, inline="always")
+@no_runtime(inline="always")
 def _victim(tt: NDArray[np.int64], bucket: int, stamp: int) -> int:
     """The slot of the bucket that gives way to a new key: one stale (another search's),
     else the one whose answers took the fewest nodes."""
@@ -1141,7 +1149,7 @@ def _victim(tt: NDArray[np.int64], bucket: int, stamp: int) -> int:
     return slot
 
 
-@njit(cache=True, inline="always")
+@no_runtime(inline="always")
 def _top_counts(ranked: int, relevant: int, tab: NDArray[np.int64]) -> int:
     """How many top cards of each class (``_SHAPE_BITS`` each) lie on the relevant
     places, among the cards on the places ``ranked``."""
@@ -1151,7 +1159,7 @@ def _top_counts(ranked: int, relevant: int, tab: NDArray[np.int64]) -> int:
     return counts
 
 
-@njit(cache=True, inline="always")
+@no_runtime(inline="always")
 def _top_places(ranked: int, counts: int, tab: NDArray[np.int64]) -> int:
     """The places read by an answer that read these top counts, among the cards on the
     places ``ranked``: in each class from its ``count``-th card from the top up."""
@@ -1166,7 +1174,7 @@ def _top_places(ranked: int, counts: int, tab: NDArray[np.int64]) -> int:
     return relevant
 
 
-@njit(cache=True, inline="always")
+@no_runtime(inline="always")
 def _merge_counts(a: int, b: int) -> int:
     """The greater top count of each class of two."""
     counts = 0
@@ -1176,7 +1184,7 @@ def _merge_counts(a: int, b: int) -> int:
     return counts
 
 
-@njit(cache=True, inline="always")
+@no_runtime(inline="always")
 def _store(tt: NDArray[np.int64], slot: int, buf: NDArray[np.int64], row: int, stamp: int, answer: bool,
            counts: int) -> None:
     """The answer for the key in ``buf[row]``, which read these top counts, into the
@@ -1187,7 +1195,7 @@ def _store(tt: NDArray[np.int64], slot: int, buf: NDArray[np.int64], row: int, s
     tt[slot, _VERDICT] = stamp << _STAMP_SHIFT | (_ANSWER_BIT if answer else 0)
 
 
-@njit(cache=True, inline="always")
+@no_runtime(inline="always")
 def _goodness(st: NDArray[np.int64]) -> int:
     """A monotone question's slack as goodness: how far the counter lies on the good side
     of the bound (counter less low end for at-least, high end less counter for at-most),
@@ -1199,7 +1207,7 @@ def _goodness(st: NDArray[np.int64]) -> int:
     return int(min(max(_GOOD_ZERO + slack, 1), _NO_GOODNESS - 1))
 
 
-@njit(cache=True, inline="always")
+@no_runtime(inline="always")
 def _store_range(tt: NDArray[np.int64], slot: int, buf: NDArray[np.int64], row: int, stamp: int, good: int,
                  answer: bool, held: bool, counts: int) -> None:
     """A monotone question's answer at goodness ``good``, which read these top counts,
@@ -1229,7 +1237,7 @@ _ABOVE_WEIGHT = CLASS_WEIGHT * (CLASSES + 1)
 """A lead's weight per card above it in other hands: past every strength key."""
 
 
-@njit(cache=True, inline="always")
+@no_runtime(inline="always")
 def _colour_wishes(conds: NDArray[np.int64], tab: NDArray[np.int64]) -> tuple[int, int]:
     """The cards of the colours the player wants in his tricks (a condition with a low
     end above 0) and of those he wants kept out (a condition with a high end of 0)."""
@@ -1244,7 +1252,7 @@ def _colour_wishes(conds: NDArray[np.int64], tab: NDArray[np.int64]) -> tuple[in
     return want, avoid
 
 
-@njit(cache=True, inline="always")
+@no_runtime(inline="always")
 def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64], buf: NDArray[np.int64],
                 depth: int, seat: int) -> tuple[int, bool]:
     """The cards ``seat`` tries, in order, into the depth's card row; how many, and
@@ -1272,7 +1280,7 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
     # into a trick the player is winning, a seat gives first the cards of the colours its
     # side wants him to take, and last those it wants kept from him
     give, keep = 0, 0
-    if in_trick > 0 and (st[_LEADER] + best_at) % st[_PLAYERS] == player:
+    if in_trick > 0 and _seat_after(st[_LEADER], best_at, st[_PLAYERS]) == player:
         give, keep = _colour_wishes(conds, tab)
         if seat != player and st[_COOP] == 0:
             give, keep = keep, give
@@ -1334,7 +1342,7 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
     return n, merged
 
 
-@njit(cache=True, inline="always")
+@no_runtime(inline="always")
 def _close_trick(st: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
     """The current trick, all its cards played, goes to its winner: his trick count (and
     for the player, his colour counts, first and last trick) and the lead move on.
@@ -1353,7 +1361,7 @@ def _close_trick(st: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
     for k in range(players):
         if k != win_at and tab[_CLASS, st[_TRICK + k]] == tab[_CLASS, winning]:
             by_rank = True
-    winner = (st[_LEADER] + win_at) % players
+    winner = _seat_after(st[_LEADER], win_at, players)
     st[_WON + winner] += 1
     if winner == player:
         for k in range(players):
@@ -1367,7 +1375,7 @@ def _close_trick(st: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
     return int(tab[_UP, winning]) if by_rank else 0
 
 
-@njit(cache=True, inline="always")
+@no_runtime(inline="always")
 def _run_reads(st: NDArray[np.int64], tab: NDArray[np.int64], seat: int, relevant: int) -> int:
     """The places to add to ``relevant`` when an answer needs every card ``seat`` may play
     and ``_candidates`` tried only the lowest of each run of equal cards: where the
@@ -1406,7 +1414,7 @@ def _run_reads(st: NDArray[np.int64], tab: NDArray[np.int64], seat: int, relevan
     return add
 
 
-@njit(cache=True, inline="always")
+@no_runtime(inline="always")
 def _answered_alike(buf: NDArray[np.int64], row: int, i: int, c: int, tab: NDArray[np.int64], coloured: bool) -> int:
     """The earlier card of the mover's, already answered (not deciding), that his i-th
     card ``c`` plays as, by the places that answer read (``buf[row + _KEYS, j]``), or -1:
@@ -1423,17 +1431,13 @@ def _answered_alike(buf: NDArray[np.int64], row: int, i: int, c: int, tab: NDArr
     return -1
 
 
-@njit(cache=True)
+@no_runtime()
 def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64], tt: NDArray[np.int64],
           buf: NDArray[np.int64], depth: int) -> bool:
     """Whether the conditions can be made to hold from here (see the module docstring);
     at depth 0 the deciding card goes to ``st[_ROOT_CARD]``; the places whose owners the
-    answer read go to ``st[_RELEVANT]`` (see Partitions)."""
-    if depth == 0:
-        # the recursion passes borrowed views on, which count no references
-        # (``jit.borrowed``); numba's cache cannot load a kernel that calls a recursive
-        # one (numba issue 6061), so the entry is this function itself
-        st, conds, tab, tt, buf = borrowed(st), borrowed(conds), borrowed(tab), borrowed(tt), borrowed(buf)
+    answer read go to ``st[_RELEVANT]`` (see Partitions). Python calls it directly: numba's
+    cache cannot load a kernel that calls a recursive one (numba issue 6061)."""
     if st[_NODES] >= st[_LIMIT]:
         st[_STOPPED] = 1
         return False
@@ -1473,7 +1477,7 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
         if status != 0:
             st[_RELEVANT] = reads | always
             return status > 0
-    seat = (st[_LEADER] + in_trick) % players
+    seat = _seat_after(st[_LEADER], in_trick, players)
     chooser = st[_COOP] == 1 or seat == player
     n, merged = _candidates(st, conds, tab, buf, depth, seat)
     result = not chooser
