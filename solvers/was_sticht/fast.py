@@ -434,9 +434,11 @@ def _seat_after(seat: int, steps: int, players: int) -> int:
 
 
 @no_runtime(inline="always")
-def _owner(st: NDArray[np.int64], bit: int) -> int:
-    """The seat holding the card ``bit`` (it is held)."""
-    return 0 if st[_HAND] & bit else (1 if st[_HAND + 1] & bit else (2 if st[_HAND + 2] & bit else 3))
+def _owner(st: NDArray[np.int64], card: int) -> int:
+    """The seat holding ``card`` (it is held), by arithmetic rather than branches, which
+    mispredict: the transposition key asks it of every card left."""
+    return int(((st[_HAND + 1] >> card) & 1) + (((st[_HAND + 2] >> card) & 1) << 1)
+               + ((st[_HAND + 3] >> card) & 1) * 3)
 
 
 @no_runtime()
@@ -477,13 +479,13 @@ def _trump_bounds(st: NDArray[np.int64], tab: NDArray[np.int64], left: int) -> t
             bit = np.int64(1) << tab[_ORDER, i]
             if cards_left & bit:
                 group |= bit
-                owners |= 1 << _owner(st, bit)
+                owners |= 1 << _owner(st, tab[_ORDER, i])
             i -= 1
         if group == 0:
             continue
         if running:
             if top_owner < 0:
-                top_owner = _owner(st, group & -group)
+                top_owner = _owner(st, lowest_set(group))
             if owners == 1 << top_owner:
                 sure |= group
             else:
@@ -1062,7 +1064,7 @@ def _key(st: NDArray[np.int64], tab: NDArray[np.int64], buf: NDArray[np.int64], 
             b = cls & -cls
             cls ^= b
             c = tab[_ORDER, lowest_set(b)]
-            owner = _owner(st, np.int64(1) << c)
+            owner = _owner(st, c)
             symbol = owner | tab[_TIE, c] << _TIE_SHIFT
             if st[_KEY_COLOURS]:
                 symbol |= tab[_COLOUR, c] << _COLOUR_SHIFT
