@@ -96,6 +96,37 @@ def test_tied_number_trumps_keep_no_last_trick() -> None:
     assert not found
 
 
+def test_more_tied_trumps_than_the_others_win_the_last_trick() -> None:
+    """Number trumps 3, no trump suit: seat 1 holds R3 and B3, seat 3 holds G3, seat 2
+    leads. However the others play, seat 1 keeps a 3 for the last trick with the others
+    out of them, or wins the trick before it and leads his last 3: the rule says so, as
+    the reference finds. With one 3 each the rule says nothing and the search decides.
+    Then every seeded ending of 2-3 tricks where the rule holds: the reference forces
+    the last trick."""
+    trumps = Trumps(None, 3)
+    more = start([parse_cards("R3,B3,G1"), parse_cards("G2,G4,Y1"), parse_cards("G3,Y2,B1")], trumps, 1)
+    even = start([parse_cards("R3,B1,G1"), parse_cards("G2,G4,Y1"), parse_cards("G3,Y2,B3")], trumps, 1)
+    last = CHIP_IDS["last-trick"]
+    _, key = fast._question(last.conditions)
+    packed = fast.tables(trumps).packed
+    assert fast._outnumbers_trumps(fast.encode(more, 0, key, False, 1), packed)
+    assert not fast._outnumbers_trumps(fast.encode(even, 0, key, False, 1), packed)
+    for backend in ("numba", "reference"):
+        assert forceable(more, 0, last, backend)
+    assert forceable(even, 0, last) == forceable(even, 0, last, "reference")
+    rng = random.Random(SEED + 5)
+    held = 0
+    for k in range(3000):
+        position = random_start(rng, rng.choice((3, 4)), rng.choice((2, 3)))
+        player = rng.randrange(position.players)
+        if not fast._outnumbers_trumps(fast.encode(position, player, key, False, 1),
+                                       fast.tables(position.trumps).packed):
+            continue
+        held += 1
+        assert forceable(position, player, last, "reference"), f"ending {k}: {position}, {player}"
+    assert held >= 100
+
+
 def test_the_player_who_can_only_duck_wins_nothing_more() -> None:
     """Not on lead, no trump, every card below the others' of its colour: no trick,
     whatever anyone plays; on lead, his low lead may win when the others are void."""

@@ -133,7 +133,10 @@ further bounded by the tricks he can still win and by his trumps (``_colour_gain
 The last trick goes to the seat that can keep a top trump to it (``_keeps_top_trump``:
 his spare trumps cover the trump leads the others can make), or to the seat on lead
 that can draw every other trump with trumps ranked at least as high as all of them
-and keep one (``_draws_trumps``; tied number trumps included, the first played wins):
+and keep one (``_draws_trumps``; tied number trumps included, the first played wins),
+or to the player when his trumps rank at least as high as all the others' and outnumber
+them together (``_outnumbers_trumps``: he keeps more than they hold until his hand is
+all trumps, and then each trick he loses takes one of theirs):
 settled for the player below the root, lost when it is another seat playing against
 him. It is lost too when a seat against him holds a trump strictly above all of his
 and spares to cover his own trump leads (``_outlasts``: the others lead no trump). A player who can
@@ -810,6 +813,36 @@ def _draws_trumps(st: NDArray[np.int64], tab: NDArray[np.int64], left: int) -> b
 
 
 @no_runtime()
+def _outnumbers_trumps(st: NDArray[np.int64], tab: NDArray[np.int64]) -> bool:
+    """Whether the player wins the last trick by his own play because each of his trumps
+    ranks at least as high as every other seat's (tied number trumps: the first played
+    wins) and he holds more trumps than every other seat together. He plays a trump only
+    when he must: to follow a trump lead, or when his hand is all trumps (he leads and
+    discards other cards first). A trump lead of another seat takes one of his and at
+    least the leader's, so until his hand is all trumps he keeps more than the others.
+    From then on, with t tricks left he holds t trumps and they at most t - 1: a trick
+    whose first trump of the top rank is his he wins, and he then leads a trump into
+    every trick after (the others follow with theirs), so the last is his; a trick he
+    loses took a trump of theirs first, and losing all the t - 1 tricks before the last
+    leaves them none to play into it."""
+    trumps = _cards_left(st) & tab[_CLASS_MASK, TRUMP_CLASS]
+    mine = st[_HAND + st[_PLAYER]] & trumps
+    if mine == 0 or 2 * popcount(mine) <= popcount(trumps):
+        return False
+    weakest, strongest = INFINITY, -1  # his weakest trump; the others' strongest
+    rest = trumps
+    while rest:
+        b = rest & -rest
+        rest ^= b
+        x = tab[_STRENGTH + TRUMP_CLASS, lowest_set(b)]
+        if mine & b:
+            weakest = min(weakest, x)
+        else:
+            strongest = max(strongest, x)
+    return weakest >= strongest
+
+
+@no_runtime()
 def _outlasts(st: NDArray[np.int64], tab: NDArray[np.int64], left: int) -> bool:
     """Whether another seat, playing against the player, keeps a trump ranked strictly
     above all of his to the last trick, and so wins it or sees it won by a seat other
@@ -960,12 +993,15 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
                 now, most = 0, 1 if total > 0 else 0
         elif m == _M_LAST:
             # the last trick: a seat keeping a top trump to it, or drawing the others'
-            # trumps from the lead, wins it by its own play
+            # trumps from the lead, or the player holding more top trumps than the
+            # others together, wins it by its own play
             keeper = -1
             if ranks and done < total:
                 keeper = top_owner if _keeps_top_trump(st, tab, top_owner, sure_mask, left) else -1
                 if keeper < 0 and _draws_trumps(st, tab, left):
                     keeper = st[_LEADER]
+                if keeper < 0 and _outnumbers_trumps(st, tab):
+                    keeper = player
             if done == total:
                 now = most = st[_LAST_WON]
             elif st[_COOP] == 0 and (keeper >= 0 and keeper != player or ranks and _outlasts(st, tab, left)):
