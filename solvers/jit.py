@@ -102,7 +102,8 @@ def no_runtime(**options: object) -> Callable[[T], T]:
     quarter of the Was sticht? search's time). For kernels that allocate nothing: numba
     refuses to compile one that does, and a view it makes lives only while the array it
     views does, which the caller holds."""
-    return cast(Callable[[T], T], njit(cache=True, _nrt=False, **options))
+    # ``_nrt`` is a jit option numba's type stubs leave out
+    return cast(Callable[[T], T], njit(cache=True, _nrt=False, **options))  # type: ignore[call-overload]
 
 
 popcount = cast(Callable[[int], int], _ctpop)
