@@ -1,12 +1,16 @@
 """The Was sticht? double-dummy kernel's newer bounds against the plain minimax
 reference: 6-trick endings, and hundreds of short endings for the rules the tails need
-(the keeper of a top trump wins the last trick, the player who can only duck wins
-nothing more, and the monotone questions' transposition ranges), with their edge
-cases built by hand."""
+(the keeper of a top trump and the player who outnumbers the others' trumps win the
+last trick, the player who can only duck wins nothing more, and the monotone
+questions' transposition ranges), with their edge cases built by hand."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+
+import numpy as np
+from numpy.typing import NDArray
 
 from was_sticht_cases import chip_of, disagreements, ending, short_ending
 
@@ -21,6 +25,22 @@ LAST = ("last-trick", "first-and-last")
 DUCK = ("no-tricks", "at-most-1", "at-most-2", "fewest-tricks", "no-red", "no-blue", "no-green", "no-yellow")
 MONOTONE = ("no-tricks", "at-most-1", "at-most-2", "at-least-4", "at-least-5", "at-least-6", "no-red", "no-blue",
             "many-red", "many-green", "many-yellow")
+
+
+def _endings_where(holds: Callable[[NDArray[np.int64], NDArray[np.int64]], bool], key: tuple[int, int, int, int, int, int],
+                   seed: int, tries: int) -> list[tuple[int, Position, int]]:
+    """Of ``tries`` seeded endings of 2-3 tricks dealt on their own (3 or 4 players, a
+    random player each), those where a status rule ``holds(state, table)`` for the
+    player, with their number: the endings on which to check the rule against the
+    reference."""
+    rng = random.Random(seed)
+    found = []
+    for k in range(tries):
+        position = random_start(rng, rng.choice((3, 4)), rng.choice((2, 3)))
+        player = rng.randrange(position.players)
+        if holds(fast.encode(position, player, key, False, 1), fast.tables(position.trumps).packed):
+            found.append((k, position, player))
+    return found
 
 
 def test_six_trick_endings_agree_with_the_reference() -> None:
@@ -114,17 +134,10 @@ def test_more_tied_trumps_than_the_others_win_the_last_trick() -> None:
     for backend in ("numba", "reference"):
         assert forceable(more, 0, last, backend)
     assert forceable(even, 0, last) == forceable(even, 0, last, "reference")
-    rng = random.Random(SEED + 5)
-    held = 0
-    for k in range(3000):
-        position = random_start(rng, rng.choice((3, 4)), rng.choice((2, 3)))
-        player = rng.randrange(position.players)
-        if not fast._outnumbers_trumps(fast.encode(position, player, key, False, 1),
-                                       fast.tables(position.trumps).packed):
-            continue
-        held += 1
+    held = _endings_where(lambda state, table: bool(fast._outnumbers_trumps(state, table)), key, SEED + 5, 3000)
+    assert len(held) >= 100
+    for k, position, player in held:
         assert forceable(position, player, last, "reference"), f"ending {k}: {position}, {player}"
-    assert held >= 100
 
 
 def test_the_player_who_can_only_duck_wins_nothing_more() -> None:
@@ -155,18 +168,11 @@ def test_the_ducking_player_answers_each_lead_below_it() -> None:
     for backend in ("numba", "reference"):
         assert forceable(ducking, 0, CHIP_IDS["no-tricks"], backend)
         assert not forceable(caught, 0, CHIP_IDS["no-tricks"], backend)
-    rng = random.Random(SEED + 4)
     _, key = fast._question((Condition("tricks", 0, 0),))
-    held = 0
-    for k in range(2000):
-        position = random_start(rng, rng.choice((3, 4)), rng.choice((2, 3)))
-        player = rng.randrange(position.players)
-        state = fast.encode(position, player, key, False, 1)
-        if fast._loses_all(state, fast.tables(position.trumps).packed) < 0:
-            continue
-        held += 1
+    held = _endings_where(lambda state, table: fast._loses_all(state, table) >= 0, key, SEED + 4, 2000)
+    assert len(held) >= 100
+    for k, position, player in held:
         assert forceable(position, player, CHIP_IDS["no-tricks"], "reference"), f"ending {k}: {position}, {player}"
-    assert held >= 100
 
 
 TRICK_COUNTS = ("at-least-4", "at-least-5", "at-least-6", "exactly-4", "exactly-5", "most-tricks", "at-most-1",
