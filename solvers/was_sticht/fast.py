@@ -83,7 +83,9 @@ cheapest winning card first, a seat that wants it lost its highest card that doe
 win; on lead, a seat that wants the trick leads first the card with the fewest cards of
 its class above it in other hands, a seat that wants it lost the one with the most (the
 highest first among equals; at the root by strength alone, the card it names kept); at
-the opposing seats the other aim's best card comes second. Into a trick the player is
+the opposing seats the other aim's best card comes second. The player who plays against
+the others with his tricks capped or a colour to keep out of them, on lead (below the
+root) or void in the lead's class, tries his trumps first (``_trumps_to_spend``). Into a trick the player is
 winning, a seat whose side wants him to take a colour (or to keep it from him) gives its
 cards of that colour first (last) within each group.
 The last card of a trick closes it (``_close_trick``); the saved part of ``st`` takes it
@@ -1275,6 +1277,11 @@ _ABOVE_WEIGHT = CLASS_WEIGHT * (CLASSES + 1)
 """A lead's weight per card above it in other hands: past every strength key."""
 
 
+_SPEND_FIRST = 4 * INFINITY
+"""What moves a trump the player spends first (``_trumps_to_spend``) before every other
+card: past every lead's and every follower's sort key."""
+
+
 @no_runtime(inline="always")
 def _colour_wishes(conds: NDArray[np.int64], tab: NDArray[np.int64]) -> tuple[int, int]:
     """The cards of the colours the player wants in his tricks (a condition with a low
@@ -1291,6 +1298,32 @@ def _colour_wishes(conds: NDArray[np.int64], tab: NDArray[np.int64]) -> tuple[in
 
 
 @no_runtime(inline="always")
+def _trumps_to_spend(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
+    """The player's trumps that he tries first, on lead or void in the lead's class, when
+    he plays against the other seats and his tricks are capped or a colour must stay out
+    of them (not when he wants the last trick, nor into a trick that holds such a
+    colour): a trump spent now cannot win a trick he must lose later, and the proof is
+    often several times smaller once his hand holds fewer trumps (``_loses_all`` needs
+    none). His trumps of a colour he must not take are not among them."""
+    capped, last, avoided = False, False, 0
+    for i in range(conds.shape[0]):
+        m = conds[i, 0]
+        if m == _M_TRICKS and conds[i, 2] < TRICKS:
+            capped = True
+        elif _M_COLOUR <= m < _M_FIRST and conds[i, 2] <= 0:
+            capped = True
+            avoided |= tab[_COLOUR_MASK, m - _M_COLOUR]
+        elif m == _M_LAST:
+            last = True
+    if not capped or last:
+        return 0
+    for k in range(st[_IN_TRICK]):
+        if (avoided >> st[_TRICK + k]) & 1:
+            return 0
+    return st[_HAND + st[_PLAYER]] & tab[_CLASS_MASK, TRUMP_CLASS] & ~avoided
+
+
+@no_runtime(inline="always")
 def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64], buf: NDArray[np.int64],
                 depth: int, seat: int) -> tuple[int, bool]:
     """The cards ``seat`` tries, in order, into the depth's card row; how many, and
@@ -1303,6 +1336,7 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
     legal = hand
     best, best_at = -1, 0
     outside = _cards_left(st)
+    following = 0
     if in_trick > 0:
         following = hand & tab[_CLASS_MASK, lead_class]
         if following != 0:
@@ -1322,6 +1356,10 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
         give, keep = _colour_wishes(conds, tab)
         if seat != player and st[_COOP] == 0:
             give, keep = keep, give
+    # the player who would rather not win spends his trumps first where he may
+    spend = 0
+    if seat == player and st[_COOP] == 0 and not wants and following == 0:
+        spend = _trumps_to_spend(st, conds, tab)
     # candidates: the lowest of each run of equal cards, with a sort key
     lower = _LOWER if st[_KEY_COLOURS] else _LOWER_ANY
     cards, keys = _ROWS_PER_DEPTH * depth + _CARDS, _ROWS_PER_DEPTH * depth + _KEYS
@@ -1353,6 +1391,8 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
                 above = popcount(outside & tab[_CLASS_MASK, tab[_CLASS, c]] & ~tab[_LOWER_ANY, c]
                                  & ~(np.int64(1) << c))
                 sort_key = above * _ABOVE_WEIGHT - s if win_aim else -above * _ABOVE_WEIGHT - s
+                if (spend >> c) & 1:
+                    sort_key -= _SPEND_FIRST
         else:
             # winning cards first (the cheapest first) when the aim is to win, else the
             # cards that do not win first (the highest first)
@@ -1361,6 +1401,8 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
                 sort_key = s if s > best else INFINITY + s
             else:
                 sort_key = s if s > best else -INFINITY - s
+                if (spend >> c) & 1:
+                    sort_key = -_SPEND_FIRST - s
             bit = np.int64(1) << c
             sort_key += (_COLOUR_PULL if keep & bit else 0) - (_COLOUR_PULL if give & bit else 0)
         j = n

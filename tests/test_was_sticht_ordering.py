@@ -1,0 +1,72 @@
+"""The Was sticht? kernel's move order for the player who would rather not win: where he
+may play any card (on lead, or void in the lead's class) and his tricks are capped or a
+colour must stay out of them, he tries his trumps first (``fast._trumps_to_spend``). The
+order changes the work only; the answers stay the reference's."""
+
+from __future__ import annotations
+
+import random
+
+from was_sticht_cases import disagreements, ending
+
+from cardsolve.models.was_sticht import CHIP_IDS, Trumps, parse_cards
+from cardsolve.models.was_sticht.play import Position
+from cardsolve.solvers.was_sticht import fast
+
+SEED = 20261205
+TRUMPS = Trumps("Y", 6)
+"""Yellow and every 6: Y6 the supertrump, B6 G6 R6 the tied number trumps."""
+
+
+def _spent(position: Position, chip_id: str, player: int = 0) -> set[str]:
+    """The player's trumps that the kernel tries first for the chip, as card names."""
+    rows, key = fast._question(tuple(CHIP_IDS[chip_id].conditions))
+    st = fast.encode(position, player, key, False, 1)
+    mask = fast._trumps_to_spend(st, rows, fast.tables(position.trumps).packed)
+    return {card.name for hand in position.hands for card in hand if (mask >> card.index) & 1}
+
+
+def _trick(hands: tuple[str, str, str, str], current: str) -> Position:
+    """Seat 0 (the player) to play the last card of a trick seat 1 led with ``current``."""
+    return Position(tuple(tuple(parse_cards(h)) for h in hands), TRUMPS, 1, tuple(parse_cards(current)))
+
+
+VOID_IN_GREEN = _trick(("Y9,Y1,R6,B4", "B2,B5", "R7,B9", "R2,B3"), "G3,G8,G9")
+"""The player void in the green lead, holding two yellow trumps, the red 6 and a blue
+card."""
+
+
+def test_a_capped_player_spends_every_trump_first() -> None:
+    """At most 2 tricks, void in the green lead: his three trumps, not the blue card."""
+    assert _spent(VOID_IN_GREEN, "at-most-2") == {"Y9", "Y1", "R6"}
+
+
+def test_a_colour_to_avoid_keeps_its_trumps_and_its_tricks() -> None:
+    """No red cards: the red 6 is not spent; no yellow cards: neither yellow trump; and into
+    a trick that already holds a red card no trump is spent at all."""
+    assert _spent(VOID_IN_GREEN, "no-red") == {"Y9", "Y1"}
+    assert _spent(VOID_IN_GREEN, "no-yellow") == {"R6"}
+    red_in_trick = _trick(("Y9,Y1,R6,B4", "B2,B5", "R7,B9", "B3,Y2"), "G3,G8,R2")
+    assert _spent(red_in_trick, "no-red") == set()
+    assert _spent(red_in_trick, "no-blue") == {"Y9", "Y1", "R6"}
+
+
+def test_no_trump_is_spent_by_a_player_who_wants_tricks_or_the_last_one() -> None:
+    """At least 5 tricks caps nothing; the last trick needs a trump kept."""
+    assert _spent(VOID_IN_GREEN, "at-least-5") == set()
+    assert _spent(VOID_IN_GREEN, "last-trick") == set()
+
+
+def test_the_spending_order_answers_as_the_reference() -> None:
+    """300 seeded endings of 2-4 tricks, the chips whose order it changes, both questions."""
+    rng = random.Random(SEED)
+    chips = [CHIP_IDS[c] for c in ("at-most-1", "at-most-2", "no-tricks", "exactly-2", "no-red", "no-blue",
+                                   "no-yellow", "no-green")]
+    found = []
+    for k in range(300):
+        tricks_left = rng.choice((2, 3, 3, 4))
+        position = ending(rng, tricks_left, 3 if tricks_left == 4 else 0)
+        player = rng.randrange(position.players)
+        chip = chips[k % len(chips)]
+        found += disagreements(position, player, chip, f"ending {k}: {position}, player {player}, chip {chip.id}")
+    assert not found
