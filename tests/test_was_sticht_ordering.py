@@ -1,6 +1,7 @@
 """The Was sticht? kernel's move order for the player who would rather not win: where he
 may play any card (on lead, or void in the lead's class) and his tricks are capped or a
-colour must stay out of them, he tries his trumps first (``fast._trumps_to_spend``). The
+colour must stay out of them, he tries his trumps first (``fast._trumps_to_spend``); when
+he wants only the last trick, he wins a trick he must win with his highest card. The
 order changes the work only; the answers stay the reference's."""
 
 from __future__ import annotations
@@ -58,10 +59,10 @@ def test_no_trump_is_spent_by_a_player_who_wants_tricks_or_the_last_one() -> Non
 
 
 def test_the_spending_order_answers_as_the_reference() -> None:
-    """300 seeded endings of 2-4 tricks, the chips whose order it changes, both questions."""
+    """300 seeded endings of 2-4 tricks, the chips whose order changes, both questions."""
     rng = random.Random(SEED)
     chips = [CHIP_IDS[c] for c in ("at-most-1", "at-most-2", "no-tricks", "exactly-2", "no-red", "no-blue",
-                                   "no-yellow", "no-green")]
+                                   "no-yellow", "no-green", "last-trick", "first-and-last")]
     found = []
     for k in range(300):
         tricks_left = rng.choice((2, 3, 3, 4))

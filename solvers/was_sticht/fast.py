@@ -85,9 +85,11 @@ its class above it in other hands, a seat that wants it lost the one with the mo
 highest first among equals; at the root by strength alone, the card it names kept); at
 the opposing seats the other aim's best card comes second. The player who plays against
 the others with his tricks capped or a colour to keep out of them, on lead (below the
-root) or void in the lead's class, tries his trumps first (``_trumps_to_spend``). Into a trick the player is
-winning, a seat whose side wants him to take a colour (or to keep it from him) gives its
-cards of that colour first (last) within each group.
+root) or void in the lead's class, tries his trumps first (``_trumps_to_spend``); the
+player who wants the last trick tries, among the cards that would win the current one
+(after those that would not), the highest first. Into a trick the player is winning, a
+seat whose side wants him to take a colour (or to keep it from him) gives its cards of
+that colour first (last) within each group.
 The last card of a trick closes it (``_close_trick``); the saved part of ``st`` takes it
 back. The node's helpers are inlined (``inline="always"``), so cutting it into parts
 costs no calls.
@@ -1360,6 +1362,13 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
     spend = 0
     if seat == player and st[_COOP] == 0 and not wants and following == 0:
         spend = _trumps_to_spend(st, conds, tab)
+    # the player who wants the last trick and not this one wins it, when he must, with
+    # his highest card (his low cards stay to lose the tricks before the last)
+    highest = False
+    if seat == player and not win_aim and in_trick > 0:
+        for i in range(conds.shape[0]):
+            if conds[i, 0] == _M_LAST:
+                highest = True
     # candidates: the lowest of each run of equal cards, with a sort key
     lower = _LOWER if st[_KEY_COLOURS] else _LOWER_ANY
     cards, keys = _ROWS_PER_DEPTH * depth + _CARDS, _ROWS_PER_DEPTH * depth + _KEYS
@@ -1400,7 +1409,7 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
             if win_aim:
                 sort_key = s if s > best else INFINITY + s
             else:
-                sort_key = s if s > best else -INFINITY - s
+                sort_key = (-s if highest else s) if s > best else -INFINITY - s
                 if (spend >> c) & 1:
                     sort_key = -_SPEND_FIRST - s
             bit = np.int64(1) << c
