@@ -83,9 +83,9 @@ cheapest winning card first, a seat that wants it lost its highest card that doe
 win; on lead, a seat that wants the trick leads first the card with the fewest cards of
 its class above it in other hands, a seat that wants it lost the one with the most (the
 highest first among equals; at the root by strength alone, the card it names kept); at
-the opposing seats the other aim's best card comes second. The player who plays against
-the others with his tricks capped or a colour to keep out of them, on lead (below the
-root) or void in the lead's class, tries his trumps first (``_trumps_to_spend``); the
+the opposing seats the other aim's best card comes second. The player whose tricks are
+capped or who must keep a colour out of them, on lead (below the root) or void in the
+lead's class, tries his trumps first (``_trumps_to_spend``); the
 player who wants the last trick tries, among the cards that would win the current one
 (after those that would not), the highest first. Into a trick the player is winning, a
 seat whose side wants him to take a colour (or to keep it from him) gives its cards of
@@ -1302,11 +1302,11 @@ def _colour_wishes(conds: NDArray[np.int64], tab: NDArray[np.int64]) -> tuple[in
 @no_runtime(inline="always")
 def _trumps_to_spend(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
     """The player's trumps that he tries first, on lead or void in the lead's class, when
-    he plays against the other seats and his tricks are capped or a colour must stay out
-    of them (not when he wants the last trick, nor into a trick that holds such a
-    colour): a trump spent now cannot win a trick he must lose later, and the proof is
-    often several times smaller once his hand holds fewer trumps (``_loses_all`` needs
-    none). His trumps of a colour he must not take are not among them."""
+    his tricks are capped or a colour must stay out of them (not when he wants the last
+    trick, nor into a trick that holds such a colour): a trump spent now cannot win a
+    trick he must lose later, and the proof is often several times smaller once his hand
+    holds fewer trumps (``_loses_all`` needs none). His trumps of a colour he must not
+    take are not among them."""
     capped, last, avoided = False, False, 0
     for i in range(conds.shape[0]):
         m = conds[i, 0]
@@ -1360,7 +1360,7 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
             give, keep = keep, give
     # the player who would rather not win spends his trumps first where he may
     spend = 0
-    if seat == player and st[_COOP] == 0 and not wants and following == 0:
+    if seat == player and not wants and following == 0:
         spend = _trumps_to_spend(st, conds, tab)
     # the player who wants the last trick and not this one wins it, when he must, with
     # his highest card (his low cards stay to lose the tricks before the last)
