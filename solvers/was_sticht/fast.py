@@ -1322,7 +1322,7 @@ def _trumps_to_spend(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArr
     for k in range(st[_IN_TRICK]):
         if (avoided >> st[_TRICK + k]) & 1:
             return 0
-    return st[_HAND + st[_PLAYER]] & tab[_CLASS_MASK, TRUMP_CLASS] & ~avoided
+    return int(st[_HAND + st[_PLAYER]] & tab[_CLASS_MASK, TRUMP_CLASS] & ~avoided)
 
 
 @no_runtime(inline="always")
