@@ -85,11 +85,11 @@ its class above it in other hands, a seat that wants it lost the one with the mo
 highest first among equals; at the root by strength alone, the card it names kept); at
 the opposing seats the other aim's best card comes second. The player whose tricks are
 capped or who must keep a colour out of them, on lead (below the root) or void in the
-lead's class, tries his trumps first (``_trumps_to_spend``); the
-player who wants the last trick tries, among the cards that would win the current one
-(after those that would not), the highest first. Into a trick the player is winning, a
-seat whose side wants him to take a colour (or to keep it from him) gives its cards of
-that colour first (last) within each group.
+lead's class, tries his trumps first (``_trumps_to_spend``); the player who wants the
+last trick tries, among the cards that would win the current one (after those that would
+not), the highest first. Into a trick the player is winning, a seat whose side wants him
+to take a colour (or to keep it from him) gives its cards of that colour first (last)
+within each group.
 The last card of a trick closes it (``_close_trick``); the saved part of ``st`` takes it
 back. The node's helpers are inlined (``inline="always"``), so cutting it into parts
 costs no calls.
