@@ -27,7 +27,7 @@ MONOTONE = ("no-tricks", "at-most-1", "at-most-2", "at-least-4", "at-least-5", "
             "many-red", "many-green", "many-yellow")
 
 
-def _endings_where(holds: Callable[[NDArray[np.int64], NDArray[np.int64]], bool], key: tuple[int, int, int, int, int, int],
+def _endings_where(holds: Callable[[NDArray[np.int64], NDArray[np.int64]], bool], key: fast.Question,
                    seed: int, tries: int) -> list[tuple[int, Position, int]]:
     """Of ``tries`` seeded endings of 2-3 tricks dealt on their own (3 or 4 players, a
     random player each), those where a status rule ``holds(state, table)`` for the

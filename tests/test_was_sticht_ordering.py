@@ -21,9 +21,9 @@ TRUMPS = Trumps("Y", 6)
 
 def _spent(position: Position, chip_id: str, player: int = 0) -> set[str]:
     """The player's trumps that the kernel tries first for the chip, as card names."""
-    rows, key = fast._question(tuple(CHIP_IDS[chip_id].conditions))
+    _, key = fast._question(tuple(CHIP_IDS[chip_id].conditions))
     st = fast.encode(position, player, key, False, 1)
-    mask = fast._trumps_to_spend(st, rows, fast.tables(position.trumps).packed)
+    mask = fast._trumps_to_spend(st, fast.tables(position.trumps).packed)
     return {card.name for hand in position.hands for card in hand if (mask >> card.index) & 1}
 
 

@@ -217,8 +217,11 @@ _COLOUR_WON = _WON + SEATS
  _STOPPED,      # 1 while a search stopped at its limit unwinds
  _PROBE,        # the probes' budget in nodes
  _PROBE_FROM,   # the fewest tricks left at which a node probes
- ) = range(_COLOUR_WON + COLOUR_COUNT, _COLOUR_WON + COLOUR_COUNT + 24)
-_STATE = _PROBE_FROM + 1
+ _SPENDING,     # the cards of the colours the player must keep out of his tricks, when
+                # the question has him spend his trumps first (``_trumps_to_spend``); -1
+ _LAST_ASKED,   # 1 when a condition asks for the last trick
+ ) = range(_COLOUR_WON + COLOUR_COUNT, _COLOUR_WON + COLOUR_COUNT + 26)
+_STATE = _LAST_ASKED + 1
 _AT_LEAST, _AT_MOST = 1, 2
 _UNDO_FROM, _UNDO_TO = _TRICK, _NODES
 """The words a finished trick changes: the trick, the counters, leader .. last won."""
@@ -1300,24 +1303,15 @@ def _colour_wishes(conds: NDArray[np.int64], tab: NDArray[np.int64]) -> tuple[in
 
 
 @no_runtime(inline="always")
-def _trumps_to_spend(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
+def _trumps_to_spend(st: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
     """The player's trumps that he tries first, on lead or void in the lead's class, when
-    his tricks are capped or a colour must stay out of them (not when he wants the last
-    trick, nor into a trick that holds such a colour): a trump spent now cannot win a
-    trick he must lose later, and the proof is often several times smaller once his hand
-    holds fewer trumps (``_loses_all`` needs none). His trumps of a colour he must not
-    take are not among them."""
-    capped, last, avoided = False, False, 0
-    for i in range(conds.shape[0]):
-        m = conds[i, 0]
-        if m == _M_TRICKS and conds[i, 2] < TRICKS:
-            capped = True
-        elif _M_COLOUR <= m < _M_FIRST and conds[i, 2] <= 0:
-            capped = True
-            avoided |= tab[_COLOUR_MASK, m - _M_COLOUR]
-        elif m == _M_LAST:
-            last = True
-    if not capped or last:
+    his tricks are capped or a colour must stay out of them (``_SPENDING``, set by
+    ``_question``: not when he wants the last trick), but not into a trick that holds such
+    a colour: a trump spent now cannot win a trick he must lose later, and the proof is
+    often several times smaller once his hand holds fewer trumps (``_loses_all`` needs
+    none). His trumps of a colour he must not take are not among them."""
+    avoided = st[_SPENDING]
+    if avoided < 0:
         return 0
     for k in range(st[_IN_TRICK]):
         if (avoided >> st[_TRICK + k]) & 1:
@@ -1361,14 +1355,10 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
     # the player who would rather not win spends his trumps first where he may
     spend = 0
     if seat == player and not wants and following == 0:
-        spend = _trumps_to_spend(st, conds, tab)
+        spend = _trumps_to_spend(st, tab)
     # the player who wants the last trick and not this one wins it, when he must, with
     # his highest card (his low cards stay to lose the tricks before the last)
-    highest = False
-    if seat == player and not win_aim and in_trick > 0:
-        for i in range(conds.shape[0]):
-            if conds[i, 0] == _M_LAST:
-                highest = True
+    highest = seat == player and not win_aim and in_trick > 0 and st[_LAST_ASKED] == 1
     # candidates: the lowest of each run of equal cards, with a sort key
     lower = _LOWER if st[_KEY_COLOURS] else _LOWER_ANY
     cards, keys = _ROWS_PER_DEPTH * depth + _CARDS, _ROWS_PER_DEPTH * depth + _KEYS
@@ -1650,13 +1640,20 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
     return result
 
 
+Question = tuple[int, int, int, int, int, int, int, int]
+"""``_question``'s facts of a question, as ``encode`` writes them into ``st``."""
+
+
 @lru_cache(maxsize=256)
-def _question(conditions: tuple[Condition, ...]) -> tuple[NDArray[np.int64], tuple[int, int, int, int, int, int]]:
-    """The conditions as rows (measure code, low, high), and what the transposition key
-    must hold for them: every seat's tricks, the player's tricks, the colours counted (a
-    bit each), the first trick; whether the answer is monotone in one counter
-    (``_MONO``: one condition on the tricks or a colour bounded on one side only) and
-    then its bound (the high end of an at-most question, the low end of an at-least)."""
+def _question(conditions: tuple[Condition, ...]) -> tuple[NDArray[np.int64], Question]:
+    """The conditions as rows (measure code, low, high), and the question's facts: what
+    the transposition key must hold for them (every seat's tricks, the player's tricks,
+    the colours counted, a bit each, the first trick); whether the answer is monotone in
+    one counter (``_MONO``: one condition on the tricks or a colour bounded on one side
+    only) and then its bound (the high end of an at-most question, the low end of an
+    at-least); for the move order, ``_SPENDING`` (when his tricks are capped or a colour
+    must stay out of them, and the last trick is not asked: the cards of those colours;
+    else -1) and whether the last trick is asked."""
     rows = [(MEASURES.index(c.measure), c.low, c.high) for c in conditions]
     measures = {c.measure for c in conditions}
     mono, bound = 0, 0
@@ -1666,14 +1663,18 @@ def _question(conditions: tuple[Condition, ...]) -> tuple[NDArray[np.int64], tup
             mono, bound = _AT_MOST, conditions[0].high
         elif conditions[0].high >= most:
             mono, bound = _AT_LEAST, conditions[0].low
+    kept_out = {c.measure for c in conditions if c.measure.startswith("colour:") and c.high <= 0}
+    capped = bool(kept_out) or any(c.measure == "tricks" and c.high < TRICKS for c in conditions)
+    last = "trick:last" in measures
+    kept_cards = sum(1 << card.index for card in DECK if f"colour:{card.colour}" in kept_out)
+    spending = kept_cards if capped and not last else -1
     return (np.array(rows, dtype=np.int64).reshape(len(rows), 3),
             (int(bool(measures & {"most", "fewest"})), int("tricks" in measures),
              sum(1 << k for k, letter in enumerate(COLOURS) if f"colour:{letter}" in measures),
-             int("trick:first" in measures), mono, bound))
+             int("trick:first" in measures), mono, bound, spending, int(last)))
 
 
-def encode(position: Position, player: int, key: tuple[int, int, int, int, int, int], cooperative: bool,
-           stamp: int) -> NDArray[np.int64]:
+def encode(position: Position, player: int, key: Question, cooperative: bool, stamp: int) -> NDArray[np.int64]:
     """The search state ``st`` of a position and question (``key``: ``_question``'s)."""
     players = position.players
     st = [0] * _STATE
@@ -1703,7 +1704,8 @@ def encode(position: Position, player: int, key: tuple[int, int, int, int, int, 
     st[_PLAYERS] = players
     st[_COOP] = int(cooperative)
     st[_TOTAL] = len(tricks) + (cards_left + len(position.current)) // players
-    st[_KEY_ALL], st[_KEY_TRICKS], st[_KEY_COLOURS], st[_KEY_FIRST], st[_MONO], st[_MONO_BOUND] = key
+    (st[_KEY_ALL], st[_KEY_TRICKS], st[_KEY_COLOURS], st[_KEY_FIRST], st[_MONO], st[_MONO_BOUND], st[_SPENDING],
+     st[_LAST_ASKED]) = key
     st[_MONO_AT] = -1
     if key[4]:
         st[_MONO_AT] = _WON + player if key[1] else _COLOUR_WON + (key[2].bit_length() - 1)
