@@ -1,8 +1,8 @@
-"""The Was sticht? kernel's move order for the player who would rather not win: where he
-may play any card (on lead, or void in the lead's class) and his tricks are capped or a
-colour must stay out of them, he tries his trumps first (``fast._trumps_to_spend``); when
-he wants only the last trick, he wins a trick he must win with his highest card. The
-order changes the work only; the answers stay the reference's."""
+"""The Was sticht? kernel's move order for the player: where he may play any card (on
+lead, or void in the lead's class) and his tricks are capped or a colour must stay out of
+them, he tries his trumps first (``fast._trumps_to_spend``); asked for the last trick in a
+forceable question, he would rather win every trick (``fast._wants_tricks``). The order
+changes the work only; the answers stay the reference's."""
 
 from __future__ import annotations
 
@@ -56,6 +56,22 @@ def test_no_trump_is_spent_by_a_player_who_wants_tricks_or_the_last_one() -> Non
     """At least 5 tricks caps nothing; the last trick needs a trump kept."""
     assert _spent(VOID_IN_GREEN, "at-least-5") == set()
     assert _spent(VOID_IN_GREEN, "last-trick") == set()
+
+
+def _wants(position: Position, chip_id: str, cooperative: bool) -> bool:
+    """Whether the kernel has the player (seat 0) aim to win the current trick."""
+    rows, key = fast._question(tuple(CHIP_IDS[chip_id].conditions))
+    return bool(fast._wants_tricks(fast.encode(position, 0, key, cooperative, 1), rows))
+
+
+def test_the_last_trick_forced_wants_every_trick_and_helped_only_the_last() -> None:
+    """Four tricks to go: against the others he aims to win this one too (the lead keeps
+    the choice of what is left for the end); helped by them, only the last trick."""
+    assert _wants(VOID_IN_GREEN, "last-trick", cooperative=False)
+    assert not _wants(VOID_IN_GREEN, "last-trick", cooperative=True)
+    last = _trick(("Y9", "B2", "R7", "R2"), "")
+    assert _wants(last, "last-trick", cooperative=True)
+    assert not _wants(VOID_IN_GREEN, "at-most-2", cooperative=False)
 
 
 def test_the_spending_order_answers_as_the_reference() -> None:

@@ -85,9 +85,9 @@ its class above it in other hands, a seat that wants it lost the one with the mo
 highest first among equals; at the root by strength alone, the card it names kept); at
 the opposing seats the other aim's best card comes second. The player whose tricks are
 capped or who must keep a colour out of them, on lead (below the root) or void in the
-lead's class, tries his trumps first (``_trumps_to_spend``); the player who wants the
-last trick tries, among the cards that would win the current one (after those that would
-not), the highest first. Into a trick the player is winning, a seat whose side wants him
+lead's class, tries his trumps first (``_trumps_to_spend``); in a forceable question the
+player who wants the last trick would rather win every trick (holding the lead, he keeps
+the choice of what is left for the end). Into a trick the player is winning, a seat whose side wants him
 to take a colour (or to keep it from him) gives its cards of that colour first (last)
 within each group.
 The last card of a trick closes it (``_close_trick``); the saved part of ``st`` takes it
@@ -219,9 +219,8 @@ _COLOUR_WON = _WON + SEATS
  _PROBE_FROM,   # the fewest tricks left at which a node probes
  _SPENDING,     # the cards of the colours the player must keep out of his tricks, when
                 # the question has him spend his trumps first (``_trumps_to_spend``); -1
- _LAST_ASKED,   # 1 when a condition asks for the last trick
- ) = range(_COLOUR_WON + COLOUR_COUNT, _COLOUR_WON + COLOUR_COUNT + 26)
-_STATE = _LAST_ASKED + 1
+ ) = range(_COLOUR_WON + COLOUR_COUNT, _COLOUR_WON + COLOUR_COUNT + 25)
+_STATE = _SPENDING + 1
 _AT_LEAST, _AT_MOST = 1, 2
 _UNDO_FROM, _UNDO_TO = _TRICK, _NODES
 """The words a finished trick changes: the trick, the counters, leader .. last won."""
@@ -1059,7 +1058,10 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
 
 @no_runtime()
 def _wants_tricks(st: NDArray[np.int64], conds: NDArray[np.int64]) -> bool:
-    """Whether the player would rather win the current trick (a move-ordering guess)."""
+    """Whether the player would rather win the current trick (a move-ordering guess). Asked
+    for the last trick in a forceable question, he would rather win every trick: the lead
+    keeps the choice with him (measured: the last-trick questions take about a third fewer
+    nodes than when he wants only the last one)."""
     vote = 0
     mine = st[_WON + st[_PLAYER]]
     for i in range(conds.shape[0]):
@@ -1071,7 +1073,7 @@ def _wants_tricks(st: NDArray[np.int64], conds: NDArray[np.int64]) -> bool:
         elif m == _M_FIRST:
             vote += 1 if st[_DONE] == 0 else 0
         elif m == _M_LAST:
-            vote += 1 if st[_DONE] == st[_TOTAL] - 1 else 0
+            vote += 1 if st[_DONE] == st[_TOTAL] - 1 or st[_COOP] == 0 else 0
         elif m == _M_MOST:
             vote += 1
         else:
@@ -1356,9 +1358,6 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
     spend = 0
     if seat == player and not wants and following == 0:
         spend = _trumps_to_spend(st, tab)
-    # the player who wants the last trick and not this one wins it, when he must, with
-    # his highest card (his low cards stay to lose the tricks before the last)
-    highest = seat == player and not win_aim and in_trick > 0 and st[_LAST_ASKED] == 1
     # candidates: the lowest of each run of equal cards, with a sort key
     lower = _LOWER if st[_KEY_COLOURS] else _LOWER_ANY
     cards, keys = _ROWS_PER_DEPTH * depth + _CARDS, _ROWS_PER_DEPTH * depth + _KEYS
@@ -1399,7 +1398,7 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
             if win_aim:
                 sort_key = s if s > best else INFINITY + s
             else:
-                sort_key = (-s if highest else s) if s > best else -INFINITY - s
+                sort_key = s if s > best else -INFINITY - s
                 if (spend >> c) & 1:
                     sort_key = -_SPEND_FIRST - s
             bit = np.int64(1) << c
@@ -1640,7 +1639,7 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
     return result
 
 
-Question = tuple[int, int, int, int, int, int, int, int]
+Question = tuple[int, int, int, int, int, int, int]
 """``_question``'s facts of a question, as ``encode`` writes them into ``st``."""
 
 
@@ -1653,7 +1652,7 @@ def _question(conditions: tuple[Condition, ...]) -> tuple[NDArray[np.int64], Que
     only) and then its bound (the high end of an at-most question, the low end of an
     at-least); for the move order, ``_SPENDING`` (when his tricks are capped or a colour
     must stay out of them, and the last trick is not asked: the cards of those colours;
-    else -1) and whether the last trick is asked."""
+    else -1)."""
     rows = [(MEASURES.index(c.measure), c.low, c.high) for c in conditions]
     measures = {c.measure for c in conditions}
     mono, bound = 0, 0
@@ -1671,7 +1670,7 @@ def _question(conditions: tuple[Condition, ...]) -> tuple[NDArray[np.int64], Que
     return (np.array(rows, dtype=np.int64).reshape(len(rows), 3),
             (int(bool(measures & {"most", "fewest"})), int("tricks" in measures),
              sum(1 << k for k, letter in enumerate(COLOURS) if f"colour:{letter}" in measures),
-             int("trick:first" in measures), mono, bound, spending, int(last)))
+             int("trick:first" in measures), mono, bound, spending))
 
 
 def encode(position: Position, player: int, key: Question, cooperative: bool, stamp: int) -> NDArray[np.int64]:
@@ -1704,8 +1703,8 @@ def encode(position: Position, player: int, key: Question, cooperative: bool, st
     st[_PLAYERS] = players
     st[_COOP] = int(cooperative)
     st[_TOTAL] = len(tricks) + (cards_left + len(position.current)) // players
-    (st[_KEY_ALL], st[_KEY_TRICKS], st[_KEY_COLOURS], st[_KEY_FIRST], st[_MONO], st[_MONO_BOUND], st[_SPENDING],
-     st[_LAST_ASKED]) = key
+    (st[_KEY_ALL], st[_KEY_TRICKS], st[_KEY_COLOURS], st[_KEY_FIRST], st[_MONO], st[_MONO_BOUND],
+     st[_SPENDING]) = key
     st[_MONO_AT] = -1
     if key[4]:
         st[_MONO_AT] = _WON + player if key[1] else _COLOUR_WON + (key[2].bit_length() - 1)
