@@ -63,7 +63,7 @@ two buckets of ``BUCKET`` slots: its own (the hash of the whole key) and its sha
 (the hash of the shape and counters); an answer goes to its own bucket, and to its
 shape's when it read fewer than all cards of some class; in each the slot holding it,
 else a stale one, else the one whose answers took fewer nodes (the cheaper to search
-again) gives way.
+again) gives way. An answer found in the shape's bucket is copied into the key's own.
 
 Search. A depth-first AND-OR search over single card plays (``_node``). At each trick
 boundary what the counts alone decide is checked first (``_status`` without ranks, see
@@ -1296,6 +1296,17 @@ def _keep(st: NDArray[np.int64], tt: NDArray[np.int64], bucket: int, buf: NDArra
     tt[slot, _WORK] = work
 
 
+@no_runtime(inline="always")
+def _promote(tt: NDArray[np.int64], slot: int, bucket: int, buf: NDArray[np.int64], row: int, stamp: int) -> None:
+    """A copy of the slot, found in the shape's bucket for the key in ``buf[row]``, into
+    the key's own bucket under that key: a later visit finds it with one lookup, and it
+    stays when the shape's copy gives way."""
+    copy = _victim(tt, bucket, stamp)
+    _store(tt, copy, buf, row, stamp, bool(tt[slot, _VERDICT] & _ANSWER_BIT), tt[slot, _RELEVANT_COUNTS])
+    tt[copy, _RANGE] = tt[slot, _RANGE]
+    tt[copy, _WORK] = tt[slot, _WORK]
+
+
 _COLOUR_PULL = 2 * CLASS_WEIGHT * CLASSES
 """What a colour wish moves a card in its seat's order: past every strength key, within
 its group (winning or not: the groups lie ``INFINITY`` apart)."""
@@ -1562,11 +1573,14 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
         if st[_MONO] != 0:
             good = _goodness(st)
         slot = _find(tt, bucket, buf, row + _WORDS, st[_STAMP], width)
-        if slot < 0:
+        from_shape = slot < 0
+        if from_shape:
             slot = _find(tt, shaped, buf, row + _WORDS, st[_STAMP], width)
         if depth > 0 and slot >= 0:
             known = st[_MONO] == 0 or good >= tt[slot, _RANGE] >> _RANGE_SHIFT or good < tt[slot, _RANGE] & _NO_GOODNESS
             if known:
+                if from_shape:
+                    _promote(tt, slot, bucket, buf, row + _WORDS, st[_STAMP])
                 st[_RELEVANT] = _top_places(buf[row + _WORDS, _KEY_WORDS], tt[slot, _RELEVANT_COUNTS], tab) | always
                 if st[_MONO] == 0:
                     return bool(tt[slot, _VERDICT] & _ANSWER_BIT)
