@@ -219,9 +219,12 @@ _COLOUR_WON = _WON + SEATS
  _STOPPED,      # 1 while a search stopped at its limit unwinds
  _PROBE,        # the probes' budget in nodes
  _PROBE_FROM,   # the fewest tricks left at which a node probes
- _SPENDING,     # the cards of the colours the player must keep out of his tricks, when
-                # the question has him spend his trumps first (``_trumps_to_spend``); -1
- ) = range(_COLOUR_WON + COLOUR_COUNT, _COLOUR_WON + COLOUR_COUNT + 25)
+ _WANTED,       # the cards of the colours the player wants in his tricks (a condition
+                # with a low end above 0)
+ _KEPT_OUT,     # the cards of the colours he must keep out of them (a high end of 0)
+ _SPENDING,     # _KEPT_OUT when the question has him spend his trumps first
+                # (``_trumps_to_spend``), else -1
+ ) = range(_COLOUR_WON + COLOUR_COUNT, _COLOUR_WON + COLOUR_COUNT + 27)
 _STATE = _SPENDING + 1
 _AT_LEAST, _AT_MOST = 1, 2
 _UNDO_FROM, _UNDO_TO = _TRICK, _NODES
@@ -1322,21 +1325,6 @@ card: past every lead's and every follower's sort key."""
 
 
 @no_runtime(inline="always")
-def _colour_wishes(conds: NDArray[np.int64], tab: NDArray[np.int64]) -> tuple[int, int]:
-    """The cards of the colours the player wants in his tricks (a condition with a low
-    end above 0) and of those he wants kept out (a condition with a high end of 0)."""
-    want, avoid = 0, 0
-    for i in range(conds.shape[0]):
-        m = conds[i, 0]
-        if _M_COLOUR <= m < _M_FIRST:
-            if conds[i, 1] > 0:
-                want |= tab[_COLOUR_MASK, m - _M_COLOUR]
-            elif conds[i, 2] <= 0:
-                avoid |= tab[_COLOUR_MASK, m - _M_COLOUR]
-    return want, avoid
-
-
-@no_runtime(inline="always")
 def _trumps_to_spend(st: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
     """The player's trumps that he tries first, on lead or void in the lead's class, when
     his tricks are capped or a colour must stay out of them (``_SPENDING``, set by
@@ -1383,7 +1371,7 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
     # side wants him to take, and last those it wants kept from him
     give, keep = 0, 0
     if in_trick > 0 and _seat_after(st[_LEADER], best_at, st[_PLAYERS]) == player:
-        give, keep = _colour_wishes(conds, tab)
+        give, keep = st[_WANTED], st[_KEPT_OUT]
         if seat != player and st[_COOP] == 0:
             give, keep = keep, give
     # the player who would rather not win spends his trumps first where he may
@@ -1670,7 +1658,7 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
     return result
 
 
-Question = tuple[int, int, int, int, int, int, int]
+Question = tuple[int, int, int, int, int, int, int, int, int]
 """``_question``'s facts of a question, as ``encode`` writes them into ``st``."""
 
 
@@ -1681,9 +1669,10 @@ def _question(conditions: tuple[Condition, ...]) -> tuple[NDArray[np.int64], Que
     the colours counted, a bit each, the first trick); whether the answer is monotone in
     one counter (``_MONO``: one condition on the tricks or a colour bounded on one side
     only) and then its bound (the high end of an at-most question, the low end of an
-    at-least); for the move order, ``_SPENDING`` (when his tricks are capped or a colour
-    must stay out of them, and the last trick is not asked: the cards of those colours;
-    else -1)."""
+    at-least); for the move order, the cards of the colours he wants in his tricks and of
+    those he must keep out of them, and whether he spends his trumps first (when his
+    tricks are capped or a colour must stay out of them, and the last trick is not
+    asked)."""
     rows = [(MEASURES.index(c.measure), c.low, c.high) for c in conditions]
     measures = {c.measure for c in conditions}
     mono, bound = 0, 0
@@ -1693,15 +1682,20 @@ def _question(conditions: tuple[Condition, ...]) -> tuple[NDArray[np.int64], Que
             mono, bound = _AT_MOST, conditions[0].high
         elif conditions[0].high >= most:
             mono, bound = _AT_LEAST, conditions[0].low
+    wanted = {c.measure for c in conditions if c.measure.startswith("colour:") and c.low > 0}
     kept_out = {c.measure for c in conditions if c.measure.startswith("colour:") and c.high <= 0}
     capped = bool(kept_out) or any(c.measure == "tricks" and c.high < TRICKS for c in conditions)
-    last = "trick:last" in measures
-    kept_cards = sum(1 << card.index for card in DECK if f"colour:{card.colour}" in kept_out)
-    spending = kept_cards if capped and not last else -1
+    kept_cards = _colour_cards(kept_out)
+    spending = kept_cards if capped and "trick:last" not in measures else -1
     return (np.array(rows, dtype=np.int64).reshape(len(rows), 3),
             (int(bool(measures & {"most", "fewest"})), int("tricks" in measures),
              sum(1 << k for k, letter in enumerate(COLOURS) if f"colour:{letter}" in measures),
-             int("trick:first" in measures), mono, bound, spending))
+             int("trick:first" in measures), mono, bound, _colour_cards(wanted), kept_cards, spending))
+
+
+def _colour_cards(measures: set[str]) -> int:
+    """The cards of the colours of these colour measures, as a mask."""
+    return sum(1 << card.index for card in DECK if f"colour:{card.colour}" in measures)
 
 
 def encode(position: Position, player: int, key: Question, cooperative: bool, stamp: int) -> NDArray[np.int64]:
@@ -1734,8 +1728,8 @@ def encode(position: Position, player: int, key: Question, cooperative: bool, st
     st[_PLAYERS] = players
     st[_COOP] = int(cooperative)
     st[_TOTAL] = len(tricks) + (cards_left + len(position.current)) // players
-    (st[_KEY_ALL], st[_KEY_TRICKS], st[_KEY_COLOURS], st[_KEY_FIRST], st[_MONO], st[_MONO_BOUND],
-     st[_SPENDING]) = key
+    (st[_KEY_ALL], st[_KEY_TRICKS], st[_KEY_COLOURS], st[_KEY_FIRST], st[_MONO], st[_MONO_BOUND], st[_WANTED],
+     st[_KEPT_OUT], st[_SPENDING]) = key
     st[_MONO_AT] = -1
     if key[4]:
         st[_MONO_AT] = _WON + player if key[1] else _COLOUR_WON + (key[2].bit_length() - 1)
