@@ -1,16 +1,18 @@
 """The Was sticht? kernel's move order for the player: where he may play any card (on
 lead, or void in the lead's class) and his tricks are capped or a colour must stay out of
 them, he tries his trumps first (``fast._trumps_to_spend``); asked for the last trick in a
-forceable question, he would rather win every trick (``fast._wants_tricks``). The order
-changes the work only; the answers stay the reference's."""
+forceable question, he would rather win every trick (``fast._wants_tricks``); kept from
+colours whose every card is a trump, he wins a trick without a trump with his highest
+card. The order changes the work only; the answers stay the reference's."""
 
 from __future__ import annotations
 
 import random
 
+import numpy as np
 from was_sticht_cases import disagreements, short_ending
 
-from cardsolve.models.was_sticht import CHIP_IDS, Trumps, parse_cards
+from cardsolve.models.was_sticht import CHIP_IDS, DECK, Trumps, parse_cards
 from cardsolve.models.was_sticht.play import Position
 from cardsolve.solvers.was_sticht import fast
 
@@ -72,6 +74,33 @@ def test_the_last_trick_forced_wants_every_trick_and_helped_only_the_last() -> N
     last = _trick(("Y9", "B2", "R7", "R2"), "")
     assert _wants(last, "last-trick", cooperative=True)
     assert not _wants(VOID_IN_GREEN, "at-most-2", cooperative=False)
+
+
+def _order(position: Position, chip_id: str) -> list[str]:
+    """The cards the kernel tries, in order, for the player (seat 0) to move below the
+    root in a forceable question."""
+    rows, key = fast._question(tuple(CHIP_IDS[chip_id].conditions))
+    st = fast.encode(position, 0, key, False, 1)
+    buf = np.zeros_like(fast._BUF)
+    n, _ = fast._candidates(st, rows, fast.tables(position.trumps).packed, buf, 1, 0)
+    return [DECK[int(c)].name for c in buf[fast._ROWS_PER_DEPTH + fast._CARDS, :n]]
+
+
+GREEN_TRICK = _trick(("G2,G7,G9,B4", "B2,B5", "R7,G8", "R2,B3"), "G3,G5,B1")
+"""The player to follow a green trick that holds no trump, with one green card below the
+G5 and two above it (the G8 between them keeps the two apart)."""
+
+
+def test_wins_bring_nothing_to_keep_out_when_its_every_card_is_a_trump() -> None:
+    """No yellow, yellow the trump suit: a trick with no trump holds no yellow card, so he
+    wins it with his highest card first; no red (not every red card a trump) or at most
+    2 tricks: the card below the G5 first, then the cheapest that wins."""
+    assert _order(GREEN_TRICK, "no-yellow") == ["G9", "G7", "G2"]
+    assert _order(GREEN_TRICK, "no-red") == ["G2", "G7", "G9"]
+    assert _order(GREEN_TRICK, "at-most-2") == ["G2", "G7", "G9"]
+    # the Y1 ruffed: no green card wins, and he would rather not, the highest first
+    trumped = _trick(("G2,G7,G9,B4", "B2,B5", "R7,G8", "R2,B3"), "G3,G5,Y1")
+    assert _order(trumped, "no-yellow") == ["G9", "G7", "G2"]
 
 
 def test_the_spending_order_answers_as_the_reference() -> None:

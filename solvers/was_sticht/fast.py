@@ -89,7 +89,9 @@ the opposing seats the other aim's best card comes second. The player whose tric
 capped or who must keep a colour out of them, on lead (below the root) or void in the
 lead's class, tries his trumps first (``_trumps_to_spend``); in a forceable question the
 player who wants the last trick would rather win every trick (holding the lead, he keeps
-the choice of what is left for the end). Into a trick the player is winning, a seat whose side wants him
+the choice of what is left for the end); when all the question asks is to keep colours
+out of his tricks and every card of them is a trump (``_SAFE_WINS``), the player
+following a trick that holds no trump yet wins it with his highest card first. Into a trick the player is winning, a seat whose side wants him
 to take a colour (or to keep it from him) gives its cards of that colour first (last)
 within each group.
 The last card of a trick closes it (``_close_trick``); the saved part of ``st`` takes it
@@ -224,8 +226,10 @@ _COLOUR_WON = _WON + SEATS
  _KEPT_OUT,     # the cards of the colours he must keep out of them (a high end of 0)
  _SPENDING,     # _KEPT_OUT when the question has him spend his trumps first
                 # (``_trumps_to_spend``), else -1
- ) = range(_COLOUR_WON + COLOUR_COUNT, _COLOUR_WON + COLOUR_COUNT + 27)
-_STATE = _SPENDING + 1
+ _SAFE_WINS,    # 1 when the question only keeps colours out of his tricks and every card
+                # of them is a trump: a trick without a trump brings him none
+ ) = range(_COLOUR_WON + COLOUR_COUNT, _COLOUR_WON + COLOUR_COUNT + 28)
+_STATE = _SAFE_WINS + 1
 _AT_LEAST, _AT_MOST = 1, 2
 _UNDO_FROM, _UNDO_TO = _TRICK, _NODES
 """The words a finished trick changes: the trick, the counters, leader .. last won."""
@@ -1367,6 +1371,14 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
     wants = _wants_tricks(st, conds)
     # the player's seat aims at his wish; the others oppose it, or help when they cooperate
     win_aim = wants if seat == player or st[_COOP] == 0 else not wants
+    # following a trick that holds no trump yet, when no trump means none of the colours he
+    # must keep out (``_SAFE_WINS``), the player wins with his highest card: the lead is
+    # his, and a card that could win a worse trick later is gone
+    top_first = seat == player and st[_SAFE_WINS] == 1 and following != 0 and lead_class != TRUMP_CLASS
+    for k in range(in_trick if top_first else 0):
+        if tab[_CLASS, st[_TRICK + k]] == TRUMP_CLASS:
+            top_first = False
+    win_aim = win_aim or top_first
     # into a trick the player is winning, a seat gives first the cards of the colours its
     # side wants him to take, and last those it wants kept from him
     give, keep = 0, 0
@@ -1416,7 +1428,7 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
             # cards that do not win first (the highest first)
             s = tab[_STRENGTH + lead_class, c]
             if win_aim:
-                sort_key = s if s > best else INFINITY + s
+                sort_key = (-s if top_first else s) if s > best else INFINITY + s
             else:
                 sort_key = s if s > best else -INFINITY - s
                 if (spend >> c) & 1:
@@ -1658,7 +1670,7 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
     return result
 
 
-Question = tuple[int, int, int, int, int, int, int, int, int]
+Question = tuple[int, int, int, int, int, int, int, int, int, int]
 """``_question``'s facts of a question, as ``encode`` writes them into ``st``."""
 
 
@@ -1670,9 +1682,9 @@ def _question(conditions: tuple[Condition, ...]) -> tuple[NDArray[np.int64], Que
     one counter (``_MONO``: one condition on the tricks or a colour bounded on one side
     only) and then its bound (the high end of an at-most question, the low end of an
     at-least); for the move order, the cards of the colours he wants in his tricks and of
-    those he must keep out of them, and whether he spends his trumps first (when his
-    tricks are capped or a colour must stay out of them, and the last trick is not
-    asked)."""
+    those he must keep out of them, whether he spends his trumps first (when his tricks
+    are capped or a colour must stay out of them, and the last trick is not asked), and
+    whether keeping colours out is all the question asks."""
     rows = [(MEASURES.index(c.measure), c.low, c.high) for c in conditions]
     measures = {c.measure for c in conditions}
     mono, bound = 0, 0
@@ -1690,7 +1702,8 @@ def _question(conditions: tuple[Condition, ...]) -> tuple[NDArray[np.int64], Que
     return (np.array(rows, dtype=np.int64).reshape(len(rows), 3),
             (int(bool(measures & {"most", "fewest"})), int("tricks" in measures),
              sum(1 << k for k, letter in enumerate(COLOURS) if f"colour:{letter}" in measures),
-             int("trick:first" in measures), mono, bound, _colour_cards(wanted), kept_cards, spending))
+             int("trick:first" in measures), mono, bound, _colour_cards(wanted), kept_cards, spending,
+             int(bool(conditions) and all(c.measure in kept_out for c in conditions))))
 
 
 def _colour_cards(measures: set[str]) -> int:
@@ -1729,7 +1742,8 @@ def encode(position: Position, player: int, key: Question, cooperative: bool, st
     st[_COOP] = int(cooperative)
     st[_TOTAL] = len(tricks) + (cards_left + len(position.current)) // players
     (st[_KEY_ALL], st[_KEY_TRICKS], st[_KEY_COLOURS], st[_KEY_FIRST], st[_MONO], st[_MONO_BOUND], st[_WANTED],
-     st[_KEPT_OUT], st[_SPENDING]) = key
+     st[_KEPT_OUT], st[_SPENDING], only_kept_out) = key
+    st[_SAFE_WINS] = int(bool(only_kept_out) and st[_KEPT_OUT] & ~int(tables(position.trumps).classmask[TRUMP_CLASS]) == 0)
     st[_MONO_AT] = -1
     if key[4]:
         st[_MONO_AT] = _WON + player if key[1] else _COLOUR_WON + (key[2].bit_length() - 1)
