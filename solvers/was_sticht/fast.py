@@ -91,9 +91,9 @@ lead's class, tries his trumps first (``_trumps_to_spend``); in a forceable ques
 player who wants the last trick would rather win every trick (holding the lead, he keeps
 the choice of what is left for the end); when all the question asks is to keep colours
 out of his tricks and every card of them is a trump (``_SAFE_WINS``), the player
-following a trick that holds no trump yet wins it with his highest card first. Into a trick the player is winning, a seat whose side wants him
-to take a colour (or to keep it from him) gives its cards of that colour first (last)
-within each group.
+following a trick that holds no trump yet wins it with his highest card first. Into a
+trick the player is winning, a seat whose side wants him to take a colour (or to keep it
+from him) gives its cards of that colour first (last) within each group.
 The last card of a trick closes it (``_close_trick``); the saved part of ``st`` takes it
 back. The node's helpers are inlined (``inline="always"``), so cutting it into parts
 costs no calls.
@@ -1743,7 +1743,8 @@ def encode(position: Position, player: int, key: Question, cooperative: bool, st
     st[_TOTAL] = len(tricks) + (cards_left + len(position.current)) // players
     (st[_KEY_ALL], st[_KEY_TRICKS], st[_KEY_COLOURS], st[_KEY_FIRST], st[_MONO], st[_MONO_BOUND], st[_WANTED],
      st[_KEPT_OUT], st[_SPENDING], only_kept_out) = key
-    st[_SAFE_WINS] = int(bool(only_kept_out) and st[_KEPT_OUT] & ~int(tables(position.trumps).classmask[TRUMP_CLASS]) == 0)
+    trumps = int(tables(position.trumps).classmask[TRUMP_CLASS])
+    st[_SAFE_WINS] = int(bool(only_kept_out) and st[_KEPT_OUT] & ~trumps == 0)
     st[_MONO_AT] = -1
     if key[4]:
         st[_MONO_AT] = _WON + player if key[1] else _COLOUR_WON + (key[2].bit_length() - 1)
