@@ -103,8 +103,9 @@ def test_wins_bring_nothing_to_keep_out_when_its_every_card_is_a_trump() -> None
     assert _order(trumped, "no-yellow") == ["G9", "G7", "G2"]
 
 
-def test_the_spending_order_answers_as_the_reference() -> None:
-    """300 seeded endings of 2-4 tricks, the chips whose order changes, both questions."""
+def test_the_player_s_order_answers_as_the_reference() -> None:
+    """300 seeded endings of 2-4 tricks, the chips whose order the rules above change, both
+    questions."""
     rng = random.Random(SEED)
     chips = [CHIP_IDS[c] for c in ("at-most-1", "at-most-2", "no-tricks", "exactly-2", "no-red", "no-blue",
                                    "no-yellow", "no-green", "last-trick", "first-and-last")]
