@@ -12,10 +12,10 @@ from dataclasses import replace
 
 from was_sticht_cases import chip_cycle_disagreements
 
-from cardsolve.models.was_sticht import CHIPS, DECK, Chip, random_start
+from cardsolve.models.was_sticht import CHIPS, DECK, Chip, Trumps, parse_cards, random_start
 from cardsolve.models.was_sticht.deal import random_ending
 from cardsolve.models.was_sticht.cards import Card
-from cardsolve.models.was_sticht.play import Position
+from cardsolve.models.was_sticht.play import Position, start
 from cardsolve.solvers.was_sticht import fast
 from cardsolve.solvers.was_sticht.double_dummy import forceable, possible
 from cardsolve.solvers.was_sticht.fast import tables
@@ -87,6 +87,23 @@ def _odd_trump_for_a_suit_trump(position: Position, rng: random.Random) -> Posit
     return replace(position, hands=hands)
 
 
+def _tied_trump_for_a_suit_trump(position: Position, rng: random.Random) -> Position | None:
+    """The position with a trump of the trump suit replaced by a tied number trump (not
+    the supertrump) that no hand holds (the same shape, one more tied trump), or None
+    when there is no such pair."""
+    table = tables(position.trumps)
+    held = {card for hand in position.hands for card in hand}
+    suited = [card for card in held if table.fc[card.index] == fast.TRUMP_CLASS and not table.tie[card.index]
+              and card.number != position.trumps.number]
+    tied = [card for card in DECK if card not in held and table.tie[card.index]]
+    if not suited or not tied:
+        return None
+    give = {rng.choice(sorted(suited, key=lambda c: c.index)): rng.choice(tied)}
+    hands = tuple(tuple(sorted((give.get(card, card) for card in hand), key=lambda c: c.index))
+                  for hand in position.hands)
+    return replace(position, hands=hands)
+
+
 def _second_answers(pairs: int, swap: Callable[[Position, random.Random], Position | None], seed: int,
                     chips: Sequence[Chip] = CHIPS) -> list[str]:
     """Pairs of positions of 3-4 tricks dealt on their own, the second made from the
@@ -138,6 +155,32 @@ def test_an_odd_trump_more_answers_as_the_reference() -> None:
     position whose small trumps include another colour."""
     coloured = [chip for chip in CHIPS if any(c.measure.startswith("colour:") for c in chip.conditions)]
     assert not _second_answers(600, _odd_trump_for_a_suit_trump, SEED + 4, coloured)
+
+
+def test_a_tied_trump_more_answers_as_the_reference() -> None:
+    """2,000 pairs as above for every chip, the second with a trump of the trump suit
+    replaced by a tied number trump: an answer that read a tied trump read every card
+    tied with it, but a position with one more of them among its small cards compares
+    it with the others by who plays first, so that answer must not serve it (before the
+    key counted the tied trumps left, one answer of these pairs was wrong)."""
+    assert not _second_answers(2000, _tied_trump_for_a_suit_trump, SEED + 5)
+
+
+def test_a_tied_trump_more_after_the_first_trick() -> None:
+    """A case the key's count of tied trumps mends: trumps blue and 8, three players.
+    After the first position's search, the second (B7 of hand 2 replaced by G8) led
+    B6 B3 B2 leaves hand 3 holding R4 G5 Y8 against R8 G8 Y9 and R9 B9 Y5. The first
+    line's answer there read the tied 8s on top of the trumps but had no G8 among its
+    small cards; in the second line G8 is one of them, and hand 3 ducks every trick
+    (the reference's yes). Reused, that answer made it a no."""
+    trumps = Trumps("B", 8)
+    first = start([parse_cards(h) for h in ("Y5,B2,B9,R9", "Y9,B6,B7,R8", "B3,Y8,G5,R4")], trumps, 1)
+    second = start([parse_cards(h) for h in ("R9,B2,B9,Y5", "R8,B6,G8,Y9", "R4,B3,G5,Y8")], trumps, 1)
+    chip = next(c for c in CHIPS if c.id == "no-tricks")
+    assert forceable(second, 2, chip, "reference")
+    fast.forget()
+    fast.search(first, 2, chip.conditions, False)
+    assert fast.search(second, 2, chip.conditions, False)[0]
 
 
 def _reassigned(position: Position, reads: int, rng: random.Random) -> Position:

@@ -33,7 +33,8 @@ Encoding. A hand is an int64 bitmask over ``Card.index`` (0..35). Three int64 ar
   places, like every *set of places* below), ``_ODD_TRUMPS`` the *odd trumps* (the
   trumps whose printed colour is not the trump suit's; every trump when there is no
   trump suit) as cards and, in the next column, their places with every trump above
-  them, and ``_BETWEEN + c`` (row per card c; column d)
+  them, ``_TIED_TRUMPS`` the tied number trumps (every number trump but the supertrump)
+  as cards, and ``_BETWEEN + c`` (row per card c; column d)
   the other cards of their class ranked from c's rank to d's (ties included: tied number
   trumps are told apart by who plays first);
 - the work rows ``buf``, ``_ROWS_PER_DEPTH`` per search depth: the candidate cards, their
@@ -118,7 +119,10 @@ colours they compare; a condition that counts colours reads the odd trumps and e
 trump above them: the trumps below are all of the trump suit's colour, so exchanging
 them keeps the colours won, and the key's count of odd trumps makes sure that a
 position that finds the answer has no odd trump among its small trumps either); a
-stored answer reads its top counts in the position that finds it.
+stored answer reads its top counts in the position that finds it. The key counts the
+tied number trumps left: they rank next to each other, so two positions with as many
+have them on the same places, whereas a position with one more among its small cards
+would have a small card that a read tied card beats only when it is played first.
 A node where one card decides reads what that card's answer read; any other reads what
 all its cards' answers read, and where the cut lies inside a run of the mover's equal
 cards, the whole run (``_run_reads``: the run's other cards were answered by its lowest).
@@ -252,7 +256,8 @@ _PLACE = _TIE + 1
 _UP = _PLACE + 1
 _CLASS_PLACES = _UP + 1        # the first CLASSES columns
 _ODD_TRUMPS = _CLASS_PLACES + 1  # two columns: the odd trumps, their places closed upwards
-_BETWEEN = _ODD_TRUMPS + 1     # len(DECK) rows: one per card
+_TIED_TRUMPS = _ODD_TRUMPS + 1  # the first column
+_BETWEEN = _TIED_TRUMPS + 1    # len(DECK) rows: one per card
 _TABLE_ROWS = _BETWEEN + len(DECK)
 
 # The transposition key and table.
@@ -379,6 +384,7 @@ class Tables:
             lowest = min(odd, key=lambda c: int(place[c]))
             self.packed[_ODD_TRUMPS, 1] = sum(1 << int(place[d]) for d in range(len(DECK))
                                               if fc[d] == TRUMP_CLASS and place[d] >= place[lowest])
+        self.packed[_TIED_TRUMPS, 0] = sum(1 << c for c in range(len(DECK)) if self.tie[c])
         self.packed[_BETWEEN:] = self.between
 
 
@@ -1100,7 +1106,8 @@ def _symbol_bits(st: NDArray[np.int64]) -> int:
 def _key(st: NDArray[np.int64], tab: NDArray[np.int64], buf: NDArray[np.int64], row: int) -> None:
     """The trick-boundary state as ``_KEY_WORDS`` words in ``buf[row]``: the shape (each
     seat's count of cards of each class, ``_SHAPE_BITS`` each), the leader with the
-    counters the conditions depend on, and per class its cards left in rank order from
+    counters the conditions depend on and the count of tied number trumps left (see
+    Partitions), and per class its cards left in rank order from
     the top, each as its owner and whether it ties (number trumps; and its printed colour
     when a condition counts colours), so that a stored answer that read only the top
     cards of a class is found by comparing a prefix; the places of the cards left go to
@@ -1136,6 +1143,7 @@ def _key(st: NDArray[np.int64], tab: NDArray[np.int64], buf: NDArray[np.int64], 
     for k in range(COLOUR_COUNT):
         if (st[_KEY_COLOURS] >> k) & 1 and st[_MONO_AT] != _COLOUR_WON + k:
             key = key * _COLOUR_RADIX + st[_COLOUR_WON + k]
+    key = key * 8 + popcount(_cards_left(st) & tab[_TIED_TRUMPS, 0])
     if st[_KEY_COLOURS]:
         key = key * 8 + popcount(_cards_left(st) & tab[_ODD_TRUMPS, 0])
     if st[_KEY_FIRST]:
