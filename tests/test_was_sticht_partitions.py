@@ -14,7 +14,7 @@ from was_sticht_cases import chip_cycle_disagreements
 
 from cardsolve.models.was_sticht import CHIPS, DECK, Chip, Trumps, parse_cards, random_start
 from cardsolve.models.was_sticht.deal import random_ending
-from cardsolve.models.was_sticht.cards import Card
+from cardsolve.models.was_sticht.cards import COLOURS, Card
 from cardsolve.models.was_sticht.play import Position, start
 from cardsolve.solvers.was_sticht import fast
 from cardsolve.solvers.was_sticht.double_dummy import forceable, possible
@@ -104,6 +104,22 @@ def _tied_trump_for_a_suit_trump(position: Position, rng: random.Random) -> Posi
     return replace(position, hands=hands)
 
 
+def _swap_tied_colours(position: Position, rng: random.Random) -> Position | None:
+    """The position with two tied number trumps of different colours, held by two seats,
+    exchanged (the same shape and trumps' order, other colours), or None when there is
+    no such pair."""
+    table = tables(position.trumps)
+    tied = [(seat, card) for seat, hand in enumerate(position.hands) for card in hand if table.tie[card.index]]
+    pairs = [(x, y) for (s, x) in tied for (t, y) in tied if s < t and x.colour != y.colour]
+    if not pairs:
+        return None
+    x, y = rng.choice(pairs)
+    give = {x: y, y: x}
+    hands = tuple(tuple(sorted((give.get(card, card) for card in hand), key=lambda c: c.index))
+                  for hand in position.hands)
+    return replace(position, hands=hands)
+
+
 def _second_answers(pairs: int, swap: Callable[[Position, random.Random], Position | None], seed: int,
                     chips: Sequence[Chip] = CHIPS) -> list[str]:
     """Pairs of positions of 3-4 tricks dealt on their own, the second made from the
@@ -166,6 +182,33 @@ def test_a_tied_trump_more_answers_as_the_reference() -> None:
     assert not _second_answers(2000, _tied_trump_for_a_suit_trump, SEED + 5)
 
 
+def test_tied_trumps_of_other_colours_exchanged_answer_as_the_reference() -> None:
+    """1,000 pairs as above for the chips that count a colour, the second with two tied
+    number trumps of different colours exchanged between two seats: the colours no
+    condition counts share one in the key, so the second finds the first's answers
+    when neither colour is counted, and must not when one is."""
+    coloured = [chip for chip in CHIPS if any(c.measure.startswith("colour:") for c in chip.conditions)]
+    assert not _second_answers(1000, _swap_tied_colours, SEED + 6, coloured)
+
+
+def test_colours_not_counted_share_one_in_the_tables() -> None:
+    """A question counting blue (trumps red and 8) tells blue from the rest only: R5, G5
+    and Y5 have one colour, B5 its own; the only odd trump is B8, and the places the
+    colour reads always take are the tied 8s and the supertrump R8. Counting red, every
+    8 but R8 is odd."""
+    trumps = Trumps("R", 8)
+    card = {c.name: c.index for c in DECK}
+    blue = tables(trumps, 1 << list(COLOURS).index("B"))
+    assert len({int(blue.col[card[n]]) for n in ("R5", "G5", "Y5")}) == 1
+    assert blue.col[card["B5"]] != blue.col[card["R5"]]
+    assert blue.packed[fast._ODD_TRUMPS, 0] == 1 << card["B8"]
+    eights = sum(1 << int(blue.packed[fast._PLACE, card[n]]) for n in ("R8", "B8", "G8", "Y8"))
+    assert blue.packed[fast._ODD_TRUMPS, 1] == eights
+    red = tables(trumps, 1 << list(COLOURS).index("R"))
+    assert red.packed[fast._ODD_TRUMPS, 0] == sum(1 << card[n] for n in ("B8", "G8", "Y8"))
+    assert tables(trumps).col[card["G5"]] != tables(trumps).col[card["Y5"]]
+
+
 def test_a_tied_trump_more_after_the_first_trick() -> None:
     """A case the key's count of tied trumps mends: trumps blue and 8, three players.
     After the first position's search, the second (B7 of hand 2 replaced by G8) led
@@ -183,10 +226,9 @@ def test_a_tied_trump_more_after_the_first_trick() -> None:
     assert fast.search(second, 2, chip.conditions, False)[0]
 
 
-def _reassigned(position: Position, reads: int, rng: random.Random) -> Position:
-    """The position with the owners of the cards on unread places shuffled within each
-    follow class (each seat keeps its count of cards of each class)."""
-    table = tables(position.trumps)
+def _reassigned(position: Position, table: fast.Tables, reads: int, rng: random.Random) -> Position:
+    """The position with the owners of the cards on unread places (of ``table``) shuffled
+    within each follow class (each seat keeps its count of cards of each class)."""
     owner = {card: seat for seat, hand in enumerate(position.hands) for card in hand}
     by_class: dict[int, list[Card]] = {}
     for card in owner:
@@ -219,7 +261,8 @@ def test_a_status_holds_for_every_position_alike_on_the_places_it_read() -> None
         chip = CHIPS[k % len(CHIPS)]
         cooperative = rng.random() < 0.5
         rows, key = fast._question(chip.conditions)
-        packed = tables(position.trumps).packed
+        table = tables(position.trumps, key[2])
+        packed = table.packed
 
         def status(where: Position, ranks: bool) -> tuple[int, int]:
             st = fast.encode(where, player, key, cooperative, 1)
@@ -234,7 +277,7 @@ def test_a_status_holds_for_every_position_alike_on_the_places_it_read() -> None
                 assert reads == 0
             decided += 1
             for _ in range(3):
-                other = _reassigned(position, reads, rng)
+                other = _reassigned(position, table, reads, rng)
                 if status(other, ranks)[0] != result:
                     found.append(f"boundary {k}: ranks {ranks}, {other} against {position}, player {player}, "
                                  f"chip {chip.id}, cooperative {cooperative}")

@@ -23,17 +23,20 @@ Encoding. A hand is an int64 bitmask over ``Card.index`` (0..35). Three int64 ar
   where the play stands, the question asked, the search's own counters, and the places
   the last answer read, see Partitions);
 - the per-trumps tables ``tab`` (``Tables``, one row each, 36 columns): ``_CLASS`` the
-  follow class, ``_COLOUR`` the printed colour, ``_STRENGTH + l`` the strength keys in a
+  follow class, ``_COLOUR`` the colour as the question tells colours apart (*its colour*:
+  the printed colour when a condition counts it, else one shared by all the colours no
+  condition counts, which the question treats alike; tables are kept per trumps and
+  colours counted), ``_STRENGTH + l`` the strength keys in a
   trick led by class l, ``_CLASS_MASK`` / ``_COLOUR_MASK`` the cards of each class /
-  colour, ``_LOWER`` the cards of c's class and colour ranked below it, ``_LOWER_ANY``
-  those of its class ranked below it or tied with it and earlier in the deck,
+  colour, ``_LOWER_ANY`` the cards of c's class ranked below it or tied with it and
+  earlier in the deck, ``_LOWER`` those of them of c's colour,
   ``_ORDER`` the cards by class and rank and ``_PLACE`` each card's place there,
   ``_TIE`` whether it is a number trump, ``_UP`` the places of c's class from the
   lowest card tied with c up, ``_CLASS_PLACES`` the places of each class (as a mask of
   places, like every *set of places* below), ``_ODD_TRUMPS`` the *odd trumps* (the
-  trumps whose printed colour is not the trump suit's; every trump when there is no
-  trump suit) as cards and, in the next column, their places with every trump above
-  them, ``_TIED_TRUMPS`` the tied number trumps (every number trump but the supertrump)
+  trumps whose colour is not the trump suit's; every trump when there is no trump suit)
+  as cards and, in the next column, their places with every trump above them and tied
+  with them, ``_TIED_TRUMPS`` the tied number trumps (every number trump but the supertrump)
   as cards, and ``_BETWEEN + c`` (row per card c; column d)
   the other cards of their class ranked from c's rank to d's (ties included: tied number
   trumps are told apart by who plays first);
@@ -58,7 +61,7 @@ counter, which the range answers for, and, when a condition counts colours, the 
 odd trumps left; and one word per class: its cards left in rank
 order from the top (the top card in the lowest bits), each a symbol of its owner
 (``_OWNER_BITS``), whether it ties (``_TIE_SHIFT``) and, when a condition counts colours,
-its printed colour (``_COLOUR_SHIFT``). A slot answers for a key with its shape and
+its colour (``_COLOUR_SHIFT``). A slot answers for a key with its shape and
 counters whose classes begin with the slot's top cards, as many as it read. A key has
 two buckets of ``BUCKET`` slots: its own (the hash of the whole key) and its shape's
 (the hash of the shape and counters); an answer goes to its own bucket, and to its
@@ -76,7 +79,7 @@ the search stops as soon as the outcome is known; searched boundaries are stored
 below the root so are those the ranks decide (in the key's own bucket: a later visit
 finds them with one lookup, about 11% less time on the heaviest questions).
 Equal cards are merged (``_candidates``): of the cards of one hand with the same follow
-class (and the same printed colour, when a condition counts colours), a card is skipped
+class (and the same colour, when a condition counts colours), a card is skipped
 when a lower one of them (or a tied number trump earlier in the deck) has no card ranked
 between the two, or tied with either, in another hand or the current trick (the two
 play alike to the end).
@@ -130,7 +133,7 @@ Two positions alike in shape, counters and the symbols on the read places have t
 answer: pair each seat's i-th smallest small card of a class in one with the other's;
 every line of play maps to one with the same trick winners, since no trick was decided
 by the order of small cards and no rule read it. So inside one node too: a card of the
-mover's of the same follow class (and printed colour, when a condition counts colours)
+mover's of the same follow class (and colour, when a condition counts colours)
 as one already answered, both on places that answer did not read, has that answer
 (``_answered_alike``): the two children differ only in which small card was played.
 
@@ -267,7 +270,7 @@ _COLOUR_SHIFT = _TIE_SHIFT + 1
 _SYMBOL_BITS = _COLOUR_SHIFT
 """A card's symbol: its owner, and whether it ties."""
 _SYMBOL_BITS_COLOURED = _COLOUR_SHIFT + 2
-"""A card's symbol when a condition counts colours: its printed colour above (a class
+"""A card's symbol when a condition counts colours: its colour above (a class
 holds at most 12 cards: 60 bits)."""
 _SHAPE_BITS = 4
 """The bits of one seat's count of one class's cards in the shape (at most 12), and of a
@@ -317,13 +320,19 @@ _M_TRICKS, _M_COLOUR, _M_FIRST, _M_LAST, _M_MOST, _M_FEWEST = (
 
 
 class Tables:
-    """The per-trumps tables of the kernel (see the module docstring)."""
+    """The kernel's tables for these trumps and the colours a question counts (a bit
+    each, in ``COLOURS`` order; see the module docstring). A colour counted keeps its
+    own index; the others share the lowest index not counted: the question tells them
+    apart nowhere, so cards that differ only in them play alike (merged, and alike in
+    the key), and a trump of one of them is odd only when the trump suit is counted."""
 
-    def __init__(self, trumps: Trumps) -> None:
+    def __init__(self, trumps: Trumps, counted: int = 0) -> None:
         colours = list(COLOURS)
         self.fc = np.array([TRUMP_CLASS if c.colour == trumps.suit or c.number == trumps.number
                             else colours.index(c.colour) for c in DECK], dtype=np.int64)
-        self.col = np.array([colours.index(c.colour) for c in DECK], dtype=np.int64)
+        shared = min((k for k in range(COLOUR_COUNT) if not (counted >> k) & 1), default=0)
+        colour_of = [k if not counted or (counted >> k) & 1 else shared for k in range(COLOUR_COUNT)]
+        self.col = np.array([colour_of[colours.index(c.colour)] for c in DECK], dtype=np.int64)
         self.strength = np.zeros((CLASSES, len(DECK)), dtype=np.int64)
         fcs = [int(f) for f in self.fc]
         for lead_class in range(CLASSES):
@@ -344,12 +353,11 @@ class Tables:
         fc, col, rank_of = self.fc, self.col, np.array(rank, dtype=np.int64)
         bits = np.int64(1) << np.arange(len(DECK), dtype=np.int64)
         same = fc[:, None] == fc[None, :]  # [c, d]
-        below = same & (col[:, None] == col[None, :]) & (rank_of[None, :] < rank_of[:, None])
-        self.lower = (below * bits[None, :]).sum(axis=1).astype(np.int64)
         index = np.arange(len(DECK))
         below_any = same & ((rank_of[None, :] < rank_of[:, None])
                             | ((rank_of[None, :] == rank_of[:, None]) & (index[None, :] < index[:, None])))
         self.lower_any = (below_any * bits[None, :]).sum(axis=1).astype(np.int64)
+        self.lower = ((below_any & (col[:, None] == col[None, :])) * bits[None, :]).sum(axis=1).astype(np.int64)
         other = (index[:, None, None] != index[None, None, :]) & (index[None, :, None] != index[None, None, :])
         # [c, d, e]: e ranked from c's rank to d's, tied with either (a tie decides by
         # who plays first, so a tied outside card tells c and d apart)
@@ -376,14 +384,13 @@ class Tables:
             self.packed[_UP, c] = sum(1 << int(place[d]) for d in range(len(DECK))
                                       if fc[d] == fc[c] and place[d] >= floor)
             self.packed[_CLASS_PLACES, fc[c]] |= 1 << int(place[c])
-        # the trumps whose printed colour is not the trump suit's (every trump when there
-        # is no trump suit), and their places with every trump above them
-        odd = [c for c in range(len(DECK)) if fc[c] == TRUMP_CLASS and DECK[c].colour != trumps.suit]
+        # the trumps whose colour is not the trump suit's (every trump when there is no
+        # trump suit), and their places with every trump above them or tied with them
+        suit = colour_of[colours.index(trumps.suit)] if trumps.suit is not None else -1
+        odd = [c for c in range(len(DECK)) if fc[c] == TRUMP_CLASS and col[c] != suit]
         if odd:
             self.packed[_ODD_TRUMPS, 0] = sum(1 << c for c in odd)
-            lowest = min(odd, key=lambda c: int(place[c]))
-            self.packed[_ODD_TRUMPS, 1] = sum(1 << int(place[d]) for d in range(len(DECK))
-                                              if fc[d] == TRUMP_CLASS and place[d] >= place[lowest])
+            self.packed[_ODD_TRUMPS, 1] = self.packed[_UP, min(odd, key=lambda c: int(place[c]))]
         self.packed[_TIED_TRUMPS, 0] = sum(1 << c for c in range(len(DECK)) if self.tie[c])
         self.packed[_BETWEEN:] = self.between
 
@@ -393,9 +400,17 @@ def _all_tables() -> dict[tuple[str | None, int | None], Tables]:
     return {(trumps.suit, trumps.number): Tables(trumps) for trumps in ALL_TRUMPS}
 
 
-def tables(trumps: Trumps) -> Tables:
-    """The kernel's tables for these trumps (all 50 built at the first call, ~50 ms; kept
-    by suit and number, which hash faster than the dataclass)."""
+@lru_cache(maxsize=len(ALL_TRUMPS) * (1 << COLOUR_COUNT))
+def _counted_tables(suit: str | None, number: int | None, counted: int) -> Tables:
+    return Tables(Trumps(suit, number), counted)
+
+
+def tables(trumps: Trumps, counted: int = 0) -> Tables:
+    """The kernel's tables for these trumps and the colours a question counts (a bit
+    each; with none, all 50 built at the first call, ~50 ms; kept by suit and number,
+    which hash faster than the dataclass)."""
+    if counted:
+        return _counted_tables(trumps.suit, trumps.number, counted)
     return _all_tables()[trumps.suit, trumps.number]
 
 
@@ -1108,7 +1123,7 @@ def _key(st: NDArray[np.int64], tab: NDArray[np.int64], buf: NDArray[np.int64], 
     seat's count of cards of each class, ``_SHAPE_BITS`` each), the leader with the
     counters the conditions depend on and the count of tied number trumps left (see
     Partitions), and per class its cards left in rank order from
-    the top, each as its owner and whether it ties (number trumps; and its printed colour
+    the top, each as its owner and whether it ties (number trumps; and its colour
     when a condition counts colours), so that a stored answer that read only the top
     cards of a class is found by comparing a prefix; the places of the cards left go to
     ``buf[row, _KEY_WORDS]``."""
@@ -1536,7 +1551,7 @@ def _run_reads(st: NDArray[np.int64], tab: NDArray[np.int64], seat: int, relevan
 def _answered_alike(buf: NDArray[np.int64], row: int, i: int, c: int, tab: NDArray[np.int64], coloured: bool) -> int:
     """The earlier card of the mover's, already answered (not deciding), that his i-th
     card ``c`` plays as, by the places that answer read (``buf[row + _KEYS, j]``), or -1:
-    one of the same follow class (and printed colour, when a condition counts colours)
+    one of the same follow class (and colour, when a condition counts colours)
     whose place and c's lie outside them. The two children are then alike on every place
     the answer read (they differ only in which of the two small cards was played), so
     they have the same answer, which read the same places (Partitions)."""
@@ -1564,7 +1579,7 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
     player, players = st[_PLAYER], st[_PLAYERS]
     row = _ROWS_PER_DEPTH * depth
     bucket, shaped, good, start = -1, -1, 0, st[_NODES]
-    # a condition that counts colours reads the printed colour of every odd trump
+    # a condition that counts colours reads the colour of every odd trump
     always = tab[_ODD_TRUMPS, 1] if st[_KEY_COLOURS] else 0
     width = _symbol_bits(st)
     if in_trick == 0:
@@ -1776,7 +1791,7 @@ def search(position: Position, player: int, conditions: Sequence[Condition],
     if len(position.hands[0]) <= SMALL_TRICKS:
         tt = tt[:1 << SMALL_TT_BITS]
     st = encode(position, player, key, cooperative, stamp)
-    value = _node(st, rows, tables(position.trumps).packed, tt, _BUF, 0)
+    value = _node(st, rows, tables(position.trumps, key[2]).packed, tt, _BUF, 0)
     root, nodes = st[_ROOT_CARD], st[_NODES]
     return bool(value), (DECK[root] if root >= 0 else None), int(nodes)
 
