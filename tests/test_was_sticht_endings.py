@@ -38,7 +38,7 @@ def _endings_where(holds: Callable[[NDArray[np.int64], NDArray[np.int64]], bool]
     for k in range(tries):
         position = random_start(rng, rng.choice((3, 4)), rng.choice((2, 3)))
         player = rng.randrange(position.players)
-        if holds(fast.encode(position, player, key, False, 1), fast.tables(position.trumps, key[2]).packed):
+        if holds(fast.encode(position, player, key, False, 1), fast.tables(position.trumps).packed):
             found.append((k, position, player))
     return found
 

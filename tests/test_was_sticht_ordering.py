@@ -25,7 +25,7 @@ def _spent(position: Position, chip_id: str, player: int = 0) -> set[str]:
     """The player's trumps that the kernel tries first for the chip, as card names."""
     _, key = fast._question(tuple(CHIP_IDS[chip_id].conditions))
     st = fast.encode(position, player, key, False, 1)
-    mask = fast._trumps_to_spend(st, fast.tables(position.trumps, key[2]).packed)
+    mask = fast._trumps_to_spend(st, fast.tables(position.trumps).packed)
     return {card.name for hand in position.hands for card in hand if (mask >> card.index) & 1}
 
 
@@ -82,7 +82,7 @@ def _order(position: Position, chip_id: str) -> list[str]:
     rows, key = fast._question(tuple(CHIP_IDS[chip_id].conditions))
     st = fast.encode(position, 0, key, False, 1)
     buf = np.zeros_like(fast._BUF)
-    n, _ = fast._candidates(st, rows, fast.tables(position.trumps, key[2]).packed, buf, 1, 0)
+    n, _ = fast._candidates(st, rows, fast.tables(position.trumps).packed, buf, 1, 0)
     return [DECK[int(c)].name for c in buf[fast._ROWS_PER_DEPTH + fast._CARDS, :n]]
 
 

@@ -191,22 +191,28 @@ def test_tied_trumps_of_other_colours_exchanged_answer_as_the_reference() -> Non
     assert not _second_answers(1000, _swap_tied_colours, SEED + 6, coloured)
 
 
-def test_colours_not_counted_share_one_in_the_tables() -> None:
+def test_colours_not_counted_are_one_to_the_question() -> None:
     """A question counting blue (trumps red and 8) tells blue from the rest only: R5, G5
-    and Y5 have one colour, B5 its own; the only odd trump is B8, and the places the
-    colour reads always take are the tied 8s and the supertrump R8. Counting red, every
-    8 but R8 is odd."""
-    trumps = Trumps("R", 8)
-    card = {c.name: c.index for c in DECK}
-    blue = tables(trumps, 1 << list(COLOURS).index("B"))
-    assert len({int(blue.col[card[n]]) for n in ("R5", "G5", "Y5")}) == 1
-    assert blue.col[card["B5"]] != blue.col[card["R5"]]
-    assert blue.packed[fast._ODD_TRUMPS, 0] == 1 << card["B8"]
-    eights = sum(1 << int(blue.packed[fast._PLACE, card[n]]) for n in ("R8", "B8", "G8", "Y8"))
-    assert blue.packed[fast._ODD_TRUMPS, 1] == eights
-    red = tables(trumps, 1 << list(COLOURS).index("R"))
-    assert red.packed[fast._ODD_TRUMPS, 0] == sum(1 << card[n] for n in ("B8", "G8", "Y8"))
-    assert tables(trumps).col[card["G5"]] != tables(trumps).col[card["Y5"]]
+    and Y5 have one colour, B5 its own, and each is alike with the cards of its colour
+    so seen; the only odd trump is B8, and the places the colour always reads are the
+    tied 8s and the supertrump R8. Counting red, every 8 but R8 is odd. Counting no
+    colour, every card is alike and no trump is odd."""
+    colours = list(COLOURS)
+    card = {c.name: c for c in DECK}
+    places = tables(Trumps("R", 8)).packed[fast._PLACE]
+    seen, alike, odd, reads = fast._colour_facts("R", 8, 1 << colours.index("B"))
+
+    def colour(name: str) -> int:
+        return (seen >> (2 * colours.index(card[name].colour))) & 3
+
+    assert colour("R5") == colour("G5") == colour("Y5") != colour("B5")
+    assert alike[colours.index("G")] == sum(1 << c.index for c in DECK if c.colour != "B")
+    assert alike[colours.index("B")] == sum(1 << c.index for c in DECK if c.colour == "B")
+    assert odd == 1 << card["B8"].index
+    assert reads == sum(1 << int(places[card[n].index]) for n in ("R8", "B8", "G8", "Y8"))
+    _, _, odd, _ = fast._colour_facts("R", 8, 1 << colours.index("R"))
+    assert odd == sum(1 << card[n].index for n in ("B8", "G8", "Y8"))
+    assert fast._colour_facts("R", 8, 0) == (0, (-1,) * 4, 0, 0)
 
 
 def test_a_tied_trump_more_after_the_first_trick() -> None:
@@ -261,7 +267,7 @@ def test_a_status_holds_for_every_position_alike_on_the_places_it_read() -> None
         chip = CHIPS[k % len(CHIPS)]
         cooperative = rng.random() < 0.5
         rows, key = fast._question(chip.conditions)
-        table = tables(position.trumps, key[2])
+        table = tables(position.trumps)
         packed = table.packed
 
         def status(where: Position, ranks: bool) -> tuple[int, int]:

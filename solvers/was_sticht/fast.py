@@ -21,23 +21,21 @@ Encoding. A hand is an int64 bitmask over ``Card.index`` (0..35). Three int64 ar
   in play order (``_TRICK``), each seat's tricks (``_WON``), the player's cards won per
   printed colour (``_COLOUR_WON``), then one word per scalar (``_LEADER`` .. ``_RELEVANT``:
   where the play stands, the question asked, the search's own counters, and the places
-  the last answer read, see Partitions);
+  the last answer read, see Partitions), and how the question sees the colours
+  (``_COLOUR_OF`` .. ``_ALIKE``, from ``_colour_facts``: the colours no condition counts
+  are one to it, so cards that differ only in them are merged and share a symbol in the
+  key; kept in the state, so that the per-trumps tables stay one array, warm in the
+  cache, for every question of a deal);
 - the per-trumps tables ``tab`` (``Tables``, one row each, 36 columns): ``_CLASS`` the
-  follow class, ``_COLOUR`` the colour as the question tells colours apart (*its colour*:
-  the printed colour when a condition counts it, else one shared by all the colours no
-  condition counts, which the question treats alike; tables are kept per trumps and
-  colours counted), ``_STRENGTH + l`` the strength keys in a
+  follow class, ``_COLOUR`` the printed colour, ``_STRENGTH + l`` the strength keys in a
   trick led by class l, ``_CLASS_MASK`` / ``_COLOUR_MASK`` the cards of each class /
   colour, ``_LOWER_ANY`` the cards of c's class ranked below it or tied with it and
-  earlier in the deck, ``_LOWER`` those of them of c's colour,
-  ``_ORDER`` the cards by class and rank and ``_PLACE`` each card's place there,
-  ``_TIE`` whether it is a number trump, ``_UP`` the places of c's class from the
-  lowest card tied with c up, ``_CLASS_PLACES`` the places of each class (as a mask of
-  places, like every *set of places* below), ``_ODD_TRUMPS`` the *odd trumps* (the
-  trumps whose colour is not the trump suit's; every trump when there is no trump suit)
-  as cards and, in the next column, their places with every trump above them and tied
-  with them, ``_TIED_TRUMPS`` the tied number trumps (every number trump but the supertrump)
-  as cards, and ``_BETWEEN + c`` (row per card c; column d)
+  earlier in the deck, ``_ORDER`` the cards by class and rank and ``_PLACE`` each card's
+  place there, ``_TIE`` whether it is a number trump, ``_UP`` the places of c's class
+  from the lowest card tied with c up, ``_CLASS_PLACES`` the places of each class (as a
+  mask of places, like every *set of places* below), ``_TIED_TRUMPS`` the tied number
+  trumps (every number trump but the supertrump) as cards, and ``_BETWEEN + c`` (row per
+  card c; column d)
   the other cards of their class ranked from c's rank to d's (ties included: tied number
   trumps are told apart by who plays first);
 - the work rows ``buf``, ``_ROWS_PER_DEPTH`` per search depth: the candidate cards, their
@@ -57,12 +55,13 @@ share ranges; and ``_WORK``: the nodes its answers took. The key (``_key``): the
 (each seat's count of cards of each class, ``_SHAPE_BITS`` each, in ``_SHAPE_WORDS``
 words); the leader with the counters the conditions depend on (tricks below
 ``_TRICK_RADIX``, colour counts below ``_COLOUR_RADIX``), less a monotone question's
-counter, which the range answers for, and, when a condition counts colours, the count of
-odd trumps left; and one word per class: its cards left in rank
-order from the top (the top card in the lowest bits), each a symbol of its owner
-(``_OWNER_BITS``), whether it ties (``_TIE_SHIFT``) and, when a condition counts colours,
-its colour (``_COLOUR_SHIFT``). A slot answers for a key with its shape and
-counters whose classes begin with the slot's top cards, as many as it read. A key has
+counter, which the range answers for, the count of tied number trumps left and, when a
+condition counts colours, the count of odd trumps left; and one word per class: its
+cards left in rank order from the top (the top card in the lowest bits), each a symbol
+of its owner (``_OWNER_BITS``), whether it ties (``_TIE_SHIFT``) and, when a condition
+counts colours, its colour as the question sees it (``_COLOUR_SHIFT``). A slot answers
+for a key with its shape and counters whose classes begin with the slot's top cards, as
+many as it read. A key has
 two buckets of ``BUCKET`` slots: its own (the hash of the whole key) and its shape's
 (the hash of the shape and counters); an answer goes to its own bucket, and to its
 shape's when it read fewer than all cards of some class; in each the slot holding it,
@@ -118,7 +117,8 @@ A trick whose winning card beat a card of its own class reads the winner's place
 those above (ties included); a status cut reads what its rules read (counts alone read
 nothing, the trump bounds on his tricks the trumps from his lowest one up, the other
 trump rules every trump, ``_duck_reads``, ``_loses_all`` and ``_quick_reads`` the
-colours they compare; a condition that counts colours reads the odd trumps and every
+colours they compare; a condition that counts colours reads the odd trumps
+(``_colour_facts``) and every
 trump above them: the trumps below are all of the trump suit's colour, so exchanging
 them keeps the colours won, and the key's count of odd trumps makes sure that a
 position that finds the answer has no odd trump among its small trumps either); a
@@ -235,8 +235,15 @@ _COLOUR_WON = _WON + SEATS
                 # (``_trumps_to_spend``), else -1
  _SAFE_WINS,    # 1 when the question only keeps colours out of his tricks and every card
                 # of them is a trump: a trick without a trump brings him none
- ) = range(_COLOUR_WON + COLOUR_COUNT, _COLOUR_WON + COLOUR_COUNT + 28)
-_STATE = _SAFE_WINS + 1
+ _COLOUR_OF,    # each printed colour's colour as the question sees it (2 bits each, see
+                # ``_colour_facts``)
+ _ODD_CARDS,    # the odd trumps (``_colour_facts``)
+ _ODD_READS,    # their places with every trump above them or tied with them
+ ) = range(_COLOUR_WON + COLOUR_COUNT, _COLOUR_WON + COLOUR_COUNT + 31)
+_ALIKE = _ODD_READS + 1
+"""COLOUR_COUNT words: per printed colour, the cards whose colour the question treats
+alike with it (every card when no condition counts colours)."""
+_STATE = _ALIKE + COLOUR_COUNT
 _AT_LEAST, _AT_MOST = 1, 2
 _UNDO_FROM, _UNDO_TO = _TRICK, _NODES
 """The words a finished trick changes: the trick, the counters, leader .. last won."""
@@ -251,15 +258,13 @@ _COLOUR = _CLASS + 1
 _STRENGTH = _COLOUR + 1        # CLASSES rows: by the lead's class
 _CLASS_MASK = _STRENGTH + CLASSES  # the first CLASSES columns
 _COLOUR_MASK = _CLASS_MASK + 1  # the first COLOUR_COUNT columns
-_LOWER = _COLOUR_MASK + 1
-_LOWER_ANY = _LOWER + 1
+_LOWER_ANY = _COLOUR_MASK + 1
 _ORDER = _LOWER_ANY + 1
 _TIE = _ORDER + 1
 _PLACE = _TIE + 1
 _UP = _PLACE + 1
 _CLASS_PLACES = _UP + 1        # the first CLASSES columns
-_ODD_TRUMPS = _CLASS_PLACES + 1  # two columns: the odd trumps, their places closed upwards
-_TIED_TRUMPS = _ODD_TRUMPS + 1  # the first column
+_TIED_TRUMPS = _CLASS_PLACES + 1  # the first column
 _BETWEEN = _TIED_TRUMPS + 1    # len(DECK) rows: one per card
 _TABLE_ROWS = _BETWEEN + len(DECK)
 
@@ -320,19 +325,13 @@ _M_TRICKS, _M_COLOUR, _M_FIRST, _M_LAST, _M_MOST, _M_FEWEST = (
 
 
 class Tables:
-    """The kernel's tables for these trumps and the colours a question counts (a bit
-    each, in ``COLOURS`` order; see the module docstring). A colour counted keeps its
-    own index; the others share the lowest index not counted: the question tells them
-    apart nowhere, so cards that differ only in them play alike (merged, and alike in
-    the key), and a trump of one of them is odd only when the trump suit is counted."""
+    """The per-trumps tables of the kernel (see the module docstring)."""
 
-    def __init__(self, trumps: Trumps, counted: int = 0) -> None:
+    def __init__(self, trumps: Trumps) -> None:
         colours = list(COLOURS)
         self.fc = np.array([TRUMP_CLASS if c.colour == trumps.suit or c.number == trumps.number
                             else colours.index(c.colour) for c in DECK], dtype=np.int64)
-        shared = min((k for k in range(COLOUR_COUNT) if not (counted >> k) & 1), default=0)
-        colour_of = [k if not counted or (counted >> k) & 1 else shared for k in range(COLOUR_COUNT)]
-        self.col = np.array([colour_of[colours.index(c.colour)] for c in DECK], dtype=np.int64)
+        self.col = np.array([colours.index(c.colour) for c in DECK], dtype=np.int64)
         self.strength = np.zeros((CLASSES, len(DECK)), dtype=np.int64)
         fcs = [int(f) for f in self.fc]
         for lead_class in range(CLASSES):
@@ -357,7 +356,6 @@ class Tables:
         below_any = same & ((rank_of[None, :] < rank_of[:, None])
                             | ((rank_of[None, :] == rank_of[:, None]) & (index[None, :] < index[:, None])))
         self.lower_any = (below_any * bits[None, :]).sum(axis=1).astype(np.int64)
-        self.lower = ((below_any & (col[:, None] == col[None, :])) * bits[None, :]).sum(axis=1).astype(np.int64)
         other = (index[:, None, None] != index[None, None, :]) & (index[None, :, None] != index[None, None, :])
         # [c, d, e]: e ranked from c's rank to d's, tied with either (a tie decides by
         # who plays first, so a tied outside card tells c and d apart)
@@ -372,7 +370,6 @@ class Tables:
         self.packed[_STRENGTH:_STRENGTH + CLASSES] = self.strength
         self.packed[_CLASS_MASK, :CLASSES] = self.classmask
         self.packed[_COLOUR_MASK, :COLOUR_COUNT] = self.colmask
-        self.packed[_LOWER] = self.lower
         self.packed[_LOWER_ANY] = self.lower_any
         self.packed[_ORDER] = self.order
         self.packed[_TIE] = self.tie
@@ -384,13 +381,6 @@ class Tables:
             self.packed[_UP, c] = sum(1 << int(place[d]) for d in range(len(DECK))
                                       if fc[d] == fc[c] and place[d] >= floor)
             self.packed[_CLASS_PLACES, fc[c]] |= 1 << int(place[c])
-        # the trumps whose colour is not the trump suit's (every trump when there is no
-        # trump suit), and their places with every trump above them or tied with them
-        suit = colour_of[colours.index(trumps.suit)] if trumps.suit is not None else -1
-        odd = [c for c in range(len(DECK)) if fc[c] == TRUMP_CLASS and col[c] != suit]
-        if odd:
-            self.packed[_ODD_TRUMPS, 0] = sum(1 << c for c in odd)
-            self.packed[_ODD_TRUMPS, 1] = self.packed[_UP, min(odd, key=lambda c: int(place[c]))]
         self.packed[_TIED_TRUMPS, 0] = sum(1 << c for c in range(len(DECK)) if self.tie[c])
         self.packed[_BETWEEN:] = self.between
 
@@ -400,18 +390,40 @@ def _all_tables() -> dict[tuple[str | None, int | None], Tables]:
     return {(trumps.suit, trumps.number): Tables(trumps) for trumps in ALL_TRUMPS}
 
 
-@lru_cache(maxsize=len(ALL_TRUMPS) * (1 << COLOUR_COUNT))
-def _counted_tables(suit: str | None, number: int | None, counted: int) -> Tables:
-    return Tables(Trumps(suit, number), counted)
-
-
-def tables(trumps: Trumps, counted: int = 0) -> Tables:
-    """The kernel's tables for these trumps and the colours a question counts (a bit
-    each; with none, all 50 built at the first call, ~50 ms; kept by suit and number,
-    which hash faster than the dataclass)."""
-    if counted:
-        return _counted_tables(trumps.suit, trumps.number, counted)
+def tables(trumps: Trumps) -> Tables:
+    """The kernel's tables for these trumps (all 50 built at the first call, ~50 ms; kept
+    by suit and number, which hash faster than the dataclass)."""
     return _all_tables()[trumps.suit, trumps.number]
+
+
+ColourFacts = tuple[int, tuple[int, ...], int, int]
+"""``_colour_facts``: the colour map, the cards alike per colour, the odd trumps, their
+reads."""
+
+
+@lru_cache(maxsize=len(ALL_TRUMPS) * (1 << COLOUR_COUNT))
+def _colour_facts(suit: str | None, number: int | None, counted: int) -> ColourFacts:
+    """How a question that counts these colours (a bit each, in ``COLOURS`` order) sees
+    the colours, as ``encode`` writes them into ``st``: a counted colour is its own, the
+    others are one (the lowest not counted; the question tells them apart nowhere, so
+    cards that differ only in them play alike: merged, and one symbol in the key); per
+    printed colour the cards alike with it in colour (every card when none is counted);
+    the *odd trumps*, the trumps whose colour is not the trump suit's (every trump when
+    there is no trump suit; none when no colour is counted); and their places with every
+    trump above them or tied with them (a tie group can hold both kinds)."""
+    if not counted:
+        return 0, (-1,) * COLOUR_COUNT, 0, 0
+    shared = min((k for k in range(COLOUR_COUNT) if not (counted >> k) & 1), default=0)
+    seen = [k if (counted >> k) & 1 else shared for k in range(COLOUR_COUNT)]
+    packed = tables(Trumps(suit, number)).packed
+    colours = list(COLOURS)
+    alike = tuple(sum(1 << c.index for c in DECK if seen[colours.index(c.colour)] == seen[k])
+                  for k in range(COLOUR_COUNT))
+    trump_suit = seen[colours.index(suit)] if suit is not None else -1
+    odd = [c.index for c in DECK if packed[_CLASS, c.index] == TRUMP_CLASS
+           and seen[colours.index(c.colour)] != trump_suit]
+    reads = int(packed[_UP, min(odd, key=lambda c: int(packed[_PLACE, c]))]) if odd else 0
+    return (sum(seen[k] << (2 * k) for k in range(COLOUR_COUNT)), alike, sum(1 << c for c in odd), reads)
 
 
 PROBES = ((30_000, 6), (2_000, 3))
@@ -1143,7 +1155,7 @@ def _key(st: NDArray[np.int64], tab: NDArray[np.int64], buf: NDArray[np.int64], 
             owner = _owner(st, c)
             symbol = owner | tab[_TIE, c] << _TIE_SHIFT
             if st[_KEY_COLOURS]:
-                symbol |= tab[_COLOUR, c] << _COLOUR_SHIFT
+                symbol |= ((st[_COLOUR_OF] >> (2 * tab[_COLOUR, c])) & 3) << _COLOUR_SHIFT
             word |= symbol << at
             at -= width
             shape += 1 << (_SHAPE_BITS * owner)
@@ -1160,7 +1172,7 @@ def _key(st: NDArray[np.int64], tab: NDArray[np.int64], buf: NDArray[np.int64], 
             key = key * _COLOUR_RADIX + st[_COLOUR_WON + k]
     key = key * 8 + popcount(_cards_left(st) & tab[_TIED_TRUMPS, 0])
     if st[_KEY_COLOURS]:
-        key = key * 8 + popcount(_cards_left(st) & tab[_ODD_TRUMPS, 0])
+        key = key * 8 + popcount(_cards_left(st) & st[_ODD_CARDS])
     if st[_KEY_FIRST]:
         key = key * 2 + st[_FIRST]
     buf[row, _COUNTERS_WORD] = key
@@ -1414,7 +1426,6 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
     if seat == player and not wants and following == 0:
         spend = _trumps_to_spend(st, tab)
     # candidates: the lowest of each run of equal cards, with a sort key
-    lower = _LOWER if st[_KEY_COLOURS] else _LOWER_ANY
     cards, keys = _ROWS_PER_DEPTH * depth + _CARDS, _ROWS_PER_DEPTH * depth + _KEYS
     n, merged = 0, False
     rest = legal
@@ -1422,7 +1433,7 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
         low_bit = rest & -rest
         rest ^= low_bit
         c = lowest_set(low_bit)
-        same = tab[lower, c] & hand
+        same = tab[_LOWER_ANY, c] & hand & st[_ALIKE + tab[_COLOUR, c]]
         skip = False
         while same:
             b = same & -same
@@ -1524,7 +1535,6 @@ def _run_reads(st: NDArray[np.int64], tab: NDArray[np.int64], seat: int, relevan
     legal = hand
     if st[_IN_TRICK] > 0 and hand & tab[_CLASS_MASK, tab[_CLASS, st[_TRICK]]]:
         legal = hand & tab[_CLASS_MASK, tab[_CLASS, st[_TRICK]]]
-    lower = _LOWER if st[_KEY_COLOURS] else _LOWER_ANY
     present = _places(hand | outside, tab)
     add = 0
     for k in range(CLASSES):
@@ -1535,7 +1545,7 @@ def _run_reads(st: NDArray[np.int64], tab: NDArray[np.int64], seat: int, relevan
         if not (legal >> x) & 1:
             continue
         low = -1
-        same = tab[lower, x] & hand
+        same = tab[_LOWER_ANY, x] & hand & st[_ALIKE + tab[_COLOUR, x]]
         while same:
             b = same & -same
             same ^= b
@@ -1548,17 +1558,17 @@ def _run_reads(st: NDArray[np.int64], tab: NDArray[np.int64], seat: int, relevan
 
 
 @no_runtime(inline="always")
-def _answered_alike(buf: NDArray[np.int64], row: int, i: int, c: int, tab: NDArray[np.int64], coloured: bool) -> int:
+def _answered_alike(buf: NDArray[np.int64], row: int, i: int, c: int, tab: NDArray[np.int64], alike: int) -> int:
     """The earlier card of the mover's, already answered (not deciding), that his i-th
     card ``c`` plays as, by the places that answer read (``buf[row + _KEYS, j]``), or -1:
-    one of the same follow class (and colour, when a condition counts colours)
-    whose place and c's lie outside them. The two children are then alike on every place
+    one of the same follow class and among the cards ``alike`` with c in colour, whose
+    place and c's lie outside them. The two children are then alike on every place
     the answer read (they differ only in which of the two small cards was played), so
     they have the same answer, which read the same places (Partitions)."""
     for j in range(i):
         d = buf[row + _CARDS, j]
         reads = buf[row + _KEYS, j]
-        if (tab[_CLASS, d] == tab[_CLASS, c] and (not coloured or tab[_COLOUR, d] == tab[_COLOUR, c])
+        if (tab[_CLASS, d] == tab[_CLASS, c] and (alike >> d) & 1
                 and not (reads >> tab[_PLACE, d]) & 1 and not (reads >> tab[_PLACE, c]) & 1):
             return j
     return -1
@@ -1580,7 +1590,7 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
     row = _ROWS_PER_DEPTH * depth
     bucket, shaped, good, start = -1, -1, 0, st[_NODES]
     # a condition that counts colours reads the colour of every odd trump
-    always = tab[_ODD_TRUMPS, 1] if st[_KEY_COLOURS] else 0
+    always = st[_ODD_READS]
     width = _symbol_bits(st)
     if in_trick == 0:
         # the counts first: they read no place and no table slot
@@ -1633,7 +1643,7 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
             if second and not (pending >> i) & 1:
                 continue
             c = buf[row + _CARDS, i]
-            alike = _answered_alike(buf, row, i, c, tab, st[_KEY_COLOURS] != 0)
+            alike = _answered_alike(buf, row, i, c, tab, st[_ALIKE + tab[_COLOUR, c]])
             if alike >= 0:
                 buf[row + _KEYS, i] = buf[row + _KEYS, alike]
                 continue
@@ -1768,6 +1778,9 @@ def encode(position: Position, player: int, key: Question, cooperative: bool, st
      st[_KEPT_OUT], st[_SPENDING], only_kept_out) = key
     trumps = int(tables(position.trumps).classmask[TRUMP_CLASS])
     st[_SAFE_WINS] = int(bool(only_kept_out) and st[_KEPT_OUT] & ~trumps == 0)
+    st[_COLOUR_OF], alike, st[_ODD_CARDS], st[_ODD_READS] = _colour_facts(position.trumps.suit,
+                                                                          position.trumps.number, counted)
+    st[_ALIKE:_ALIKE + COLOUR_COUNT] = alike
     st[_MONO_AT] = -1
     if key[4]:
         st[_MONO_AT] = _WON + player if key[1] else _COLOUR_WON + (key[2].bit_length() - 1)
@@ -1791,7 +1804,7 @@ def search(position: Position, player: int, conditions: Sequence[Condition],
     if len(position.hands[0]) <= SMALL_TRICKS:
         tt = tt[:1 << SMALL_TT_BITS]
     st = encode(position, player, key, cooperative, stamp)
-    value = _node(st, rows, tables(position.trumps, key[2]).packed, tt, _BUF, 0)
+    value = _node(st, rows, tables(position.trumps).packed, tt, _BUF, 0)
     root, nodes = st[_ROOT_CARD], st[_NODES]
     return bool(value), (DECK[root] if root >= 0 else None), int(nodes)
 
