@@ -401,7 +401,14 @@ ColourFacts = tuple[int, tuple[int, ...], int, int]
 reads."""
 
 
-@lru_cache(maxsize=len(ALL_TRUMPS) * (1 << COLOUR_COUNT))
+@lru_cache(maxsize=1)
+def _all_colour_facts() -> dict[tuple[str | None, int | None, int], ColourFacts]:
+    """``_colour_facts`` for every trumps and set of colours counted (800, ~10 ms at the
+    first call: a miss inside a timed search would cost more than the search)."""
+    return {(t.suit, t.number, counted): _colour_facts(t.suit, t.number, counted)
+            for t in ALL_TRUMPS for counted in range(1 << COLOUR_COUNT)}
+
+
 def _colour_facts(suit: str | None, number: int | None, counted: int) -> ColourFacts:
     """How a question that counts these colours (a bit each, in ``COLOURS`` order) sees
     the colours, as ``encode`` writes them into ``st``: a counted colour is its own, the
@@ -415,15 +422,16 @@ def _colour_facts(suit: str | None, number: int | None, counted: int) -> ColourF
         return 0, (-1,) * COLOUR_COUNT, 0, 0
     shared = min((k for k in range(COLOUR_COUNT) if not (counted >> k) & 1), default=0)
     seen = [k if (counted >> k) & 1 else shared for k in range(COLOUR_COUNT)]
-    packed = tables(Trumps(suit, number)).packed
-    colours = list(COLOURS)
-    alike = tuple(sum(1 << c.index for c in DECK if seen[colours.index(c.colour)] == seen[k])
-                  for k in range(COLOUR_COUNT))
-    trump_suit = seen[colours.index(suit)] if suit is not None else -1
-    odd = [c.index for c in DECK if packed[_CLASS, c.index] == TRUMP_CLASS
-           and seen[colours.index(c.colour)] != trump_suit]
-    reads = int(packed[_UP, min(odd, key=lambda c: int(packed[_PLACE, c]))]) if odd else 0
-    return (sum(seen[k] << (2 * k) for k in range(COLOUR_COUNT)), alike, sum(1 << c for c in odd), reads)
+    table = tables(Trumps(suit, number))
+    masks = [int(m) for m in table.colmask]
+    alike = tuple(sum(masks[j] for j in range(COLOUR_COUNT) if seen[j] == seen[k]) for k in range(COLOUR_COUNT))
+    trumps = int(table.classmask[TRUMP_CLASS])
+    odd = trumps & ~alike[list(COLOURS).index(suit)] if suit is not None else trumps
+    reads = 0
+    if odd:
+        lowest = min((c for c in range(len(DECK)) if (odd >> c) & 1), key=lambda c: int(table.packed[_PLACE, c]))
+        reads = int(table.packed[_UP, lowest])
+    return sum(seen[k] << (2 * k) for k in range(COLOUR_COUNT)), alike, odd, reads
 
 
 PROBES = ((30_000, 6), (2_000, 3))
@@ -1778,8 +1786,8 @@ def encode(position: Position, player: int, key: Question, cooperative: bool, st
      st[_KEPT_OUT], st[_SPENDING], only_kept_out) = key
     trumps = int(tables(position.trumps).classmask[TRUMP_CLASS])
     st[_SAFE_WINS] = int(bool(only_kept_out) and st[_KEPT_OUT] & ~trumps == 0)
-    st[_COLOUR_OF], alike, st[_ODD_CARDS], st[_ODD_READS] = _colour_facts(position.trumps.suit,
-                                                                          position.trumps.number, counted)
+    st[_COLOUR_OF], alike, st[_ODD_CARDS], st[_ODD_READS] = _all_colour_facts()[position.trumps.suit,
+                                                                                position.trumps.number, counted]
     st[_ALIKE:_ALIKE + COLOUR_COUNT] = alike
     st[_MONO_AT] = -1
     if key[4]:
