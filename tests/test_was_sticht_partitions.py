@@ -30,6 +30,13 @@ def test_partitions_answer_as_the_reference_on_hundreds_of_endings() -> None:
     assert not chip_cycle_disagreements(random.Random(SEED), 600)
 
 
+def _given(position: Position, give: dict[Card, Card]) -> Position:
+    """The position with each card of ``give`` replaced by the card it maps to."""
+    hands = tuple(tuple(sorted((give.get(card, card) for card in hand), key=lambda c: c.index))
+                  for hand in position.hands)
+    return replace(position, hands=hands)
+
+
 def _swap_lowest(position: Position, rng: random.Random) -> Position | None:
     """The position with the lowest cards of one follow class of two seats exchanged
     (the same shape, other small cards), or None when no class is held by two seats."""
@@ -47,9 +54,7 @@ def _swap_lowest(position: Position, rng: random.Random) -> Position | None:
     seats = classes[rng.choice(shared)]
     a, b = rng.sample(sorted(seats), 2)
     give: dict[Card, Card] = {seats[a]: seats[b], seats[b]: seats[a]}
-    hands = tuple(tuple(sorted((give.get(card, card) for card in hand), key=lambda c: c.index))
-                  for hand in position.hands)
-    return replace(position, hands=hands)
+    return _given(position, give)
 
 
 def _swap_trumps(position: Position, rng: random.Random) -> Position | None:
@@ -64,9 +69,16 @@ def _swap_trumps(position: Position, rng: random.Random) -> Position | None:
     a, b = rng.sample(seats, 2)
     x, y = rng.choice(held[a]), rng.choice(held[b])
     give = {x: y, y: x}
-    hands = tuple(tuple(sorted((give.get(card, card) for card in hand), key=lambda c: c.index))
-                  for hand in position.hands)
-    return replace(position, hands=hands)
+    return _given(position, give)
+
+
+def _suit_trump_replaced(position: Position, rng: random.Random, suited: list[Card],
+                         newcomers: list[Card]) -> Position | None:
+    """The position with one of the ``suited`` trumps held replaced by one of the
+    ``newcomers`` (cards no hand holds), or None when either list is empty."""
+    if not suited or not newcomers:
+        return None
+    return _given(position, {rng.choice(sorted(suited, key=lambda c: c.index)): rng.choice(newcomers)})
 
 
 def _odd_trump_for_a_suit_trump(position: Position, rng: random.Random) -> Position | None:
@@ -79,12 +91,7 @@ def _odd_trump_for_a_suit_trump(position: Position, rng: random.Random) -> Posit
               and card.colour == position.trumps.suit]
     odd = [card for card in DECK if card not in held and table.fc[card.index] == fast.TRUMP_CLASS
            and card.colour != position.trumps.suit]
-    if not suited or not odd:
-        return None
-    give = {rng.choice(sorted(suited, key=lambda c: c.index)): rng.choice(odd)}
-    hands = tuple(tuple(sorted((give.get(card, card) for card in hand), key=lambda c: c.index))
-                  for hand in position.hands)
-    return replace(position, hands=hands)
+    return _suit_trump_replaced(position, rng, suited, odd)
 
 
 def _tied_trump_for_a_suit_trump(position: Position, rng: random.Random) -> Position | None:
@@ -96,12 +103,7 @@ def _tied_trump_for_a_suit_trump(position: Position, rng: random.Random) -> Posi
     suited = [card for card in held if table.fc[card.index] == fast.TRUMP_CLASS and not table.tie[card.index]
               and card.number != position.trumps.number]
     tied = [card for card in DECK if card not in held and table.tie[card.index]]
-    if not suited or not tied:
-        return None
-    give = {rng.choice(sorted(suited, key=lambda c: c.index)): rng.choice(tied)}
-    hands = tuple(tuple(sorted((give.get(card, card) for card in hand), key=lambda c: c.index))
-                  for hand in position.hands)
-    return replace(position, hands=hands)
+    return _suit_trump_replaced(position, rng, suited, tied)
 
 
 def _swap_tied_colours(position: Position, rng: random.Random) -> Position | None:
@@ -115,9 +117,7 @@ def _swap_tied_colours(position: Position, rng: random.Random) -> Position | Non
         return None
     x, y = rng.choice(pairs)
     give = {x: y, y: x}
-    hands = tuple(tuple(sorted((give.get(card, card) for card in hand), key=lambda c: c.index))
-                  for hand in position.hands)
-    return replace(position, hands=hands)
+    return _given(position, give)
 
 
 def _second_answers(pairs: int, swap: Callable[[Position, random.Random], Position | None], seed: int,
