@@ -1,9 +1,10 @@
 """The Was sticht? kernel's move order for the player: where he may play any card (on
 lead, or void in the lead's class) and his tricks are capped or a colour must stay out of
 them, he tries his trumps first (``fast._trumps_to_spend``); asked for the last trick in a
-forceable question, he would rather win every trick (``fast._wants_tricks``); kept from
-colours whose every card is a trump, he wins a trick without a trump with his highest
-card. The order changes the work only; the answers stay the reference's."""
+forceable question, he would rather win every trick (``fast._wants_tricks``); when all
+he must do is keep colours out of his tricks, he sheds his highest cards into the tricks
+he may safely win (``fast._safe_to_win``), following them and leading them. The order
+changes the work only; the answers stay the reference's."""
 
 from __future__ import annotations
 
@@ -91,16 +92,49 @@ GREEN_TRICK = _trick(("G2,G7,G9,B4", "B2,B5", "R7,G8", "R2,B3"), "G3,G5,B1")
 G5 and two above it (the G8 between them keeps the two apart)."""
 
 
-def test_wins_bring_nothing_to_keep_out_when_its_every_card_is_a_trump() -> None:
-    """No yellow, yellow the trump suit: a trick with no trump holds no yellow card, so he
-    wins it with his highest card first; no red (not every red card a trump) or at most
-    2 tricks: the card below the G5 first, then the cheapest that wins."""
+def test_a_trick_he_may_safely_win_he_follows_with_his_highest_card() -> None:
+    """The green trick, his the last card: no yellow or no red (neither in the trick, no
+    seat after him) has him win it with his highest card first; no blue (the B1 in it) or
+    at most 2 tricks: the card below the G5 first, then the cheapest that wins."""
     assert _order(GREEN_TRICK, "no-yellow") == ["G9", "G7", "G2"]
-    assert _order(GREEN_TRICK, "no-red") == ["G2", "G7", "G9"]
+    assert _order(GREEN_TRICK, "no-red") == ["G9", "G7", "G2"]
+    assert _order(GREEN_TRICK, "no-blue") == ["G2", "G7", "G9"]
     assert _order(GREEN_TRICK, "at-most-2") == ["G2", "G7", "G9"]
     # the Y1 ruffed: no green card wins, and he would rather not, the highest first
     trumped = _trick(("G2,G7,G9,B4", "B2,B5", "R7,G8", "R2,B3"), "G3,G5,Y1")
     assert _order(trumped, "no-yellow") == ["G9", "G7", "G2"]
+    # the G9 led: no green card of his wins, and he sheds the highest into it
+    beaten = _trick(("G2,G7,B4", "B2,B5", "R7,G8", "R2,B3"), "G9,G5,B1")
+    assert _order(beaten, "no-yellow") == ["G7", "G2"]
+
+
+def _second(hands: tuple[str, str, str, str], current: str) -> Position:
+    """Seat 0 (the player) to play the second card of a trick seat 3 led with ``current``."""
+    return Position(tuple(tuple(parse_cards(h)) for h in hands), TRUMPS, 3, tuple(parse_cards(current)))
+
+
+def test_a_seat_after_him_void_in_the_lead_may_bring_what_it_holds() -> None:
+    """The G5 led, seat 1 after him void in green: with the red 2 it could throw a red card
+    on his winning green card, so for no red he plays low first; with the red 6 (a trump,
+    which would win the trick from him) it could not, and he plays his highest first; its
+    blue 5 makes the trick unsafe for no blue either way."""
+    red_card = _second(("G2,G7,G9,B4", "R2,B5", "G4,B9", "G3,R7"), "G5")
+    red_trump = _second(("G2,G7,G9,B4", "R6,B5", "G4,B9", "G3,R7"), "G5")
+    assert _order(red_card, "no-red") == ["G2", "G7"]
+    assert _order(red_trump, "no-red") == ["G7", "G2"]
+    assert _order(red_trump, "no-blue") == ["G2", "G7"]
+
+
+def test_on_lead_he_sheds_first_the_colours_every_other_seat_must_follow() -> None:
+    """Every other seat holds green and red, not every one blue: for no red he leads the
+    green cards first, the highest first (red is kept out); for no blue the red and green
+    cards, the highest first; at most 2 tricks keeps the usual order (the surest loser
+    first)."""
+    lead = Position(tuple(tuple(parse_cards(h)) for h in ("G2,G9,B4,B7,R3", "G3,B5,R2,Y2", "G4,B9,R9,Y3",
+                                                          "G5,R7,R8,Y4")), TRUMPS, 0)
+    assert _order(lead, "no-red")[:2] == ["G9", "G2"]
+    assert _order(lead, "no-blue")[:3] == ["G9", "R3", "G2"]
+    assert _order(lead, "at-most-2") == ["R3", "G2", "B4", "B7", "G9"]
 
 
 def test_the_player_s_order_answers_as_the_reference() -> None:

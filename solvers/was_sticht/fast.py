@@ -93,8 +93,13 @@ capped or who must keep a colour out of them, on lead (below the root) or void i
 lead's class, tries his trumps first (``_trumps_to_spend``); in a forceable question the
 player who wants the last trick would rather win every trick (holding the lead, he keeps
 the choice of what is left for the end); when all the question asks is to keep colours
-out of his tricks and every card of them is a trump (``_SAFE_WINS``), the player
-following a trick that holds no trump yet wins it with his highest card first. Into a
+out of his tricks (``_ONLY_KEPT_OUT``), a trick he may safely win (``_safe_to_win``: its
+colour is not kept out, and each seat after him must follow it or holds no kept-out card
+but trumps) is one to shed his highest cards into: following it while it holds no trump
+and no kept-out card, he plays his highest card first, winning or not, and below the root he leads first the
+highest card of a colour that every other seat must follow (the looser test made leads
+1% worse; the slowest questions, forceable keep-a-colour-out proofs, had searched the
+low cards first in their first tricks, in vain: a quarter of their nodes). Into a
 trick the player is winning, a seat whose side wants him to take a colour (or to keep it
 from him) gives its cards of that colour first (last) within each group.
 The last card of a trick closes it (``_close_trick``); the saved part of ``st`` takes it
@@ -233,8 +238,7 @@ _COLOUR_WON = _WON + SEATS
  _KEPT_OUT,     # the cards of the colours he must keep out of them (a high end of 0)
  _SPENDING,     # _KEPT_OUT when the question has him spend his trumps first
                 # (``_trumps_to_spend``), else -1
- _SAFE_WINS,    # 1 when the question only keeps colours out of his tricks and every card
-                # of them is a trump: a trick without a trump brings him none
+ _ONLY_KEPT_OUT,  # 1 when all the question asks is to keep colours out of his tricks
  _COLOUR_OF,    # each printed colour's colour as the question sees it (2 bits each, see
                 # ``_colour_facts``)
  _ODD_CARDS,    # the odd trumps (``_colour_facts``)
@@ -1371,6 +1375,30 @@ _SPEND_FIRST = 4 * INFINITY
 card: past every lead's and every follower's sort key."""
 
 
+_SAFE_LEAD_FIRST = 2 * _SPEND_FIRST
+"""What moves the player's lead of a colour every other seat must follow
+(``_safe_to_win``) before every other card, the trumps he spends first included."""
+
+
+@no_runtime(inline="always")
+def _safe_to_win(st: NDArray[np.int64], tab: NDArray[np.int64], seat: int, lead_class: int,
+                 must_follow: bool) -> bool:
+    """Whether a trick led in the colour class ``lead_class`` can bring the player no
+    card he must keep out, if he wins it with a card of that class: the colour is not one
+    he keeps out, and every seat after ``seat`` in the trick must follow it, or (unless
+    ``must_follow``) holds no kept-out card but trumps (a trump it plays wins the trick
+    from him)."""
+    if tab[_CLASS_MASK, lead_class] & st[_KEPT_OUT]:
+        return False
+    kept = st[_KEPT_OUT] & ~tab[_CLASS_MASK, TRUMP_CLASS]
+    players = st[_PLAYERS]
+    for k in range(1, players - st[_IN_TRICK]):
+        hand = st[_HAND + _seat_after(seat, k, players)]
+        if hand & tab[_CLASS_MASK, lead_class] == 0 and (hand & kept != 0 or must_follow):
+            return False
+    return True
+
+
 @no_runtime(inline="always")
 def _trumps_to_spend(st: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
     """The player's trumps that he tries first, on lead or void in the lead's class, when
@@ -1414,14 +1442,22 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
     wants = _wants_tricks(st, conds)
     # the player's seat aims at his wish; the others oppose it, or help when they cooperate
     win_aim = wants if seat == player or st[_COOP] == 0 else not wants
-    # following a trick that holds no trump yet, when no trump means none of the colours he
-    # must keep out (``_SAFE_WINS``), the player wins with his highest card: the lead is
-    # his, and a card that could win a worse trick later is gone
-    top_first = seat == player and st[_SAFE_WINS] == 1 and following != 0 and lead_class != TRUMP_CLASS
+    # following a trick he may safely win (``_safe_to_win``; no trump or kept-out card in
+    # it yet), the player who only keeps colours out plays his highest card first,
+    # winning or not: a card that could win a worse trick later is gone
+    top_first = (seat == player and st[_ONLY_KEPT_OUT] == 1 and following != 0 and lead_class != TRUMP_CLASS
+                 and _safe_to_win(st, tab, seat, lead_class, False))
     for k in range(in_trick if top_first else 0):
-        if tab[_CLASS, st[_TRICK + k]] == TRUMP_CLASS:
+        if tab[_CLASS, st[_TRICK + k]] == TRUMP_CLASS or (st[_KEPT_OUT] >> st[_TRICK + k]) & 1:
             top_first = False
     win_aim = win_aim or top_first
+    # on lead (below the root), he leads first the colours every other seat must follow,
+    # the highest card first
+    safe_leads = 0
+    if in_trick == 0 and seat == player and st[_ONLY_KEPT_OUT] == 1 and depth > 0:
+        for k in range(COLOUR_COUNT):
+            if _safe_to_win(st, tab, seat, k, True):
+                safe_leads |= tab[_CLASS_MASK, k]
     # into a trick the player is winning, a seat gives first the cards of the colours its
     # side wants him to take, and last those it wants kept from him
     give, keep = 0, 0
@@ -1465,12 +1501,14 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
                 sort_key = above * _ABOVE_WEIGHT - s if win_aim else -above * _ABOVE_WEIGHT - s
                 if (spend >> c) & 1:
                     sort_key -= _SPEND_FIRST
+                if (safe_leads >> c) & 1:
+                    sort_key = -_SAFE_LEAD_FIRST - s
         else:
             # winning cards first (the cheapest first) when the aim is to win, else the
             # cards that do not win first (the highest first)
             s = tab[_STRENGTH + lead_class, c]
             if win_aim:
-                sort_key = (-s if top_first else s) if s > best else INFINITY + s
+                sort_key = (-s if top_first else s) if s > best else INFINITY + (-s if top_first else s)
             else:
                 sort_key = s if s > best else -INFINITY - s
                 if (spend >> c) & 1:
@@ -1784,8 +1822,7 @@ def encode(position: Position, player: int, key: Question, cooperative: bool, st
     st[_TOTAL] = len(tricks) + (cards_left + len(position.current)) // players
     (st[_KEY_ALL], st[_KEY_TRICKS], st[_KEY_COLOURS], st[_KEY_FIRST], st[_MONO], st[_MONO_BOUND], st[_WANTED],
      st[_KEPT_OUT], st[_SPENDING], only_kept_out) = key
-    trumps = int(tables(position.trumps).classmask[TRUMP_CLASS])
-    st[_SAFE_WINS] = int(bool(only_kept_out) and st[_KEPT_OUT] & ~trumps == 0)
+    st[_ONLY_KEPT_OUT] = only_kept_out
     st[_COLOUR_OF], alike, st[_ODD_CARDS], st[_ODD_READS] = _all_colour_facts()[position.trumps.suit,
                                                                                 position.trumps.number, counted]
     st[_ALIKE:_ALIKE + COLOUR_COUNT] = alike
