@@ -25,7 +25,10 @@ Encoding. A hand is an int64 bitmask over ``Card.index`` (0..35). Three int64 ar
   (``_COLOUR_OF`` .. ``_ALIKE``, from ``_colour_facts``: the colours no condition counts
   are one to it, so cards that differ only in them are merged and share a symbol in the
   key; kept in the state, so that the per-trumps tables stay one array, warm in the
-  cache, for every question of a deal);
+  cache, for every question of a deal); then each card's symbol in the key
+  (``_SYMBOL_OF``: its owner, tie and colour, fixed for the search, since cards only
+  leave hands) and the places of the cards held (``_PLACES_LEFT``, kept as cards are
+  played): the key reads both at every trick boundary (7% of the time before);
 - the per-trumps tables ``tab`` (``Tables``, one row each, 36 columns): ``_CLASS`` the
   follow class, ``_COLOUR`` the printed colour, ``_STRENGTH + l`` the strength keys in a
   trick led by class l, ``_CLASS_MASK`` / ``_COLOUR_MASK`` the cards of each class /
@@ -247,7 +250,13 @@ _COLOUR_WON = _WON + SEATS
 _ALIKE = _ODD_READS + 1
 """COLOUR_COUNT words: per printed colour, the cards whose colour the question treats
 alike with it (every card when no condition counts colours)."""
-_STATE = _ALIKE + COLOUR_COUNT
+_SYMBOL_OF = _ALIKE + COLOUR_COUNT
+"""36 words: per card, its symbol in the key's class words (its owner, whether it ties,
+and its colour as the question sees it when a condition counts colours), made by
+``encode``: a card changes hands never, it only leaves them."""
+_PLACES_LEFT = _SYMBOL_OF + len(DECK)
+"""The places (``_PLACE``) of the cards in the hands, kept as cards are played."""
+_STATE = _PLACES_LEFT + 1
 _AT_LEAST, _AT_MOST = 1, 2
 _UNDO_FROM, _UNDO_TO = _TRICK, _NODES
 """The words a finished trick changes: the trick, the counters, leader .. last won."""
@@ -274,6 +283,7 @@ _TABLE_ROWS = _BETWEEN + len(DECK)
 
 # The transposition key and table.
 _OWNER_BITS = 2
+_OWNER_MASK = (1 << _OWNER_BITS) - 1
 _TIE_SHIFT = _OWNER_BITS
 _COLOUR_SHIFT = _TIE_SHIFT + 1
 _SYMBOL_BITS = _COLOUR_SHIFT
@@ -498,10 +508,8 @@ def _seat_after(seat: int, steps: int, players: int) -> int:
 
 @no_runtime(inline="always")
 def _owner(st: NDArray[np.int64], card: int) -> int:
-    """The seat holding ``card`` (it is held), by arithmetic rather than branches, which
-    mispredict: the transposition key asks it of every card left."""
-    return int(((st[_HAND + 1] >> card) & 1) + (((st[_HAND + 2] >> card) & 1) << 1)
-               + ((st[_HAND + 3] >> card) & 1) * 3)
+    """The seat holding ``card`` (it is held): the low bits of its symbol."""
+    return int(st[_SYMBOL_OF + card] & _OWNER_MASK)
 
 
 @no_runtime()
@@ -1153,7 +1161,7 @@ def _key(st: NDArray[np.int64], tab: NDArray[np.int64], buf: NDArray[np.int64], 
     ``buf[row, _KEY_WORDS]``."""
     for k in range(_KEY_WORDS):
         buf[row, k] = 0
-    ranked = _places(_cards_left(st), tab)
+    ranked = st[_PLACES_LEFT]
     buf[row, _KEY_WORDS] = ranked
     width = _symbol_bits(st)
     for k in range(CLASSES):
@@ -1164,10 +1172,8 @@ def _key(st: NDArray[np.int64], tab: NDArray[np.int64], buf: NDArray[np.int64], 
             b = cls & -cls
             cls ^= b
             c = tab[_ORDER, lowest_set(b)]
-            owner = _owner(st, c)
-            symbol = owner | tab[_TIE, c] << _TIE_SHIFT
-            if st[_KEY_COLOURS]:
-                symbol |= ((st[_COLOUR_OF] >> (2 * tab[_COLOUR, c])) & 3) << _COLOUR_SHIFT
+            symbol = st[_SYMBOL_OF + c]
+            owner = symbol & _OWNER_MASK
             word |= symbol << at
             at -= width
             shape += 1 << (_SHAPE_BITS * owner)
@@ -1696,7 +1702,9 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
             if probing and not second:
                 st[_LIMIT] = min(limit, st[_NODES] + st[_PROBE])
             bit = np.int64(1) << c
+            place_bit = np.int64(1) << tab[_PLACE, c]
             st[_HAND + seat] ^= bit
+            st[_PLACES_LEFT] ^= place_bit
             st[_TRICK + in_trick] = c
             if in_trick + 1 < players:
                 st[_IN_TRICK] = in_trick + 1
@@ -1712,6 +1720,7 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
                 for k in range(_UNDO_FROM, _UNDO_TO):
                     st[k] = buf[row + _SAVED, k]
             st[_HAND + seat] ^= bit
+            st[_PLACES_LEFT] ^= place_bit
             st[_LIMIT] = limit
             if st[_STOPPED]:
                 if st[_NODES] >= limit:
@@ -1826,6 +1835,13 @@ def encode(position: Position, player: int, key: Question, cooperative: bool, st
     st[_COLOUR_OF], alike, st[_ODD_CARDS], st[_ODD_READS] = _all_colour_facts()[position.trumps.suit,
                                                                                 position.trumps.number, counted]
     st[_ALIKE:_ALIKE + COLOUR_COUNT] = alike
+    packed = tables(position.trumps).packed
+    for seat, hand in enumerate(position.hands):
+        for card in hand:
+            c = card.index
+            colour = (st[_COLOUR_OF] >> (2 * int(packed[_COLOUR, c]))) & 3 if counted else 0
+            st[_SYMBOL_OF + c] = seat | int(packed[_TIE, c]) << _TIE_SHIFT | colour << _COLOUR_SHIFT
+            st[_PLACES_LEFT] |= 1 << int(packed[_PLACE, c])
     st[_MONO_AT] = -1
     if key[4]:
         st[_MONO_AT] = _WON + player if key[1] else _COLOUR_WON + (key[2].bit_length() - 1)
