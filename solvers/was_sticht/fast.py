@@ -28,7 +28,8 @@ Encoding. A hand is an int64 bitmask over ``Card.index`` (0..35). Three int64 ar
   cache, for every question of a deal); then each card's symbol in the key
   (``_SYMBOL_OF``: its owner, tie and colour, fixed for the search, since cards only
   leave hands) and the places of the cards held (``_PLACES_LEFT``, kept as cards are
-  played): the key reads both at every trick boundary (7% of the time before);
+  played), both made by ``_index_held``: the key reads them at every trick boundary
+  (7% of the time before);
 - the per-trumps tables ``tab`` (``Tables``, one row each, 36 columns): ``_CLASS`` the
   follow class, ``_COLOUR`` the printed colour, ``_STRENGTH + l`` the strength keys in a
   trick led by class l, ``_CLASS_MASK`` / ``_COLOUR_MASK`` the cards of each class /
@@ -1143,6 +1144,25 @@ def _wants_tricks(st: NDArray[np.int64], conds: NDArray[np.int64]) -> bool:
     return vote > 0
 
 
+@no_runtime()
+def _index_held(st: NDArray[np.int64], tab: NDArray[np.int64]) -> None:
+    """Each held card's symbol in the key (``_SYMBOL_OF``: its owner, whether it ties,
+    and its colour as the question sees it when a condition counts colours) and the
+    places of the held cards (``_PLACES_LEFT``), from the hands."""
+    st[_PLACES_LEFT] = 0
+    for seat in range(SEATS):
+        cards = st[_HAND + seat]
+        while cards:
+            b = cards & -cards
+            cards ^= b
+            c = lowest_set(b)
+            symbol = seat | tab[_TIE, c] << _TIE_SHIFT
+            if st[_KEY_COLOURS]:
+                symbol |= ((st[_COLOUR_OF] >> (2 * tab[_COLOUR, c])) & 3) << _COLOUR_SHIFT
+            st[_SYMBOL_OF + c] = symbol
+            st[_PLACES_LEFT] |= np.int64(1) << tab[_PLACE, c]
+
+
 @no_runtime(inline="always")
 def _symbol_bits(st: NDArray[np.int64]) -> int:
     """The bits of a card's symbol in the key's class words."""
@@ -1835,20 +1855,15 @@ def encode(position: Position, player: int, key: Question, cooperative: bool, st
     st[_COLOUR_OF], alike, st[_ODD_CARDS], st[_ODD_READS] = _all_colour_facts()[position.trumps.suit,
                                                                                 position.trumps.number, counted]
     st[_ALIKE:_ALIKE + COLOUR_COUNT] = alike
-    packed = tables(position.trumps).packed
-    for seat, hand in enumerate(position.hands):
-        for card in hand:
-            c = card.index
-            colour = (st[_COLOUR_OF] >> (2 * int(packed[_COLOUR, c]))) & 3 if counted else 0
-            st[_SYMBOL_OF + c] = seat | int(packed[_TIE, c]) << _TIE_SHIFT | colour << _COLOUR_SHIFT
-            st[_PLACES_LEFT] |= 1 << int(packed[_PLACE, c])
     st[_MONO_AT] = -1
     if key[4]:
         st[_MONO_AT] = _WON + player if key[1] else _COLOUR_WON + (key[2].bit_length() - 1)
     st[_STAMP] = stamp
     st[_LIMIT] = _NO_LIMIT
     st[_PROBE], st[_PROBE_FROM] = PROBES[int(cooperative)]
-    return np.array(st, dtype=np.int64)
+    state = np.array(st, dtype=np.int64)
+    _index_held(state, tables(position.trumps).packed)
+    return state
 
 
 def search(position: Position, player: int, conditions: Sequence[Condition],
