@@ -15,6 +15,7 @@ from numpy.typing import NDArray
 from was_sticht_cases import chip_of, disagreements, ending, short_ending
 
 from cardsolve.models.was_sticht import CHIP_IDS, CHIPS, Condition, Trumps, parse_cards, random_ending, random_start
+from cardsolve.models.was_sticht.cards import COLOURS
 from cardsolve.models.was_sticht.play import Position, start
 from cardsolve.solvers.was_sticht import fast
 from cardsolve.solvers.was_sticht.double_dummy import forceable, possible, trick_bounds
@@ -197,4 +198,56 @@ def test_trumps_matched_against_each_seat_bound_the_tricks() -> None:
         chip_id = TRICK_COUNTS[k % len(TRICK_COUNTS)]
         where = f"ending {k}: {position}, player {player}, chip {chip_id}"
         found += disagreements(position, player, CHIP_IDS[chip_id], where)
+    assert not found
+
+
+def _colours_forced(state: NDArray[np.int64], table: NDArray[np.int64], colour: str) -> int:
+    """How many of the player's trumps of ``colour`` the trump bounds say come into his
+    own tricks (no other seat's trump as strong is left for each of them)."""
+    left = int(state[fast._TOTAL] - state[fast._DONE])
+    packed = fast._trump_bounds(state, table, left)[4]
+    return int(packed >> (fast._COUNT_BITS * list(COLOURS).index(colour))) & fast._COUNT_MASK
+
+
+def test_trumps_of_a_colour_kept_out_need_as_many_stronger_trumps() -> None:
+    """Green the trump suit: the player's G8 and G6 each lose only under another seat's
+    stronger trump, a different one for each. Seat 2 holds one (the G9): one of his greens
+    wins its trick, so no green cards is impossible even with help, decided before any
+    card is searched. With the G7 as well the rule says nothing, and the search finds the
+    line the reference finds."""
+    trumps = Trumps("G", None)
+    short = start([parse_cards("G8,G6,B1"), parse_cards("G9,B2,B3"), parse_cards("Y1,Y2,Y3")], trumps, 1)
+    enough = start([parse_cards("G8,G6,B1"), parse_cards("G9,G7,B3"), parse_cards("Y1,Y2,Y3")], trumps, 1)
+    no_green = CHIP_IDS["no-green"]
+    _, key = fast._question(no_green.conditions)
+    packed = fast.tables(trumps).packed
+    assert _colours_forced(fast.encode(short, 0, key, True, 1), packed, "G") == 1
+    assert _colours_forced(fast.encode(enough, 0, key, True, 1), packed, "G") == 0
+    for backend in ("numba", "reference"):
+        assert not possible(short, 0, no_green, backend)
+    assert fast.search(short, 0, no_green.conditions, True)[2] == 1
+    assert possible(enough, 0, no_green) == possible(enough, 0, no_green, "reference") is True
+
+
+def test_a_forced_trump_of_a_kept_out_colour_is_taken_in_every_ending() -> None:
+    """Every seeded ending of 2-3 tricks where the rule says a trump of the player's comes
+    into his tricks: the reference finds that colour's chip impossible, even with help;
+    then 300 endings with colour chips, both questions, against the reference."""
+    for colour, chip_id in (("R", "no-red"), ("B", "no-blue"), ("G", "no-green"), ("Y", "no-yellow")):
+        chip = CHIP_IDS[chip_id]
+        _, key = fast._question(chip.conditions)
+        held = _endings_where(lambda state, table: _colours_forced(state, table, colour) > 0, key,
+                              SEED + 6 + len(colour + chip_id), 1500)
+        assert len(held) >= 20, chip_id
+        for k, position, player in held:
+            assert not possible(position, player, chip, "reference"), f"{chip_id} ending {k}: {position}, {player}"
+    rng = random.Random(SEED + 7)
+    chips = [CHIP_IDS[c] for c in ("no-red", "no-blue", "no-green", "no-yellow", "many-red", "many-blue",
+                                   "many-green", "many-yellow")]
+    found = []
+    for k in range(300):
+        position = short_ending(rng)
+        player = rng.randrange(position.players)
+        chip = chips[k % len(chips)]
+        found += disagreements(position, player, chip, f"ending {k}: {position}, player {player}, chip {chip.id}")
     assert not found

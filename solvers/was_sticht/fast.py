@@ -153,7 +153,11 @@ matching, one to one, with his trumps at least as strong); first and
 last trick; most and fewest against what every seat would need, and the tricks holding a
 trump against the seats that can win them (``_trumps_overflow``); below the root, the
 player's quick tricks when he holds every trump left (``_play_secures``). A colour is
-further bounded by the tricks he can still win and by his trumps (``_colour_gain``).
+further bounded by the tricks he can still win and by his trumps (``_colour_gain``), and
+from below by his trumps of it that no other seat has a trump as strong left to beat, a
+different one for each (``_trump_bounds``: a no-green question with six trumps of his,
+four of them green, had taken 12.4M nodes to find its one line with help, the
+impossible lines searched to the end).
 The last trick goes to the seat that can keep a top trump to it (``_keeps_top_trump``:
 his spare trumps cover the trump leads the others can make), or to the seat on lead
 that can draw every other trump with trumps ranked at least as high as all of them
@@ -514,7 +518,7 @@ def _owner(st: NDArray[np.int64], card: int) -> int:
 
 
 @no_runtime()
-def _trump_bounds(st: NDArray[np.int64], tab: NDArray[np.int64], left: int) -> tuple[int, int, int, int]:
+def _trump_bounds(st: NDArray[np.int64], tab: NDArray[np.int64], left: int) -> tuple[int, int, int, int, int]:
     """What the trumps left decide, in one pass from the top trump down, by ranks
     (number trumps of one rank tie: the first played of them wins):
 
@@ -530,10 +534,15 @@ def _trump_bounds(st: NDArray[np.int64], tab: NDArray[np.int64], left: int) -> t
       holds one card of each seat: so each other seat's trumps in tricks he wins are
       matched one to one with stronger or tied trumps of his, and every trump of that
       seat beyond a greatest such matching (greedy from the top: a trump of his that
-      beats a stronger one beats every weaker one too) lies in a trick he loses.
+      beats a stronger one beats every weaker one too) lies in a trick he loses;
+    - colours forced, when a condition counts colours: per printed colour
+      (``_COUNT_BITS`` each), at least this many of the player's trumps of that colour
+      come into his own tricks: the matching of ``forced`` for his trumps of the colour
+      alone (a trump he must not take is lost only under another seat's trump at least
+      as strong, a different one for each).
 
     Returns (the seat with the sure cards, -1 when no trump is left; their mask; forced;
-    wins)."""
+    wins; colours forced)."""
     player, players = st[_PLAYER], st[_PLAYERS]
     cards_left = _cards_left(st)
     mine = st[_HAND + player]
@@ -542,6 +551,10 @@ def _trump_bounds(st: NDArray[np.int64], tab: NDArray[np.int64], left: int) -> t
     seen_mine = 0  # the player's trumps ranked at least as high as this rank
     matched, unmatched = 0, 0  # per other seat (_COUNT_BITS each): its trumps matched
     # to stronger or tied trumps of the player, and those left over
+    colours = st[_KEY_COLOURS] != 0
+    pools, colours_forced = 0, 0  # per colour (_COUNT_BITS each): the other seats' trumps
+    # as strong as this rank or stronger not matched to his trumps of the colour; his
+    # trumps of the colour left unmatched
     i = tab.shape[1] - 1
     while i >= 0 and tab[_CLASS, tab[_ORDER, i]] == TRUMP_CLASS:
         rank = tab[_STRENGTH + TRUMP_CLASS, tab[_ORDER, i]]
@@ -568,6 +581,16 @@ def _trump_bounds(st: NDArray[np.int64], tab: NDArray[np.int64], left: int) -> t
                 pool -= 1
             else:
                 forced += 1
+        if colours:
+            theirs = popcount(group & ~mine)
+            for k in range(COLOUR_COUNT):
+                shift = _COUNT_BITS * k
+                pools += theirs << shift
+                for _ in range(popcount(group & mine & tab[_COLOUR_MASK, k])):
+                    if (pools >> shift) & _COUNT_MASK:
+                        pools -= 1 << shift
+                    else:
+                        colours_forced += 1 << shift
         seen_mine += popcount(group & mine)
         for s in range(players):
             if s == player:
@@ -581,7 +604,7 @@ def _trump_bounds(st: NDArray[np.int64], tab: NDArray[np.int64], left: int) -> t
     lost = 0
     for s in range(players):
         lost = max(lost, (unmatched >> (_COUNT_BITS * s)) & _COUNT_MASK)
-    return top_owner, sure, forced, left - lost
+    return top_owner, sure, forced, left - lost, colours_forced
 
 
 @no_runtime()
@@ -1017,7 +1040,7 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
     trumps = tab[_CLASS_PLACES, TRUMP_CLASS]
     reads, bound_reads = 0, 0
     if ranks:
-        top_owner, sure_mask, forced, wins = _trump_bounds(st, tab, left)
+        top_owner, sure_mask, forced, wins, colours_forced = _trump_bounds(st, tab, left)
         held = st[_HAND + player] & tab[_CLASS_MASK, TRUMP_CLASS]
         if held:
             # the bounds read the trumps from his lowest one up (ties included): below
@@ -1038,6 +1061,7 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
                 theirs = popcount(st[_HAND + s] & tab[_CLASS_MASK, TRUMP_CLASS])
                 most_held, all_held = max(most_held, theirs), all_held + theirs
         top_owner, sure_mask, forced, wins = -1, 0, max(0, held - all_held), left - max(0, most_held - held)
+        colours_forced = 0
     mine_mask = sure_mask if top_owner == player else 0
     by_play, unsettled = False, 0  # a condition the player's play secures; conditions open
     result = 1
@@ -1050,11 +1074,12 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
             reads |= bound_reads | (trumps if ranks else 0)
             colour = tab[_COLOUR_MASK, m - _M_COLOUR]
             now = st[_COLOUR_WON + m - _M_COLOUR]
-            # the player's sure cards of the colour each bring one into his tricks; the
-            # other seats' sure cards of it never come to him
+            # his trumps of the colour that no other seat's trump can beat, one each,
+            # come into his tricks (his sure cards among them); the other seats' sure
+            # cards of it never come to him
             most = now + min(popcount(left_cards & ~(sure_mask ^ mine_mask) & colour),
                              _colour_gain(st, tab, colour, wins) if ranks else left * players)
-            now += popcount(mine_mask & colour)
+            now += (colours_forced >> (_COUNT_BITS * (m - _M_COLOUR))) & _COUNT_MASK
         elif m == _M_FIRST:
             if done > 0:
                 now = most = st[_FIRST]
