@@ -4,6 +4,7 @@ seeded endings, and the questions on which the numba kernel and the reference di
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from cardsolve.models.was_sticht import CHIPS, Chip, Condition, random_ending, random_start
 from cardsolve.models.was_sticht.play import Position
@@ -45,13 +46,13 @@ def disagreements(position: Position, player: int, chip: Chip, where: str) -> li
     return found
 
 
-def chip_cycle_disagreements(rng: random.Random, count: int) -> list[str]:
+def chip_cycle_disagreements(rng: random.Random, count: int, chips: Sequence[Chip] = CHIPS) -> list[str]:
     """The disagreements on ``count`` seeded ``short_ending``s, a random player each and
-    the 24 chips in turn."""
+    the chips (the 24 unless given) in turn."""
     found = []
     for k in range(count):
         position = short_ending(rng)
         player = rng.randrange(position.players)
-        chip = CHIPS[k % len(CHIPS)]
+        chip = chips[k % len(chips)]
         found += disagreements(position, player, chip, f"ending {k}: {position}, player {player}, chip {chip.id}")
     return found
