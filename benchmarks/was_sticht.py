@@ -116,10 +116,11 @@ def main() -> None:
     if answers["numba"] != answers["reference"]:
         k = next(k for k, pair in enumerate(zip(answers["numba"], answers["reference"])) if pair[0] != pair[1])
         sys.exit(f"ending {k}: numba and reference disagree")
-    tails = tail_deals(4 if args.quick else TAIL_DEALS)
+    count = 4 if args.quick else TAIL_DEALS
+    tails = tail_deals(count)
     summaries = []
-    for task, seed in (("every-chip", TAIL_SEED), ("every-chip-held-out", HELD_OUT_SEED)):
-        questions = every_question(tail_deals(4 if args.quick else TAIL_DEALS, seed))
+    for task, tail_set in (("every-chip", tails), ("every-chip-held-out", tail_deals(count, HELD_OUT_SEED))):
+        questions = every_question(tail_set)
         times = harness.time_calls(_ask, questions)
         rows.append(Row(task, "numba", times))
         summaries.append(tail_summary(task, times, questions))
