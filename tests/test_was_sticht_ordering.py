@@ -3,8 +3,12 @@ lead, or void in the lead's class) and his tricks are capped or a colour must st
 them, he tries his trumps first (``fast._trumps_to_spend``); asked for the last trick in a
 forceable question, he would rather win every trick (``fast._wants_tricks``); when all
 he must do is keep colours out of his tricks, he sheds his highest cards into the tricks
-he may safely win (``fast._safe_to_win``), following them and leading them. The order
-changes the work only; the answers stay the reference's."""
+he may safely win (``fast._safe_to_win``), following them and leading them; in a
+forceable question he tries first the cards that decide the trick whatever the others
+play: the player who would rather lose those a later seat must overtake
+(``fast._least_overtake``), the one who would rather win those no later seat can beat
+(``fast._best_later``). The order changes the work only; the answers stay the
+reference's."""
 
 from __future__ import annotations
 
@@ -77,11 +81,11 @@ def test_the_last_trick_forced_wants_every_trick_and_helped_only_the_last() -> N
     assert not _wants(VOID_IN_GREEN, "at-most-2", cooperative=False)
 
 
-def _order(position: Position, chip_id: str) -> list[str]:
+def _order(position: Position, chip_id: str, cooperative: bool = False) -> list[str]:
     """The cards the kernel tries, in order, for the player (seat 0) to move below the
-    root in a forceable question."""
+    root in a forceable (or possible) question."""
     rows, key = fast._question(tuple(CHIP_IDS[chip_id].conditions))
-    st = fast.encode(position, 0, key, False, 1)
+    st = fast.encode(position, 0, key, cooperative, 1)
     buf = np.zeros_like(fast._BUF)
     n, _ = fast._candidates(st, rows, fast.tables(position.trumps).packed, buf, 1, 0)
     return [DECK[int(c)].name for c in buf[fast._ROWS_PER_DEPTH + fast._CARDS, :n]]
@@ -128,18 +132,41 @@ def test_a_seat_after_him_void_in_the_lead_may_bring_what_it_holds() -> None:
 def test_on_lead_he_sheds_first_the_colours_every_other_seat_must_follow() -> None:
     """Every other seat holds green and red, not every one blue: for no red he leads the
     green cards first, the highest first (red is kept out); for no blue the red and green
-    cards, the highest first; at most 2 tricks keeps the usual order (the surest loser
-    first)."""
+    cards, the highest first; at most 2 tricks leads first the cards some other seat must
+    overtake (the highest first: B7 and B4 under the B9, R3 under the R7 and R9, G2 under
+    the G3 to G5), and last the G9, which may win."""
     lead = Position(tuple(tuple(parse_cards(h)) for h in ("G2,G9,B4,B7,R3", "G3,B5,R2,Y2", "G4,B9,R9,Y3",
                                                           "G5,R7,R8,Y4")), TRUMPS, 0)
     assert _order(lead, "no-red")[:2] == ["G9", "G2"]
     assert _order(lead, "no-blue")[:3] == ["G9", "R3", "G2"]
-    assert _order(lead, "at-most-2") == ["R3", "G2", "B4", "B7", "G9"]
+    assert _order(lead, "at-most-2") == ["B7", "B4", "R3", "G2", "G9"]
+
+
+def test_would_he_rather_lose_he_first_plays_the_cards_a_later_seat_must_overtake() -> None:
+    """The G5 led, seat 1 after him holding the G8 as its only green card: his G7 is beaten
+    whatever the others play, so for at most 2 tricks he tries it first with the G2 (the
+    highest first) and the G9, which may win, last. Helped by the others (possible), the
+    order stays by the trick's best card alone."""
+    position = _second(("G2,G7,G9", "G8,B5,R2", "G4,B9,R3", "R7,B3"), "G5")
+    assert _order(position, "at-most-2") == ["G7", "G2", "G9"]
+    assert _order(position, "at-most-2", cooperative=True) == ["G2", "G7", "G9"]
+
+
+def test_would_he_rather_win_he_first_plays_the_cards_no_later_seat_can_beat() -> None:
+    """The G5 led: at least 5 tricks has him try first the G9, above everything the seats
+    after him may play (the G8 and G4), then the G7, which the G8 may beat. With seat 1 void
+    in green and holding the yellow 2 (a trump), and the G8 with seat 2, no green card of
+    his is sure to win, and the cheapest comes first again."""
+    position = _second(("G7,G9,B4", "G8,B5,R2", "G4,B9,R3", "R7,B3"), "G5")
+    assert _order(position, "at-least-5") == ["G9", "G7"]
+    ruffed = _second(("G7,G9,B4", "Y2,B5,R2", "G8,B9,R3", "R7,B3"), "G5")
+    assert _order(ruffed, "at-least-5") == ["G7", "G9"]
 
 
 def test_the_player_s_order_answers_as_the_reference() -> None:
     """300 seeded endings of 2-4 tricks, the chips whose order the rules above change, both
     questions."""
     chips = [CHIP_IDS[c] for c in ("at-most-1", "at-most-2", "no-tricks", "exactly-2", "no-red", "no-blue",
-                                   "no-yellow", "no-green", "last-trick", "first-and-last")]
+                                   "no-yellow", "no-green", "last-trick", "first-and-last", "at-least-4",
+                                   "most-tricks", "exactly-3")]
     assert not chip_cycle_disagreements(random.Random(SEED), 300, chips)

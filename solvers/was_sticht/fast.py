@@ -105,7 +105,13 @@ highest card of a colour that every other seat must follow (the looser test made
 1% worse; the slowest questions, forceable keep-a-colour-out proofs, had searched the
 low cards first in their first tricks, in vain: a quarter of their nodes). Into a
 trick the player is winning, a seat whose side wants him to take a colour (or to keep it
-from him) gives its cards of that colour first (last) within each group.
+from him) gives its cards of that colour first (last) within each group. In a forceable
+question the others play against the player, so some of his cards decide the trick
+whatever they choose: the player who would rather lose tries first (on lead too, the
+highest first) his cards below the least card a later seat must follow with
+(``_least_overtake``), and the one who would rather win his cards at least as strong as
+anything a later seat may play (``_best_later``), before those that only may win (3-4%
+fewer nodes on both deal sets; winning with his highest card when he must was no better).
 The last card of a trick closes it (``_close_trick``); the saved part of ``st`` takes it
 back. The node's helpers are inlined (``inline="always"``), so cutting it into parts
 costs no calls.
@@ -517,6 +523,30 @@ def _owner(st: NDArray[np.int64], card: int) -> int:
     return int(st[_SYMBOL_OF + card] & _OWNER_MASK)
 
 
+@no_runtime(inline="always")
+def _least_card(cards: int, tab: NDArray[np.int64], cls: int) -> int:
+    """The least strength among ``cards`` in a trick led in the class ``cls`` (INFINITY
+    for none)."""
+    least = INFINITY
+    while cards:
+        b = cards & -cards
+        cards ^= b
+        least = min(least, tab[_STRENGTH + cls, lowest_set(b)])
+    return least
+
+
+@no_runtime(inline="always")
+def _best_card(cards: int, tab: NDArray[np.int64], cls: int) -> int:
+    """The greatest strength among ``cards`` in a trick led in the class ``cls`` (-1 for
+    none)."""
+    best = -1
+    while cards:
+        b = cards & -cards
+        cards ^= b
+        best = max(best, tab[_STRENGTH + cls, lowest_set(b)])
+    return best
+
+
 @no_runtime()
 def _trump_bounds(st: NDArray[np.int64], tab: NDArray[np.int64], left: int) -> tuple[int, int, int, int, int]:
     """What the trumps left decide, in one pass from the top trump down, by ranks
@@ -618,12 +648,7 @@ def _colour_gain(st: NDArray[np.int64], tab: NDArray[np.int64], colour: int, win
     hand = st[_HAND + player]
     gain = min(popcount(hand & colour), wins)
     mine = hand & trumps
-    top = -1
-    rest = mine
-    while rest:
-        b = rest & -rest
-        rest ^= b
-        top = max(top, tab[_STRENGTH + TRUMP_CLASS, lowest_set(b)])
+    top = _best_card(mine, tab, TRUMP_CLASS)
     for s in range(players):
         if s == player:
             continue
@@ -669,11 +694,7 @@ def _quick_tricks(st: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
     quick = popcount(mine & trumps)
     for k in range(TRUMP_CLASS):
         theirs = others & tab[_CLASS_MASK, k]
-        top = -1
-        while theirs:
-            b = theirs & -theirs
-            theirs ^= b
-            top = max(top, tab[_STRENGTH + k, lowest_set(b)])
+        top = _best_card(theirs, tab, k)
         rest = mine & tab[_CLASS_MASK, k]
         while rest:
             b = rest & -rest
@@ -765,16 +786,8 @@ def _ducks_all(st: NDArray[np.int64], tab: NDArray[np.int64]) -> bool:
         rest = mine & tab[_CLASS_MASK, k]
         if theirs == 0 or rest == 0:
             continue
-        lowest = INFINITY
-        while theirs:
-            b = theirs & -theirs
-            theirs ^= b
-            lowest = min(lowest, tab[_STRENGTH + k, lowest_set(b)])
-        while rest:
-            b = rest & -rest
-            rest ^= b
-            if tab[_STRENGTH + k, lowest_set(b)] >= lowest:
-                return False
+        if _best_card(rest, tab, k) >= _least_card(theirs, tab, k):
+            return False
     return True
 
 
@@ -945,12 +958,7 @@ def _outlasts(st: NDArray[np.int64], tab: NDArray[np.int64], left: int) -> bool:
     trumps = tab[_CLASS_MASK, TRUMP_CLASS]
     player = st[_PLAYER]
     mine = st[_HAND + player] & trumps
-    best = -1  # the strongest of his trumps
-    rest = mine
-    while rest:
-        b = rest & -rest
-        rest ^= b
-        best = max(best, tab[_STRENGTH + TRUMP_CLASS, lowest_set(b)])
+    best = _best_card(mine, tab, TRUMP_CLASS)  # the strongest of his trumps
     leads = min(popcount(mine), left - 1)
     for s in range(st[_PLAYERS]):
         if s == player:
@@ -1426,6 +1434,11 @@ _SPEND_FIRST = 4 * INFINITY
 card: past every lead's and every follower's sort key."""
 
 
+_SURE_LOSS_FIRST = 3 * INFINITY + INFINITY // 2
+"""What moves the player's lead that a later seat must overtake before every other lead
+but the trumps he spends first (a lead's key lies above ``-_SURE_LOSS_FIRST``)."""
+
+
 _SAFE_LEAD_FIRST = 2 * _SPEND_FIRST
 """What moves the player's lead of a colour every other seat must follow
 (``_safe_to_win``) before every other card, the trumps he spends first included."""
@@ -1465,6 +1478,36 @@ def _trumps_to_spend(st: NDArray[np.int64], tab: NDArray[np.int64]) -> int:
         if (avoided >> st[_TRICK + k]) & 1:
             return 0
     return int(st[_HAND + st[_PLAYER]] & tab[_CLASS_MASK, TRUMP_CLASS] & ~avoided)
+
+
+@no_runtime(inline="always")
+def _least_overtake(st: NDArray[np.int64], tab: NDArray[np.int64], seat: int, cls: int) -> int:
+    """The least strength that some seat after ``seat`` in the trick must play into a
+    trick led in ``cls``: over the later seats holding the class, the greatest of their
+    lowest cards of it (0 when none holds it). A card of ``seat`` below it loses the
+    trick, whatever the others choose."""
+    players = st[_PLAYERS]
+    bar = 0
+    for k in range(1, players - st[_IN_TRICK]):
+        held = st[_HAND + _seat_after(seat, k, players)] & tab[_CLASS_MASK, cls]
+        if held:
+            bar = max(bar, _least_card(held, tab, cls))
+    return bar
+
+
+@no_runtime(inline="always")
+def _best_later(st: NDArray[np.int64], tab: NDArray[np.int64], seat: int, cls: int) -> int:
+    """The greatest strength that any seat after ``seat`` in the trick may play into a
+    trick led in ``cls`` (its cards of the class, or when void any card). A card of
+    ``seat`` at least as strong, and above the trick's best so far, wins the trick
+    whatever the others choose (of tied number trumps the first played wins)."""
+    players = st[_PLAYERS]
+    top = 0
+    for k in range(1, players - st[_IN_TRICK]):
+        hand = st[_HAND + _seat_after(seat, k, players)]
+        legal = hand & tab[_CLASS_MASK, cls]
+        top = max(top, _best_card(legal if legal else hand, tab, cls))
+    return top
 
 
 @no_runtime(inline="always")
@@ -1520,6 +1563,15 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
     spend = 0
     if seat == player and not wants and following == 0:
         spend = _trumps_to_spend(st, tab)
+    # in a forceable question the others play against the player: the one who would
+    # rather lose tries last his cards that may win, not those a later seat must overtake
+    # (``_least_overtake``); the one who would rather win tries first his cards that win
+    # whatever the later seats play (``_best_later``)
+    sure_loss = seat == player and st[_COOP] == 0 and not win_aim
+    overtaken = _least_overtake(st, tab, seat, lead_class) if sure_loss and in_trick > 0 else 0
+    unbeaten = 0
+    if seat == player and st[_COOP] == 0 and win_aim and in_trick > 0:
+        unbeaten = _best_later(st, tab, seat, lead_class)
     # candidates: the lowest of each run of equal cards, with a sort key
     cards, keys = _ROWS_PER_DEPTH * depth + _CARDS, _ROWS_PER_DEPTH * depth + _KEYS
     n, merged = 0, False
@@ -1550,6 +1602,8 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
                 above = popcount(outside & tab[_CLASS_MASK, tab[_CLASS, c]] & ~tab[_LOWER_ANY, c]
                                  & ~(np.int64(1) << c))
                 sort_key = above * _ABOVE_WEIGHT - s if win_aim else -above * _ABOVE_WEIGHT - s
+                if sure_loss and _least_overtake(st, tab, seat, tab[_CLASS, c]) > s:
+                    sort_key = -_SURE_LOSS_FIRST - s
                 if (spend >> c) & 1:
                     sort_key -= _SPEND_FIRST
                 if (safe_leads >> c) & 1:
@@ -1560,8 +1614,10 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
             s = tab[_STRENGTH + lead_class, c]
             if win_aim:
                 sort_key = (-s if top_first else s) if s > best else INFINITY + (-s if top_first else s)
+                if best < s < unbeaten:
+                    sort_key = INFINITY // 2 + s  # it may win: after the sure winners
             else:
-                sort_key = s if s > best else -INFINITY - s
+                sort_key = s if s > best and s >= overtaken else -INFINITY - s
                 if (spend >> c) & 1:
                     sort_key = -_SPEND_FIRST - s
             bit = np.int64(1) << c
