@@ -244,3 +244,43 @@ def test_a_forced_trump_of_a_kept_out_colour_is_taken_in_every_ending() -> None:
     chips = [CHIP_IDS[c] for c in ("no-red", "no-blue", "no-green", "no-yellow", "many-red", "many-blue",
                                    "many-green", "many-yellow")]
     assert not chip_cycle_disagreements(random.Random(SEED + 7), 300, chips)
+
+
+def test_a_seat_that_may_not_win_a_trick_keeps_the_fewest_from_him() -> None:
+    """No trumps, seat 1 on lead: seat 2's cards lie below seat 1's in every colour, so it
+    may beat no lead of a seat that may lead (the player's B1, G2, Y1, below its own, win
+    him no lead either): seat 2 ends with no trick, never above him, and the fewest
+    tricks are impossible even with help, decided before any card is searched. With the
+    B6 for seat 2's B3 it may beat seat 1's B5 lead, the rule says nothing, and the
+    search finds the line the reference finds."""
+    no_trumps = Trumps(None, None)
+    kept_low = start([parse_cards("B1,G2,Y1"), parse_cards("B5,G5,Y5"), parse_cards("B3,G3,Y3")], no_trumps, 1)
+    may_win = start([parse_cards("B1,G2,Y1"), parse_cards("B5,G5,Y5"), parse_cards("B6,G3,Y3")], no_trumps, 1)
+    fewest = CHIP_IDS["fewest-tricks"]
+    for backend in ("numba", "reference"):
+        assert not possible(kept_low, 0, fewest, backend)
+        assert possible(may_win, 0, fewest, backend)
+    assert fast.search(kept_low, 0, fewest.conditions, True)[2] == 1
+    state, table = fast.encode(kept_low, 0, fast._question(fewest.conditions)[1], True, 1), fast.tables(no_trumps).packed
+    assert fast._may_win(state, table, 0) == 0b010
+
+
+def test_the_fewest_bound_holds_in_every_ending_where_it_fires() -> None:
+    """Every seeded ending of 2-3 tricks where the fewest bound fires (with the weakest
+    trick bounds: he wins none or all of the tricks left) though the tricks left would
+    let every other seat pass him: the reference finds the fewest tricks impossible, even
+    with help; then 200 endings of the chip, both questions."""
+    fewest = CHIP_IDS["fewest-tricks"]
+    _, key = fast._question(fewest.conditions)
+
+    def fires(state: NDArray[np.int64], table: NDArray[np.int64]) -> bool:
+        player, left = int(state[fast._PLAYER]), int(state[fast._TOTAL] - state[fast._DONE])
+        mine = int(state[fast._WON + player])
+        short = sum(max(0, mine + 1 - int(state[fast._WON + s])) for s in range(int(state[fast._PLAYERS])) if s != player)
+        return short <= left and bool(fast._fewest_lost(state, table, mine, mine + left))
+
+    held = _endings_where(fires, key, SEED + 11, 1500)
+    assert len(held) >= 30
+    for k, position, player in held:
+        assert not possible(position, player, fewest, "reference"), f"ending {k}: {position}, {player}"
+    assert not chip_cycle_disagreements(random.Random(SEED + 12), 200, [fewest])
