@@ -132,7 +132,9 @@ A trick whose winning card beat a card of its own class reads the winner's place
 those above (ties included); a status cut reads what its rules read (counts alone read
 nothing, the trump bounds on his tricks the trumps from his lowest one up, the other
 trump rules every trump, ``_duck_reads``, ``_loses_all`` and ``_quick_reads`` the
-colours they compare; a condition that counts colours reads the odd trumps
+colours they compare, ``_fewest_lost`` every colour card left (who holds a trump is in
+the shape; reading all the player's colours for a wider duck rule, a seat that may not
+win another trick, cost 3.5% more nodes than it saved); a condition that counts colours reads the odd trumps
 (``_colour_facts``) and every
 trump above them: the trumps below are all of the trump suit's colour, so exchanging
 them keeps the colours won, and the key's count of odd trumps makes sure that a
@@ -1112,7 +1114,6 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
     # the seat holding the most), and the colours the duck rule compares when it holds
     trumps = tab[_CLASS_PLACES, TRUMP_CLASS]
     reads, bound_reads = 0, 0
-    left_places = st[_PLACES_LEFT]
     if ranks:
         top_owner, sure_mask, forced, wins, colours_forced = _trump_bounds(st, tab, left)
         held = st[_HAND + player] & tab[_CLASS_MASK, TRUMP_CLASS]
@@ -1201,7 +1202,7 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
                 if ranks and not sure and not lost:
                     lost = _fewest_lost(st, tab, low_end, high_end)
                     if lost:
-                        reads |= left_places
+                        reads |= st[_PLACES_LEFT] & ~trumps  # who holds a trump is in the shape
             now = most = 1 if sure else 0
             if not sure and not lost:
                 most = 1
