@@ -163,6 +163,17 @@ def test_would_he_rather_win_he_first_plays_the_cards_no_later_seat_can_beat() -
     assert _order(ruffed, "at-least-5") == ["G7", "G9"]
 
 
+def test_would_he_rather_win_he_first_leads_the_cards_no_other_seat_can_beat() -> None:
+    """On lead for at least 5 tricks: the G9 and the R8 are above every green and red card
+    the others hold, and no seat is void in either, so against them he leads those first,
+    the lower first; the B8 lies under the B9, and the Y7 (a trump) under the Y9. Helped
+    by them, the usual order: the fewest cards above first, the highest among equals."""
+    lead = Position(tuple(tuple(parse_cards(h)) for h in ("G9,R8,B8,Y7", "G3,B5,R2,Y2", "G4,B9,R4,Y9",
+                                                          "G5,R7,B2,Y4")), TRUMPS, 0)
+    assert _order(lead, "at-least-5")[:2] == ["R8", "G9"]
+    assert _order(lead, "at-least-5", cooperative=True) == ["G9", "R8", "Y7", "B8"]
+
+
 def test_the_player_s_order_answers_as_the_reference() -> None:
     """300 seeded endings of 2-4 tricks, the chips whose order the rules above change, both
     questions."""
