@@ -81,13 +81,13 @@ def test_the_last_trick_forced_wants_every_trick_and_helped_only_the_last() -> N
     assert not _wants(VOID_IN_GREEN, "at-most-2", cooperative=False)
 
 
-def _order(position: Position, chip_id: str, cooperative: bool = False) -> list[str]:
-    """The cards the kernel tries, in order, for the player (seat 0) to move below the
-    root in a forceable (or possible) question."""
+def _order(position: Position, chip_id: str, cooperative: bool = False, seat: int = 0) -> list[str]:
+    """The cards the kernel tries, in order, for ``seat`` to move below the root in a
+    forceable (or possible) question of the player's (seat 0)."""
     rows, key = fast._question(tuple(CHIP_IDS[chip_id].conditions))
     st = fast.encode(position, 0, key, cooperative, 1)
     buf = np.zeros_like(fast._BUF)
-    n, _ = fast._candidates(st, rows, fast.tables(position.trumps).packed, buf, 1, 0)
+    n, _ = fast._candidates(st, rows, fast.tables(position.trumps).packed, buf, 1, seat)
     return [DECK[int(c)].name for c in buf[fast._ROWS_PER_DEPTH + fast._CARDS, :n]]
 
 
@@ -145,11 +145,16 @@ def test_on_lead_he_sheds_first_the_colours_every_other_seat_must_follow() -> No
 def test_would_he_rather_lose_he_first_plays_the_cards_a_later_seat_must_overtake() -> None:
     """The G5 led, seat 1 after him holding the G8 as its only green card: his G7 is beaten
     whatever the others play, so for at most 2 tricks he tries it first with the G2 (the
-    highest first) and the G9, which may win, last. Helped by the others (possible), the
-    order stays by the trick's best card alone."""
+    highest first) and the G9, which may win, last. Helped by the others (possible), what
+    counts is that the G8 may beat the G7, not that it must: with the G3 as well seat 1
+    need not overtake, so against him the G7 may win and comes after the G2, but helped
+    it still loses first."""
     position = _second(("G2,G7,G9", "G8,B5,R2", "G4,B9,R3", "R7,B3"), "G5")
     assert _order(position, "at-most-2") == ["G7", "G2", "G9"]
-    assert _order(position, "at-most-2", cooperative=True) == ["G2", "G7", "G9"]
+    assert _order(position, "at-most-2", cooperative=True) == ["G7", "G2", "G9"]
+    choice = _second(("G2,G7,G9", "G3,G8,R2", "G4,B9,R3", "R7,B3"), "G5")
+    assert _order(choice, "at-most-2") == ["G2", "G7", "G9"]
+    assert _order(choice, "at-most-2", cooperative=True) == ["G7", "G2", "G9"]
 
 
 def test_would_he_rather_win_he_first_plays_the_cards_no_later_seat_can_beat() -> None:
@@ -165,13 +170,33 @@ def test_would_he_rather_win_he_first_plays_the_cards_no_later_seat_can_beat() -
 
 def test_would_he_rather_win_he_first_leads_the_cards_no_other_seat_can_beat() -> None:
     """On lead for at least 5 tricks: the G9 and the R8 are above every green and red card
-    the others hold, and no seat is void in either, so against them he leads those first,
-    the lower first; the B8 lies under the B9, and the Y7 (a trump) under the Y9. Helped
-    by them, the usual order: the fewest cards above first, the highest among equals."""
-    lead = Position(tuple(tuple(parse_cards(h)) for h in ("G9,R8,B8,Y7", "G3,B5,R2,Y2", "G4,B9,R4,Y9",
-                                                          "G5,R7,B2,Y4")), TRUMPS, 0)
+    the others hold, so against them he leads those first, the lower first; the B8 lies
+    under seat 2's B9, and the Y7 (a trump) under the Y9. Helped by them, the B8 wins too
+    (seat 2 may play its B5 under it), but not the Y7: seat 3 must follow with the Y9."""
+    lead = Position(tuple(tuple(parse_cards(h)) for h in ("G9,R8,B8,Y7", "G3,B2,R2,Y2", "G4,B9,B5,R4",
+                                                          "G5,R7,B3,Y9")), TRUMPS, 0)
     assert _order(lead, "at-least-5")[:2] == ["R8", "G9"]
-    assert _order(lead, "at-least-5", cooperative=True) == ["G9", "R8", "Y7", "B8"]
+    helped = _order(lead, "at-least-5", cooperative=True)
+    assert set(helped[:3]) == {"R8", "G9", "B8"} and helped[3] == "Y7"
+
+
+def test_helped_to_win_he_first_plays_the_cards_no_later_seat_must_overtake() -> None:
+    """The G5 led, seat 1 after him holding only the G8 in green: helped to at least 5
+    tricks he tries the G9 first, which wins once every later seat plays low, and the G7,
+    which the G8 must overtake, after it; against him the G7 may win (seat 1 is not forced
+    above it if it held a lower green), so there too the G9 comes first."""
+    position = _second(("G7,G9,B4", "G8,B5,R2", "G4,B9,R3", "R7,B3"), "G5")
+    assert _order(position, "at-least-5", cooperative=True) == ["G9", "G7"]
+
+
+def test_against_him_a_seat_on_lead_first_leads_what_he_cannot_beat() -> None:
+    """Seat 1 on lead against the player's at least 5 tricks: he holds no red (and no
+    trump to ruff with), and the G8 tops his greens, so seat 1 leads those first, the
+    lowest first (R2, G8, R9); the B4, which his B7 beats, comes last, and as the opposing
+    seats' hedge against a wrong guess, second."""
+    lead = Position(tuple(tuple(parse_cards(h)) for h in ("B7,G5,G2,B3", "R2,B4,G8,R9", "G4,B5,R4,G9",
+                                                          "G3,R7,B2,B8")), TRUMPS, 1)
+    assert _order(lead, "at-least-5", seat=1) == ["R2", "B4", "G8", "R9"]
 
 
 def test_the_player_s_order_answers_as_the_reference() -> None:
