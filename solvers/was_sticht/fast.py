@@ -91,8 +91,10 @@ The moves are ordered for the seat's aim in the trick: a seat that wants the tri
 cheapest winning card first, a seat that wants it lost its highest card that does not
 win; on lead, a seat that wants the trick leads first the card with the fewest cards of
 its class above it in other hands, a seat that wants it lost the one with the most (the
-highest first among equals; at the root by strength alone, the card it names kept); at
-the opposing seats the other aim's best card comes second. The player whose tricks are
+highest first among equals; at the root of a possible question by strength alone: ordered
+like the nodes below, its cooperative "yes" answers took 25% more nodes on the benchmark's
+deals, whereas a forceable question's root ordered so takes 2-5% fewer than by
+strength); at the opposing seats the other aim's best card comes second. The player whose tricks are
 capped or who must keep a colour out of them, on lead (below the root) or void in the
 lead's class, tries his trumps first (``_trumps_to_spend``); in a forceable question the
 player who wants the last trick would rather win every trick (holding the lead, he keeps
@@ -1690,9 +1692,9 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
         if in_trick == 0:
             # leads: the surest winner (fewest cards above it outside the hand) or the
             # surest loser (most above) first, the highest first among equals; the root
-            # by strength alone, so that the card it names does not move with this order
+            # of a possible question by strength alone
             s = tab[_STRENGTH + tab[_CLASS, c], c]
-            if depth == 0:
+            if depth == 0 and st[_COOP] == 1:
                 sort_key = -s if win_aim else s
             else:
                 above = popcount(outside & tab[_CLASS_MASK, tab[_CLASS, c]] & ~tab[_LOWER_ANY, c]
