@@ -1,6 +1,7 @@
 """The hint's fast paths against the plain ones they stand for: the reply step's score
 worked out on the counts equals the static evaluation of the copied and played state,
-and the remembered stashes and splits are the ones computed afresh."""
+and the remembered stashes and splits are the ones computed afresh; and the rules of the
+solo evaluation they all score with."""
 
 from __future__ import annotations
 
@@ -8,9 +9,12 @@ import random
 
 import pytest
 
-from cardsolve.models.quibbles import Draw, Split, State, Turn, Variant, new_game
+from cardsolve.models.quibbles import (
+    HAND_SIZE, Combine, Draw, Split, Stash, State, Turn, Variant, deck_counts, from_counts, new_game, position,
+    to_counts,
+)
 from cardsolve.solvers.quibbles import hint
-from cardsolve.solvers.quibbles.evaluate import evaluate, solo_value
+from cardsolve.solvers.quibbles.evaluate import evaluate, fresh_hand_to_come, solo_value
 from cardsolve.solvers.quibbles.policies import GreedyPolicy, RandomPolicy, most_taking_actions, play_turn
 from cardsolve.solvers.quibbles.split import best_split
 
@@ -71,3 +75,25 @@ def test_the_solo_evaluation_never_expects_a_penalty_to_fall() -> None:
         value = solo_value(hand, collection, pile, False)
         assert value <= solo_value(hand, collection, pile, True) == -pile
         assert solo_value(hand, collection, pile + 1, False) == pytest.approx(value - 1)
+
+
+def test_an_emptied_hand_counts_as_the_six_cards_the_rule_deals() -> None:
+    """The empty-hand rule deals six new cards at the end of the turn, so an emptied hand
+    is scored as that new hand: better than a lone card that stashes nothing, and exactly
+    the mean over every hand the deck deals (checked against seeded random deals)."""
+    collection = [0, 0, 0, 1, 1, 1, 1]  # 3, 4, 5, 6: worth 18
+    assert solo_value([0] * 7, collection, 5, False) > solo_value([0, 0, 0, 0, 0, 0, 1], collection, 5, False)
+    deck, rng = from_counts(deck_counts(Variant.SOLO)), random.Random(3)
+    dealt = [to_counts(rng.sample(deck, HAND_SIZE)) for _ in range(20_000)]
+    mean = sum(-solo_value(hand, collection, 0, False) for hand in dealt) / len(dealt)
+    assert fresh_hand_to_come(tuple(collection)) == pytest.approx(mean, abs=0.15)
+    assert solo_value([0] * 7, collection, 5, False) == pytest.approx(-5 - fresh_hand_to_come(tuple(collection)))
+
+
+def test_the_static_score_prefers_a_stash_that_empties_the_hand_and_refills_it() -> None:
+    """Combining 1+2 for the three 3s, then stashing them, empties the hand: scored as
+    the six cards dealt next, it ranks above keeping the 3s (as an empty hand it ranked below)."""
+    state = position(Variant.SOLO, hand=[1, 2], display=[3, 3, 3, 5, 5, 5], collection=[4, 5, 6])
+    static = {(ranked.turn.action, ranked.turn.stash): ranked.static for ranked in hint.rank_turns(state).ranked}
+    take = Combine((1, 2), (0, 1, 2))
+    assert static[(take, Stash(3))] > static[(take, None)]

@@ -4,7 +4,8 @@ The measure is *progress*: the collection's worth toward the goal, plus a discou
 share of what the hand could still stash (a value ``v`` held ``c`` times is ``min(1, c/v)``
 of the way to a stash). Solo play scores the penalty pile and the penalty still to come,
 a line in the progress still missing, the hand's size and the collection's size fitted
-by least squares on played games; with
+by least squares on played games (an emptied hand as the six new cards the empty-hand rule
+deals: their expectation over the deck); with
 opponents the score is the player's progress against the best opponent's, and a
 won game is worth WIN less the turns it took.
 """
@@ -12,8 +13,12 @@ won game is worth WIN less the turns it took.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import combinations_with_replacement
+from math import comb, prod
 
-from cardsolve.models.quibbles import COLLECTION_LIMIT, WIN_TOTAL, Counts, State, Variant, from_counts
+from cardsolve.models.quibbles import (
+    COLLECTION_LIMIT, HAND_SIZE, WIN_TOTAL, Counts, State, Variant, deck_counts, from_counts, to_counts,
+)
 
 HAND_DISCOUNT = 0.6
 """How much a half-built stash in the hand counts against one already collected."""
@@ -68,13 +73,36 @@ def _progress(hand: tuple[int, ...], collection: tuple[int, ...], variant: Varia
 
 def solo_value(hand: Counts, collection: Counts, penalty: int, won: bool) -> float:
     """Solo: the negated final penalty expected, the penalty pile now plus, unless the
-    game is won, the fitted penalty still to come (``SOLO_FIT_*``)."""
+    game is won, the fitted penalty still to come (``SOLO_FIT_*``). An empty hand is
+    refilled at the end of the turn, so it counts as the new hand (``fresh_hand_to_come``)."""
     if won:
         return -float(penalty)
+    if not any(hand):
+        return -penalty - fresh_hand_to_come(tuple(collection))
+    return -penalty - _to_come(hand, collection)
+
+
+def _to_come(hand: Counts, collection: Counts) -> float:
+    """Solo: the fitted penalty still to come of an unfinished position, never below 0."""
     missing = max(0.0, WIN_TOTAL - progress(hand, collection, Variant.SOLO))
     to_come = (SOLO_FIT_BASE + SOLO_FIT_PER_POINT * missing + SOLO_FIT_PER_HAND_CARD * min(sum(hand), FLEXIBILITY_CAP)
                + SOLO_FIT_PER_COLLECTED * sum(collection))
-    return -penalty - max(0.0, to_come)
+    return max(0.0, to_come)
+
+
+@lru_cache(maxsize=1 << 12)
+def fresh_hand_to_come(collection: tuple[int, ...]) -> float:
+    """Solo: the penalty still to come with the hand the empty-hand rule deals, HAND_SIZE
+    new cards: the mean of ``_to_come`` over every hand of that size, each weighted by
+    its chance from a full deck (the static score does not know the draw pile)."""
+    deck = deck_counts(Variant.SOLO)
+    hands = comb(sum(deck), HAND_SIZE)
+    expected = 0.0
+    for cards in combinations_with_replacement(range(1, 7), HAND_SIZE):
+        hand = to_counts(cards)
+        chance = prod(comb(deck[v], hand[v]) for v in range(1, 7)) / hands
+        expected += chance * _to_come(hand, list(collection))
+    return expected
 
 
 def evaluate(state: State, me: int) -> float:
