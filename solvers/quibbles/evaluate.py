@@ -19,6 +19,7 @@ from math import comb, prod
 from cardsolve.models.quibbles import (
     COLLECTION_LIMIT, HAND_SIZE, WIN_TOTAL, Counts, State, Variant, deck_counts, from_counts, to_counts,
 )
+from cardsolve.models.quibbles.cards import VALUES
 
 HAND_DISCOUNT = 0.6
 """How much a half-built stash in the hand counts against one already collected."""
@@ -98,9 +99,9 @@ def fresh_hand_to_come(collection: tuple[int, ...]) -> float:
     deck = deck_counts(Variant.SOLO)
     hands = comb(sum(deck), HAND_SIZE)
     expected = 0.0
-    for cards in combinations_with_replacement(range(1, 7), HAND_SIZE):
+    for cards in combinations_with_replacement(VALUES, HAND_SIZE):
         hand = to_counts(cards)
-        chance = prod(comb(deck[v], hand[v]) for v in range(1, 7)) / hands
+        chance = prod(comb(deck[v], hand[v]) for v in VALUES) / hands
         expected += chance * _to_come(hand, list(collection))
     return expected
 
