@@ -21,8 +21,10 @@ was tuned: whether the tails hold beyond the deals they were measured on.
 Task ``table``: the whole chip table (``chip_table``: forceable, then possible when not
 forceable, for every chip and seat; answers implied by chips already decided are taken
 without a search, and the searches share the table by question family) of each of the
-same 80 deals, numba, timed per deal in process (start-up not included); task
-``table-held-out``: the same on the held-out deals.
+same 80 deals, numba, timed per deal in process (start-up not included), by one thread (``numba``) and
+by ``THREADS`` threads side by side (``numba-2-threads``: the wall time a user of
+``was-sticht table`` sees on as many cores; the script stops if the two tables differ);
+task ``table-held-out``: the same on the held-out deals.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from cardsolve.models.was_sticht import CHIP_IDS, CHIPS, Chip, random_ending, ra
 from cardsolve.models.was_sticht.play import Position
 from cardsolve.solvers.was_sticht.chip_table import chip_table
 from cardsolve.solvers.was_sticht.double_dummy import forceable, possible
+from cardsolve.solvers.was_sticht.results import ChipRow
 
 SEED = 20261130
 Instance = tuple[Position, int, Chip]
@@ -83,8 +86,12 @@ def _ask(question: Question) -> None:
     (possible if cooperative else forceable)(deal, seat, chip, "numba")
 
 
-def _table(deal: Position) -> None:
-    chip_table(deal, CHIPS, "numba")
+THREADS = 2
+"""The worker threads of the threaded table task (``chip_table``'s ``workers``)."""
+
+
+def _table(deal: Position, workers: int, tables: list[list[ChipRow]]) -> None:
+    tables.append(chip_table(deal, CHIPS, "numba", workers=workers))
 
 
 def tail_summary(task: str, times: list[float], questions: list[Question]) -> str:
@@ -126,7 +133,13 @@ def main() -> None:
         rows.append(Row(task, "numba", times))
         summaries.append(tail_summary(task, times, questions))
     for task, tail_set in (("table", tails), ("table-held-out", held_out)):
-        rows.append(Row(task, "numba", harness.time_calls(_table, tail_set)))
+        tables: dict[int, list[list[ChipRow]]] = {}
+        for workers in (1, THREADS):
+            tables[workers] = []
+            rows.append(Row(task, "numba" if workers == 1 else f"numba-{workers}-threads", harness.time_calls(
+                partial(_table, workers=workers, tables=tables[workers]), tail_set)))
+        if tables[1] != tables[THREADS]:
+            sys.exit(f"{task}: the threaded table differs from the table of one thread")
     harness.report("was-sticht", rows, args.json, args.markdown)
     print("\n".join(summaries), file=sys.stderr if args.json else sys.stdout)
 

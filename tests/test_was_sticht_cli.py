@@ -113,6 +113,17 @@ def test_table_of_an_ending(cardsolve: RunCli, tmp_path: Path) -> None:
     assert "forceable chips: seat 1 " in out
 
 
+def test_table_workers(cardsolve: RunCli) -> None:
+    """The bundled deal's table is the same searched by one thread or two; a count of
+    threads outside 1..16 is refused when the line is read."""
+    one = cardsolve("--json", "was-sticht", "table", "--deal", DEAL, "--workers", "1")
+    two = cardsolve("--json", "was-sticht", "table", "--deal", DEAL, "--workers", "2")
+    assert one[0] == two[0] == 0 and json.loads(one[1]) == json.loads(two[1])
+    for bad in ("0", "17", "two"):
+        code, out, err = cardsolve("was-sticht", "table", "--deal", DEAL, "--workers", bad)
+        assert code == 2 and not out and bad in err and len(err.strip().splitlines()) == 1
+
+
 @pytest.mark.parametrize("args, token", [
     (["--player", "1", "--task", "exactly-10"], "exactly-10"),
     (["--player", "7", "--task", "exactly-1"], "7"),

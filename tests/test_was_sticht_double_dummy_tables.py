@@ -1,17 +1,23 @@
 """The Was sticht? double-dummy rules of issue 16 against the plain minimax reference:
 drawing trumps and keeping a trump above the player's for the last trick, question
-families sharing the transposition table, and the chip table's implications between
-chips; seeded endings of 2 to 6 tricks, 3 and 4 players, both questions."""
+families sharing the transposition table, the chip table's implications between chips
+and its worker threads; seeded endings of 2 to 6 tricks, 3 and 4 players, both questions."""
 
 from __future__ import annotations
 
 import random
+import threading
 
+import pytest
 from was_sticht_cases import chip_of, disagreements, ending
 
-from cardsolve.models.was_sticht import CHIP_IDS, CHIPS, Chip, Condition, Trumps, parse_cards, random_ending
+from cardsolve.models.errors import BadInput
+from cardsolve.models.was_sticht import (
+    CHIP_IDS, CHIPS, Chip, Condition, Trumps, parse_cards, random_ending, random_start,
+)
 from cardsolve.models.was_sticht.play import Position, start
-from cardsolve.solvers.was_sticht.chip_table import chip_table, implies, verdict
+from cardsolve.solvers.was_sticht import chip_table as table_module
+from cardsolve.solvers.was_sticht.chip_table import MAX_WORKERS, chip_table, implies, verdict
 from cardsolve.solvers.was_sticht.double_dummy import analyse, forceable, possible, shared_table
 
 SEED = 20261216
@@ -144,3 +150,61 @@ def test_chip_table_matches_every_question_asked_alone() -> None:
         for row in rows:
             assert row.verdicts == tuple(verdict(position, seat, row.chip, backend)
                                          for seat in range(position.players)), f"ending {k}: {position}, {row.chip.id}"
+
+
+def test_a_table_searched_by_threads_is_the_table_searched_alone() -> None:
+    """2 and 3 worker threads give the one thread's verdicts: 6 seeded full deals (3 and
+    4 players, where the heavy questions of one seat overlap in time) and 12 endings of
+    3 to 6 tricks, a third of them mid-trick."""
+    rng = random.Random(SEED + 4)
+    positions = [random_start(rng, players) for players in (4, 3, 4, 4, 3, 4)]
+    positions += [ending(rng, rng.choice((3, 4, 5, 6)), rng.choice((3, 4))) for _ in range(12)]
+    for k, position in enumerate(positions):
+        alone = chip_table(position, CHIPS, "numba")
+        for workers in (2, 3):
+            assert chip_table(position, CHIPS, "numba", workers=workers) == alone, f"position {k}, {workers} workers"
+
+
+def test_a_threaded_table_reports_every_chip_in_order() -> None:
+    """The progress counts grow to the 24 chips, each count told once, from the caller's
+    thread (the one a progress bar draws in)."""
+    position = random_start(random.Random(SEED + 5))
+    told: list[tuple[int, int, str]] = []
+    chip_table(position, CHIPS, "numba", lambda done, total: told.append((done, total, threading.current_thread().name)),
+               workers=2)
+    assert [done for done, _, _ in told] == sorted({done for done, _, _ in told})
+    assert told[-1][:2] == (len(CHIPS), len(CHIPS))
+    assert {name for _, _, name in told} == {threading.current_thread().name}
+
+
+def test_a_failing_helper_stops_the_table_and_the_next_one_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An error in a helper thread's search reaches the caller (no hang, no half table);
+    Ctrl-C in the caller's thread (here raised by the progress callback) stops the table
+    at once; either way the next table is whole and right."""
+    position = random_start(random.Random(SEED + 6))
+    alone = chip_table(position, CHIPS, "numba")
+    real = forceable
+
+    def fails_in_helpers(position: Position, seat: int, chip: Chip, backend: str) -> bool:
+        if threading.current_thread() is not threading.main_thread():
+            raise RuntimeError("search failed")
+        return real(position, seat, chip, backend)
+
+    monkeypatch.setattr(table_module, "forceable", fails_in_helpers)
+    with pytest.raises(RuntimeError, match="search failed"):
+        chip_table(position, CHIPS, "numba", workers=2)
+    monkeypatch.undo()
+
+    def interrupt(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        chip_table(position, CHIPS, "numba", interrupt, workers=2)
+    assert chip_table(position, CHIPS, "numba", workers=2) == alone
+
+
+def test_table_workers_are_bounded() -> None:
+    position = random_start(random.Random(SEED + 7))
+    for workers in (0, -1, MAX_WORKERS + 1):
+        with pytest.raises(BadInput, match=f"workers {workers} is not 1..{MAX_WORKERS}"):
+            chip_table(position, CHIPS, "numba", workers=workers)

@@ -73,8 +73,10 @@ def was_sticht_solve(ctx: click.Context, deal_file: str, player: int, task_id: s
 @group.command("table")
 @DEAL_OPTION
 @BACKEND_OPTION
+@click.option("--workers", type=click.IntRange(1, 16), default=None,
+              help="Threads that search side by side (numba; default one per core, at most 16).")
 @click.pass_context
-def was_sticht_table(ctx: click.Context, deal_file: str, backend: str) -> None:
+def was_sticht_table(ctx: click.Context, deal_file: str, backend: str, workers: int | None) -> None:
     """Every task chip for every seat of a dealt round: forceable (F: met whatever the
     others play), possible (p: met if the others help) or impossible (-)."""
     from cardsolve.models.was_sticht import read_deal
@@ -82,7 +84,7 @@ def was_sticht_table(ctx: click.Context, deal_file: str, backend: str) -> None:
 
     deal = read_deal(deal_file)
     with progress_callback("chips") as progress:
-        answer = api.table(deal, backend, progress=progress)
+        answer = api.table(deal, backend, progress=progress, workers=workers)
     emit(ctx, answer)
 
 

@@ -26,7 +26,7 @@ from cardsolve.solvers.analysis.api import StudyAnswer, analyze
 from cardsolve.solvers.was_sticht.backends import BACKENDS
 from cardsolve.solvers.was_sticht.bots import policies, seat_bots
 from cardsolve.solvers.was_sticht.chip_choice import PLAYOUTS, by_expected_value, chip_odds, expected_value_reason
-from cardsolve.solvers.was_sticht.chip_table import chip_table
+from cardsolve.solvers.was_sticht.chip_table import chip_table, default_workers
 from cardsolve.solvers.was_sticht.deduce import best_pick, consistent, likelihoods
 from cardsolve.solvers.was_sticht.double_dummy import analyse
 from cardsolve.solvers.was_sticht.results import (
@@ -78,10 +78,13 @@ def solve(deal: DealLike, player: int, task: str | Chip, backend: str = BACKENDS
     return analyse(_position(deal), player - 1, chip, backend)
 
 
-def table(deal: DealLike, backend: str = BACKENDS.default, progress: Progress | None = None) -> ChipTable:
-    """Every task chip for every seat of a dealt round: forceable, possible or impossible."""
+def table(deal: DealLike, backend: str = BACKENDS.default, progress: Progress | None = None,
+          workers: int | None = None) -> ChipTable:
+    """Every task chip for every seat of a dealt round: forceable, possible or impossible;
+    the numba backend searches with ``workers`` threads side by side (default one per
+    core, at most 16; the same table for any number)."""
     position = _position(deal)
-    rows = chip_table(position, CHIPS, backend, progress)
+    rows = chip_table(position, CHIPS, backend, progress, default_workers() if workers is None else workers)
     return ChipTable(position.trumps, position.leader + 1, position.players, tuple(rows), backend)
 
 

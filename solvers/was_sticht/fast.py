@@ -199,6 +199,7 @@ searches.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -477,29 +478,45 @@ PROBES = ((30_000, 6), (2_000, 3))
 """Per question (forceable, possible): the probes' budget in nodes and the fewest tricks
 left at which a node probes (measured on the benchmark's 15,360 every-chip questions)."""
 _NO_LIMIT = 1 << 62
-_BUF = np.zeros((_ROWS_PER_DEPTH * (len(DECK) + 1), len(DECK)), dtype=np.int64)
-"""The kernel's work rows (each written before it is read, so shared by every search)."""
-_TT: NDArray[np.int64] | None = None
+
+
+def work_rows() -> NDArray[np.int64]:
+    """A search's work rows ``buf`` (each written before it is read)."""
+    return np.zeros((_ROWS_PER_DEPTH * (len(DECK) + 1), len(DECK)), dtype=np.int64)
+
+
+class _Workspace(threading.local):
+    """Each thread's own transposition table (made at its first search) and work rows:
+    the kernel releases the GIL, so threads search side by side, each in its own."""
+
+    def __init__(self) -> None:
+        self.tt: NDArray[np.int64] | None = None
+        self.buf = work_rows()
+
+
+_WORKSPACE = _Workspace()
 _SEARCHES = [0]
 FAMILIES = 4096
 """The question families whose stamps are kept; past that many, every family starts
 afresh (its old entries turn stale)."""
 _FAMILY_STAMPS: dict[tuple[object, ...], int] = {}
+_STAMPS_LOCK = threading.Lock()
 
 
 def _table() -> NDArray[np.int64]:
-    """The shared transposition table (made at the first call)."""
-    global _TT
-    if _TT is None:
-        _TT = np.zeros((1 << TT_BITS, _TT_COLUMNS), dtype=np.int64)
-        _TT.fill(0)  # touch every page now rather than inside the first searches
-    return _TT
+    """This thread's transposition table (made at its first call)."""
+    if _WORKSPACE.tt is None:
+        _WORKSPACE.tt = np.zeros((1 << TT_BITS, _TT_COLUMNS), dtype=np.int64)
+        _WORKSPACE.tt.fill(0)  # touch every page now rather than inside the first searches
+    return _WORKSPACE.tt
 
 
 def forget() -> None:
-    """Make every stored answer stale: the next searches start from an empty table
-    (``double_dummy`` does so at each call outside ``shared_table``)."""
-    _FAMILY_STAMPS.clear()
+    """Make every stored answer stale, in every thread's table: the next searches start
+    from an empty table (``double_dummy`` does so at each call outside
+    ``shared_table``)."""
+    with _STAMPS_LOCK:
+        _FAMILY_STAMPS.clear()
 
 
 def _family_stamp(family: tuple[object, ...]) -> int:
@@ -507,14 +524,16 @@ def _family_stamp(family: tuple[object, ...]) -> int:
     entries, a new family gets a fresh stamp (older entries are stale without clearing
     the table). A family is what fixes the answer of a key: the trumps, the player, the
     players, whether the others cooperate and the question (for a monotone question its
-    kind and counter, not its bound: the ranges hold slacks)."""
-    stamp = _FAMILY_STAMPS.get(family)
-    if stamp is None:
-        if len(_FAMILY_STAMPS) >= FAMILIES:
-            _FAMILY_STAMPS.clear()
-        _SEARCHES[0] += 1
-        stamp = _FAMILY_STAMPS[family] = _SEARCHES[0]
-    return stamp
+    kind and counter, not its bound: the ranges hold slacks). A stamp is the family's in
+    every thread's table: an entry holds for its key whichever search stored it."""
+    with _STAMPS_LOCK:
+        stamp = _FAMILY_STAMPS.get(family)
+        if stamp is None:
+            if len(_FAMILY_STAMPS) >= FAMILIES:
+                _FAMILY_STAMPS.clear()
+            _SEARCHES[0] += 1
+            stamp = _FAMILY_STAMPS[family] = _SEARCHES[0]
+        return stamp
 
 
 @no_runtime(inline="always")
@@ -1832,7 +1851,7 @@ def _answered_alike(buf: NDArray[np.int64], row: int, i: int, c: int, tab: NDArr
     return -1
 
 
-@no_runtime()
+@no_runtime(nogil=True)
 def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64], tt: NDArray[np.int64],
           buf: NDArray[np.int64], depth: int) -> bool:
     """Whether the conditions can be made to hold from here (see the module docstring);
@@ -2066,7 +2085,7 @@ def search(position: Position, player: int, conditions: Sequence[Condition],
     if len(position.hands[0]) <= SMALL_TRICKS:
         tt = tt[:1 << SMALL_TT_BITS]
     st = encode(position, player, key, cooperative, stamp)
-    value = _node(st, rows, tables(position.trumps).packed, tt, _BUF, 0)
+    value = _node(st, rows, tables(position.trumps).packed, tt, _WORKSPACE.buf, 0)
     root, nodes = st[_ROOT_CARD], st[_NODES]
     return bool(value), (DECK[root] if root >= 0 else None), int(nodes)
 
