@@ -86,6 +86,7 @@ def _order(position: Position, chip_id: str, cooperative: bool = False, seat: in
     forceable (or possible) question of the player's (seat 0)."""
     rows, key = fast._question(tuple(CHIP_IDS[chip_id].conditions))
     st = fast.encode(position, 0, key, cooperative, 1)
+    st[fast._WANTS] = fast._wants_tricks(st, rows)  # as the node does where a trick starts
     buf = fast.work_rows()
     n, _ = fast._candidates(st, rows, fast.tables(position.trumps).packed, buf, 1, seat)
     return [DECK[int(c)].name for c in buf[fast._ROWS_PER_DEPTH + fast._CARDS, :n]]

@@ -242,6 +242,8 @@ _COLOUR_WON = _WON + SEATS
  _DONE,         # the tricks finished
  _FIRST,        # 1 when the player won the first trick
  _LAST_WON,     # 1 when the player won the last trick finished
+ _WANTS,        # 1 when the player would rather win the current trick (``_wants_tricks``,
+                # set where a trick starts: it reads only what a trick changes)
  _NODES,        # the nodes searched
  _ROOT_CARD,    # the card that decides the root's answer, or -1
  _PLAYER,       # the seat the question is about
@@ -272,7 +274,7 @@ _COLOUR_WON = _WON + SEATS
                 # ``_colour_facts``)
  _ODD_CARDS,    # the odd trumps (``_colour_facts``)
  _ODD_READS,    # their places with every trump above them or tied with them
- ) = range(_COLOUR_WON + COLOUR_COUNT, _COLOUR_WON + COLOUR_COUNT + 31)
+ ) = range(_COLOUR_WON + COLOUR_COUNT, _COLOUR_WON + COLOUR_COUNT + 32)
 _ALIKE = _ODD_READS + 1
 """COLOUR_COUNT words: per printed colour, the cards whose colour the question treats
 alike with it (every card when no condition counts colours)."""
@@ -285,7 +287,7 @@ _PLACES_LEFT = _SYMBOL_OF + len(DECK)
 _STATE = _PLACES_LEFT + 1
 _AT_LEAST, _AT_MOST = 1, 2
 _UNDO_FROM, _UNDO_TO = _TRICK, _NODES
-"""The words a finished trick changes: the trick, the counters, leader .. last won."""
+"""The words a finished trick changes: the trick, the counters, leader .. wants."""
 
 _COUNT_BITS = 6
 """The bits of one seat's count of cards packed in one int (at most 36)."""
@@ -1653,7 +1655,7 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
                 best, best_at = tab[_STRENGTH + lead_class, st[_TRICK + k]], k
             outside |= np.int64(1) << st[_TRICK + k]
     outside &= ~hand
-    wants = _wants_tricks(st, conds)
+    wants = st[_WANTS] == 1
     # the player's seat aims at his wish; the others oppose it, or help when they cooperate
     win_aim = wants if seat == player or st[_COOP] == 0 else not wants
     # following a trick he may safely win (``_safe_to_win``; no trump or kept-out card in
@@ -1907,6 +1909,8 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
             return status > 0
     seat = _seat_after(st[_LEADER], in_trick, players)
     chooser = st[_COOP] == 1 or seat == player
+    if in_trick == 0 or depth == 0:
+        st[_WANTS] = _wants_tricks(st, conds)
     n, merged = _candidates(st, conds, tab, buf, depth, seat)
     result = not chooser
     relevant, cut = always, False
