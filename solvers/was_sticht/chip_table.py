@@ -245,7 +245,8 @@ class _Board:
     def _work(self, progress: Progress | None = None) -> None:
         """A worker: take a question, search it outside the lock, record it; until the
         table is full or the work stops. ``progress``, for the caller's thread only, is
-        told the chips done whenever they grow (also while it waits for others)."""
+        told each count of chips done as it is reached (also while it waits for
+        others)."""
         reported = 0
         while True:
             with self.changed:
@@ -257,9 +258,9 @@ class _Board:
                     question = self._take()
                 done = self._chips_done() if progress is not None else reported
                 over = question is None and (self.stopping or self._full())
-            if progress is not None and done > reported:
-                reported = done
-                progress(done, len(self.chips))
+            while progress is not None and reported < done:
+                reported += 1
+                progress(reported, len(self.chips))
             if over:
                 return
             if question is None:
