@@ -246,6 +246,49 @@ def test_a_forced_trump_of_a_kept_out_colour_is_taken_in_every_ending() -> None:
     assert not chip_cycle_disagreements(random.Random(SEED + 7), 300, chips)
 
 
+def _colour_intake(state: NDArray[np.int64], table: NDArray[np.int64], colour: str) -> int:
+    """How many cards of ``colour`` the intake rule says come into the player's tricks:
+    the seats short of other cards for the tricks his trumps surely win."""
+    left = int(state[fast._TOTAL] - state[fast._DONE])
+    forced = int(fast._trump_bounds(state, table, left)[2])
+    his, theirs = fast._colour_intake(state, int(table[fast._COLOUR_MASK, list(COLOURS).index(colour)]), forced)
+    return int(his + theirs)
+
+
+def test_a_seat_short_of_other_cards_gives_its_colour_into_his_sure_tricks() -> None:
+    """Yellow the trump suit: the player's Y9 wins a trick whatever is played, and seat 2
+    holds nothing but red, so a red card falls into that trick: no red cards is
+    impossible even with help, decided before any card is searched. With a blue card
+    among seat 2's the rule says nothing (it can give the blue), and the search finds the
+    line the reference finds."""
+    trumps = Trumps("Y", None)
+    short = start([parse_cards("Y9,B5,G6"), parse_cards("R1,R2,R3"), parse_cards("B1,B2,G1")], trumps, 1)
+    enough = start([parse_cards("Y9,B5,G6"), parse_cards("R1,R2,B3"), parse_cards("B1,B2,G1")], trumps, 1)
+    no_red = CHIP_IDS["no-red"]
+    _, key = fast._question(no_red.conditions)
+    packed = fast.tables(trumps).packed
+    assert _colour_intake(fast.encode(short, 0, key, True, 1), packed, "R") == 1
+    assert _colour_intake(fast.encode(enough, 0, key, True, 1), packed, "R") == 0
+    for backend in ("numba", "reference"):
+        assert not possible(short, 0, no_red, backend)
+    assert fast.search(short, 0, no_red.conditions, True)[2] == 1
+    assert possible(enough, 0, no_red) == possible(enough, 0, no_red, "reference") is True
+
+
+def test_the_colour_intake_is_taken_in_every_ending_where_it_fires() -> None:
+    """Every seeded ending of 2-3 tricks where the intake rule says a card of a colour
+    comes into the player's tricks: the reference finds that colour's chip impossible,
+    even with help."""
+    for colour, chip_id in (("R", "no-red"), ("B", "no-blue"), ("G", "no-green"), ("Y", "no-yellow")):
+        chip = CHIP_IDS[chip_id]
+        _, key = fast._question(chip.conditions)
+        held = _endings_where(lambda state, table: _colour_intake(state, table, colour) > 0, key,
+                              SEED + 20 + len(colour + chip_id), 1500)
+        assert len(held) >= 20, chip_id
+        for k, position, player in held:
+            assert not possible(position, player, chip, "reference"), f"{chip_id} ending {k}: {position}, {player}"
+
+
 def test_a_seat_that_may_not_win_a_trick_keeps_the_fewest_from_him() -> None:
     """No trumps, seat 1 on lead: seat 2's cards lie below seat 1's in every colour, so it
     may beat no lead of a seat that may lead (the player's B1, G2, Y1, below its own, win
