@@ -74,7 +74,7 @@ def was_sticht_solve(ctx: click.Context, deal_file: str, player: int, task_id: s
 @DEAL_OPTION
 @BACKEND_OPTION
 @click.option("--workers", type=click.IntRange(1, 16), default=None,
-              help="Threads that search side by side (numba; default one per core, at most 16).")
+              help="Threads that search side by side, 1..16 (numba; default one per core, at most 4).")
 @click.pass_context
 def was_sticht_table(ctx: click.Context, deal_file: str, backend: str, workers: int | None) -> None:
     """Every task chip for every seat of a dealt round: forceable (F: met whatever the

@@ -81,8 +81,8 @@ def solve(deal: DealLike, player: int, task: str | Chip, backend: str = BACKENDS
 def table(deal: DealLike, backend: str = BACKENDS.default, progress: Progress | None = None,
           workers: int | None = None) -> ChipTable:
     """Every task chip for every seat of a dealt round: forceable, possible or impossible;
-    the numba backend searches with ``workers`` threads side by side (default one per
-    core, at most 16; the same table for any number)."""
+    the numba backend searches with ``workers`` threads side by side (1..16, default one
+    per core, at most 4; the same table for any number)."""
     position = _position(deal)
     rows = chip_table(position, CHIPS, backend, progress, default_workers() if workers is None else workers)
     return ChipTable(position.trumps, position.leader + 1, position.players, tuple(rows), backend)

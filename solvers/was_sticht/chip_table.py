@@ -92,10 +92,15 @@ def check_workers(workers: int) -> int:
     return workers
 
 
+DEFAULT_WORKERS = 4
+"""The most threads a table searches with unless told: each keeps a transposition table
+of its own (48 MiB)."""
+
+
 def default_workers() -> int:
     """The threads a table searches with by default: one per core, at most
-    ``MAX_WORKERS``."""
-    return max(1, min(MAX_WORKERS, os.cpu_count() or 1))
+    ``DEFAULT_WORKERS``."""
+    return max(1, min(DEFAULT_WORKERS, os.cpu_count() or 1))
 
 
 def chip_table(position: Position, chips: Sequence[Chip] = CHIPS, backend: str = BACKENDS.default,
@@ -155,7 +160,14 @@ class _Helpers:
             self.jobs.put(job)
 
 
-_HELPERS = _Helpers()
+_HELPERS: dict[int, _Helpers] = {}
+"""Each process's helper threads, by process id: a child forked from a process with
+helpers has none of their threads, so it starts its own."""
+
+
+def _helpers() -> _Helpers:
+    """This process's helper threads."""
+    return _HELPERS.setdefault(os.getpid(), _Helpers())
 
 
 class _Board:
@@ -287,7 +299,7 @@ class _Board:
         in a helper, or one here (Ctrl-C), stops the others taking work and is raised
         at once, without waiting for the searches in flight."""
         with shared_table(self.backend):
-            _HELPERS.run(self._help, workers - 1)
+            _helpers().run(self._help, workers - 1)
             try:
                 self._work(progress)
             finally:
