@@ -209,38 +209,56 @@ def _colours_forced(state: NDArray[np.int64], table: NDArray[np.int64], colour: 
     return int(packed >> (fast._COUNT_BITS * list(COLOURS).index(colour))) & fast._COUNT_MASK
 
 
-def test_trumps_of_a_colour_kept_out_need_as_many_stronger_trumps() -> None:
-    """Green the trump suit: the player's G8 and G6 each lose only under another seat's
-    stronger trump, a different one for each. Seat 2 holds one (the G9): one of his greens
-    wins its trick, so no green cards is impossible even with help, decided before any
-    card is searched. With the G7 as well the rule says nothing, and the search finds the
-    line the reference finds."""
-    trumps = Trumps("G", None)
-    short = start([parse_cards("G8,G6,B1"), parse_cards("G9,B2,B3"), parse_cards("Y1,Y2,Y3")], trumps, 1)
-    enough = start([parse_cards("G8,G6,B1"), parse_cards("G9,G7,B3"), parse_cards("Y1,Y2,Y3")], trumps, 1)
-    no_green = CHIP_IDS["no-green"]
-    _, key = fast._question(no_green.conditions)
+ColourRule = Callable[[NDArray[np.int64], NDArray[np.int64], str], int]
+"""A status rule's count of cards of a colour that come into the player's tricks."""
+KEPT_OUT = (("R", "no-red"), ("B", "no-blue"), ("G", "no-green"), ("Y", "no-yellow"))
+
+
+def _decides_at_the_root(rule: ColourRule, trumps: Trumps, short: Position, enough: Position, colour: str,
+                         chip_id: str) -> None:
+    """In ``short`` the rule brings one card of the colour into the player's (seat 1's)
+    tricks, so its keep-out chip is impossible even with help, decided before any card is
+    searched; in ``enough`` it brings none, and numba finds the line the reference finds."""
+    chip = CHIP_IDS[chip_id]
+    _, key = fast._question(chip.conditions)
     packed = fast.tables(trumps).packed
-    assert _colours_forced(fast.encode(short, 0, key, True, 1), packed, "G") == 1
-    assert _colours_forced(fast.encode(enough, 0, key, True, 1), packed, "G") == 0
+    assert rule(fast.encode(short, 0, key, True, 1), packed, colour) == 1
+    assert rule(fast.encode(enough, 0, key, True, 1), packed, colour) == 0
     for backend in ("numba", "reference"):
-        assert not possible(short, 0, no_green, backend)
-    assert fast.search(short, 0, no_green.conditions, True)[2] == 1
-    assert possible(enough, 0, no_green) == possible(enough, 0, no_green, "reference") is True
+        assert not possible(short, 0, chip, backend)
+    assert fast.search(short, 0, chip.conditions, True)[2] == 1
+    assert possible(enough, 0, chip) == possible(enough, 0, chip, "reference") is True
 
 
-def test_a_forced_trump_of_a_kept_out_colour_is_taken_in_every_ending() -> None:
-    """Every seeded ending of 2-3 tricks where the rule says a trump of the player's comes
-    into his tricks: the reference finds that colour's chip impossible, even with help;
-    then 300 endings with colour chips, both questions, against the reference."""
-    for colour, chip_id in (("R", "no-red"), ("B", "no-blue"), ("G", "no-green"), ("Y", "no-yellow")):
+def _holds_in_every_ending(rule: ColourRule, seed: int) -> None:
+    """Every seeded ending of 2-3 tricks (at least 20 per colour) where the rule brings a
+    card of a colour into the player's tricks: the reference finds that colour's chip
+    impossible, even with help."""
+    for colour, chip_id in KEPT_OUT:
         chip = CHIP_IDS[chip_id]
         _, key = fast._question(chip.conditions)
-        held = _endings_where(lambda state, table: _colours_forced(state, table, colour) > 0, key,
-                              SEED + 6 + len(colour + chip_id), 1500)
+        held = _endings_where(lambda state, table: rule(state, table, colour) > 0, key,
+                              seed + len(colour + chip_id), 1500)
         assert len(held) >= 20, chip_id
         for k, position, player in held:
             assert not possible(position, player, chip, "reference"), f"{chip_id} ending {k}: {position}, {player}"
+
+
+def test_trumps_of_a_colour_kept_out_need_as_many_stronger_trumps() -> None:
+    """Green the trump suit: the player's G8 and G6 each lose only under another seat's
+    stronger trump, a different one for each. Seat 2 holds one (the G9): one of his greens
+    wins its trick, so no green cards is impossible even with help. With the G7 as well
+    the rule says nothing."""
+    trumps = Trumps("G", None)
+    short = start([parse_cards("G8,G6,B1"), parse_cards("G9,B2,B3"), parse_cards("Y1,Y2,Y3")], trumps, 1)
+    enough = start([parse_cards("G8,G6,B1"), parse_cards("G9,G7,B3"), parse_cards("Y1,Y2,Y3")], trumps, 1)
+    _decides_at_the_root(_colours_forced, trumps, short, enough, "G", "no-green")
+
+
+def test_a_forced_trump_of_a_kept_out_colour_is_taken_in_every_ending() -> None:
+    """The endings where the rule says a trump of the player's comes into his tricks;
+    then 300 endings with colour chips, both questions, against the reference."""
+    _holds_in_every_ending(_colours_forced, SEED + 6)
     chips = [CHIP_IDS[c] for c in ("no-red", "no-blue", "no-green", "no-yellow", "many-red", "many-blue",
                                    "many-green", "many-yellow")]
     assert not chip_cycle_disagreements(random.Random(SEED + 7), 300, chips)
@@ -258,35 +276,16 @@ def _colour_intake(state: NDArray[np.int64], table: NDArray[np.int64], colour: s
 def test_a_seat_short_of_other_cards_gives_its_colour_into_his_sure_tricks() -> None:
     """Yellow the trump suit: the player's Y9 wins a trick whatever is played, and seat 2
     holds nothing but red, so a red card falls into that trick: no red cards is
-    impossible even with help, decided before any card is searched. With a blue card
-    among seat 2's the rule says nothing (it can give the blue), and the search finds the
-    line the reference finds."""
+    impossible even with help. With a blue card among seat 2's the rule says nothing (it
+    can give the blue)."""
     trumps = Trumps("Y", None)
     short = start([parse_cards("Y9,B5,G6"), parse_cards("R1,R2,R3"), parse_cards("B1,B2,G1")], trumps, 1)
     enough = start([parse_cards("Y9,B5,G6"), parse_cards("R1,R2,B3"), parse_cards("B1,B2,G1")], trumps, 1)
-    no_red = CHIP_IDS["no-red"]
-    _, key = fast._question(no_red.conditions)
-    packed = fast.tables(trumps).packed
-    assert _colour_intake(fast.encode(short, 0, key, True, 1), packed, "R") == 1
-    assert _colour_intake(fast.encode(enough, 0, key, True, 1), packed, "R") == 0
-    for backend in ("numba", "reference"):
-        assert not possible(short, 0, no_red, backend)
-    assert fast.search(short, 0, no_red.conditions, True)[2] == 1
-    assert possible(enough, 0, no_red) == possible(enough, 0, no_red, "reference") is True
+    _decides_at_the_root(_colour_intake, trumps, short, enough, "R", "no-red")
 
 
 def test_the_colour_intake_is_taken_in_every_ending_where_it_fires() -> None:
-    """Every seeded ending of 2-3 tricks where the intake rule says a card of a colour
-    comes into the player's tricks: the reference finds that colour's chip impossible,
-    even with help."""
-    for colour, chip_id in (("R", "no-red"), ("B", "no-blue"), ("G", "no-green"), ("Y", "no-yellow")):
-        chip = CHIP_IDS[chip_id]
-        _, key = fast._question(chip.conditions)
-        held = _endings_where(lambda state, table: _colour_intake(state, table, colour) > 0, key,
-                              SEED + 20 + len(colour + chip_id), 1500)
-        assert len(held) >= 20, chip_id
-        for k, position, player in held:
-            assert not possible(position, player, chip, "reference"), f"{chip_id} ending {k}: {position}, {player}"
+    _holds_in_every_ending(_colour_intake, SEED + 20)
 
 
 def test_a_seat_that_may_not_win_a_trick_keeps_the_fewest_from_him() -> None:
