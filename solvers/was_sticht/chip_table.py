@@ -9,7 +9,8 @@ that meets chip A's task meets chip B's (``implies``: exactly 4 tricks meets at 
 no tricks meets at most 1 and no red cards), A forceable makes B forceable and B not
 possible makes A not possible (likewise for possible and for not forceable). The table
 takes such answers from the chips already decided for the seat and searches only the
-rest, all in one ``shared_table``.
+rest, all in one ``shared_table``; with numba, optionally by several threads at once
+(``_Board``).
 """
 
 from __future__ import annotations
@@ -106,9 +107,10 @@ def default_workers() -> int:
 def chip_table(position: Position, chips: Sequence[Chip] = CHIPS, backend: str = BACKENDS.default,
                progress: Progress | None = None, workers: int = 1) -> list[ChipRow]:
     """The verdict of every chip for every seat, chips in the given order;
-    ``progress(done, total)`` counts the chips done. With ``workers`` above 1 the
-    questions are searched by that many threads side by side (``_Board``): the same
-    verdicts (each is a fact of the deal), in less time on as many cores."""
+    ``progress(done, total)`` counts the chips done. With ``workers`` above 1 the numba
+    backend's questions are searched by that many threads side by side (``_Board``): the
+    same verdicts (each is a fact of the deal), in less time on as many cores; the
+    reference, plain Python that holds the GIL, asks one question at a time."""
     check_workers(workers)
     if workers > 1 and backend == "numba":
         return _Board(position, chips, backend).run(workers, progress)
