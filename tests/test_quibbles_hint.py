@@ -14,7 +14,9 @@ from cardsolve.models.quibbles import (
     to_counts,
 )
 from cardsolve.solvers.quibbles import hint
-from cardsolve.solvers.quibbles.evaluate import evaluate, fresh_hand_to_come, solo_value
+from cardsolve.solvers.quibbles.evaluate import (
+    SOLO_PLACE_WORTH, evaluate, fresh_hand_to_come, kept_collection, solo_value,
+)
 from cardsolve.solvers.quibbles.policies import GreedyPolicy, RandomPolicy, most_taking_actions, play_turn
 from cardsolve.solvers.quibbles.split import best_split
 
@@ -75,6 +77,29 @@ def test_the_solo_evaluation_never_expects_a_penalty_to_fall() -> None:
         value = solo_value(hand, collection, pile, False)
         assert value <= solo_value(hand, collection, pile, True) == -pile
         assert solo_value(hand, collection, pile + 1, False) == pytest.approx(value - 1)
+
+
+def test_a_crowded_collection_counts_only_the_cards_expected_to_stay() -> None:
+    """The solo evaluation counts a collection's lowest cards as evicted while its free
+    places, at SOLO_PLACE_WORTH points each, could not bring it to 21: 1, 1, 2, 2, 3 is
+    scored as 2, 3; 6, 5, 4 and 6, 5, 4, 3, 2 can still get there and stay whole. On
+    seeded positions the kept cards are the collection's highest and can reach 21."""
+    assert kept_collection((0, 2, 2, 1, 0, 0, 0)) == (0, 0, 1, 1, 0, 0, 0)
+    for whole in ((0, 0, 0, 0, 1, 1, 1), (0, 0, 1, 1, 1, 1, 1), (0,) * 7):
+        assert kept_collection(whole) == whole
+    hand = [0, 1, 0, 2, 1, 0, 3]
+    assert solo_value(hand, [0, 2, 2, 1, 0, 0, 0], 7, False) == solo_value(hand, [0, 0, 1, 1, 0, 0, 0], 7, False)
+    crowded = 0
+    for state in positions(GAMES):
+        collection = from_counts(state.collections[0])
+        kept = from_counts(list(kept_collection(tuple(state.collections[0]))))
+        assert kept == collection[len(collection) - len(kept):]
+        assert (6 - len(kept)) * SOLO_PLACE_WORTH >= 21 - sum(kept)
+        if len(kept) < len(collection):  # one card fewer evicted would not do
+            crowded += 1
+            fewer = collection[len(collection) - len(kept) - 1:]
+            assert (6 - len(fewer)) * SOLO_PLACE_WORTH < 21 - sum(fewer)
+    assert crowded > 50
 
 
 def test_an_emptied_hand_counts_as_the_six_cards_the_rule_deals() -> None:

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from cardsolve.models.quibbles import (
     Action, Counts, Draw, Stash, State, Turn, Variant, from_counts, is_winning_collection, stash_effect, to_counts,
 )
-from cardsolve.solvers.quibbles.evaluate import evaluate, progress, solo_value
+from cardsolve.solvers.quibbles.evaluate import counted_progress, evaluate, progress, solo_value
 from cardsolve.solvers.quibbles.policies import GreedyPolicy, most_taking_actions, play_turn
 from cardsolve.solvers.quibbles.results import Hint, RankedTurn, turn_text
 from cardsolve.solvers.quibbles.settings import DEFAULT_REPLIES, DEFAULT_SAMPLES, DEFAULT_SHORTLIST
@@ -71,20 +71,21 @@ _STASHES_KEPT = 1 << 16
 
 def best_stash(state: State, me: int, hand: Counts | None = None) -> Stash | None:
     """A winning stash from ``hand`` (default: the hand after ``act``), else the stash (or
-    none) that leaves the most progress. Nothing else in the evaluation depends on the
-    stash: it moves cards only between the hand, the collection and the discard pile."""
+    none) that leaves the most progress (``counted_progress``). Nothing else in the
+    evaluation depends on the stash: it moves cards only between the hand, the collection
+    and the discard pile."""
     hand = state.hands[me] if hand is None else hand
     collection = state.collections[me]
     key = (tuple(hand), tuple(collection), state.variant)
     if key in _STASHES:
         return _STASHES[key]
-    best, best_value = None, progress(hand, collection, state.variant)
+    best, best_value = None, counted_progress(hand, collection, state.variant)
     for stash in state.stash_options(hand):
         hand_after, collection_after, _ = stash_effect(hand, collection, stash)
         if is_winning_collection(collection_after, state.variant):
             best = stash
             break
-        value = progress(hand_after, collection_after, state.variant)
+        value = counted_progress(hand_after, collection_after, state.variant)
         if value > best_value:
             best, best_value = stash, value
     if len(_STASHES) >= _STASHES_KEPT:
