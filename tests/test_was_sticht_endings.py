@@ -214,7 +214,7 @@ ColourRule = Callable[[NDArray[np.int64], NDArray[np.int64], str], int]
 KEPT_OUT = (("R", "no-red"), ("B", "no-blue"), ("G", "no-green"), ("Y", "no-yellow"))
 
 
-def _decides_at_the_root(rule: ColourRule, trumps: Trumps, short: Position, enough: Position, colour: str,
+def assert_decided_at_the_root(rule: ColourRule, trumps: Trumps, short: Position, enough: Position, colour: str,
                          chip_id: str) -> None:
     """In ``short`` the rule brings one card of the colour into the player's (seat 1's)
     tricks, so its keep-out chip is impossible even with help, decided before any card is
@@ -230,7 +230,7 @@ def _decides_at_the_root(rule: ColourRule, trumps: Trumps, short: Position, enou
     assert possible(enough, 0, chip) == possible(enough, 0, chip, "reference") is True
 
 
-def _holds_in_every_ending(rule: ColourRule, seed: int) -> None:
+def assert_holds_in_every_ending(rule: ColourRule, seed: int) -> None:
     """Every seeded ending of 2-3 tricks (at least 20 per colour) where the rule brings a
     card of a colour into the player's tricks: the reference finds that colour's chip
     impossible, even with help."""
@@ -252,13 +252,13 @@ def test_trumps_of_a_colour_kept_out_need_as_many_stronger_trumps() -> None:
     trumps = Trumps("G", None)
     short = start([parse_cards("G8,G6,B1"), parse_cards("G9,B2,B3"), parse_cards("Y1,Y2,Y3")], trumps, 1)
     enough = start([parse_cards("G8,G6,B1"), parse_cards("G9,G7,B3"), parse_cards("Y1,Y2,Y3")], trumps, 1)
-    _decides_at_the_root(_colours_forced, trumps, short, enough, "G", "no-green")
+    assert_decided_at_the_root(_colours_forced, trumps, short, enough, "G", "no-green")
 
 
 def test_a_forced_trump_of_a_kept_out_colour_is_taken_in_every_ending() -> None:
     """The endings where the rule says a trump of the player's comes into his tricks;
     then 300 endings with colour chips, both questions, against the reference."""
-    _holds_in_every_ending(_colours_forced, SEED + 6)
+    assert_holds_in_every_ending(_colours_forced, SEED + 6)
     chips = [CHIP_IDS[c] for c in ("no-red", "no-blue", "no-green", "no-yellow", "many-red", "many-blue",
                                    "many-green", "many-yellow")]
     assert not chip_cycle_disagreements(random.Random(SEED + 7), 300, chips)
@@ -281,11 +281,11 @@ def test_a_seat_short_of_other_cards_gives_its_colour_into_his_sure_tricks() -> 
     trumps = Trumps("Y", None)
     short = start([parse_cards("Y9,B5,G6"), parse_cards("R1,R2,R3"), parse_cards("B1,B2,G1")], trumps, 1)
     enough = start([parse_cards("Y9,B5,G6"), parse_cards("R1,R2,B3"), parse_cards("B1,B2,G1")], trumps, 1)
-    _decides_at_the_root(_colour_intake, trumps, short, enough, "R", "no-red")
+    assert_decided_at_the_root(_colour_intake, trumps, short, enough, "R", "no-red")
 
 
 def test_the_colour_intake_is_taken_in_every_ending_where_it_fires() -> None:
-    _holds_in_every_ending(_colour_intake, SEED + 20)
+    assert_holds_in_every_ending(_colour_intake, SEED + 20)
 
 
 def test_a_seat_that_may_not_win_a_trick_keeps_the_fewest_from_him() -> None:
