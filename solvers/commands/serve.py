@@ -59,9 +59,19 @@ def serve(host: str, port: int, time_limit: float, workers: int | None) -> None:
     else:
         reach = "listening on this computer only (--host 0.0.0.0 serves a phone on the same network)"
     click.echo("cardsolve serve: loading the solvers (the first start after an install compiles them)...", err=True)
-    app = create_app(Settings(time_limit=time_limit, workers=workers or os.cpu_count() or 1),
-                     on_ready=lambda: click.echo(f"ready: open {address}; {reach}; Ctrl-C stops", err=True))
-    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning"))
+    app = create_app(Settings(time_limit=time_limit, workers=workers or os.cpu_count() or 1))
+
+    class Server(uvicorn.Server):
+        """uvicorn's server, saying "ready" once it listens: the application's start-up
+        (the solvers loaded, the request processes started) runs before the socket is
+        bound, and a page opened in between would be refused."""
+
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            if self.started:
+                click.echo(f"ready: open {address}; {reach}; Ctrl-C stops", err=True)
+
+    server = Server(uvicorn.Config(app, host=host, port=port, log_level="warning"))
     server.run()
     if not server.started:
         raise click.ClickException("the server did not start (see the lines above)")

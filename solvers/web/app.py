@@ -20,7 +20,7 @@ that one slow request does not hold up the others.
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,16 +55,13 @@ class Settings:
     grace: float = 10.0
 
 
-def create_app(settings: Settings = Settings(), on_ready: Callable[[], None] | None = None) -> Starlette:
-    """The web application, its request processes started with it and stopped with it;
-    ``on_ready`` is called once the solvers are loaded and requests are taken."""
+def create_app(settings: Settings = Settings()) -> Starlette:
+    """The web application, its request processes started with it and stopped with it."""
     requests = Requests(settings.workers, settings.time_limit + settings.grace)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await run_in_threadpool(requests.start)
-        if on_ready is not None:
-            on_ready()
         try:
             yield
         finally:
