@@ -13,7 +13,7 @@ from cardsolve.models.errors import BadInput
 from cardsolve.models.quibbles import Combine, Draw, Split, Stash, Turn, Variant
 from cardsolve.solvers.quibbles import api
 from cardsolve.solvers.quibbles.results import BestSplit
-from cardsolve.solvers.quibbles.settings import DEFAULT_SHORTLIST
+from cardsolve.solvers.quibbles.settings import DEFAULT_FINAL_SAMPLES, DEFAULT_FINALISTS, DEFAULT_SHORTLIST
 from cardsolve.solvers.results import Answer
 from conftest import RunCli
 
@@ -103,8 +103,10 @@ def test_hint_ranks_and_explains(cardsolve: RunCli) -> None:
     assert len(answer.shown) == 3 and len(answer.ranked) == answer.to_json()["turns"] >= 3
     assert answer.sampled >= min(len(answer.ranked), DEFAULT_SHORTLIST) and answer.samples == 3
     assert not any(isinstance(r.turn.action, Draw) for r in answer.ranked[answer.sampled:])  # every DRAW is sampled
+    assert (answer.finalists, answer.final_samples) == (DEFAULT_FINALISTS, DEFAULT_FINAL_SAMPLES)
     expected = [r.expected for r in answer.ranked[:answer.sampled]]
-    assert expected == sorted(expected, reverse=True)
+    finals, others = expected[:answer.finalists], expected[answer.finalists:]  # each part best first
+    assert finals == sorted(finals, reverse=True) and others == sorted(others, reverse=True)
     assert answer.explanation.startswith(answer.to_json()["ranked"][0]["text"])
     assert_prints(cardsolve, ["quibbles", "hint", "--hand", "1,2,2,3,4,6", "--display", "1,4,2,3,3,2",
                               "--variant", "solo", "--samples", "3", "--top", "3"], answer)

@@ -130,6 +130,19 @@ def test_hint_replies_deepen_the_lookahead_and_stay_seeded() -> None:
     assert [r.expected for r in shallow.ranked] != [r.expected for r in deep.ranked]
 
 
+def test_hint_samples_its_finalists_again_on_fresh_deals() -> None:
+    """The second round samples the first round's best ``finalists`` ``final_samples``
+    times more and ranks them first; the first round is the same with or without it."""
+    state = position(Variant.SOLO, [1, 2, 2, 3, 4, 6], [1, 4, 2, 3, 3, 2], seed=1)
+    one = rank_turns(state, samples=4, shortlist=5, seed=3, final_samples=0)
+    two = rank_turns(state, samples=4, shortlist=5, seed=3, finalists=2, final_samples=6)
+    assert (one.finalists, one.final_samples, two.finalists, two.final_samples) == (0, 0, 2, 6)
+    assert {r.turn for r in two.ranked[:2]} == {r.turn for r in one.ranked[:2]}
+    assert [r.expected for r in two.ranked[:2]] != [r.expected for r in one.ranked[:2]]
+    assert two.ranked[2:] == one.ranked[2:]
+    assert "the best 2 x 6 more" in two.text() and "the best" not in one.text()
+
+
 def test_hint_takes_a_winning_stash() -> None:
     """With five 5s in hand and a collection worth 17, stashing a 5 wins at once: after
     combining 1+3 for the 4s, not after a split of a 5 (only four 5s would be left)."""

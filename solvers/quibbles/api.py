@@ -132,8 +132,8 @@ def hint(hand: Cards, display: Cards, *, collection: Cards = "", penalty: Cards 
          seed: int = 0, progress: Callable[[int, int], None] | None = None) -> Hint:
     """Every legal turn ranked by a sampled lookahead three of the player's own turns deep
     (``samples`` refills per candidate, only the ``shortlist`` best by the static score
-    and every DRAW sampled; None: all; the
-    defaults, from ``settings``, are the solo study's too),
+    and every DRAW sampled, None: all; the best few by their means sampled again on fresh
+    refills; the defaults, from ``settings``, are the solo study's too),
     the best explained; ``top`` turns shown (None: all). ``opponents`` (default 0 solo,
     else 1) get hands sampled from the unseen cards; ``progress(done, samples)`` hears of
     each sample."""

@@ -193,8 +193,10 @@ class RankedTurn:
 
 @dataclass(frozen=True)
 class Hint(Answer):
-    """Every distinct turn on ``display``, best first: the sampled shortlist, then the rest
-    by static evaluation; ``top`` of them are shown (None: all)."""
+    """Every distinct turn on ``display``, best first: the sampled shortlist (``sampled``
+    turns, ``samples`` refills each; its best ``finalists`` first, with
+    ``final_samples`` refills more), then the rest by static evaluation; ``top`` of them
+    are shown (None: all)."""
 
     variant: Variant
     display: tuple[int, ...]
@@ -203,6 +205,8 @@ class Hint(Answer):
     samples: int
     explanation: str
     top: int | None = None
+    finalists: int = 0
+    final_samples: int = 0
 
     @property
     def best(self) -> RankedTurn:
@@ -216,7 +220,8 @@ class Hint(Answer):
 
     def to_json(self) -> dict[str, Any]:
         return {"variant": self.variant.value, "explanation": self.explanation, "samples": self.samples,
-                "sampled": self.sampled, "turns": len(self.ranked),
+                "sampled": self.sampled, "finalists": self.finalists, "final_samples": self.final_samples,
+                "turns": len(self.ranked),
                 "ranked": [turn_to_json(r.turn, self.display) | {"expected": r.expected, "static": r.static}
                            for r in self.shown]}
 
@@ -224,6 +229,8 @@ class Hint(Answer):
         rows = [[k, turn_text(r.turn, self.display), f"{r.expected:.2f}", f"{r.static:.2f}"]
                 for k, r in enumerate(self.shown, start=1)]
         title = f"{len(self.ranked)} distinct turns, {self.sampled} sampled x {self.samples} refills"
+        if self.finalists:
+            title += f", the best {self.finalists} x {self.final_samples} more"
         return "\n".join([f"Best: {self.explanation}", "",
                           text_table(["#", "turn", "expected score", "score now"], rows, title=title)])
 

@@ -9,5 +9,10 @@ DEFAULT_SHORTLIST = 12
 sampled besides)."""
 DEFAULT_REPLIES = 2
 """The hint: the player's own turns played after the candidate in each sample."""
+DEFAULT_FINALISTS = 4
+"""The hint: the candidates with the best means after DEFAULT_SAMPLES that are sampled
+again, DEFAULT_FINAL_SAMPLES times more; the best of them is the hint."""
+DEFAULT_FINAL_SAMPLES = 64
+"""The hint: the finalists' further sampled orders of the unseen cards (fresh ones)."""
 DEFAULT_WIDTH = 8
 """The clairvoyant: positions its beam keeps per turn."""
