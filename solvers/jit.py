@@ -15,32 +15,14 @@ named by their digest; a changed source means a new folder and a fresh compile.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar, cast
 
-from cardsolve.solvers.cache_dir import cache_root
+from cardsolve.solvers.cache_dir import cache_root, source_digest
 
 T = TypeVar("T")
-
-PACKAGE = Path(__file__).resolve().parent.parent
-"""The package's root folder."""
-SOURCES = ("solvers", "models")
-"""The folders whose Python sources the kernels are compiled from."""
-
-
-def source_digest(root: Path = PACKAGE) -> str:
-    """A short digest of every ``.py`` file under ``root``'s ``SOURCES`` folders, their
-    paths and contents, in path order."""
-    digest = hashlib.sha256()
-    for folder in SOURCES:
-        for path in sorted((root / folder).rglob("*.py")):
-            digest.update(path.relative_to(root).as_posix().encode())
-            digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
-
 
 def numba_cache_dir() -> Path:
     """Where compiled kernels are cached: the folder ``src-<source_digest>`` under
@@ -116,4 +98,4 @@ references with an atomic instruction at every call and copy, which a deep recur
 passing its arrays down pays for at every node; a borrowed view skips that. In kernels
 only, and only while the array it views is alive (the kernel's caller holds it)."""
 
-__all__ = ["borrowed", "lowest_set", "njit", "no_runtime", "numba_cache_dir", "popcount"]
+__all__ = ["borrowed", "lowest_set", "njit", "no_runtime", "numba_cache_dir", "popcount", "source_digest"]

@@ -19,7 +19,7 @@ from cardsolve.models.errors import BadInput
 from cardsolve.solvers.analysis.registry import study
 from cardsolve.solvers.analysis.runner import StudyInterrupted, chunk_plan, run_study
 from cardsolve.solvers.analysis.store import ChunkStore, default_store, study_key
-from cardsolve.solvers.cache_dir import cache_root
+from cardsolve.solvers.cache_dir import cache_root, source_digest
 from cardsolve.solvers.jit import numba_cache_dir
 
 SEATS = dataclasses.replace(study("cubu", "seats"), chunk_size=4)
@@ -116,11 +116,19 @@ def test_the_store_keeps_studies_apart(tmp_path: Path) -> None:
     assert run_study(SEATS, 9, SEED, store=store).reused == 0
     key = json.loads(study_key("cubu", "seats", 8, SEED, 4))
     assert key == {"game": "cubu", "name": "seats", "samples": 8, "seed": SEED, "chunk_size": 4,
-                   "version": key["version"]} and key["version"]
+                   "version": key["version"], "sources": source_digest()} and key["version"]
     with sqlite3.connect(store) as db:
         assert dict(db.execute("SELECT name, value FROM meta")) == {"format": "cardsolve-study-store",
                                                                     "schema": "1"}
         assert db.execute("SELECT count(*) FROM chunks").fetchone() == (2 + 2 + 3,)
+
+
+def test_changed_solver_sources_recompute_the_stored_chunks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = tmp_path / "studies.sqlite"
+    run_study(SEATS, 8, SEED, store=store)
+    monkeypatch.setattr("cardsolve.solvers.analysis.store.source_digest", lambda: "another-solver")
+    assert run_study(SEATS, 8, SEED, store=store).reused == 0
+    assert run_study(SEATS, 8, SEED, store=store).reused == 2
 
 
 def _refused(path: Path) -> str:

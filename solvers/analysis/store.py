@@ -1,8 +1,9 @@
 """The store of finished chunks: one SQLite file, so an interrupted study resumes where it
 stopped and a finished one is read back instead of run again.
 
-A chunk is filed under its study key (the study, its size, seed and chunk size and the
-project version, as sorted JSON) and its chunk index; its part is kept as JSON and each
+A chunk is filed under its study key (the study, its size, seed and chunk size, the
+project version and the digest of the solver and model sources, as sorted JSON) and its
+chunk index; its part is kept as JSON and each
 chunk is committed as it is saved. A file is only used when its ``meta`` table says it
 is a cardsolve study store of this schema and it can be written; anything else (a missing
 folder, not SQLite, another program's database, a read-only file, an unreadable part) is
@@ -22,7 +23,7 @@ from typing import Any
 
 from cardsolve.models.errors import BadInput
 from cardsolve.solvers.analysis.study import Part
-from cardsolve.solvers.cache_dir import cache_root
+from cardsolve.solvers.cache_dir import cache_root, source_digest
 
 FORMAT = "cardsolve-study-store"
 """The ``format`` entry of a store's ``meta`` table."""
@@ -38,10 +39,12 @@ def default_store() -> Path:
 def study_key(game: str, name: str, samples: int, seed: int, chunk_size: int,
               options: Mapping[str, Any] | None = None) -> str:
     """The key a study's chunks are filed under: its identity (its options too, when it
-    has any) and the project version as JSON with sorted keys (a new version recomputes
-    rather than trusting old chunks)."""
+    has any), the project version and the digest of the solver and model sources, as JSON
+    with sorted keys: a new version or a changed solver (a hint that plays otherwise)
+    recomputes rather than trusting old chunks."""
     return json.dumps({"game": game, "name": name, "samples": samples, "seed": seed, "chunk_size": chunk_size,
-                       "version": version("cardsolve"), **({"options": dict(options)} if options else {})},
+                       "version": version("cardsolve"), "sources": source_digest(),
+                       **({"options": dict(options)} if options else {})},
                       sort_keys=True)
 
 
