@@ -63,6 +63,8 @@ def test_a_newcomer_gets_a_solo_hint_without_typing_a_card(page: Page, cardsolve
     assert best.count() == 1 and best.get_attribute("data-rank") == "1"
     assert document["ranked"][0]["text"] in best.inner_text()
     assert page.inner_text(".answer .q-reason") == f"Why: {document['explanation']}"
+    assert (f"{document['sampled']} turns sampled × {document['samples']} refills, the best "
+            f"{document['finalists']} × {document['final_samples']} more") in page.inner_text(".answer p.muted")
     assert page.locator(".answer ol.q-turns > li").count() == len(document["ranked"])
     assert page.get_attribute(".answer .badge[data-exit]", "data-exit") == "0"
     assert "--variant solo" in page.inner_text(".answer code.line")

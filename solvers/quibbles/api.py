@@ -135,8 +135,8 @@ def hint(hand: Cards, display: Cards, *, collection: Cards = "", penalty: Cards 
     and every DRAW sampled, None: all; the best few by their means sampled again on fresh
     refills; the defaults, from ``settings``, are the solo study's too),
     the best explained; ``top`` turns shown (None: all). ``opponents`` (default 0 solo,
-    else 1) get hands sampled from the unseen cards; ``progress(done, samples)`` hears of
-    each sample."""
+    else 1) get hands sampled from the unseen cards; ``progress(done, planned)`` hears of
+    each sample of both rounds (``planned``: the first round's and the second's)."""
     from cardsolve.solvers.quibbles.hint import rank_turns
 
     rules = parse_variant(variant)

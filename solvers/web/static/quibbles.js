@@ -177,9 +177,11 @@ function rankedTurn(turn, index, document, display) {
 function drawHint(display) {
   return (document, drawing) => {
     const scale = document.variant === "solo" ? "minus the penalty, higher is better" : "higher is better";
+    const second = document.finalists ? `, the best ${document.finalists} × ${document.final_samples} more` : "";
     drawing.append(
       el("p", {class: "q-summary"}, `Best turn of ${document.turns}: ${document.ranked[0].text}`),
-      el("p", {class: "muted"}, `${document.sampled} turns sampled × ${document.samples} refills; scores ${scale}.`),
+      el("p", {class: "muted"},
+         `${document.sampled} turns sampled × ${document.samples} refills${second}; scores ${scale}.`),
       el("ol", {class: "q-turns"}, document.ranked.map((turn, index) => rankedTurn(turn, index, document, display))));
   };
 }
