@@ -91,7 +91,8 @@ def test_cubu_benchmark_quick_json() -> None:
 def test_was_sticht_benchmark_quick_json() -> None:
     """numba on seeded full deals, numba and the reference on the same seeded 4-trick
     endings (the script stops if they disagree), every chip for every seat in both modes
-    on two sets of deals, and whole chip tables on both, by one thread and by two."""
+    on two sets of deals (alone and with the helper thread), and whole chip tables on
+    both, by one thread and by two."""
     done = subprocess.run([sys.executable, "-m", "cardsolve.benchmarks.was_sticht", "--quick", "--json"],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
@@ -99,7 +100,7 @@ def test_was_sticht_benchmark_quick_json() -> None:
     assert document["game"] == "was-sticht"
     assert {(r["task"], r["backend"]) for r in document["rows"]} == {
         ("full-deal", "numba"), ("ending-4", "numba"), ("ending-4", "reference"), ("every-chip", "numba"),
-        ("every-chip-held-out", "numba"), ("table", "numba"), ("table", "numba-2-threads"), ("table-held-out", "numba"),
+        ("every-chip", "numba-helped"), ("every-chip-held-out", "numba"), ("every-chip-held-out", "numba-helped"), ("table", "numba"), ("table", "numba-2-threads"), ("table-held-out", "numba"),
         ("table-held-out", "numba-2-threads")}
     for row in document["rows"]:
         assert row["n"] > 0 and 0 < row["median_s"] <= row["p95_s"] <= row["max_s"]

@@ -73,9 +73,10 @@ def deduce(clues: Sequence[Observation] | Mapping[str, Any], offer: str | Sequen
 def solve(deal: DealLike, player: int, task: str | Chip, backend: str = BACKENDS.default) -> Analysis:
     """Double dummy (every hand known, as after the open draft): can the player (a seat
     from 1) force the task whatever the others play, can it happen at all, the fewest and
-    the most tricks the player can force, and the best card for the seat to move."""
+    the most tricks the player can force, and the best card for the seat to move. A long
+    numba search runs with a helper thread on a second core (``fast.search``)."""
     chip = task if isinstance(task, Chip) else parse_chip(task)
-    return analyse(_position(deal), player - 1, chip, backend)
+    return analyse(_position(deal), player - 1, chip, backend, helped=True)
 
 
 def table(deal: DealLike, backend: str = BACKENDS.default, progress: Progress | None = None,

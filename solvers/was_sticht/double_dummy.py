@@ -21,7 +21,9 @@ them from 1.
 last of an ending dealt on its own (``chips.measure``).
 
 Each public call starts the numba backend from an empty transposition table, so an
-answer (its node count included) depends on its own question only; inside
+answer (its node count included, unless ``helped``: a long search then calls in a
+second thread, whose nodes count too, see ``fast.search``) depends on its own question
+only; inside
 ``shared_table`` the calls share the table's entries by question family (``chip_table``
 asks every chip of a deal in one).
 """
@@ -77,34 +79,38 @@ def _won(position: Position, player: int) -> int:
 
 
 def _search(position: Position, player: int, conditions: Sequence[Condition], cooperative: bool,
-            backend: str) -> tuple[bool, Card | None, int]:
+            backend: str, helped: bool = False) -> tuple[bool, Card | None, int]:
     solver = BACKENDS.load(backend)
     _check(position, player)
     if position.finished:
         return reference.holds(position, player, conditions), None, 0
-    value, card, nodes = solver.search(position, player, conditions, cooperative)
+    value, card, nodes = solver.search(position, player, conditions, cooperative, helped)
     return bool(value), card, int(nodes)
 
 
-def forceable(position: Position, player: int, chip: Chip, backend: str = BACKENDS.default) -> bool:
-    """Whether the player achieves the chip's task whatever the other seats play."""
+def forceable(position: Position, player: int, chip: Chip, backend: str = BACKENDS.default,
+              helped: bool = False) -> bool:
+    """Whether the player achieves the chip's task whatever the other seats play
+    (``helped``: a long numba search calls in a second thread, see ``fast.search``)."""
     _fresh(backend)
-    return _search(position, player, chip.conditions, False, backend)[0]
+    return _search(position, player, chip.conditions, False, backend, helped)[0]
 
 
-def possible(position: Position, player: int, chip: Chip, backend: str = BACKENDS.default) -> bool:
-    """Whether some play of every seat achieves the chip's task for the player."""
+def possible(position: Position, player: int, chip: Chip, backend: str = BACKENDS.default,
+             helped: bool = False) -> bool:
+    """Whether some play of every seat achieves the chip's task for the player
+    (``helped`` as for ``forceable``)."""
     _fresh(backend)
-    return _search(position, player, chip.conditions, True, backend)[0]
+    return _search(position, player, chip.conditions, True, backend, helped)[0]
 
 
-def _bounds(position: Position, player: int, backend: str) -> tuple[tuple[int, int], int]:
+def _bounds(position: Position, player: int, backend: str, helped: bool = False) -> tuple[tuple[int, int], int]:
     solver = BACKENDS.load(backend)
     _check(position, player)
     if position.finished:
         won = _won(position, player)
         return (won, won), 0
-    (fewest, most), nodes = solver.trick_bounds(position, player)
+    (fewest, most), nodes = solver.trick_bounds(position, player, helped)
     return (int(fewest), int(most)), int(nodes)
 
 
@@ -123,8 +129,10 @@ def _distance(bounds: tuple[int, int], conditions: Sequence[Condition]) -> int:
     return sum(max(0, c.low - high, low - c.high) for c in conditions if c.measure == "tricks")
 
 
-def analyse(position: Position, player: int, chip: Chip, backend: str = BACKENDS.default) -> Analysis:
-    """Everything double dummy for the player and chip.
+def analyse(position: Position, player: int, chip: Chip, backend: str = BACKENDS.default,
+            helped: bool = False) -> Analysis:
+    """Everything double dummy for the player and chip (``helped``: every search as
+    ``forceable``'s, a long one with a second thread beside it).
 
     ``best_card`` is for the seat to move (None when the round is finished). For the
     player himself: a card that keeps the task forceable when it is forceable, else one
@@ -135,12 +143,12 @@ def analyse(position: Position, player: int, chip: Chip, backend: str = BACKENDS
     is one, else the first legal card in deck order.
     """
     _fresh(backend)
-    is_forceable, force_card, nodes = _search(position, player, chip.conditions, False, backend)
+    is_forceable, force_card, nodes = _search(position, player, chip.conditions, False, backend, helped)
     is_possible, possible_card = True, force_card
     if not is_forceable:
-        is_possible, possible_card, n = _search(position, player, chip.conditions, True, backend)
+        is_possible, possible_card, n = _search(position, player, chip.conditions, True, backend, helped)
         nodes += n
-    (fewest, most), n = _bounds(position, player, backend)
+    (fewest, most), n = _bounds(position, player, backend, helped)
     nodes += n
     best: Card | None = None
     if not position.finished:
@@ -155,7 +163,7 @@ def analyse(position: Position, player: int, chip: Chip, backend: str = BACKENDS
             else:
                 distances = []
                 for card in legal:
-                    bounds, n = _bounds(position.play(card), player, backend)
+                    bounds, n = _bounds(position.play(card), player, backend, helped)
                     nodes += n
                     distances.append(_distance(bounds, chip.conditions))
                 best = legal[distances.index(min(distances))]

@@ -62,11 +62,12 @@ def _achievable(position: Position, player: int, conditions: Sequence[Condition]
     return value
 
 
-def search(position: Position, player: int, conditions: Sequence[Condition],
-           cooperative: bool) -> tuple[bool, Card | None, int]:
+def search(position: Position, player: int, conditions: Sequence[Condition], cooperative: bool,
+           helped: bool = False) -> tuple[bool, Card | None, int]:
     """The root's answer, the root card that decides it (for the seat choosing: a card
     that achieves it when the answer is yes; for a seat against the player: a card after
-    which it fails, when the answer is no; else None), and the positions visited."""
+    which it fails, when the answer is no; else None), and the positions visited. The
+    reference always searches alone: ``helped`` (numba's second thread) changes nothing."""
     nodes = [1]
     if position.finished:
         return holds(position, player, conditions), None, 1
@@ -98,10 +99,10 @@ def _tricks(position: Position, player: int, most: bool, nodes: list[int], memo:
     return value
 
 
-def trick_bounds(position: Position, player: int) -> tuple[tuple[int, int], int]:
+def trick_bounds(position: Position, player: int, helped: bool = False) -> tuple[tuple[int, int], int]:
     """(fewest, most): the fewest tricks the player can force (he plays to lose tricks,
     the others to give him tricks) and the most (he plays to win, they to stop him), over
-    the whole round; and the positions visited."""
+    the whole round; and the positions visited (``helped`` as for ``search``)."""
     nodes = [0]
     won = measure("tricks", player, position.tricks, position.players)
     fewest = won + _tricks(position, player, False, nodes, {})
