@@ -12,6 +12,8 @@ import numpy as np
 import pytest
 
 from cardsolve.models.was_sticht import CHIPS, random_start
+from cardsolve.models.was_sticht.cards import Card
+from cardsolve.models.was_sticht.chips import Condition
 from cardsolve.models.was_sticht.play import Position
 from cardsolve.solvers.was_sticht import fast
 from cardsolve.solvers.was_sticht.double_dummy import analyse, forceable, possible
@@ -25,12 +27,15 @@ def _deals(n: int = 6) -> list[Position]:
     return [random_start(rng) for _ in range(n)]
 
 
-def _alone(position: Position, seat: int, conditions: tuple, cooperative: bool) -> tuple[bool, object, int]:
+Answer = tuple[bool, Card | None, int]
+
+
+def _alone(position: Position, seat: int, conditions: tuple[Condition, ...], cooperative: bool) -> Answer:
     fast.forget()
     return fast.search(position, seat, conditions, cooperative, False)
 
 
-def _helped(position: Position, seat: int, conditions: tuple, cooperative: bool) -> tuple[bool, object, int]:
+def _helped(position: Position, seat: int, conditions: tuple[Condition, ...], cooperative: bool) -> Answer:
     fast.forget()
     return fast.search(position, seat, conditions, cooperative, True)
 
@@ -127,5 +132,5 @@ def test_the_other_table_answers_only_where_its_hashes_hold() -> None:
     flipped[written, fast._RANGE] = (fast._NO_GOODNESS << fast._RANGE_SHIFT | fast._NO_GOODNESS) if value else 0
     assert _from_root(deal, seat, chip_id, flipped)[:2] == (value, nodes)
     for slot in np.flatnonzero(written):
-        flipped[slot, fast._CHECK] = fast._checksum(flipped, slot)
+        flipped[slot, fast._CHECK] = fast._checksum(flipped, int(slot))
     assert _from_root(deal, seat, chip_id, flipped)[0] != value
