@@ -43,6 +43,15 @@ def _cli_json(cardsolve: RunCli, args: list[str]) -> tuple[int, Any]:
     return code, json.loads(out)
 
 
+def _settled(document: Any) -> Any:
+    """The document less what may differ between two runs of the same command: the node
+    count of a Was sticht? analysis, whose long searches call in a helper thread (its
+    nodes counted; the README's Solve)."""
+    if isinstance(document, dict) and "nodes" in document and "best_card" in document:
+        return {k: v for k, v in document.items() if k != "nodes"}
+    return document
+
+
 def _options(args: list[str]) -> dict[str, Any]:
     """The request options for ``cardsolve <game> <command> ARGS``: the options given on
     the line by their request names, a file read as its JSON content."""
@@ -88,9 +97,9 @@ def test_every_page_command_answers_the_clis_document(line: str, client: TestCli
     code, expected = _cli_json(cardsolve, args)
     response = client.post(f"/api/{args[0]}/{args[1]}", json=_options(args))
     assert response.status_code == 200, response.text
-    assert response.json() == expected
+    assert _settled(response.json()) == _settled(expected)
     page = client.post(f"/api/{args[0]}/{args[1]}?view=page", json=_options(args)).json()
-    assert page["document"] == expected and page["exit_code"] == code
+    assert _settled(page["document"]) == _settled(expected) and page["exit_code"] == code
     assert page["text"] == cardsolve(*args)[1].rstrip("\n")
     assert page["line"].startswith(f"cardsolve {args[0]} {args[1]} ")
 
@@ -125,7 +134,7 @@ def test_the_readme_examples_answer_alike_on_the_web(line: str, client: TestClie
         assert response.status_code == 400 and response.json() == {"error": err.strip()}
     else:
         assert response.status_code == 200, response.text
-        assert response.json() == json.loads(out)
+        assert _settled(response.json()) == _settled(json.loads(out))
 
 
 def test_the_readme_has_web_examples_to_check() -> None:
