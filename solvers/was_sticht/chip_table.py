@@ -95,7 +95,7 @@ def check_workers(workers: int) -> int:
 
 DEFAULT_WORKERS = 4
 """The most threads a table searches with unless told: each keeps a transposition table
-of its own (48 MiB)."""
+of its own (52 MiB)."""
 
 
 def default_workers() -> int:
@@ -140,7 +140,7 @@ Question = tuple[int, int, bool]
 class _Helpers:
     """Daemon threads kept for the life of the process, each with its own transposition
     table (``fast``'s per-thread workspace), which so outlives one table: a new thread
-    would make and touch a new one (48 MiB) at every table. Daemon, so that the process
+    would make and touch a new one (52 MiB) at every table. Daemon, so that the process
     ends without waiting for a search in flight (after Ctrl-C, say)."""
 
     def __init__(self) -> None:

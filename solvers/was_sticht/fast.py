@@ -233,7 +233,7 @@ from cardsolve.models.was_sticht.trumps import ALL_TRUMPS, NUMBER_TRUMP, Trumps,
 from cardsolve.solvers.jit import lowest_set, no_runtime, popcount
 
 TT_BITS = 19
-"""The transposition table holds 2**TT_BITS slots (each ``_TT_COLUMNS`` int64, 12: 48 MiB
+"""The transposition table holds 2**TT_BITS slots (each ``_TT_COLUMNS`` int64, 13: 52 MiB
 at 19 bits), in buckets of ``BUCKET`` slots."""
 BUCKET = 2
 """The slots of a key's own bucket: the first that holds the key, else a stale one, else
