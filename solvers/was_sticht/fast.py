@@ -144,7 +144,7 @@ answer halts the helper (``_HALT``), whose own answer is never used. A helped ro
 not probe (``_HELPED``), so its deciding card is the first of its order whose answer
 decides, however the race between the threads ran; only the node count (the helper's
 included) differs from run to run. On 2 cores the slowest every-chip questions took 1.3
-to 1.7 times less wall time, for 5-15% more nodes in all.
+to 1.7 times less wall time, for 14-17% more nodes in all (the helper's counted).
 
 Partitions (the "winning ranks" of bridge double-dummy solvers). Every answer comes with
 the set of places whose owners it read, closed upwards in each class (``_RELEVANT``); the
@@ -2190,8 +2190,8 @@ past 98% of the every-chip questions (a handoff at 100,000 nodes helped the slow
 questions as much and the 99th percentile less)."""
 REVERSE_DEPTH = 1
 """The depths at which the helper tries the candidates in reverse order: the root only
-(reversing the whole first trick, 4 depths, or the first 8 made the helped searches
-10-20% slower than the root alone)."""
+(the first 2 depths did as well; the whole first trick, 4 depths, or the first 8 made the
+helped searches 13-18% slower, and reversing below the root only, 13-27% slower)."""
 
 
 def _spare_core() -> bool:
