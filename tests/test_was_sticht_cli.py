@@ -100,6 +100,23 @@ def test_solve_an_ending_by_hand(cardsolve: RunCli, tmp_path: Path) -> None:
     assert "at least 1 and can keep them to at most 1" in out
 
 
+def test_solve_alone_counts_the_same_nodes_every_time(cardsolve: RunCli, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's solve (250,000 nodes, past the helper's handoff): with ``--alone`` the
+    document is the same on every run, nodes included, and is the lone analysis's; the
+    default (a helper thread, here on whatever cores the test has) differs from it at most
+    in the node count."""
+    from cardsolve.models.was_sticht import read_deal
+    from cardsolve.solvers.was_sticht import api, fast
+
+    monkeypatch.setattr(fast, "_spare_core", lambda: True)
+    line = ("--json", "was-sticht", "solve", "--deal", DEAL, "--player", "2", "--task", "exactly-2")
+    alone = [json.loads(cardsolve(*line, "--alone")[1]) for _ in range(2)]
+    assert alone[0] == alone[1]
+    assert alone[0]["nodes"] == api.solve(read_deal(DEAL), 2, "exactly-2", helped=False).nodes > fast.HANDOFF
+    helped = json.loads(cardsolve(*line)[1])
+    assert {k: v for k, v in helped.items() if k != "nodes"} == {k: v for k, v in alone[0].items() if k != "nodes"}
+
+
 def test_table_of_an_ending(cardsolve: RunCli, tmp_path: Path) -> None:
     deal = write(tmp_path, ENDING)
     code, out, _ = cardsolve("--json", "was-sticht", "table", "--deal", deal)

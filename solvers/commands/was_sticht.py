@@ -59,15 +59,18 @@ BACKEND_OPTION = backend_option(
 @click.option("--player", type=click.IntRange(1, 4), required=True, help="The seat, 1..4 as in the deal file.")
 @click.option("--task", "task_id", required=True, help="The task chip's id: exactly-2, no-red, last-trick, ...")
 @BACKEND_OPTION
+@click.option("--alone", is_flag=True,
+              help="Search in one thread: the node count is then the same on every run (on two cores or more a long "
+                   "search otherwise calls in a helper thread, whose nodes vary).")
 @click.pass_context
-def was_sticht_solve(ctx: click.Context, deal_file: str, player: int, task_id: str, backend: str) -> None:
+def was_sticht_solve(ctx: click.Context, deal_file: str, player: int, task_id: str, backend: str, alone: bool) -> None:
     """Double dummy (every hand known, as after the open draft): can the player force the
     task whatever the others play, can it happen at all, the fewest and the most tricks
     the player can force, and the best card for the seat to move."""
     from cardsolve.models.was_sticht import read_deal
     from cardsolve.solvers.was_sticht import api
 
-    emit(ctx, api.solve(read_deal(deal_file), player, task_id, backend))
+    emit(ctx, api.solve(read_deal(deal_file), player, task_id, backend, helped=not alone))
 
 
 @group.command("table")

@@ -70,13 +70,15 @@ def deduce(clues: Sequence[Observation] | Mapping[str, Any], offer: str | Sequen
     return Deduction(len(observations), fitting, suits, numbers, pick)
 
 
-def solve(deal: DealLike, player: int, task: str | Chip, backend: str = BACKENDS.default) -> Analysis:
+def solve(deal: DealLike, player: int, task: str | Chip, backend: str = BACKENDS.default,
+          helped: bool = True) -> Analysis:
     """Double dummy (every hand known, as after the open draft): can the player (a seat
     from 1) force the task whatever the others play, can it happen at all, the fewest and
-    the most tricks the player can force, and the best card for the seat to move. A long
-    numba search runs with a helper thread on a second core (``fast.search``)."""
+    the most tricks the player can force, and the best card for the seat to move. With
+    ``helped`` a long numba search runs with a helper thread on a second core
+    (``fast.search``): the same answer, a node count that varies between runs."""
     chip = task if isinstance(task, Chip) else parse_chip(task)
-    return analyse(_position(deal), player - 1, chip, backend, helped=True)
+    return analyse(_position(deal), player - 1, chip, backend, helped=helped)
 
 
 def table(deal: DealLike, backend: str = BACKENDS.default, progress: Progress | None = None,
