@@ -2274,12 +2274,14 @@ def search(position: Position, player: int, conditions: Sequence[Condition], coo
         tt = tt[:1 << SMALL_TT_BITS]
     st = encode(position, player, key, cooperative, stamp)
     tab = tables(position.trumps).packed
-    if helped and not small and _spare_core():
+    handing_off = helped and not small and _spare_core()
+    start = st.copy() if handing_off else st
+    if handing_off:
         st[_LIMIT] = HANDOFF
     value = _node(st, rows, tab, tt, _WORKSPACE.buf, 0, _NO_PEER)
     if st[_STOPPED]:
         spent = st[_NODES]
-        st = encode(position, player, key, cooperative, stamp)
+        st = start
         value = _helped(st, rows, tab, tt, _WORKSPACE.buf)
         st[_NODES] += spent
     root, nodes = st[_ROOT_CARD], st[_NODES]
