@@ -145,3 +145,22 @@ def test_play(cardsolve: RunCli) -> None:
         api.play(bots="solver,clever,random,random")
     with pytest.raises(BadInput, match="2 bots for 4 players"):
         api.play(bots=["solver", "random"])
+
+
+def test_the_reference_refuses_hands_it_could_search_for_hours() -> None:
+    """Plain minimax takes up to a minute on a 6-trick ending; a whole 9-card deal would run
+    for hours, so every entry refuses it before searching, naming the hand size."""
+    deal = json.loads((Path(__file__).parent / "data" / "was_sticht_deal.json").read_text())
+    for ask in (lambda: api.solve(deal, 2, "exactly-2", backend="reference"),
+                lambda: api.table(deal, backend="reference"),
+                lambda: api.choose(deal, 3, "no-red", backend="reference")):
+        with pytest.raises(BadInput, match="at most 6 cards a hand, not 9") as error:
+            ask()
+        assert error.value.token == "9"
+    six = {**deal, "hands": [hand[:6] for hand in deal["hands"][:3]]}  # three seats: quick
+    seven = {**deal, "hands": [hand[:7] for hand in deal["hands"]]}
+    with pytest.raises(BadInput, match="not 7"):
+        api.solve(seven, 1, "first-trick", backend="reference")
+    reference, fast = (api.solve(six, 1, "first-trick", backend=b, helped=False) for b in ("reference", "numba"))
+    assert (reference.forceable, reference.possible, reference.fewest, reference.most) == \
+        (fast.forceable, fast.possible, fast.fewest, fast.most)

@@ -193,3 +193,11 @@ def test_play_bad_bots(cardsolve: RunCli) -> None:
     assert code == 2 and "clever" in err
     code, _, err = cardsolve("was-sticht", "play", "--bots", "solver,random")
     assert code == 2 and "2 bots for 4 players" in err
+
+
+def test_the_reference_backend_refuses_a_whole_deal(cardsolve: RunCli) -> None:
+    for command in (["solve", "--player", "2", "--task", "exactly-2"], ["table"], ["choose", "--player", "3"]):
+        code, out, err = cardsolve("was-sticht", *command, "--deal", DEAL, "--backend", "reference")
+        assert code == 2 and not out
+        assert err == "error: the reference backend takes endings of at most 6 cards a hand, not 9: use numba for " \
+                      "longer ones\n"

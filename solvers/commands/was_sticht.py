@@ -9,6 +9,7 @@ from cardsolve.solvers.commands.common import (
     backend_option, bots_option, emit, emit_study, progress_callback, study_run_options,
 )
 from cardsolve.solvers.was_sticht.backends import BACKENDS
+from cardsolve.solvers.was_sticht.reference import LIMIT as REFERENCE_LIMIT
 
 
 @click.group("was-sticht")
@@ -51,7 +52,8 @@ def was_sticht_deduce(ctx: click.Context, clues_file: str, offer: str | None) ->
 DEAL_OPTION = click.option("--deal", "deal_file", metavar="DEAL.json", type=click.Path(dir_okay=False),
                            required=True, help="The hands, trumps and leader (`was-sticht deal --json` writes one).")
 BACKEND_OPTION = backend_option(
-    BACKENDS, help="The double-dummy solver (reference: plain minimax, for endings of a few tricks).")
+    BACKENDS,
+    help=f"The double-dummy solver (reference: plain minimax, for endings of at most {REFERENCE_LIMIT} cards a hand).")
 
 
 @group.command("solve")

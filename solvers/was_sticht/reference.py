@@ -5,7 +5,8 @@ only shortcut is a memo of the exact positions met at trick boundaries, keyed by
 everything the model's measures still read there (the hands, the seat to lead, every
 seat's tricks, the player's cards won per colour and whether he won the first trick),
 so a position reached by two orders of the same tricks is searched once. Fast enough
-for endings of up to 6 tricks.
+for endings of a few tricks: a 5-trick ending takes up to about 3 s a question, a 6-trick
+one up to a minute, so it takes hands of at most ``LIMIT`` cards and refuses larger ones.
 
 ``search`` answers one yes/no question at the root: whether every condition can be made
 to hold, with the player choosing his own cards and the other seats choosing theirs
@@ -17,9 +18,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cardsolve.models.errors import BadInput
 from cardsolve.models.was_sticht.cards import Card
 from cardsolve.models.was_sticht.chips import Condition, measure
 from cardsolve.models.was_sticht.play import Position
+
+LIMIT = 6
+"""The most cards a hand may hold for the reference search (the tricks left to play)."""
+
+
+def _check_size(position: Position) -> None:
+    """Refuse a position the reference could search for hours (a hand over ``LIMIT`` cards)."""
+    longest = max(len(hand) for hand in position.hands)
+    if longest > LIMIT:
+        raise BadInput(f"the reference backend takes endings of at most {LIMIT} cards a hand, not {longest}: "
+                       "use numba for longer ones", str(longest))
 
 
 def holds(position: Position, player: int, conditions: Sequence[Condition]) -> bool:
@@ -68,6 +81,7 @@ def search(position: Position, player: int, conditions: Sequence[Condition], coo
     that achieves it when the answer is yes; for a seat against the player: a card after
     which it fails, when the answer is no; else None), and the positions visited. The
     reference always searches alone: ``helped`` (numba's second thread) changes nothing."""
+    _check_size(position)
     nodes = [1]
     if position.finished:
         return holds(position, player, conditions), None, 1
@@ -103,6 +117,7 @@ def trick_bounds(position: Position, player: int, helped: bool = False) -> tuple
     """(fewest, most): the fewest tricks the player can force (he plays to lose tricks,
     the others to give him tricks) and the most (he plays to win, they to stop him), over
     the whole round; and the positions visited (``helped`` as for ``search``)."""
+    _check_size(position)
     nodes = [0]
     won = measure("tricks", player, position.tricks, position.players)
     fewest = won + _tricks(position, player, False, nodes, {})
