@@ -29,6 +29,7 @@ from cardsolve.solvers.subito.duel import duel
 from cardsolve.solvers.subito.problem import Budget, make_problem
 from cardsolve.solvers.subito.results import Placement
 from cardsolve.solvers.ubongo import api as ubongo
+from cardsolve.solvers.ubongo.results import AllLayouts
 from conftest import RunCli
 
 MARGIN = 3.0
@@ -40,6 +41,8 @@ BAD_LIMITS = ["nan", "inf", "-inf", "0", "-1", "1e9"]
 """Time limits the command line refuses."""
 UBONGO_HAND = ",".join(f"{number}w" for number in range(1, 41))
 """40 faces: thousands of card pairs for the CP-SAT model."""
+ALIKE = ",".join(["AAA/AAA"] * 12)
+"""12 alike faces: layouts of 9 of them run into the hundreds of thousands."""
 SUBITO_TASKS = "2,3a,4a,5a,6a,7a,8a,9a"
 
 
@@ -153,6 +156,28 @@ def test_ubongo_cpsat_stops_within_its_limit_on_a_large_hand(call: Callable[...,
     assert isinstance(found, Answer) and seconds < SMALL_LIMIT + MARGIN and found.exit_code == UNDECIDED
 
 
+@pytest.mark.parametrize("backend", ["numba", "reference"])
+def test_ubongo_solve_all_stops_at_its_limit_with_what_it_found(cardsolve: RunCli, backend: str) -> None:
+    """12 alike faces, k 9: hundreds of thousands of layouts, minutes on either backend.
+    The numba kernel is compiled first, so that the limit times the search alone."""
+    ubongo.solve_all("AAA/AAA,AAA/AAA", k=2)
+    found, seconds = _timed(lambda: ubongo.solve_all(ALIKE, k=9, backend=backend, time_limit=SMALL_LIMIT))
+    assert isinstance(found, AllLayouts) and seconds < SMALL_LIMIT + MARGIN
+    assert found.found.timed_out and not found.complete and found.exit_code == UNDECIDED and found.count > 0
+    assert found.text().startswith(f"Undecided: the time limit of {SMALL_LIMIT:g} s ran out with {found.count} ")
+    code, out, err = cardsolve("--json", "ubongo", "solve", "--hand", ALIKE, "--k", "9", "--all", "--backend", backend,
+                               "--time-limit", "0.5")
+    document = json.loads(out)
+    assert code == UNDECIDED and not err
+    assert document["timed_out"] and not document["complete"] and not document["interrupted"]
+    assert document["time_limit"] == 0.5 and document["count"] >= len(document["layouts"]) > 0
+
+
+def test_ubongo_solve_all_within_its_limit_is_complete() -> None:
+    found = ubongo.solve_all("AAA/AAA,AAA/AAA,AAA/AAA", k=3, time_limit=30)
+    assert found.complete and not found.found.timed_out and found.exit_code == 0 and found.count == 32
+
+
 # 3. A time limit is a number of seconds
 
 
@@ -170,10 +195,11 @@ def test_check_time_limit_takes_seconds(seconds: float) -> None:
 @pytest.mark.parametrize("call", [
     lambda seconds: ubongo.verify("ABC/DEF", k=1, time_limit=seconds),
     lambda seconds: ubongo.solve("ABC/DEF", k=1, time_limit=seconds),
+    lambda seconds: ubongo.solve_all("ABC/DEF", k=1, time_limit=seconds),
     lambda seconds: cubu.speed("D-R", "R-G", time_limit=seconds),
     lambda seconds: subito.optimize("Y4R", SUBITO_TASKS, time_limit=seconds),
     lambda seconds: quibbles.split(6, [1, 5], time_limit=seconds),
-], ids=["ubongo verify", "ubongo solve", "cubu speed", "subito optimize", "quibbles split"])
+], ids=["ubongo verify", "ubongo solve", "ubongo solve all", "cubu speed", "subito optimize", "quibbles split"])
 @pytest.mark.parametrize("seconds", [float("nan"), float("inf"), 0.0, -2.0])
 def test_the_api_refuses_what_is_no_time_limit(call: Callable[[float], object], seconds: float) -> None:
     with pytest.raises(BadInput, match="bad time limit"):
@@ -189,6 +215,7 @@ def test_every_time_limit_option_is_the_shared_one() -> None:
 @pytest.mark.parametrize("line", [
     ["ubongo", "verify", "--hand", "ABC/DEF", "--k", "1"],
     ["ubongo", "solve", "--hand", "ABC/DEF", "--k", "1"],
+    ["ubongo", "solve", "--hand", "ABC/DEF", "--k", "1", "--all"],
     ["cubu", "speed", "--centre", "D-R", "--hand", "R-G"],
     ["subito", "optimize", "--pile", "Y4R", "--tasks", SUBITO_TASKS],
     ["quibbles", "split", "6", "--display", "1,5"],

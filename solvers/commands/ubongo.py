@@ -45,6 +45,9 @@ K_OPTION = click.option("--k", "k", type=click.IntRange(0, 99), default=7, show_
                         help="Cards to lay.")
 TIME_LIMIT_OPTION = time_limit_option(60.0, "Seconds the whole command may take on cpsat or reference "
                                              "(numba always runs to its end); past them the answer is undecided.")
+SOLVE_TIME_LIMIT_OPTION = time_limit_option(60.0, "Seconds the whole command may take on cpsat or reference, "
+                                                   "and with --all on numba too (numba's one layout always runs to "
+                                                   "its end); past them the answer is undecided.")
 
 
 @group.command()
@@ -99,7 +102,7 @@ def verify(ctx: click.Context, hand: str, k: int, backend: str, time_limit: floa
 @click.option("--show", type=click.IntRange(0), default=3, show_default=True,
               help="With --all: layouts drawn (--json lists them all).")
 @backend_option(BACKENDS, help="Solver backend (--all: numba or reference).")
-@TIME_LIMIT_OPTION
+@SOLVE_TIME_LIMIT_OPTION
 @deck_option()
 @click.pass_context
 def solve(ctx: click.Context, hand: str, k: int, enumerate_all: bool, limit: int | None, show: int,
@@ -112,7 +115,8 @@ def solve(ctx: click.Context, hand: str, k: int, enumerate_all: bool, limit: int
     deck = _deck(deck_file)
     if enumerate_all:
         with progress_callback("roots") as progress:
-            found = api.solve_all(hand, k=k, limit=limit, show=show, backend=backend, deck=deck, progress=progress)
+            found = api.solve_all(hand, k=k, limit=limit, show=show, backend=backend, time_limit=time_limit, deck=deck,
+                                  progress=progress)
         emit(ctx, found)
     else:
         emit(ctx, api.solve(hand, k=k, backend=backend, time_limit=time_limit, deck=deck))

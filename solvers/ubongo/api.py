@@ -99,17 +99,19 @@ memory stays bounded however many there are."""
 
 
 def solve_all(hand: Hand, *, k: int = TARGET, limit: int | None = None, show: int = 3,
-              backend: str = BACKENDS.default, deck: Deck | None = None,
+              backend: str = BACKENDS.default, time_limit: float = 60.0, deck: Deck | None = None,
               progress: Callable[[int, int], None] | None = None) -> AllLayouts:
     """Every distinct valid layout of ``k`` of the hand's faces (up to moving and turning
     the whole layout), or the first ``limit``; the first ``KEPT_LAYOUTS`` are kept, the
     text draws the first ``show``. ``progress(done, total)`` hears of the search's roots;
-    Ctrl-C ends it with the layouts found so far (exit code 130)."""
+    Ctrl-C ends it with the layouts found so far (exit code 130), and so does the end of
+    ``time_limit`` seconds, on either backend (exit code 3)."""
+    deadline = Deadline.after(check_time_limit(time_limit))
     faces = _faces(hand, deck)
     check_distinct_cards(faces)
     search = _enumerating(backend, "--all enumerates")
-    found = search.enumerate_layouts(faces, k, limit, keep=KEPT_LAYOUTS, progress=progress)
-    return AllLayouts(tuple(faces), k, limit, show, backend, found)
+    found = search.enumerate_layouts(faces, k, limit, keep=KEPT_LAYOUTS, progress=progress, deadline=deadline)
+    return AllLayouts(tuple(faces), k, limit, show, backend, time_limit, found)
 
 
 def hint(hand: Hand, table: Table, *, k: int = TARGET, backend: str = BACKENDS.default,

@@ -98,13 +98,15 @@ def check_limit(limit: int | None) -> None:
 
 
 def enumerate_layouts(faces: Sequence[Face], k: int, limit: int | None = None, keep: int | None = None,
-                      progress: Callable[[int, int], None] | None = None) -> Enumeration:
+                      progress: Callable[[int, int], None] | None = None,
+                      deadline: Deadline = Deadline.after(None)) -> Enumeration:
     """Every distinct valid layout of ``k`` of ``faces`` (one per picture, up to moving and
     turning the whole layout), or the first ``limit`` found; ``complete`` says whether
     those are all (the search goes on until it meets one more than ``limit``). Only the
     first ``keep`` (None: all) are kept, the others counted by their pictures' keys;
     ``progress(done, total)`` hears of each face searched as the first card, and Ctrl-C
-    ends the search with what it found so far, marked interrupted."""
+    ends the search with what it found so far, marked interrupted; so does ``deadline``,
+    marked timed out."""
     check_k(k, len(faces))
     check_limit(limit)
     check_limit(keep)
@@ -114,12 +116,13 @@ def enumerate_layouts(faces: Sequence[Face], k: int, limit: int | None = None, k
     kept: list[Layout] = []
     growths: list[_Growth] = []  # one per root; their nodes add up to the search's
 
-    def found(complete: bool, interrupted: bool = False) -> Enumeration:
-        return Enumeration(kept, complete, sum(g.nodes for g in growths), len(seen) - len(kept), interrupted)
+    def found(complete: bool, interrupted: bool = False, timed_out: bool = False) -> Enumeration:
+        return Enumeration(kept, complete, sum(g.nodes for g in growths), len(seen) - len(kept), interrupted,
+                           timed_out)
 
     try:
         for first, face in enumerate(faces):
-            growths.append(_Growth(faces, k, once=True))
+            growths.append(_Growth(faces, k, once=True, deadline=deadline))
             growths[-1].nodes += 1
             for grown in growths[-1].layouts([Placement(face, 0, 0, 0)], frozenset(range(first + 1))):
                 key = canonical(grown)
@@ -134,6 +137,8 @@ def enumerate_layouts(faces: Sequence[Face], k: int, limit: int | None = None, k
                 progress(first + 1, len(faces))
     except KeyboardInterrupt:
         return found(False, interrupted=True)
+    except OutOfTime:
+        return found(False, timed_out=True)
     return found(True)
 
 

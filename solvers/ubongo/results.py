@@ -38,7 +38,8 @@ class Enumeration:
     """The distinct valid layouts of k faces, one per picture (two layouts are the same
     when one is the other moved and turned as a whole, ``models.ubongo.layout.canonical``),
     in the order found. ``complete`` is True when they are all of them, False when a
-    limit or Ctrl-C (``interrupted``) stopped the search first; ``nodes`` counts the
+    limit, Ctrl-C (``interrupted``) or the time limit (``timed_out``) stopped the search
+    first; ``nodes`` counts the
     search's steps. Only the first layouts are kept, so that memory stays bounded:
     ``more`` counts those found after them."""
 
@@ -47,6 +48,7 @@ class Enumeration:
     nodes: int
     more: int = 0
     interrupted: bool = False
+    timed_out: bool = False
 
     @property
     def count(self) -> int:
@@ -220,7 +222,7 @@ class BestLayout(Answer):
     def text(self) -> str:
         k, n, size = self.k, len(self.hand), self.cards
         search = f"{_nodes(self.found.nodes)}, {self.backend}"
-        worth = f"{_plural(size, 'card')}, worth {size} points at an early end ({search}):"
+        worth = f"{_plural(size, 'card')}, worth {_plural(size, 'point')} at an early end ({search}):"
         if self.complete:
             head = f"A valid layout of {k} of the {n} faces ({search}):"
         elif self.proven:
@@ -235,14 +237,15 @@ class BestLayout(Answer):
 class AllLayouts(Answer):
     """The distinct valid layouts of ``k`` of the ``hand``'s faces (up to moving and
     turning the whole layout), or the first ``limit`` of them, or those found before
-    Ctrl-C (exit code 130); the text draws the first ``show``, the JSON lists all those
-    kept."""
+    Ctrl-C (exit code 130) or before ``time_limit`` seconds ran out (exit code 3); the
+    text draws the first ``show``, the JSON lists all those kept."""
 
     hand: tuple[Face, ...]
     k: int
     limit: int | None
     show: int
     backend: str
+    time_limit: float
     found: Enumeration
 
     @property
@@ -252,16 +255,17 @@ class AllLayouts(Answer):
 
     @property
     def complete(self) -> bool:
-        """These are all the layouts (no limit or Ctrl-C stopped the search)."""
+        """These are all the layouts (no limit, Ctrl-C or time limit stopped the search)."""
         return self.found.complete
 
     @property
     def exit_code(self) -> int:
-        return INTERRUPTED if self.found.interrupted else DONE
+        return INTERRUPTED if self.found.interrupted else UNDECIDED if self.found.timed_out else DONE
 
     def to_json(self) -> dict[str, Any]:
         return {"k": self.k, "count": self.count, "complete": self.complete,
-                "interrupted": self.found.interrupted, "nodes": self.found.nodes, "backend": self.backend,
+                "interrupted": self.found.interrupted, "timed_out": self.found.timed_out,
+                "time_limit": self.time_limit, "nodes": self.found.nodes, "backend": self.backend,
                 "layouts": [layout_to_json(layout) for layout in self.found.layouts]}
 
     def text(self) -> str:
@@ -269,6 +273,10 @@ class AllLayouts(Answer):
         if self.found.interrupted:
             head = (f"Interrupted: {count} distinct valid layout{'s' * (count != 1)} of {k} of the {n} faces "
                     f"found so far ({search})")
+        elif self.found.timed_out:
+            head = (f"Undecided: the time limit of {self.time_limit:g} s ran out with {count} distinct valid "
+                    f"layout{'s' * (count != 1)} of {k} of the {n} faces found, the search unfinished "
+                    f"(--time-limit S searches longer; {search})")
         elif self.complete:
             head = (f"{count} distinct valid layout{'s' * (count != 1)} of {k} of the {n} faces, "
                     f"up to moving and turning the whole layout ({search})")
