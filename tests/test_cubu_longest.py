@@ -10,6 +10,7 @@ import pytest
 from cardsolve.models.cubu import DOWN, UP, Card, Follow, declarations, load_deck, parse_card, parse_cards
 from cardsolve.models.cubu.deal import one_run_hand, shuffled_hand
 from cardsolve.models.errors import BadInput
+from cardsolve.solvers.cubu import api as cubu
 from cardsolve.solvers.cubu.longest import longest, longest_runs, maximal_runs, reference_runs
 from cardsolve.solvers.cubu.results import Run
 
@@ -48,6 +49,18 @@ def test_every_maximal_choice_is_listed_longest_first() -> None:
     assert longest_runs(top, hand, limit=1) == [run("R", 1, UP, "O-R,L-O-R")]
     # One card can follow two declarations: both choices are listed.
     assert longest_runs(parse_card("D-R"), parse_cards("R-D")) == [run("D", 1, UP, "R-D"), run("R", 2, DOWN, "R-D")]
+
+
+def test_a_limited_list_says_how_many_choices_there_are() -> None:
+    top, hand = "R-G", "O-R,L-O-R,D-O-R,P-L-G"
+    cut = cubu.longest(top, hand, limit=2)
+    assert cut.runs == tuple(longest_runs(parse_card(top), parse_cards(hand), limit=2)) and cut.maximal == 3
+    assert "the 2 longest maximal choices" in cut.text()
+    assert cut.text().endswith("\n3 maximal choices in all: --limit N shows more.")
+    assert cut.to_json()["maximal"] == 3 and len(cut.to_json()["others"]) == 1
+    whole = cubu.longest(top, hand, limit=3)
+    assert whole.maximal == 3 and "every maximal choice" in whole.text() and whole.to_json()["maximal"] == 3
+    assert cubu.longest(top, "miss").to_json()["maximal"] == 0
 
 
 def test_nothing_to_play() -> None:

@@ -45,9 +45,10 @@ def _cards(cards: Cards) -> list[Card]:
 def longest(top: str | Card, hand: Cards, limit: int | None = LONGEST_LIMIT) -> LongestAnswer:
     """The longest colour sequence ``hand`` can play on ``top`` (a declared box, a
     direction and the cards in order), then every other maximal one, at most ``limit``
-    runs (all when None)."""
+    runs (all when None), with how many there are in all."""
     top_card = _card(top)
-    return LongestAnswer(top_card, tuple(longest_runs(top_card, _cards(hand), limit=limit)))
+    runs = longest_runs(top_card, _cards(hand), limit=None)
+    return LongestAnswer(top_card, tuple(runs if limit is None else runs[:limit]), len(runs))
 
 
 def speed(centre: str | Card, hand: Cards, mode: str = "colour", backend: str = BACKENDS.default,

@@ -47,15 +47,22 @@ class Run:
 @dataclass(frozen=True)
 class LongestAnswer(Answer):
     """The maximal runs of a hand on the top card, longest first (the first is a longest
-    one); none when no sequence can be played, which the CLI ends with exit code 1."""
+    one), the first of ``total`` when a limit kept only these; none when no sequence can
+    be played, which the CLI ends with exit code 1."""
 
     top: Card
     runs: tuple[Run, ...]
+    total: int | None = None
+
+    @property
+    def maximal(self) -> int:
+        """The maximal runs in all, shown or not."""
+        return len(self.runs) if self.total is None else self.total
 
     def to_json(self) -> dict[str, Any]:
         if not self.runs:
-            return {"length": 0, "box": None, "direction": None, "cards": [], "others": []}
-        return {**self.runs[0].as_json(), "others": [run.as_json() for run in self.runs[1:]]}
+            return {"length": 0, "box": None, "direction": None, "cards": [], "others": [], "maximal": 0}
+        return {**self.runs[0].as_json(), "others": [run.as_json() for run in self.runs[1:]], "maximal": self.maximal}
 
     def text(self) -> str:
         if not self.runs:
@@ -63,8 +70,11 @@ class LongestAnswer(Answer):
                     "alone, ends your turn), or draw if you hold none")
         best = self.runs[0]
         rows = [[len(run), str(run.follow), str(run)] for run in self.runs]
+        whole = self.maximal == len(self.runs)
+        title = "every maximal choice" if whole else f"the {len(self.runs)} longest maximal choices"
+        rest = "" if whole else f"\n{self.maximal} maximal choices in all: --limit N shows more."
         return (f"longest: {len(best)} card{'s' * (len(best) != 1)}, follow {best.follow}: {best}\n"
-                + text_table(["cards", "follow", "play in order"], rows, title="every maximal choice"))
+                + text_table(["cards", "follow", "play in order"], rows, title=title) + rest)
 
     @property
     def exit_code(self) -> int:
