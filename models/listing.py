@@ -24,6 +24,24 @@ def read_list(text: str, parse: Callable[[str], T], what: str) -> list[T]:
     return items
 
 
+def read_names(given: str | Sequence[str]) -> tuple[str, ...]:
+    """The names of ``A, B,...`` (or of a list of names), in order, stripped of spaces; an
+    empty name is bad input."""
+    names = tuple(name.strip() for name in (given.split(",") if isinstance(given, str) else given))
+    if any(not name for name in names):
+        text = given if isinstance(given, str) else ",".join(given)
+        raise BadInput(f"an empty name in {text!r}: name one per seat, comma-separated", text)
+    return names
+
+
+def check_one_per_seat(names: Sequence[str], players: int, what: str) -> None:
+    """Exactly one name per seat: another count is bad input, ``what`` naming the kind
+    (bot, policy)."""
+    if len(names) != players:
+        kinds = what if len(names) == 1 else "policies" if what == "policy" else f"{what}s"
+        raise BadInput(f"{len(names)} {kinds} for {players} players: name one per seat", ",".join(names))
+
+
 def check_unique(cards: Iterable[Hashable], where: str, reason: str) -> None:
     """No card twice: the first card seen again is bad input naming it, with ``reason``."""
     seen: set[Hashable] = set()

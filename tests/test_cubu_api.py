@@ -111,7 +111,7 @@ def test_play_to_a_target_with_the_default_bots(cardsolve: RunCli) -> None:
 
 
 def test_play_bad_bots() -> None:
-    with pytest.raises(BadInput, match="1 bots for 3 players"):
+    with pytest.raises(BadInput, match="1 bot for 3 players"):
         cubu.play(players=3, bots="greedy")
     with pytest.raises(BadInput) as error:
         cubu.play(players=2, bots=["greedy", "clever"])

@@ -58,7 +58,7 @@ def test_play_bad_bots(cardsolve: RunCli) -> None:
     code, _, err = cardsolve("cubu", "play", "--players", "2", "--bots", "greedy,clever")
     assert code == 2 and "clever" in err
     code, _, err = cardsolve("cubu", "play", "--players", "3", "--bots", "greedy")
-    assert code == 2 and "1 bots for 3 players" in err
+    assert code == 2 and "1 bot for 3 players" in err
 
 
 def test_simulate_small(cardsolve: RunCli, tmp_path: Path) -> None:

@@ -39,6 +39,7 @@ from cardsolve.models.cubu.classic import (
 )
 from cardsolve.models.cubu.sequence import UP
 from cardsolve.models.errors import BadInput
+from cardsolve.models.listing import check_one_per_seat, read_names
 from cardsolve.solvers.cubu.longest import longest_runs
 from cardsolve.solvers.cubu.results import Run
 
@@ -241,8 +242,9 @@ DEFAULT_SEATS = ("greedy", "strategist", "runkeeper")
 
 
 def bot_names(bots: str | Sequence[str]) -> tuple[str, ...]:
-    """The names of ``A,B,...`` (or of a list of names), in order; an unknown name is bad input."""
-    names = tuple(bots.split(",")) if isinstance(bots, str) else tuple(bots)
+    """The names of ``A, B,...`` (or of a list of names), in order; an empty or unknown name
+    is bad input."""
+    names = read_names(bots)
     for name in names:
         bot_by_name(name, 0)
     return names
@@ -254,8 +256,7 @@ def seat_bots(bots: str | Sequence[str] | None, players: int) -> tuple[str, ...]
     if not bots:
         return tuple(DEFAULT_SEATS[seat % len(DEFAULT_SEATS)] for seat in range(players))
     names = bot_names(bots)
-    if len(names) != players:
-        raise BadInput(f"{len(names)} bots for {players} players: name one per seat", ",".join(names))
+    check_one_per_seat(names, players, "bot")
     return names
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from cardsolve.models.errors import BadInput
+from cardsolve.models.listing import check_one_per_seat, read_names
 from cardsolve.models.quibbles import State, Turn, Variant, new_game
 from cardsolve.solvers.quibbles.clairvoyant import ClairvoyantPolicy
 from cardsolve.solvers.quibbles.hint import HintPolicy
@@ -61,7 +62,7 @@ def policy_by_name(name: str, lookahead: Lookahead = Lookahead()) -> Policy:
 
 def policy_names(names: str | Sequence[str]) -> tuple[str, ...]:
     """Policy names, given as a list or as ``hint,greedy``; an unknown name is bad input."""
-    read = tuple(n.strip() for n in (names.split(",") if isinstance(names, str) else names))
+    read = read_names(names)
     for name in read:
         policy_by_name(name)
     return read
@@ -82,9 +83,7 @@ def seat_policies(bots: str | Sequence[str] | None, players: int) -> tuple[str, 
     or fewer than ``players``, or a policy that sees the draw pile in a game of several
     players (it plans the solo game only), is bad input."""
     names = policy_names(bots) if bots else ("hint",) * players
-    text = bots if isinstance(bots, str) else ",".join(bots or ())
-    if len(names) != players:
-        raise BadInput(f"--bots names {len(names)} policies for {players} players", text)
+    check_one_per_seat(names, players, "policy")
     seeing = next((name for name in names if name in SEES_DRAW_PILE), None)
     if seeing is not None and players > 1:
         raise BadInput(f"the {seeing} policy plays solo games only", seeing)

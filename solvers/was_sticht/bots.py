@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardsolve.models.errors import BadInput
+from cardsolve.models.listing import check_one_per_seat, read_names
 from cardsolve.models.was_sticht import ALL_TRUMPS, Card, Chip, ChipView, DraftView, PlayView, Policy, RandomPolicy
 from cardsolve.models.was_sticht.play import start
 from cardsolve.solvers.was_sticht.backends import BACKENDS
@@ -67,9 +68,8 @@ class SolverBot:
 def seat_bots(bots: str | Sequence[str] | None, players: int) -> tuple[str, ...]:
     """One bot name per seat, seat 1 first, from ``solver,random,...`` or a list of names
     (None: the solver bot at every seat); a wrong count or an unknown name is bad input."""
-    names = tuple(bots.split(",") if isinstance(bots, str) else bots or ["solver"] * players)
-    if len(names) != players:
-        raise BadInput(f"{len(names)} bots for {players} players: name one per seat", ",".join(names))
+    names = read_names(bots) if bots else ("solver",) * players
+    check_one_per_seat(names, players, "bot")
     for name in names:
         if name not in BOTS:
             raise BadInput(f"unknown bot {name!r}: use {' or '.join(BOTS)}", name)
