@@ -13,9 +13,12 @@ import pytest
 
 from cardsolve import cubu
 from cardsolve.models.cubu import parse_card, parse_cards
+from cardsolve.models.cubu.classic import MAX_TARGET, play_game
 from cardsolve.models.cubu.speed import CENTRE, place
 from cardsolve.models.errors import BadInput
-from cardsolve.solvers.results import Answer
+from cardsolve.solvers.cubu.bots import lineup
+from cardsolve.solvers.cubu.results import PlayAnswer
+from cardsolve.solvers.results import DONE, UNDECIDED, Answer
 from conftest import RunCli
 
 HAND = "G-P-R-D,O-P-R-L-D,R-O-P-G,L-O,O-P,P-D-G-R-O,G-R-D-L-O-P,pickup2"
@@ -149,3 +152,22 @@ def test_the_api_loads_neither_numba_nor_ortools() -> None:
             "print(sorted({m.split('.')[0] for m in sys.modules} & {'numba', 'ortools'}))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_a_target_is_one_to_a_thousand_points() -> None:
+    for target in (0, MAX_TARGET + 1):
+        with pytest.raises(BadInput, match=f"bad target {target}: give 1 to {MAX_TARGET} points") as error:
+            cubu.play(seed=1, target=target)
+        assert error.value.token == str(target)
+        with pytest.raises(BadInput, match=f"bad target {target}"):
+            cubu.simulate(games=1, target=target, bots="greedy", workers=1)
+
+
+def test_a_game_cut_off_at_the_round_limit_is_undecided() -> None:
+    names = ("greedy", "greedy")
+    record = play_game(3, 2, lineup(names, 3), target=MAX_TARGET, round_limit=2)
+    cut = PlayAnswer(3, names, record)
+    assert record.limit_hit and not record.winners and cut.exit_code == UNDECIDED
+    assert cut.text().endswith("no winner: the game is cut off after 2 rounds (undecided)")
+    assert cut.to_json()["limit_hit"] is True and cut.to_json()["winners"] == []
+    assert cubu.play(seed=3, players=2, bots="greedy,greedy").exit_code == DONE

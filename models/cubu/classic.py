@@ -66,6 +66,11 @@ PLAYERS = range(2, 7)
 """Allowed numbers of players."""
 TARGET = 100
 """Points that win the game."""
+MAX_TARGET = 1000
+"""The highest target taken: five times the rulebook's longest game (200), so that a game
+to it still ends well within ``ROUND_LIMIT`` rounds."""
+ROUND_LIMIT = 200
+"""Rounds after which a game to a target is cut off without a winner."""
 INTERRUPT = "interrupt"
 """The action card that answers another player's sequence."""
 PICKUPS = {"pickup1": 1, "pickup2": 2, "pickup3": 3}
@@ -474,8 +479,15 @@ def leaders(scores: Sequence[int]) -> tuple[int, ...]:
     return tuple(seat for seat, score in enumerate(scores) if score == best)
 
 
+def check_target(target: int) -> None:
+    """A game's target is 1 to ``MAX_TARGET`` points; anything else is bad input naming it."""
+    if not 1 <= target <= MAX_TARGET:
+        raise BadInput(f"bad target {target}: give 1 to {MAX_TARGET} points (the rulebook plays to 50, 100 or 200)",
+                       str(target))
+
+
 def play_game(seed: int, players: int = 4, policies: Sequence[Policy] | None = None, target: int = TARGET,
-              rounds: int | None = None, deck: Deck | None = None, dealer: int = 0, round_limit: int = 200,
+              rounds: int | None = None, deck: Deck | None = None, dealer: int = 0, round_limit: int = ROUND_LIMIT,
               turn_limit: int = 2000) -> GameRecord:
     """A whole game, seeded: deals from ``seed``, seat s deciding by ``policies[s]``
     (default: ``RandomPolicy`` seeded from ``seed`` and the seat). Played to ``target``
@@ -483,9 +495,9 @@ def play_game(seed: int, players: int = 4, policies: Sequence[Policy] | None = N
     with the most points winning. The first dealer is ``dealer``; the deck is the
     bundled one unless ``deck`` is given."""
     policies = seated("CUBU", players, PLAYERS, policies, lambda seat: RandomPolicy(f"{seed}:{seat}"), dealer)
-    if target < 1 or (rounds is not None and rounds < 1):
-        raise BadInput(f"the target ({target}) and the number of rounds ({rounds}) must be positive",
-                       str(target if target < 1 else rounds))
+    check_target(target)
+    if rounds is not None and rounds < 1:
+        raise BadInput(f"bad number of rounds {rounds}: give 1 or more", str(rounds))
     deck = deck or load_deck()
     rng = random.Random(seed)
     scores = [0] * players

@@ -8,6 +8,7 @@ import click
 from cardsolve.solvers.commands.common import (
     backend_option, bots_option, emit, emit_study, study_run_options, time_limit_option,
 )
+from cardsolve.models.cubu.classic import MAX_TARGET, TARGET
 from cardsolve.solvers.cubu import api
 from cardsolve.solvers.cubu.backends import BACKENDS
 from cardsolve.solvers.cubu.bots import BOTS
@@ -54,7 +55,8 @@ def cubu_speed(ctx: click.Context, centre: str, hand: str, mode: str, backend: s
 @bots_option("One bot per seat, seat 1 first: greedy, runkeeper, strategist or random "
              "(default greedy,strategist,runkeeper,...).")
 @click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--target", type=click.IntRange(1), default=100, show_default=True, help="Points that win (50, 100, 200).")
+@click.option("--target", type=click.IntRange(1, MAX_TARGET), default=TARGET, show_default=True,
+              help="Points that win (the rulebook: 50, 100 or 200).")
 @click.option("--rounds", type=click.IntRange(1, 1000), default=None,
               help="Play this many rounds instead, the most points winning (the rulebook's time limit).")
 @click.pass_context
@@ -70,7 +72,7 @@ def cubu_play(ctx: click.Context, players: int, bots: str | None, seed: int, tar
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--players", type=click.IntRange(2, 6), default=4, show_default=True)
 @bots_option("The line-up, rotated over the seats (default: all four bots).")
-@click.option("--target", type=click.IntRange(1), default=100, show_default=True)
+@click.option("--target", type=click.IntRange(1, MAX_TARGET), default=TARGET, show_default=True)
 @study_run_options()
 @click.pass_context
 def cubu_simulate(ctx: click.Context, games: int, seed: int, players: int, bots: str | None, target: int,
@@ -93,7 +95,7 @@ def cubu_simulate(ctx: click.Context, games: int, seed: int, players: int, bots:
               help="The bot whose win rate is measured, at every seat in turn.")
 @click.option("--against", type=click.Choice(list(BOTS)), default="greedy", show_default=True,
               help="The bot at every other seat.")
-@click.option("--target", type=click.IntRange(1), default=100, show_default=True)
+@click.option("--target", type=click.IntRange(1, MAX_TARGET), default=TARGET, show_default=True)
 @study_run_options()
 @click.pass_context
 def cubu_versus(ctx: click.Context, games: int, seed: int, players: int, bot: str, against: str, target: int,

@@ -162,11 +162,16 @@ def _seat(seat: int, bots: tuple[str, ...]) -> str:
 class PlayAnswer(Answer):
     """A whole seeded classic game between ``bots`` (one per seat, seat 1 first): every
     round (dealer, turns, longest run, interrupts, who went out with how many points, the
-    scores after it) and the winners."""
+    scores after it) and the winners; a game cut off at the round limit before anyone
+    reached the target has none, and is undecided (exit code 3)."""
 
     seed: int
     bots: tuple[str, ...]
     record: GameRecord
+
+    @property
+    def exit_code(self) -> int:
+        return UNDECIDED if self.record.limit_hit else DONE
 
     def to_json(self) -> dict[str, Any]:
         record = self.record
@@ -184,7 +189,8 @@ class PlayAnswer(Answer):
         table = text_table(["round", "dealer", "turns", "longest run", "interrupts", "out first", "points", "scores"],
                            rows)
         winners = self.record.winners
-        result = ("limit reached: no winner" if self.record.limit_hit else
+        result = (f"no winner: the game is cut off after {len(self.record.rounds)} rounds (undecided)"
+                  if self.record.limit_hit else
                   "winner" + "s" * (len(winners) > 1) + ": " + ", ".join(_seat(s, self.bots) for s in winners))
         return f"{table}\n{result}"
 

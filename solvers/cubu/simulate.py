@@ -24,7 +24,7 @@ from fractions import Fraction
 from functools import cache
 
 from cardsolve.models.cubu.cards import Deck, load_deck
-from cardsolve.models.cubu.classic import PLAYERS, play_game
+from cardsolve.models.cubu.classic import PLAYERS, check_target, play_game
 from cardsolve.models.errors import BadInput
 from cardsolve.solvers.cubu.bots import bot_names, lineup
 from cardsolve.solvers.cubu.results import GameResult
@@ -40,12 +40,12 @@ def game_seed(seed: int, index: int) -> int:
 
 def check_setting(players: int, bots: str | Sequence[str], target: int) -> tuple[str, ...]:
     """The line-up ``bots`` (``A,B,...`` or a list of names) of a tournament at ``players``
-    seats to ``target`` points: 2 to 6 players (``classic.PLAYERS``), a positive target and
-    at least one bot, each a name of ``BOTS``; anything else is bad input naming it."""
+    seats to ``target`` points: 2 to 6 players (``classic.PLAYERS``), a target that
+    ``classic.check_target`` takes and at least one bot, each a name of ``BOTS``; anything
+    else is bad input naming it."""
     if players not in PLAYERS:
         raise BadInput(f"CUBU is for 2 to 6 players, not {players}", str(players))
-    if target < 1:
-        raise BadInput(f"the target must be positive, not {target}", str(target))
+    check_target(target)
     names = bot_names(bots)
     if not names:
         raise BadInput("the tournament needs at least one bot", "")
