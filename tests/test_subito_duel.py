@@ -44,6 +44,34 @@ def test_the_limit_stops_the_duel() -> None:
         duel(deal(1), cards=12, limit=0)
 
 
+def test_a_duel_that_comes_round_again_stops_and_names_its_cycle() -> None:
+    """Seed 1, 3 cards: after answer 2 the placements, and who answers next, are those
+    after answer 6; the answers are deterministic, so the 4 between would repeat for ever.
+    The last answer of a cycle answers the same placement as the one a cycle earlier, so
+    it wins the same points (what the mover had before may differ)."""
+    found = duel(deal(1), cards=3, limit=10)
+    assert found.cycle == 4 and not found.settled and len(found.replies) == 6
+    assert found.replies[-1] == found.replies[-1 - found.cycle]
+    assert "a cycle of 4 answers that would repeat for ever" in found.text()
+    assert found.to_json()["cycle"] == 4
+    cycles = 0
+    for seed in range(1, 9):
+        other = duel(deal(seed, sides="random"), cards=4, limit=12)
+        if other.cycle is not None:
+            cycles += 1
+            last, earlier = other.replies[-1], other.replies[-1 - other.cycle]
+            assert not other.settled and (last.player, last.after) == (earlier.player, earlier.after)
+        else:
+            assert other.settled or len(other.replies) == 12
+    assert cycles > 0
+
+
+def test_the_limit_says_it_stopped_the_duel() -> None:
+    found = duel(deal(1), cards=0, limit=1)
+    assert found.cycle is None and found.to_json()["cycle"] is None
+    assert "not settled after 1 answer: --limit stopped the duel" in found.text()
+
+
 def test_a_duel_is_for_two_players() -> None:
     with pytest.raises(BadInput, match="2 players, not 4"):
         duel(deal(1, players=4), cards=2)

@@ -6,8 +6,10 @@ then sum). Then player 1 answers player 2's placement with the placement that wi
 most points against it, then player 2 answers that, and so on; a player keeps their
 placement unless the answer wins strictly more against the same opponent. The duel is
 settled when both players in a row keep theirs: each placement is then a best response
-to the other (when the searches were proven optimal). Otherwise it stops after
-``limit`` answers. Both players place all the cards they are given.
+to the other (when the searches were proven optimal). The answers are deterministic, so
+when both placements and the player to answer repeat, the duel goes round that cycle
+for ever: it stops there and says how many answers the cycle takes. Otherwise it stops
+after ``limit`` answers. Both players place all the cards they are given.
 """
 
 from __future__ import annotations
@@ -54,7 +56,9 @@ def duel(deal: Dealt, cards: int | None = None, backend: str = BACKENDS.default,
     sides = [best(mover, None).sides for mover in range(len(NAMES))]
     kept_in_a_row = 0
     mover = 0
-    while kept_in_a_row < 2 and len(replies) < limit:
+    met = {(sides[0], sides[1], mover): 0}  # each state met after an answer changed it: the answers then
+    cycle = None
+    while kept_in_a_row < 2 and len(replies) < limit and cycle is None:
         other = _placed(NAMES[1 - mover], piles[1 - mover], tasks, sides[1 - mover])
         answer = best(mover, other)
         before = score_round(Table(tasks, (_placed(NAMES[mover], piles[mover], tasks, sides[mover]),
@@ -67,5 +71,10 @@ def duel(deal: Dealt, cards: int | None = None, backend: str = BACKENDS.default,
         else:
             kept_in_a_row += 1
         mover = 1 - mover
+        if improved:
+            state = (sides[0], sides[1], mover)
+            if state in met:
+                cycle = len(replies) - met[state]
+            met[state] = len(replies)
     final = Table(tasks, (_placed(NAMES[0], piles[0], tasks, sides[0]), _placed(NAMES[1], piles[1], tasks, sides[1])))
-    return Duel(deal, (sides[0], sides[1]), score_round(final).points, tuple(replies), kept_in_a_row >= 2)
+    return Duel(deal, (sides[0], sides[1]), score_round(final).points, tuple(replies), kept_in_a_row >= 2, cycle)

@@ -151,15 +151,18 @@ class Reply:
 @dataclass(frozen=True)
 class Duel(Answer):
     """A duel on a dealt round: the final placements (a side per card, pile order), the
-    round's points of P1 and P2, every reply, and whether the duel settled (each
-    placement a best response to the other) before its limit of replies. When a reply
-    was not proven a best response, the duel's outcome is undecided (exit code 3)."""
+    round's points of P1 and P2, every reply, whether the duel settled (each placement a
+    best response to the other) before its limit of replies, and ``cycle``, the answers a
+    round of the cycle takes when the placements came round again (None otherwise).
+    When a reply was not proven a best response, the duel's outcome is undecided (exit
+    code 3)."""
 
     deal: Dealt
     placements: tuple[tuple[Side, ...], tuple[Side, ...]]
     points: tuple[int, int]
     replies: tuple[Reply, ...]
     settled: bool
+    cycle: int | None = None
 
     @property
     def tasks(self) -> tuple[Side, ...]:
@@ -177,7 +180,7 @@ class Duel(Answer):
 
     def to_json(self) -> dict[str, Any]:
         return {"seed": self.deal.seed, "tasks": [side.name for side in self.tasks], "points": list(self.points),
-                "settled": self.settled, "proven": self.proven,
+                "settled": self.settled, "cycle": self.cycle, "proven": self.proven,
                 "answers": [{"player": r.player, "before": r.before, "after": r.after, "proven": r.proven}
                             for r in self.replies],
                 "placements": [[side.name for side in placement] for placement in self.placements]}
@@ -185,8 +188,14 @@ class Duel(Answer):
     def text(self) -> str:
         rows = [[n, f"P{r.player}", r.before, r.after, "yes" if r.proven else "no"]
                 for n, r in enumerate(self.replies, start=1)]
-        verdict = ("settled: each placement is a best response to the other" if self.settled
-                   else f"not settled after {len(self.replies)} answers: the best responses keep changing")
+        if self.settled:
+            verdict = "settled: each placement is a best response to the other"
+        elif self.cycle is not None:
+            verdict = (f"not settled: the placements came round again, a cycle of {self.cycle} answers that "
+                       "would repeat for ever")
+        else:
+            verdict = (f"not settled after {len(self.replies)} answer{'s' * (len(self.replies) != 1)}: --limit "
+                       "stopped the duel before both players kept their placements in a row")
         unproven = sum(not reply.proven for reply in self.replies)
         if unproven:
             verdict += (f" (undecided: {unproven} answer{'s' * (unproven != 1)} not proven a best response, "
