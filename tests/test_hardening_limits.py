@@ -170,7 +170,7 @@ def test_ubongo_solve_all_stops_at_its_limit_with_what_it_found(cardsolve: RunCl
     document = json.loads(out)
     assert code == UNDECIDED and not err
     assert document["timed_out"] and not document["complete"] and not document["interrupted"]
-    assert document["time_limit"] == 0.5 and document["count"] >= len(document["layouts"]) > 0
+    assert document["count"] >= len(document["layouts"]) > 0
 
 
 def test_ubongo_solve_all_within_its_limit_is_complete() -> None:

@@ -265,7 +265,7 @@ class AllLayouts(Answer):
     def to_json(self) -> dict[str, Any]:
         return {"k": self.k, "count": self.count, "complete": self.complete,
                 "interrupted": self.found.interrupted, "timed_out": self.found.timed_out,
-                "time_limit": self.time_limit, "nodes": self.found.nodes, "backend": self.backend,
+                "nodes": self.found.nodes, "backend": self.backend,
                 "layouts": [layout_to_json(layout) for layout in self.found.layouts]}
 
     def text(self) -> str:
