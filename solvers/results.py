@@ -43,13 +43,22 @@ class Answer(ABC):
 
 
 def text_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], title: str | None = None) -> str:
-    """A plain-text table (rich's layout, no colours, no trailing spaces)."""
+    """A plain-text table (rich's layout, no colours, no trailing spaces), the title centred
+    above it; a title wider than the table is its own line, not wrapped."""
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(*headers, title=title, box=None, header_style="bold", pad_edge=False)
-    for row in rows:
-        table.add_row(*(str(cell) for cell in row))
-    console = Console(width=120, record=True, file=io.StringIO(), color_system=None)
-    console.print(table)
-    return "\n".join(line.rstrip() for line in console.export_text().rstrip().splitlines())
+    def rendered(title: str | None) -> list[str]:
+        table = Table(*headers, title=title, box=None, header_style="bold", pad_edge=False)
+        for row in rows:
+            table.add_row(*(str(cell) for cell in row))
+        console = Console(width=120, record=True, file=io.StringIO(), color_system=None)
+        console.print(table)
+        return [line.rstrip() for line in console.export_text().rstrip().splitlines()]
+
+    plain = rendered(None)
+    if title is None:
+        return "\n".join(plain)
+    if len(title) > max((len(line) for line in plain), default=0):
+        return "\n".join([title, *plain])
+    return "\n".join(rendered(title))
