@@ -42,6 +42,11 @@ class Answer(ABC):
         return json.dumps(self.to_json(), indent=2)
 
 
+WIDTH = 10_000
+"""The width ``text_table`` lays a table out in: wide enough that no cell is wrapped or cut
+short (a 36-card pile on one side once ended in an ellipsis); a terminal folds long lines."""
+
+
 def text_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], title: str | None = None) -> str:
     """A plain-text table (rich's layout, no colours, no trailing spaces), the title centred
     above it; a title wider than the table is its own line, not wrapped."""
@@ -52,7 +57,7 @@ def text_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], title: str
         table = Table(*headers, title=title, box=None, header_style="bold", pad_edge=False)
         for row in rows:
             table.add_row(*(str(cell) for cell in row))
-        console = Console(width=120, record=True, file=io.StringIO(), color_system=None)
+        console = Console(width=WIDTH, record=True, file=io.StringIO(), color_system=None)
         console.print(table)
         return [line.rstrip() for line in console.export_text().rstrip().splitlines()]
 

@@ -16,6 +16,7 @@ from cardsolve.models.errors import BadInput
 from cardsolve.solvers.analysis.api import analyze
 from cardsolve.solvers.analysis.charts import check_picture, picture_formats
 from cardsolve.solvers.commands import common
+from cardsolve.solvers.results import text_table
 from conftest import RunCli
 
 STUDY = ("analyze", "cubu", "seats", "--samples", "20", "--workers", "1")
@@ -99,3 +100,14 @@ def test_progress_off_a_terminal_is_a_plain_line_now_and_then(capsys: pytest.Cap
         slow(1, 4)
         slow(3, 4)
     assert capsys.readouterr().err == "games: 1/4\ngames: 3/4\n"
+
+
+def test_a_text_table_cuts_no_cell_short_and_wraps_no_title() -> None:
+    pile = ",".join(["P3R", "R2A", "P5B"] * 12)  # a 36-card side: 143 characters
+    lines = text_table(["task", "placed in order"], [[9, pile]]).splitlines()
+    assert lines[1].split() == ["9", pile] and "…" not in "".join(lines)
+    title = "a title longer than the whole table below it"
+    assert text_table(["a"], [[1]], title=title).splitlines() == [title, "a", "1"]
+    centred = text_table(["cards", "follow"], [[4, "dark blue 1 up"]], title="short").splitlines()
+    assert centred[0].strip() == "short" and centred[0].startswith(" ") and centred[1:] == [
+        "cards  follow", "4      dark blue 1 up"]
