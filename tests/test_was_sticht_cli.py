@@ -67,9 +67,15 @@ def test_deduce_contradicting_clues(cardsolve: RunCli, tmp_path: Path) -> None:
     clues = write(tmp_path, {"observations": [{"cards": ["B7", "R6", "Y2", "R3"], "winner": 1},
                                               {"cards": ["Y9", "Y8", "Y7", "Y6"], "winner": 4}]})
     code, out, _ = cardsolve("was-sticht", "deduce", "--clues", clues)
-    assert code == 0 and out.startswith("0 of 50") and "contradicts" in out
-    code, _, err = cardsolve("was-sticht", "deduce", "--clues", clues, "--offer", "G1")
-    assert code == 2 and err.startswith("error: no trump pair fits")
+    assert code == 0 and out.splitlines() == ["0 of 50 trump pairs fit the 2 clues",
+                                              "no pair fits: clue 2 contradicts the ones before it"]
+    code, out, err = cardsolve("was-sticht", "deduce", "--clues", clues, "--offer", "R9,B1")
+    assert code == 0 and not err and out.splitlines()[-1].endswith("; no card to pick")
+    code, out, _ = cardsolve("--json", "was-sticht", "deduce", "--clues", clues, "--offer", "R9,B1")
+    document = json.loads(out)
+    assert document["contradiction"] == 2 and document["consistent"] == [] and "pick" not in document
+    code, out, _ = cardsolve("--json", "was-sticht", "deduce", "--clues", CLUES)
+    assert json.loads(out)["contradiction"] is None
 
 
 @pytest.mark.parametrize("offer, token", [("R9,Q1", "Q1"), ("R9,R9", "R9"), ("B7", "B7")])

@@ -58,16 +58,20 @@ def deal(seed: int = 1, players: int = 4) -> DealtRound:
 def deduce(clues: Sequence[Observation] | Mapping[str, Any], offer: str | Sequence[Card] | None = None) -> Deduction:
     """The trump pairs that fit every clue of the draft so far, how likely each trump suit
     and number is (every fitting pair equally likely), and with ``offer`` the card with
-    the highest expected trick strength over them. A card in two places is bad input."""
+    the highest expected trick strength over them. When no pair fits, the answer names the
+    first clue that no pair fits together with the clues before it, and picks nothing. A
+    card in two places is bad input."""
     observations = tuple(clues) if isinstance(clues, Sequence) else clues_from_json(clues)
     offered = parse_cards(offer, "the offer") if isinstance(offer, str) else offer
     fitting = tuple(consistent(observations))
     pick = None
     if offered is not None:
         check_distinct([*(card for clue in observations for card in clue.cards), *offered], "the clues and the offer")
-        pick = best_pick(offered, fitting)
+        pick = best_pick(offered, fitting) if fitting else None
     suits, numbers = likelihoods(fitting) if fitting else ((), ())
-    return Deduction(len(observations), fitting, suits, numbers, pick)
+    contradiction = None if fitting else next(k for k in range(1, len(observations) + 1)
+                                              if not any(True for _ in consistent(observations[:k])))
+    return Deduction(len(observations), fitting, suits, numbers, pick, contradiction, offered is not None)
 
 
 def solve(deal: DealLike, player: int, task: str | Chip, backend: str = BACKENDS.default,

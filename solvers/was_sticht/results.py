@@ -82,32 +82,38 @@ class Deduction(Answer):
     """The trump pairs that fit the clues (in ``ALL_TRUMPS`` order), how likely each trump
     suit and number is (a colour name or ``none`` with its share, likeliest first; in the
     JSON a colour letter or number, ``null`` for none, as in a deal file) and, when cards
-    were offered, the pick among them."""
+    were offered (``offered``) and some pair fits, the pick among them. When none fits,
+    ``contradiction`` is the first clue (from 1) that no pair fits with the clues before it."""
 
     clues: int
     fitting: tuple[Trumps, ...]
     suits: tuple[tuple[str, float], ...]
     numbers: tuple[tuple[str, float], ...]
     pick: Pick | None
+    contradiction: int | None = None
+    offered: bool = False
 
     def to_json(self) -> dict[str, Any]:
         document: dict[str, Any] = {
             "clues": self.clues, "consistent": [trumps_json(t) for t in self.fitting],
             "suits": [{"suit": SUIT_LETTERS.get(k), "share": round(v, 4)} for k, v in self.suits],
-            "numbers": [{"number": None if k == "none" else int(k), "share": round(v, 4)} for k, v in self.numbers]}
+            "numbers": [{"number": None if k == "none" else int(k), "share": round(v, 4)} for k, v in self.numbers],
+            "contradiction": self.contradiction}
         if self.pick is not None:
             document["pick"] = {"card": self.pick.card.name,
                                 "expected": [{"card": c.name, "strength": round(v, 4)} for c, v in self.pick.expected]}
         return document
 
     def text(self) -> str:
-        lines = [f"{len(self.fitting)} of 50 trump pairs fit the {self.clues} clue{'s' * (self.clues != 1)}: "
-                 + " ".join(t.name for t in self.fitting)]
+        lines = [f"{len(self.fitting)} of 50 trump pairs fit the {self.clues} clue{'s' * (self.clues != 1)}"
+                 + (": " + " ".join(t.name for t in self.fitting) if self.fitting else "")]
         if self.fitting:
             lines.append("trump suit:   " + ", ".join(f"{k} {v:.0%}" for k, v in self.suits))
             lines.append("trump number: " + ", ".join(f"{k} {v:.0%}" for k, v in self.numbers))
         else:
-            lines.append("no pair fits: a clue contradicts the others")
+            lines.append(f"no pair fits: clue {self.contradiction} contradicts "
+                         + ("the ones before it" if self.contradiction != 1 else "every pair")
+                         + ("; no card to pick" if self.offered else ""))
         if self.pick is not None:
             lines.append(f"pick {self.pick.card} (expected trick strength "
                          + ", ".join(f"{c} {v:.3f}" for c, v in self.pick.expected) + ")")

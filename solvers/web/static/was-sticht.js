@@ -260,7 +260,8 @@ function drawDeduction(doc, drawing) {
                                                                  suit ? COLOURS[suit].fill : "var(--grey)"])),
       bars("Trump number", doc.numbers.map(({number, share}) => [numberWords(number), share, "var(--accent)"])));
   } else {
-    drawing.append(el("p", {class: "status error"}, "No pair fits: a clue contradicts the others."));
+    const which = doc.contradiction === 1 ? "every pair" : "the ones before it";
+    drawing.append(el("p", {class: "status error"}, `No pair fits: clue ${doc.contradiction} contradicts ${which}.`));
   }
   if (doc.pick) drawing.append(drawPick(doc.pick));
 }
