@@ -149,6 +149,26 @@ def test_the_versus_study_is_the_same_for_any_cut_and_matches_the_games(tmp_path
     assert (tmp_path / "versus.png").read_bytes().startswith(PNG)
 
 
+def test_a_seat_that_saw_no_game_has_no_share(tmp_path: Path) -> None:
+    """Two games at four seats: seats 3 and 4 never hold the bot, so their share is no
+    number (``null``, ``-`` in the table, no bar), not 0%."""
+    found = study("cubu", "versus")
+    options = found.resolve({"players": 4, "target": 30})
+    result = found.combine(2, [found.run_chunk(2, 5, 0, 2, **options)])
+    assert [row["games"] for row in result["seats"]] == [1, 1, 0, 0, 2]
+    assert [row["share"] is None for row in result["seats"]] == [False, False, True, True, False]
+    assert [row[3] for row in found.table(result)[3:5]] == ["-", "-"]
+    found.plot(result, "cubu versus", str(tmp_path / "versus.png"))
+    assert (tmp_path / "versus.png").read_bytes().startswith(PNG)
+    seats = study("cubu", "seats")
+    chosen = seats.resolve({"players": 2, "target": 30, "bots": ["greedy", "random", "strategist"]})
+    games = seats.combine(1, [seats.run_chunk(1, 5, 0, 1, **chosen)])
+    idle = [row for row in games["bots"] if row["games"] == 0]
+    assert len(idle) == 1 and idle[0]["share"] is None and games["bots"][-1] == idle[0]
+    assert ("bot", idle[0]["bot"], "0", "-") in seats.table(games)
+    seats.plot(games, "cubu seats", str(tmp_path / "seats.png"))
+
+
 def test_cubu_versus_runs_the_study_from_the_command_line(cardsolve: RunCli, tmp_path: Path) -> None:
     store = str(tmp_path / "store.sqlite")
     code, out, _ = cardsolve("--json", "cubu", "versus", "--games", "6", "--players", "2", "--bot", "runkeeper",

@@ -77,8 +77,8 @@ def combine(samples: int, parts: Iterable[Part]) -> Result:
         for name in COUNTS:
             counts[name] += part[name]
     bots: list[dict[str, Any]] = [{"bot": name, "games": filled[name], "wins": float(wins[name]),
-             "share": float(wins[name] / filled[name]) if filled[name] else 0.0} for name in filled]
-    bots.sort(key=lambda row: (-row["share"], row["bot"]))
+             "share": float(wins[name] / filled[name]) if filled[name] else None} for name in filled]
+    bots.sort(key=lambda row: (row["share"] is None, -(row["share"] or 0.0), row["bot"]))
     return {"games": samples, "players": len(seats), "target": target,
             "seats": [{"seat": seat, "games": samples, "wins": float(won), "share": float(won / samples)}
                       for seat, won in enumerate(seats, start=1)],
@@ -94,8 +94,9 @@ def part_shape(options: Mapping[str, Any]) -> Shape:
 
 
 def _share(row: dict[str, Any]) -> str:
-    """A seat's or bot's win share with its wins: ``55.5% (222 won)``."""
-    return f"{row['share']:.1%} ({row['wins']:g} won)"
+    """A seat's or bot's win share with its wins: ``55.5% (222 won)``; ``-`` for a bot that
+    sat at no seat (its share is ``null`` in JSON)."""
+    return "-" if row["share"] is None else f"{row['share']:.1%} ({row['wins']:g} won)"
 
 
 def table(result: Result) -> list[tuple[str, ...]]:
@@ -112,9 +113,9 @@ def table(result: Result) -> list[tuple[str, ...]]:
 
 
 def plot(result: Result, title: str, path: str) -> None:
-    """A bar per seat and per bot: its win share."""
+    """A bar per seat and per bot that played: its win share."""
     rows = [(f"seat {row['seat']}", row["share"]) for row in result["seats"]]
-    rows += [(row["bot"], row["share"]) for row in result["bots"]]
+    rows += [(row["bot"], row["share"]) for row in result["bots"] if row["share"] is not None]
     charts.bars(path, title, [label for label, _ in rows], {"win share": [share for _, share in rows]},
                 "share of games won")
 

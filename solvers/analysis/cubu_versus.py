@@ -59,7 +59,7 @@ def combine(samples: int, parts: Iterable[Part]) -> Result:
         names = {"bot": part["bot"], "against": part["against"]}
         games = [a + b for a, b in zip(games or [0] * len(part["games"]), part["games"])]
         wins = [a + Fraction(b) for a, b in zip(wins or [Fraction(0)] * len(part["wins"]), part["wins"])]
-    rows = [{"seat": str(seat), "games": played, "wins": float(won), "share": float(won / played) if played else 0.0}
+    rows = [{"seat": str(seat), "games": played, "wins": float(won), "share": float(won / played) if played else None}
             for seat, (played, won) in enumerate(zip(games, wins), start=1)]
     rows.append({"seat": "all", "games": samples, "wins": float(sum(wins)), "share": float(sum(wins) / samples)})
     return {**names, "games": samples, "players": len(games), "even_share": 1 / len(games), "seats": rows}
@@ -71,15 +71,17 @@ def part_shape(options: Mapping[str, Any]) -> Shape:
 
 
 def table(result: Result) -> list[tuple[str, ...]]:
-    """A header, then per seat and for all seats: the bot's games, wins, win share and the even share."""
+    """A header, then per seat and for all seats: the bot's games, wins, win share (``-`` at a
+    seat it never sat at, ``null`` in JSON) and the even share."""
     even = f"{result['even_share']:.1%}"
     return [("seat", "games", f"{result['bot']} wins", f"win share against {result['against']}", "even share")] + [
-        (row["seat"], str(row["games"]), f"{row['wins']:g}", f"{row['share']:.1%}", even) for row in result["seats"]]
+        (row["seat"], str(row["games"]), f"{row['wins']:g}", "-" if row["share"] is None else f"{row['share']:.1%}",
+         even) for row in result["seats"]]
 
 
 def plot(result: Result, title: str, path: str) -> None:
     """A bar per seat (then all seats): the bot's win share, beside the even share."""
-    rows = result["seats"]
+    rows = [row for row in result["seats"] if row["share"] is not None]
     charts.bars(path, title, [f"seat {row['seat']}" if row["seat"] != "all" else "all seats" for row in rows],
                 {f"{result['bot']} against {result['against']}": [row["share"] for row in rows], "even share": [result["even_share"]] * len(rows)},
                 "share of games won")
