@@ -24,7 +24,8 @@ def group() -> None:
 @click.argument("value")
 @click.option("--display", required=True, help="The open display, left to right: 1,4,2,3,3,2.")
 @backend_option(BACKENDS, help="Solver backend; all three are exact.")
-@time_limit_option(SPLIT_TIME_LIMIT, "Seconds cpsat may search.")
+@time_limit_option(SPLIT_TIME_LIMIT, "Seconds the whole command may take on cpsat (numba and reference run to "
+                                     "their end, quick on a display of at most 10 cards).")
 @click.pass_context
 def split(ctx: click.Context, value: str, display: str, backend: str, time_limit: float) -> None:
     """The SPLIT of a VALUE card that takes the most display cards. Exit 3 when cpsat's
