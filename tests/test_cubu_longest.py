@@ -74,6 +74,12 @@ def test_the_json_shape() -> None:
         "length": 1, "box": {"colour": "G", "position": 3}, "direction": "up", "cards": ["O-L-P-G"]}
 
 
+def test_the_top_card_cannot_also_be_in_hand() -> None:
+    with pytest.raises(BadInput, match="the top card D-L-G is also in the hand") as error:
+        longest_runs(parse_card("D-L-G"), parse_cards("O-P,D-L-G"))
+    assert error.value.token == "D-L-G"
+
+
 def test_bad_input() -> None:
     with pytest.raises(BadInput):
         parse_card("D-X")

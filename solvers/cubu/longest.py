@@ -26,12 +26,14 @@ LIMIT = 50
 
 
 def _check(top: Card, hand: Sequence[Card]) -> list[Card]:
-    """The regular cards of ``hand``; an action top card or a card held too often is bad input
-    (the full check runs only when a regular card repeats, two action cards are held or
-    the hand holds more regular cards than the deck)."""
+    """The regular cards of ``hand``; an action top card, the top card also in hand or a card
+    held too often is bad input (the full check runs only when a regular card repeats, two
+    action cards are held or the hand holds more regular cards than the deck)."""
     if top.is_action:
         raise BadInput(f"the top card {top} is an action card: a sequence follows a regular card", top.name)
     regular = [card for card in hand if not card.action]
+    if top in regular:
+        raise BadInput(f"the top card {top} is also in the hand: each regular card is unique", top.name)
     if (len({card.colours for card in regular}) != len(regular) or len(hand) - len(regular) > 1
             or len(regular) > REGULAR_CARDS):
         check_distinct(hand, "the hand")
