@@ -637,8 +637,7 @@ def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: 
     width = 2 * reach + 1
     root, inside, depth, grow = regs[_R_ROOT], regs[_R_INSIDE] == 1, regs[_R_DEPTH], regs[_R_GROW] == 1
     nodes, in_play, n_found, joint_rows = regs[_R_NODES], regs[_R_IN_PLAY], regs[_R_FOUND], regs[_R_JOINT_ROWS]
-    stop = nodes + budget
-    checks = 0  # the layouts met in this slice, each weighed as _LEAST_COST nodes
+    stop = nodes + budget  # each layout met brings it _LEAST_COST nearer
     over = False
     paused = False
     while root < n_roots and not over and not paused:
@@ -665,12 +664,12 @@ def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: 
             grow = True
             inside = True
         while True:
-            if nodes + checks * _LEAST_COST >= stop or (n_found == found.shape[0] and n_found < keep):
+            if nodes >= stop or (n_found == found.shape[0] and n_found < keep):
                 paused = True
                 break
             if depth == k - 1:
                 # cards 0..k-1 are a layout: keep it, then take card `depth` back
-                checks += 1
+                stop -= _LEAST_COST
                 if not distinct or _least(card, type_root[root], orient_type, type_root, width, reach, mine, other):
                     if n_found < found.shape[0]:
                         for d in range(k):
