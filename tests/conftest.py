@@ -48,6 +48,27 @@ def cardsolve(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatc
     return run
 
 
+def interrupted_cli(args: list[str], after: float) -> tuple[int, str, str, float]:
+    """Run ``cardsolve ARGS`` as a child process, send it Ctrl-C (SIGINT) ``after`` seconds
+    in, and return (exit code, stdout, stderr, seconds from the signal to its exit). The
+    child handles SIGINT itself: a background shell starts its jobs with it ignored."""
+    import signal
+    import subprocess
+    import time
+
+    process = subprocess.Popen([sys.executable, "-m", "cardsolve.cli", *args], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        time.sleep(after)
+        process.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        out, err = process.communicate(timeout=30)
+    finally:
+        process.kill()
+    return process.returncode, out, err, time.monotonic() - sent
+
+
 def run_json(cardsolve: RunCli, *args: str) -> dict[str, Any]:
     """The JSON document of ``cardsolve --json ARGS``, which must exit 0."""
     code, out, err = cardsolve("--json", *args)

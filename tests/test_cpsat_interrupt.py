@@ -10,8 +10,6 @@ from __future__ import annotations
 import itertools
 import os
 import signal
-import subprocess
-import sys
 import threading
 import time
 
@@ -22,6 +20,7 @@ from cardsolve.models.cubu.cards import Card
 from cardsolve.solvers import cpsat_run
 from cardsolve.solvers.cpsat_small import small_model_solver
 from cardsolve.solvers.results import INTERRUPTED
+from conftest import interrupted_cli
 
 
 def pigeonhole(holes: int) -> cp_model.CpModel:
@@ -71,18 +70,7 @@ def test_ctrl_c_on_cubu_speed_cpsat_exits_130() -> None:
     """48 cards of three boxes or more around G-P: CP-SAT finds nothing within seconds."""
     boxes = (Card(tuple(p)) for n in range(3, 7) for p in itertools.permutations("DLRGOP", n))
     hand = ",".join(card.name for card in itertools.islice(boxes, 48))
-    process = subprocess.Popen(
-        [sys.executable, "-m", "cardsolve.cli", "cubu", "speed", "--backend", "cpsat", "--time-limit", "60",
-         "--centre", "G-P", "--hand", hand],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # a background shell ignores it
-    try:
-        time.sleep(4)
-        process.send_signal(signal.SIGINT)
-        sent = time.monotonic()
-        out, err = process.communicate(timeout=30)
-    finally:
-        process.kill()
-    assert time.monotonic() - sent < 5
-    assert process.returncode == INTERRUPTED, (out, err)
+    code, out, err, took = interrupted_cli(["cubu", "speed", "--backend", "cpsat", "--time-limit", "60",
+                                            "--centre", "G-P", "--hand", hand], after=4)
+    assert took < 5 and code == INTERRUPTED, (out, err)
     assert "undecided" not in out and err.strip() == "interrupted"

@@ -16,9 +16,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -39,7 +36,7 @@ from cardsolve.solvers.results import INTERRUPTED
 from cardsolve.solvers.ubongo import api as ubongo
 from cardsolve.solvers.ubongo import fast, reference
 from cardsolve.solvers.ubongo.results import Enumeration
-from conftest import RunCli
+from conftest import RunCli, interrupted_cli
 
 LITERAL = "ABC/DEF"
 ALIKE = "AAA/AAA"
@@ -164,20 +161,9 @@ def test_solve_all_after_ctrl_c_exits_130() -> None:
 def test_sigint_stops_solve_all_within_seconds() -> None:
     """The reference backend (plain Python) on 12 faces, k 9, runs for minutes."""
     hand = ",".join(f"{n}w" for n in range(1, 13))
-    process = subprocess.Popen(
-        [sys.executable, "-m", "cardsolve.cli", "ubongo", "solve", "--hand", hand, "--k", "9", "--all",
-         "--backend", "reference"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # a background shell ignores it
-    try:
-        time.sleep(3)
-        process.send_signal(signal.SIGINT)
-        sent = time.monotonic()
-        out, err = process.communicate(timeout=20)
-    finally:
-        process.kill()
-    assert time.monotonic() - sent < 3
-    assert process.returncode == INTERRUPTED
+    code, out, err, took = interrupted_cli(["ubongo", "solve", "--hand", hand, "--k", "9", "--all", "--backend",
+                                            "reference"], after=3)
+    assert took < 3 and code == INTERRUPTED
     assert out.startswith("Interrupted:") and "Traceback" not in err
 
 
