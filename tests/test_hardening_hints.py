@@ -35,7 +35,7 @@ def test_a_valid_table_of_8_takes_one_card_back_and_calls_with_7(seed: int) -> N
     kept = [p for i, p in enumerate(table) if i not in back]
     assert found.target == kept and len(kept) == TARGET and is_valid(kept)
     lines = advice.text().splitlines()
-    assert lines[0].startswith(f"Take back card {back[0]} ")
+    assert lines[0].startswith(f"Take back card {back[0] + 1} ")  # people number the cards from 1
     assert lines[1] == 'Then the table is a valid layout of 7 cards: call "Ubongo!".'
     assert round_points([RoundResult("P1", len(kept), True, True)]) == {"P1": 10}
     with pytest.raises(BadInput, match="a call needs 7"):

@@ -136,7 +136,7 @@ def test_hint_takes_back_the_mismatched_card(cardsolve: RunCli) -> None:
     code, out, _ = cardsolve("--json", "ubongo", "hint", "--hand", "AAB/BCC,DDE/EFF",
                              "--table", "tests/data/ubongo_mismatch.json", "--k", "3")
     document = json.loads(out)
-    assert code == 0 and [t["card"] for t in document["take_back"]] == [2]
+    assert code == 0 and [t["card"] for t in document["take_back"]] == [3]  # the third card, numbered from 1
     assert "different symbols" in document["take_back"][0]["reason"]
     assert document["placement"] is not None and len(document["target"]["cards"]) == 3
 

@@ -87,7 +87,7 @@ def test_long_edges_fully_aligned_make_three_contacts() -> None:
     layout = [card("ABC/DEF", 0, 0), card("DEF/GHI", 0, 2)]
     assert violations(layout) == [Violation(
         "too-many-contacts", (0, 1),
-        "cards 0 (ABC/DEF) and 1 (DEF/GHI) meet at 3 contacts (D at (0, 1) - D at (0, 2); "
+        "cards 1 (ABC/DEF) and 2 (DEF/GHI) meet at 3 contacts (D at (0, 1) - D at (0, 2); "
         "E at (1, 1) - E at (1, 2); F at (2, 1) - F at (2, 2)): exactly 2 are allowed")]
 
 
@@ -99,7 +99,7 @@ def test_one_contact_is_not_enough() -> None:
     layout = [card("ABC/DEF", 0, 0), card("FGH/IJK", 2, 2)]
     assert violations(layout) == [Violation(
         "one-contact", (0, 1),
-        "cards 0 (ABC/DEF) and 1 (FGH/IJK) meet at 1 contact (F at (2, 1) - F at (2, 2)): "
+        "cards 1 (ABC/DEF) and 2 (FGH/IJK) meet at 1 contact (F at (2, 1) - F at (2, 2)): "
         "exactly 2 are needed")]
 
 
@@ -111,7 +111,7 @@ def test_touching_symbols_must_match() -> None:
     layout = [card("ABC/DEF", 0, 0), card("EGH/IJK", 1, 2)]
     assert violations(layout) == [Violation(
         "mismatch", (0, 1),
-        "cards 0 (ABC/DEF) and 1 (EGH/IJK) join different symbols (F at (2, 1) - G at (2, 2)): "
+        "cards 1 (ABC/DEF) and 2 (EGH/IJK) join different symbols (F at (2, 1) - G at (2, 2)): "
         "touching cells must show the same symbol")]
 
 
@@ -137,10 +137,10 @@ def test_all_cards_form_one_group() -> None:
     # DEFFIJ.....
     layout = [*SHORT_SHORT, card("ABC/DEF", 6, 2), card("ABC/DEF", 0, 5), card("CGH/FIJ", 3, 5)]
     assert violations(layout) == [
-        Violation("disconnected", (3, 4), "cards 3 (ABC/DEF) and 4 (CGH/FIJ) are not connected to the largest "
-                                          "group (cards 0 (ABC/DEF) and 1 (CGH/FIJ)): all cards must form one group"),
-        Violation("disconnected", (2,), "card 2 (ABC/DEF) is not connected to the largest group "
-                                        "(cards 0 (ABC/DEF) and 1 (CGH/FIJ)): all cards must form one group"),
+        Violation("disconnected", (3, 4), "cards 4 (ABC/DEF) and 5 (CGH/FIJ) are not connected to the largest "
+                                          "group (cards 1 (ABC/DEF) and 2 (CGH/FIJ)): all cards must form one group"),
+        Violation("disconnected", (2,), "card 3 (ABC/DEF) is not connected to the largest group "
+                                        "(cards 1 (ABC/DEF) and 2 (CGH/FIJ)): all cards must form one group"),
     ]
 
 
@@ -149,7 +149,7 @@ def test_cards_never_overlap() -> None:
     # DEF.
     layout = [card("ABC/DEF", 0, 0), card("ABC/DEF", 2, 0)]
     assert violations(layout)[0] == Violation(
-        "overlap", (0, 1), "cards 0 (ABC/DEF) and 1 (ABC/DEF) overlap at (2, 0), (2, 1): no cell may be covered twice")
+        "overlap", (0, 1), "cards 1 (ABC/DEF) and 2 (ABC/DEF) overlap at (2, 0), (2, 1): no cell may be covered twice")
 
 
 def test_every_violation_is_reported() -> None:

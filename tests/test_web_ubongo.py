@@ -114,7 +114,7 @@ def test_a_hint_at_a_table_laid_by_tapping_and_carried_out(page: Page, cardsolve
     assert page.locator("#board svg.layout polygon").count() == 3
     ask(page, "#hint")
     code, out, _ = cardsolve("ubongo", "hint", "--hand", "60w,59w,50w,70w,57w,72w", "--table", TABLE)
-    assert code == 0 and answer_text(page) == out.rstrip("\n") and out.startswith("Take back card 2 (65w)")
+    assert code == 0 and answer_text(page) == out.rstrip("\n") and out.startswith("Take back card 3 (65w)")
     assert page.locator(".answer svg.layout rect.mark.take").count() == 1
     assert page.locator(".answer svg.layout rect.mark.lay").count() == 1
     assert page.locator(".answer svg.layout").count() == 3

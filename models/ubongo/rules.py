@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import itertools
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import networkx as nx
 
-from cardsolve.models.ubongo.layout import Cell, Layout
+from cardsolve.models.ubongo.layout import Cell, Layout, Placement
 
 CONTACTS_PER_JOINT = 2
 """Two touching cards meet at exactly this many contacts."""
@@ -76,13 +77,15 @@ def contacts(layout: Layout) -> dict[Pair, list[Contact]]:
     return _contacts(_occupants(layout))
 
 
-def _card(layout: Layout, index: int) -> str:
-    return f"{index} ({layout[index].face.name})"
+def card_label(layout: Sequence[Placement], index: int) -> str:
+    """The laid card at ``index`` as people number it, from 1 in layout order, with its
+    face: ``3 (17w)`` for index 2."""
+    return f"{index + 1} ({layout[index].face.name})"
 
 
 def _cards(layout: Layout, indices: list[int]) -> str:
     """``card 3 (17w)`` or ``cards 3 (17w), 4 (ABC/DDA) and 6 (2b)``."""
-    names = [_card(layout, i) for i in indices]
+    names = [card_label(layout, i) for i in indices]
     if len(names) == 1:
         return f"card {names[0]}"
     return f"cards {', '.join(names[:-1])} and {names[-1]}"

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator, Sequence
 from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.cards import Face
 from cardsolve.models.ubongo.layout import Layout
-from cardsolve.models.ubongo.rules import Violation, contacts, violations
+from cardsolve.models.ubongo.rules import Violation, card_label, contacts, violations
 from cardsolve.solvers.ubongo.results import Hint, Solution, TakeBack
 
 Complete = Callable[[Layout, Sequence[Face], int], Solution]
@@ -49,7 +49,7 @@ def _reason(index: int, table: Layout, broken: list[Violation], taken: Sequence[
     others = [i for i in taken if i != index]
     kept = [p for i, p in enumerate(table) if i not in others]
     if any(v.kind == "disconnected" for v in violations(kept)):
-        names = ", ".join(f"{i} ({table[i].face.name})" for i in others)
+        names = ", ".join(card_label(table, i) for i in others)
         return f"once card{'s' * (len(others) != 1)} {names} {'are' if len(others) > 1 else 'is'} " \
                "taken back it touches no other laid card"
     if len(table) > k:

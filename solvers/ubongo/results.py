@@ -5,7 +5,8 @@ The solvers' results: ``Solution`` (a layout of k cards, or None, from any backe
 ``GameRound`` (one round of a game played out). The API's answers, one per command, each
 with its JSON document and text: ``Deal``, ``Verdict`` (verify), ``BestLayout`` (solve),
 ``AllLayouts`` (solve --all), ``Advice`` (hint), ``Game``, ``Check``, ``Picture``
-(render) and ``DeckFaces`` (cards). Cards on a table are numbered by their place in the layout file, from 0;
+(render) and ``DeckFaces`` (cards). Cards on a table are numbered by their place in the layout file, from 1
+in text and JSON (indices from 0 inside);
 players are named from 1 (``P1``).
 """
 
@@ -17,7 +18,7 @@ from typing import Any
 from cardsolve.models.ubongo.cards import Card, Face
 from cardsolve.models.ubongo.layout import Layout, Placement, layout_to_json
 from cardsolve.models.ubongo.picture import ascii_picture, svg_picture
-from cardsolve.models.ubongo.rules import Violation
+from cardsolve.models.ubongo.rules import Violation, card_label
 from cardsolve.models.ubongo.scoring import TARGET, Standing
 from cardsolve.solvers.results import DOES_NOT_HOLD, DONE, INTERRUPTED, UNDECIDED, Answer, text_table
 
@@ -295,7 +296,7 @@ class AllLayouts(Answer):
 
 @dataclass(frozen=True)
 class Advice(Answer):
-    """The hint for the cards on the ``table`` (numbered from 0) and in ``hand`` towards
+    """The hint for the cards on the ``table`` (numbered from 1 for people) and in ``hand`` towards
     a layout of ``k``; when no layout of k of all these cards exists, ``largest`` is the
     largest one instead and the exit code is 1."""
 
@@ -314,17 +315,17 @@ class Advice(Answer):
         found = self.hint
         document: dict[str, Any] = {
             "done": found.done,
-            "take_back": [{"card": t.index, "face": self.table[t.index].face.name, "reason": t.reason}
+            "take_back": [{"card": t.index + 1, "face": self.table[t.index].face.name, "reason": t.reason}
                           for t in found.take_back],
             "placement": None if found.placement is None else found.placement.to_json(),
-            "joins": list(found.joins), "target": None if found.target is None else layout_to_json(found.target),
+            "joins": [i + 1 for i in found.joins], "target": None if found.target is None else layout_to_json(found.target),
             "nodes": found.nodes, "backend": self.backend}
         if self.largest is not None:
             document["largest"] = layout_to_json(self.largest)
         return document
 
     def _card(self, index: int) -> str:
-        return f"{index} ({self.table[index].face.name})"
+        return card_label(self.table, index)
 
     def _call(self) -> str:
         """What a finished layout of k lets the player do: call "Ubongo!" only with exactly
@@ -387,7 +388,7 @@ class Game(Answer):
 
 @dataclass(frozen=True)
 class Check(Answer):
-    """A layout checked against the rules: every violation (cards numbered from 0);
+    """A layout checked against the rules: every violation (cards numbered from 1);
     the exit code is 1 when there is any."""
 
     layout: tuple[Placement, ...]
@@ -403,7 +404,8 @@ class Check(Answer):
 
     def to_json(self) -> dict[str, Any]:
         return {"valid": self.valid, "cards": len(self.layout), "layout": layout_to_json(list(self.layout)),
-                "violations": [{"kind": v.kind, "cards": list(v.cards), "detail": v.detail} for v in self.violations]}
+                "violations": [{"kind": v.kind, "cards": [i + 1 for i in v.cards], "detail": v.detail}
+                               for v in self.violations]}
 
     def text(self) -> str:
         count = len(self.violations)

@@ -473,7 +473,7 @@ async function drawSolve(document, drawing, asked) {
 async function drawHint(document, drawing, asked) {
   const table = asked.table.cards;
   const k = asked.k;
-  const name = (index) => `${index} (${table[index].card})`;
+  const name = (index) => `${index + 1} (${table[index].card})`;
   if (document.target === null) {
     const largest = document.largest.cards;
     drawing.append(await figure(`No valid layout of ${k} of these cards exists, whatever is taken back. ` +
@@ -481,7 +481,7 @@ async function drawHint(document, drawing, asked) {
     finished(drawing);
     return;
   }
-  const taken = document.take_back.map((entry) => entry.card);
+  const taken = document.take_back.map((entry) => entry.card - 1);
   if (taken.length) {
     drawing.append(await figure(`Take back card${taken.length === 1 ? "" : "s"} ${taken.map(name).join(", ")} ` +
                                 "(marked red):", table, taken.map((index) => [index, "take"])),
@@ -495,7 +495,7 @@ async function drawHint(document, drawing, asked) {
                                 `${Number(k) === 7 ? ": call \u201cUbongo!\u201d" : ""}`, kept));
   } else {
     const next = [...kept, placed];
-    const joins = document.joins.map(name).join(" and ");
+    const joins = document.joins.map((number) => name(number - 1)).join(" and ");
     drawing.append(await figure(`${taken.length ? "Then lay" : "Lay"} ${placed.card} turned ${placed.rotation}° with its ` +
                                 `top-left cell at (${placed.x}, ${placed.y})${joins ? `, joining card ${joins}` : ""} ` +
                                 "(marked blue):", next, [[next.length - 1, "lay"]]),
