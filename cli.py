@@ -10,6 +10,7 @@ line on stderr), 3 undecided, 130 interrupted.
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 
@@ -47,6 +48,8 @@ def main() -> None:
     ``--json`` may stand anywhere on the line; it is moved to the front, where the group
     reads it."""
     args = sys.argv[1:]
+    if isinstance(sys.stdout, io.TextIOWrapper):  # a lone surrogate from a JSON file prints escaped, no traceback
+        sys.stdout.reconfigure(errors="backslashreplace")
     if "--json" in args:
         args = ["--json", *(a for a in args if a != "--json")]
     try:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import shlex
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -19,7 +21,7 @@ from click.core import ParameterSource
 from starlette.testclient import TestClient
 
 from cardsolve.cli import cli
-from cardsolve.solvers.web.app import MAX_BODY, Settings, create_app
+from cardsolve.solvers.web.app import MAX_BODY, MAX_DEPTH, Settings, create_app
 from cardsolve.solvers.web.calls import read_call, request_name, served_commands
 from conftest import RunCli
 
@@ -183,6 +185,38 @@ def test_what_a_request_may_not_ask_is_refused(path: str, body: dict[str, Any], 
     response = client.post(path, json=body)
     assert response.status_code == 400
     assert said in response.json()["error"]
+
+
+def test_bodies_that_broke_the_server_are_refused_as_bad_input(client: TestClient) -> None:
+    """Each of these once answered 500: a number too long for Python to read, a time limit
+    too large for a float, lists nested past the parser's depth, and a file nested too deep
+    to hand to a worker process."""
+    long_number = client.post("/api/quibbles/split", content=b'{"value": ' + b"1" * 4301 + b', "display": "3,3"}')
+    assert long_number.status_code == 400 and "not JSON that can be read" in long_number.json()["error"]
+    vast = client.post("/api/quibbles/split", content=b'{"value": "6", "display": "3,3", "time_limit": 1'
+                       + b"0" * 309 + b"}")
+    assert vast.status_code == 400 and "time limit" in vast.json()["error"]
+    deep = client.post("/api/quibbles/split", content=b"[" * 100_000 + b"]" * 100_000)
+    assert deep.status_code == 400 and "not JSON that can be read" in deep.json()["error"]
+    nested: Any = []
+    for _ in range(500):
+        nested = [nested]
+    inside = client.post("/api/ubongo/check", json={"layout": nested})
+    assert inside.status_code == 400 and f"deeper than {MAX_DEPTH} levels" in inside.json()["error"]
+    layout = json.loads((ROOT / "tests" / "data" / "ubongo_mismatch.json").read_text())
+    assert client.post("/api/ubongo/check", json={"layout": layout}).status_code == 200
+
+
+def test_a_lone_surrogate_in_a_file_is_escaped_in_the_page_view(client: TestClient, tmp_path: Path) -> None:
+    table = json.loads((ROOT / "tests" / "data" / "subito_example.json").read_text())
+    table["players"][0]["name"] = "\ud800X"
+    response = client.post("/api/subito/score?view=page", content=json.dumps({"table": table}).encode())
+    assert response.status_code == 200 and "\\ud800X" in response.text
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(table), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "cardsolve.cli", "subito", "score", str(path)], capture_output=True,
+                         text=True)
+    assert run.returncode == 0 and "points: \\ud800X 17" in run.stdout and "Traceback" not in run.stderr
 
 
 def test_a_file_error_names_the_file_as_the_line_does(client: TestClient) -> None:

@@ -41,6 +41,10 @@ from cardsolve.solvers.web.worker import BAD_INPUT, OK, Outcome, Requests
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 256 * 1024
 """The largest request body taken, in bytes (a deck file is about 10 KB)."""
+MAX_DEPTH = 32
+"""The deepest nesting of lists and objects a request body may have: a deal or deck file
+inside a request nests 4 or 5 levels, and a body hundreds deep could not even be handed
+to a worker process."""
 
 
 @dataclass(frozen=True)
@@ -74,8 +78,10 @@ def create_app(settings: Settings = Settings()) -> Starlette:
             options = json.loads(await _body(request) or b"{}")
         except _TooLarge:
             return _error(413, f"error: the request body is over {MAX_BODY // 1024} KB")
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            return _error(BAD_INPUT, f"error: the request body is not JSON: {error}")
+        except (ValueError, RecursionError) as error:  # not UTF-8, not JSON, a number too long to read, too deep
+            return _error(BAD_INPUT, f"error: the request body is not JSON that can be read: {error}")
+        if _nesting(options) > MAX_DEPTH:
+            return _error(BAD_INPUT, f"error: the request body nests lists and objects deeper than {MAX_DEPTH} levels")
         try:
             call = read_call(game, command, options, time_limit=settings.time_limit)
         except BadInput as error:
@@ -84,7 +90,9 @@ def create_app(settings: Settings = Settings()) -> Starlette:
         if outcome.status != OK:
             return _error(outcome.status, outcome.error)
         if page:
-            return JSONResponse(_page_view(outcome, call.line(), dict(call.files)))
+            # ASCII-escaped, as the command's own document is: a lone surrogate from a file stays printable
+            return Response(json.dumps(_page_view(outcome, call.line(), dict(call.files))),
+                            media_type="application/json")
         return Response(outcome.json_text, media_type="application/json")
 
     async def catalogue(request: Request) -> Response:
@@ -119,6 +127,18 @@ async def _body(request: Request) -> bytes:
         if len(body) > MAX_BODY:
             raise _TooLarge
     return bytes(body)
+
+
+def _nesting(value: Any) -> int:
+    """How deep lists and objects nest in ``value`` (0 for a plain value), counted without
+    recursion; the count stops a level past ``MAX_DEPTH``."""
+    deepest, level = 0, [(value, 0)]
+    while level:
+        item, depth = level.pop()
+        if isinstance(item, (list, dict)) and depth <= MAX_DEPTH:
+            deepest = max(deepest, depth + 1)
+            level.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
 
 
 def _error(status: int, message: str) -> JSONResponse:

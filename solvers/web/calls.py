@@ -149,7 +149,8 @@ def _scalar(name: str, value: object) -> str:
     """An option's value as typed on the line: a string, or a number written plainly."""
     if isinstance(value, str):
         return value
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or (isinstance(value, float)
+                                                                         and not math.isfinite(value)):
         raise BadInput(f"{name!r}: give a string or a number as on the command line, not {json.dumps(value)}", name)
     return repr(value) if isinstance(value, float) else str(value)
 
@@ -163,8 +164,8 @@ def _bounded_time(options: dict[str, Any], param: click.Parameter, most: float) 
         return {**options, "time_limit": min(float(default), most)}
     try:
         seconds = float(asked)
-    except (TypeError, ValueError):
-        return options  # not a number: the command's own check names it
+    except (TypeError, ValueError, OverflowError):
+        return options  # not a number of seconds: the command's own check names it
     if seconds > most:
         raise BadInput(f"'time_limit' {asked} is over this server's limit of {most:g} s", "time_limit")
     return options
