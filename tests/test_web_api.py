@@ -179,6 +179,8 @@ def test_bad_input_is_400_with_the_clis_one_line_message(args: list[str], option
     ("/api/ubongo/solve", {"hand": "ABC/DEF", "all": "yes"}, "is a flag"),
     ("/api/ubongo/verify", {"hand": "ABC/DEF", "time_limit": 1000}, "over this server's limit of 20 s"),
     ("/api/ubongo/verify", {"hand": "ABC/DEF", "time_limit": "1e9"}, "over this server's limit of 20 s"),
+    ("/api/quibbles/hint", {"display": "1,2"}, "quibbles hint needs 'hand'"),
+    ("/api/ubongo/check", {"layout": None}, "ubongo check needs 'layout'"),
 ])
 def test_what_a_request_may_not_ask_is_refused(path: str, body: dict[str, Any], said: str,
                                                client: TestClient) -> None:
@@ -205,6 +207,19 @@ def test_bodies_that_broke_the_server_are_refused_as_bad_input(client: TestClien
     assert inside.status_code == 400 and f"deeper than {MAX_DEPTH} levels" in inside.json()["error"]
     layout = json.loads((ROOT / "tests" / "data" / "ubongo_mismatch.json").read_text())
     assert client.post("/api/ubongo/check", json={"layout": layout}).status_code == 200
+
+
+def test_a_whole_number_written_as_a_float_is_that_number(client: TestClient) -> None:
+    response = client.post("/api/quibbles/split", json={"value": 6.0, "display": "3,3,1,1,4,2"})
+    assert response.status_code == 200 and response.json()["taken"] == 5
+    assert read_call("quibbles", "split", {"value": 6.0, "display": "1"}).args == ("--display", "1", "6")
+    assert read_call("quibbles", "split", {"value": 6.5, "display": "1"}).args[-1] == "6.5"
+
+
+def test_an_error_that_echoes_a_long_input_is_cut_short(client: TestClient) -> None:
+    response = client.post("/api/quibbles/split", json={"value": "6", "display": "x" * 5000})
+    error = response.json()["error"]
+    assert response.status_code == 400 and len(error) < 600 and "characters in all)" in error
 
 
 def test_a_lone_surrogate_in_a_file_is_escaped_in_the_page_view(client: TestClient, tmp_path: Path) -> None:
@@ -239,6 +254,7 @@ def test_the_catalogue_lists_every_served_command_with_its_options(client: TestC
     assert set(catalogue) == {"quibbles", "ubongo", "subito", "was-sticht", "cubu"}
     assert {"value", "display", "backend", "time_limit"} <= set(catalogue["quibbles"]["split"]["options"])
     assert catalogue["ubongo"]["check"]["options"]["layout"]["required"] is True
+    assert catalogue["ubongo"]["verify"]["options"]["time_limit"]["default"] == 20.0  # the server's cap, not 60
     assert "solo" not in catalogue["quibbles"] and "simulate" not in catalogue["cubu"]
 
 

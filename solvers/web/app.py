@@ -19,7 +19,9 @@ that one slow request does not hold up the others.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -36,11 +38,13 @@ from starlette.staticfiles import StaticFiles
 
 from cardsolve.models.errors import BadInput
 from cardsolve.solvers.web.calls import GAMES, read_call, request_name, served_commands
-from cardsolve.solvers.web.worker import BAD_INPUT, OK, Outcome, Requests
+from cardsolve.solvers.web.worker import BAD_INPUT, OK, WATCH, Outcome, Requests
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 256 * 1024
 """The largest request body taken, in bytes (a deck file is about 10 KB)."""
+MAX_MESSAGE = 500
+"""The most characters of an error message sent back: past it, the message is cut."""
 MAX_DEPTH = 32
 """The deepest nesting of lists and objects a request body may have: a deal or deck file
 inside a request nests 4 or 5 levels, and a body hundreds deep could not even be handed
@@ -86,7 +90,12 @@ def create_app(settings: Settings = Settings()) -> Starlette:
             call = read_call(game, command, options, time_limit=settings.time_limit)
         except BadInput as error:
             return _error(BAD_INPUT, f"error: {error}")
-        outcome = await run_in_threadpool(requests.run, call)
+        abandoned = threading.Event()
+        watcher = asyncio.create_task(_watch(request, abandoned))
+        try:
+            outcome = await run_in_threadpool(requests.run, call, abandoned)
+        finally:
+            watcher.cancel()
         if outcome.status != OK:
             return _error(outcome.status, outcome.error)
         if page:
@@ -96,7 +105,7 @@ def create_app(settings: Settings = Settings()) -> Starlette:
         return Response(outcome.json_text, media_type="application/json")
 
     async def catalogue(request: Request) -> Response:
-        return JSONResponse({game: {name: _describe(command) for name, command in commands.items()}
+        return JSONResponse({game: {name: _describe(command, settings.time_limit) for name, command in commands.items()}
                              for game, commands in served_commands().items()})
 
     def page(name: str) -> Route:
@@ -129,6 +138,13 @@ async def _body(request: Request) -> bytes:
     return bytes(body)
 
 
+async def _watch(request: Request, abandoned: threading.Event) -> None:
+    """Set ``abandoned`` when the client of ``request`` disconnects."""
+    while not await request.is_disconnected():
+        await asyncio.sleep(WATCH)
+    abandoned.set()
+
+
 def _nesting(value: Any) -> int:
     """How deep lists and objects nest in ``value`` (0 for a plain value), counted without
     recursion; the count stops a level past ``MAX_DEPTH``."""
@@ -142,6 +158,9 @@ def _nesting(value: Any) -> int:
 
 
 def _error(status: int, message: str) -> JSONResponse:
+    """An error answer; a message that echoes a long input is cut to ``MAX_MESSAGE``."""
+    if len(message) > MAX_MESSAGE:
+        message = f"{message[:MAX_MESSAGE]}… ({len(message):,} characters in all)"
     return JSONResponse({"error": message}, status_code=status)
 
 
@@ -158,10 +177,17 @@ def _page_view(outcome: Outcome, line: str, files: dict[str, Any]) -> dict[str, 
             "line": line, "files": files}
 
 
-def _describe(command: Any) -> dict[str, Any]:
-    """A command as the API takes it: its help and its options by request name."""
+def _describe(command: Any, time_limit: float) -> dict[str, Any]:
+    """A command as the API takes it: its help and its options by request name, each
+    with the default this server uses (a time limit at most the server's)."""
+    def default(param: Any) -> Any:
+        if not isinstance(param.default, (str, int, float)):
+            return None
+        if request_name(param) == "time_limit":
+            return min(float(param.default), time_limit)
+        return param.default
+
     return {"help": (command.help or "").split("\n\n")[0].replace("\n", " "),
             "options": {request_name(p): {"required": bool(p.required), "flag": bool(getattr(p, "is_flag", False)),
-                                          "default": p.default if isinstance(p.default, (str, int, float)) else None,
-                                          "help": getattr(p, "help", None) or ""}
+                                          "default": default(p), "help": getattr(p, "help", None) or ""}
                         for p in command.params}}

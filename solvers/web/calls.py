@@ -111,6 +111,9 @@ def read_call(game: str, command: str, options: object, time_limit: float | None
     if unknown:
         raise BadInput(f"{game} {command} takes no option {unknown[0]!r}: it takes {', '.join(sorted(params))}",
                        unknown[0])
+    missing = [name for name, param in params.items() if param.required and options.get(name) is None]
+    if missing:
+        raise BadInput(f"{game} {command} needs {missing[0]!r}", missing[0])
     if time_limit is not None and "time_limit" in params:
         options = _bounded_time(options, params["time_limit"], time_limit)
     flags: list[str] = []
@@ -152,7 +155,9 @@ def _scalar(name: str, value: object) -> str:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or (isinstance(value, float)
                                                                          and not math.isfinite(value)):
         raise BadInput(f"{name!r}: give a string or a number as on the command line, not {json.dumps(value)}", name)
-    return repr(value) if isinstance(value, float) else str(value)
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else repr(value)  # 6.0 is 6, as JSON does not tell them apart
+    return str(value)
 
 
 def _bounded_time(options: dict[str, Any], param: click.Parameter, most: float) -> dict[str, Any]:

@@ -8,6 +8,8 @@ the solvers loaded and their numba kernels warm (``preload``), so that a call st
 milliseconds; the child is killed when its deadline passes (the request then answers
 "undecided"), when the server stops, or when the server dies. At most ``workers``
 commands run at once; the others wait their turn, but never longer than the deadline.
+A call whose client goes away stops waiting and its child is killed within ``WATCH``
+seconds, so an abandoned request does not hold a worker until its deadline.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import os
 import sys
 import tempfile
 import threading
+import time
 import traceback
 from contextlib import redirect_stderr
 from dataclasses import dataclass
@@ -31,9 +34,12 @@ from cardsolve.models.errors import BadInput
 from cardsolve.solvers.processes import die_with_parent
 from cardsolve.solvers.web.calls import Call
 
-OK, BAD_INPUT, INTERNAL, BUSY, TIMED_OUT = 200, 400, 500, 503, 504
-"""The HTTP statuses of an outcome: the CLI's answer, bad input, a fault of ours, no
-slot free within the deadline, the deadline passed while the command ran."""
+OK, BAD_INPUT, CLOSED, INTERNAL, BUSY, TIMED_OUT = 200, 400, 499, 500, 503, 504
+"""The HTTP statuses of an outcome: the CLI's answer, bad input, the client went away
+before the answer (nginx's 499; nobody reads it), a fault of ours, no slot free within
+the deadline, the deadline passed while the command ran."""
+WATCH = 0.2
+"""How often, in seconds, a waiting call looks whether its client has gone away."""
 
 
 @dataclass(frozen=True)
@@ -108,16 +114,23 @@ class Requests:
 
         forkserver.ensure_running()
 
-    def run(self, call: Call) -> Outcome:
-        """The call's outcome, computed in a child process; blocks the calling thread."""
-        if not self._slots.acquire(timeout=self.deadline):
-            return Outcome(BUSY, exit_code=3, error=f"undecided: every worker stayed busy for {self.deadline:g} s")
+    def run(self, call: Call, abandoned: threading.Event | None = None) -> Outcome:
+        """The call's outcome, computed in a child process; blocks the calling thread.
+        Once ``abandoned`` is set, the call stops waiting (for a slot or for its child,
+        which is killed) and answers ``CLOSED``."""
+        abandoned = abandoned or threading.Event()
+        ends = time.monotonic() + self.deadline
+        while not self._slots.acquire(timeout=min(WATCH, max(0.0, ends - time.monotonic()))):
+            if abandoned.is_set():
+                return _closed()
+            if time.monotonic() >= ends:
+                return Outcome(BUSY, exit_code=3, error=f"undecided: every worker stayed busy for {self.deadline:g} s")
         try:
-            return self._run_child(call)
+            return self._run_child(call, abandoned, ends)
         finally:
             self._slots.release()
 
-    def _run_child(self, call: Call) -> Outcome:
+    def _run_child(self, call: Call, abandoned: threading.Event, ends: float) -> Outcome:
         receiving, sending = self._context.Pipe(duplex=False)
         process = self._context.Process(target=_child, args=(sending, call), daemon=True)
         with self._lock:
@@ -127,7 +140,12 @@ class Requests:
             self._running.add(process)
         sending.close()
         try:
-            if receiving.poll(self.deadline):
+            while not receiving.poll(min(WATCH, max(0.0, ends - time.monotonic()))):
+                if abandoned.is_set():
+                    return _closed()
+                if time.monotonic() >= ends:
+                    break
+            else:
                 outcome: Outcome = receiving.recv()
                 return outcome
             return Outcome(TIMED_OUT, exit_code=3,
@@ -147,3 +165,7 @@ class Requests:
             self._stopping = True
             for process in self._running:
                 process.kill()
+
+
+def _closed() -> Outcome:
+    return Outcome(CLOSED, exit_code=130, error="the client went away before the answer; the command was stopped")
