@@ -36,6 +36,7 @@ def test_longest_nothing_playable_exits_1(cardsolve: RunCli) -> None:
     (["--top", "D-L-G", "--hand", "O-P,O-P"], "O-P"),
     (["--top", "D-L-G", "--hand", "O-P,jump"], "jump"),
     (["--top", "miss", "--hand", "O-P"], "miss"),
+    (["--top", "D-R-G,L-O", "--hand", "O-P"], "'D-R-G,L-O' is a list of cards where one card belongs"),
 ])
 def test_longest_bad_cards(cardsolve: RunCli, args: list[str], token: str) -> None:
     code, out, err = cardsolve("cubu", "longest", *args)
@@ -131,6 +132,7 @@ def test_speed_boxes_mode(cardsolve: RunCli) -> None:
     (["--centre", "D-L-G", "--hand", "miss"], "miss"),
     (["--centre", "D-L-G", "--hand", "D-L-G"], "D-L-G"),
     (["--centre", "D-Q", "--hand", "L-O"], "D-Q"),
+    (["--centre", "D-L,O-P", "--hand", "L-O"], "is a list of cards where one card belongs"),
 ])
 def test_speed_bad_input(cardsolve: RunCli, args: list[str], token: str) -> None:
     code, out, err = cardsolve("cubu", "speed", *args)

@@ -68,6 +68,15 @@ def test_a_card_beyond_any_layouts_reach_is_bad_input(x: int) -> None:
     assert str(x) in one_line_bad_input(error)
 
 
+def test_a_malformed_card_is_named_by_its_number_counted_from_1() -> None:
+    with pytest.raises(BadInput) as error:
+        layout_from_json(layout(card(LITERAL, 0, rotation=45)), face_reader())
+    assert one_line_bad_input(error) == "layout: card 1 has rotation 45: use 0, 90, 180 or 270"
+    with pytest.raises(BadInput) as error:
+        layout_from_json(layout(card(LITERAL, 0), {"card": "1w", "x": 3, "y": 0}), face_reader())
+    assert one_line_bad_input(error) == "layout: card 2 lacks rotation"
+
+
 def test_cards_farther_apart_than_they_can_reach_are_bad_input() -> None:
     assert len(layout_from_json(layout(card(LITERAL, 0), card(LITERAL, 6)), face_reader())) == 2
     with pytest.raises(BadInput) as error:

@@ -97,6 +97,17 @@ def test_the_best_split_draws_the_sets_taken_from_the_display(page: Page, cardso
     screenshot(page, f"quibbles-split-{viewport_name(page)}")
 
 
+def test_a_split_that_takes_nothing_draws_no_take_row(page: Page, cardsolve: RunCli) -> None:
+    page.goto("/quibbles")
+    tap(page, "hand", "2")
+    tap(page, "display", "3,3,1,2")
+    page.click("#ask-split-button")
+    assert wait_for_answer(page) == "done"
+    assert cli(cardsolve, "split", "2", "--display", "3,3,1,2")[1]["taken"] == 0
+    drawing = page.inner_text(".answer .drawing")
+    assert "takes nothing" in drawing and "null" not in drawing and page.locator(".answer .q-sets").count() == 0
+
+
 def test_every_combine_option_is_drawn_as_a_row(page: Page, cardsolve: RunCli) -> None:
     page.goto("/quibbles")
     tap(page, "hand", "1,2,1,4")
@@ -131,6 +142,23 @@ def test_typing_the_notation_redraws_the_zone_and_tapping_a_card_removes_it(page
     assert page.input_value("#display-text") == "" and zone_cards(page, "display") == ""
 
 
+def test_keys_alone_add_and_remove_cards_without_losing_the_focus(page: Page) -> None:
+    """Enter on a picker card or a zone card redraws the zone; the focus stays where the
+    keyboard user was (the card that took the removed one's place), not back at the top."""
+    page.goto("/quibbles")
+    page.focus("#display-picker [data-pick='3']")
+    for _ in range(3):
+        page.keyboard.press("Enter")
+    assert zone_cards(page, "display") == "3,3,3"
+    assert page.evaluate("document.activeElement.dataset.pick") == "3"
+    page.focus("#display .card-button >> nth=1")
+    page.keyboard.press("Enter")
+    assert zone_cards(page, "display") == "3,3"
+    assert page.evaluate("document.activeElement.closest('#display') !== null")
+    page.keyboard.press("Enter")  # the focus moved to the card that is now last
+    assert zone_cards(page, "display") == "3"
+
+
 def test_bad_input_is_the_servers_message_and_an_old_answer_fades(page: Page) -> None:
     page.goto("/quibbles")
     page.select_option("#variant", "simplified")
@@ -145,4 +173,8 @@ def test_bad_input_is_the_servers_message_and_an_old_answer_fades(page: Page) ->
     assert wait_for_answer(page) == "done"
     assert page.get_attribute(".answer", "data-stale") is None
     tap(page, "display", "3")
+    assert page.get_attribute(".answer", "data-stale") == "true"
+    page.click("#ask-combine-button")
+    assert wait_for_answer(page) == "done" and page.get_attribute(".answer", "data-stale") is None
+    page.select_option("#backend", "cpsat")  # a setting the answer depends on
     assert page.get_attribute(".answer", "data-stale") == "true"

@@ -201,8 +201,23 @@ def test_deal_a_seeded_round_edit_it_by_tapping_and_tabulate_the_chips(page: Pag
     assert page.inner_text(f"{ROUND} pre.cli-text").rstrip().endswith(f"forceable chips: {counts}")
     page.click(f"{ROUND} tr[data-chip='last-trick'] td[data-seat='3']")  # a cell chooses the seat and chip to solve
     assert (page.input_value("#player"), page.input_value("#task")) == ("3", "last-trick")
+    page.focus(f"{ROUND} tr[data-chip='no-red'] td[data-seat='2'] button")  # each cell is a button, for keys too
+    page.keyboard.press("Enter")
+    assert (page.input_value("#player"), page.input_value("#task")) == ("2", "no-red")
+    assert page.evaluate("document.activeElement.id") == "solve"
     assert overflow(page) <= 0
     screenshot(page, f"was-sticht-table-{viewport_name(page)}")
+
+
+def test_trumps_that_do_not_read_are_refused_before_asking(page: Page) -> None:
+    """The field once kept its last good trumps underneath: solving with X9 typed answered for R5."""
+    open_page(page)
+    page.fill("#seat-1-field", "R6,G2")
+    page.fill("#trumps-field", "X9")
+    for button in ["#solve", "#choose", "#table"]:
+        page.click(button)
+        assert wait_for_answer(page, ROUND) == "error"
+        assert page.inner_text(f"{ROUND} .status").startswith("bad trumps 'X9'")
 
 
 def test_typed_notation_and_taps_stay_in_step(page: Page) -> None:

@@ -92,6 +92,8 @@ class Card:
 
 def parse_card(text: str) -> Card:
     """Read one card, ``D-R-G`` or an action name (any case); anything else is bad input naming it."""
+    if "," in text:
+        raise BadInput(f"{text!r} is a list of cards where one card belongs", text)
     word = text.strip().lower()
     if word in ACTIONS:
         return Card(action=word)

@@ -72,7 +72,7 @@ def layout_from_json(data: object, face: Callable[[str], Face], source: str = "l
         raise BadInput(f"{source}: a layout is a JSON object with a list \"cards\"", source)
     check_card_count(len(data["cards"]), source)
     layout = []
-    for k, entry in enumerate(data["cards"]):
+    for k, entry in enumerate(data["cards"], start=1):  # numbered from 1, as people count the laid cards
         if not isinstance(entry, dict):
             raise BadInput(f"{source}: card {k} is not an object: {entry!r}", str(entry))
         missing = [key for key in ("card", "rotation", "x", "y") if key not in entry]

@@ -7,7 +7,8 @@ message. ``Requests`` runs each call in a child forked from a server process tha
 the solvers loaded and their numba kernels warm (``preload``), so that a call starts in
 milliseconds; the child is killed when its deadline passes (the request then answers
 "undecided"), when the server stops, or when the server dies. At most ``workers``
-commands run at once; the others wait their turn, but never longer than the deadline.
+commands run at once; the others wait their turn, but never longer than the deadline,
+and a command's own deadline starts when it starts.
 A call whose client goes away stops waiting and its child is killed within ``WATCH``
 seconds, so an abandoned request does not hold a worker until its deadline.
 """
@@ -96,7 +97,8 @@ def _child(connection: Connection, call: Call) -> None:
 
 class Requests:
     """Runs calls in child processes: at most ``workers`` at once, each stopped after
-    ``deadline`` seconds (waiting for a slot included)."""
+    ``deadline`` seconds of running; a call that waits ``deadline`` seconds for a slot
+    answers ``BUSY``."""
 
     def __init__(self, workers: int, deadline: float) -> None:
         self.deadline = deadline
@@ -119,14 +121,14 @@ class Requests:
         Once ``abandoned`` is set, the call stops waiting (for a slot or for its child,
         which is killed) and answers ``CLOSED``."""
         abandoned = abandoned or threading.Event()
-        ends = time.monotonic() + self.deadline
-        while not self._slots.acquire(timeout=min(WATCH, max(0.0, ends - time.monotonic()))):
+        gives_up = time.monotonic() + self.deadline
+        while not self._slots.acquire(timeout=min(WATCH, max(0.0, gives_up - time.monotonic()))):
             if abandoned.is_set():
                 return _closed()
-            if time.monotonic() >= ends:
+            if time.monotonic() >= gives_up:
                 return Outcome(BUSY, exit_code=3, error=f"undecided: every worker stayed busy for {self.deadline:g} s")
         try:
-            return self._run_child(call, abandoned, ends)
+            return self._run_child(call, abandoned, time.monotonic() + self.deadline)
         finally:
             self._slots.release()
 

@@ -81,13 +81,19 @@ const EXIT_MEANING = {0: ["done", "good"], 1: ["does not hold (proven)", "bad"],
  * disables the page's buttons while the server works, then shows the exit code's
  * meaning, whether the answer is proven, draw(document, view) (the page's picture),
  * the CLI's text output and the equivalent command line with a copy button. The panel's
- * data-state is busy, done or error, for people and tests alike.
+ * data-state is busy, done or error, for people and tests alike; refuse(message) shows an
+ * error at once, for an entry the page itself knows to be wrong.
  */
 export function answerPanel(container) {
   const panel = el("div", {class: "answer", "data-state": "empty", "aria-live": "polite"});
   container.append(panel);
   return {
     element: panel,
+    /** Shows a one-line error without asking the server: an entry on the page is not valid. */
+    refuse(message) {
+      panel.dataset.state = "error";
+      panel.replaceChildren(el("p", {class: "status error"}, message));
+    },
     async run(game, command, options, draw) {
       const buttons = [...document.querySelectorAll("button.ask")];
       buttons.forEach((button) => { button.disabled = true; });
@@ -161,7 +167,11 @@ export function zone({zoneElement, field, draw, separator = ",", max = Infinity,
       const picture = draw(token);
       return el("button", {type: "button", class: `card-button${picture ? "" : " invalid"}`,
                            title: `${token}: tap to remove`, "data-token": token, "aria-label": `remove ${token}`,
-                           onclick: () => { tokens.splice(index, 1); sync(); }},
+                           onclick: (event) => {
+                             tokens.splice(index, 1);
+                             sync();
+                             if (event.detail === 0) keepFocus(zoneElement, index);  // a key, not a tap
+                           }},
                 picture || el("span", {class: "raw"}, token));
     }));
     const counter = document.querySelector(`[data-count-for="${zoneElement.id}"]`);
@@ -192,18 +202,34 @@ export function zone({zoneElement, field, draw, separator = ",", max = Infinity,
   };
 }
 
-/** A picker: one button per card token, drawn by draw(token); tapping one calls pick(token). */
+/** A picker: one button per card token, drawn by draw(token); tapping one calls pick(token).
+ * A picker drawn again keeps the keyboard focus on the button at the same place. */
 export function picker(container, tokens, draw, pick) {
+  const focused = [...container.children].indexOf(document.activeElement);
   container.replaceChildren(...tokens.map((token) =>
     el("button", {type: "button", class: "card-button", title: token, "data-pick": token, "aria-label": `add ${token}`,
                   onclick: () => pick(token)}, draw(token))));
+  if (focused >= 0) keepFocus(container, focused);
 }
 
-/** The page header with the navigation between the games. */
+/** Puts the keyboard focus on the child of `container` at `index`, or the nearest one that
+ * is not disabled: a redrawn list of buttons does not send a keyboard user back to the top. */
+export function keepFocus(container, index) {
+  const children = [...container.children];
+  const usable = (child) => !child.disabled;
+  const target = children.slice(index).find(usable) || children.slice(0, index).reverse().find(usable);
+  if (target) target.focus({preventScroll: true});
+}
+
+/** The page header: the page's one h1 (the game's name is there for screen readers) and
+ * the navigation between the games. */
 export function header(current) {
   const games = [["quibbles", "Quibbles"], ["ubongo", "Ubongo"], ["subito", "Subito"], ["was-sticht", "Was sticht?"],
                  ["cubu", "CUBU"]];
-  return el("header", {class: "site"}, el("a", {class: "brand", href: "/"}, "cardsolve"),
+  const page = games.find(([path]) => path === current);
+  return el("header", {class: "site"},
+            el("h1", {}, el("a", {class: "brand", href: "/"}, "cardsolve"),
+               page ? el("span", {class: "visually-hidden"}, `: ${page[1]}`) : null),
             el("nav", {}, games.map(([path, name]) =>
               el("a", {href: `/${path}`, "aria-current": path === current ? "page" : null}, name))));
 }

@@ -114,9 +114,11 @@ function drawSplit(document, drawing) {
     el("p", {class: "q-summary", "data-taken": document.taken}, summary),
     line("Play", cardRow([document.value])),
     line("Display", displayWithTaken(document.display, positions)),
-    document.sets.length ? line("Take", el("span", {class: "q-cards q-sets"},
-      document.sets.map((values, set) => group(values, {set})))) : null,
   );
+  if (document.sets.length) {
+    drawing.append(line("Take", el("span", {class: "q-cards q-sets"},
+                                   document.sets.map((values, set) => group(values, {set})))));
+  }
 }
 
 /** The drawing of every combine option: a row per option, the hand cards played and the display cards taken. */
@@ -198,7 +200,8 @@ function zoneBlock(spec) {
        el("span", {}, el("span", {class: "count", "data-count-for": spec.id}, "0 cards"), " ", clear)),
     zoneElement,
     el("div", {class: "q-add"}, el("span", {class: "muted"}, "Add:"), add),
-    el("label", {class: "field", for: field.id}, "or type them:"), field);
+    el("label", {class: "field", for: field.id}, "or type them:",
+       el("span", {class: "visually-hidden"}, ` (${spec.title})`)), field);
   return {block, zoneElement, field, add, clear};
 }
 
@@ -306,6 +309,7 @@ function start() {
   buildSplitChooser();
   state.panel = answerPanel(document.getElementById("answer"));
   document.getElementById("variant").addEventListener("change", applyVariant);
+  for (const id of ["opponents", "backend"]) document.getElementById(id).addEventListener("change", markStale);
   document.getElementById("ask-split-button").addEventListener("click", askSplit);
   document.getElementById("ask-combine-button").addEventListener("click", askCombine);
   document.getElementById("ask-hint-button").addEventListener("click", askHint);

@@ -4,7 +4,7 @@
 // (the sides for the card just turned over, ranked by expected points, drawn as bars).
 // The server reads, checks and solves everything; this page draws and builds positions.
 
-import {answerPanel, ask, el, header, picker, svg, zone} from "/static/cardsolve.js";
+import {answerPanel, ask, el, header, keepFocus, picker, svg, zone} from "/static/cardsolve.js";
 
 const GAME = "subito";
 const TASKS = [2, 3, 4, 5, 6, 7, 8, 9];
@@ -194,6 +194,7 @@ function cardPicker(container, {pick, used, faceDown = () => false, label}) {
   container.replaceChildren(el("div", {class: "muted"}, label), tabs, grid, extra,
     el("label", {class: "combinations"}, all, " every number-symbol combination (your printed deck may differ)"));
   const refresh = () => {
+    const focused = [...grid.children].indexOf(document.activeElement);
     tabs.replaceChildren(...COLOUR_LETTERS.map((letter) => el("button", {
       type: "button", class: "colour-tab", "data-colour": letter, "aria-pressed": String(letter === colour),
       title: deck.colours[letter] || letter, "aria-label": deck.colours[letter] || letter,
@@ -206,6 +207,7 @@ function cardPicker(container, {pick, used, faceDown = () => false, label}) {
       button.classList.toggle("used", isUsed);
       button.disabled = isUsed;
     }
+    if (focused >= 0) keepFocus(grid, focused);  // the card just picked is now disabled
     fill(extra, ...(faceDown() ? [el("button", {type: "button", class: "card-button", "data-pick": FACE_DOWN,
       title: "a face-down card you cannot see", "aria-label": "add a face-down card", onclick: () => pick(FACE_DOWN)},
     drawFaceDown()), el("span", {class: "muted"}, "the opponent's face-down card on 5a")] : []));
@@ -383,15 +385,20 @@ class TableBuilder {
 
   /** The players' tabs, "(you)" after your entry. */
   renderTabs() {
-    document.getElementById("table-tabs").replaceChildren(...[0, 1].map((entry) => el("button", {
+    const tabs = document.getElementById("table-tabs");
+    const focused = tabs.contains(document.activeElement) ? document.activeElement.dataset.entry : undefined;
+    tabs.replaceChildren(...[0, 1].map((entry) => el("button", {
       type: "button", role: "tab", "data-entry": entry + 1, "aria-selected": String(entry === this.entry),
       onclick: () => { this.entry = entry; this.renderTabs(); this.aim({entry, number: this.target.number}); },
     }, `${this.names[entry]}${this.you === entry + 1 ? " (you)" : ""}`)));
+    if (focused) tabs.querySelector(`[data-entry="${focused}"]`)?.focus({preventScroll: true});
   }
 
   /** The shown player's eight slots, the one aimed at marked. */
   renderSlots() {
-    document.getElementById("table-slots").replaceChildren(...TASKS.map((number, k) => {
+    const slots = document.getElementById("table-slots");
+    const focused = slots.contains(document.activeElement) ? document.activeElement.dataset.slot : undefined;
+    slots.replaceChildren(...TASKS.map((number, k) => {
       const isTarget = this.target.entry === this.entry && this.target.number === number;
       const label = `put cards on task card ${this.sides.names[k]}`;
       const head = el("button", {type: "button", class: "slot-head", "data-slot": number,
@@ -402,6 +409,7 @@ class TableBuilder {
                 this.slots[this.entry].get(number).zoneElement);
     }));
     document.getElementById("turned-box").classList.toggle("target", this.target.number === "turned");
+    if (focused) slots.querySelector(`[data-slot="${focused}"]`)?.focus({preventScroll: true});
   }
 
   /** Take a table typed or pasted as JSON: the sides, the names and every slot. */

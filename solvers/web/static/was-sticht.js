@@ -443,6 +443,19 @@ async function loadTasks() {
   select.value = "exactly-2";
 }
 
+/** Asks a command about the round (its deal file), unless the typed trumps do not read as
+ * trumps: then the panel says so and nothing is asked, so that no answer is for trumps
+ * other than the field shows. */
+function askRound(command, options, draw) {
+  const typed = $("#trumps-field").value;
+  if (parseTrumps(typed) === null) {
+    round.panel.refuse(`bad trumps '${typed}': a suit letter R, B, G or Y (or -) then a number 1 to 9 (or -), as R5, -5, R- or --`);
+    return;
+  }
+  const deal = dealFile();
+  round.panel.run(GAME, command, {deal, ...options}, (doc, drawing) => draw(doc, drawing, deal));
+}
+
 /** The round as the CLI's deal file: the hands, the trumps and the seat that leads. */
 function dealFile() {
   return {hands: round.seats.slice(0, round.players).map((seat) => seat.tokens.map(normal)),
@@ -471,9 +484,7 @@ function dealSeeded() {
 
 /** Asks whether the player can force the chosen task, double dummy. */
 function solve() {
-  const deal = dealFile();
-  round.panel.run(GAME, "solve", {deal, player: Number($("#player").value), task: $("#task").value},
-                  (doc, drawing) => drawAnalysis(doc, drawing, deal));
+  askRound("solve", {player: Number($("#player").value), task: $("#task").value}, drawAnalysis);
 }
 
 /** The solve answer drawn: forceable and possible, the tricks the player can make sure of
@@ -528,7 +539,7 @@ function trickRange(atLeast, atMost, tricks) {
 
 /** Asks which of the 24 chips the player should attempt, by the solver bot's rule. */
 function chooseChip() {
-  round.panel.run(GAME, "choose", {deal: dealFile(), player: Number($("#player").value)}, drawChoice);
+  askRound("choose", {player: Number($("#player").value)}, drawChoice);
 }
 
 /** The choice drawn: its one-line reason, then each chip's chance of being met in random
@@ -548,11 +559,11 @@ function drawChoice(doc, drawing) {
 
 /** Asks for every chip's verdict for every seat. */
 function chipTable() {
-  round.panel.run(GAME, "table", {deal: dealFile()}, drawTable);
+  askRound("table", {}, drawTable);
 }
 
 /** The chip table drawn: chips down, seats across, F (forceable) green, p (possible) amber,
- * - (impossible) grey; tapping a cell chooses that seat and chip for Solve. */
+ * - (impossible) grey; each cell is a button that chooses its seat and chip for Solve. */
 function drawTable(doc, drawing) {
   const seats = doc.chips.length ? doc.chips[0].seats.length : 0;
   const marks = {forceable: ["F", "F"], possible: ["p", "p"], impossible: ["-", "i"]};
@@ -566,27 +577,30 @@ function drawTable(doc, drawing) {
     el("td", {class: `chip ${chip.source}`, title: `${names[chip.id] || chip.id} (${chip.source})`}, chip.id),
     el("td", {}, chip.value),
     chip.seats.map((verdict, seat) => el("td", {class: `cell ${marks[verdict][1]}`, "data-seat": seat + 1,
-                                                "data-verdict": verdict, title: `seat ${seat + 1}: ${verdict}`,
-                                                onclick: () => chooseForSolve(seat + 1, chip.id)},
-                                         marks[verdict][0]))));
+                                                "data-verdict": verdict, title: `seat ${seat + 1}: ${verdict}`},
+      el("button", {type: "button", class: "pick", onclick: () => chooseForSolve(seat + 1, chip.id),
+                    "aria-label": `${chip.id}, seat ${seat + 1}: ${verdict}; choose it for Solve`},
+         marks[verdict][0])))));
   const forced = Array.from({length: seats}, (_, seat) =>
     doc.chips.filter((chip) => chip.seats[seat] === "forceable").length);
   const foot = el("tr", {}, el("th", {colspan: 2}, "forceable"),
                   forced.map((count, seat) => el("th", {"data-forced": seat + 1}, count)));
   drawing.append(
     el("p", {class: "muted"}, `Trumps ${trumpsName(doc.trumps)}, seat ${doc.leader} leads (▸). `
-                              + "Tap a cell to solve that chip for that seat."),
+                              + "Tap a cell to choose that chip and seat, then Solve."),
     el("div", {class: "legend"}, el("span", {style: "--c: var(--good)"}, "F forceable"),
        el("span", {style: "--c: #f6e7b8"}, "p possible"), el("span", {style: "--c: #e4e2dc"}, "- impossible"),
        el("em", {}, "italic: a stand-in chip")),
     el("table", {class: "data chips"}, el("thead", {}, head), el("tbody", {}, rows), el("tfoot", {}, foot)));
 }
 
-/** A chip-table cell was tapped: that seat and chip go into the player and task choosers. */
+/** A chip-table cell was tapped: that seat and chip go into the player and task choosers,
+ * and the Solve button takes the focus. */
 function chooseForSolve(seat, chipId) {
   $("#player").value = String(seat);
   $("#task").value = chipId;
   $("#task").scrollIntoView({block: "center", behavior: "smooth"});
+  $("#solve").focus({preventScroll: true});
 }
 
 // ---------------------------------------------------------------------------------------
