@@ -5,11 +5,15 @@ The runs use the fast CUBU study cut into small chunks."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
+import socket
 import sqlite3
 import sys
+import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,6 +22,7 @@ import pytest
 from cardsolve.models.errors import BadInput
 from cardsolve.solvers.analysis.registry import study
 from cardsolve.solvers.analysis.runner import StudyInterrupted, chunk_plan, run_study
+from cardsolve.solvers.analysis import runner, store
 from cardsolve.solvers.analysis.store import ChunkStore, default_store, study_key
 from cardsolve.solvers.cache_dir import cache_root, source_digest
 from cardsolve.solvers.jit import numba_cache_dir
@@ -154,13 +159,35 @@ def test_a_foreign_database_is_refused_and_left_alone(tmp_path: Path) -> None:
         db.execute("CREATE TABLE people(name TEXT)")
         db.execute("INSERT INTO people VALUES ('ada')")
     db.close()
-    assert _refused(path) == f"store {path} is not a cardsolve study store: it holds the tables people"
+    assert _refused(path) == f"store {path} is not a cardsolve study store: it holds the table people"
     with sqlite3.connect(path) as db:
         db.execute("CREATE TABLE meta(name TEXT PRIMARY KEY, value TEXT)")
         db.execute("CREATE TABLE chunks(study TEXT, chunk INTEGER, part TEXT)")
         db.execute("INSERT INTO meta VALUES ('format', 'something-else'), ('schema', '1')")
     db.close()
     assert "its format is 'something-else'" in _refused(path)
+
+
+def test_a_database_holding_only_a_view_is_foreign_too(tmp_path: Path) -> None:
+    path = tmp_path / "views.sqlite"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE VIEW answer AS SELECT 42")
+    db.close()
+    assert _refused(path) == f"store {path} is not a cardsolve study store: it holds the view answer"
+
+
+def test_a_store_another_program_holds_is_said_to_be_in_use(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "studies.sqlite"
+    ChunkStore(path).close()
+    monkeypatch.setattr(store, "LOCK_WAIT", 0.1)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        assert _refused(path) == f"store {path} is in use by another program (locked for 0.1 s); try again when it is done"
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
 
 
 def test_a_part_that_is_not_json_is_refused(tmp_path: Path) -> None:
@@ -191,3 +218,30 @@ def test_count_tables_add_key_by_key_in_numeric_order() -> None:
     assert add_counts([{"10": 1, "2": 3}, {"2": 1, "-1": 2}, {}]) == {"-1": 2, "2": 4, "10": 1}
     assert list(add_counts([{"10": 1, "9": 1}])) == ["9", "10"]
     assert add_counts([]) == {}
+
+
+@pytest.mark.parametrize(("sends", "why"), [(b"", "it did not answer"), (b"\xff" * 128, "its answer was not Dask's")])
+def test_a_server_that_is_not_a_dask_scheduler_is_named_in_one_line(sends: bytes, why: str, tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server that takes the connection but stays silent once held the study for ever;
+    one that sends bytes of its own ended in a traceback."""
+    monkeypatch.setattr(runner, "CONNECT_TIMEOUT_S", 1)
+    monkeypatch.setattr(runner, "HANDSHAKE_S", 1)
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+
+        def answer() -> None:
+            with contextlib.suppress(OSError):
+                connection, _ = server.accept()
+                connection.sendall(sends)
+                time.sleep(4)
+                connection.close()
+
+        threading.Thread(target=answer, daemon=True).start()
+        started = time.monotonic()
+        with pytest.raises(BadInput) as error:
+            run_study(SEATS, GAMES, SEED, store=tmp_path / "s.sqlite", scheduler=address)
+    assert str(error.value).startswith(f"{address} is not a Dask scheduler: {why}")
+    assert "\n" not in str(error.value) and time.monotonic() - started < 4

@@ -16,7 +16,7 @@ from cardsolve.solvers.analysis.registry import study
 from cardsolve.solvers.cubu.bots import BOTS
 from cardsolve.solvers.cubu.results import GameResult
 from cardsolve.solvers.cubu.simulate import play_one, win_shares
-from cardsolve.solvers.was_sticht.difficulty import deal_seed
+from cardsolve.solvers.sample_seeds import sample_seed
 from cardsolve.solvers.was_sticht.double_dummy import forceable
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -26,7 +26,7 @@ def _forced(deals: int, seed: int, offset: int) -> dict[str, int]:
     """Per chip id, the deals of the study in which the seat ``offset`` places after the
     leader can force the chip, each deal solved on its own."""
     positions = [start(dealt.hands, dealt.trumps, dealt.leader)
-                 for dealt in (deal_round(deal_seed(seed, index)) for index in range(deals))]
+                 for dealt in (deal_round(sample_seed(seed, index)) for index in range(deals))]
     return {chip.id: sum(forceable(position, (position.leader + offset) % position.players, chip)
                          for position in positions) for chip in CHIPS}
 

@@ -50,6 +50,10 @@ def test_analyze_bad_input(cardsolve: RunCli, tmp_path: Path) -> None:
     assert foreign.read_bytes() == before
     code, out, err = cardsolve("analyze", "cubu", "seats", "--samples", "0", "--store", str(tmp_path / "n.sqlite"))
     assert code == 2 and "0" in err
+    same = tmp_path / "same.png"
+    code, out, err = cardsolve("analyze", "cubu", "seats", "--samples", "4", "--store", str(same), "--plot",
+                               str(tmp_path / "." / "same.png"))
+    assert code == 2 and "the picture would overwrite the store" in err and not same.exists()
 
 
 def test_analyze_unreachable_scheduler_is_one_line(cardsolve: RunCli, tmp_path: Path) -> None:

@@ -486,7 +486,7 @@ def check_target(target: int) -> None:
                        str(target))
 
 
-def play_game(seed: int, players: int = 4, policies: Sequence[Policy] | None = None, target: int = TARGET,
+def play_game(seed: int | str, players: int = 4, policies: Sequence[Policy] | None = None, target: int = TARGET,
               rounds: int | None = None, deck: Deck | None = None, dealer: int = 0, round_limit: int = ROUND_LIMIT,
               turn_limit: int = 2000) -> GameRecord:
     """A whole game, seeded: deals from ``seed``, seat s deciding by ``policies[s]``

@@ -543,7 +543,7 @@ def _choices(positions: Sequence[int], k: int, ordered: bool) -> Iterator[tuple[
         yield tuple(positions[:k])
 
 
-def new_game(players: int, variant: Variant = Variant.STANDARD, seed: int = 0) -> State:
+def new_game(players: int, variant: Variant = Variant.STANDARD, seed: int | str = 0) -> State:
     """A shuffled deal: 6 cards to the display, then 6 to each player, the rest face down.
     One player plays the solo variant; 2-5 play standard or simplified."""
     if not 1 <= players <= MAX_PLAYERS:

@@ -142,7 +142,7 @@ def read_clues(path: str | Path) -> tuple[Observation, ...]:
     return clues_from_json(read_user_json(path, "clues"), str(path))
 
 
-def deal_round(seed: int, players: int = 4) -> Deal:
+def deal_round(seed: int | str, players: int = 4) -> Deal:
     """A random deal: trumps drawn from the 50 pairs, then a plain shuffle dealt 9 cards a
     seat (3 players: the last 9 cards are the Table's and leave the round; a draft with
     random picks gives the same distribution); seat 0, the dealer's left, leads."""

@@ -38,6 +38,8 @@ from cardsolve.solvers.processes import die_with_parent
 
 CONNECT_TIMEOUT_S = 10
 """How long to wait for a Dask scheduler before reporting it unreachable."""
+HANDSHAKE_S = 5
+"""How much longer to wait, once connected, for the scheduler to answer as Dask does."""
 MAX_SAMPLES = 10_000_000
 """The most samples a study takes: days of work for the slowest study, minutes for the
 fastest, and a result (Quibbles keeps a penalty per game) that still fits in memory."""
@@ -203,14 +205,37 @@ def _cluster(scheduler: str) -> Iterator[tuple[Any, Any]]:
     except ImportError:
         raise BadInput("running on a Dask cluster needs dask: pip install 'cardsolve[cluster]'",
                        scheduler) from None
-    try:
-        client = distributed.Client(scheduler, timeout=CONNECT_TIMEOUT_S)
-    except (OSError, ValueError) as error:
-        raise BadInput(f"cannot reach the Dask scheduler {scheduler}: {error}", scheduler) from None
+    client = _client(distributed, scheduler)
     try:
         yield distributed, client
     finally:
         client.close()
+
+
+def _client(distributed: Any, scheduler: str) -> Any:
+    """A client of the scheduler at ``scheduler``, made in a thread of its own: a server
+    that takes the connection but never answers as Dask does would hold ``Client`` past its
+    own timeout (it bounds only the connection), and one that answers otherwise makes it
+    fail in any way at all. Both are bad input; the stuck thread is a daemon."""
+    made: dict[str, Any] = {}
+
+    def connect() -> None:
+        try:
+            made["client"] = distributed.Client(scheduler, timeout=CONNECT_TIMEOUT_S)
+        except OSError as error:
+            made["unreachable"] = error
+        except Exception as error:  # noqa: BLE001  (whatever a server that is not Dask's makes it raise)
+            made["foreign"] = error
+
+    thread = threading.Thread(target=connect, name="dask-connect", daemon=True)
+    thread.start()
+    thread.join(CONNECT_TIMEOUT_S + HANDSHAKE_S)
+    if "client" in made:
+        return made["client"]
+    if "unreachable" in made:
+        raise BadInput(f"cannot reach the Dask scheduler {scheduler}: {made['unreachable']}", scheduler)
+    why = "it did not answer" if not made else f"its answer was not Dask's ({type(made['foreign']).__name__})"
+    raise BadInput(f"{scheduler} is not a Dask scheduler: {why}", scheduler)
 
 
 def _on_cluster(job: _Job, todo: Iterator[Chunk], cluster: tuple[Any, Any], finish: Finish) -> None:

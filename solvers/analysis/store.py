@@ -29,6 +29,9 @@ FORMAT = "cardsolve-study-store"
 """The ``format`` entry of a store's ``meta`` table."""
 SCHEMA = "1"
 """The ``schema`` entry of the stores this version reads and writes."""
+LOCK_WAIT = 30.0
+"""Seconds to wait for a store another program holds (another study saving a chunk
+holds it for milliseconds) before saying it is in use."""
 
 
 def default_store() -> Path:
@@ -57,7 +60,7 @@ class ChunkStore:
         if not path.parent.is_dir():
             raise BadInput(f"store {path} cannot be opened: the folder {path.parent} does not exist", str(path))
         try:
-            self._db = sqlite3.connect(path, timeout=30)
+            self._db = sqlite3.connect(path, timeout=LOCK_WAIT)
         except (OSError, sqlite3.Error) as error:
             raise BadInput(f"store {path} cannot be opened: {error}", str(path)) from None
         try:
@@ -70,11 +73,21 @@ class ChunkStore:
     def _foreign(self, why: str) -> BadInput:
         return BadInput(f"store {self.path} is not a cardsolve study store: {why}", str(self.path))
 
+    def _unusable(self, error: sqlite3.Error) -> BadInput:
+        """An SQLite error on reading the file: another program holding it, or a file that
+        is not a store."""
+        if _locked(error):
+            return BadInput(f"store {self.path} is in use by another program (locked for {LOCK_WAIT:g} s); "
+                            "try again when it is done", str(self.path))
+        return self._foreign(str(error))
+
     def _check_or_create(self) -> None:
-        """Create the tables in a database without any, else check the ``meta`` entries."""
+        """Create the tables in an empty database (no table, view, index or trigger), else
+        check the ``meta`` entries."""
         try:
-            tables = {row[0] for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-            if not tables:
+            found = list(self._db.execute("SELECT type, name FROM sqlite_master"))
+            tables = {name for kind, name in found if kind == "table"}
+            if not found:
                 with self._db:
                     self._db.execute("CREATE TABLE meta(name TEXT PRIMARY KEY, value TEXT)")
                     self._db.execute("CREATE TABLE chunks(study TEXT, chunk INTEGER, part TEXT, "
@@ -82,10 +95,10 @@ class ChunkStore:
                     self._db.executemany("INSERT INTO meta VALUES (?, ?)", [("format", FORMAT), ("schema", SCHEMA)])
                 return
             if not {"meta", "chunks"} <= tables:
-                raise self._foreign(f"it holds the tables {', '.join(sorted(tables))}")
+                raise self._foreign(f"it holds {', '.join(f'the {kind} {name}' for kind, name in sorted(found))}")
             meta = dict(self._db.execute("SELECT name, value FROM meta WHERE name IN ('format', 'schema')"))
         except sqlite3.Error as error:
-            raise self._foreign(str(error)) from None
+            raise self._unusable(error) from None
         if meta.get("format") != FORMAT:
             raise self._foreign(f"its format is {meta.get('format')!r}")
         if meta.get("schema") != SCHEMA:
@@ -97,6 +110,8 @@ class ChunkStore:
         try:
             self._db.execute("UPDATE meta SET value = value WHERE name = 'format'")
         except sqlite3.Error as error:
+            if _locked(error):
+                raise self._unusable(error) from None
             raise BadInput(f"store {self.path} cannot be written: {error}", str(self.path)) from None
         finally:
             self._db.rollback()
@@ -136,7 +151,7 @@ class ChunkStore:
         try:
             return self._db.execute(sql, values)
         except sqlite3.Error as error:
-            raise self._foreign(str(error)) from None
+            raise self._unusable(error) from None
 
     def save(self, key: str, chunk: int, part: Part) -> None:
         """File ``part`` as chunk ``chunk`` of the study key ``key`` and commit it; a write
@@ -158,3 +173,8 @@ class ChunkStore:
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
         self.close()
+
+
+def _locked(error: sqlite3.Error) -> bool:
+    """The error says another connection holds the file (SQLite's "database is locked")."""
+    return "locked" in str(error) or "busy" in str(error)

@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import click
 
@@ -73,11 +74,24 @@ def study_run_options() -> Callable[[F], F]:
     ]
 
     def decorate(command: F) -> F:
+        @functools.wraps(command)
+        def checked(*args: Any, **kwargs: Any) -> Any:
+            _check_apart(kwargs.get("store"), kwargs.get("plot"))
+            return command(*args, **kwargs)
+
+        decorated: Any = checked
         for option in reversed(options):
-            command = option(command)
-        return command
+            decorated = option(decorated)
+        return cast(F, decorated)
 
     return decorate
+
+
+def _check_apart(store: str | None, plot: str | None) -> None:
+    """``--store`` and ``--plot`` name two files: a picture written over the store would
+    lose every finished chunk."""
+    if store and plot and os.path.realpath(store) == os.path.realpath(plot):
+        raise BadInput(f"--store and --plot both name {plot!r}: the picture would overwrite the store", plot)
 
 
 def _scheduler_address(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:

@@ -260,6 +260,6 @@ def seat_bots(bots: str | Sequence[str] | None, players: int) -> tuple[str, ...]
     return names
 
 
-def lineup(names: Sequence[str], seed: int) -> list[Policy]:
+def lineup(names: Sequence[str], seed: int | str) -> list[Policy]:
     """One bot per seat, seat s playing ``names[s]`` seeded from ``seed`` and the seat."""
     return [bot_by_name(name, f"{seed}:{seat}") for seat, name in enumerate(names)]

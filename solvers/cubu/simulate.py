@@ -1,7 +1,7 @@
 """The games of a seeded bot tournament of classic CUBU (the study ``cubu seats``,
 ``solvers.analysis.cubu``, sums them): how game ``i`` is dealt, seated and played.
 
-Game ``i`` is dealt from seed ``seed * 1_000_003 + i`` and its bots are seeded from that
+Game ``i`` is dealt from ``sample_seeds.sample_seed(seed, i)`` and its bots are seeded from that
 seed and their seat. The line-up (``bots``: n names of ``bots.BOTS``, repeats allowed) is
 seated by blocks of n games: block b (= i div n) shuffles the names into ``order`` with a
 random source seeded from (seed, b), and game i seats ``order[(s + i) mod n]`` at seat s.
@@ -28,15 +28,7 @@ from cardsolve.models.cubu.classic import PLAYERS, check_target, play_game
 from cardsolve.models.errors import BadInput
 from cardsolve.solvers.cubu.bots import bot_names, lineup
 from cardsolve.solvers.cubu.results import GameResult
-
-SEED_STRIDE = 1_000_003
-"""Game i of a study with seed s is dealt from ``s * SEED_STRIDE + i``."""
-
-
-def game_seed(seed: int, index: int) -> int:
-    """The deal seed of game ``index`` of the study seeded ``seed``."""
-    return seed * SEED_STRIDE + index
-
+from cardsolve.solvers.sample_seeds import sample_seed
 
 def check_setting(players: int, bots: str | Sequence[str], target: int) -> tuple[str, ...]:
     """The line-up ``bots`` (``A,B,...`` or a list of names) of a tournament at ``players``
@@ -78,10 +70,10 @@ def play_one(task: tuple[int, int, tuple[str, ...], int, int]) -> GameResult:
 
 
 def play_seated(seats: tuple[str, ...], seed: int, index: int, target: int) -> GameResult:
-    """Game ``index`` of a study seeded ``seed``, dealt from ``game_seed(seed, index)``,
+    """Game ``index`` of a study seeded ``seed``, dealt from ``sample_seed(seed, index)``,
     with the bot ``seats[s]`` at seat s (seeded from the deal and its seat), to ``target``."""
     players = len(seats)
-    deal_seed = game_seed(seed, index)
+    deal_seed = sample_seed(seed, index)
     record = play_game(deal_seed, players, lineup(seats, deal_seed), target=target, deck=_deck())
     return GameResult(seats, record.winners, tuple(len(r.turns) for r in record.rounds),
                       sum(r.winner is None for r in record.rounds), record.limit_hit)

@@ -19,6 +19,7 @@ from cardsolve.solvers.quibbles.hint import HintPolicy
 from cardsolve.solvers.quibbles.policies import GreedyPolicy, Policy, RandomPolicy, play_turn
 from cardsolve.solvers.quibbles.results import PlayedTurn, SoloGame
 from cardsolve.solvers.quibbles.settings import DEFAULT_SAMPLES, DEFAULT_SHORTLIST, DEFAULT_WIDTH
+from cardsolve.solvers.sample_seeds import sample_seed
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,7 @@ class GameRecord:
         return not self.state.is_over
 
 
-def play_game(policies: Sequence[Policy], variant: Variant, seed: int, keep_log: bool = False,
+def play_game(policies: Sequence[Policy], variant: Variant, seed: int | str, keep_log: bool = False,
               max_turns: int = MAX_TURNS) -> GameRecord:
     """One game, seat ``k`` played by ``policies[k]`` (one player object per seat); the
     deal and each seat's choices are seeded from ``seed``."""
@@ -122,6 +123,6 @@ def solo_game(name: str, lookahead: Lookahead, seed: int, index: int) -> SoloGam
     hint's and the clairvoyant's with ``lookahead``): its deal is the same for every
     policy. ``proven``: the clairvoyant's penalty is the least any play reaches."""
     policy = policy_by_name(name, lookahead)
-    state = play_game([policy], Variant.SOLO, seed=seed * 1_000_003 + index).state
+    state = play_game([policy], Variant.SOLO, seed=sample_seed(seed, index)).state
     proven = isinstance(policy, ClairvoyantPolicy) and policy.proven and state.winner == 0
     return SoloGame(state.penalty_score, state.turns, state.winner == 0, proven)

@@ -1,9 +1,9 @@
 """The rounds of the study ``was-sticht bots`` (``solvers.analysis.was_sticht_bots``): how
 many of the chips a chip-choice rule chooses are met, the rest of the bot unchanged.
 
-Round ``i`` of a study seeded ``s`` draws everything from ``random.Random(s * 1_000_003 +
-i)``: the trumps (one of the 50 pairs), the layout, and 15 of the 24 chips shuffled out to
-seats 1, 2 and 3, five each (a game's first round); seat 4 deals, so seat 1 leads. Four
+Round ``i`` of a study seeded ``s`` draws everything from
+``random.Random(sample_seeds.sample_seed(s, i))``: the trumps (one of the 50 pairs), the
+layout, and 15 of the 24 chips shuffled out to seats 1, 2 and 3, five each (a game's first round); seat 4 deals, so seat 1 leads. Four
 solver bots draft the cards (``bots.SolverBot``). Then, for each rule of ``RULES``, the
 three non-dealers choose their chip by that rule (``chip_choice``; the random rule draws
 from the round's seed and the seat) and four solver bots play the round out, the dealer
@@ -28,7 +28,7 @@ from cardsolve.solvers.was_sticht.bots import SolverBot
 from cardsolve.solvers.was_sticht.chip_choice import (
     ChipOdds, by_value, chip_odds, expected_value, likeliest, random_possible,
 )
-from cardsolve.solvers.was_sticht.difficulty import deal_seed
+from cardsolve.solvers.sample_seeds import sample_seed
 
 PLAYERS = 4
 DEALER = PLAYERS - 1
@@ -62,14 +62,14 @@ class StudyRound:
     """A round of the study before the chips are chosen: its seed, the opening position
     and the chips each non-dealer holds (seat 0 first)."""
 
-    seed: int
+    seed: int | str
     position: Position
     held: tuple[tuple[Chip, ...], ...]
 
 
 def study_round(seed: int, index: int) -> StudyRound:
     """Round ``index`` of the study seeded ``seed``, drafted by solver bots (module docstring)."""
-    round_seed = deal_seed(seed, index)
+    round_seed = sample_seed(seed, index)
     rng = random.Random(round_seed)
     trumps = rng.choice(ALL_TRUMPS)
     bot = SolverBot()
