@@ -93,13 +93,16 @@ def test_a_borrowed_view_is_the_same_array() -> None:
 
 def test_the_cache_folder_changes_with_any_kernel_source(tmp_path: Path) -> None:
     """A kernel compiles in what it calls from other files, so an edit to any source
-    must move the cache to a new folder; other files do not."""
+    must move the cache to a new folder; other files, and the interfaces, do not."""
     for name in ("solvers/a.py", "solvers/sub/b.py", "models/c.py", "tests/d.py"):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(f"X = '{name}'\n")
     first = source_digest(tmp_path)
     assert source_digest(tmp_path) == first
     (tmp_path / "tests/d.py").write_text("X = 0\n")
+    for interface in ("solvers/commands/f.py", "solvers/web/g.py"):  # they compute nothing cached
+        (tmp_path / interface).parent.mkdir(parents=True)
+        (tmp_path / interface).write_text("X = 2\n")
     assert source_digest(tmp_path) == first
     for name in ("solvers/sub/b.py", "models/c.py"):
         before = source_digest(tmp_path)

@@ -110,11 +110,15 @@ class Requests:
         self._stopping = False
 
     def start(self) -> None:
-        """Start the server process the children are forked from, loading the solvers
-        (the first start after an install compiles the numba kernels)."""
+        """Start the server process the children are forked from and return once it has
+        loaded the solvers (the first start after an install or an edit compiles the numba
+        kernels), so that no request waits for that."""
         from multiprocessing import forkserver
 
         forkserver.ensure_running()
+        first = self._context.Process(target=_loaded, daemon=True)  # forked only once the preload is done
+        first.start()
+        first.join()
 
     def run(self, call: Call, abandoned: threading.Event | None = None) -> Outcome:
         """The call's outcome, computed in a child process; blocks the calling thread.
@@ -167,6 +171,10 @@ class Requests:
             self._stopping = True
             for process in self._running:
                 process.kill()
+
+
+def _loaded() -> None:
+    """The first child: it starts only when the fork server has run its preload."""
 
 
 def _closed() -> Outcome:
