@@ -56,10 +56,10 @@ def main() -> None:
         code = cli.main(args=args, prog_name="cardsolve", standalone_mode=False)
         sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
     except BadInput as error:
-        click.echo(f"error: {error}", err=True)
+        click.echo(f"error: {_one_line(str(error))}", err=True)
         sys.exit(2)
     except click.ClickException as error:
-        click.echo(f"error: {error.format_message()}", err=True)
+        click.echo(f"error: {_one_line(error.format_message())}", err=True)
         sys.exit(error.exit_code)
     except (click.exceptions.Abort, KeyboardInterrupt):
         click.echo("interrupted", err=True)
@@ -69,6 +69,12 @@ def main() -> None:
         click.echo(f"error: cannot write the output: {error.strerror or error}", err=True)
         sys.exit(1)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _one_line(message: str) -> str:
+    """An error message kept to one line: a line break it quotes from the input (a file
+    name, say) is written as ``\\n``."""
+    return message.replace("\r", "\\r").replace("\n", "\\n")
 
 
 def _stop_writing_stdout() -> None:

@@ -30,7 +30,7 @@ def read_names(given: str | Sequence[str]) -> tuple[str, ...]:
     names = tuple(name.strip() for name in (given.split(",") if isinstance(given, str) else given))
     if any(not name for name in names):
         text = given if isinstance(given, str) else ",".join(given)
-        raise BadInput(f"an empty name in {text!r}: name one per seat, comma-separated", text)
+        raise BadInput(f"an empty name in {text!r}: names are separated by commas", text)
     return names
 
 

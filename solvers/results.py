@@ -42,6 +42,11 @@ class Answer(ABC):
         return json.dumps(self.to_json(), indent=2)
 
 
+def plural(count: int, word: str) -> str:
+    """``1 sample``, ``3 samples``: a count with its noun (one that takes an s)."""
+    return f"{count} {word}{'s' * (count != 1)}"
+
+
 WIDTH = 10_000
 """The width ``text_table`` lays a table out in: wide enough that no cell is wrapped or cut
 short (a 36-card pile on one side once ended in an ellipsis); a terminal folds long lines."""

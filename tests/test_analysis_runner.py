@@ -15,6 +15,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -245,3 +246,17 @@ def test_a_server_that_is_not_a_dask_scheduler_is_named_in_one_line(sends: bytes
             run_study(SEATS, GAMES, SEED, store=tmp_path / "s.sqlite", scheduler=address)
     assert str(error.value).startswith(f"{address} is not a Dask scheduler: {why}")
     assert "\n" not in str(error.value) and time.monotonic() - started < 4
+
+
+def test_a_pool_starts_no_more_processes_than_chunks_left(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[int] = []
+    dispatch = runner._dispatch
+
+    def counted(job: Any, todo: Any, workers: int, cluster: Any, finish: Any) -> None:
+        asked.append(workers)
+        dispatch(job, todo, workers, cluster, finish)
+
+    monkeypatch.setattr(runner, "_dispatch", counted)
+    chunks = len(chunk_plan(GAMES, SEATS.chunk_size))
+    outcome = run_study(SEATS, GAMES, SEED, workers=64, store=tmp_path / "s.sqlite")
+    assert asked == [chunks] and outcome.result == run_study(SEATS, GAMES, SEED, workers=1).result

@@ -13,7 +13,9 @@ from pathlib import Path
 from cardsolve.models.was_sticht import CHIP_IDS, CHIPS, Chip, ChipView, Draft, Trumps, parse_cards
 from cardsolve.models.was_sticht.deal import random_ending
 from cardsolve.models.was_sticht.play import start
+from cardsolve.solvers.analysis.api import analyze
 from cardsolve.solvers.analysis.registry import study
+from cardsolve.solvers.analysis.store import ChunkStore, study_key
 from cardsolve.solvers.analysis.study import mismatch
 from cardsolve.solvers.cubu.simulate import play_seated, versus_seats, win_shares
 from cardsolve.solvers.was_sticht.bot_rounds import DEALER, RULES, outcomes, study_round
@@ -181,3 +183,25 @@ def test_cubu_versus_runs_the_study_from_the_command_line(cardsolve: RunCli, tmp
     assert code == 0 and "strategist wins" in out
     code, _, err = cardsolve("cubu", "versus", "--bot", "nobody")
     assert code == 2 and "nobody" in err
+
+
+def test_a_was_sticht_bots_check_that_does_not_hold_exits_1(cardsolve: RunCli, tmp_path: Path) -> None:
+    """The checks must read 0 (a forceable chip is met, an impossible one is not): a stored
+    result saying otherwise answers "does not hold" with exit 1, not a table and exit 0."""
+    found = study("was-sticht", "bots")
+    store = tmp_path / "s.sqlite"
+    part = {"seats": {rule: [[1, 1, 2, 2, 1, 0]] * DEALER for rule in RULES}, "forceable_missed": 3,
+            "impossible_met": 0}
+    assert mismatch(part, found.part_shape({})) is None
+    with ChunkStore(store) as saved:
+        saved.save(study_key("was-sticht", "bots", 1, 5, found.chunk_size, found.resolve()), 0, part)
+    answer = analyze("was-sticht", "bots", samples=1, seed=5, workers=1, store=store)
+    assert answer.reused == 1 and answer.exit_code == 1
+    assert answer.broken == ("forceable chips missed: 3, where the solver's proof says 0",)
+    code, out, _ = cardsolve("analyze", "was-sticht", "bots", "--samples", "1", "--seed", "5", "--store", str(store))
+    assert code == 1 and out.rstrip().endswith("check does not hold: forceable chips missed: 3, where the solver's "
+                                               "proof says 0")
+    code, out, _ = cardsolve("--json", "analyze", "was-sticht", "bots", "--samples", "1", "--seed", "5", "--store",
+                             str(store))
+    assert code == 1 and json.loads(out)["broken_checks"] == list(answer.broken)
+    assert found.broken({**found.combine(1, [part]), "forceable_missed": 0}) == []

@@ -5,6 +5,7 @@ and a long job prints a plain progress line now and then when stderr is no termi
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import time
@@ -70,6 +71,19 @@ def test_a_picture_that_cannot_be_written_is_one_line_and_not_exit_0(cardsolve: 
     full.symlink_to("/dev/full")
     err = _one_error_line(*cardsolve(*STUDY, "--store", str(tmp_path / "s.sqlite"), "--plot", str(full)))
     assert err == f"error: cannot write the picture {str(full)!r}: No space left on device\n"
+    full_pdf = tmp_path / "full.pdf"  # the PDF writer fails otherwise on a file it cannot seek in
+    full_pdf.symlink_to("/dev/full")
+    err = _one_error_line(*cardsolve(*STUDY, "--store", str(tmp_path / "s.sqlite"), "--plot", str(full_pdf)))
+    assert err.startswith(f"error: cannot write the picture {str(full_pdf)!r}: ")
+
+
+def test_pgf_is_offered_only_where_its_latex_is_installed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    assert "pgf" not in picture_formats()
+    with pytest.raises(BadInput, match="its name must end in one of"):
+        check_picture("seats.pgf")
+    monkeypatch.setattr(shutil, "which", lambda name: f"/usr/bin/{name}")
+    assert "pgf" in picture_formats()
 
 
 @pytest.mark.parametrize("option", ["--plot", "--store"])
@@ -111,3 +125,11 @@ def test_a_text_table_cuts_no_cell_short_and_wraps_no_title() -> None:
     centred = text_table(["cards", "follow"], [[4, "dark blue 1 up"]], title="short").splitlines()
     assert centred[0].strip() == "short" and centred[0].startswith(" ") and centred[1:] == [
         "cards  follow", "4      dark blue 1 up"]
+
+
+def test_a_line_break_quoted_from_the_input_keeps_the_error_on_one_line(cardsolve: RunCli, tmp_path: Path) -> None:
+    folder = f"{tmp_path}/no\nsuch"
+    err = _one_error_line(*cardsolve(*STUDY, "--store", f"{folder}/s.sqlite"))
+    assert "no\\nsuch" in err
+    err = _one_error_line(*cardsolve("cubu", "longest", "--top", "D-L-G", "--hand", "O-P\nL-R"))
+    assert "O-P\\nL-R" in err

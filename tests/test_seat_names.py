@@ -4,6 +4,8 @@ CUBU ``play``, ``simulate`` and the like)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from cardsolve.models.errors import BadInput
@@ -17,7 +19,7 @@ from conftest import RunCli
 def test_names_are_stripped_and_an_empty_one_is_refused() -> None:
     assert read_names(" greedy , random,strategist ") == ("greedy", "random", "strategist")
     assert read_names(["solver", " random"]) == ("solver", "random")
-    for given in ("greedy,,random", "greedy, ", ",", " "):
+    for given in ("greedy,,random", "greedy, ", ",", " ", ""):
         with pytest.raises(BadInput, match="an empty name") as error:
             read_names(given)
         assert error.value.token == given
@@ -43,6 +45,15 @@ def test_every_game_reads_seats_alike() -> None:
         was_sticht_bots("solver,", 2)
     with pytest.raises(BadInput, match="an empty name"):
         seat_policies("greedy,,", 3)
+
+
+
+def test_an_empty_line_up_is_refused_as_a_blank_one_is(cardsolve: RunCli, tmp_path: Path) -> None:
+    """``cubu simulate --bots ""`` once ran the default line-up while ``--bots " "`` was refused."""
+    for given in ("", " "):
+        code, out, err = cardsolve("cubu", "simulate", "--games", "4", "--bots", given, "--store",
+                                   str(tmp_path / "s.sqlite"))
+        assert code == 2 and not out and err == f"error: an empty name in {given!r}: names are separated by commas\n"
 
 
 @pytest.mark.parametrize("line", [

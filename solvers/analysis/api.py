@@ -16,7 +16,7 @@ from cardsolve.solvers.analysis.registry import study as registered_study
 from cardsolve.solvers.analysis.runner import run_study
 from cardsolve.solvers.analysis.store import default_store
 from cardsolve.solvers.analysis.study import Result
-from cardsolve.solvers.results import Answer, text_table
+from cardsolve.solvers.results import DOES_NOT_HOLD, DONE, Answer, plural, text_table
 
 
 @dataclass(frozen=True)
@@ -37,17 +37,25 @@ class StudyAnswer(Answer):
     result: Result
     rows: tuple[tuple[str, ...], ...]
     options: Mapping[str, Any]
+    broken: tuple[str, ...] = ()
+    """The study's exact checks that do not hold (``Study.broken``)."""
+
+    @property
+    def exit_code(self) -> int:
+        return DOES_NOT_HOLD if self.broken else DONE
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "study": self.study, **({"options": dict(self.options)} if self.options else {}),
                 "samples": self.samples, "seed": self.seed, "chunks": self.chunks, "reused": self.reused,
-                "seconds": round(self.seconds, 3), "store": self.store, "plot": self.plot, "result": self.result}
+                "seconds": round(self.seconds, 3), "store": self.store, "plot": self.plot, "result": self.result,
+                "broken_checks": list(self.broken)}
 
     def text(self) -> str:
-        title = f"{self.game} {self.study}: {self.samples} samples, seed {self.seed}"
+        title = f"{self.game} {self.study}: {plural(self.samples, 'sample')}, seed {self.seed}"
         return "\n".join([text_table(self.rows[0], self.rows[1:], title=title),
-                          f"{self.chunks} chunk{'s' * (self.chunks != 1)}, {self.reused} read back from "
-                          f"{self.store}, in {self.seconds:.1f} s", *([f"picture: {self.plot}"] if self.plot else [])])
+                          f"{plural(self.chunks, 'chunk')}, {self.reused} read back from "
+                          f"{self.store}, in {self.seconds:.1f} s", *([f"picture: {self.plot}"] if self.plot else []),
+                          *(f"check does not hold: {line}" for line in self.broken)])
 
 
 def store_path(store: str | Path | None) -> Path:
@@ -85,4 +93,4 @@ def analyze(game: str, study: str, samples: int = 200, seed: int = 1, workers: i
         found.plot(outcome.result, f"{game} {study}: {samples} samples, seed {seed}", plot)
     rows = tuple(tuple(row) for row in found.table(outcome.result))
     return StudyAnswer(game, study, samples, seed, outcome.chunks, outcome.reused, outcome.seconds, str(path),
-                       plot, outcome.result, rows, chosen)
+                       plot, outcome.result, rows, chosen, tuple(found.broken(outcome.result)))

@@ -5,6 +5,7 @@ a picture's name on the command line stays quick."""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
@@ -16,11 +17,20 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 
+LABEL_CHARS_PER_INCH = 9
+"""About how many characters of a tick label fit in an inch of a picture's width: labels
+that would not fit side by side are turned 45 degrees."""
+
+
 def picture_formats() -> list[str]:
-    """The file extensions matplotlib can write (``png``, ``svg``, ``pdf``, ...)."""
+    """The file extensions matplotlib can write (``png``, ``svg``, ``pdf``, ...) on this
+    machine: PGF only where the LaTeX it runs (``xelatex``) is installed."""
     from matplotlib.backend_bases import FigureCanvasBase
 
-    return sorted(FigureCanvasBase.get_supported_filetypes())
+    formats = set(FigureCanvasBase.get_supported_filetypes())
+    if shutil.which("xelatex") is None:
+        formats.discard("pgf")
+    return sorted(formats)
 
 
 def check_picture(path: str) -> str:
@@ -42,6 +52,8 @@ def save(figure: Figure, path: str, dpi: int) -> None:
         figure.savefig(path, dpi=dpi)
     except OSError as error:
         raise BadInput(f"cannot write the picture {path!r}: {error.strerror or error}", path) from None
+    except Exception as error:  # noqa: BLE001  (a writer failing on a device it cannot seek, say)
+        raise BadInput(f"cannot write the picture {path!r}: {type(error).__name__}: {error}", path) from None
     finally:
         plt.close(figure)
 
@@ -60,12 +72,13 @@ def bars(path: str, title: str, labels: Sequence[str], series: Mapping[str, Sequ
          ylabel: str) -> None:
     """One group of bars per label, one bar per series in each group, with a legend when
     there is more than one series."""
-    figure, axes = pyplot().subplots(figsize=(min(14.0, max(6.0, 0.35 * len(labels) * max(1, len(series)))), 4.5))
+    inches = min(14.0, max(6.0, 0.35 * len(labels) * max(1, len(series))))
+    figure, axes = pyplot().subplots(figsize=(inches, 4.5))
     width = 0.8 / max(1, len(series))
     for k, (name, values) in enumerate(series.items()):
         axes.bar([i + k * width - 0.4 + width / 2 for i in range(len(labels))], values, width, label=name)
-    axes.set_xticks(range(len(labels)), labels, rotation=45 if len(labels) > 8 else 0, ha="right"
-                    if len(labels) > 8 else "center")
+    crowded = len(labels) * (max(map(len, labels), default=0) + 2) > LABEL_CHARS_PER_INCH * inches
+    axes.set_xticks(range(len(labels)), labels, rotation=45 if crowded else 0, ha="right" if crowded else "center")
     axes.set_ylabel(ylabel)
     axes.set_title(title)
     if len(series) > 1:

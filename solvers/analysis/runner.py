@@ -331,7 +331,8 @@ def run_study(study: Study, samples: int, seed: int, workers: int = 1, scheduler
             try:
                 if progress is not None:
                     progress(done, len(plan))
-                _dispatch(job, _todo(plan, saved, key), workers, cluster, finish)
+                busy = min(workers, max(1, len(plan) - done))  # no process without a chunk to run
+                _dispatch(job, _todo(plan, saved, key), busy, cluster, finish)
             except KeyboardInterrupt:
                 raise StudyInterrupted(done, len(plan)) from None
         result = study.combine(samples, (part for _, part in saved.parts(key)))

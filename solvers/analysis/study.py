@@ -137,6 +137,9 @@ class Study:
     options: Mapping[str, Any] = field(default_factory=dict)
     """The study's options with their defaults (JSON-able values): ``run_chunk`` takes
     them as keyword arguments, and they are part of the study's identity in the store."""
+    broken: Callable[[Result], list[str]] = lambda result: []
+    """The exact checks the result breaks, each said in a line (a study without exact
+    checks breaks none); any makes the answer "does not hold", exit 1."""
 
     def resolve(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The options a run uses: the defaults, overridden by ``given``; an option the

@@ -94,6 +94,14 @@ def plot(result: Result, title: str, path: str) -> None:
                 "share of chosen chips met")
 
 
+def broken(result: Result) -> list[str]:
+    """The ``CHECKS`` that do not read 0: a chip the solver proved forceable was missed, or
+    one it proved impossible was met, so the solver and the playout disagree."""
+    names = {"forceable_missed": "forceable chips missed", "impossible_met": "impossible chips met"}
+    return [f"{names[check]}: {result[check]}, where the solver's proof says 0" for check in CHECKS if result[check]]
+
+
 STUDY = Study("was-sticht", "bots",
               "the share of chosen chips met, per seat, by four chip-choice rules: the likeliest chip, chance "
-              "times value (the solver bot's), the bot's old rule and a random possible chip", CHUNK, run_chunk, combine, table, plot, part_shape)
+              "times value (the solver bot's), the bot's old rule and a random possible chip", CHUNK, run_chunk,
+              combine, table, plot, part_shape, broken=broken)

@@ -83,6 +83,6 @@ def simulate(games: int = 2000, seed: int = 1, players: int = 4, bots: str | Seq
     processes, default all cores, or the Dask ``scheduler``: the same answer; finished
     chunks kept in ``store``; the picture written to ``plot``); ``progress(done, total)``
     counts chunks."""
-    names = check_setting(players, bots, target) if bots else None
+    names = check_setting(players, bots, target) if bots is not None else None
     options = {"players": players, "target": target, **({"bots": list(names)} if names else {})}
     return analyze("cubu", "seats", games, seed, workers, scheduler, store, plot, progress, options)

@@ -20,7 +20,7 @@ from cardsolve.models.ubongo.layout import Layout, Placement, layout_to_json
 from cardsolve.models.ubongo.picture import ascii_picture, svg_picture
 from cardsolve.models.ubongo.rules import Violation, card_label
 from cardsolve.models.ubongo.scoring import TARGET, Standing
-from cardsolve.solvers.results import DOES_NOT_HOLD, DONE, INTERRUPTED, UNDECIDED, Answer, text_table
+from cardsolve.solvers.results import DOES_NOT_HOLD, DONE, INTERRUPTED, UNDECIDED, Answer, plural, text_table
 
 
 @dataclass(frozen=True)
@@ -115,10 +115,6 @@ class GameRound:
 
 def _nodes(count: int) -> str:
     return f"{count} node{'s' * (count != 1)}"
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' * (count != 1)}"
 
 
 @dataclass(frozen=True)
@@ -223,7 +219,7 @@ class BestLayout(Answer):
     def text(self) -> str:
         k, n, size = self.k, len(self.hand), self.cards
         search = f"{_nodes(self.found.nodes)}, {self.backend}"
-        worth = f"{_plural(size, 'card')}, worth {_plural(size, 'point')} at an early end ({search}):"
+        worth = f"{plural(size, 'card')}, worth {plural(size, 'point')} at an early end ({search}):"
         if self.complete:
             head = f"A valid layout of {k} of the {n} faces ({search}):"
         elif self.proven:
@@ -410,7 +406,7 @@ class Check(Answer):
     def text(self) -> str:
         count = len(self.violations)
         verdict = (f"valid: {len(self.layout)} cards in one connected group" if self.valid
-                   else f"invalid: {_plural(count, 'violation')}")
+                   else f"invalid: {plural(count, 'violation')}")
         return "\n".join([ascii_picture(list(self.layout)), "", verdict,
                           *(f"- {v.kind}: {v.detail}" for v in self.violations)])
 
@@ -477,12 +473,12 @@ class DeckFaces(Answer):
 
     def text(self) -> str:
         deck = "the bundled stand-in deck" if self.bundled else "your deck"
-        lines = [f"{_plural(len(self.cards), 'card')} in {deck}, two faces each:"]
+        lines = [f"{plural(len(self.cards), 'card')} in {deck}, two faces each:"]
         for number in self.rounds:
             faces = [f"{face.name:>4} {'/'.join(face.grid)}" for _, face in self.faces(number)]
             stack = (number + 1) // 2
             lines.append(f"round {number} (stack {stack * 2 - 1}|{stack * 2}, {_side(number)}): "
-                         f"{_plural(len(faces), 'face')}")
+                         f"{plural(len(faces), 'face')}")
             lines += ["  " + "  ".join(faces[at:at + FACES_PER_LINE]) for at in range(0, len(faces), FACES_PER_LINE)]
         return "\n".join(lines)
 
