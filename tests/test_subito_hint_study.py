@@ -6,6 +6,7 @@ chunks, keeps unproven best responses apart, and its options are checked."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from pathlib import Path
@@ -16,12 +17,14 @@ import pytest
 from cardsolve.models.errors import BadInput
 from cardsolve.models.subito import Card, Placed, Side, SideChoice, Table, accepts, deal, load_deck, score_round
 from cardsolve.solvers.analysis import registry, subito_hints
+from cardsolve.solvers.analysis.api import analyze
 from cardsolve.solvers.analysis.study import mismatch
 from cardsolve.solvers.subito.hint import hint
 from cardsolve.solvers.subito.problem import Budget
 from cardsolve.solvers.subito.policies import (
     ORACLE, POLICIES, GreedyPolicy, HintPolicy, RandomPolicy, Turn, decision_seed, play_round, policy,
 )
+from conftest import RunCli
 
 DECK = tuple(load_deck())
 FEW = 4
@@ -140,3 +143,29 @@ def test_the_regret_is_the_best_response_less_the_points() -> None:
     table = play_round(tasks, piles, (GreedyPolicy(), GreedyPolicy()), DECK, seed)
     assert row[0] == score_round(table).points[0]
     assert not row[2] or row[1] >= row[0]
+
+
+def test_the_command_runs_the_study_with_its_options(cardsolve: RunCli, tmp_path: Path) -> None:
+    """``subito hints`` is ``analyze subito hints`` with options: the same chunks in the store."""
+    store = tmp_path / "s.sqlite"
+    code, out, err = cardsolve("--json", "subito", "hints", "--rounds", "1", "--policies", " greedy ,hint-own-pile",
+                               "--hint-samples", str(FEW), "--sides", "a", "--workers", "1", "--store", str(store))
+    assert code == 0, err
+    document = json.loads(out)
+    assert document["options"] == {"policies": ["greedy", ORACLE], "hint_samples": FEW, "sides": "a"}
+    assert set(document["result"]["policies"]) == {"greedy", ORACLE}
+    again = analyze("subito", "hints", 1, 1, 1, store=store, options=document["options"])
+    assert again.reused == 1 and again.result == document["result"]
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--policies", "greedy,greedy"], "give each policy once"),
+    (["--policies", "oracle"], "no policy 'oracle'"),
+    (["--policies", "greedy,"], "an empty name in 'greedy,'"),
+    (["--hint-samples", "4097"], "4097 is not in the range 1<=x<=4096"),
+    (["--sides", "c"], "'c' is not one of 'a', 'b', 'random'"),
+])
+def test_the_commands_bad_options_are_one_line(cardsolve: RunCli, tmp_path: Path, args: list[str], said: str) -> None:
+    code, out, err = cardsolve("subito", "hints", "--rounds", "1", *args, "--store", str(tmp_path / "s.sqlite"))
+    assert code == 2 and not out and said in err and err.count("\n") == 1
+    assert not (tmp_path / "s.sqlite").exists()  # refused before the store is opened

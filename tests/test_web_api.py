@@ -310,4 +310,4 @@ def test_every_served_command_is_a_game_command_and_the_studies_are_not_served()
         group = cli.commands[game]
         assert isinstance(group, click.Group)
         studies = set(group.commands) - set(commands)
-        assert studies <= {"solo", "chips", "simulate", "versus"}, studies
+        assert studies <= {"solo", "chips", "simulate", "versus", "hints"}, studies

@@ -33,7 +33,7 @@ from cardsolve.solvers.analysis.study import (
     ListOf, Matching, Part, Result, Row, Shape, Study, counted_mean, counted_median, nth_value,
 )
 from cardsolve.solvers.subito import fast
-from cardsolve.solvers.subito.hint import SAMPLES
+from cardsolve.solvers.subito.hint import SAMPLES, STUDY_SAMPLES
 from cardsolve.solvers.subito.policies import ORACLE, POLICIES, GreedyPolicy, play_round, policy
 from cardsolve.solvers.subito.problem import OPPONENT, Budget, make_problem
 
@@ -45,8 +45,6 @@ so the unproven ones are still counted apart."""
 BUDGET = Budget(node_limit=NODE_LIMIT)
 OPTIONS: dict[str, Any] = {"policies": list(POLICIES), "hint_samples": SAMPLES, "sides": "random"}
 """The options and their defaults."""
-MAX_HINT_SAMPLES = 4096
-"""The most rollouts per side a study's hint may take."""
 Summary = dict[str, Any]
 """One policy's summary in the result (``_summary``)."""
 
@@ -63,8 +61,8 @@ def _check(policies: Sequence[str], hint_samples: int, sides: str) -> list[str]:
         policy(name)
     if not names or len(set(names)) != len(names):
         raise BadInput(f"give each policy once, at least one: {', '.join(names) or 'none'}", ",".join(names))
-    if not 1 <= hint_samples <= MAX_HINT_SAMPLES:
-        raise BadInput(f"bad hint_samples {hint_samples}: give 1 to {MAX_HINT_SAMPLES}", str(hint_samples))
+    if not 1 <= hint_samples <= STUDY_SAMPLES:
+        raise BadInput(f"bad hint_samples {hint_samples}: give 1 to {STUDY_SAMPLES}", str(hint_samples))
     if sides not in SIDE_CHOICES:
         raise BadInput(f"bad sides {sides!r}: give one of {', '.join(SIDE_CHOICES)}", str(sides))
     return names

@@ -8,10 +8,12 @@ from typing import Any
 import click
 
 from cardsolve.models.subito import SIDE_CHOICES, load_deck, read_table
-from cardsolve.solvers.commands.common import backend_option, deck_option, emit, progress_callback, time_limit_option
+from cardsolve.solvers.commands.common import (
+    backend_option, deck_option, emit, emit_study, progress_callback, study_run_options, time_limit_option,
+)
 from cardsolve.solvers.subito import api
 from cardsolve.solvers.subito.backends import BACKENDS
-from cardsolve.solvers.subito.hint import SAMPLES
+from cardsolve.solvers.subito.hint import SAMPLES, STUDY_SAMPLES
 
 SIDES_HELP = "The task-card sides: a (round 1), b, or a seeded random side of each."
 
@@ -123,3 +125,27 @@ def subito_hint(ctx: click.Context, table_file: str, card_text: str, player: int
         found = api.hint(table, card_text, player=player, samples=samples, seed=seed, deck=load_deck(deck_file),
                          progress=progress)
     emit(ctx, found)
+
+
+@group.command("hints")
+@click.option("--rounds", type=click.IntRange(1, 10_000_000), default=500, show_default=True,
+              help="Seeded two-player rounds per policy (the study's samples).")
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--policies", default="hint,greedy,random", show_default=True,
+              help="Player 1's policies compared: hint, greedy, random, and hint-own-pile (the hint told the "
+                   "order of its own pile, which no player knows: a bound, not a hint).")
+@click.option("--hint-samples", type=click.IntRange(1, STUDY_SAMPLES), default=SAMPLES, show_default=True,
+              help="The hint's rollouts per side.")
+@click.option("--sides", type=click.Choice(SIDE_CHOICES), default="random", show_default=True, help=SIDES_HELP)
+@study_run_options()
+@click.pass_context
+def subito_hints(ctx: click.Context, rounds: int, seed: int, policies: str, hint_samples: int, sides: Any,
+                 workers: int | None, scheduler: str | None, store: str | None, plot: str | None) -> None:
+    """The hints study: each policy's regret (the clairvoyant best response's points minus
+    the policy's) over seeded rounds against a greedy player 2. It is the study
+    ``cardsolve analyze subito hints`` with these options: the same chunks, store, workers
+    or Dask cluster, and picture."""
+    emit_study(ctx, "subito hints chunks", store,
+               lambda progress: api.hints(rounds=rounds, seed=seed, policies=policies, hint_samples=hint_samples,
+                                          sides=sides, workers=workers, scheduler=scheduler, store=store, plot=plot,
+                                          progress=progress))

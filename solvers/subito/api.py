@@ -8,13 +8,14 @@ nor OR-Tools."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardsolve.models.subito import (
     COLOURS, SIDES, SYMBOLS, Card, Placed, Side, SideChoice, Table, load_deck, opponent_of, parse_card, parse_cards,
     parse_tasks, score_round, table_from_json,
 )
 from cardsolve.models.subito import deal as deal_piles
+from cardsolve.models.listing import read_names
 from cardsolve.solvers.limits import check_time_limit
 from cardsolve.solvers.subito.backends import BACKENDS
 from cardsolve.solvers.subito.duel import duel as play_duel
@@ -22,6 +23,9 @@ from cardsolve.solvers.subito.hint import SAMPLES
 from cardsolve.solvers.subito.hint import hint as rank_sides
 from cardsolve.solvers.subito.problem import Budget, make_problem
 from cardsolve.solvers.subito.results import Dealt, DeckListing, Duel, Hint, Placement, Scored
+
+if TYPE_CHECKING:
+    from cardsolve.solvers.analysis.api import StudyAnswer
 
 Progress = Callable[[int, int], None]
 """Hears (done, total) while a long search runs."""
@@ -97,3 +101,20 @@ def hint(table: TableLike, card: str | Card, *, player: int = 1, samples: int = 
     unseen cards, whatever the table names)."""
     turned = parse_card(card) if isinstance(card, str) else card
     return rank_sides(_table(table), player, turned, _deck(deck), samples, seed, progress)
+
+
+def hints(*, rounds: int = 500, seed: int = 1, policies: str | Sequence[str] = "hint,greedy,random",
+          hint_samples: int = SAMPLES, sides: SideChoice = "random", workers: int | None = None,
+          scheduler: str | None = None, store: str | None = None, plot: str | None = None,
+          progress: Progress | None = None) -> StudyAnswer:
+    """The hints study (``cardsolve analyze subito hints``): ``rounds`` seeded two-player
+    rounds per policy of player 1 (``hint``, ``greedy``, ``random``, or ``hint-own-pile``,
+    the hint that knows the order of its own pile) against a greedy player 2, each
+    policy's regret against the clairvoyant best response; the hint takes
+    ``hint_samples`` rollouts per side, the rounds deal ``sides``. Run by
+    ``analysis.api.analyze`` (``workers``, ``scheduler``, ``store``, ``plot`` and
+    ``progress`` as there); a bad option is bad input before any round is played."""
+    from cardsolve.solvers.analysis.api import analyze
+
+    options = {"policies": list(read_names(policies)), "hint_samples": hint_samples, "sides": sides}
+    return analyze("subito", "hints", rounds, seed, workers, scheduler, store, plot, progress, options)
