@@ -97,23 +97,25 @@ def test_the_best_split_draws_the_sets_taken_from_the_display(page: Page, cardso
     screenshot(page, f"quibbles-split-{viewport_name(page)}")
 
 
-def test_a_split_that_takes_nothing_draws_no_take_row(page: Page, cardsolve: RunCli) -> None:
+def ask_about(page: Page, hand: str, display: str, button: str) -> str:
+    """Open the page, tap the hand and the display in, press ``button`` and wait for the
+    answer panel's state."""
     page.goto("/quibbles")
-    tap(page, "hand", "2")
-    tap(page, "display", "3,3,1,2")
-    page.click("#ask-split-button")
-    assert wait_for_answer(page) == "done"
+    tap(page, "hand", hand)
+    tap(page, "display", display)
+    page.click(button)
+    return wait_for_answer(page)
+
+
+def test_a_split_that_takes_nothing_draws_no_take_row(page: Page, cardsolve: RunCli) -> None:
+    assert ask_about(page, "2", "3,3,1,2", "#ask-split-button") == "done"
     assert cli(cardsolve, "split", "2", "--display", "3,3,1,2")[1]["taken"] == 0
     drawing = page.inner_text(".answer .drawing")
     assert "takes nothing" in drawing and "null" not in drawing and page.locator(".answer .q-sets").count() == 0
 
 
 def test_every_combine_option_is_drawn_as_a_row(page: Page, cardsolve: RunCli) -> None:
-    page.goto("/quibbles")
-    tap(page, "hand", "1,2,1,4")
-    tap(page, "display", "3,3,2,6")
-    page.click("#ask-combine-button")
-    assert wait_for_answer(page) == "done"
+    assert ask_about(page, "1,2,1,4", "3,3,2,6", "#ask-combine-button") == "done"
     text, document = cli(cardsolve, "combine", "--hand", "1,2,1,4", "--display", "3,3,2,6")
     assert shown_text(page) == text
     rows = page.locator(".answer ol.q-options > li")
