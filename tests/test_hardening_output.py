@@ -17,7 +17,7 @@ from cardsolve.models.errors import BadInput
 from cardsolve.solvers.analysis.api import analyze
 from cardsolve.solvers.analysis.charts import check_picture, picture_formats
 from cardsolve.solvers.commands import common
-from cardsolve.solvers.results import text_table
+from cardsolve.solvers.results import percent, text_table
 from conftest import RunCli
 
 STUDY = ("analyze", "cubu", "seats", "--samples", "20", "--workers", "1")
@@ -133,3 +133,10 @@ def test_a_line_break_quoted_from_the_input_keeps_the_error_on_one_line(cardsolv
     assert "no\\nsuch" in err
     err = _one_error_line(*cardsolve("cubu", "longest", "--top", "D-L-G", "--hand", "O-P\nL-R"))
     assert "O-P\\nL-R" in err
+
+
+def test_a_share_is_never_rounded_onto_0_or_100_percent() -> None:
+    """Ubongo's solvability study showed 100.0% for a group where 1 of 4,000 hands failed."""
+    assert [percent(share) for share in (0, 1, 0.5, 0.12345)] == ["0.0%", "100.0%", "50.0%", "12.3%"]
+    assert (percent(3999 / 4000), percent(1 / 4000)) == (">99.9%", "<0.1%")
+    assert (percent(0.996, 0), percent(0.004, 0), percent(0.994, 0)) == (">99%", "<1%", "99%")

@@ -23,6 +23,7 @@ from cardsolve.solvers.analysis.study import FRACTION, ListOf, Part, Result, Sha
 from cardsolve.solvers.cubu.bots import BOTS
 from cardsolve.solvers.cubu.results import GameResult
 from cardsolve.solvers.cubu.simulate import check_setting, play_one, win_shares
+from cardsolve.solvers.results import percent
 
 OPTIONS: dict[str, Any] = {"players": 4, "bots": list(BOTS), "target": 100}
 """The options and their defaults: 4 seats, every bot in ``BOTS`` order, games to 100."""
@@ -96,7 +97,7 @@ def part_shape(options: Mapping[str, Any]) -> Shape:
 def _share(row: dict[str, Any]) -> str:
     """A seat's or bot's win share with its wins: ``55.5% (222 won)``; ``-`` for a bot that
     sat at no seat (its share is ``null`` in JSON)."""
-    return "-" if row["share"] is None else f"{row['share']:.1%} ({row['wins']:g} won)"
+    return "-" if row["share"] is None else f"{percent(row['share'])} ({row['wins']:g} won)"
 
 
 def table(result: Result) -> list[tuple[str, ...]]:

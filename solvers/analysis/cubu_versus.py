@@ -21,6 +21,7 @@ from cardsolve.models.errors import BadInput
 from cardsolve.solvers.analysis import charts
 from cardsolve.solvers.analysis.study import FRACTION, ListOf, Part, Result, Shape, Study
 from cardsolve.solvers.cubu.simulate import check_setting, play_seated, versus_seats, win_shares
+from cardsolve.solvers.results import percent
 
 OPTIONS: dict[str, Any] = {"players": 4, "bot": "strategist", "against": "greedy", "target": 100}
 """The options and their defaults: the strategist against three greedy bots, games to 100."""
@@ -73,9 +74,9 @@ def part_shape(options: Mapping[str, Any]) -> Shape:
 def table(result: Result) -> list[tuple[str, ...]]:
     """A header, then per seat and for all seats: the bot's games, wins, win share (``-`` at a
     seat it never sat at, ``null`` in JSON) and the even share."""
-    even = f"{result['even_share']:.1%}"
+    even = percent(result["even_share"])
     return [("seat", "games", f"{result['bot']} wins", f"win share against {result['against']}", "even share")] + [
-        (row["seat"], str(row["games"]), f"{row['wins']:g}", "-" if row["share"] is None else f"{row['share']:.1%}",
+        (row["seat"], str(row["games"]), f"{row['wins']:g}", "-" if row["share"] is None else percent(row["share"]),
          even) for row in result["seats"]]
 
 

@@ -30,6 +30,7 @@ from cardsolve.solvers.analysis.study import (
 )
 from cardsolve.solvers.quibbles.results import rating_bands
 from cardsolve.solvers.quibbles.study import POLICIES, SEES_DRAW_PILE, Lookahead, solo_game, study_policies
+from cardsolve.solvers.results import percent
 
 DEFAULT_POLICIES = tuple(POLICIES)
 """Every policy, in ``POLICIES`` order."""
@@ -51,7 +52,7 @@ MEASURES: tuple[tuple[str, Callable[[Summary], str]], ...] = (
     ("penalty p10", lambda s: str(s["p10"])),
     ("penalty median", lambda s: f"{s['median']:g}"),
     ("penalty p90", lambda s: str(s["p90"])),
-    ("finished (collection completed)", lambda s: f"{s['finished']:.0%}"),
+    ("finished (collection completed)", lambda s: percent(s["finished"], 0)),
     ("mean turns", lambda s: f"{s['mean_turns']:.1f}"),
 )
 """The table's rows of figures before the ratings: a label and how a summary shows it."""
@@ -156,7 +157,7 @@ def table(result: Result) -> list[tuple[str, ...]]:
     lookahead = result["hint_lookahead"]
     rows: list[tuple[str, ...]] = [("policy", *summaries)]
     rows += [(label, *(show(s) for s in summaries.values())) for label, show in MEASURES]
-    rows += [(f"{band} {label}", *(f"{s['ratings'][label]:.0%}" for s in summaries.values()))
+    rows += [(f"{band} {label}", *(percent(s["ratings"][label], 0) for s in summaries.values()))
              for band, (_, label) in zip(rating_bands(), SOLO_RATINGS)]
     if "hint" in summaries:
         rows.append(_only("hint", summaries, "hint lookahead (refills x candidate turns)",
@@ -176,7 +177,7 @@ def _beam_text(width: int, proven: float) -> str:
     """The clairvoyant's search: a beam, proven optimal in some share of the games or in none."""
     if not proven:
         return f"beam (width {width}), not proven"
-    return f"beam (width {width}), proven optimal in {proven:.0%}"
+    return f"beam (width {width}), proven optimal in {percent(proven, 0)}"
 
 
 def plotted(result: Result) -> dict[str, Summary]:

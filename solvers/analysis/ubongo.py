@@ -24,6 +24,7 @@ from cardsolve.models.ubongo.cards import Card, Deck, Face, load_deck
 from cardsolve.models.ubongo.scoring import HAND, STACKS, TARGET, hand_faces
 from cardsolve.solvers.analysis import charts
 from cardsolve.solvers.analysis.study import COUNTS, Part, Result, Shape, Study, add_counts
+from cardsolve.solvers.results import percent
 from cardsolve.solvers.ubongo import fast
 from cardsolve.solvers.ubongo.largest import largest_size
 
@@ -137,7 +138,7 @@ def table(result: Result) -> list[tuple[str, ...]]:
     for name in GROUPS:
         group = result["groups"][name]
         stack, colour = name.split("-")
-        share = "-" if group["share"] is None else f"{group['share']:.1%}"
+        share = "-" if group["share"] is None else percent(group["share"])
         low = group["median_effort"]
         effort = "-" if low is None else f"{low}-{2 * low - 1}" if low > 1 else "0-1"
         largest = " ".join(f"{size}: {n}" for size, n in sorted(group["largest"].items(), key=lambda i: -int(i[0])))

@@ -17,6 +17,7 @@ from typing import Any
 from cardsolve.models.was_sticht import CHIPS
 from cardsolve.solvers.analysis import charts
 from cardsolve.solvers.analysis.study import Part, Result, Row, Shape, Study
+from cardsolve.solvers.results import percent
 from cardsolve.solvers.was_sticht.difficulty import CHUNK, forced_counts
 
 
@@ -52,8 +53,8 @@ def table(result: Result) -> list[tuple[str, ...]]:
     """A header, then per chip, easiest first: its rank from 1, id, corner value, source,
     lead share and next share."""
     return [("rank", "chip", "value", "source", "lead forces", "next forces")] + [
-        (str(rank), row["id"], str(row["value"]), row["source"], f"{row['lead_share']:.1%}",
-         f"{row['next_share']:.1%}")
+        (str(rank), row["id"], str(row["value"]), row["source"], percent(row["lead_share"]),
+         percent(row["next_share"]))
         for rank, row in enumerate(result["chips"], start=1)]
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from cardsolve.solvers.analysis import charts
 from cardsolve.solvers.analysis.study import ListOf, Part, Result, Row, Shape, Study
+from cardsolve.solvers.results import percent
 from cardsolve.solvers.was_sticht.bot_rounds import CHUNK, DEALER, RULES, outcomes
 
 COUNTS = ("chosen", "met", "value_chosen", "value_met", "forceable", "impossible")
@@ -78,8 +79,8 @@ def table(result: Result) -> list[tuple[str, ...]]:
     rows: list[tuple[str, ...]] = [("rule", "seat", "chips", "met", "value met a chip", "value chosen", "forceable",
                                     "impossible")]
     for name, seats in result["rules"].items():
-        rows += [(name, row["seat"], str(row["chosen"]), f"{row['met_share']:.1%}", f"{row['value_met_per_chip']:.2f}",
-                  f"{row['mean_value_chosen']:.2f}", f"{row['forceable_share']:.1%}", f"{row['impossible_share']:.1%}")
+        rows += [(name, row["seat"], str(row["chosen"]), percent(row["met_share"]), f"{row['value_met_per_chip']:.2f}",
+                  f"{row['mean_value_chosen']:.2f}", percent(row["forceable_share"]), percent(row["impossible_share"]))
                  for row in seats]
     return rows + [("check", "forceable chips missed", str(result["forceable_missed"]), "", "", "", "", ""),
                    ("check", "impossible chips met", str(result["impossible_met"]), "", "", "", "", "")]
