@@ -140,3 +140,24 @@ def test_typing_the_hand_redraws_the_zone(page: Page) -> None:
     buttons.nth(0).click()
     assert page.input_value("#hand-field") == "abc/def,999w"
     assert "chosen" not in (page.get_attribute("#deck-picker [data-pick='1w']", "class") or "")
+
+
+def test_keys_alone_lay_a_card_and_an_overlap_is_said_at_once(page: Page) -> None:
+    """The board takes the keyboard: the arrow keys move a cursor whose cell is named under
+    the board, Enter lays the chosen face there. A card laid over another is named at once,
+    as `ubongo check` names it, not only at the next hint."""
+    page.goto("/ubongo")
+    page.fill("#hand-field", "61w,63w")
+    lay(page, "61w", 0, 0, 0)
+    page.click("#lay-hand [data-pick='63w']")
+    page.focus("#board svg")
+    assert page.inner_text("#board-where") == "cell (0, 0)"
+    for key in ["ArrowRight", "ArrowRight", "ArrowDown", "ArrowLeft"]:
+        page.keyboard.press(key)
+    assert page.inner_text("#board-where") == "cell (1, 1)"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#board[data-cards='2']")
+    assert json.loads(page.input_value("#table-field"))["cards"][-1] == {"card": "63w", "rotation": 0, "x": 1, "y": 1}
+    page.wait_for_selector("#board-note.error")
+    assert page.inner_text("#board-note").startswith("cards 1 (61w) and 2 (63w) overlap at (1, 1)")
+    assert page.evaluate("document.activeElement.tagName.toLowerCase()") == "svg"  # the focus stays on the board

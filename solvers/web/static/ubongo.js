@@ -25,6 +25,7 @@ const state = {
   rotation: 0,       // its rotation
   built: Array(6).fill(""),  // the face builder's six symbols
   cursor: 0,         // the builder's chosen cell
+  spot: {x: 0, y: 0},  // the board's keyboard cursor: the cell Enter lays the chosen face at
 };
 
 /** The element with this id. */
@@ -296,6 +297,18 @@ function layAt(x, y) {
   hand.set(without(hand.tokens, [laid]));
   tableChanged();
   note("board-note", `Laid ${laid} turned ${state.rotation}° at (${x}, ${y}).`);
+  warnOverlap(state.table.length);
+}
+
+/** Asks `ubongo check` of the table just laid and, when laid card `number` (from 1) covers
+ * a cell another card covers, says so at once (the rulebook allows no cell covered twice). */
+async function warnOverlap(number) {
+  const table = state.table;
+  const result = await ask(GAME, "check", {layout: {cards: table}});
+  if (!result.ok || state.table !== table || table.length !== number) return;  // the table changed meanwhile
+  const overlap = result.view.document.violations.find((found) => found.kind === "overlap"
+                                                                  && found.cards.includes(number));
+  if (overlap) note("board-note", `${overlap.detail}. Tap the card in the list below to take it back.`, true);
 }
 
 /** Make `cards` the table; the cards come out of the hand (those laid before go back into it). */
@@ -366,7 +379,8 @@ async function drawBoard() {
   const columns = right + free - left;
   const rows = bottom + free - top;
   const board = svg("svg", {viewBox: `0 0 ${columns * CELL} ${rows * CELL}`, width: columns * BOARD_CELL_PX,
-                            height: rows * BOARD_CELL_PX, role: "img", "aria-label": "the table"});
+                            height: rows * BOARD_CELL_PX, role: "application", tabindex: 0,
+                            "aria-label": "the table: arrow keys move to a cell, Enter lays the chosen face there"});
   if (drawn.picture) {
     drawn.picture.setAttribute("x", (corner.x - left) * CELL - MARGIN);
     drawn.picture.setAttribute("y", (corner.y - top) * CELL - MARGIN);
@@ -380,27 +394,50 @@ async function drawBoard() {
     }
   }
   board.append(ghost);
+  const within = (value, low, count) => Math.min(low + count - 1, Math.max(low, value));
+  state.spot = {x: within(state.spot.x, left, columns), y: within(state.spot.y, top, rows)};
+  const showSpot = () => showGhost(ghost, state.spot.x, state.spot.y, left, top);
   board.addEventListener("click", (event) => {
     const cell = event.target.closest("rect.cell");
     if (cell) layAt(Number(cell.dataset.x), Number(cell.dataset.y));
   });
-  board.addEventListener("pointerover", (event) => showGhost(ghost, event.target, left, top));
+  board.addEventListener("pointerover", (event) => {
+    const cell = event.target.closest && event.target.closest("rect.cell");
+    if (cell) showGhost(ghost, Number(cell.dataset.x), Number(cell.dataset.y), left, top);
+  });
   board.addEventListener("pointerleave", () => ghost.setAttribute("visibility", "hidden"));
+  board.addEventListener("focus", showSpot);
+  board.addEventListener("blur", () => ghost.setAttribute("visibility", "hidden"));
+  board.addEventListener("keydown", (event) => {
+    const step = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1]}[event.key];
+    if (step) {
+      state.spot = {x: within(state.spot.x + step[0], left, columns), y: within(state.spot.y + step[1], top, rows)};
+      showSpot();
+    } else if (event.key === "Enter" || event.key === " ") {
+      layAt(state.spot.x, state.spot.y);
+    } else {
+      return;
+    }
+    event.preventDefault();
+  });
+  const focused = $("board").contains(document.activeElement);
   $("board").replaceChildren(board);
+  if (focused) board.focus({preventScroll: true});
   $("board").dataset.cards = String(cards.length);
   if (drawn.error) note("board-note", drawn.error, true);
 }
 
-/** Where the chosen face would lie if laid at the cell under the pointer. */
-function showGhost(ghost, target, left, top) {
-  const cell = target.closest && target.closest("rect.cell");
-  if (!cell || !state.selected) {
+/** Where the chosen face would lie if laid at cell (x, y), the pointer's or the keyboard
+ * cursor's, and that cell's coordinates under the board (the ones hints name). */
+function showGhost(ghost, x, y, left, top) {
+  note("board-where", `cell (${x}, ${y})`);
+  if (!state.selected) {
     ghost.setAttribute("visibility", "hidden");
     return;
   }
   const {width, height} = extent({rotation: state.rotation});
-  ghost.setAttribute("x", (Number(cell.dataset.x) - left) * CELL);
-  ghost.setAttribute("y", (Number(cell.dataset.y) - top) * CELL);
+  ghost.setAttribute("x", (x - left) * CELL);
+  ghost.setAttribute("y", (y - top) * CELL);
   ghost.setAttribute("width", width * CELL);
   ghost.setAttribute("height", height * CELL);
   ghost.setAttribute("visibility", "visible");
