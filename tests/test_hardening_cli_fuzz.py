@@ -48,6 +48,7 @@ BASES: dict[str, str] = {
     "subito optimize": "--pile Y4R,L6P,R2R --tasks 2,3a,4a,5a,6a,7a,8a,9a --vs {data}/subito_opponent.json",
     "subito duel": "--cards 4 --limit 2",
     "subito hint": "--table {data}/subito_midround.json --card Y6S --samples 2",
+    "subito hints": "--rounds 1 --policies greedy --hint-samples 2 --sides a --workers 1 --store {tmp}/store.sqlite",
     "ubongo cards": "--stack 1",
     "ubongo deal": "--stack 3",
     "ubongo verify": "--hand ABC/DEF,GHI/JKL --k 2",
