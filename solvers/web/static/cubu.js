@@ -263,13 +263,14 @@ function drawSpeed(document_, drawing, centre, hand) {
   drawing.append(el("p", {class: "headline"}, speedHeadline(document_)),
                  el("p", {class: "muted"}, `${document_.reachable} of the ${document_.cards} cards connect to the `
                     + "centre in the play graph. The numbers give the laying order; the centre card is framed."),
-                 speedGrid(centre, document_.layout));
+                 el("div", {class: "speed-scroll"}, speedGrid(centre, document_.layout)));
   const laid = new Set(document_.layout.map((entry) => entry.card.toUpperCase()));
   const left = hand.filter((token) => !laid.has(token.trim().toUpperCase()));
   if (left.length && document_.layout.length < document_.cards) {
-    drawing.append(el("h4", {}, `Not laid (${left.length})`),
+    const size = left.length > 12 ? 30 : 44;  // a long list stays a few rows on a phone
+    drawing.append(el("h4", {}, `${document_.proven ? "Not laid" : "Not in the best run found"} (${left.length})`),
                    el("div", {class: "unlaid"},
-                      left.map((token) => figure(token, "not laid", 44, 0, {"data-unlaid": token}))));
+                      left.map((token) => figure(token, "not laid", size, 0, {"data-unlaid": token}))));
   }
 }
 
