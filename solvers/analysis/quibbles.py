@@ -44,6 +44,8 @@ PLOT_BIN = 5
 """Penalties are drawn in bins of this width."""
 NOT_PLOTTED = ("random",)
 """Policies left out of the plot (random's penalties, near 470, would squeeze the rest)."""
+HEADROOM = 1.45
+"""The plot's height over its tallest bar: room for the rating bands' labels above the bars."""
 Summary = dict[str, Any]
 """One policy's summary in the result (``_summary``)."""
 MEASURES: tuple[tuple[str, Callable[[Summary], str]], ...] = (
@@ -205,10 +207,14 @@ def plot(result: Result, title: str, path: str) -> None:
         axes.text(threshold + 0.5, 1.0, label, rotation=90, va="top", ha="left", fontsize=7, color="dimgrey",
                   transform=axes.get_xaxis_transform())
         upper = threshold
-    axes.set_xlabel("penalty (sum of the penalty pile; lower is better)")
+    low, high = axes.get_ylim()
+    axes.set_ylim(low, high * HEADROOM)  # the band labels stand above the tallest bar
+    left_out = [f"{name} (mean {s['mean']:.1f})" for name, s in result["policies"].items() if name not in summaries]
+    axes.set_xlabel("penalty (sum of the penalty pile; lower is better)"
+                    + (f"; not drawn, so as not to squeeze the rest: {', '.join(left_out)}" if left_out else ""))
     axes.set_ylabel("games")
     axes.set_title(title)
-    axes.legend()
+    axes.legend(loc="upper right")
     figure.tight_layout()
     charts.save(figure, path, 110)
 
