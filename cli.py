@@ -17,7 +17,12 @@ import sys
 import click
 
 from cardsolve.models.errors import BadInput
-from cardsolve.solvers.commands import cubu, quibbles, serve, studies, subito, ubongo, was_sticht
+
+try:  # most of a command's start-up is here: a Ctrl-C meanwhile ends as one during work does
+    from cardsolve.solvers.commands import cubu, quibbles, serve, studies, subito, ubongo, was_sticht
+except KeyboardInterrupt:
+    click.echo("interrupted", err=True)
+    raise SystemExit(130) from None
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

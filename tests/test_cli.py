@@ -37,6 +37,24 @@ def test_help_does_not_import_the_solvers() -> None:
     assert out.strip() == "[]"
 
 
+INTERRUPTED_WHILE_LOADING = """
+import importlib.abc, sys
+class Interrupt(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name == "cardsolve.solvers.commands.cubu":
+            raise KeyboardInterrupt
+sys.meta_path.insert(0, Interrupt())
+from cardsolve.cli import main
+"""
+
+
+def test_ctrl_c_while_the_commands_load_is_interrupted_not_a_traceback() -> None:
+    """Most of a command's start-up is loading the command groups; a Ctrl-C there (made
+    to fall on one import here) once printed a traceback."""
+    done = subprocess.run([sys.executable, "-c", INTERRUPTED_WHILE_LOADING], capture_output=True, text=True)
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "interrupted\n")
+
+
 def test_console_script_runs() -> None:
     """The installed entry point itself, as a user calls it."""
     script = Path(sys.executable).with_name("cardsolve")
