@@ -38,6 +38,15 @@ def check_budget(seconds: float | None) -> None:
         raise BadInput(f"bad time limit {seconds!r}: give seconds, 0 or more", str(seconds))
 
 
+def check_count(name: str, value: int | None, low: int, high: int | None = None) -> None:
+    """A whole number a user gives (a count, a limit, a size): None (the default) or
+    ``low`` to ``high`` (no upper bound when None), as the command line's ranges are;
+    anything else is bad input naming it."""
+    if value is not None and not (low <= value and (high is None or value <= high)):
+        bound = f"{low} to {high}" if high is not None else f"{low} or more"
+        raise BadInput(f"bad {name} {value}: give {bound}", str(value))
+
+
 class OutOfTime(Exception):
     """A deadline passed while a model was being built or a search ran."""
 

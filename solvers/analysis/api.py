@@ -16,6 +16,7 @@ from cardsolve.solvers.analysis.registry import study as registered_study
 from cardsolve.solvers.analysis.runner import run_study
 from cardsolve.solvers.analysis.store import default_store
 from cardsolve.solvers.analysis.study import Result
+from cardsolve.solvers.limits import check_count
 from cardsolve.solvers.results import DOES_NOT_HOLD, DONE, Answer, plural, text_table
 
 
@@ -83,6 +84,7 @@ def analyze(game: str, study: str, samples: int = 200, seed: int = 1, workers: i
     the format its extension names, checked before any work; a write that fails is bad
     input, the chunks kept in the store). Ctrl-C raises ``StudyInterrupted`` with the
     finished chunks kept."""
+    check_count("number of workers", workers, 1)
     found = registered_study(game, study)
     if plot:
         check_picture(plot)

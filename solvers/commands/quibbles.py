@@ -10,7 +10,7 @@ from cardsolve.solvers.commands.common import (
 )
 from cardsolve.solvers.quibbles.api import SPLIT_TIME_LIMIT
 from cardsolve.solvers.quibbles.backends import BACKENDS
-from cardsolve.solvers.quibbles.settings import DEFAULT_SAMPLES, DEFAULT_SHORTLIST, DEFAULT_WIDTH
+from cardsolve.solvers.quibbles.settings import DEFAULT_SAMPLES, DEFAULT_SHORTLIST, DEFAULT_WIDTH, MAX_SAMPLES
 
 VARIANTS = click.Choice(["standard", "simplified", "solo"])
 
@@ -74,7 +74,7 @@ def move(ctx: click.Context, hand: str, display: str, collection: str, variant: 
 @click.option("--variant", type=VARIANTS, default="standard", show_default=True)
 @click.option("--opponents", type=click.IntRange(0, 4), default=None,
               help="Other players (default: 0 solo, else 1); their hands are sampled.")
-@click.option("--samples", type=click.IntRange(1, 10_000), default=DEFAULT_SAMPLES, show_default=True,
+@click.option("--samples", type=click.IntRange(1, MAX_SAMPLES), default=DEFAULT_SAMPLES, show_default=True,
               help="Sampled refills per candidate turn.")
 @click.option("--shortlist", type=click.IntRange(1, 100_000), default=DEFAULT_SHORTLIST, show_default=True,
               help="Sample only this many candidate turns, the best by the static score, and every DRAW "
@@ -113,7 +113,7 @@ def play(ctx: click.Context, players: int, variant: str | None, bots: str | None
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--policies", default="hint,greedy,random,clairvoyant", show_default=True,
               help="hint, greedy, random, clairvoyant (sees the draw pile: a bound, not a hint).")
-@click.option("--samples", type=click.IntRange(1, 10_000), default=DEFAULT_SAMPLES, show_default=True,
+@click.option("--samples", type=click.IntRange(1, MAX_SAMPLES), default=DEFAULT_SAMPLES, show_default=True,
               help="The hint policy's sampled refills per candidate turn (the hint's default).")
 @click.option("--shortlist", type=click.IntRange(1, 1000), default=DEFAULT_SHORTLIST, show_default=True,
               help="The hint policy's candidate turns sampled per turn (the hint's default).")

@@ -8,6 +8,7 @@ import click
 from cardsolve.solvers.commands.common import (
     backend_option, bots_option, emit, emit_study, progress_callback, study_run_options,
 )
+from cardsolve.solvers.was_sticht.api import MAX_ROUNDS
 from cardsolve.solvers.was_sticht.backends import BACKENDS
 from cardsolve.solvers.was_sticht.reference import LIMIT as REFERENCE_LIMIT
 
@@ -146,7 +147,7 @@ def was_sticht_chips(ctx: click.Context, deals: int, seed: int, workers: int | N
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--players", type=click.IntRange(3, 4), default=4, show_default=True)
 @bots_option("One bot per seat, seat 1 first: solver (deduce and solve) or random; default solver.")
-@click.option("--rounds", type=click.IntRange(1, 1000), default=100, show_default=True, help="Round limit.")
+@click.option("--rounds", type=click.IntRange(1, MAX_ROUNDS), default=100, show_default=True, help="Round limit.")
 @click.pass_context
 def was_sticht_play(ctx: click.Context, seed: int, players: int, bots: str | None, rounds: int) -> None:
     """A whole seeded game between bots: the solver bot drafts by deducing the trumps from

@@ -16,12 +16,13 @@ from pathlib import Path
 from cardsolve.models.cubu.cards import Card, parse_card, parse_cards
 from cardsolve.models.cubu.classic import TARGET, play_game
 from cardsolve.solvers.analysis.api import StudyAnswer, analyze
+from cardsolve.solvers.api_types import checked
 from cardsolve.solvers.cubu.backends import BACKENDS
 from cardsolve.solvers.cubu.bots import lineup, seat_bots
 from cardsolve.solvers.cubu.longest import longest_runs
 from cardsolve.solvers.cubu.results import LongestAnswer, PlayAnswer, SpeedAnswer
 from cardsolve.solvers.cubu.simulate import check_setting
-from cardsolve.solvers.limits import check_time_limit
+from cardsolve.solvers.limits import check_count, check_time_limit
 
 LONGEST_LIMIT = 10
 """Runs ``longest`` lists by default."""
@@ -42,15 +43,18 @@ def _cards(cards: Cards) -> list[Card]:
     return parse_cards(cards) if isinstance(cards, str) else list(cards)
 
 
+@checked
 def longest(top: str | Card, hand: Cards, limit: int | None = LONGEST_LIMIT) -> LongestAnswer:
     """The longest colour sequence ``hand`` can play on ``top`` (a declared box, a
     direction and the cards in order), then every other maximal one, at most ``limit``
     runs (all when None), with how many there are in all."""
+    check_count("limit", limit, 1)
     top_card = _card(top)
     runs = longest_runs(top_card, _cards(hand), limit=None)
     return LongestAnswer(top_card, tuple(runs if limit is None else runs[:limit]), len(runs))
 
 
+@checked
 def speed(centre: str | Card, hand: Cards, mode: str = "colour", backend: str = BACKENDS.default,
           time_limit: float = TIME_LIMIT) -> SpeedAnswer:
     """Whether the whole ``hand`` can be laid around ``centre`` in Speed CUBU (``mode``
@@ -63,6 +67,7 @@ def speed(centre: str | Card, hand: Cards, mode: str = "colour", backend: str = 
     return speed_solve(_card(centre), _cards(hand), mode, backend, time_limit=check_time_limit(time_limit))
 
 
+@checked
 def play(seed: int = 1, players: int = 4, bots: str | Sequence[str] | None = None, target: int = TARGET,
          rounds: int | None = None) -> PlayAnswer:
     """A whole seeded classic game between bots (one per seat, seat 1 first: ``greedy``,
@@ -72,6 +77,7 @@ def play(seed: int = 1, players: int = 4, bots: str | Sequence[str] | None = Non
     return PlayAnswer(seed, names, play_game(seed, players, lineup(names, seed), target=target, rounds=rounds))
 
 
+@checked
 def simulate(games: int = 2000, seed: int = 1, players: int = 4, bots: str | Sequence[str] | None = None,
              target: int = TARGET, workers: int | None = None, scheduler: str | None = None,
              store: str | Path | None = None, plot: str | None = None,

@@ -16,10 +16,12 @@ from cardsolve.models.quibbles import (
     Draw, IllegalMove, State, Turn, Variant, format_values, from_counts, parse_turn, parse_values, parse_variant,
     position, read_values, unseen_counts,
 )
-from cardsolve.solvers.limits import check_time_limit
+from cardsolve.models.quibbles.engine import MAX_PLAYERS
+from cardsolve.solvers.api_types import checked
+from cardsolve.solvers.limits import check_count, check_time_limit
 from cardsolve.solvers.quibbles.backends import BACKENDS
 from cardsolve.solvers.quibbles.results import BestSplit, BotGame, CombineOptions, DrawVerdicts, Hint, MoveCheck
-from cardsolve.solvers.quibbles.settings import DEFAULT_SAMPLES, DEFAULT_SHORTLIST, DEFAULT_WIDTH
+from cardsolve.solvers.quibbles.settings import DEFAULT_SAMPLES, DEFAULT_SHORTLIST, DEFAULT_WIDTH, MAX_SAMPLES
 
 if TYPE_CHECKING:
     from cardsolve.solvers.analysis.api import StudyAnswer
@@ -30,6 +32,7 @@ SPLIT_TIME_LIMIT = 10.0
 """Seconds ``split`` gives cpsat by default."""
 
 
+@checked
 def split(value: int | str, display: Cards, *, backend: str = BACKENDS.default,
           time_limit: float = SPLIT_TIME_LIMIT) -> BestSplit:
     """The split of the played card ``value`` that takes the most display cards, by
@@ -47,6 +50,7 @@ def split(value: int | str, display: Cards, *, backend: str = BACKENDS.default,
     return best_split(cards, value, backend, time_limit=seconds)
 
 
+@checked
 def combine(hand: Cards, display: Cards) -> CombineOptions:
     """Every distinct COMBINE: the hand cards played, their total, how many display cards
     of that total it takes; most cards taken first. Hand and display must fit in the deck,
@@ -58,6 +62,7 @@ def combine(hand: Cards, display: Cards) -> CombineOptions:
     return CombineOptions(tuple(cards), tuple(shown), tuple(combine_options(cards, shown)))
 
 
+@checked
 def move(hand: Cards, display: Cards, turn: str | Turn, *, collection: Cards = "",
          variant: str | Variant = Variant.STANDARD, drawn: Cards | None = None) -> MoveCheck:
     """Check ``turn`` (notation: ``split 6 -> 3+3, 1+1+4; stash 4``) against the rules and
@@ -126,6 +131,7 @@ def _nearest_miss(verdicts: dict[tuple[int, ...], str | None], played: Turn) -> 
     return f"{verdicts[best]}{even}"
 
 
+@checked
 def hint(hand: Cards, display: Cards, *, collection: Cards = "", penalty: Cards = "",
          variant: str | Variant = Variant.STANDARD, opponents: int | None = None,
          samples: int = DEFAULT_SAMPLES, shortlist: int | None = DEFAULT_SHORTLIST, top: int | None = 5,
@@ -139,6 +145,9 @@ def hint(hand: Cards, display: Cards, *, collection: Cards = "", penalty: Cards 
     each sample of both rounds (``planned``: the first round's and the second's)."""
     from cardsolve.solvers.quibbles.hint import rank_turns
 
+    for name, value, low, high in (("samples", samples, 1, MAX_SAMPLES), ("shortlist", shortlist, 1, None),
+                                   ("top", top, 1, None), ("opponents", opponents, 0, MAX_PLAYERS - 1)):
+        check_count(name, value, low, high)
     rules = parse_variant(variant)
     cards = read_values(hand, "--hand", rules.top_value)
     if not cards:
@@ -152,6 +161,7 @@ def hint(hand: Cards, display: Cards, *, collection: Cards = "", penalty: Cards 
     return replace(found, top=top)
 
 
+@checked
 def play(*, players: int = 3, variant: str | Variant | None = None, bots: str | Sequence[str] | None = None,
          seed: int = 1) -> BotGame:
     """A whole seeded game between bots (``bots``: one of hint, greedy, random per seat,
@@ -169,6 +179,7 @@ def play(*, players: int = 3, variant: str | Variant | None = None, bots: str | 
                    state.penalty_score if rules is Variant.SOLO else None)
 
 
+@checked
 def solo(*, games: int = 1000, seed: int = 1, policies: str | Sequence[str] = "hint,greedy,random,clairvoyant",
          samples: int = DEFAULT_SAMPLES, shortlist: int = DEFAULT_SHORTLIST, width: int = DEFAULT_WIDTH,
          workers: int | None = None, scheduler: str | None = None, store: str | None = None, plot: str | None = None,

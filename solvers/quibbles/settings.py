@@ -16,3 +16,5 @@ DEFAULT_FINAL_SAMPLES = 64
 """The hint: the finalists' further sampled orders of the unseen cards (fresh ones)."""
 DEFAULT_WIDTH = 8
 """The clairvoyant: positions its beam keeps per turn."""
+MAX_SAMPLES = 10_000
+"""The most sampled orders per candidate a hint may be asked for (about a minute)."""

@@ -16,6 +16,7 @@ from cardsolve.models.subito import (
 )
 from cardsolve.models.subito import deal as deal_piles
 from cardsolve.models.listing import read_names
+from cardsolve.solvers.api_types import checked
 from cardsolve.solvers.limits import check_time_limit
 from cardsolve.solvers.subito.backends import BACKENDS
 from cardsolve.solvers.subito.duel import duel as play_duel
@@ -45,6 +46,7 @@ def _deck(deck: Sequence[Card] | None) -> list[Card]:
     return load_deck() if deck is None else list(deck)
 
 
+@checked
 def deal(seed: int = 1, *, players: int = 2, sides: SideChoice = "a", deck: Sequence[Card] | None = None) -> Dealt:
     """A seeded round of ``deck`` (default the bundled one): the sides in play (``sides``:
     a, b, or a random side of each task card) and the piles of ``players`` (2, 3 or 4)."""
@@ -52,6 +54,7 @@ def deal(seed: int = 1, *, players: int = 2, sides: SideChoice = "a", deck: Sequ
     return Dealt(seed, players, sides, tasks, tuple(tuple(pile) for pile in piles))
 
 
+@checked
 def deck(deck: Sequence[Card] | None = None) -> DeckListing:
     """The cards of ``deck`` (default the bundled stand-in), sorted by colour (the colour
     bar's order), number and symbol, and the 15 task-card sides with their rules."""
@@ -60,11 +63,13 @@ def deck(deck: Sequence[Card] | None = None) -> DeckListing:
     return DeckListing(tuple(cards), tuple(SIDES.values()))
 
 
+@checked
 def score(table: TableLike) -> Scored:
     """A round's table scored by the rulebook: removals, then task cards 2..9 awarded."""
     return Scored(score_round(_table(table)))
 
 
+@checked
 def optimize(pile: str | Sequence[Card], tasks: str | Sequence[Side], *, vs: Placed | TableLike | None = None,
              player: int = 1, cards: int | None = None, backend: str = BACKENDS.default,
              time_limit: float = 10.0) -> Placement:
@@ -83,6 +88,7 @@ def optimize(pile: str | Sequence[Card], tasks: str | Sequence[Side], *, vs: Pla
     return found
 
 
+@checked
 def duel(seed: int = 1, *, sides: SideChoice = "a", cards: int | None = None, limit: int = 10,
          backend: str = BACKENDS.default, deck: Sequence[Card] | None = None,
          progress: Progress | None = None) -> Duel:
@@ -92,6 +98,7 @@ def duel(seed: int = 1, *, sides: SideChoice = "a", cards: int | None = None, li
     return play_duel(deal(seed, sides=sides, deck=deck), cards, backend, limit, progress=progress)
 
 
+@checked
 def hint(table: TableLike, card: str | Card, *, player: int = 1, samples: int = SAMPLES, seed: int = 0,
          deck: Sequence[Card] | None = None, progress: Progress | None = None) -> Hint:
     """Where ``player`` (1 or 2 of ``table``) should place ``card``, just turned over,
@@ -103,6 +110,7 @@ def hint(table: TableLike, card: str | Card, *, player: int = 1, samples: int = 
     return rank_sides(_table(table), player, turned, _deck(deck), samples, seed, progress)
 
 
+@checked
 def hints(*, rounds: int = 500, seed: int = 1, policies: str | Sequence[str] = "hint,greedy,random",
           hint_samples: int = SAMPLES, sides: SideChoice = "random", workers: int | None = None,
           scheduler: str | None = None, store: str | None = None, plot: str | None = None,

@@ -18,7 +18,8 @@ from cardsolve.models.ubongo.layout import Layout, Placement, layout_from_json
 from cardsolve.models.ubongo.rules import violations
 from cardsolve.models.ubongo.scoring import TARGET, hand_faces, stack_for_round
 from cardsolve.models.ubongo.scoring import deal as deal_hands
-from cardsolve.solvers.limits import Deadline, check_time_limit
+from cardsolve.solvers.api_types import checked
+from cardsolve.solvers.limits import Deadline, check_count, check_time_limit
 from cardsolve.solvers.ubongo.backends import BACKENDS, ENUMERATING, Solve, solver
 from cardsolve.solvers.ubongo.game import play_game
 from cardsolve.solvers.ubongo.hint import hint as find_hint
@@ -55,6 +56,7 @@ def _until(backend: str, deadline: Deadline) -> Solve:
     return lambda faces, k: solver(backend, deadline.left())(faces, k)
 
 
+@checked
 def deal(stack: int, *, seed: int = 0, players: int = 1, deck: Deck | None = None) -> Deal:
     """Seeded 9-card hands for each of ``players`` players in round ``stack`` (the number
     in the card's middle, 1-6: stack 1|2, 3|4 or 5|6, white faces in odd rounds, black in
@@ -63,6 +65,7 @@ def deal(stack: int, *, seed: int = 0, players: int = 1, deck: Deck | None = Non
     return Deal(stack, seed, tuple(tuple(hand_faces(hand, stack)) for hand in hands))
 
 
+@checked
 def cards(*, stack: int | None = None, deck: Deck | None = None) -> DeckFaces:
     """Every face of the deck's cards (the bundled deck, or ``deck``) by round, to name
     and draw them: with ``stack`` (the number in the card's middle, 1-6, as ``deal``
@@ -72,6 +75,7 @@ def cards(*, stack: int | None = None, deck: Deck | None = None) -> DeckFaces:
     return DeckFaces(tuple((deck if deck is not None else load_deck()).cards.values()), stack, deck is None)
 
 
+@checked
 def verify(hand: Hand, *, k: int = TARGET, backend: str = BACKENDS.default, time_limit: float = 60.0,
            deck: Deck | None = None) -> Verdict:
     """Is there a valid layout of ``k`` of the hand's faces? ``backend`` searches for
@@ -83,6 +87,7 @@ def verify(hand: Hand, *, k: int = TARGET, backend: str = BACKENDS.default, time
     return Verdict(tuple(faces), k, backend, time_limit, _until(backend, deadline)(faces, k))
 
 
+@checked
 def solve(hand: Hand, *, k: int = TARGET, backend: str = BACKENDS.default, time_limit: float = 60.0,
           deck: Deck | None = None) -> BestLayout:
     """The best layout: ``k`` of the hand's faces or, when none exists, the largest valid
@@ -98,6 +103,7 @@ KEPT_LAYOUTS = 10_000
 memory stays bounded however many there are."""
 
 
+@checked
 def solve_all(hand: Hand, *, k: int = TARGET, limit: int | None = None, show: int = 3,
               backend: str = BACKENDS.default, time_limit: float = 60.0, deck: Deck | None = None,
               progress: Callable[[int, int], None] | None = None) -> AllLayouts:
@@ -106,6 +112,7 @@ def solve_all(hand: Hand, *, k: int = TARGET, limit: int | None = None, show: in
     text draws the first ``show``. ``progress(done, total)`` hears of the search's roots;
     Ctrl-C ends it with the layouts found so far (exit code 130), and so does the end of
     ``time_limit`` seconds, on either backend (exit code 3)."""
+    check_count("number of layouts to show", show, 0)
     deadline = Deadline.after(check_time_limit(time_limit))
     faces = _faces(hand, deck)
     check_distinct_cards(faces)
@@ -114,6 +121,7 @@ def solve_all(hand: Hand, *, k: int = TARGET, limit: int | None = None, show: in
     return AllLayouts(tuple(faces), k, limit, show, backend, time_limit, found)
 
 
+@checked
 def hint(hand: Hand, table: Table, *, k: int = TARGET, backend: str = BACKENDS.default,
          deck: Deck | None = None) -> Advice:
     """The next card to lay from ``hand`` so that a layout of ``k`` stays reachable from
@@ -130,6 +138,7 @@ def hint(hand: Hand, table: Table, *, k: int = TARGET, backend: str = BACKENDS.d
     return Advice(tuple(laid), tuple(faces), k, backend, found, largest)
 
 
+@checked
 def game(*, players: int = 3, seed: int = 1, deck: Deck | None = None,
          progress: Callable[[int, int], None] | None = None) -> Game:
     """A seeded six-round game played out by ``players`` perfect, equally fast players
@@ -139,12 +148,14 @@ def game(*, players: int = 3, seed: int = 1, deck: Deck | None = None,
     return Game(players, seed, tuple(rounds), tuple(ranking))
 
 
+@checked
 def check(layout: Table, *, deck: Deck | None = None) -> Check:
     """Every rule the layout breaks (none: it is valid)."""
     laid = _layout(layout, deck)
     return Check(tuple(laid), tuple(violations(laid)))
 
 
+@checked
 def render(layout: Table, *, deck: Deck | None = None) -> Picture:
     """The layout drawn for the terminal and as SVG."""
     return Picture(tuple(_layout(layout, deck)))

@@ -23,6 +23,8 @@ from cardsolve.models.was_sticht import (
 from cardsolve.models.errors import BadInput
 from cardsolve.models.was_sticht.play import Position, start
 from cardsolve.solvers.analysis.api import StudyAnswer, analyze
+from cardsolve.solvers.api_types import checked
+from cardsolve.solvers.limits import check_count
 from cardsolve.solvers.was_sticht.backends import BACKENDS
 from cardsolve.solvers.was_sticht.bots import policies, seat_bots
 from cardsolve.solvers.was_sticht.chip_choice import PLAYOUTS, by_expected_value, chip_odds, expected_value_reason
@@ -35,6 +37,8 @@ from cardsolve.solvers.was_sticht.results import (
 
 __all__ = ["chips", "choose", "deal", "deduce", "play", "solve", "table", "tasks"]
 
+MAX_ROUNDS = 1000
+"""The most rounds a bot game may be played to (a game is over in a few dozen)."""
 Progress = Callable[[int, int], None]
 """Called with (done, total) as the work goes on."""
 DealLike = Deal | Position | Mapping[str, Any]
@@ -49,12 +53,14 @@ def _position(round_: DealLike) -> Position:
     return start(dealt.hands, dealt.trumps, dealt.leader)
 
 
+@checked
 def deal(seed: int = 1, players: int = 4) -> DealtRound:
     """A seeded round: the trumps (one of the 50 pairs) and each seat's 9 cards, seat 1
     leading (3 players: the Table's 9 cards leave the round)."""
     return DealtRound(deal_round(seed, players))
 
 
+@checked
 def deduce(clues: Sequence[Observation] | Mapping[str, Any], offer: str | Sequence[Card] | None = None) -> Deduction:
     """The trump pairs that fit every clue of the draft so far, how likely each trump suit
     and number is (every fitting pair equally likely), and with ``offer`` the card with
@@ -74,6 +80,7 @@ def deduce(clues: Sequence[Observation] | Mapping[str, Any], offer: str | Sequen
     return Deduction(len(observations), fitting, suits, numbers, pick, contradiction, offered is not None)
 
 
+@checked
 def solve(deal: DealLike, player: int, task: str | Chip, backend: str = BACKENDS.default,
           helped: bool = True) -> Analysis:
     """Double dummy (every hand known, as after the open draft): can the player (a seat
@@ -85,6 +92,7 @@ def solve(deal: DealLike, player: int, task: str | Chip, backend: str = BACKENDS
     return analyse(_position(deal), player - 1, chip, backend, helped=helped)
 
 
+@checked
 def table(deal: DealLike, backend: str = BACKENDS.default, progress: Progress | None = None,
           workers: int | None = None) -> ChipTable:
     """Every task chip for every seat of a dealt round: forceable, possible or impossible;
@@ -95,6 +103,7 @@ def table(deal: DealLike, backend: str = BACKENDS.default, progress: Progress | 
     return ChipTable(position.trumps, position.leader + 1, position.players, tuple(rows), backend)
 
 
+@checked
 def choose(deal: DealLike, player: int, chips: str | Sequence[Chip] | None = None,
            backend: str = BACKENDS.default) -> ChipChoice:
     """Which of the player's task chips (a seat from 1, not the dealer: the seat before the
@@ -113,18 +122,20 @@ def choose(deal: DealLike, player: int, chips: str | Sequence[Chip] | None = Non
     if player - 1 == dealer:
         raise BadInput(f"seat {player} deals this round and chooses no chip: the dealer plays for one of the "
                        "others' chips", str(player))
-    held = CHIPS if chips is None else parse_chips(chips) if isinstance(chips, str) else tuple(chips)
+    held = CHIPS if chips is None else parse_chips(chips if isinstance(chips, str) else ",".join(chip.id for chip in chips))
     odds = chip_odds(position, player - 1, held, backend)
     return ChipChoice(player, dealer + 1, position.trumps, by_expected_value(odds), expected_value_reason(odds),
                       PLAYOUTS, backend)
 
 
+@checked
 def tasks() -> ChipSet:
     """The task chips in play: the bundled set's ids, corner values, sources and names
     (``solve --task`` takes an id; ``table`` has a row per chip)."""
     return ChipSet(CHIPS)
 
 
+@checked
 def chips(deals: int = 2000, seed: int = 1, workers: int | None = None, scheduler: str | None = None,
           store: str | Path | None = None, plot: str | None = None, progress: Progress | None = None) -> StudyAnswer:
     """How hard each task chip is, run as the study ``was-sticht chips``
@@ -136,10 +147,12 @@ def chips(deals: int = 2000, seed: int = 1, workers: int | None = None, schedule
     return analyze("was-sticht", "chips", deals, seed, workers, scheduler, store, plot, progress)
 
 
+@checked
 def play(seed: int = 1, players: int = 4, bots: str | Sequence[str] | None = None, rounds: int = 100) -> Game:
     """A whole seeded game between bots (``solver`` or ``random`` per seat, seat 1 first;
     default the solver bot everywhere), at most ``rounds`` rounds: the solver bot drafts
     by deducing the trumps from the clues, chooses a chip it can force and plays the
     double-dummy solver's cards."""
     names = seat_bots(bots, players)
+    check_count("round limit", rounds, 1, MAX_ROUNDS)
     return Game(seed, names, play_game(seed, players, policies(names, seed), round_limit=rounds))

@@ -1,0 +1,103 @@
+"""The Python API's arguments checked against their type hints, so that a value of the
+wrong kind is bad input naming it, as a bad token on the command line is, and never a
+``TypeError`` from deep inside a solver or a silently different answer.
+
+``@checked`` reads a function's hints once, on its first call, and checks each argument
+it can: plain classes (an ``int`` is no ``bool``, a ``float`` may be an ``int``),
+``None``, unions, ``Literal`` choices, ``Sequence[X]`` (a list or tuple, never a string,
+each item checked) and ``Mapping[...]`` (any mapping). Hints it cannot read (a name only
+imported for type checkers) or check (a ``Callable``, ``Any``) are left to the function.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import types
+import typing
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
+
+from cardsolve.models.errors import BadInput
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def checked(function: F) -> F:
+    """``function`` with its arguments checked against its hints before it runs; a value
+    that fits none is ``BadInput`` naming the function, the parameter and the value."""
+    signature = inspect.signature(function)
+    read: list[dict[str, Any]] = []  # the hints, once read
+
+    @functools.wraps(function)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        if not read:
+            read.append(_readable_hints(function, signature))
+        bound = signature.bind(*args, **kwargs)
+        for name, value in bound.arguments.items():
+            hint = read[0].get(name, Any)
+            if not _fits(value, hint):
+                raise BadInput(f"{function.__name__}: {name} is {value!r:.60}, not {_describe(hint)}", repr(value))
+        return function(*args, **kwargs)
+
+    return typing.cast(F, call)
+
+
+def _readable_hints(function: Callable[..., Any], signature: inspect.Signature) -> dict[str, Any]:
+    """The hints of ``function``'s parameters that evaluate in its module."""
+    found = {}
+    for name, parameter in signature.parameters.items():
+        if parameter.annotation is inspect.Parameter.empty:
+            continue
+        if not isinstance(parameter.annotation, str):
+            found[name] = parameter.annotation
+            continue
+        try:
+            found[name] = eval(parameter.annotation, function.__globals__)  # noqa: S307  (the module's own hint)
+        except Exception:  # noqa: BLE001  (a name only type checkers import: left unchecked)
+            continue
+    return found
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    """Whether ``value`` fits ``hint`` as far as it can be told at run time (a hint that
+    cannot be checked fits everything)."""
+    if hint is Any or hint is None or hint is type(None):
+        return hint is Any or value is None
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(value, option) for option in typing.get_args(hint))
+    if origin is typing.Literal:
+        return value in typing.get_args(hint)
+    if origin in (Sequence, list, tuple):
+        if isinstance(value, (str, bytes)) or not isinstance(value, (list, tuple)):
+            return False
+        inner = typing.get_args(hint)
+        return not inner or inner[0] is Ellipsis or all(_fits(item, inner[0]) for item in value)
+    if origin is Mapping or origin is dict:
+        return isinstance(value, Mapping)
+    if origin is not None or not isinstance(hint, type):
+        return True  # a Callable, a generic of its own: the function checks it
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, hint)
+
+
+def _describe(hint: Any) -> str:
+    """A hint in words: ``a whole number or None``, ``a list of Card``."""
+    if hint is type(None) or hint is None:
+        return "None"
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        return " or ".join(_describe(option) for option in typing.get_args(hint))
+    if origin is typing.Literal:
+        return "one of " + ", ".join(repr(choice) for choice in typing.get_args(hint))
+    if origin in (Sequence, list, tuple):
+        inner = typing.get_args(hint)
+        return f"a list (each item {_describe(inner[0])})" if inner and inner[0] is not Ellipsis else "a list"
+    if origin is Mapping or origin is dict:
+        return "a mapping (parsed JSON)"
+    names = {int: "a whole number", float: "a number", str: "a string", bool: "True or False"}
+    return names.get(hint, getattr(hint, "__name__", str(hint)))

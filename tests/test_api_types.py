@@ -1,0 +1,98 @@
+"""The Python API refuses a value of the wrong kind or out of range as bad input naming it,
+as the command line does: never a TypeError from inside a solver, never a silently other
+answer (a QA pass found about fifty such calls across the five games)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any, Literal
+
+import pytest
+
+from cardsolve import cubu, quibbles, subito, ubongo, was_sticht
+from cardsolve.models.errors import BadInput
+from cardsolve.models.subito import parse_cards, parse_tasks
+from cardsolve.solvers.api_types import checked
+
+SIDES = "2,3a,4a,5a,6a,7a,8a,9a"
+CUBU_HAND = "G-P-R-D,O-P-R-L-D,R-O-P-G,L-O,O-P,P-D-G-R-O,G-R-D-L-O-P,pickup2"
+
+
+@checked
+def _example(count: int, name: str | None = None, values: Sequence[int] = (), share: float = 0.5,
+             side: Literal["a", "b"] = "a") -> str:
+    return f"{count} {name} {list(values)} {share} {side}"
+
+
+def test_checked_reads_the_hints_as_the_caller_means_them() -> None:
+    example: Any = _example  # called with wrong kinds on purpose
+    assert example(2, "x", [1, 2], 1, "b") == "2 x [1, 2] 1 b"  # an int is a float too
+    assert example(0, values=(3,)) == "0 None [3] 0.5 a"
+    wrong: list[tuple[tuple[Any, ...], dict[str, Any], str]] = [
+        ((True,), {}, "count is True, not a whole number"),
+        ((2, 5), {}, "name is 5, not a string or None"),
+        ((2,), {"values": "12"}, "values is '12', not a list (each item a whole number)"),
+        ((2,), {"values": [1, "2"]}, "not a list (each item a whole number)"),
+        ((2,), {"share": "0.5"}, "share is '0.5', not a number"),
+        ((2,), {"side": "c"}, "side is 'c', not one of 'a', 'b'")]
+    for args, options, said in wrong:
+        with pytest.raises(BadInput, match=re.escape(said)) as error:
+            example(*args, **options)
+        assert error.value.token is not None and str(error.value).startswith("_example: ")
+
+
+def _deal() -> Any:
+    return was_sticht.deal(seed=1).deal
+
+
+CALLS: list[tuple[Any, str, tuple[Any, ...], dict[str, Any], str]] = [
+    # wrong kinds
+    (quibbles, "split", (6, None), {}, "split: display is None"),
+    (quibbles, "hint", ("6,4", "3,3"), {"samples": "4"}, "hint: samples is '4', not a whole number"),
+    (quibbles, "play", (), {"players": 2, "bots": "greedy,greedy", "seed": None}, "play: seed is None"),
+    (quibbles, "play", (), {"players": 2, "bots": [1, 2]}, "play: bots is [1, 2]"),
+    (quibbles, "split", (True, "1,1,1"), {}, "split: value is True"),
+    (ubongo, "deal", ("1",), {}, "deal: stack is '1'"),
+    (ubongo, "verify", (None,), {}, "verify: hand is None"),
+    (ubongo, "verify", ("1w,2w",), {"k": "7"}, "verify: k is '7'"),
+    (ubongo, "check", ("1w",), {}, "check: layout is '1w'"),
+    (subito, "optimize", (None, SIDES), {}, "optimize: pile is None"),
+    (subito, "hints", (), {"rounds": 1, "policies": [1]}, "hints: policies is [1]"),
+    (was_sticht, "deduce", ("B7,R6,Y2,R3",), {}, "deduce: clues is 'B7,R6,Y2,R3'"),
+    (was_sticht, "solve", (_deal, "1", "no-red"), {}, "solve: player is '1'"),
+    (cubu, "longest", (None, "D-G"), {}, "longest: top is None"),
+    (cubu, "speed", ("D-L-G", None), {}, "speed: hand is None"),
+    # out of range, as the command line's ranges
+    (cubu, "longest", ("D-L-G", CUBU_HAND), {"limit": 0}, "bad limit 0: give 1 or more"),
+    (quibbles, "hint", ("6,4,4,4,4,4", "3,3,1,1,4,2"), {"samples": 0}, "bad samples 0: give 1 to 10000"),
+    (quibbles, "hint", ("6,4,4", "3,3"), {"opponents": 10}, "bad opponents 10: give 0 to 4"),
+    (quibbles, "hint", ("6,4", "3,3"), {"top": -1}, "bad top -1: give 1 or more"),
+    (was_sticht, "play", (), {"rounds": 0}, "bad round limit 0: give 1 to 1000"),
+    (ubongo, "solve_all", ("1w,2w,3w",), {"k": 2, "show": -1}, "bad number of layouts to show -1"),
+    (was_sticht, "choose", (_deal, 2), {"chips": []}, "no chips given"),
+]
+
+
+@pytest.mark.parametrize(("module", "name", "args", "options", "said"), CALLS, ids=[call[-1] for call in CALLS])
+def test_a_wrong_or_out_of_range_argument_is_bad_input_naming_it(module: Any, name: str, args: tuple[Any, ...],
+                                                                 options: dict[str, Any], said: str) -> None:
+    given = tuple(arg() if arg is _deal else arg for arg in args)
+    with pytest.raises(BadInput) as error:
+        getattr(module, name)(*given, **options)
+    assert said in str(error.value) and "\n" not in str(error.value)
+
+
+def test_a_limit_only_cuts_the_runs_listed() -> None:
+    """``cubu.longest(limit=0)`` once said no run could be played on a hand that has a run of 4."""
+    one = cubu.longest("D-L-G", CUBU_HAND, limit=1)
+    every = cubu.longest("D-L-G", CUBU_HAND, limit=None)
+    assert one.exit_code == every.exit_code == 0 and len(one.runs) == 1
+    assert one.to_json()["length"] == every.to_json()["length"] and one.total == every.total
+
+
+def test_model_objects_and_notation_still_give_one_answer() -> None:
+    notation = subito.optimize("Y4R,L6P,R2R,L1R", SIDES)
+    objects = subito.optimize(parse_cards("Y4R,L6P,R2R,L1R"), parse_tasks(SIDES))
+    assert notation.to_json() == objects.to_json()
+    assert quibbles.split(6, [3, 3, 1, 1, 4, 2]).taken == quibbles.split("6", "3,3,1,1,4,2").taken == 5
