@@ -9,8 +9,9 @@ loading is not timed), collects one ``Row`` per (task, backend) and hands them t
 
 ``--markdown`` prints the table for the README's performance section instead.
 
-Scripts run as ``python -m cardsolve.benchmarks.<game> [--quick] [--json]`` and share
-this module.
+Scripts run as ``python -m cardsolve.benchmarks.<game> [--quick] [--json | --markdown]``
+through ``run``, which makes Ctrl-C and a bad option end as they do in ``cardsolve``, and
+share this module.
 """
 
 from __future__ import annotations
@@ -20,11 +21,13 @@ import json
 import math
 import os
 import statistics
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from time import perf_counter_ns
-from typing import TypeVar
+from pathlib import Path
+from typing import NoReturn, TypeVar
 
 Instance = TypeVar("Instance")
 
@@ -70,16 +73,41 @@ class Row:
         return max(self.times)
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with a bad option said in one line, ``error: ...``, exit 2, as ``cardsolve``
+    says it."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {message} (see {self.prog} --help)\n")
+
+
 def main_args(description: str) -> argparse.Namespace:
-    """The command line every benchmark script takes: ``--quick`` and ``--json``."""
-    parser = argparse.ArgumentParser(description=description)
+    """The command line every benchmark script takes: ``--quick``, and ``--json`` or
+    ``--markdown``."""
+    parser = _Parser(prog=f"python -m cardsolve.benchmarks.{Path(sys.argv[0]).stem}", description=description)
     parser.add_argument(
         "--quick", action="store_true", help="fewer instances: a smoke run under a minute"
     )
-    parser.add_argument("--json", action="store_true", help="one JSON document on stdout")
-    parser.add_argument("--markdown", action="store_true",
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    output.add_argument("--markdown", action="store_true",
                         help="a Markdown table headed with the date and core count, for the README")
     return parser.parse_args()
+
+
+def run(main: Callable[[], None]) -> None:
+    """Run a script's ``main``: Ctrl-C ends it with "interrupted" and exit 130, and output
+    that cannot be written (a full disk, a closed pipe) with one line and exit 1."""
+    try:
+        main()
+        sys.stdout.flush()
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        sys.exit(130)
+    except OSError as error:
+        print(f"error: cannot write the output: {error.strerror or error}", file=sys.stderr)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # the interpreter's last flush: silent
+        sys.exit(1)
 
 
 def report(game: str, rows: list[Row], as_json: bool, as_markdown: bool = False) -> None:

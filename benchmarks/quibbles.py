@@ -8,20 +8,21 @@ of a 9-card hand facing a 9-card display (the issue asks for 2 s at most).
 
 Task ``split``: seeded best-split queries (displays of 6..10 cards drawn with the deck's
 value weights, a played value 2..6), the same instances through every backend; the slow
-backends run on the first part of the list, and each row states its own n.
+backends run on the first part of the list, and each row states its own n. The script
+stops if two backends' proven answers take different numbers of cards.
 
 Each task is one function returning its rows; ``TASKS`` lists them for ``main``.
 """
 
 from __future__ import annotations
 
+import random
+import sys
 from collections.abc import Callable
 from functools import partial
 
 from cardsolve.benchmarks import harness
 from cardsolve.benchmarks.harness import Row
-import random
-
 from cardsolve.models.quibbles import State, Variant, deck_counts, from_counts, position
 from cardsolve.models.quibbles.deal import SplitQuery, split_queries
 from cardsolve.solvers.quibbles.hint import rank_turns
@@ -31,8 +32,10 @@ from cardsolve.solvers.quibbles.study import play_game, policy_by_name
 SEED = 20240611
 
 
-def _split(query: SplitQuery, backend: str) -> object:
-    return best_split(query[0], query[1], backend)
+def _split(query: SplitQuery, backend: str, found: list[tuple[int, bool]]) -> object:
+    answer = best_split(query[0], query[1], backend)
+    found.append((answer.taken, answer.proven))
+    return answer
 
 
 def _solo_game(seed: int, name: str) -> object:
@@ -40,23 +43,25 @@ def _solo_game(seed: int, name: str) -> object:
 
 
 def split_task(quick: bool) -> list[Row]:
-    """Best split: numba on all queries, cpsat and reference on the first part of them."""
+    """Best split: numba on all queries, cpsat and reference on the first part of them;
+    stops if two proven answers take different numbers of cards."""
     sizes = {"numba": 2_000, "cpsat": 200, "reference": 200} if quick else {
         "numba": 10_000,
         "cpsat": 10_000,
         "reference": 10_000,
     }
     queries = split_queries(max(sizes.values()), SEED, cards=(6, 10), values=(2, 6))
-    return [
-        Row(
-            "split",
-            backend,
-            harness.time_calls(
-                partial(_split, backend=backend), queries[:n]
-            ),
-        )
-        for backend, n in sizes.items()
-    ]
+    rows, answers = [], {}
+    for backend, n in sizes.items():
+        found: list[tuple[int, bool]] = []
+        rows.append(Row("split", backend, harness.time_calls(partial(_split, backend=backend, found=found),
+                                                             queries[:n])))
+        answers[backend] = found[1:]  # the first call is the untimed warm-up
+    for k, answered in enumerate(zip(*answers.values())):
+        taken = {backend: count for backend, (count, proven) in zip(answers, answered) if proven}
+        if len(set(taken.values())) > 1:
+            sys.exit(f"split query {k} (a {queries[k][1]} on {queries[k][0]}): proven answers disagree: {taken}")
+    return rows
 
 
 def solo_task(quick: bool) -> list[Row]:
@@ -101,4 +106,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    harness.run(main)

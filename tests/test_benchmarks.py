@@ -6,7 +6,10 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
+from typing import Any
 
+import pytest
 
 
 def test_quibbles_benchmark_quick_json() -> None:
@@ -22,6 +25,21 @@ def test_quibbles_benchmark_quick_json() -> None:
     for row in rows.values():
         assert set(row) == {"task", "backend", "n", "median_s", "p95_s", "max_s"}
         assert row["n"] > 0 and 0 < row["median_s"] <= row["p95_s"] <= row["max_s"]
+
+
+def test_the_quibbles_benchmark_stops_when_split_backends_disagree(monkeypatch: pytest.MonkeyPatch) -> None:
+    """It once timed the backends without looking at their answers."""
+    from cardsolve.benchmarks import quibbles
+
+    honest = quibbles.best_split
+
+    def wrong_on_cpsat(display: Any, value: Any, backend: str) -> Any:
+        answer = honest(display, value, backend)
+        return replace(answer, taken=answer.taken + 1) if backend == "cpsat" else answer
+
+    monkeypatch.setattr(quibbles, "best_split", wrong_on_cpsat)
+    with pytest.raises(SystemExit, match="split query 0 .*proven answers disagree"):
+        quibbles.split_task(quick=True)
 
 
 def test_harness_percentile_and_ratio() -> None:
@@ -104,3 +122,19 @@ def test_was_sticht_benchmark_quick_json() -> None:
         ("table-held-out", "numba-2-threads")}
     for row in document["rows"]:
         assert row["n"] > 0 and 0 < row["median_s"] <= row["p95_s"] <= row["max_s"]
+
+
+def test_a_script_ends_on_ctrl_c_and_bad_options_as_cardsolve_does(capsys: pytest.CaptureFixture[str]) -> None:
+    from cardsolve.benchmarks import harness
+
+    def interrupted() -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(SystemExit) as stop:
+        harness.run(interrupted)
+    assert stop.value.code == 130 and capsys.readouterr().err == "interrupted\n"
+    done = subprocess.run([sys.executable, "-m", "cardsolve.benchmarks.quibbles", "--json", "--markdown"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and not done.stdout
+    assert done.stderr == ("error: argument --markdown: not allowed with argument --json "
+                           "(see python -m cardsolve.benchmarks.quibbles --help)\n")
