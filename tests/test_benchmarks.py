@@ -30,8 +30,9 @@ def test_quibbles_benchmark_quick_json() -> None:
 def test_the_quibbles_benchmark_stops_when_split_backends_disagree(monkeypatch: pytest.MonkeyPatch) -> None:
     """It once timed the backends without looking at their answers."""
     from cardsolve.benchmarks import quibbles
+    from cardsolve.solvers.quibbles import split
 
-    honest = quibbles.best_split
+    honest = split.best_split
 
     def wrong_on_cpsat(display: Any, value: Any, backend: str) -> Any:
         answer = honest(display, value, backend)
