@@ -7,6 +7,8 @@ it can: plain classes (an ``int`` is no ``bool``, a ``float`` may be an ``int``)
 ``None``, unions, ``Literal`` choices, ``Sequence[X]`` (a list or tuple, never a string,
 each item checked) and ``Mapping[...]`` (any mapping). Hints it cannot read (a name only
 imported for type checkers) or check (a ``Callable``, ``Any``) are left to the function.
+A ``seed`` must also be 0 or more: Python's ``random`` reads a seed -s as s, so a negative
+seed would silently repeat its positive twin.
 """
 
 from __future__ import annotations
@@ -38,6 +40,9 @@ def checked(function: F) -> F:
             hint = read[0].get(name, Any)
             if not _fits(value, hint):
                 raise BadInput(f"{function.__name__}: {name} is {value!r:.60}, not {_describe(hint)}", repr(value))
+            if name == "seed" and isinstance(value, int) and value < 0:
+                raise BadInput(f"{function.__name__}: seed {value} is negative: give 0 or more (a seed -s would "
+                               f"deal as s does)", str(value))
         return function(*args, **kwargs)
 
     return typing.cast(F, call)

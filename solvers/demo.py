@@ -77,7 +77,7 @@ class DemoAnswer(Answer):
         return {"seed": q.seed, "hand": list(q.hand), "display": list(q.display),
                 "splits": [{"value": s.value, "sets": s.set_values, "taken": s.taken, "backends_agree": agree}
                            for s, agree in q.splits],
-                "combine_options": q.combine_options, "hint": q.hint,
+                "combine_options": q.combine_options, "combine_largest": q.combine_largest, "hint": q.hint,
                 "game": {"penalty": q.penalty, "rating": q.rating, "turns": q.turns, "finished": q.finished},
                 "ubongo": {"round": UBONGO_ROUND, "hand": list(u.hand), "solvable": u.solvable,
                            "backends_agree": u.agree, "layout": layout_to_json(u.layout),
@@ -87,7 +87,8 @@ class DemoAnswer(Answer):
         q, u = self.quibbles, self.ubongo
         lines = [f"Quibbles solo, deal {q.seed}: hand [{','.join(map(str, q.hand))}], "
                  f"display [{','.join(map(str, q.display))}]", "",
-                 "Best split of each hand card (numba, cpsat and reference agree and prove it):"]
+                 "Best split of each hand card " + ("(numba, cpsat and reference agree and prove it):" if q.agree
+                                                    else "(the backends do NOT all agree and prove it):")]
         lines += [f"  {s.value}: takes {s.taken or 'nothing'}"
                   + (f" as {', '.join('+'.join(map(str, x)) for x in s.set_values)}" if s.sets else "")
                   + ("" if agree else "  (BACKENDS DISAGREE)") for s, agree in q.splits]

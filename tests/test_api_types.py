@@ -51,6 +51,7 @@ CALLS: list[tuple[Any, str, tuple[Any, ...], dict[str, Any], str]] = [
     (quibbles, "split", (6, None), {}, "split: display is None"),
     (quibbles, "hint", ("6,4", "3,3"), {"samples": "4"}, "hint: samples is '4', not a whole number"),
     (quibbles, "play", (), {"players": 2, "bots": "greedy,greedy", "seed": None}, "play: seed is None"),
+    (ubongo, "deal", (3,), {"seed": -1}, "deal: seed -1 is negative"),
     (quibbles, "play", (), {"players": 2, "bots": [1, 2]}, "play: bots is [1, 2]"),
     (quibbles, "split", (True, "1,1,1"), {}, "split: value is True"),
     (ubongo, "deal", ("1",), {}, "deal: stack is '1'"),

@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 import pytest
@@ -132,6 +133,25 @@ def test_demo(cardsolve: RunCli) -> None:
     ubongo = document["ubongo"]
     assert ubongo["backends_agree"] and len(ubongo["hand"]) == 9
     assert len(ubongo["layout"]["cards"]) == 7 if ubongo["solvable"] else len(ubongo["layout"]["cards"]) < 7
+    assert document["combine_largest"] == (max(option["taken"] for option in
+                                            cardsolve_json_combine(cardsolve, document)) if document["combine_options"]
+                                            else 0)
+    code, text, _ = cardsolve("demo", "--seed", "2")
+    assert "Best split of each hand card (numba, cpsat and reference agree and prove it):" in text
+
+
+def cardsolve_json_combine(cardsolve: RunCli, document: dict[str, Any]) -> list[dict[str, Any]]:
+    """``quibbles combine``'s options for the demo's hand and display."""
+    hand, display = (",".join(map(str, document[key])) for key in ("hand", "display"))
+    options: list[dict[str, Any]] = json.loads(cardsolve("--json", "quibbles", "combine", "--hand", hand, "--display",
+                                                         display)[1])["options"]
+    return options
+
+
+def test_a_negative_seed_is_refused_not_read_as_its_positive_twin(cardsolve: RunCli) -> None:
+    """Python's random deals seed -1 as seed 1: the demo once showed "deal -1" with deal 1's cards."""
+    code, out, err = cardsolve("demo", "--seed", "-1")
+    assert code == 2 and not out and "-1 is not in the range x>=0" in err
 
 
 @pytest.mark.parametrize("args, token", [

@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from cardsolve.solvers.backends import Backends
 
 F = TypeVar("F", bound=Callable[..., Any])
+SEED = click.IntRange(0)
+"""A ``--seed``: a whole number, 0 or more (Python's random reads a seed -s as s, so a
+negative seed would silently repeat its positive twin)."""
 PLAIN_EVERY_S = 10.0
 """Seconds between plain progress lines when stderr is not a terminal."""
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from cardsolve.solvers.commands.common import (
-    backend_option, bots_option, emit, emit_study, study_run_options, time_limit_option,
+    SEED, backend_option, bots_option, emit, emit_study, study_run_options, time_limit_option,
 )
 from cardsolve.models.cubu.classic import MAX_TARGET, TARGET
 from cardsolve.solvers.cubu import api
@@ -54,7 +54,7 @@ def cubu_speed(ctx: click.Context, centre: str, hand: str, mode: str, backend: s
 @click.option("--players", type=click.IntRange(2, 6), default=4, show_default=True)
 @bots_option("One bot per seat, seat 1 first: greedy, runkeeper, strategist or random "
              "(default greedy,strategist,runkeeper,...).")
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--seed", type=SEED, default=1, show_default=True)
 @click.option("--target", type=click.IntRange(1, MAX_TARGET), default=TARGET, show_default=True,
               help="Points that win (the rulebook: 50, 100 or 200).")
 @click.option("--rounds", type=click.IntRange(1, 1000), default=None,
@@ -69,7 +69,7 @@ def cubu_play(ctx: click.Context, players: int, bots: str | None, seed: int, tar
 @group.command("simulate")
 @click.option("--games", type=click.IntRange(1, 10_000_000), default=2000, show_default=True,
               help="Seeded games (the study's samples).")
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--seed", type=SEED, default=1, show_default=True)
 @click.option("--players", type=click.IntRange(2, 6), default=4, show_default=True)
 @bots_option("The line-up, rotated over the seats (default: all four bots).")
 @click.option("--target", type=click.IntRange(1, MAX_TARGET), default=TARGET, show_default=True)
@@ -89,7 +89,7 @@ def cubu_simulate(ctx: click.Context, games: int, seed: int, players: int, bots:
 @group.command("versus")
 @click.option("--games", type=click.IntRange(1, 10_000_000), default=2000, show_default=True,
               help="Seeded games (the study's samples).")
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--seed", type=SEED, default=1, show_default=True)
 @click.option("--players", type=click.IntRange(2, 6), default=4, show_default=True)
 @click.option("--bot", type=click.Choice(list(BOTS)), default="strategist", show_default=True,
               help="The bot whose win rate is measured, at every seat in turn.")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from cardsolve.solvers.commands.common import (
-    backend_option, bots_option, emit, emit_study, progress_callback, study_run_options, time_limit_option,
+    SEED, backend_option, bots_option, emit, emit_study, progress_callback, study_run_options, time_limit_option,
 )
 from cardsolve.solvers.quibbles.api import SPLIT_TIME_LIMIT
 from cardsolve.solvers.quibbles.backends import BACKENDS
@@ -80,7 +80,7 @@ def move(ctx: click.Context, hand: str, display: str, collection: str, variant: 
               help="Sample only this many candidate turns, the best by the static score, and every DRAW "
                    "(a large N: all).")
 @click.option("--top", type=click.IntRange(1, 1000), default=5, show_default=True, help="Turns shown.")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=SEED, default=0, show_default=True)
 @click.pass_context
 def hint(ctx: click.Context, hand: str, display: str, collection: str, penalty: str, variant: str,
          opponents: int | None, samples: int, shortlist: int, top: int, seed: int) -> None:
@@ -98,7 +98,7 @@ def hint(ctx: click.Context, hand: str, display: str, collection: str, penalty: 
 @click.option("--players", type=click.IntRange(1, 5), default=3, show_default=True)
 @click.option("--variant", type=VARIANTS, default=None, help="Default: solo for 1 player, else standard.")
 @bots_option("One policy per seat (hint, greedy, random; clairvoyant, solo only); default hint for all.")
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--seed", type=SEED, default=1, show_default=True)
 @click.pass_context
 def play(ctx: click.Context, players: int, variant: str | None, bots: str | None, seed: int) -> None:
     """A whole seeded game between bots, turn by turn."""
@@ -110,7 +110,7 @@ def play(ctx: click.Context, players: int, variant: str | None, bots: str | None
 @group.command()
 @click.option("--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True,
               help="Seeded solo games per policy (the study's samples).")
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--seed", type=SEED, default=1, show_default=True)
 @click.option("--policies", default="hint,greedy,random,clairvoyant", show_default=True,
               help="hint, greedy, random, clairvoyant (sees the draw pile: a bound, not a hint).")
 @click.option("--samples", type=click.IntRange(1, MAX_SAMPLES), default=DEFAULT_SAMPLES, show_default=True,

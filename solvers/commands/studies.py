@@ -6,12 +6,12 @@ from __future__ import annotations
 import click
 
 from cardsolve.solvers.commands.common import (
-    OutputFile, emit, emit_study, progress_bar, study_run_options, write_output,
+    SEED, OutputFile, emit, emit_study, progress_bar, study_run_options, write_output,
 )
 
 
 @click.command()
-@click.option("--seed", type=int, default=1, show_default=True, help="The deal to demonstrate.")
+@click.option("--seed", type=SEED, default=1, show_default=True, help="The deal to demonstrate.")
 @click.pass_context
 def demo(ctx: click.Context, seed: int) -> None:
     """Deal seeded hands from the bundled decks and solve them. Quibbles: a solo game, the
@@ -55,7 +55,7 @@ def bench(ctx: click.Context, games: tuple[str, ...], quick: bool, out: str | No
 @click.argument("game")
 @click.argument("study_name", metavar="STUDY")
 @click.option("--samples", type=int, default=200, show_default=True, help="Seeded random samples (deals, hands, games).")
-@click.option("--seed", type=int, default=1, show_default=True, help="The study's seed: the same seed, the same result.")
+@click.option("--seed", type=SEED, default=1, show_default=True, help="The study's seed: the same seed, the same result.")
 @study_run_options()
 @click.pass_context
 def analyze(ctx: click.Context, game: str, study_name: str, samples: int, seed: int, workers: int | None,

@@ -9,7 +9,7 @@ import click
 
 from cardsolve.models.subito import SIDE_CHOICES, load_deck, read_table
 from cardsolve.solvers.commands.common import (
-    backend_option, deck_option, emit, emit_study, progress_callback, study_run_options, time_limit_option,
+    SEED, backend_option, deck_option, emit, emit_study, progress_callback, study_run_options, time_limit_option,
 )
 from cardsolve.solvers.subito import api
 from cardsolve.solvers.subito.backends import BACKENDS
@@ -26,7 +26,7 @@ def group() -> None:
 
 
 @group.command("deal")
-@click.option("--seed", type=int, default=1, show_default=True, help="The shuffle (and random sides).")
+@click.option("--seed", type=SEED, default=1, show_default=True, help="The shuffle (and random sides).")
 @click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True,
               help="2: two piles of 36; 3: the solo player's 36 and two team piles of 18; 4: four piles of 18.")
 @click.option("--sides", type=click.Choice(SIDE_CHOICES), default="a", show_default=True, help=SIDES_HELP)
@@ -82,7 +82,7 @@ def subito_optimize(ctx: click.Context, pile: str, tasks_text: str, vs_file: str
 
 
 @group.command("duel")
-@click.option("--seed", type=int, default=1, show_default=True, help="The deal: sides and both piles.")
+@click.option("--seed", type=SEED, default=1, show_default=True, help="The deal: sides and both piles.")
 @click.option("--sides", type=click.Choice(SIDE_CHOICES), default="a", show_default=True, help=SIDES_HELP)
 @click.option("--cards", type=click.IntRange(0, 36), default=None, help="Cards each player places (default all 36).")
 @click.option("--limit", type=click.IntRange(1, 1000), default=10, show_default=True, help="Answers at most.")
@@ -110,7 +110,7 @@ def subito_duel(ctx: click.Context, seed: int, sides: Any, cards: int | None, li
               help="You: the first or second player of the table file.")
 @click.option("--samples", type=click.IntRange(1, 100_000), default=SAMPLES, show_default=True,
               help="Rollouts per side.")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=SEED, default=0, show_default=True)
 @deck_option("The deck the unseen cards come from (JSON, the bundled deck's shape).")
 @click.pass_context
 def subito_hint(ctx: click.Context, table_file: str, card_text: str, player: int, samples: int, seed: int,
@@ -130,7 +130,7 @@ def subito_hint(ctx: click.Context, table_file: str, card_text: str, player: int
 @group.command("hints")
 @click.option("--rounds", type=click.IntRange(1, 10_000_000), default=500, show_default=True,
               help="Seeded two-player rounds per policy (the study's samples).")
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--seed", type=SEED, default=1, show_default=True)
 @click.option("--policies", default="hint,greedy,random", show_default=True,
               help="Player 1's policies compared: hint, greedy, random, and hint-own-pile (the hint told the "
                    "order of its own pile, which no player knows: a bound, not a hint).")

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 import click
 
 from cardsolve.solvers.commands.common import (
-    OutputFile, backend_option, deck_option, emit, progress_callback, svg_name, time_limit_option, write_output,
+    SEED, OutputFile, backend_option, deck_option, emit, progress_callback, svg_name, time_limit_option,
+    write_output,
 )
 from cardsolve.solvers.ubongo.backends import BACKENDS, ENUMERATING
 
@@ -53,7 +54,7 @@ SOLVE_TIME_LIMIT_OPTION = time_limit_option(60.0, "Seconds the whole command may
 @group.command()
 @click.option("--stack", "round_number", type=click.IntRange(1, 6), required=True,
               help="The number in the card's middle, 1-6: the round (stack 1|2, 3|4 or 5|6; odd white, even black).")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option("--players", type=click.IntRange(1, 4), default=1, show_default=True)
 @deck_option()
 @click.pass_context
@@ -141,7 +142,7 @@ def ubongo_hint(ctx: click.Context, hand: str, table_file: str, k: int, backend:
 
 @group.command()
 @click.option("--players", type=click.IntRange(1, 4), default=3, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--seed", type=SEED, default=1, show_default=True)
 @deck_option()
 @click.pass_context
 def game(ctx: click.Context, players: int, seed: int, deck_file: str | None) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from cardsolve.solvers.commands.common import (
-    backend_option, bots_option, emit, emit_study, progress_callback, study_run_options,
+    SEED, backend_option, bots_option, emit, emit_study, progress_callback, study_run_options,
 )
 from cardsolve.solvers.was_sticht.api import MAX_ROUNDS
 from cardsolve.solvers.was_sticht.backends import BACKENDS
@@ -22,7 +22,7 @@ def group() -> None:
 
 
 @group.command("deal")
-@click.option("--seed", type=int, default=1, show_default=True, help="The shuffle and the trumps.")
+@click.option("--seed", type=SEED, default=1, show_default=True, help="The shuffle and the trumps.")
 @click.option("--players", type=click.IntRange(3, 4), default=4, show_default=True,
               help="4, or 3 (the table's 9 cards leave the round).")
 @click.pass_context
@@ -126,7 +126,7 @@ def was_sticht_tasks(ctx: click.Context) -> None:
 @group.command("chips")
 @click.option("--deals", type=click.IntRange(1, 10_000_000), default=2000, show_default=True,
               help="Seeded random deals (the study's samples).")
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--seed", type=SEED, default=1, show_default=True)
 @study_run_options()
 @click.pass_context
 def was_sticht_chips(ctx: click.Context, deals: int, seed: int, workers: int | None, scheduler: str | None,
@@ -144,7 +144,7 @@ def was_sticht_chips(ctx: click.Context, deals: int, seed: int, workers: int | N
 
 
 @group.command("play")
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--seed", type=SEED, default=1, show_default=True)
 @click.option("--players", type=click.IntRange(3, 4), default=4, show_default=True)
 @bots_option("One bot per seat, seat 1 first: solver (deduce and solve) or random; default solver.")
 @click.option("--rounds", type=click.IntRange(1, MAX_ROUNDS), default=100, show_default=True, help="Round limit.")
