@@ -10,8 +10,11 @@ task card, player 1 placing their whole pile of 36:
   of player 2's pile (``pile_against_table``), the task the project measured first;
 - ``best-response-greedy-36``: the best response to player 2's final table of a round
   both players play greedily (``policies.play_round``, as ``analyze subito hints``
-  plays them), player 1 placing 36 cards and player 2 35.
-numba runs every instance and CP-SAT the first part of them (10 s each); the script
+  plays them), player 1 placing 36 cards and player 2 35;
+- ``weighted-10``: the placement of the first 10 cards of player 1's pile, the most the
+  reference optimizer takes, so that all three backends run on the same instances.
+numba runs every instance and CP-SAT the first part of them (10 s each; on
+``weighted-10`` every backend runs every instance); the script
 stops if two proven optima disagree, and counts the answers proven optimal per backend.
 Then ``hint``: ``subito hint`` at its default setting (``SAMPLES`` rollouts per side, in
 numba) for player 1's next card on seeded tables of greedy rounds stopped at a seeded
@@ -35,6 +38,7 @@ from cardsolve.solvers.subito.hint import SAMPLES, hint
 from cardsolve.solvers.subito.instances import weighted_opponent
 from cardsolve.solvers.subito.policies import GreedyPolicy, play_round
 from cardsolve.solvers.subito.problem import OPPONENT
+from cardsolve.solvers.subito.reference import LIMIT as REFERENCE_LIMIT
 from cardsolve.solvers.subito.results import Placement
 
 SEED = 20240604
@@ -92,13 +96,21 @@ def greedy_tables(n: int) -> list[Instance]:
     return out
 
 
+def reference_sized(n: int) -> list[Instance]:
+    """The first ``REFERENCE_LIMIT`` cards of player 1's pile of each deal, no opponent."""
+    return [(piles[0][:REFERENCE_LIMIT], tasks, None) for tasks, piles in _deals(n)]
+
+
 TASKS: dict[str, Callable[[int], list[Instance]]] = {
     "weighted-36": weighted_instances,
     "best-response-36": best_responses,
     "best-response-random-36": random_tables,
     "best-response-greedy-36": greedy_tables,
+    "weighted-10": reference_sized,
 }
 """Each task's instances, the first ``n`` of a seeded sequence."""
+EVERY_BACKEND = {"weighted-10"}
+"""The tasks small enough for the reference: every backend runs every instance."""
 
 
 HintPosition = tuple[Table, Card]
@@ -148,10 +160,11 @@ def run_task(task: str, sizes: dict[str, int]) -> tuple[list[Row], Proven]:
 def main() -> None:
     args = harness.main_args("Time the Subito optimizers on seeded 36-card placements and best responses.")
     sizes = {"numba": 10, "cpsat": 2} if args.quick else {"numba": 500, "cpsat": 20}
+    small = dict.fromkeys(("numba", "cpsat", "reference"), 5 if args.quick else 100)
     rows: list[Row] = []
     proven: dict[str, Proven] = {}
     for task in TASKS:
-        task_rows, proven[task] = run_task(task, sizes)
+        task_rows, proven[task] = run_task(task, small if task in EVERY_BACKEND else sizes)
         rows += task_rows
     rows.append(hint_row(5 if args.quick else 50))
     if args.json:

@@ -71,17 +71,19 @@ def test_ubongo_benchmark_quick_json() -> None:
 
 
 def test_subito_benchmark_quick_json() -> None:
-    """numba and cpsat on the same seeded 36-card placements and best responses; proven
-    answers counted per task (the script stops if two proven optima disagree); the hint
-    timed on seeded positions."""
+    """numba and cpsat on the same seeded 36-card placements and best responses, all three
+    backends on 10-card placements; proven answers counted per task (the script stops if
+    two proven optima disagree); the hint timed on seeded positions."""
     done = subprocess.run([sys.executable, "-m", "cardsolve.benchmarks.subito", "--quick", "--json"],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     document = json.loads(done.stdout)
     tasks = ("weighted-36", "best-response-36", "best-response-random-36", "best-response-greedy-36")
     assert {(r["task"], r["backend"]) for r in document["rows"]} == {
-        (task, backend) for task in tasks for backend in ("numba", "cpsat")} | {("hint", "numba")}
-    assert set(document["proven"]) == set(tasks)
+        (task, backend) for task in tasks for backend in ("numba", "cpsat")} | {("hint", "numba")} | {
+        ("weighted-10", backend) for backend in ("numba", "cpsat", "reference")}
+    assert set(document["proven"]) == {*tasks, "weighted-10"}
+    assert document["proven"]["weighted-10"] == dict.fromkeys(("numba", "cpsat", "reference"), {"proven": 5, "of": 5})
     assert all(document["proven"][task]["numba"] == {"proven": 10, "of": 10} for task in tasks[:2] + tasks[3:])
     assert all(0 <= p["proven"] <= p["of"] for counts in document["proven"].values() for p in counts.values())
 

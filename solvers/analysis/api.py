@@ -85,6 +85,7 @@ def analyze(game: str, study: str, samples: int = 200, seed: int = 1, workers: i
     input, the chunks kept in the store). Ctrl-C raises ``StudyInterrupted`` with the
     finished chunks kept."""
     check_count("number of workers", workers, 1)
+    check_count("seed", seed, 0)  # random reads a seed -s as s
     found = registered_study(game, study)
     if plot:
         check_picture(plot)
