@@ -72,6 +72,8 @@ CALLS: list[tuple[Any, str, tuple[Any, ...], dict[str, Any], str]] = [
     (was_sticht, "play", (), {"rounds": 0}, "bad round limit 0: give 1 to 1000"),
     (ubongo, "solve_all", ("1w,2w,3w",), {"k": 2, "show": -1}, "bad number of layouts to show -1"),
     (was_sticht, "choose", (_deal, 2), {"chips": []}, "no chips given"),
+    (quibbles, "play", (), {"players": 6}, "bad number of players 6: give 1 to 5"),
+    (subito, "deal", (1,), {"deck": [subito.deck().cards[0]] * 72}, "appears twice in the deck"),
 ]
 
 

@@ -169,6 +169,7 @@ def play(*, players: int = 3, variant: str | Variant | None = None, bots: str | 
     one player, else standard."""
     from cardsolve.solvers.quibbles.study import play_game, policy_by_name, seat_policies
 
+    check_count("number of players", players, 1, MAX_PLAYERS)
     rules = parse_variant(variant or (Variant.SOLO if players == 1 else Variant.STANDARD))
     names = seat_policies(bots, players)
     record = play_game([policy_by_name(n) for n in names], rules, seed, keep_log=True)

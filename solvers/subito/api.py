@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from cardsolve.models.listing import read_names
 from cardsolve.models.subito import (
     COLOURS, SIDES, SYMBOLS, Card, Placed, Side, SideChoice, Table, load_deck, opponent_of, parse_card, parse_cards,
     parse_tasks, score_round, table_from_json,
 )
 from cardsolve.models.subito import deal as deal_piles
-from cardsolve.models.listing import read_names
+from cardsolve.models.subito.cards import check_balanced
 from cardsolve.solvers.api_types import checked
 from cardsolve.solvers.limits import check_time_limit
 from cardsolve.solvers.subito.backends import BACKENDS
@@ -43,7 +44,12 @@ def _cards(cards: str | Sequence[Card]) -> list[Card]:
 
 
 def _deck(deck: Sequence[Card] | None) -> list[Card]:
-    return load_deck() if deck is None else list(deck)
+    """The bundled deck, or the user's own, checked as a deck file is (72 distinct cards,
+    each colour, number and symbol on 12)."""
+    if deck is None:
+        return load_deck()
+    check_balanced(list(deck), "the deck")
+    return list(deck)
 
 
 @checked

@@ -405,7 +405,7 @@ class Check(Answer):
 
     def text(self) -> str:
         count = len(self.violations)
-        verdict = (f"valid: {len(self.layout)} cards in one connected group" if self.valid
+        verdict = (f"valid: {plural(len(self.layout), 'card')} in one connected group" if self.valid
                    else f"invalid: {plural(count, 'violation')}")
         return "\n".join([ascii_picture(list(self.layout)), "", verdict,
                           *(f"- {v.kind}: {v.detail}" for v in self.violations)])

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cardsolve.models.was_sticht import COLOURS, Card, Chip, Deal, GameRecord, Trumps, deal_to_json, format_cards
-from cardsolve.solvers.results import Answer, text_table
+from cardsolve.solvers.results import Answer, plural, text_table
 
 if TYPE_CHECKING:  # chip_choice reaches this module through the solver it calls
     from cardsolve.solvers.was_sticht.chip_choice import ChipOdds
@@ -294,6 +294,6 @@ class Game(Answer):
         result = ("round limit reached: no winner" if record.limit_hit else
                   "winner" + "s" * (len(record.winners) > 1) + ": "
                   + ", ".join(f"seat {s + 1}" for s in record.winners))
-        standings = "; ".join(f"{s.rank}. seat {s.seat + 1} ({self.bots[s.seat]}) {len(s.discarded)} chips "
+        standings = "; ".join(f"{s.rank}. seat {s.seat + 1} ({self.bots[s.seat]}) {plural(len(s.discarded), 'chip')} "
                               f"worth {s.value}" for s in record.standings)
         return f"{table}\n{result}\nstandings: {standings}"
