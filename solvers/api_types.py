@@ -25,23 +25,26 @@ from cardsolve.models.errors import BadInput
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+Check = tuple[Callable[[Any], bool], str]
+"""Whether a value fits a hint, and the hint in words (``a whole number or None``)."""
+
+
 def checked(function: F) -> F:
     """``function`` with its arguments checked against its hints before it runs; a value
     that fits none is ``BadInput`` naming the function, the parameter and the value. Each
-    hint becomes a test once, on the first call, so a check costs a few microseconds."""
+    hint becomes a check once, on the first call, so a check costs a few microseconds."""
     signature = inspect.signature(function)
     names = list(signature.parameters)
-    tests: list[dict[str, Callable[[Any], bool]]] = []  # by parameter name, made on the first call
+    made: list[dict[str, Check]] = []  # by parameter name, made on the first call
 
     @functools.wraps(function)
     def call(*args: Any, **kwargs: Any) -> Any:
-        if not tests:
-            tests.append({name: _test(hint) for name, hint in _readable_hints(function, signature).items()})
+        if not made:
+            made.append({name: _check(hint) for name, hint in _readable_hints(function, signature).items()})
         for name, value in (*zip(names, args), *kwargs.items()):
-            test = tests[0].get(name)
-            if test is not None and not test(value):
-                hint = _readable_hints(function, signature)[name]
-                raise BadInput(f"{function.__name__}: {name} is {value!r:.60}, not {_describe(hint)}", repr(value))
+            fits, words = made[0].get(name, _ANYTHING)
+            if not fits(value):
+                raise BadInput(f"{function.__name__}: {name} is {value!r:.60}, not {words}", repr(value))
             if name == "seed" and isinstance(value, int) and value < 0:
                 raise BadInput(f"{function.__name__}: seed {value} is negative: give 0 or more (a seed -s would "
                                f"deal as s does)", str(value))
@@ -66,48 +69,38 @@ def _readable_hints(function: Callable[..., Any], signature: inspect.Signature) 
     return found
 
 
-def _test(hint: Any) -> Callable[[Any], bool]:
-    """Whether a value fits ``hint``, as far as it can be told at run time, as a function
-    (a hint that cannot be checked lets everything through)."""
+_ANYTHING: Check = (lambda value: True, "anything")
+_WORDS = {int: "a whole number", float: "a number", str: "a string", bool: "True or False"}
+
+
+def _check(hint: Any) -> Check:
+    """``hint`` as a check, as far as it can be told at run time (a hint that cannot be
+    checked, such as a ``Callable``, lets everything through)."""
     if hint is Any:
-        return lambda value: True
+        return _ANYTHING
     if hint is None or hint is type(None):
-        return lambda value: value is None
+        return (lambda value: value is None), "None"
     origin = typing.get_origin(hint)
     if origin in (typing.Union, types.UnionType):
-        options = [_test(option) for option in typing.get_args(hint)]
-        return lambda value: any(test(value) for test in options)
+        options = [_check(option) for option in typing.get_args(hint)]
+        return (lambda value: any(fits(value) for fits, _ in options)), " or ".join(words for _, words in options)
     if origin is typing.Literal:
         choices = typing.get_args(hint)
-        return lambda value: value in choices
+        return (lambda value: value in choices), "one of " + ", ".join(map(repr, choices))
     if origin in (Sequence, list, tuple):
         inner = typing.get_args(hint)
-        item = _test(inner[0]) if inner and inner[0] is not Ellipsis else _test(Any)
-        return lambda value: isinstance(value, (list, tuple)) and all(item(entry) for entry in value)
+        if not inner or inner[0] is Ellipsis:
+            return (lambda value: isinstance(value, (list, tuple))), "a list"
+        item, words = _check(inner[0])
+        return (lambda value: isinstance(value, (list, tuple)) and all(item(entry) for entry in value),
+                f"a list (each item {words})")
     if origin is Mapping or origin is dict:
-        return lambda value: isinstance(value, Mapping)
+        return (lambda value: isinstance(value, Mapping)), "a mapping (parsed JSON)"
     if origin is not None or not isinstance(hint, type):
-        return lambda value: True  # a Callable, a generic of its own: the function checks it
+        return _ANYTHING  # a Callable, a generic of its own: the function checks it
+    words = _WORDS.get(hint, hint.__name__)
     if hint is float:
-        return lambda value: isinstance(value, (int, float)) and not isinstance(value, bool)
+        return (lambda value: isinstance(value, (int, float)) and not isinstance(value, bool)), words
     if hint is int:
-        return lambda value: isinstance(value, int) and not isinstance(value, bool)
-    return lambda value: isinstance(value, hint)
-
-
-def _describe(hint: Any) -> str:
-    """A hint in words: ``a whole number or None``, ``a list of Card``."""
-    if hint is type(None) or hint is None:
-        return "None"
-    origin = typing.get_origin(hint)
-    if origin in (typing.Union, types.UnionType):
-        return " or ".join(_describe(option) for option in typing.get_args(hint))
-    if origin is typing.Literal:
-        return "one of " + ", ".join(repr(choice) for choice in typing.get_args(hint))
-    if origin in (Sequence, list, tuple):
-        inner = typing.get_args(hint)
-        return f"a list (each item {_describe(inner[0])})" if inner and inner[0] is not Ellipsis else "a list"
-    if origin is Mapping or origin is dict:
-        return "a mapping (parsed JSON)"
-    names = {int: "a whole number", float: "a number", str: "a string", bool: "True or False"}
-    return names.get(hint, getattr(hint, "__name__", str(hint)))
+        return (lambda value: isinstance(value, int) and not isinstance(value, bool)), words
+    return (lambda value: isinstance(value, hint)), words
