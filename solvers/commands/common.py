@@ -78,11 +78,11 @@ def study_run_options() -> Callable[[F], F]:
 
     def decorate(command: F) -> F:
         @functools.wraps(command)
-        def checked(*args: Any, **kwargs: Any) -> Any:
+        def with_files_apart(*args: Any, **kwargs: Any) -> Any:
             _check_apart(kwargs.get("store"), kwargs.get("plot"))
             return command(*args, **kwargs)
 
-        decorated: Any = checked
+        decorated: Any = with_files_apart
         for option in reversed(options):
             decorated = option(decorated)
         return cast(F, decorated)

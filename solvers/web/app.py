@@ -37,7 +37,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from cardsolve.models.errors import BadInput
-from cardsolve.solvers.web.calls import GAMES, read_call, request_name, served_commands
+from cardsolve.solvers.web.calls import GAMES, read_call, request_name, served_commands, served_time_limit
 from cardsolve.solvers.web.worker import BAD_INPUT, OK, WATCH, Outcome, Requests
 
 STATIC = Path(__file__).parent / "static"
@@ -184,7 +184,7 @@ def _describe(command: Any, time_limit: float) -> dict[str, Any]:
         if not isinstance(param.default, (str, int, float)):
             return None
         if request_name(param) == "time_limit":
-            return min(float(param.default), time_limit)
+            return served_time_limit(param, time_limit)
         return param.default
 
     return {"help": (command.help or "").split("\n\n")[0].replace("\n", " "),

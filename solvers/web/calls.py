@@ -160,13 +160,19 @@ def _scalar(name: str, value: object) -> str:
     return str(value)
 
 
+def served_time_limit(param: click.Parameter, most: float) -> float:
+    """The time limit a server gives a command that is asked for none: the command's own
+    default, or ``most`` (the server's limit) when that is less."""
+    default = param.default if isinstance(param.default, (int, float)) else most
+    return min(float(default), most)
+
+
 def _bounded_time(options: dict[str, Any], param: click.Parameter, most: float) -> dict[str, Any]:
     """``options`` with a ``time_limit`` of at most ``most`` seconds (the command's default
     if that is less); a larger one asked for is bad input."""
     asked = options.get("time_limit")
     if asked is None:
-        default = param.default if isinstance(param.default, (int, float)) else most
-        return {**options, "time_limit": min(float(default), most)}
+        return {**options, "time_limit": served_time_limit(param, most)}
     try:
         seconds = float(asked)
     except (TypeError, ValueError, OverflowError):
