@@ -48,8 +48,9 @@ def _deck(deck: Sequence[Card] | None) -> list[Card]:
     each colour, number and symbol on 12)."""
     if deck is None:
         return load_deck()
-    check_balanced(list(deck), "the deck")
-    return list(deck)
+    cards = list(deck)
+    check_balanced(cards, "the deck")
+    return cards
 
 
 @checked
