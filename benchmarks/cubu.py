@@ -59,8 +59,9 @@ def hands(size: int, n: int) -> list[Instance]:
     return [regular_hand(rng, size, deck) for _ in range(n)]
 
 
-def speed_task(size: int, mode: str, backends: tuple[tuple[str, int], ...],
-               n: int) -> tuple[list[Row], dict[str, list[SpeedAnswer]]]:
+def speed_task(
+    size: int, mode: str, backends: tuple[tuple[str, int], ...], n: int
+) -> tuple[list[Row], dict[str, list[SpeedAnswer]]]:
     """Timing rows per backend on the same hands (each backend on the first of the ``n``
     hands that it is given, all of them if that is more), and each backend's answers;
     stops the script if two proven answers disagree."""
@@ -70,8 +71,13 @@ def speed_task(size: int, mode: str, backends: tuple[tuple[str, int], ...],
     results: dict[str, list[SpeedAnswer]] = {}
     for backend, most in backends:
         found: list[SpeedAnswer] = []
-        rows.append(Row(task, backend, harness.time_calls(
-            partial(_speed, mode=mode, backend=backend, found=found), instances[:most])))
+        rows.append(
+            Row(
+                task,
+                backend,
+                harness.time_calls(partial(_speed, mode=mode, backend=backend, found=found), instances[:most]),
+            )
+        )
         results[backend] = found[1:]  # the first call is the untimed warm-up
     first_name = backends[0][0]
     for backend, _ in backends[1:]:
@@ -89,8 +95,10 @@ def main() -> None:
     solvable: dict[str, float] = {}
     proven: dict[str, tuple[int, int]] = {}
     tasks: list[tuple[int, tuple[str, ...], tuple[tuple[str, int], ...], int]] = [
-        (10, MODES, (("numba", n), ("cpsat", n)), n), (6, MODES, (("numba", n), ("reference", n), ("cpsat", n)), n),
-        (20, ("boxes",), (("numba", large), ("cpsat", 2 if args.quick else LARGE_CPSAT)), large)]
+        (10, MODES, (("numba", n), ("cpsat", n)), n),
+        (6, MODES, (("numba", n), ("reference", n), ("cpsat", n)), n),
+        (20, ("boxes",), (("numba", large), ("cpsat", 2 if args.quick else LARGE_CPSAT)), large),
+    ]
     for size, modes, backends, hands_n in tasks:
         for mode in modes:
             task_rows, answers = speed_task(size, mode, backends, hands_n)
@@ -103,9 +111,17 @@ def main() -> None:
     rows.append(Row("classic-game", "bots", harness.time_calls(play_one, games)))
     per_second = len(rows[-1].times) / sum(rows[-1].times)
     if args.json:
-        print(json.dumps({"game": "cubu", "rows": [harness.row_json(r) for r in rows], "solvable": solvable,
-                          "cpsat_proven": {task: {"proven": p, "of": k} for task, (p, k) in proven.items()},
-                          "classic_games_per_second": per_second}))
+        print(
+            json.dumps(
+                {
+                    "game": "cubu",
+                    "rows": [harness.row_json(r) for r in rows],
+                    "solvable": solvable,
+                    "cpsat_proven": {task: {"proven": p, "of": k} for task, (p, k) in proven.items()},
+                    "classic_games_per_second": per_second,
+                }
+            )
+        )
         return
     harness.report("cubu", rows, False, args.markdown)
     print("\nsolvable: " + ", ".join(f"{task} {share:.1%}" for task, share in solvable.items()))

@@ -25,8 +25,8 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
-from time import perf_counter_ns
 from pathlib import Path
+from time import perf_counter_ns
 from typing import NoReturn, TypeVar
 
 Instance = TypeVar("Instance")
@@ -85,13 +85,12 @@ def main_args(description: str) -> argparse.Namespace:
     """The command line every benchmark script takes: ``--quick``, and ``--json`` or
     ``--markdown``."""
     parser = _Parser(prog=f"python -m cardsolve.benchmarks.{Path(sys.argv[0]).stem}", description=description)
-    parser.add_argument(
-        "--quick", action="store_true", help="fewer instances: a smoke run under a minute"
-    )
+    parser.add_argument("--quick", action="store_true", help="fewer instances: a smoke run under a minute")
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="one JSON document on stdout")
-    output.add_argument("--markdown", action="store_true",
-                        help="a Markdown table headed with the date and core count, for the README")
+    output.add_argument(
+        "--markdown", action="store_true", help="a Markdown table headed with the date and core count, for the README"
+    )
     return parser.parse_args()
 
 

@@ -45,17 +45,22 @@ def _solo_game(seed: int, name: str) -> object:
 def split_task(quick: bool) -> list[Row]:
     """Best split: numba on all queries, cpsat and reference on the first part of them;
     stops if two proven answers take different numbers of cards."""
-    sizes = {"numba": 2_000, "cpsat": 200, "reference": 200} if quick else {
-        "numba": 10_000,
-        "cpsat": 10_000,
-        "reference": 10_000,
-    }
+    sizes = (
+        {"numba": 2_000, "cpsat": 200, "reference": 200}
+        if quick
+        else {
+            "numba": 10_000,
+            "cpsat": 10_000,
+            "reference": 10_000,
+        }
+    )
     queries = split_queries(max(sizes.values()), SEED, cards=(6, 10), values=(2, 6))
     rows, answers = [], {}
     for backend, n in sizes.items():
         found: list[tuple[int, bool]] = []
-        rows.append(Row("split", backend, harness.time_calls(partial(_split, backend=backend, found=found),
-                                                             queries[:n])))
+        rows.append(
+            Row("split", backend, harness.time_calls(partial(_split, backend=backend, found=found), queries[:n]))
+        )
         answers[backend] = found[1:]  # the first call is the untimed warm-up
     for k, answered in enumerate(zip(*answers.values())):
         taken = {backend: count for backend, (count, proven) in zip(answers, answered) if proven}
@@ -67,13 +72,12 @@ def split_task(quick: bool) -> list[Row]:
 def solo_task(quick: bool) -> list[Row]:
     """Whole solo games, seconds per game, each policy on the same seeded deals (the
     searching policies, a hundred times slower, on the first part of them)."""
-    sizes = {"greedy": 100, "hint": 3, "clairvoyant": 3} if quick else {"greedy": 2_000, "hint": 100,
-                                                                         "clairvoyant": 100}
+    sizes = (
+        {"greedy": 100, "hint": 3, "clairvoyant": 3} if quick else {"greedy": 2_000, "hint": 100, "clairvoyant": 100}
+    )
     seeds = list(range(max(sizes.values())))
     return [
-        Row("solo-game", name,
-            harness.time_calls(partial(_solo_game, name=name),
-                               seeds[:n]))
+        Row("solo-game", name, harness.time_calls(partial(_solo_game, name=name), seeds[:n]))
         for name, n in sizes.items()
     ]
 

@@ -92,7 +92,7 @@ def greedy_tables(n: int) -> list[Instance]:
         dealt = rng.randrange(10**9)
         tasks, piles = deal(deck, dealt, sides="random")
         table = play_round(tasks, (piles[0], piles[1]), (GreedyPolicy(), GreedyPolicy()), deck, dealt)
-        out.append((piles[0][:table.players[0].count], tasks, Placed(OPPONENT, table.players[1].placed)))
+        out.append((piles[0][: table.players[0].count], tasks, Placed(OPPONENT, table.players[1].placed)))
     return out
 
 
@@ -126,8 +126,9 @@ def hint_positions(n: int) -> list[HintPosition]:
     for _ in range(n):
         dealt, laid = rng.randrange(10**9), rng.randrange(PILE)
         tasks, piles = deal(deck, dealt, sides="random")
-        table = play_round(tasks, (piles[0][:laid + 1], piles[1][:laid]), (GreedyPolicy(), GreedyPolicy()), deck,
-                           dealt)
+        table = play_round(
+            tasks, (piles[0][: laid + 1], piles[1][:laid]), (GreedyPolicy(), GreedyPolicy()), deck, dealt
+        )
         out.append((table, piles[0][laid]))
     return out
 
@@ -135,8 +136,7 @@ def hint_positions(n: int) -> list[HintPosition]:
 def hint_row(n: int) -> Row:
     """The hint's time on ``n`` seeded positions (``hint_positions``)."""
     deck = load_deck()
-    return Row("hint", "numba", harness.time_calls(lambda p: hint(p[0], 1, p[1], deck, SAMPLES),
-                                                   hint_positions(n)))
+    return Row("hint", "numba", harness.time_calls(lambda p: hint(p[0], 1, p[1], deck, SAMPLES), hint_positions(n)))
 
 
 def run_task(task: str, sizes: dict[str, int]) -> tuple[list[Row], Proven]:
@@ -147,8 +147,9 @@ def run_task(task: str, sizes: dict[str, int]) -> tuple[list[Row], Proven]:
     rows = []
     for backend, n in sizes.items():
         found: list[Placement] = []
-        rows.append(Row(task, backend, harness.time_calls(partial(_optimize, backend=backend, found=found),
-                                                          instances[:n])))
+        rows.append(
+            Row(task, backend, harness.time_calls(partial(_optimize, backend=backend, found=found), instances[:n]))
+        )
         results[backend] = found[1:]  # the first call is the untimed warm-up
     for k, pair in enumerate(zip(*results.values())):
         proven = {r.objective for r in pair if r.proven}
@@ -168,9 +169,18 @@ def main() -> None:
         rows += task_rows
     rows.append(hint_row(5 if args.quick else 50))
     if args.json:
-        print(json.dumps({"game": "subito", "rows": [harness.row_json(r) for r in rows],
-                          "proven": {task: {b: {"proven": p, "of": n} for b, (p, n) in counts.items()}
-                                     for task, counts in proven.items()}}))
+        print(
+            json.dumps(
+                {
+                    "game": "subito",
+                    "rows": [harness.row_json(r) for r in rows],
+                    "proven": {
+                        task: {b: {"proven": p, "of": n} for b, (p, n) in counts.items()}
+                        for task, counts in proven.items()
+                    },
+                }
+            )
+        )
         return
     harness.report("subito", rows, False, args.markdown)
     print()

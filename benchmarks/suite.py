@@ -18,8 +18,7 @@ from cardsolve.benchmarks.harness import format_seconds, ratio_text
 from cardsolve.models.errors import BadInput
 from cardsolve.solvers.results import Answer, text_table
 
-SCRIPTS = {"ubongo": "ubongo", "subito": "subito", "quibbles": "quibbles", "was-sticht": "was_sticht",
-           "cubu": "cubu"}
+SCRIPTS = {"ubongo": "ubongo", "subito": "subito", "quibbles": "quibbles", "was-sticht": "was_sticht", "cubu": "cubu"}
 """Each game's benchmark module in ``cardsolve.benchmarks``, by the game's CLI name."""
 HEADERS = ("game", "task", "backend", "n", "median", "p95", "max", "vs fastest")
 
@@ -45,17 +44,36 @@ class BenchAnswer(Answer):
         return {"date": self.day, "cores": self.cores, "quick": self.quick, "rows": [dict(r) for r in self.rows]}
 
     def text(self) -> str:
-        cells = [[r["game"], r["task"], r["backend"], r["n"], format_seconds(r["median_s"]),
-                  format_seconds(r["p95_s"]), format_seconds(r["max_s"]), r["vs_fastest"]] for r in self.rows]
+        cells = [
+            [
+                r["game"],
+                r["task"],
+                r["backend"],
+                r["n"],
+                format_seconds(r["median_s"]),
+                format_seconds(r["p95_s"]),
+                format_seconds(r["max_s"]),
+                r["vs_fastest"],
+            ]
+            for r in self.rows
+        ]
         if self.markdown:
-            lines = [f"Measured {self.day} on {self.cores} cores{' (--quick)' if self.quick else ''}:", "",
-                     "| " + " | ".join(HEADERS) + " |", "|" + "---|" * len(HEADERS)]
+            lines = [
+                f"Measured {self.day} on {self.cores} cores{' (--quick)' if self.quick else ''}:",
+                "",
+                "| " + " | ".join(HEADERS) + " |",
+                "|" + "---|" * len(HEADERS),
+            ]
             return "\n".join(lines + ["| " + " | ".join(map(str, line)) + " |" for line in cells])
         return text_table(HEADERS, cells, title=f"seconds per call, {self.day}, {self.cores} cores")
 
 
-def run_benchmarks(games: Sequence[str] = (), quick: bool = False, markdown: bool = False,
-                   progress: Callable[[int, int, str], None] | None = None) -> BenchAnswer:
+def run_benchmarks(
+    games: Sequence[str] = (),
+    quick: bool = False,
+    markdown: bool = False,
+    progress: Callable[[int, int, str], None] | None = None,
+) -> BenchAnswer:
     """Run the benchmark of each of ``games`` (default: all five; an unknown name is bad
     input), ``--quick`` when ``quick``; ``progress(done, total, game)`` before each game
     and at the end. A script that fails raises ``BenchmarkFailed``."""
@@ -76,8 +94,10 @@ def run_benchmarks(games: Sequence[str] = (), quick: bool = False, markdown: boo
     if progress is not None:
         progress(len(chosen), len(chosen), "")
     for row in rows:
-        fastest = min((r for r in rows if (r["game"], r["task"]) == (row["game"], row["task"])),
-                      key=lambda r: r["median_s"])
-        row["vs_fastest"] = ratio_text(row["backend"], row["median_s"], fastest["backend"], fastest["median_s"],
-                                       row is fastest)
+        fastest = min(
+            (r for r in rows if (r["game"], r["task"]) == (row["game"], row["task"])), key=lambda r: r["median_s"]
+        )
+        row["vs_fastest"] = ratio_text(
+            row["backend"], row["median_s"], fastest["backend"], fastest["median_s"], row is fastest
+        )
     return BenchAnswer(date.today().isoformat(), os.cpu_count(), quick, tuple(rows), markdown)

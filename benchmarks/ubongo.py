@@ -33,8 +33,8 @@ from dataclasses import asdict, dataclass
 
 from cardsolve.benchmarks import harness
 from cardsolve.benchmarks.harness import Row
-from cardsolve.models.ubongo.deal import sampled_hands
 from cardsolve.models.ubongo.cards import Face
+from cardsolve.models.ubongo.deal import sampled_hands
 from cardsolve.models.ubongo.scoring import TARGET, Side
 from cardsolve.solvers.analysis import ubongo as study
 from cardsolve.solvers.ubongo import api, fast
@@ -74,8 +74,10 @@ def verify_tasks(quick: bool) -> tuple[list[Row], list[Calibration]]:
             instances = sampled_hands(stack, colour, max(sizes.values()), SEED)
             answers: dict[str, dict[int, Solution]] = {backend: {} for backend in sizes}
             for backend, n in sizes.items():
+
                 def timed(k: int, backend: str = backend) -> None:
                     answers[backend][k] = solvers[backend](instances[k], TARGET)
+
                 rows.append(Row(task, backend, harness.time_calls(timed, range(n))))
             fast_answers, checked = answers["numba"], answers["reference"]
             for backend, found in answers.items():
@@ -83,10 +85,16 @@ def verify_tasks(quick: bool) -> tuple[list[Row], list[Calibration]]:
                     raise SystemExit(f"{task}: {backend} left a hand undecided at its time limit")
                 if any((fast_answers[k].layout is None) != (a.layout is None) for k, a in found.items()):
                     raise SystemExit(f"{task}: {backend} and numba disagree on solvability")
-            calibration.append(Calibration(
-                stack, colour, len(fast_answers),
-                sum(a.layout is not None for a in fast_answers.values()) / len(fast_answers),
-                len(checked), statistics.median(a.nodes for a in checked.values())))
+            calibration.append(
+                Calibration(
+                    stack,
+                    colour,
+                    len(fast_answers),
+                    sum(a.layout is not None for a in fast_answers.values()) / len(fast_answers),
+                    len(checked),
+                    statistics.median(a.nodes for a in checked.values()),
+                )
+            )
     return rows, calibration
 
 
@@ -100,8 +108,9 @@ def end_to_end_tasks(quick: bool) -> tuple[list[Row], float]:
 
     def record(backend: str, call: Callable[[list[Face]], bool]) -> None:
         answers[backend] = []
-        rows.append(Row("verify-hand", backend, harness.time_calls(lambda hand: answers[backend].append(call(hand)),
-                                                                     hands)))
+        rows.append(
+            Row("verify-hand", backend, harness.time_calls(lambda hand: answers[backend].append(call(hand)), hands))
+        )
 
     rows: list[Row] = []
     record("numba", lambda hand: numba(hand, TARGET).layout is not None)
@@ -110,8 +119,13 @@ def end_to_end_tasks(quick: bool) -> tuple[list[Row], float]:
     if len({tuple(found[1:]) for found in answers.values()}) != 1:  # [0] is the warm-up call
         raise SystemExit("verify-hand: the three calls disagree on solvability")
     samples = 200 if quick else 2000
-    rows.append(Row("solvability-sample", "1 worker", harness.time_calls(
-        lambda sample: study.run_chunk(samples, STUDY_SEED, sample, 1), range(samples))))
+    rows.append(
+        Row(
+            "solvability-sample",
+            "1 worker",
+            harness.time_calls(lambda sample: study.run_chunk(samples, STUDY_SEED, sample, 1), range(samples)),
+        )
+    )
     return rows, samples / sum(rows[-1].times)
 
 
@@ -124,24 +138,40 @@ def main() -> None:
     end_to_end, per_second = end_to_end_tasks(args.quick)
     rows += end_to_end
     if args.json:
-        print(json.dumps({"game": "ubongo", "rows": [harness.row_json(r) for r in rows],
-                          "calibration": [asdict(c) for c in calibration],
-                          "study_samples_per_second": per_second,
-                          "study_samples_per_second_before": STUDY_BEFORE}))
+        print(
+            json.dumps(
+                {
+                    "game": "ubongo",
+                    "rows": [harness.row_json(r) for r in rows],
+                    "calibration": [asdict(c) for c in calibration],
+                    "study_samples_per_second": per_second,
+                    "study_samples_per_second_before": STUDY_BEFORE,
+                }
+            )
+        )
         return
     harness.report("ubongo", rows, False, args.markdown)
-    print(f"\nsolvability study, one worker: {per_second:,.1f} samples a second "
-          f"({per_second / STUDY_BEFORE:.1f}x the {STUDY_BEFORE} of 2026-11-30)")
+    print(
+        f"\nsolvability study, one worker: {per_second:,.1f} samples a second "
+        f"({per_second / STUDY_BEFORE:.1f}x the {STUDY_BEFORE} of 2026-11-30)"
+    )
     print()
     if args.markdown:
-        print("| stack | faces | hands | solvable | reference hands | median reference nodes |\n"
-              "|---|---|---|---|---|---|")
+        print(
+            "| stack | faces | hands | solvable | reference hands | median reference nodes |\n|---|---|---|---|---|---|"
+        )
     else:
         print("stack  faces  hands  solvable  reference hands  median reference nodes")
     for c in calibration:
         name = STACK_NAMES[c.stack].replace("|", "\\|") if args.markdown else STACK_NAMES[c.stack]
-        cells = [name, c.colour, str(c.hands), f"{c.solvable:.1%}", str(c.reference_hands),
-                 f"{c.median_reference_nodes:g}"]
+        cells = [
+            name,
+            c.colour,
+            str(c.hands),
+            f"{c.solvable:.1%}",
+            str(c.reference_hands),
+            f"{c.median_reference_nodes:g}",
+        ]
         print("| " + " | ".join(cells) + " |" if args.markdown else "  ".join(cells))
 
 

@@ -79,8 +79,13 @@ def tail_deals(n: int, seed: int = TAIL_SEED) -> list[Position]:
 
 def every_question(deals: list[Position]) -> list[Question]:
     """Every chip for every seat of every deal, ``forceable`` then ``possible``."""
-    return [(deal, seat, chip, cooperative) for deal in deals for chip in CHIPS for seat in range(deal.players)
-            for cooperative in (False, True)]
+    return [
+        (deal, seat, chip, cooperative)
+        for deal in deals
+        for chip in CHIPS
+        for seat in range(deal.players)
+        for cooperative in (False, True)
+    ]
 
 
 def _ask(question: Question, helped: bool, found: list[bool]) -> None:
@@ -102,26 +107,29 @@ def tail_summary(task: str, times: list[float], questions: list[Question]) -> st
     p99 = ordered[max(math.ceil(0.99 * len(ordered)) - 1, 0)]
     worst = max(range(len(times)), key=times.__getitem__)
     _, seat, chip, cooperative = questions[worst]
-    return (f"{task}: {len(times)} questions, median {harness.format_seconds(statistics.median(times))}, "
-            f"p99 {harness.format_seconds(p99)}, max {harness.format_seconds(ordered[-1])}; "
-            f"{sum(t > 0.2 for t in times)} over 200 ms, {sum(t > 1.0 for t in times)} over 1 s; slowest: "
-            f"deal {worst // (len(CHIPS) * 8)}, seat {seat + 1}, {chip.id}, "
-            f"{'possible' if cooperative else 'forceable'}")
+    return (
+        f"{task}: {len(times)} questions, median {harness.format_seconds(statistics.median(times))}, "
+        f"p99 {harness.format_seconds(p99)}, max {harness.format_seconds(ordered[-1])}; "
+        f"{sum(t > 0.2 for t in times)} over 200 ms, {sum(t > 1.0 for t in times)} over 1 s; slowest: "
+        f"deal {worst // (len(CHIPS) * 8)}, seat {seat + 1}, {chip.id}, "
+        f"{'possible' if cooperative else 'forceable'}"
+    )
 
 
 def main() -> None:
     args = harness.main_args("Time the Was sticht? double-dummy solver on seeded deals and endings.")
     rows = []
     deals = full_deals(30 if args.quick else 1000)
-    rows.append(Row("full-deal", "numba", harness.time_calls(
-        lambda inst: forceable(inst[0], inst[1], inst[2], "numba"), deals)))
+    rows.append(
+        Row("full-deal", "numba", harness.time_calls(lambda inst: forceable(inst[0], inst[1], inst[2], "numba"), deals))
+    )
     cases = endings(20 if args.quick else 100)
     answers: dict[str, list[bool]] = {}
     for backend in ("numba", "reference"):
         found: list[bool] = []
-        rows.append(Row("ending-4", backend, harness.time_calls(
-            partial(_forceable, backend=backend, found=found),
-            cases)))
+        rows.append(
+            Row("ending-4", backend, harness.time_calls(partial(_forceable, backend=backend, found=found), cases))
+        )
         answers[backend] = found[1:]  # the first call is the untimed warm-up
     if answers["numba"] != answers["reference"]:
         k = next(k for k, pair in enumerate(zip(answers["numba"], answers["reference"])) if pair[0] != pair[1])
@@ -143,8 +151,13 @@ def main() -> None:
         tables: dict[int, list[list[ChipRow]]] = {}
         for workers in (1, THREADS):
             tables[workers] = []
-            rows.append(Row(task, "numba" if workers == 1 else f"numba-{workers}-threads", harness.time_calls(
-                partial(_table, workers=workers, tables=tables[workers]), tail_set)))
+            rows.append(
+                Row(
+                    task,
+                    "numba" if workers == 1 else f"numba-{workers}-threads",
+                    harness.time_calls(partial(_table, workers=workers, tables=tables[workers]), tail_set),
+                )
+            )
         if tables[1] != tables[THREADS]:
             sys.exit(f"{task}: the threaded table differs from the table of one thread")
     harness.report("was-sticht", rows, args.json, args.markdown)

@@ -51,8 +51,14 @@ def check_unique(cards: Iterable[Hashable], where: str, reason: str) -> None:
         seen.add(card)
 
 
-def seated(game: str, players: int, allowed: Collection[int], policies: Sequence[T] | None,
-           default: Callable[[int], T], dealer: int) -> Sequence[T]:
+def seated(
+    game: str,
+    players: int,
+    allowed: Collection[int],
+    policies: Sequence[T] | None,
+    default: Callable[[int], T],
+    dealer: int,
+) -> Sequence[T]:
     """One policy per seat (``default(seat)`` for every seat when none are given), after
     checking the number of players, the number of policies and the dealer's seat."""
     if players not in allowed:

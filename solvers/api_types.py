@@ -46,8 +46,10 @@ def checked(function: F) -> F:
             if not fits(value):
                 raise BadInput(f"{function.__name__}: {name} is {value!r:.60}, not {words}", repr(value))
             if name == "seed" and isinstance(value, int) and value < 0:
-                raise BadInput(f"{function.__name__}: seed {value} is negative: give 0 or more (a seed -s would "
-                               f"deal as s does)", str(value))
+                raise BadInput(
+                    f"{function.__name__}: seed {value} is negative: give 0 or more (a seed -s would deal as s does)",
+                    str(value),
+                )
         return function(*args, **kwargs)
 
     return typing.cast(F, call)
@@ -92,8 +94,10 @@ def _check(hint: Any) -> Check:
         if not inner or inner[0] is Ellipsis:
             return (lambda value: isinstance(value, (list, tuple))), "a list"
         item, words = _check(inner[0])
-        return (lambda value: isinstance(value, (list, tuple)) and all(item(entry) for entry in value),
-                f"a list (each item {words})")
+        return (
+            lambda value: isinstance(value, (list, tuple)) and all(item(entry) for entry in value),
+            f"a list (each item {words})",
+        )
     if origin is Mapping or origin is dict:
         return (lambda value: isinstance(value, Mapping)), "a mapping (parsed JSON)"
     if origin is not None or not isinstance(hint, type):

@@ -74,34 +74,69 @@ class DemoAnswer(Answer):
 
     def to_json(self) -> dict[str, Any]:
         q, u = self.quibbles, self.ubongo
-        return {"seed": q.seed, "hand": list(q.hand), "display": list(q.display),
-                "splits": [{"value": s.value, "sets": s.set_values, "taken": s.taken, "backends_agree": agree}
-                           for s, agree in q.splits],
-                "combine_options": q.combine_options, "combine_largest": q.combine_largest, "hint": q.hint,
-                "game": {"penalty": q.penalty, "rating": q.rating, "turns": q.turns, "finished": q.finished},
-                "ubongo": {"round": UBONGO_ROUND, "hand": list(u.hand), "solvable": u.solvable,
-                           "backends_agree": u.agree, "layout": layout_to_json(u.layout),
-                           "distinct_layouts": u.distinct, "all_counted": u.all_counted}}
+        return {
+            "seed": q.seed,
+            "hand": list(q.hand),
+            "display": list(q.display),
+            "splits": [
+                {"value": s.value, "sets": s.set_values, "taken": s.taken, "backends_agree": agree}
+                for s, agree in q.splits
+            ],
+            "combine_options": q.combine_options,
+            "combine_largest": q.combine_largest,
+            "hint": q.hint,
+            "game": {"penalty": q.penalty, "rating": q.rating, "turns": q.turns, "finished": q.finished},
+            "ubongo": {
+                "round": UBONGO_ROUND,
+                "hand": list(u.hand),
+                "solvable": u.solvable,
+                "backends_agree": u.agree,
+                "layout": layout_to_json(u.layout),
+                "distinct_layouts": u.distinct,
+                "all_counted": u.all_counted,
+            },
+        }
 
     def text(self) -> str:
         q, u = self.quibbles, self.ubongo
-        lines = [f"Quibbles solo, deal {q.seed}: hand [{','.join(map(str, q.hand))}], "
-                 f"display [{','.join(map(str, q.display))}]", "",
-                 "Best split of each hand card " + ("(numba, cpsat and reference agree and prove it):" if q.agree
-                                                    else "(the backends do NOT all agree and prove it):")]
-        lines += [f"  {s.value}: takes {s.taken or 'nothing'}"
-                  + (f" as {', '.join('+'.join(map(str, x)) for x in s.set_values)}" if s.sets else "")
-                  + ("" if agree else "  (BACKENDS DISAGREE)") for s, agree in q.splits]
-        lines += [f"Combine options: {q.combine_options}"
-                  + (f", the largest takes {q.combine_largest}" if q.combine_options else ""), "",
-                  f"Hint: {q.hint}", "",
-                  f"The hint's lookahead plays the whole deal: penalty {q.penalty} ({q.rating}) in {q.turns} turns.",
-                  ""]
+        lines = [
+            f"Quibbles solo, deal {q.seed}: hand [{','.join(map(str, q.hand))}], "
+            f"display [{','.join(map(str, q.display))}]",
+            "",
+            "Best split of each hand card "
+            + (
+                "(numba, cpsat and reference agree and prove it):"
+                if q.agree
+                else "(the backends do NOT all agree and prove it):"
+            ),
+        ]
+        lines += [
+            f"  {s.value}: takes {s.taken or 'nothing'}"
+            + (f" as {', '.join('+'.join(map(str, x)) for x in s.set_values)}" if s.sets else "")
+            + ("" if agree else "  (BACKENDS DISAGREE)")
+            for s, agree in q.splits
+        ]
+        lines += [
+            f"Combine options: {q.combine_options}"
+            + (f", the largest takes {q.combine_largest}" if q.combine_options else ""),
+            "",
+            f"Hint: {q.hint}",
+            "",
+            f"The hint's lookahead plays the whole deal: penalty {q.penalty} ({q.rating}) in {q.turns} turns.",
+            "",
+        ]
         counted = f"{u.distinct}" if u.all_counted else f"more than {u.distinct}"
-        verdict = (f"a layout of {u.target} exists ({counted} distinct ones)" if u.solvable
-                   else f"no layout of {u.target} exists; the largest has {len(u.layout)} cards")
-        lines += [f"Ubongo, round {UBONGO_ROUND} (stack 5|6, black faces), deal {u.seed}: {','.join(u.hand)}",
-                  f"numba and cpsat {'agree' if u.agree else 'DISAGREE'}: {verdict}.", "", ascii_picture(u.layout)]
+        verdict = (
+            f"a layout of {u.target} exists ({counted} distinct ones)"
+            if u.solvable
+            else f"no layout of {u.target} exists; the largest has {len(u.layout)} cards"
+        )
+        lines += [
+            f"Ubongo, round {UBONGO_ROUND} (stack 5|6, black faces), deal {u.seed}: {','.join(u.hand)}",
+            f"numba and cpsat {'agree' if u.agree else 'DISAGREE'}: {verdict}.",
+            "",
+            ascii_picture(u.layout),
+        ]
         return "\n".join(lines)
 
 
@@ -122,9 +157,19 @@ def quibbles_demo(seed: int) -> QuibblesDemo:
         splits.append((answers[0], agree))
     options = api.combine(hand, list(display)).options
     game = play_game([HintPolicy()], Variant.SOLO, seed).state
-    return QuibblesDemo(seed, tuple(hand), display, tuple(splits), len(options),
-                        options[0].taken if options else 0, rank_turns(state, seed=seed).explanation,
-                        game.penalty_score, solo_rating(game.penalty_score), game.turns, game.winner == 0)
+    return QuibblesDemo(
+        seed,
+        tuple(hand),
+        display,
+        tuple(splits),
+        len(options),
+        options[0].taken if options else 0,
+        rank_turns(state, seed=seed).explanation,
+        game.penalty_score,
+        solo_rating(game.penalty_score),
+        game.turns,
+        game.winner == 0,
+    )
 
 
 def ubongo_demo(seed: int) -> UbongoDemo:
@@ -137,8 +182,16 @@ def ubongo_demo(seed: int) -> UbongoDemo:
     best = api.solve(hand).found.layout
     assert best is not None  # a hand always holds a layout of one card
     count = api.solve_all(hand, limit=COUNT_LIMIT).found
-    return UbongoDemo(seed, tuple(f.name for f in hand), quick.k, bool(quick.solvable), agree, best,
-                      len(count.layouts), count.complete)
+    return UbongoDemo(
+        seed,
+        tuple(f.name for f in hand),
+        quick.k,
+        bool(quick.solvable),
+        agree,
+        best,
+        len(count.layouts),
+        count.complete,
+    )
 
 
 def demo(seed: int = 1) -> DemoAnswer:

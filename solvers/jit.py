@@ -24,6 +24,7 @@ from cardsolve.solvers.cache_dir import cache_root, source_digest
 
 T = TypeVar("T")
 
+
 def numba_cache_dir() -> Path:
     """Where compiled kernels are cached: the folder ``src-<source_digest>`` under
     ``$NUMBA_CACHE_DIR``, else under ``numba`` in the project's cache directory

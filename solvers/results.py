@@ -46,7 +46,7 @@ def percent(share: float, places: int = 1) -> str:
     """``share`` (0 to 1) as a percentage with ``places`` decimals, never rounded onto 0%
     or 100% unless it is exactly that: 3,999 of 4,000 reads ``>99.9%``, 1 of 4,000 ``<0.1%``."""
     text = f"{share:.{places}%}"
-    step = 10.0 ** -places
+    step = 10.0**-places
     if share < 1 and text == f"{1:.{places}%}":
         return f">{100 - step:.{places}f}%"
     if share > 0 and text == f"{0:.{places}%}":

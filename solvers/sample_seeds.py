@@ -14,6 +14,6 @@ STRIDE = 1_000_003
 
 def sample_seed(seed: int, index: int) -> int | str:
     """The seed of sample ``index`` (from 0) of the study seeded ``seed``."""
-    if not 0 <= index:
+    if not index >= 0:
         raise ValueError(f"sample index {index} is negative")
     return seed * STRIDE + index if index < STRIDE else f"{seed}:{index}"

@@ -29,9 +29,16 @@ LAPTOP: ViewportSize = {"width": 1280, "height": 860}
 VIEWPORTS: dict[str, ViewportSize] = {"phone": PHONE, "laptop": LAPTOP}
 ANSWER_TIMEOUT_MS = 60_000
 """How long a test waits for a page's answer (the first answers load the solvers)."""
-CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                  "--disable-dev-shm-usage"]
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
 
 
 def screenshot_folder() -> Path:
@@ -70,8 +77,11 @@ def running_server() -> Iterator[str]:
     from cardsolve.solvers.web.app import Settings, create_app
 
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(Settings(time_limit=20.0, workers=2)), host="127.0.0.1",
-                                           port=port, log_level="warning"))
+    server = uvicorn.Server(
+        uvicorn.Config(
+            create_app(Settings(time_limit=20.0, workers=2)), host="127.0.0.1", port=port, log_level="warning"
+        )
+    )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 120
@@ -127,6 +137,10 @@ def screenshot(page: Page, name: str) -> Path:
 def no_outside_requests(page: Page) -> list[str]:
     """Record every request the page makes that leaves the server (there must be none)."""
     outside: list[str] = []
-    page.on("request", lambda request: outside.append(request.url)
-            if not request.url.startswith(("http://127.0.0.1", "data:", "blob:")) else None)
+    page.on(
+        "request",
+        lambda request: (
+            outside.append(request.url) if not request.url.startswith(("http://127.0.0.1", "data:", "blob:")) else None
+        ),
+    )
     return outside

@@ -56,9 +56,13 @@ def interrupted_cli(args: list[str], after: float) -> tuple[int, str, str, float
     import subprocess
     import time
 
-    process = subprocess.Popen([sys.executable, "-m", "cardsolve.cli", *args], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True,
-                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cardsolve.cli", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     try:
         time.sleep(after)
         process.send_signal(signal.SIGINT)

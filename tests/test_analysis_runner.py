@@ -15,15 +15,15 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from cardsolve.models.errors import BadInput
+from cardsolve.solvers.analysis import runner, store
 from cardsolve.solvers.analysis.registry import study
 from cardsolve.solvers.analysis.runner import StudyInterrupted, chunk_plan, run_study
-from cardsolve.solvers.analysis import runner, store
 from cardsolve.solvers.analysis.store import ChunkStore, default_store, study_key
 from cardsolve.solvers.cache_dir import cache_root, source_digest
 from cardsolve.solvers.jit import numba_cache_dir
@@ -76,11 +76,16 @@ def test_a_dask_cluster_gives_the_local_result(plain: dict[str, object]) -> None
     from distributed import LocalCluster
 
     # distributed's LocalCluster.__init__ carries no annotations
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,  # type: ignore[no-untyped-call]
-                      dashboard_address=":0") as cluster:
+    with LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,  # type: ignore[no-untyped-call]
+        dashboard_address=":0",
+    ) as cluster:
         done: list[int] = []
-        outcome = run_study(SEATS, GAMES, SEED, scheduler=cluster.scheduler_address,
-                            progress=lambda n, total: done.append(n))
+        outcome = run_study(
+            SEATS, GAMES, SEED, scheduler=cluster.scheduler_address, progress=lambda n, total: done.append(n)
+        )
     assert outcome.result == plain and outcome.chunks == 4
     assert done == [0, 1, 2, 3, 4]
 
@@ -100,8 +105,7 @@ def _stop_after(chunks: int) -> Callable[[int, int], None]:
 
 
 @pytest.mark.parametrize("workers", [1, 2])
-def test_an_interrupted_run_resumes_to_the_same_result(tmp_path: Path, plain: dict[str, object],
-                                                       workers: int) -> None:
+def test_an_interrupted_run_resumes_to_the_same_result(tmp_path: Path, plain: dict[str, object], workers: int) -> None:
     store = tmp_path / "studies.sqlite"
     with pytest.raises(StudyInterrupted) as stop:
         run_study(SEATS, GAMES, SEED, workers=workers, store=store, progress=_stop_after(2))
@@ -121,11 +125,21 @@ def test_the_store_keeps_studies_apart(tmp_path: Path) -> None:
     assert run_study(SEATS, 8, SEED + 1, store=store).reused == 0
     assert run_study(SEATS, 9, SEED, store=store).reused == 0
     key = json.loads(study_key("cubu", "seats", 8, SEED, 4))
-    assert key == {"game": "cubu", "name": "seats", "samples": 8, "seed": SEED, "chunk_size": 4,
-                   "version": key["version"], "sources": source_digest()} and key["version"]
+    assert (
+        key
+        == {
+            "game": "cubu",
+            "name": "seats",
+            "samples": 8,
+            "seed": SEED,
+            "chunk_size": 4,
+            "version": key["version"],
+            "sources": source_digest(),
+        }
+        and key["version"]
+    )
     with sqlite3.connect(store) as db:
-        assert dict(db.execute("SELECT name, value FROM meta")) == {"format": "cardsolve-study-store",
-                                                                    "schema": "1"}
+        assert dict(db.execute("SELECT name, value FROM meta")) == {"format": "cardsolve-study-store", "schema": "1"}
         assert db.execute("SELECT count(*) FROM chunks").fetchone() == (2 + 2 + 3,)
 
 
@@ -177,15 +191,16 @@ def test_a_database_holding_only_a_view_is_foreign_too(tmp_path: Path) -> None:
     assert _refused(path) == f"store {path} is not a cardsolve study store: it holds the view answer"
 
 
-def test_a_store_another_program_holds_is_said_to_be_in_use(tmp_path: Path,
-                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_store_another_program_holds_is_said_to_be_in_use(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "studies.sqlite"
     ChunkStore(path).close()
     monkeypatch.setattr(store, "LOCK_WAIT", 0.1)
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")
     try:
-        assert _refused(path) == f"store {path} is in use by another program (locked for 0.1 s); try again when it is done"
+        assert (
+            _refused(path) == f"store {path} is in use by another program (locked for 0.1 s); try again when it is done"
+        )
     finally:
         holder.execute("ROLLBACK")
         holder.close()
@@ -222,8 +237,9 @@ def test_count_tables_add_key_by_key_in_numeric_order() -> None:
 
 
 @pytest.mark.parametrize(("sends", "why"), [(b"", "it did not answer"), (b"\xff" * 128, "its answer was not Dask's")])
-def test_a_server_that_is_not_a_dask_scheduler_is_named_in_one_line(sends: bytes, why: str, tmp_path: Path,
-                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_server_that_is_not_a_dask_scheduler_is_named_in_one_line(
+    sends: bytes, why: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A server that takes the connection but stays silent once held the study for ever;
     one that sends bytes of its own ended in a traceback."""
     monkeypatch.setattr(runner, "CONNECT_TIMEOUT_S", 1)

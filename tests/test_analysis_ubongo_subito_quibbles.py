@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from types import ModuleType
 
@@ -51,14 +51,17 @@ class Run:
         return combined
 
 
-@lru_cache(maxsize=None)
+@cache
 def _run(name: str) -> Run:
     """The parts of case ``name``, computed once for all the tests."""
     case = CASES[name]
     study = case.module.STUDY
     bounds = [*case.cuts, case.samples]
-    return Run(case, study.run_chunk(case.samples, SEED, 0, case.samples),
-               [study.run_chunk(case.samples, SEED, a, b - a) for a, b in zip(bounds, bounds[1:])])
+    return Run(
+        case,
+        study.run_chunk(case.samples, SEED, 0, case.samples),
+        [study.run_chunk(case.samples, SEED, a, b - a) for a, b in zip(bounds, bounds[1:])],
+    )
 
 
 @pytest.fixture(params=list(CASES))
@@ -90,9 +93,10 @@ def test_plot_writes_a_png(run: Run, tmp_path: Path) -> None:
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-@pytest.mark.parametrize("game, name, module", [("ubongo", "solvability", ubongo),
-                                                ("subito", "optimal-scores", subito),
-                                                ("quibbles", "solo", quibbles)])
+@pytest.mark.parametrize(
+    "game, name, module",
+    [("ubongo", "solvability", ubongo), ("subito", "optimal-scores", subito), ("quibbles", "solo", quibbles)],
+)
 def test_registry_returns_the_study(game: str, name: str, module: ModuleType) -> None:
     found = registry.study(game, name)
     assert found is module.STUDY and (found.game, found.name) == (game, name) and found.chunk_size > 0
@@ -163,19 +167,26 @@ def test_quibbles_table_has_a_column_per_policy_and_a_row_per_rating() -> None:
     rows = quibbles.table(_run("quibbles").result())
     assert rows[0] == ("policy", "hint", "greedy", "random", "clairvoyant")
     labels = [row[0] for row in rows]
-    assert labels[len(quibbles.MEASURES) + 1:] == ["50+ Questionable", "40-49 Quite OK", "30-39 Quirky performance",
-                                                  "20-29 Quality effort", "10-19 Quick-witted success",
-                                                  "<10 Quintessential victory",
-                                                  "hint lookahead (refills x candidate turns)",
-                                                  "clairvoyant search (sees the draw pile, not a hint)"]
+    assert labels[len(quibbles.MEASURES) + 1 :] == [
+        "50+ Questionable",
+        "40-49 Quite OK",
+        "30-39 Quirky performance",
+        "20-29 Quality effort",
+        "10-19 Quick-witted success",
+        "<10 Quintessential victory",
+        "hint lookahead (refills x candidate turns)",
+        "clairvoyant search (sees the draw pile, not a hint)",
+    ]
     assert rows[-2][1:] == ("16 x 12", "-", "-", "-")
 
 
 def test_quibbles_options_choose_the_policies_and_the_lookahead() -> None:
     part = quibbles.STUDY.run_chunk(2, SEED, 0, 2, policies=["random", "greedy"], hint_samples=2, hint_shortlist=3)
     result = quibbles.combine(2, [part])
-    assert list(result["policies"]) == ["random", "greedy"] and result["hint_lookahead"] == {"samples": 2,
-                                                                                              "shortlist": 3}
+    assert list(result["policies"]) == ["random", "greedy"] and result["hint_lookahead"] == {
+        "samples": 2,
+        "shortlist": 3,
+    }
     assert all(row[0] != "hint lookahead (refills x candidate turns)" for row in quibbles.table(result))
     default = _run("quibbles").result()["policies"]
     assert result["policies"]["greedy"]["penalty_by_game"] == default["greedy"]["penalty_by_game"][:2]

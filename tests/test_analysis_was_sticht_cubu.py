@@ -25,10 +25,14 @@ PNG = b"\x89PNG\r\n\x1a\n"
 def _forced(deals: int, seed: int, offset: int) -> dict[str, int]:
     """Per chip id, the deals of the study in which the seat ``offset`` places after the
     leader can force the chip, each deal solved on its own."""
-    positions = [start(dealt.hands, dealt.trumps, dealt.leader)
-                 for dealt in (deal_round(sample_seed(seed, index)) for index in range(deals))]
-    return {chip.id: sum(forceable(position, (position.leader + offset) % position.players, chip)
-                         for position in positions) for chip in CHIPS}
+    positions = [
+        start(dealt.hands, dealt.trumps, dealt.leader)
+        for dealt in (deal_round(sample_seed(seed, index)) for index in range(deals))
+    ]
+    return {
+        chip.id: sum(forceable(position, (position.leader + offset) % position.players, chip) for position in positions)
+        for chip in CHIPS
+    }
 
 
 def test_the_chips_study_is_the_same_for_any_cut_and_matches_the_deals(tmp_path: Path) -> None:
@@ -54,8 +58,14 @@ def test_the_chips_study_is_the_same_for_any_cut_and_matches_the_deals(tmp_path:
     assert table[0] == ("rank", "chip", "value", "source", "lead forces", "next forces")
     assert len(table) == len(CHIPS) + 1
     last = whole["chips"][-1]
-    assert table[-1] == (str(len(CHIPS)), last["id"], str(last["value"]), last["source"], f"{last['lead_share']:.1%}",
-                         f"{last['next_share']:.1%}")
+    assert table[-1] == (
+        str(len(CHIPS)),
+        last["id"],
+        str(last["value"]),
+        last["source"],
+        f"{last['lead_share']:.1%}",
+        f"{last['next_share']:.1%}",
+    )
     picture = tmp_path / "chips.png"
     chips.plot(whole, "chips", str(picture))
     assert picture.read_bytes().startswith(PNG)
@@ -68,14 +78,14 @@ def _played(games: int, seed: int, options: dict[str, Any]) -> list[GameResult]:
 
 
 @pytest.mark.parametrize("given", [{}, {"players": 3, "bots": ["greedy", "random", "greedy"], "target": 40}])
-def test_the_seats_study_is_the_same_for_any_cut_and_matches_the_games(tmp_path: Path,
-                                                                       given: dict[str, Any]) -> None:
+def test_the_seats_study_is_the_same_for_any_cut_and_matches_the_games(tmp_path: Path, given: dict[str, Any]) -> None:
     seats = study("cubu", "seats")
     assert seats.resolve() == {"players": 4, "bots": list(BOTS), "target": 100}
     options, games, seed = seats.resolve(given), 12, 5
     whole = seats.combine(games, [seats.run_chunk(games, seed, 0, games, **options)])
-    cut = seats.combine(games, [seats.run_chunk(games, seed, first, count, **options)
-                                for first, count in ((0, 5), (5, 1), (6, 6))])
+    cut = seats.combine(
+        games, [seats.run_chunk(games, seed, first, count, **options) for first, count in ((0, 5), (5, 1), (6, 6))]
+    )
     assert whole == cut and whole["games"] == games
     assert (whole["players"], whole["target"]) == (options["players"], options["target"])
 
@@ -91,8 +101,10 @@ def test_the_seats_study_is_the_same_for_any_cut_and_matches_the_games(tmp_path:
         assert row["games"] == sum(game.seats.count(name) for game in played)
     rounds = sum(len(game.round_turns) for game in played)
     assert (whole["rounds"], whole["turns"]) == (rounds, sum(sum(game.round_turns) for game in played))
-    assert (whole["cut_games"], whole["cut_rounds"]) == (sum(game.limit_hit for game in played),
-                                                          sum(game.cut_rounds for game in played))
+    assert (whole["cut_games"], whole["cut_rounds"]) == (
+        sum(game.limit_hit for game in played),
+        sum(game.cut_rounds for game in played),
+    )
     assert whole["rounds_per_game"] == rounds / games and whole["turns_per_round"] == whole["turns"] / rounds
     won = sum(row["wins"] for row in whole["seats"])
     assert won == pytest.approx(sum(row["wins"] for row in whole["bots"]))
@@ -106,8 +118,12 @@ def test_the_seats_study_is_the_same_for_any_cut_and_matches_the_games(tmp_path:
     first = whole["seats"][0]
     assert table[1] == ("seat", "1", str(games), f"{first['share']:.1%} ({first['wins']:g} won)")
     assert table[1 + players][:2] == ("bot", whole["bots"][0]["bot"])
-    assert table[-4] == ("length", f"rounds a game to {options['target']}", str(games),
-                         f"{whole['rounds_per_game']:.2f}")
+    assert table[-4] == (
+        "length",
+        f"rounds a game to {options['target']}",
+        str(games),
+        f"{whole['rounds_per_game']:.2f}",
+    )
     assert table[-1] == ("cut off", "rounds", str(rounds), str(whole["cut_rounds"]))
     picture = tmp_path / "seats.png"
     seats.plot(whole, "seats", str(picture))

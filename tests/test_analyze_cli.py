@@ -13,8 +13,20 @@ from conftest import RunCli
 
 def test_analyze_runs_stores_and_reads_back(cardsolve: RunCli, tmp_path: Path) -> None:
     store, picture = tmp_path / "studies.sqlite", tmp_path / "seats.png"
-    args = ("--json", "analyze", "cubu", "seats", "--samples", "300", "--seed", "5", "--workers", "1",
-            "--store", str(store))
+    args = (
+        "--json",
+        "analyze",
+        "cubu",
+        "seats",
+        "--samples",
+        "300",
+        "--seed",
+        "5",
+        "--workers",
+        "1",
+        "--store",
+        str(store),
+    )
     code, out, err = cardsolve(*args, "--plot", str(picture))
     assert code == 0, err
     first = json.loads(out)
@@ -51,14 +63,24 @@ def test_analyze_bad_input(cardsolve: RunCli, tmp_path: Path) -> None:
     code, out, err = cardsolve("analyze", "cubu", "seats", "--samples", "0", "--store", str(tmp_path / "n.sqlite"))
     assert code == 2 and "0" in err
     same = tmp_path / "same.png"
-    code, out, err = cardsolve("analyze", "cubu", "seats", "--samples", "4", "--store", str(same), "--plot",
-                               str(tmp_path / "." / "same.png"))
+    code, out, err = cardsolve(
+        "analyze", "cubu", "seats", "--samples", "4", "--store", str(same), "--plot", str(tmp_path / "." / "same.png")
+    )
     assert code == 2 and "the picture would overwrite the store" in err and not same.exists()
 
 
 def test_analyze_unreachable_scheduler_is_one_line(cardsolve: RunCli, tmp_path: Path) -> None:
     """The scheduler is asked for before any progress is shown, so the error stands alone."""
-    code, out, err = cardsolve("analyze", "cubu", "seats", "--samples", "10", "--store", str(tmp_path / "s.sqlite"),
-                               "--scheduler", "tcp://127.0.0.1:9")
+    code, out, err = cardsolve(
+        "analyze",
+        "cubu",
+        "seats",
+        "--samples",
+        "10",
+        "--store",
+        str(tmp_path / "s.sqlite"),
+        "--scheduler",
+        "tcp://127.0.0.1:9",
+    )
     assert code == 2 and not out
     assert err.startswith("error: cannot reach the Dask scheduler tcp://127.0.0.1:9") and err.count("\n") == 1

@@ -20,8 +20,9 @@ CUBU_HAND = "G-P-R-D,O-P-R-L-D,R-O-P-G,L-O,O-P,P-D-G-R-O,G-R-D-L-O-P,pickup2"
 
 
 @checked
-def _example(count: int, name: str | None = None, values: Sequence[int] = (), share: float = 0.5,
-             side: Literal["a", "b"] = "a") -> str:
+def _example(
+    count: int, name: str | None = None, values: Sequence[int] = (), share: float = 0.5, side: Literal["a", "b"] = "a"
+) -> str:
     return f"{count} {name} {list(values)} {share} {side}"
 
 
@@ -35,7 +36,8 @@ def test_checked_reads_the_hints_as_the_caller_means_them() -> None:
         ((2,), {"values": "12"}, "values is '12', not a list (each item a whole number)"),
         ((2,), {"values": [1, "2"]}, "not a list (each item a whole number)"),
         ((2,), {"share": "0.5"}, "share is '0.5', not a number"),
-        ((2,), {"side": "c"}, "side is 'c', not one of 'a', 'b'")]
+        ((2,), {"side": "c"}, "side is 'c', not one of 'a', 'b'"),
+    ]
     for args, options, said in wrong:
         with pytest.raises(BadInput, match=re.escape(said)) as error:
             example(*args, **options)
@@ -78,8 +80,9 @@ CALLS: list[tuple[Any, str, tuple[Any, ...], dict[str, Any], str]] = [
 
 
 @pytest.mark.parametrize(("module", "name", "args", "options", "said"), CALLS, ids=[call[-1] for call in CALLS])
-def test_a_wrong_or_out_of_range_argument_is_bad_input_naming_it(module: Any, name: str, args: tuple[Any, ...],
-                                                                 options: dict[str, Any], said: str) -> None:
+def test_a_wrong_or_out_of_range_argument_is_bad_input_naming_it(
+    module: Any, name: str, args: tuple[Any, ...], options: dict[str, Any], said: str
+) -> None:
     given = tuple(arg() if arg is _deal else arg for arg in args)
     with pytest.raises(BadInput) as error:
         getattr(module, name)(*given, **options)

@@ -34,7 +34,7 @@ def _quibbles(seed: int) -> Answers:
     from cardsolve.solvers.quibbles.backends import BACKENDS
 
     cards = (0, 10) if seed % 10 == 0 else (5, 10)  # an empty display now and then
-    (display, value), = split_queries(1, seed, cards=cards, values=(2, 6))
+    ((display, value),) = split_queries(1, seed, cards=cards, values=(2, 6))
     return _each(BACKENDS, lambda b: _proven(cardsolve.quibbles.split(value, display, backend=b), "taken"))
 
 
@@ -44,8 +44,12 @@ def _ubongo(seed: int) -> Answers:
 
     stack = 1 + seed % 3
     hand = sampled_hands(stack, "white" if seed % 2 else "black", 1, seed)[0][:5]
-    return _each(BACKENDS, lambda b: _proven(cardsolve.ubongo.verify(hand, k=4, backend=b).found, "layout",
-                                             key=lambda s: s.layout is not None))
+    return _each(
+        BACKENDS,
+        lambda b: _proven(
+            cardsolve.ubongo.verify(hand, k=4, backend=b).found, "layout", key=lambda s: s.layout is not None
+        ),
+    )
 
 
 def _subito(seed: int) -> Answers:
@@ -56,8 +60,7 @@ def _subito(seed: int) -> Answers:
     rng = random.Random(seed)
     pile, tasks, table = pile_against_table(load_deck(), rng, 7, 7)
     versus = table if seed % 2 else None
-    return _each(BACKENDS, lambda b: _proven(cardsolve.subito.optimize(pile, tasks, vs=versus, backend=b),
-                                             "objective"))
+    return _each(BACKENDS, lambda b: _proven(cardsolve.subito.optimize(pile, tasks, vs=versus, backend=b), "objective"))
 
 
 def _was_sticht(seed: int) -> Answers:
@@ -97,7 +100,7 @@ R = TypeVar("R")
 def _proven(result: R, field: str, key: Callable[[R], Hashable] | None = None) -> Hashable:
     """The answer's key (``field``, or ``key`` of the result), after checking the backend
     proved it."""
-    assert getattr(result, "proven"), f"unproven answer: {result!r}"
+    assert result.proven, f"unproven answer: {result!r}"
     return key(result) if key is not None else getattr(result, field)
 
 

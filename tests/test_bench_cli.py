@@ -7,8 +7,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cardsolve.benchmarks.suite import SCRIPTS
 from conftest import RunCli
+
+from cardsolve.benchmarks.suite import SCRIPTS
 
 
 def test_bench_one_game_json_and_out(cardsolve: RunCli, tmp_path: Path) -> None:
@@ -20,8 +21,8 @@ def test_bench_one_game_json_and_out(cardsolve: RunCli, tmp_path: Path) -> None:
     assert document["quick"] is True and document["cores"] >= 1
     rows = {(r["game"], r["task"], r["backend"]): r for r in document["rows"]}
     assert set(rows) == {("quibbles", "split", b) for b in ("numba", "cpsat", "reference")} | {
-        ("quibbles", "solo-game", b) for b in ("greedy", "hint", "clairvoyant")} | {
-        ("quibbles", "hint-9-cards", "hint")}
+        ("quibbles", "solo-game", b) for b in ("greedy", "hint", "clairvoyant")
+    } | {("quibbles", "hint-9-cards", "hint")}
     for task in ("split", "solo-game"):
         same = [r for r in document["rows"] if r["task"] == task]
         fastest = min(same, key=lambda r: r["median_s"])

@@ -10,6 +10,8 @@ import random
 from fractions import Fraction
 from pathlib import Path
 
+from conftest import RunCli
+
 from cardsolve.models.was_sticht import CHIP_IDS, CHIPS, Chip, ChipView, Draft, Trumps, parse_cards
 from cardsolve.models.was_sticht.deal import random_ending
 from cardsolve.models.was_sticht.play import start
@@ -21,10 +23,14 @@ from cardsolve.solvers.cubu.simulate import play_seated, versus_seats, win_share
 from cardsolve.solvers.was_sticht.bot_rounds import DEALER, RULES, outcomes, study_round
 from cardsolve.solvers.was_sticht.bots import SolverBot
 from cardsolve.solvers.was_sticht.chip_choice import (
-    ChipOdds, by_value, chip_odds, expected_value, likeliest, random_possible,
+    ChipOdds,
+    by_value,
+    chip_odds,
+    expected_value,
+    likeliest,
+    random_possible,
 )
 from cardsolve.solvers.was_sticht.double_dummy import forceable, possible
-from conftest import RunCli
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -35,20 +41,28 @@ def _odds(*entries: tuple[str, str, float]) -> list[ChipOdds]:
 
 
 def test_likeliest_takes_the_best_forceable_else_the_likeliest_chip() -> None:
-    odds = _odds(("exactly-5", "possible", 0.05), ("at-most-2", "possible", 0.6), ("no-red", "forceable", 1.0),
-                 ("first-trick", "forceable", 1.0), ("no-tricks", "impossible", 0.0))
+    odds = _odds(
+        ("exactly-5", "possible", 0.05),
+        ("at-most-2", "possible", 0.6),
+        ("no-red", "forceable", 1.0),
+        ("first-trick", "forceable", 1.0),
+        ("no-tricks", "impossible", 0.0),
+    )
     assert likeliest(odds) == CHIP_IDS["no-red"]  # forceable, value 2 over 1
     assert by_value(odds) == expected_value(odds) == CHIP_IDS["no-red"]
     open_ = odds[:2] + odds[4:]
     assert likeliest(open_) == CHIP_IDS["at-most-2"]  # met in 60% of the playouts
     assert expected_value(open_) == CHIP_IDS["at-most-2"]  # 0.6 x 1 over 0.05 x 5
-    assert expected_value(_odds(("exactly-5", "possible", 0.3), ("at-most-2", "possible", 0.6))) == CHIP_IDS["exactly-5"]
+    assert (
+        expected_value(_odds(("exactly-5", "possible", 0.3), ("at-most-2", "possible", 0.6))) == CHIP_IDS["exactly-5"]
+    )
     assert by_value(open_) == CHIP_IDS["exactly-5"]  # the old rule: the highest value it could meet
     ties = _odds(("at-most-1", "possible", 0.25), ("exactly-3", "possible", 0.25), ("no-tricks", "possible", 0.0))
     assert likeliest(ties) == CHIP_IDS["exactly-3"]
-    hopeless = _odds(("exactly-5", "impossible", 0.0), ("at-most-1", "impossible", 0.0),
-                     ("no-red", "impossible", 0.0))
-    assert likeliest(hopeless) == by_value(hopeless) == expected_value(hopeless) == CHIP_IDS["at-most-1"]  # the cheapest to fail
+    hopeless = _odds(("exactly-5", "impossible", 0.0), ("at-most-1", "impossible", 0.0), ("no-red", "impossible", 0.0))
+    assert (
+        likeliest(hopeless) == by_value(hopeless) == expected_value(hopeless) == CHIP_IDS["at-most-1"]
+    )  # the cheapest to fail
 
 
 def test_random_possible_draws_only_possible_chips_and_all_of_them() -> None:
@@ -56,15 +70,19 @@ def test_random_possible_draws_only_possible_chips_and_all_of_them() -> None:
     drawn = {random_possible(odds, random.Random(seed)) for seed in range(200)}
     assert drawn == {CHIP_IDS["exactly-5"], CHIP_IDS["no-red"]}
     hopeless = _odds(("no-tricks", "impossible", 0.0), ("no-red", "impossible", 0.0))
-    assert {random_possible(hopeless, random.Random(seed)) for seed in range(50)} == set(CHIP_IDS[c] for c in
-                                                                                          ("no-tricks", "no-red"))
+    assert {random_possible(hopeless, random.Random(seed)) for seed in range(50)} == set(
+        CHIP_IDS[c] for c in ("no-tricks", "no-red")
+    )
 
 
 def test_chip_odds_agree_with_the_reference_and_with_their_playouts() -> None:
     """On 40 seeded 3-trick endings, each chip's verdict (numba) is the reference solver's
     and an impossible chip is met in no playout."""
-    chips: list[Chip] = [chip for chip in CHIPS if chip.id in {"no-tricks", "exactly-1", "last-trick", "no-red",
-                                                               "most-tricks", "at-most-1"}]
+    chips: list[Chip] = [
+        chip
+        for chip in CHIPS
+        if chip.id in {"no-tricks", "exactly-1", "last-trick", "no-red", "most-tricks", "at-most-1"}
+    ]
     for seed in range(40):
         rng = random.Random(seed)
         position = random_ending(rng, 3)
@@ -102,8 +120,12 @@ def test_a_study_round_is_seeded_and_its_outcomes_hold_the_exact_checks() -> Non
         assert outcome.chip in game.held[outcome.seat]
         assert not (outcome.verdict == "forceable" and not outcome.met)
         assert not (outcome.verdict == "impossible" and outcome.met)
-    bot_choice = [SolverBot().choose_chip(ChipView(seat, DEALER, game.held[seat], Draft(game.position.hands, (), ()),
-                                                   game.position.trumps)) for seat in range(DEALER)]
+    bot_choice = [
+        SolverBot().choose_chip(
+            ChipView(seat, DEALER, game.held[seat], Draft(game.position.hands, (), ()), game.position.trumps)
+        )
+        for seat in range(DEALER)
+    ]
     assert [o.chip for o in found if o.rule == "expected-value"] == bot_choice
 
 
@@ -126,8 +148,15 @@ def test_the_was_sticht_bots_study_adds_up_its_rounds(tmp_path: Path) -> None:
 
 
 def test_versus_seats_the_bot_at_every_seat_in_turn() -> None:
-    assert [versus_seats("strategist", "greedy", 3, index).index("strategist") for index in range(7)] == \
-        [0, 1, 2, 0, 1, 2, 0]
+    assert [versus_seats("strategist", "greedy", 3, index).index("strategist") for index in range(7)] == [
+        0,
+        1,
+        2,
+        0,
+        1,
+        2,
+        0,
+    ]
     assert versus_seats("strategist", "greedy", 3, 4) == ("greedy", "strategist", "greedy")
 
 
@@ -173,8 +202,25 @@ def test_a_seat_that_saw_no_game_has_no_share(tmp_path: Path) -> None:
 
 def test_cubu_versus_runs_the_study_from_the_command_line(cardsolve: RunCli, tmp_path: Path) -> None:
     store = str(tmp_path / "store.sqlite")
-    code, out, _ = cardsolve("--json", "cubu", "versus", "--games", "6", "--players", "2", "--bot", "runkeeper",
-                             "--against", "random", "--target", "20", "--workers", "1", "--store", store)
+    code, out, _ = cardsolve(
+        "--json",
+        "cubu",
+        "versus",
+        "--games",
+        "6",
+        "--players",
+        "2",
+        "--bot",
+        "runkeeper",
+        "--against",
+        "random",
+        "--target",
+        "20",
+        "--workers",
+        "1",
+        "--store",
+        store,
+    )
     assert code == 0
     answer = json.loads(out)
     assert answer["study"] == "versus" and answer["options"]["bot"] == "runkeeper"
@@ -190,8 +236,11 @@ def test_a_was_sticht_bots_check_that_does_not_hold_exits_1(cardsolve: RunCli, t
     result saying otherwise answers "does not hold" with exit 1, not a table and exit 0."""
     found = study("was-sticht", "bots")
     store = tmp_path / "s.sqlite"
-    part = {"seats": {rule: [[1, 1, 2, 2, 1, 0]] * DEALER for rule in RULES}, "forceable_missed": 3,
-            "impossible_met": 0}
+    part = {
+        "seats": {rule: [[1, 1, 2, 2, 1, 0]] * DEALER for rule in RULES},
+        "forceable_missed": 3,
+        "impossible_met": 0,
+    }
     assert mismatch(part, found.part_shape({})) is None
     with ChunkStore(store) as saved:
         saved.save(study_key("was-sticht", "bots", 1, 5, found.chunk_size, found.resolve()), 0, part)
@@ -199,9 +248,11 @@ def test_a_was_sticht_bots_check_that_does_not_hold_exits_1(cardsolve: RunCli, t
     assert answer.reused == 1 and answer.exit_code == 1
     assert answer.broken == ("forceable chips missed: 3, where the solver's proof says 0",)
     code, out, _ = cardsolve("analyze", "was-sticht", "bots", "--samples", "1", "--seed", "5", "--store", str(store))
-    assert code == 1 and out.rstrip().endswith("check does not hold: forceable chips missed: 3, where the solver's "
-                                               "proof says 0")
-    code, out, _ = cardsolve("--json", "analyze", "was-sticht", "bots", "--samples", "1", "--seed", "5", "--store",
-                             str(store))
+    assert code == 1 and out.rstrip().endswith(
+        "check does not hold: forceable chips missed: 3, where the solver's proof says 0"
+    )
+    code, out, _ = cardsolve(
+        "--json", "analyze", "was-sticht", "bots", "--samples", "1", "--seed", "5", "--store", str(store)
+    )
     assert code == 1 and json.loads(out)["broken_checks"] == list(answer.broken)
     assert found.broken({**found.combine(1, [part]), "forceable_missed": 0}) == []

@@ -11,9 +11,9 @@ from typing import Any
 
 import click
 import pytest
+from conftest import RunCli
 
 from cardsolve import cli
-from conftest import RunCli
 
 
 def _command_paths(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
@@ -59,20 +59,36 @@ def test_ctrl_c_while_the_commands_load_is_interrupted_not_a_traceback() -> None
 def test_console_script_runs() -> None:
     """The installed entry point itself, as a user calls it."""
     script = Path(sys.executable).with_name("cardsolve")
-    done = subprocess.run([str(script) if script.exists() else "cardsolve", "--json", "quibbles", "split", "6", "--display", "3,3,1,1,4,6"],
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [
+            str(script) if script.exists() else "cardsolve",
+            "--json",
+            "quibbles",
+            "split",
+            "6",
+            "--display",
+            "3,3,1,1,4,6",
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["taken"] == 5
 
 
 @pytest.mark.parametrize("backend", ["numba", "cpsat", "reference"])
 def test_split_json(cardsolve: RunCli, backend: str) -> None:
-    code, out, _ = cardsolve("--json", "quibbles", "split", "5", "--display", "1,4,2,3,3,2",
-                       "--backend", backend)
+    code, out, _ = cardsolve("--json", "quibbles", "split", "5", "--display", "1,4,2,3,3,2", "--backend", backend)
     document = json.loads(out)
     assert code == 0
-    assert document == {"value": 5, "display": [1, 4, 2, 3, 3, 2], "sets": document["sets"], "taken": 6,
-                        "proven": True, "backend": backend}
+    assert document == {
+        "value": 5,
+        "display": [1, 4, 2, 3, 3, 2],
+        "sets": document["sets"],
+        "taken": 6,
+        "proven": True,
+        "backend": backend,
+    }
     assert sorted(sum(s) for s in document["sets"]) == [5, 5, 5]
 
 
@@ -90,16 +106,38 @@ def test_combine_json(cardsolve: RunCli) -> None:
 
 
 def test_move_shows_the_result_of_the_rulebook_split(cardsolve: RunCli) -> None:
-    code, out, _ = cardsolve("--json", "quibbles", "move", "--hand", "6,4,4,4,4", "--display",
-                       "3,3,1,1,4,2", "--turn", "split 6 -> 3+3, 1+1+4; stash 4")
+    code, out, _ = cardsolve(
+        "--json",
+        "quibbles",
+        "move",
+        "--hand",
+        "6,4,4,4,4",
+        "--display",
+        "3,3,1,1,4,2",
+        "--turn",
+        "split 6 -> 3+3, 1+1+4; stash 4",
+    )
     after = json.loads(out)["after"]
     assert code == 0
     assert after["display"] == [2] and after["collection"] == [4] and after["hand"] == [1, 1, 3, 3]
 
 
 def test_hint_json(cardsolve: RunCli) -> None:
-    code, out, _ = cardsolve("--json", "quibbles", "hint", "--hand", "1,2,2,3,4,6", "--display",
-                       "1,4,2,3,3,2", "--variant", "solo", "--samples", "3", "--top", "3")
+    code, out, _ = cardsolve(
+        "--json",
+        "quibbles",
+        "hint",
+        "--hand",
+        "1,2,2,3,4,6",
+        "--display",
+        "1,4,2,3,3,2",
+        "--variant",
+        "solo",
+        "--samples",
+        "3",
+        "--top",
+        "3",
+    )
     document = json.loads(out)
     assert code == 0
     assert len(document["ranked"]) == 3 and document["turns"] >= 3
@@ -107,8 +145,9 @@ def test_hint_json(cardsolve: RunCli) -> None:
 
 
 def test_play_json(cardsolve: RunCli) -> None:
-    code, out, _ = cardsolve("--json", "quibbles", "play", "--players", "3", "--seed", "1",
-                       "--bots", "greedy,greedy,random")
+    code, out, _ = cardsolve(
+        "--json", "quibbles", "play", "--players", "3", "--seed", "1", "--bots", "greedy,greedy,random"
+    )
     document = json.loads(out)
     assert code == 0 and document["bots"] == ["greedy", "greedy", "random"]
     assert document["turns"] and (document["winner"] is not None or document["stalled"] or document["cut_off"])
@@ -116,9 +155,23 @@ def test_play_json(cardsolve: RunCli) -> None:
 
 def test_solo_json_and_plot(cardsolve: RunCli, tmp_path: Path) -> None:
     picture = tmp_path / "solo.png"
-    code, out, err = cardsolve("--json", "quibbles", "solo", "--games", "3", "--seed", "1",
-                               "--policies", "greedy,random", "--workers", "1",
-                               "--store", str(tmp_path / "s.sqlite"), "--plot", str(picture))
+    code, out, err = cardsolve(
+        "--json",
+        "quibbles",
+        "solo",
+        "--games",
+        "3",
+        "--seed",
+        "1",
+        "--policies",
+        "greedy,random",
+        "--workers",
+        "1",
+        "--store",
+        str(tmp_path / "s.sqlite"),
+        "--plot",
+        str(picture),
+    )
     document = json.loads(out)
     assert code == 0
     assert list(document["result"]["policies"]) == ["greedy", "random"]
@@ -133,9 +186,11 @@ def test_demo(cardsolve: RunCli) -> None:
     ubongo = document["ubongo"]
     assert ubongo["backends_agree"] and len(ubongo["hand"]) == 9
     assert len(ubongo["layout"]["cards"]) == 7 if ubongo["solvable"] else len(ubongo["layout"]["cards"]) < 7
-    assert document["combine_largest"] == (max(option["taken"] for option in
-                                            cardsolve_json_combine(cardsolve, document)) if document["combine_options"]
-                                            else 0)
+    assert document["combine_largest"] == (
+        max(option["taken"] for option in cardsolve_json_combine(cardsolve, document))
+        if document["combine_options"]
+        else 0
+    )
     code, text, _ = cardsolve("demo", "--seed", "2")
     assert "Best split of each hand card (numba, cpsat and reference agree and prove it):" in text
 
@@ -143,8 +198,9 @@ def test_demo(cardsolve: RunCli) -> None:
 def cardsolve_json_combine(cardsolve: RunCli, document: dict[str, Any]) -> list[dict[str, Any]]:
     """``quibbles combine``'s options for the demo's hand and display."""
     hand, display = (",".join(map(str, document[key])) for key in ("hand", "display"))
-    options: list[dict[str, Any]] = json.loads(cardsolve("--json", "quibbles", "combine", "--hand", hand, "--display",
-                                                         display)[1])["options"]
+    options: list[dict[str, Any]] = json.loads(
+        cardsolve("--json", "quibbles", "combine", "--hand", hand, "--display", display)[1]
+    )["options"]
     return options
 
 
@@ -154,21 +210,26 @@ def test_a_negative_seed_is_refused_not_read_as_its_positive_twin(cardsolve: Run
     assert code == 2 and not out and "-1 is not in the range x>=0" in err
 
 
-@pytest.mark.parametrize("args, token", [
-    (["quibbles", "split", "7", "--display", "1,2"], "7"),
-    (["quibbles", "split", "5", "--display", "1,,2"], "empty card"),
-    (["quibbles", "split", "5", "--display", "1,-2"], "-2"),
-    (["quibbles", "split", "x", "--display", "1,2"], "x"),
-    (["quibbles", "combine", "--hand", "1,9", "--display", "3"], "9"),
-    (["quibbles", "hint", "--hand", "", "--display", "3"], "--hand"),
-    (["quibbles", "hint", "--hand", "6", "--display", "3", "--variant", "simplified"], "6"),
-    (["quibbles", "move", "--hand", "1,2,6", "--display", "3,3,1,1,4,6", "--turn", "split 6 -> 3+3; stash 4"],
-     "stashing 4s"),
-    (["quibbles", "move", "--hand", "1,2", "--display", "3,3", "--turn", "juggle 1"], "juggle"),
-    (["quibbles", "play", "--bots", "greedy,smart,greedy"], "smart"),
-    (["quibbles", "split", "5"], "--display"),
-    (["quibbles", "solo", "--games", "0"], "0"),
-])
+@pytest.mark.parametrize(
+    "args, token",
+    [
+        (["quibbles", "split", "7", "--display", "1,2"], "7"),
+        (["quibbles", "split", "5", "--display", "1,,2"], "empty card"),
+        (["quibbles", "split", "5", "--display", "1,-2"], "-2"),
+        (["quibbles", "split", "x", "--display", "1,2"], "x"),
+        (["quibbles", "combine", "--hand", "1,9", "--display", "3"], "9"),
+        (["quibbles", "hint", "--hand", "", "--display", "3"], "--hand"),
+        (["quibbles", "hint", "--hand", "6", "--display", "3", "--variant", "simplified"], "6"),
+        (
+            ["quibbles", "move", "--hand", "1,2,6", "--display", "3,3,1,1,4,6", "--turn", "split 6 -> 3+3; stash 4"],
+            "stashing 4s",
+        ),
+        (["quibbles", "move", "--hand", "1,2", "--display", "3,3", "--turn", "juggle 1"], "juggle"),
+        (["quibbles", "play", "--bots", "greedy,smart,greedy"], "smart"),
+        (["quibbles", "split", "5"], "--display"),
+        (["quibbles", "solo", "--games", "0"], "0"),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2(cardsolve: RunCli, args: list[str], token: str) -> None:
     code, out, err = cardsolve(*args)
     assert code == 2 and not out
@@ -181,17 +242,24 @@ def test_json_may_stand_anywhere(cardsolve: RunCli) -> None:
     assert code == 0 and json.loads(out)["taken"] == 2
 
 
-@pytest.mark.parametrize("args", [
-    ("bench", "quibbles", "--quick", "--out"),
-    ("analyze", "cubu", "seats", "--samples", "10", "--plot"),
-    ("was-sticht", "chips", "--deals", "2", "--plot"),
-    ("quibbles", "solo", "--games", "2", "--plot"),
-    ("ubongo", "render", "tests/data/ubongo_table.json", "--svg"),
-], ids=lambda args: " ".join(args[:2]))
-def test_an_output_file_in_a_missing_folder_is_refused_before_any_work(cardsolve: RunCli, tmp_path: Path,
-                                                                        args: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("bench", "quibbles", "--quick", "--out"),
+        ("analyze", "cubu", "seats", "--samples", "10", "--plot"),
+        ("was-sticht", "chips", "--deals", "2", "--plot"),
+        ("quibbles", "solo", "--games", "2", "--plot"),
+        ("ubongo", "render", "tests/data/ubongo_table.json", "--svg"),
+    ],
+    ids=lambda args: " ".join(args[:2]),
+)
+def test_an_output_file_in_a_missing_folder_is_refused_before_any_work(
+    cardsolve: RunCli, tmp_path: Path, args: tuple[str, ...]
+) -> None:
     target = tmp_path / "missing" / "out.file"
     code, out, err = cardsolve(*args, str(target))
     assert code == 2 and not out
-    assert err.strip().splitlines() == [f"error: Invalid value for '{args[-1]}': '{target}': the folder "
-                                        f"{target.parent} does not exist or cannot be written"]
+    assert err.strip().splitlines() == [
+        f"error: Invalid value for '{args[-1]}': '{target}': the folder "
+        f"{target.parent} does not exist or cannot be written"
+    ]

@@ -14,13 +14,13 @@ import threading
 import time
 
 import pytest
+from conftest import interrupted_cli
 from ortools.sat.python import cp_model
 
 from cardsolve.models.cubu.cards import Card
 from cardsolve.solvers import cpsat_run
 from cardsolve.solvers.cpsat_small import small_model_solver
 from cardsolve.solvers.results import INTERRUPTED
-from conftest import interrupted_cli
 
 
 def pigeonhole(holes: int) -> cp_model.CpModel:
@@ -59,8 +59,7 @@ def test_ctrl_c_stops_the_search_and_raises() -> None:
 
 def test_off_the_main_thread_it_solves_plainly() -> None:
     answer: list[object] = []
-    worker = threading.Thread(target=lambda: answer.append(cpsat_run.solve(small_model_solver(10.0, 1),
-                                                                           pigeonhole(4))))
+    worker = threading.Thread(target=lambda: answer.append(cpsat_run.solve(small_model_solver(10.0, 1), pigeonhole(4))))
     worker.start()
     worker.join()
     assert answer == [cp_model.INFEASIBLE]
@@ -70,7 +69,8 @@ def test_ctrl_c_on_cubu_speed_cpsat_exits_130() -> None:
     """48 cards of three boxes or more around G-P: CP-SAT finds nothing within seconds."""
     boxes = (Card(tuple(p)) for n in range(3, 7) for p in itertools.permutations("DLRGOP", n))
     hand = ",".join(card.name for card in itertools.islice(boxes, 48))
-    code, out, err, took = interrupted_cli(["cubu", "speed", "--backend", "cpsat", "--time-limit", "60",
-                                            "--centre", "G-P", "--hand", hand], after=4)
+    code, out, err, took = interrupted_cli(
+        ["cubu", "speed", "--backend", "cpsat", "--time-limit", "60", "--centre", "G-P", "--hand", hand], after=4
+    )
     assert took < 5 and code == INTERRUPTED, (out, err)
     assert "undecided" not in out and err.strip() == "interrupted"

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import RunCli
 
 from cardsolve import cubu
 from cardsolve.models.cubu import parse_card, parse_cards
@@ -19,7 +20,6 @@ from cardsolve.models.errors import BadInput
 from cardsolve.solvers.cubu.bots import lineup
 from cardsolve.solvers.cubu.results import PlayAnswer
 from cardsolve.solvers.results import DONE, UNDECIDED, Answer
-from conftest import RunCli
 
 HAND = "G-P-R-D,O-P-R-L-D,R-O-P-G,L-O,O-P,P-D-G-R-O,G-R-D-L-O-P,pickup2"
 STUCK = ("O-P-R-L-D", "D-G,R-G,D-P-R-O-L-G,O-L-R,R-D-P,L-O,O-G-L-D,P-G,R-L-O,L-G-D-R-P-O")
@@ -77,7 +77,8 @@ def test_speed_backends_agree_on_a_stuck_hand(backend: str) -> None:
 def test_speed_text_and_json_match_the_cli(cardsolve: RunCli) -> None:
     answer = cubu.speed(parse_card(STUCK[0]), parse_cards(STUCK[1]), mode="colour")
     assert answer.text().splitlines()[0] == (
-        "at most 9 of the 10 cards can be laid (colour mode; 9 of 10 connect to the centre in the play graph)")
+        "at most 9 of the 10 cards can be laid (colour mode; 9 of 10 connect to the centre in the play graph)"
+    )
     same_as_cli(cardsolve, answer, "cubu", "speed", "--centre", STUCK[0], "--hand", STUCK[1])
 
 
@@ -101,9 +102,11 @@ def test_play_counts_seats_from_1(cardsolve: RunCli) -> None:
     assert all(r["winner"] in (None, 1, 2) for r in document["rounds"])
     assert record.standings[-1] == record.scores
     assert answer.text().splitlines()[-1] == "winner: " + ", ".join(
-        f"seat {seat} ({answer.bots[seat - 1]})" for seat in document["winners"])
-    same_as_cli(cardsolve, answer, "cubu", "play", "--seed", "4", "--players", "2", "--bots", "greedy,random",
-                "--rounds", "3")
+        f"seat {seat} ({answer.bots[seat - 1]})" for seat in document["winners"]
+    )
+    same_as_cli(
+        cardsolve, answer, "cubu", "play", "--seed", "4", "--players", "2", "--bots", "greedy,random", "--rounds", "3"
+    )
 
 
 def test_play_to_a_target_with_the_default_bots(cardsolve: RunCli) -> None:
@@ -124,8 +127,16 @@ def test_play_bad_bots() -> None:
 def test_simulate_runs_the_seats_study(cardsolve: RunCli, tmp_path: Path) -> None:
     seen: list[tuple[int, int]] = []
     store = tmp_path / "studies.sqlite"
-    answer = cubu.simulate(12, 2, players=3, bots="greedy,random", target=50, workers=1, store=store,
-                           progress=lambda done, total: seen.append((done, total)))
+    answer = cubu.simulate(
+        12,
+        2,
+        players=3,
+        bots="greedy,random",
+        target=50,
+        workers=1,
+        store=store,
+        progress=lambda done, total: seen.append((done, total)),
+    )
     assert seen == [(0, 1), (1, 1)] and (answer.game, answer.study, answer.samples) == ("cubu", "seats", 12)
     assert answer.options == {"players": 3, "bots": ["greedy", "random"], "target": 50}
     result = answer.result
@@ -133,8 +144,23 @@ def test_simulate_runs_the_seats_study(cardsolve: RunCli, tmp_path: Path) -> Non
     assert sum(row["games"] for row in result["bots"]) == 36
     assert sum(row["share"] for row in result["seats"]) == pytest.approx(1 - result["cut_games"] / 12)
     assert [row[1] for row in answer.rows if row[0] == "seat"] == ["1", "2", "3"]
-    code, out, _ = cardsolve("--json", "cubu", "simulate", "--games", "12", "--seed", "2", "--players", "3",
-                             "--bots", "greedy,random", "--target", "50", "--store", str(store))
+    code, out, _ = cardsolve(
+        "--json",
+        "cubu",
+        "simulate",
+        "--games",
+        "12",
+        "--seed",
+        "2",
+        "--players",
+        "3",
+        "--bots",
+        "greedy,random",
+        "--target",
+        "50",
+        "--store",
+        str(store),
+    )
     document = json.loads(out)
     assert code == 0 and document["result"] == result and document["reused"] == 1
     assert document["options"] == answer.options
@@ -147,9 +173,11 @@ def test_simulate_bad_bots() -> None:
 
 
 def test_the_api_loads_neither_numba_nor_ortools() -> None:
-    code = ("import sys, cardsolve; cubu = cardsolve.cubu; cubu.longest('D-L-G', 'L-O'); "
-            "cubu.play(seed=1, players=2, rounds=1); "
-            "print(sorted({m.split('.')[0] for m in sys.modules} & {'numba', 'ortools'}))")
+    code = (
+        "import sys, cardsolve; cubu = cardsolve.cubu; cubu.longest('D-L-G', 'L-O'); "
+        "cubu.play(seed=1, players=2, rounds=1); "
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'numba', 'ortools'}))"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
 

@@ -10,12 +10,25 @@ import pytest
 
 from cardsolve.models.cubu import UP, Follow, load_deck, parse_card, parse_cards
 from cardsolve.models.cubu.classic import (
-    ActionPlay, Draw, InterruptPlay, InterruptView, SequencePlay, TurnView, play_game,
+    ActionPlay,
+    Draw,
+    InterruptPlay,
+    InterruptView,
+    SequencePlay,
+    TurnView,
+    play_game,
 )
 from cardsolve.models.cubu.deal import shuffled_hand
 from cardsolve.models.errors import BadInput
 from cardsolve.solvers.cubu.bots import (
-    BOTS, GreedyBot, RunKeeperBot, StrategistBot, bot_by_name, chain, lineup, score_leader,
+    BOTS,
+    GreedyBot,
+    RunKeeperBot,
+    StrategistBot,
+    bot_by_name,
+    chain,
+    lineup,
+    score_leader,
 )
 from cardsolve.solvers.cubu.longest import longest
 from cardsolve.solvers.cubu.simulate import check_setting, seating
@@ -23,8 +36,9 @@ from cardsolve.solvers.cubu.simulate import check_setting, seating
 DECK = load_deck()
 
 
-def view(hand: str, top: str, sizes: tuple[int, ...], scores: tuple[int, ...] = (0, 0, 0, 0),
-         seat: int = 0) -> TurnView:
+def view(
+    hand: str, top: str, sizes: tuple[int, ...], scores: tuple[int, ...] = (0, 0, 0, 0), seat: int = 0
+) -> TurnView:
     cards = tuple(parse_cards(hand))
     sizes = tuple(len(cards) if s == seat else size for s, size in enumerate(sizes))
     return TurnView(seat, cards, parse_card(top), sizes, 20, (0,) * len(sizes), scores)
@@ -128,8 +142,9 @@ def test_the_strategist_aims_at_the_leader_or_the_player_about_to_go_out() -> No
     turn = bot.choose_turn(v)
     assert isinstance(turn, SequencePlay) and turn.cards == (parse_card("R-D"),)
     # The greedy bot aims at the fewest cards instead.
-    assert GreedyBot(1).choose_turn(view("pickup2,O-P", "D-R", (0, 4, 6, 5), scores=(10, 30, 20, 60))) == \
-        ActionPlay("pickup2", 1)
+    assert GreedyBot(1).choose_turn(view("pickup2,O-P", "D-R", (0, 4, 6, 5), scores=(10, 30, 20, 60))) == ActionPlay(
+        "pickup2", 1
+    )
 
 
 def test_the_strategist_swaps_a_much_larger_hand() -> None:
@@ -181,8 +196,12 @@ def test_each_name_sits_at_each_seat_once_per_block() -> None:
 def test_a_tournament_setting_is_checked() -> None:
     assert check_setting(2, "greedy,greedy", 30) == ("greedy", "greedy")
     assert check_setting(6, ["random"], 1) == ("random",)
-    for players, bots, target, token in ((7, "greedy", 100, "7"), (4, "greedy", 0, "0"),
-                                         (4, "greedy,clever", 100, "clever"), (4, [], 100, "")):
+    for players, bots, target, token in (
+        (7, "greedy", 100, "7"),
+        (4, "greedy", 0, "0"),
+        (4, "greedy,clever", 100, "clever"),
+        (4, [], 100, ""),
+    ):
         with pytest.raises(BadInput) as error:
             check_setting(players, bots, target)
         assert error.value.token == token

@@ -10,8 +10,24 @@ import pytest
 
 from cardsolve.models.cubu import DOWN, UP, Card, Follow, load_deck, parse_card, parse_cards
 from cardsolve.models.cubu.classic import (
-    HAND, ActionPlay, Draw, InterruptPlay, InterruptView, RandomPolicy, SequencePlay, Table, Turn, TurnView,
-    check_turn, deal, legal_turns, play_game, play_round, play_turn, round_points, start_card,
+    HAND,
+    ActionPlay,
+    Draw,
+    InterruptPlay,
+    InterruptView,
+    RandomPolicy,
+    SequencePlay,
+    Table,
+    Turn,
+    TurnView,
+    check_turn,
+    deal,
+    legal_turns,
+    play_game,
+    play_round,
+    play_turn,
+    round_points,
+    start_card,
 )
 from cardsolve.models.errors import BadInput
 
@@ -187,9 +203,15 @@ def test_legal_turns_are_every_sequence_and_aimed_action_card_else_a_draw() -> N
     (one or two cards), the miss at either other seat, and the interrupt, played alone."""
     t = table(["D-O,O-D,D-R-G-O,D-R-G-L-O,miss,interrupt", "L-G", "G-P"], "D-R-O")
     assert legal_turns(t) == [
-        seq("D", 1, UP, "O-D"), seq("O", 3, UP, "D-R-G-O"), seq("O", 3, UP, "D-R-G-O,D-R-G-L-O"),
-        seq("O", 3, DOWN, "D-O"), seq("O", 3, DOWN, "D-O,O-D"), ActionPlay("miss", 1), ActionPlay("miss", 2),
-        InterruptPlay()]
+        seq("D", 1, UP, "O-D"),
+        seq("O", 3, UP, "D-R-G-O"),
+        seq("O", 3, UP, "D-R-G-O,D-R-G-L-O"),
+        seq("O", 3, DOWN, "D-O"),
+        seq("O", 3, DOWN, "D-O,O-D"),
+        ActionPlay("miss", 1),
+        ActionPlay("miss", 2),
+        InterruptPlay(),
+    ]
     for turn in legal_turns(t):
         check_turn(t, 0, turn)
     assert legal_turns(table(["interrupt,L-P", "L-G"], "D-R-O")) == [InterruptPlay()]
@@ -319,14 +341,20 @@ def test_the_random_policy_plays_legal_turns() -> None:
     turns = {policy.choose_turn(view) for _ in range(50)}
     assert ActionPlay("miss", 1) in turns and seq("O", 3, DOWN, "D-O,O-D") in turns
     assert all(not isinstance(turn, Draw) for turn in turns)
-    assert policy.choose_turn(TurnView(0, tuple(cards("interrupt,L-P")), parse_card("D-R-O"), (2, 3), 0, (0, 0),
-                                       (0, 0))) == InterruptPlay()
+    assert (
+        policy.choose_turn(TurnView(0, tuple(cards("interrupt,L-P")), parse_card("D-R-O"), (2, 3), 0, (0, 0), (0, 0)))
+        == InterruptPlay()
+    )
 
 
 def test_bad_game_settings() -> None:
-    for setup, token in ((partial(play_game, 1, players=7), "7"), (partial(play_game, 1, players=1), "1"),
-                         (partial(play_game, 1, dealer=4), "4"), (partial(play_game, 1, target=0), "0"),
-                         (partial(play_game, 1, rounds=0), "0")):
+    for setup, token in (
+        (partial(play_game, 1, players=7), "7"),
+        (partial(play_game, 1, players=1), "1"),
+        (partial(play_game, 1, dealer=4), "4"),
+        (partial(play_game, 1, target=0), "0"),
+        (partial(play_game, 1, rounds=0), "0"),
+    ):
         with pytest.raises(BadInput) as error:
             setup()
         assert error.value.token == token

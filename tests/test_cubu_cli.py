@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from conftest import RunCli
 
 HAND = "G-P-R-D,O-P-R-L-D,R-O-P-G,L-O,O-P,P-D-G-R-O,G-R-D-L-O-P,pickup2"
@@ -31,27 +30,42 @@ def test_longest_nothing_playable_exits_1(cardsolve: RunCli) -> None:
     assert code == 1 and json.loads(out)["length"] == 0
 
 
-@pytest.mark.parametrize("args, token", [
-    (["--top", "D-L-X", "--hand", "O-P"], "D-L-X"),
-    (["--top", "D-L-G", "--hand", "O-P,O-P"], "O-P"),
-    (["--top", "D-L-G", "--hand", "O-P,jump"], "jump"),
-    (["--top", "miss", "--hand", "O-P"], "miss"),
-    (["--top", "D-R-G,L-O", "--hand", "O-P"], "'D-R-G,L-O' is a list of cards where one card belongs"),
-])
+@pytest.mark.parametrize(
+    "args, token",
+    [
+        (["--top", "D-L-X", "--hand", "O-P"], "D-L-X"),
+        (["--top", "D-L-G", "--hand", "O-P,O-P"], "O-P"),
+        (["--top", "D-L-G", "--hand", "O-P,jump"], "jump"),
+        (["--top", "miss", "--hand", "O-P"], "miss"),
+        (["--top", "D-R-G,L-O", "--hand", "O-P"], "'D-R-G,L-O' is a list of cards where one card belongs"),
+    ],
+)
 def test_longest_bad_cards(cardsolve: RunCli, args: list[str], token: str) -> None:
     code, out, err = cardsolve("cubu", "longest", *args)
     assert code == 2 and not out and token in err and len(err.strip().splitlines()) == 1
 
 
 def test_play_a_seeded_game(cardsolve: RunCli) -> None:
-    code, out, _ = cardsolve("--json", "cubu", "play", "--seed", "1", "--players", "3",
-                             "--bots", "greedy,strategist,runkeeper", "--target", "50")
+    code, out, _ = cardsolve(
+        "--json",
+        "cubu",
+        "play",
+        "--seed",
+        "1",
+        "--players",
+        "3",
+        "--bots",
+        "greedy,strategist,runkeeper",
+        "--target",
+        "50",
+    )
     document = json.loads(out)
     assert code == 0 and document["bots"] == ["greedy", "strategist", "runkeeper"]
     assert document["winners"] and max(document["scores"]) >= 50
     assert sum(r["points"] for r in document["rounds"]) == sum(document["scores"])
-    text = cardsolve("cubu", "play", "--seed", "1", "--players", "3", "--bots", "greedy,strategist,runkeeper",
-                     "--target", "50")[1]
+    text = cardsolve(
+        "cubu", "play", "--seed", "1", "--players", "3", "--bots", "greedy,strategist,runkeeper", "--target", "50"
+    )[1]
     assert "winner" in text and "out first" in text
 
 
@@ -64,13 +78,25 @@ def test_play_bad_bots(cardsolve: RunCli) -> None:
 
 def test_simulate_small(cardsolve: RunCli, tmp_path: Path) -> None:
     picture = tmp_path / "seats.png"
-    code, out, _ = cardsolve("--json", "cubu", "simulate", "--games", "12", "--seed", "2", "--workers", "1",
-                             "--store", str(tmp_path / "studies.sqlite"), "--plot", str(picture))
+    code, out, _ = cardsolve(
+        "--json",
+        "cubu",
+        "simulate",
+        "--games",
+        "12",
+        "--seed",
+        "2",
+        "--workers",
+        "1",
+        "--store",
+        str(tmp_path / "studies.sqlite"),
+        "--plot",
+        str(picture),
+    )
     document = json.loads(out)
     assert code == 0 and (document["game"], document["study"], document["samples"]) == ("cubu", "seats", 12)
     assert document["plot"] == str(picture) and picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert document["options"] == {"players": 4, "bots": ["greedy", "runkeeper", "strategist", "random"],
-                                   "target": 100}
+    assert document["options"] == {"players": 4, "bots": ["greedy", "runkeeper", "strategist", "random"], "target": 100}
     result = document["result"]
     assert {row["bot"] for row in result["bots"]} == {"greedy", "runkeeper", "strategist", "random"}
     assert sum(row["share"] for row in result["seats"]) == pytest.approx(1.0)
@@ -78,8 +104,18 @@ def test_simulate_small(cardsolve: RunCli, tmp_path: Path) -> None:
 
 
 def test_simulate_text(cardsolve: RunCli, tmp_path: Path) -> None:
-    code, out, _ = cardsolve("cubu", "simulate", "--games", "12", "--seed", "2", "--players", "3",
-                               "--store", str(tmp_path / "studies.sqlite"))
+    code, out, _ = cardsolve(
+        "cubu",
+        "simulate",
+        "--games",
+        "12",
+        "--seed",
+        "2",
+        "--players",
+        "3",
+        "--store",
+        str(tmp_path / "studies.sqlite"),
+    )
     lines = out.splitlines()
     assert code == 0 and lines[0].strip() == "cubu seats: 12 samples, seed 2"
     assert lines[1].split() == ["by", "who", "games", "win", "share"]
@@ -89,15 +125,24 @@ def test_simulate_text(cardsolve: RunCli, tmp_path: Path) -> None:
 
 
 def test_simulate_unreachable_scheduler_is_one_line(cardsolve: RunCli, tmp_path: Path) -> None:
-    code, out, err = cardsolve("cubu", "simulate", "--games", "4", "--scheduler", "tcp://127.0.0.1:9",
-                               "--store", str(tmp_path / "studies.sqlite"))
+    code, out, err = cardsolve(
+        "cubu",
+        "simulate",
+        "--games",
+        "4",
+        "--scheduler",
+        "tcp://127.0.0.1:9",
+        "--store",
+        str(tmp_path / "studies.sqlite"),
+    )
     assert code == 2 and not out
     assert err.startswith("error: cannot reach the Dask scheduler tcp://127.0.0.1:9") and err.count("\n") == 1
 
 
 def test_simulate_bad_bots(cardsolve: RunCli, tmp_path: Path) -> None:
-    code, out, err = cardsolve("cubu", "simulate", "--games", "4", "--bots", "greedy,clever",
-                               "--store", str(tmp_path / "studies.sqlite"))
+    code, out, err = cardsolve(
+        "cubu", "simulate", "--games", "4", "--bots", "greedy,clever", "--store", str(tmp_path / "studies.sqlite")
+    )
     assert code == 2 and not out and "clever" in err and len(err.strip().splitlines()) == 1
 
 
@@ -114,26 +159,31 @@ def test_speed_solvable_and_not(cardsolve: RunCli) -> None:
     assert code == 1 and not document["solvable"] and document["most"] == 9 and document["reachable"] == 9
     assert "R-G" not in [entry["card"] for entry in document["layout"]] and document["proven"]
     for backend in ("cpsat",):
-        code, out, _ = cardsolve("--json", "cubu", "speed", "--centre", STUCK[0], "--hand", STUCK[1],
-                                 "--backend", backend)
+        code, out, _ = cardsolve(
+            "--json", "cubu", "speed", "--centre", STUCK[0], "--hand", STUCK[1], "--backend", backend
+        )
         assert code == 1 and json.loads(out)["most"] == 9
 
 
 def test_speed_boxes_mode(cardsolve: RunCli) -> None:
     """Boxes mode: a card relates to one with one box more or fewer; a 2-box centre and
     two 4-box cards cannot relate at all."""
-    code, out, _ = cardsolve("--json", "cubu", "speed", "--centre", "D-L", "--hand", "R-G-O-P,O-P-R-L", "--mode",
-                             "boxes")
+    code, out, _ = cardsolve(
+        "--json", "cubu", "speed", "--centre", "D-L", "--hand", "R-G-O-P,O-P-R-L", "--mode", "boxes"
+    )
     document = json.loads(out)
     assert code == 1 and document["most"] == 0 and document["reachable"] == 0
 
 
-@pytest.mark.parametrize("args, token", [
-    (["--centre", "D-L-G", "--hand", "miss"], "miss"),
-    (["--centre", "D-L-G", "--hand", "D-L-G"], "D-L-G"),
-    (["--centre", "D-Q", "--hand", "L-O"], "D-Q"),
-    (["--centre", "D-L,O-P", "--hand", "L-O"], "is a list of cards where one card belongs"),
-])
+@pytest.mark.parametrize(
+    "args, token",
+    [
+        (["--centre", "D-L-G", "--hand", "miss"], "miss"),
+        (["--centre", "D-L-G", "--hand", "D-L-G"], "D-L-G"),
+        (["--centre", "D-Q", "--hand", "L-O"], "D-Q"),
+        (["--centre", "D-L,O-P", "--hand", "L-O"], "is a list of cards where one card belongs"),
+    ],
+)
 def test_speed_bad_input(cardsolve: RunCli, args: list[str], token: str) -> None:
     code, out, err = cardsolve("cubu", "speed", *args)
     assert code == 2 and not out and token in err and len(err.strip().splitlines()) == 1
@@ -141,8 +191,9 @@ def test_speed_bad_input(cardsolve: RunCli, args: list[str], token: str) -> None
 
 def test_play_a_fixed_number_of_rounds(cardsolve: RunCli) -> None:
     """The rulebook's time limit: a set number of rounds, the most points winning."""
-    code, out, _ = cardsolve("--json", "cubu", "play", "--seed", "4", "--players", "2", "--bots", "greedy,random",
-                             "--rounds", "3")
+    code, out, _ = cardsolve(
+        "--json", "cubu", "play", "--seed", "4", "--players", "2", "--bots", "greedy,random", "--rounds", "3"
+    )
     document = json.loads(out)
     assert code == 0 and len(document["rounds"]) == 3 and document["target"] is None
     best = max(document["scores"])

@@ -10,7 +10,16 @@ import pytest
 
 from cardsolve.models.cubu import parse_card, parse_cards
 from cardsolve.models.cubu.classic import (
-    ActionPlay, Draw, InterruptPlay, InterruptView, Table, Turn, TurnView, check_turn, legal_turns, play_turn,
+    ActionPlay,
+    Draw,
+    InterruptPlay,
+    InterruptView,
+    Table,
+    Turn,
+    TurnView,
+    check_turn,
+    legal_turns,
+    play_turn,
 )
 from cardsolve.models.errors import BadInput
 from cardsolve.solvers.cubu.bots import BOTS, bot_by_name
@@ -33,8 +42,7 @@ class Plays:
 
 def table(hands: list[str], top: str = "D-R-O", to_play: int = 0) -> Table:
     """A round in progress: the hands from seat 1, the top card, a pickup deck of one card."""
-    return Table([parse_cards(hand) for hand in hands], parse_card(top), parse_cards("D-G"), to_play,
-                 random.Random(0))
+    return Table([parse_cards(hand) for hand in hands], parse_card(top), parse_cards("D-G"), to_play, random.Random(0))
 
 
 def test_a_hand_of_only_an_interrupt_goes_out() -> None:

@@ -29,8 +29,7 @@ def test_the_rulebook_dark_blue_2_3_4() -> None:
 def test_the_rulebook_orange_3_up_to_6_or_down_to_1() -> None:
     top = parse_card("L-R-O")
     hand = parse_cards("D-G-P-O,D-G-P-L-O,D-G-P-L-R-O,G-O,O-G")
-    assert longest_runs(top, hand) == [run("O", 3, UP, "D-G-P-O,D-G-P-L-O,D-G-P-L-R-O"),
-                                       run("O", 3, DOWN, "G-O,O-G")]
+    assert longest_runs(top, hand) == [run("O", 3, UP, "D-G-P-O,D-G-P-L-O,D-G-P-L-R-O"), run("O", 3, DOWN, "G-O,O-G")]
 
 
 def test_a_run_stops_where_no_card_has_the_box() -> None:
@@ -44,8 +43,11 @@ def test_every_maximal_choice_is_listed_longest_first() -> None:
     # Two cards show red at 3: two runs of two; P-L-G follows green 2 up, a run of one.
     top = parse_card("R-G")
     hand = parse_cards("O-R,L-O-R,D-O-R,P-L-G")
-    assert longest_runs(top, hand) == [run("R", 1, UP, "O-R,L-O-R"), run("R", 1, UP, "O-R,D-O-R"),
-                                       run("G", 2, UP, "P-L-G")]
+    assert longest_runs(top, hand) == [
+        run("R", 1, UP, "O-R,L-O-R"),
+        run("R", 1, UP, "O-R,D-O-R"),
+        run("G", 2, UP, "P-L-G"),
+    ]
     assert longest_runs(top, hand, limit=1) == [run("R", 1, UP, "O-R,L-O-R")]
     # One card can follow two declarations: both choices are listed.
     assert longest_runs(parse_card("D-R"), parse_cards("R-D")) == [run("D", 1, UP, "R-D"), run("R", 2, DOWN, "R-D")]
@@ -71,7 +73,11 @@ def test_nothing_to_play() -> None:
 def test_the_json_shape() -> None:
     found = longest(parse_card("D-R-G"), parse_cards("O-L-P-G"))
     assert found is not None and found.as_json() == {
-        "length": 1, "box": {"colour": "G", "position": 3}, "direction": "up", "cards": ["O-L-P-G"]}
+        "length": 1,
+        "box": {"colour": "G", "position": 3},
+        "direction": "up",
+        "cards": ["O-L-P-G"],
+    }
 
 
 def test_the_top_card_cannot_also_be_in_hand() -> None:

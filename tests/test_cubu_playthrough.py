@@ -10,14 +10,22 @@ import random
 from dataclasses import dataclass, field
 
 import pytest
+from playthrough import random_playthrough
 
 from cardsolve.models.cubu import load_deck
 from cardsolve.models.cubu.cards import Card, Deck
 from cardsolve.models.cubu.classic import (
-    InterruptView, Table, Turn, TurnView, check_turn, deal, legal_turns, play_turn, round_points,
+    InterruptView,
+    Table,
+    Turn,
+    TurnView,
+    check_turn,
+    deal,
+    legal_turns,
+    play_turn,
+    round_points,
 )
 from cardsolve.models.errors import BadInput
-from playthrough import random_playthrough
 
 DECK = load_deck()
 TARGET = 60
@@ -114,9 +122,16 @@ def invariant(game: Game) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_random_playthrough(players: int, seed: int) -> None:
     rng = random.Random(seed)
-    game = random_playthrough(Game(DECK, players, rng), legal=lambda g: legal_turns(g.table), is_legal=is_legal,
-                              apply=apply, is_over=lambda g: g.is_over, invariant=invariant, rng=rng,
-                              max_moves=MAX_TURNS)
+    game = random_playthrough(
+        Game(DECK, players, rng),
+        legal=lambda g: legal_turns(g.table),
+        is_legal=is_legal,
+        apply=apply,
+        is_over=lambda g: g.is_over,
+        invariant=invariant,
+        rng=rng,
+        max_moves=MAX_TURNS,
+    )
     assert game.ended and game.state.rounds
     assert max(game.state.scores) >= TARGET > max(game.state.scores) - game.state.rounds[-1][1]
     assert all(points > 0 for _, points in game.state.rounds)

@@ -14,8 +14,21 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardsolve.models.cubu import (
-    ACTIONS, DOWN, UP, Card, Follow, check_distinct, check_sequence, continuations, declarations, deck_from_json,
-    format_cards, load_deck, openings, parse_card, parse_cards,
+    ACTIONS,
+    DOWN,
+    UP,
+    Card,
+    Follow,
+    check_distinct,
+    check_sequence,
+    continuations,
+    deck_from_json,
+    declarations,
+    format_cards,
+    load_deck,
+    openings,
+    parse_card,
+    parse_cards,
 )
 from cardsolve.models.cubu.deal import regular_hand
 from cardsolve.models.cubu.deck_generator import TARGET, generate
@@ -36,7 +49,13 @@ def cards(text: str) -> list[Card]:
 def test_card_notation_innermost_first() -> None:
     drg = card(" d-r-g ")
     assert drg.colours == ("D", "R", "G") and drg.name == str(drg) == "D-R-G"
-    assert (drg.boxes, drg.colour_at(1), drg.colour_at(2), drg.colour_at(3), drg.colour_at(4)) == (3, "D", "R", "G", None)
+    assert (drg.boxes, drg.colour_at(1), drg.colour_at(2), drg.colour_at(3), drg.colour_at(4)) == (
+        3,
+        "D",
+        "R",
+        "G",
+        None,
+    )
     assert (drg.position_of("G"), drg.position_of("O")) == (3, None)
     assert not drg.is_action and drg.points == 5
     miss = card("MISS")
@@ -46,8 +65,9 @@ def test_card_notation_innermost_first() -> None:
     assert parse_cards(" ") == []
 
 
-@pytest.mark.parametrize("text", ["D", "D-X", "D-D", "D-R-G-L-O-P-D", "D--R", "D-R-", "", "pickup4", "DR", "D-R G",
-                                  "1-2"])
+@pytest.mark.parametrize(
+    "text", ["D", "D-X", "D-D", "D-R-G-L-O-P-D", "D--R", "D-R-", "", "pickup4", "DR", "D-R G", "1-2"]
+)
 def test_bad_card_names_the_token(text: str) -> None:
     with pytest.raises(BadInput) as error:
         parse_card(text)
@@ -106,7 +126,7 @@ def test_card_like_text_parses_or_is_bad_input(parts: list[str]) -> None:
 def test_the_bundled_deck() -> None:
     deck = load_deck()
     assert len(deck.regular) == len(set(deck.regular)) == 48
-    assert Counter(c.action for c in deck.actions) == {name: 2 for name in ACTIONS}
+    assert Counter(c.action for c in deck.actions) == dict.fromkeys(ACTIONS, 2)
     assert len(deck.cards) == 60
     assert all(2 <= c.boxes <= 6 and len(set(c.colours)) == c.boxes for c in deck.regular)
     assert sorted(Counter(c.boxes for c in deck.regular).values()) == [9, 9, 10, 10, 10]
@@ -121,9 +141,12 @@ def test_the_generator_made_the_bundled_deck() -> None:
 
 def longest(top: Card, hand: list[Card]) -> int:
     """The most cards ``hand`` can play in one sequence on ``top``."""
+
     def run(step: Follow, left: list[Card]) -> int:
-        return max((1 + run(step.after(), [c for c in left if c != nxt]) for nxt in continuations(step, left)),
-                   default=0)
+        return max(
+            (1 + run(step.after(), [c for c in left if c != nxt]) for nxt in continuations(step, left)), default=0
+        )
+
     return max((run(follow, hand) for follow in declarations(top)), default=0)
 
 
@@ -150,17 +173,21 @@ def test_a_deck_file_of_ones_own(tmp_path: Path) -> None:
     assert load_deck(write(tmp_path, bundled())) == load_deck()
 
 
-@pytest.mark.parametrize("change, token", [
-    (lambda d: d["regular"].__setitem__(0, "D-Q"), "D-Q"),
-    (lambda d: d["regular"].__setitem__(0, "D"), "D"),
-    (lambda d: d["regular"].pop(), "47"),
-    (lambda d: d["actions"].__setitem__(0, "pickup9"), "pickup9"),
-    (lambda d: d["actions"].__setitem__(0, "D-R"), "D-R"),
-    (lambda d: d["regular"].__setitem__(0, 7), "7"),
-    (lambda d: d.pop("actions"), "actions"),
-])
-def test_deck_file_errors_name_the_token(tmp_path: Path, change: Callable[[dict[str, list[object]]], object],
-                                         token: str) -> None:
+@pytest.mark.parametrize(
+    "change, token",
+    [
+        (lambda d: d["regular"].__setitem__(0, "D-Q"), "D-Q"),
+        (lambda d: d["regular"].__setitem__(0, "D"), "D"),
+        (lambda d: d["regular"].pop(), "47"),
+        (lambda d: d["actions"].__setitem__(0, "pickup9"), "pickup9"),
+        (lambda d: d["actions"].__setitem__(0, "D-R"), "D-R"),
+        (lambda d: d["regular"].__setitem__(0, 7), "7"),
+        (lambda d: d.pop("actions"), "actions"),
+    ],
+)
+def test_deck_file_errors_name_the_token(
+    tmp_path: Path, change: Callable[[dict[str, list[object]]], object], token: str
+) -> None:
     data = bundled()
     change(data)
     with pytest.raises(BadInput) as error:
@@ -197,7 +224,7 @@ def test_unreadable_deck_file(tmp_path: Path) -> None:
 
 
 def test_the_rulebook_sequence_definition_dark_blue_2_3_4() -> None:
-    """"the turned over card shows a Dark Blue 2, Dark Blue 3 and Dark Blue 4 box in a row"."""
+    """ "the turned over card shows a Dark Blue 2, Dark Blue 3 and Dark Blue 4 box in a row"."""
     played = cards("R-G-D,R-G-L-D")
     check_sequence(card("R-D-G"), Follow("D", 2, UP), played)  # raises if they do not follow
     assert [c.colour_at(position) for c, position in zip(played, (3, 4))] == ["D", "D"]
@@ -256,7 +283,10 @@ def test_openings_list_every_box_direction_and_first_card() -> None:
     top = card("D-R")
     hand = cards("R-D,L-D,G-R-D,D-L,miss")
     assert declarations(top) == [Follow("D", 1, UP), Follow("R", 2, UP), Follow("R", 2, DOWN)]
-    assert openings(top, hand) == [(Follow("D", 1, UP), card("R-D")), (Follow("D", 1, UP), card("L-D")),
-                                   (Follow("R", 2, DOWN), card("R-D"))]
+    assert openings(top, hand) == [
+        (Follow("D", 1, UP), card("R-D")),
+        (Follow("D", 1, UP), card("L-D")),
+        (Follow("R", 2, DOWN), card("R-D")),
+    ]
     assert openings(top, cards("G-P,miss")) == []
     assert str(Follow("O", 3, DOWN)) == "orange 3 down"

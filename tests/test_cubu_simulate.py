@@ -8,13 +8,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import RunCli, run_json
 
 from cardsolve.solvers.analysis import cubu as seats
 from cardsolve.solvers.analysis.api import analyze
 from cardsolve.solvers.analysis.store import study_key
 from cardsolve.solvers.cubu.results import GameResult
 from cardsolve.solvers.cubu.simulate import play_one
-from conftest import RunCli, run_json
 
 SMALL = ("--games", "12", "--seed", "3", "--players", "3", "--bots", "greedy,random", "--target", "40")
 """A small tournament with every option of the command set."""
@@ -37,8 +37,10 @@ def test_the_command_and_analyze_share_results_and_chunks(cardsolve: RunCli, tmp
 
 def test_an_option_value_is_part_of_the_store_key(cardsolve: RunCli, tmp_path: Path) -> None:
     store = str(tmp_path / "studies.sqlite")
-    keys = {study_key("cubu", "seats", 12, 3, seats.STUDY.chunk_size, seats.STUDY.resolve({"target": target}))
-            for target in (40, 41)}
+    keys = {
+        study_key("cubu", "seats", 12, 3, seats.STUDY.chunk_size, seats.STUDY.resolve({"target": target}))
+        for target in (40, 41)
+    }
     assert len(keys) == 2
     first = run_json(cardsolve, "cubu", "simulate", *SMALL, "--store", store)
     other = run_json(cardsolve, "cubu", "simulate", *SMALL[:-1], "41", "--store", store)
@@ -47,8 +49,9 @@ def test_an_option_value_is_part_of_the_store_key(cardsolve: RunCli, tmp_path: P
     assert other["options"]["target"] == 41 and again["result"] == first["result"]
 
 
-def test_ctrl_c_keeps_the_finished_chunks_and_exits_130(cardsolve: RunCli, tmp_path: Path,
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_ctrl_c_keeps_the_finished_chunks_and_exits_130(
+    cardsolve: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Ctrl-C comes while the second of three chunks runs; the rerun reads the first back."""
     games: list[int] = []
 
@@ -60,8 +63,20 @@ def test_ctrl_c_keeps_the_finished_chunks_and_exits_130(cardsolve: RunCli, tmp_p
 
     monkeypatch.setattr(seats, "play_one", play_until_stopped)
     store = tmp_path / "studies.sqlite"
-    args = ("cubu", "simulate", "--games", "500", "--players", "2", "--target", "20", "--workers", "1",
-            "--store", str(store))
+    args = (
+        "cubu",
+        "simulate",
+        "--games",
+        "500",
+        "--players",
+        "2",
+        "--target",
+        "20",
+        "--workers",
+        "1",
+        "--store",
+        str(store),
+    )
     code, out, err = cardsolve(*args)
     assert code == 130 and not out
     assert err.strip() == f"stopped: 1 of 3 chunks are kept in {store}; the same command goes on from there"

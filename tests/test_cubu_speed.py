@@ -9,8 +9,22 @@ import pytest
 
 from cardsolve.models.cubu import Card, load_deck, parse_card, parse_cards
 from cardsolve.models.cubu.speed import (
-    CENTRE, PENALTY, Cell, LayView, RandomPolicy, deal_more, frontier, hand_size, legal_cells, place, placements,
-    play_game, play_race, race_points, relates, wrong_card,
+    CENTRE,
+    PENALTY,
+    Cell,
+    LayView,
+    RandomPolicy,
+    deal_more,
+    frontier,
+    hand_size,
+    legal_cells,
+    place,
+    placements,
+    play_game,
+    play_race,
+    race_points,
+    relates,
+    wrong_card,
 )
 from cardsolve.models.errors import BadInput
 
@@ -26,10 +40,20 @@ NEIGHBOUR = card("L-R-G-O-P")
 """The diagram's card: light blue 1, red 2, green 3, orange 4, purple 5."""
 
 
-@pytest.mark.parametrize("text, shows", [
-    ("D-L", "light blue 2"), ("R-D", "red 1"), ("L-D-R", "red 3"), ("D-G", "green 2"), ("L-R-D-G", "green 4"),
-    ("L-D-O", "orange 3"), ("L-R-G-D-O", "orange 5"), ("L-R-D-P", "purple 4"), ("L-R-G-O-D-P", "purple 6"),
-])
+@pytest.mark.parametrize(
+    "text, shows",
+    [
+        ("D-L", "light blue 2"),
+        ("R-D", "red 1"),
+        ("L-D-R", "red 3"),
+        ("D-G", "green 2"),
+        ("L-R-D-G", "green 4"),
+        ("L-D-O", "orange 3"),
+        ("L-R-G-D-O", "orange 5"),
+        ("L-R-D-P", "purple 4"),
+        ("L-R-G-O-D-P", "purple 6"),
+    ],
+)
 def test_the_colour_diagram_example(text: str, shows: str) -> None:
     """The card next to it "could be: Light Blue 2; Red 1 or 3; Green 2 or 4; Orange 3 or 5;
     or Purple 4 or 6"; each card here shows just that one box one position off."""
@@ -137,8 +161,11 @@ def test_all_stuck_each_is_dealt_5_more() -> None:
     events = deal_more(hands, pickup, dealer=2)
     assert [len(hand) for hand in hands] == [4, 4, 4] and not pickup
     assert hands[0][0] == card("G-R") and hands[1][0] == card("G-D") and hands[2][0] == card("R-P")
-    assert [(event.kind, event.seat, len(event.cards)) for event in events] == [("more", 0, 4), ("more", 1, 4),
-                                                                                 ("more", 2, 4)]
+    assert [(event.kind, event.seat, len(event.cards)) for event in events] == [
+        ("more", 0, 4),
+        ("more", 1, 4),
+        ("more", 2, 4),
+    ]
     hands = [[], []]
     pickup = list(load_deck().regular)
     deal_more(hands, pickup, dealer=0)
@@ -196,8 +223,12 @@ def test_the_same_seed_gives_the_same_speed_game() -> None:
 
 
 def test_bad_speed_settings() -> None:
-    for kwargs, token in (({"players": 7}, "7"), ({"mode": "fast"}, "fast"), ({"target": 0}, "0"),
-                          ({"dealer": 4}, "4")):
+    for kwargs, token in (
+        ({"players": 7}, "7"),
+        ({"mode": "fast"}, "fast"),
+        ({"target": 0}, "0"),
+        ({"dealer": 4}, "4"),
+    ):
         with pytest.raises(BadInput) as error:
             play_game(1, **kwargs)
         assert error.value.token == token

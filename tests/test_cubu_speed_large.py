@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_cubu_speed_solver import replay
 
 from cardsolve.models.cubu.cards import Card, load_deck
 from cardsolve.models.cubu.deal import regular_hand
@@ -18,7 +19,6 @@ from cardsolve.models.cubu.speed import MODES
 from cardsolve.solvers.cubu import cpsat, fast, reference
 from cardsolve.solvers.cubu.play_graph import reachable
 from cardsolve.solvers.cubu.speed import speed_solve
-from test_cubu_speed_solver import replay
 
 BUNDLED = load_deck()
 DECK = BUNDLED.regular
@@ -100,8 +100,9 @@ def test_numba_matches_cpsat_where_the_hand_is_not_laid_whole() -> None:
     while checked < 12:
         rng = random.Random(f"cpsat:{seed}")
         seed += 1
-        centre, hand = (regular_hand(rng, rng.randint(12, 14), BUNDLED) if seed % 2
-                        else skewed_hand(rng, rng.randint(12, 14)))
+        centre, hand = (
+            regular_hand(rng, rng.randint(12, 14), BUNDLED) if seed % 2 else skewed_hand(rng, rng.randint(12, 14))
+        )
         answer = speed_solve(centre, hand, "boxes")
         if answer.most == answer.reachable:
             continue
@@ -111,14 +112,17 @@ def test_numba_matches_cpsat_where_the_hand_is_not_laid_whole() -> None:
         checked += 1
 
 
-@pytest.mark.parametrize("centre, counts, most", [
-    (4, {2: 6, 3: 3, 4: 6, 5: 1, 6: 4}, 16),
-    (6, {2: 6, 3: 3, 4: 5, 5: 1, 6: 5}, 16),
-    (4, {2: 10, 3: 1}, 4),
-    (2, {3: 10}, 4),
-    (4, {3: 10, 4: 9}, 19),
-    (3, {2: 7, 3: 1, 4: 5, 5: 3, 6: 4}, 19),
-])
+@pytest.mark.parametrize(
+    "centre, counts, most",
+    [
+        (4, {2: 6, 3: 3, 4: 6, 5: 1, 6: 4}, 16),
+        (6, {2: 6, 3: 3, 4: 5, 5: 1, 6: 5}, 16),
+        (4, {2: 10, 3: 1}, 4),
+        (2, {3: 10}, 4),
+        (4, {3: 10, 4: 9}, 19),
+        (3, {2: 7, 3: 1, 4: 5, 5: 3, 6: 4}, 19),
+    ],
+)
 def test_pinned_boxes_hands(centre: int, counts: dict[int, int], most: int) -> None:
     """Every card's parent has the other parity of boxes, and a card has three free sides:
     4 odd cards with a 4- or 6-box centre lay at most 12 even ones; one 3-box card under

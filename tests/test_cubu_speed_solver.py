@@ -16,14 +16,13 @@ from cardsolve.models.cubu.speed import CENTRE, MODES, Cell, place
 from cardsolve.models.errors import BadInput
 from cardsolve.solvers.cubu import cpsat, fast, reference
 from cardsolve.solvers.cubu.backends import BACKENDS
+from cardsolve.solvers.cubu.play_graph import play_graph, reachable, twin_classes
 from cardsolve.solvers.cubu.results import SpeedAnswer
 from cardsolve.solvers.cubu.speed import speed_solve
-from cardsolve.solvers.cubu.play_graph import play_graph, reachable, twin_classes
 
 BUNDLED = load_deck()
 DECK = BUNDLED.regular
-CLIQUE = parse_cards("D-L-P-O-R-G,D-P-R-O-L-G,D-R-P-L-O,L-P-D-O-G-R,L-P-O-G,O-D-P-R-G,P-O-L-G-D-R,R-D-G-P,"
-                     "R-L-O-G-D-P")
+CLIQUE = parse_cards("D-L-P-O-R-G,D-P-R-O-L-G,D-R-P-L-O,L-P-D-O-G-R,L-P-O-G,O-D-P-R-G,P-O-L-G-D-R,R-D-G-P,R-L-O-G-D-P")
 """Nine cards of the bundled deck that pairwise relate in colour mode."""
 APART = parse_cards("O-D,O-D-P-R-G,O-L-G,P-D,P-D-G-R-O,P-D-O-R-L,R-D-P,R-L-G,R-L-O")
 """Nine cards of the bundled deck no two of which relate in colour mode."""
@@ -76,13 +75,23 @@ def test_answers_agree_across_backends() -> None:
         for answer, backend in zip(answers, backends):
             assert answer.backend == backend and answer.proven
             assert (answer.most, answer.solvable, answer.reachable) == (
-                answers[0].most, answers[0].solvable, answers[0].reachable)
+                answers[0].most,
+                answers[0].solvable,
+                answers[0].reachable,
+            )
             replay(centre, hand, mode, answer.layout)
             assert len(answer.layout) == answer.most <= answer.reachable
         if answers[0].solvable:
             assert answers[0].reachable == len(hand) == answers[0].most
-        kinds.add("solvable" if answers[0].solvable else "none" if answers[0].most == 0
-                  else "grid" if answers[0].reachable == len(hand) else "unreachable")
+        kinds.add(
+            "solvable"
+            if answers[0].solvable
+            else "none"
+            if answers[0].most == 0
+            else "grid"
+            if answers[0].reachable == len(hand)
+            else "unreachable"
+        )
     assert kinds == {"solvable", "none", "grid", "unreachable"}
 
 
@@ -126,12 +135,15 @@ def test_everything_relates(backend: str) -> None:
 
 
 @pytest.mark.parametrize("backend", BACKENDS.names)
-@pytest.mark.parametrize("mode, centre, hand, most", [
-    ("boxes", "D-G", "D-G-L,D-L-G,D-R-L,G-L-D,O-L-G", 4),
-    ("boxes", "D-G-L", "D-G,G-O,L-O,D-O-P-L,G-D-L-P,G-P-R-D", 4),
-    ("colour", "L-O-R-P", "G-R-O-L-P,G-P-L-O-R-D,G-P-R-D,D-P-R-O-L-G,L-O", 4),
-    ("colour", "R-G", "G-R-D-L-O-P,O-G-L-P,D-G,O-P,P-G,D-G-L", 5),
-])
+@pytest.mark.parametrize(
+    "mode, centre, hand, most",
+    [
+        ("boxes", "D-G", "D-G-L,D-L-G,D-R-L,G-L-D,O-L-G", 4),
+        ("boxes", "D-G-L", "D-G,G-O,L-O,D-O-P-L,G-D-L-P,G-P-R-D", 4),
+        ("colour", "L-O-R-P", "G-R-O-L-P,G-P-L-O-R-D,G-P-R-D,D-P-R-O-L-G,L-O", 4),
+        ("colour", "R-G", "G-R-D-L-O-P,O-G-L-P,D-G,O-P,P-G,D-G-L", 5),
+    ],
+)
 def test_connected_play_graph_the_grid_defeats(backend: str, mode: str, centre: str, hand: str, most: int) -> None:
     """The play graph reaches every card, but the grid has too few neighbouring cells:
     five 3-box cards relate only to the 2-box centre and it has four sides; a 3-box
@@ -150,7 +162,8 @@ def test_play_graph_and_twins() -> None:
     assert graph.number_of_nodes() == 11
     assert all(abs(graph.nodes[a]["card"].boxes - graph.nodes[b]["card"].boxes) == 1 for a, b in graph.edges)
     assert sorted(sorted({hand[i].boxes for i in group}) for group in twin_classes(centre, hand, "boxes")) == [
-        [boxes] for boxes in sorted({card.boxes for card in hand})]
+        [boxes] for boxes in sorted({card.boxes for card in hand})
+    ]
     assert [len(group) for group in twin_classes(CLIQUE[0], CLIQUE[1:], "colour")] == [8]
 
 

@@ -23,12 +23,12 @@ from pathlib import Path
 
 import click
 import pytest
+from conftest import RunCli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardsolve.cli import cli
 from cardsolve.solvers.commands.common import OutputFile, TimeLimit
-from conftest import RunCli
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -78,8 +78,35 @@ NEVER_RUN = {"bench", "demo", "serve"}
 """Commands whose base invocation is expensive (benchmarks, the whole demo) or never ends (the
 web server): they get only certainly invalid values, refused before any work."""
 
-TOKENS = ["1", "6", "0", "7", "-1", "ABC/DEF", "17w", "999b", "R9", "X0", "Y6S", "G-P-R", "pickup2", "2", "3a",
-          "hint", "greedy", "exactly-2", "split 6 -> 3+3", ";", "+", "/", "->", "\x00", "\u00e9", "\U0001f0a1", "nan"]
+TOKENS = [
+    "1",
+    "6",
+    "0",
+    "7",
+    "-1",
+    "ABC/DEF",
+    "17w",
+    "999b",
+    "R9",
+    "X0",
+    "Y6S",
+    "G-P-R",
+    "pickup2",
+    "2",
+    "3a",
+    "hint",
+    "greedy",
+    "exactly-2",
+    "split 6 -> 3+3",
+    ";",
+    "+",
+    "/",
+    "->",
+    "\x00",
+    "\u00e9",
+    "\U0001f0a1",
+    "nan",
+]
 """Tokens for card lists: valid ones of some game, unknown ones and punctuation."""
 
 
@@ -129,8 +156,7 @@ def _base(path: str, folder: Path) -> tuple[list[str], dict[str, str | None]]:
     if path not in BASES:
         pytest.fail(f"no base invocation for 'cardsolve {path}': add one to BASES, so that it is fuzzed")
     command = _command(path)
-    flags = {opt for param in command.params if isinstance(param, click.Option) and param.is_flag
-             for opt in param.opts}
+    flags = {opt for param in command.params if isinstance(param, click.Option) and param.is_flag for opt in param.opts}
     tokens = shlex.split(BASES[path].format(data=DATA, tmp=folder))
     positionals: list[str] = []
     options: dict[str, str | None] = {}
@@ -178,8 +204,9 @@ def _not_a_float(text: str) -> bool:
         return True
 
 
-NOT_NUMBERS = st.one_of(st.sampled_from(["", " ", "1.5", "1e3", "nan", "inf", "-inf", "0x10", "1,2", "ten", "--"]),
-                        st.text(max_size=12))
+NOT_NUMBERS = st.one_of(
+    st.sampled_from(["", " ", "1.5", "1e3", "nan", "inf", "-inf", "0x10", "1,2", "ten", "--"]), st.text(max_size=12)
+)
 
 
 def _int_cases(param: click.Parameter) -> st.SearchStrategy[Case]:
@@ -189,7 +216,7 @@ def _int_cases(param: click.Parameter) -> st.SearchStrategy[Case]:
         low, high = param.type.min, param.type.max
         out: list[st.SearchStrategy[int]] = []
         if low is not None:
-            out.append(st.integers(max_value=int(low) - 1) | st.just(-10**30))
+            out.append(st.integers(max_value=int(low) - 1) | st.just(-(10**30)))
         if high is not None:
             out.append(st.integers(min_value=int(high) + 1) | st.just(10**30))
         cases = cases | st.one_of(out).map(lambda number: Case(str(number), True))
@@ -203,9 +230,15 @@ def _float_cases(param: click.Parameter) -> st.SearchStrategy[Case]:
     cases = bad.map(lambda text: Case(text, True))
     # A time limit is above 0 (the bound itself refused) and at most a day; a FloatRange's
     # bounds are allowed unless it says they are open.
-    low, high, low_open = ((0.0, 86400.0, True) if isinstance(param.type, TimeLimit)
-                           else (getattr(param.type, "min", None), getattr(param.type, "max", None),
-                                 getattr(param.type, "min_open", False)))
+    low, high, low_open = (
+        (0.0, 86400.0, True)
+        if isinstance(param.type, TimeLimit)
+        else (
+            getattr(param.type, "min", None),
+            getattr(param.type, "max", None),
+            getattr(param.type, "min_open", False),
+        )
+    )
     out: list[st.SearchStrategy[float]] = []
     if low is not None:
         out.append(st.floats(max_value=low, allow_nan=False, allow_infinity=False, exclude_max=not low_open))
@@ -224,7 +257,8 @@ def _choice_cases(param: click.Parameter) -> st.SearchStrategy[Case]:
 def _long_list(separator: str = ",") -> st.SearchStrategy[Case]:
     """100,000 tokens: more cards, bots or anything than any command takes."""
     return st.lists(st.sampled_from(TOKENS), min_size=1, max_size=3).map(
-        lambda tokens: Case(separator.join(tokens * (100_000 // len(tokens))), True))
+        lambda tokens: Case(separator.join(tokens * (100_000 // len(tokens))), True)
+    )
 
 
 def _text_cases(path: str) -> st.SearchStrategy[Case]:
@@ -244,30 +278,71 @@ def _text_cases(path: str) -> st.SearchStrategy[Case]:
 def _file_cases(files: Files, writes: bool) -> st.SearchStrategy[Case]:
     """A path that cannot be read, or whose content is not (or not quite) a JSON document
     of the command's; a file to write in a missing folder, a folder, or no name at all."""
-    unusable = [str(files.folder / "no-folder" / "file.json"), str(files.folder), "",
-                str(files.folder / "file.txt" / "under-a-file.json")]
+    unusable = [
+        str(files.folder / "no-folder" / "file.json"),
+        str(files.folder),
+        "",
+        str(files.folder / "file.txt" / "under-a-file.json"),
+    ]
     missing = st.sampled_from(unusable + ([] if writes else [str(files.folder / "missing.json")])).map(
-        lambda name: Case(name, True))
+        lambda name: Case(name, True)
+    )
     if writes:
         files.write("file.txt", b"a file, not a folder")
         bad_names = st.sampled_from(["picture.xyz", "no-extension", "table.json.", "x.png/"]).map(
-            lambda name: Case(str(files.folder / "no-folder" / name), True))
+            lambda name: Case(str(files.folder / "no-folder" / name), True)
+        )
         return missing | bad_names
     files.write("file.txt", b"a file, not a folder")
     broken = st.one_of(
         st.text(max_size=60).filter(_not_json).map(str.encode),
-        st.sampled_from([b"", b"\xff\xfe\x00 not utf-8", b"{", b'{"cards": [', b"[" * 100_000 + b"]" * 100_000,
-                         b'{"a": ' * 50_000 + b"1" + b"}" * 50_000, b"\xef\xbb\xbf{"]),
+        st.sampled_from(
+            [
+                b"",
+                b"\xff\xfe\x00 not utf-8",
+                b"{",
+                b'{"cards": [',
+                b"[" * 100_000 + b"]" * 100_000,
+                b'{"a": ' * 50_000 + b"1" + b"}" * 50_000,
+                b"\xef\xbb\xbf{",
+            ]
+        ),
     ).map(lambda content: Case(files.write("broken.json", content), True))
-    json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
-                               lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
-                                   st.sampled_from(["cards", "card", "tasks", "table", "rows", "hands", "clues",
-                                                    "leader", "trumps", "x", "y", "rotation", "players"]) |
-                                   st.text(max_size=6), inner, max_size=4), max_leaves=12)
+    json_values = st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+        lambda inner: (
+            st.lists(inner, max_size=4)
+            | st.dictionaries(
+                st.sampled_from(
+                    [
+                        "cards",
+                        "card",
+                        "tasks",
+                        "table",
+                        "rows",
+                        "hands",
+                        "clues",
+                        "leader",
+                        "trumps",
+                        "x",
+                        "y",
+                        "rotation",
+                        "players",
+                    ]
+                )
+                | st.text(max_size=6),
+                inner,
+                max_size=4,
+            )
+        ),
+        max_leaves=12,
+    )
     shaped = json_values.map(lambda value: Case(files.write("shaped.json", json.dumps(value).encode()), False))
     oversized = st.sampled_from(["cards", "tasks", "clues", "table", "hands"]).map(
-        lambda key: Case(files.write("oversized.json", json.dumps({key: [{"card": "1w", "x": 0}] * 100_000}).encode()),
-                         False))
+        lambda key: Case(
+            files.write("oversized.json", json.dumps({key: [{"card": "1w", "x": 0}] * 100_000}).encode()), False
+        )
+    )
     return missing | broken | shaped | oversized
 
 
@@ -327,12 +402,25 @@ def test_every_command_has_a_base_invocation(cardsolve: RunCli, tmp_path: Path) 
 
 
 @pytest.mark.parametrize(("path", "name"), _parameters(), ids=lambda x: x)
-@settings(max_examples=8, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
-                                                 HealthCheck.large_base_example, HealthCheck.data_too_large])
+@settings(
+    max_examples=8,
+    suppress_health_check=[
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.too_slow,
+        HealthCheck.large_base_example,
+        HealthCheck.data_too_large,
+    ],
+)
 @given(data=st.data(), as_json=st.booleans())
-def test_a_bad_value_of_any_option_is_one_error_line(path: str, name: str, data: st.DataObject, as_json: bool,
-                                                     cardsolve: RunCli, tmp_path: Path,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_bad_value_of_any_option_is_one_error_line(
+    path: str,
+    name: str,
+    data: st.DataObject,
+    as_json: bool,
+    cardsolve: RunCli,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.chdir(tmp_path)  # a relative name a value may happen to give lands here
     command = _command(path)
     param = next(p for p in command.params if p.name == name)

@@ -8,11 +8,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import RunCli
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.quibbles import Draw, Stash, Turn, Variant, position
 from cardsolve.solvers.quibbles import api
-from conftest import RunCli
 
 HAND, DISPLAY = "1,2", "3,3,3,3,3,3"
 """The issue's position: a DRAW that lays the 1 can stash 2s only if a 2 is drawn."""
@@ -33,8 +33,9 @@ def test_a_stash_that_needs_the_draw_lists_the_draws_that_allow_it(cardsolve: Ru
     assert (code, out) == (1, answer.text() + "\n")
     assert out.startswith("Legal only for 6 of the 21 possible draws: draw 1; stash 2\n")
     assert "[2,5]" in out and "[1,3]" not in out
-    code, out, _ = cardsolve("--json", "quibbles", "move", "--hand", HAND, "--display", DISPLAY,
-                             "--turn", "draw 1; stash 2")
+    code, out, _ = cardsolve(
+        "--json", "quibbles", "move", "--hand", HAND, "--display", DISPLAY, "--turn", "draw 1; stash 2"
+    )
     document = json.loads(out)
     assert code == 1 and document["legal"] is False and document["drawn"] is None
     assert document["draws"] == {"possible": 21, "legal": [list(d) for d in WITH_A_TWO]}
@@ -71,12 +72,15 @@ def test_a_stash_no_draw_allows_is_an_illegal_turn(cardsolve: RunCli) -> None:
         api.move(HAND, DISPLAY, "draw 4; stash 2")
 
 
-@pytest.mark.parametrize(("turn", "drawn", "token"), [
-    ("split 6 -> 3+3", "1,2", "1,2"),  # only a DRAW draws
-    ("draw 1", "1,2,3", "1,2,3"),
-    ("draw 1", "4", "4"),
-    ("draw 1", "7,1", "7"),
-])
+@pytest.mark.parametrize(
+    ("turn", "drawn", "token"),
+    [
+        ("split 6 -> 3+3", "1,2", "1,2"),  # only a DRAW draws
+        ("draw 1", "1,2,3", "1,2,3"),
+        ("draw 1", "4", "4"),
+        ("draw 1", "7,1", "7"),
+    ],
+)
 def test_impossible_drawn_cards_are_bad_input(turn: str, drawn: str, token: str) -> None:
     with pytest.raises(BadInput) as caught:
         api.move("1,2,6", DISPLAY, turn, drawn=drawn)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from ubongo_hands import planted_hand
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.layout import Layout
@@ -15,7 +16,6 @@ from cardsolve.models.ubongo.scoring import TARGET, RoundResult, round_points
 from cardsolve.solvers.ubongo import fast
 from cardsolve.solvers.ubongo.hint import hint
 from cardsolve.solvers.ubongo.results import Advice
-from ubongo_hands import planted_hand
 
 
 def advice_for(table: Layout, k: int) -> Advice:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import RunCli, interrupted_cli
 
 from cardsolve.models.cubu.cards import REGULAR_CARDS, Card, parse_cards
 from cardsolve.models.data import read_user_json
@@ -36,7 +37,6 @@ from cardsolve.solvers.results import INTERRUPTED
 from cardsolve.solvers.ubongo import api as ubongo
 from cardsolve.solvers.ubongo import fast, reference
 from cardsolve.solvers.ubongo.results import Enumeration
-from conftest import RunCli, interrupted_cli
 
 LITERAL = "ABC/DEF"
 ALIKE = "AAA/AAA"
@@ -61,7 +61,7 @@ def one_line_bad_input(error: pytest.ExceptionInfo[BadInput]) -> str:
 # 1. Ubongo layouts: from one deck, within reach of each other ----------------------------
 
 
-@pytest.mark.parametrize("x", [100_000, 10**30, -10**18, MAX_COORDINATE + 1])
+@pytest.mark.parametrize("x", [100_000, 10**30, -(10**18), MAX_COORDINATE + 1])
 def test_a_card_beyond_any_layouts_reach_is_bad_input(x: int) -> None:
     with pytest.raises(BadInput) as error:
         layout_from_json(layout(card(LITERAL, 0), card(LITERAL, x, x)), face_reader())
@@ -170,8 +170,9 @@ def test_solve_all_after_ctrl_c_exits_130() -> None:
 def test_sigint_stops_solve_all_within_seconds() -> None:
     """The reference backend (plain Python) on 12 faces, k 9, runs for minutes."""
     hand = ",".join(f"{n}w" for n in range(1, 13))
-    code, out, err, took = interrupted_cli(["ubongo", "solve", "--hand", hand, "--k", "9", "--all", "--backend",
-                                            "reference"], after=3)
+    code, out, err, took = interrupted_cli(
+        ["ubongo", "solve", "--hand", hand, "--k", "9", "--all", "--backend", "reference"], after=3
+    )
     assert took < 3 and code == INTERRUPTED
     assert out.startswith("Interrupted:") and "Traceback" not in err
 
@@ -213,9 +214,14 @@ def test_quibbles_combine_checks_the_cards_against_the_deck() -> None:
     assert quibbles.combine("1,2", "3").options
 
 
-@pytest.mark.parametrize("command", [
-    ("split", "6"), ("combine", "--hand", "1,2"), ("move", "--hand", "6", "--turn", "split 6 -> 1+1+1+1+1+1"),
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("split", "6"),
+        ("combine", "--hand", "1,2"),
+        ("move", "--hand", "6", "--turn", "split 6 -> 1+1+1+1+1+1"),
+    ],
+)
 def test_quibbles_commands_share_the_display_bound(command: tuple[str, ...], cardsolve: RunCli) -> None:
     code, out, err = cardsolve("quibbles", *command, "--display", ",".join(["1"] * 12))
     assert (code, out) == (2, "") and err.count("\n") == 1 and "at most 10" in err

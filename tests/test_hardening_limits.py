@@ -12,6 +12,7 @@ from itertools import permutations
 
 import click
 import pytest
+from conftest import RunCli
 
 from cardsolve import cli
 from cardsolve.models.cubu.cards import parse_card
@@ -30,7 +31,6 @@ from cardsolve.solvers.subito.problem import Budget, make_problem
 from cardsolve.solvers.subito.results import Placement
 from cardsolve.solvers.ubongo import api as ubongo
 from cardsolve.solvers.ubongo.results import AllLayouts
-from conftest import RunCli
 
 MARGIN = 3.0
 """Seconds a command may run past its time limit in these tests: the issue asks for a
@@ -50,7 +50,7 @@ def _cubu_hand(size: int) -> tuple[str, str]:
     """A centre card and ``size`` more distinct regular cards (colours innermost first),
     in notation; two boxes each, then three, so that many relate to each other."""
     cards = ["-".join(colours) for boxes in (2, 3) for colours in permutations("DLRGOP", boxes)]
-    return cards[0], ",".join(cards[1:size + 1])
+    return cards[0], ",".join(cards[1 : size + 1])
 
 
 def _timed(call: Callable[[], object]) -> tuple[object, float]:
@@ -75,8 +75,9 @@ def _time_limit_options(group: click.Group) -> Iterator[tuple[str, click.Option]
 
 
 def test_ubongo_verify_out_of_time_is_undecided_with_exit_3(cardsolve: RunCli) -> None:
-    code, out, err = cardsolve("--json", "ubongo", "verify", "--hand", UBONGO_HAND, "--backend", "cpsat",
-                               "--time-limit", "0.001")
+    code, out, err = cardsolve(
+        "--json", "ubongo", "verify", "--hand", UBONGO_HAND, "--backend", "cpsat", "--time-limit", "0.001"
+    )
     assert code == UNDECIDED and not err
     assert json.loads(out)["solvable"] is None
 
@@ -95,8 +96,9 @@ def test_ubongo_solve_out_of_time_shows_its_layout_as_undecided() -> None:
 
 def test_cubu_speed_out_of_time_is_undecided(cardsolve: RunCli) -> None:
     centre, hand = _cubu_hand(40)
-    code, out, _ = cardsolve("--json", "cubu", "speed", "--centre", centre, "--hand", hand, "--backend", "cpsat",
-                             "--time-limit", "0.001")
+    code, out, _ = cardsolve(
+        "--json", "cubu", "speed", "--centre", centre, "--hand", hand, "--backend", "cpsat", "--time-limit", "0.001"
+    )
     document = json.loads(out)
     assert code == UNDECIDED and document["solvable"] is None and document["proven"] is False
 
@@ -126,8 +128,9 @@ def test_subito_duel_with_an_unproven_answer_is_undecided() -> None:
 def test_quibbles_split_on_cpsat_out_of_time_is_undecided(cardsolve: RunCli) -> None:
     found = quibbles.split(6, [1, 2, 3, 4, 5, 1, 2, 3, 4, 5], backend="cpsat", time_limit=1e-9)
     assert not found.proven and found.exit_code == UNDECIDED
-    code, out, _ = cardsolve("quibbles", "split", "6", "--display", "1,5,2,4,3,3", "--backend", "cpsat",
-                             "--time-limit", "5")
+    code, out, _ = cardsolve(
+        "quibbles", "split", "6", "--display", "1,5,2,4,3,3", "--backend", "cpsat", "--time-limit", "5"
+    )
     assert code == 0 and "proven optimal" in out
 
 
@@ -143,8 +146,9 @@ def test_cubu_speed_cpsat_stops_within_its_limit_on_a_large_hand() -> None:
 
 def test_subito_optimize_cpsat_stops_within_its_limit_on_a_large_pile() -> None:
     pile = [card.name for card in load_deck()]
-    found, seconds = _timed(lambda: subito.optimize(",".join(pile), SUBITO_TASKS, backend="cpsat",
-                                                    time_limit=SMALL_LIMIT))
+    found, seconds = _timed(
+        lambda: subito.optimize(",".join(pile), SUBITO_TASKS, backend="cpsat", time_limit=SMALL_LIMIT)
+    )
     assert isinstance(found, Placement)
     assert seconds < SMALL_LIMIT + MARGIN and not found.proven and found.exit_code == UNDECIDED
 
@@ -165,8 +169,9 @@ def test_ubongo_solve_all_stops_at_its_limit_with_what_it_found(cardsolve: RunCl
     assert isinstance(found, AllLayouts) and seconds < SMALL_LIMIT + MARGIN
     assert found.found.timed_out and not found.complete and found.exit_code == UNDECIDED and found.count > 0
     assert found.text().startswith(f"Undecided: the time limit of {SMALL_LIMIT:g} s ran out with {found.count} ")
-    code, out, err = cardsolve("--json", "ubongo", "solve", "--hand", ALIKE, "--k", "9", "--all", "--backend", backend,
-                               "--time-limit", "0.5")
+    code, out, err = cardsolve(
+        "--json", "ubongo", "solve", "--hand", ALIKE, "--k", "9", "--all", "--backend", backend, "--time-limit", "0.5"
+    )
     document = json.loads(out)
     assert code == UNDECIDED and not err
     assert document["timed_out"] and not document["complete"] and not document["interrupted"]
@@ -192,14 +197,18 @@ def test_check_time_limit_takes_seconds(seconds: float) -> None:
     assert limits.check_time_limit(seconds) == float(seconds)
 
 
-@pytest.mark.parametrize("call", [
-    lambda seconds: ubongo.verify("ABC/DEF", k=1, time_limit=seconds),
-    lambda seconds: ubongo.solve("ABC/DEF", k=1, time_limit=seconds),
-    lambda seconds: ubongo.solve_all("ABC/DEF", k=1, time_limit=seconds),
-    lambda seconds: cubu.speed("D-R", "R-G", time_limit=seconds),
-    lambda seconds: subito.optimize("Y4R", SUBITO_TASKS, time_limit=seconds),
-    lambda seconds: quibbles.split(6, [1, 5], time_limit=seconds),
-], ids=["ubongo verify", "ubongo solve", "ubongo solve all", "cubu speed", "subito optimize", "quibbles split"])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda seconds: ubongo.verify("ABC/DEF", k=1, time_limit=seconds),
+        lambda seconds: ubongo.solve("ABC/DEF", k=1, time_limit=seconds),
+        lambda seconds: ubongo.solve_all("ABC/DEF", k=1, time_limit=seconds),
+        lambda seconds: cubu.speed("D-R", "R-G", time_limit=seconds),
+        lambda seconds: subito.optimize("Y4R", SUBITO_TASKS, time_limit=seconds),
+        lambda seconds: quibbles.split(6, [1, 5], time_limit=seconds),
+    ],
+    ids=["ubongo verify", "ubongo solve", "ubongo solve all", "cubu speed", "subito optimize", "quibbles split"],
+)
 @pytest.mark.parametrize("seconds", [float("nan"), float("inf"), 0.0, -2.0])
 def test_the_api_refuses_what_is_no_time_limit(call: Callable[[float], object], seconds: float) -> None:
     with pytest.raises(BadInput, match="bad time limit"):
@@ -212,14 +221,18 @@ def test_every_time_limit_option_is_the_shared_one() -> None:
     assert all(isinstance(option.type, TimeLimit) for option in found.values())
 
 
-@pytest.mark.parametrize("line", [
-    ["ubongo", "verify", "--hand", "ABC/DEF", "--k", "1"],
-    ["ubongo", "solve", "--hand", "ABC/DEF", "--k", "1"],
-    ["ubongo", "solve", "--hand", "ABC/DEF", "--k", "1", "--all"],
-    ["cubu", "speed", "--centre", "D-R", "--hand", "R-G"],
-    ["subito", "optimize", "--pile", "Y4R", "--tasks", SUBITO_TASKS],
-    ["quibbles", "split", "6", "--display", "1,5"],
-], ids=lambda line: " ".join(line[:2]))
+@pytest.mark.parametrize(
+    "line",
+    [
+        ["ubongo", "verify", "--hand", "ABC/DEF", "--k", "1"],
+        ["ubongo", "solve", "--hand", "ABC/DEF", "--k", "1"],
+        ["ubongo", "solve", "--hand", "ABC/DEF", "--k", "1", "--all"],
+        ["cubu", "speed", "--centre", "D-R", "--hand", "R-G"],
+        ["subito", "optimize", "--pile", "Y4R", "--tasks", SUBITO_TASKS],
+        ["quibbles", "split", "6", "--display", "1,5"],
+    ],
+    ids=lambda line: " ".join(line[:2]),
+)
 @pytest.mark.parametrize("seconds", [*BAD_LIMITS, "soon"])
 def test_the_command_line_refuses_what_is_no_time_limit(cardsolve: RunCli, line: list[str], seconds: str) -> None:
     code, out, err = cardsolve(*line, "--time-limit", seconds)
@@ -233,6 +246,13 @@ def test_the_command_line_refuses_what_is_no_time_limit(cardsolve: RunCli, line:
 def test_help_lists_every_exit_code(cardsolve: RunCli) -> None:
     code, out, _ = cardsolve("--help")
     assert code == 0
-    assert all(f"{number} {meaning}" in " ".join(out.split())
-               for number, meaning in [("0", "done"), ("1", "a check"), ("2", "bad input"), ("3", "undecided"),
-                                       ("130", "interrupted")])
+    assert all(
+        f"{number} {meaning}" in " ".join(out.split())
+        for number, meaning in [
+            ("0", "done"),
+            ("1", "a check"),
+            ("2", "bad input"),
+            ("3", "undecided"),
+            ("130", "interrupted"),
+        ]
+    )

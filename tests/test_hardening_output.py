@@ -12,13 +12,13 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import RunCli
 
 from cardsolve.models.errors import BadInput
 from cardsolve.solvers.analysis.api import analyze
 from cardsolve.solvers.analysis.charts import check_picture, picture_formats
 from cardsolve.solvers.commands import common
 from cardsolve.solvers.results import percent, text_table
-from conftest import RunCli
 
 STUDY = ("analyze", "cubu", "seats", "--samples", "20", "--workers", "1")
 """A study of a second or two."""
@@ -31,8 +31,9 @@ def _one_error_line(code: int, out: str, err: str) -> str:
 
 
 @pytest.mark.parametrize("name", ["chart.txt", "chart", "chart.png.bak"])
-def test_a_picture_name_matplotlib_cannot_write_is_refused_before_any_work(cardsolve: RunCli, tmp_path: Path,
-                                                                         name: str) -> None:
+def test_a_picture_name_matplotlib_cannot_write_is_refused_before_any_work(
+    cardsolve: RunCli, tmp_path: Path, name: str
+) -> None:
     store = tmp_path / "studies.sqlite"
     started = time.monotonic()
     err = _one_error_line(*cardsolve(*STUDY, "--store", str(store), "--plot", str(tmp_path / name)))
@@ -47,9 +48,17 @@ def test_a_picture_name_matplotlib_cannot_write_is_refused_before_any_work(cards
 def test_picture_formats_come_from_matplotlib_without_pyplot() -> None:
     assert {"png", "svg", "pdf"} <= set(picture_formats()) and "txt" not in picture_formats()
     assert check_picture("a/b.PDF") == "a/b.PDF"
-    checked = subprocess.run([sys.executable, "-c", "import sys; from cardsolve.solvers.analysis.charts import "
-                              "check_picture; check_picture('a.png'); print('matplotlib.pyplot' in sys.modules)"],
-                             capture_output=True, text=True, check=True)
+    checked = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from cardsolve.solvers.analysis.charts import "
+            "check_picture; check_picture('a.png'); print('matplotlib.pyplot' in sys.modules)",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert checked.stdout == "False\n"
     with pytest.raises(BadInput) as error:
         check_picture("noext")
@@ -57,8 +66,7 @@ def test_picture_formats_come_from_matplotlib_without_pyplot() -> None:
 
 
 @pytest.mark.parametrize("extension", ["svg", "pdf"])
-def test_the_picture_is_written_in_the_format_its_name_says(cardsolve: RunCli, tmp_path: Path,
-                                                            extension: str) -> None:
+def test_the_picture_is_written_in_the_format_its_name_says(cardsolve: RunCli, tmp_path: Path, extension: str) -> None:
     picture = tmp_path / f"seats.{extension}"
     code, out, err = cardsolve(*STUDY, "--store", str(tmp_path / "s.sqlite"), "--plot", str(picture))
     assert code == 0 and f"picture: {picture}" in out, err
@@ -99,12 +107,15 @@ def test_an_svg_must_be_named_svg(cardsolve: RunCli, tmp_path: Path) -> None:
     layout.write_text('{"cards": []}')
     for name in ("out.png", "out"):
         err = _one_error_line(*cardsolve("ubongo", "render", str(layout), "--svg", str(tmp_path / name)))
-        assert err == f"error: Invalid value for '--svg': cannot write SVG to {str(tmp_path / name)!r}: " \
-                      "its name must end in .svg\n"
+        assert (
+            err == f"error: Invalid value for '--svg': cannot write SVG to {str(tmp_path / name)!r}: "
+            "its name must end in .svg\n"
+        )
 
 
-def test_progress_off_a_terminal_is_a_plain_line_now_and_then(capsys: pytest.CaptureFixture[str],
-                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_progress_off_a_terminal_is_a_plain_line_now_and_then(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     with common.progress_callback("games") as quick:
         for done in range(5):
             quick(done, 4)
@@ -123,8 +134,11 @@ def test_a_text_table_cuts_no_cell_short_and_wraps_no_title() -> None:
     title = "a title longer than the whole table below it"
     assert text_table(["a"], [[1]], title=title).splitlines() == [title, "a", "1"]
     centred = text_table(["cards", "follow"], [[4, "dark blue 1 up"]], title="short").splitlines()
-    assert centred[0].strip() == "short" and centred[0].startswith(" ") and centred[1:] == [
-        "cards  follow", "4      dark blue 1 up"]
+    assert (
+        centred[0].strip() == "short"
+        and centred[0].startswith(" ")
+        and centred[1:] == ["cards  follow", "4      dark blue 1 up"]
+    )
 
 
 def test_a_line_break_quoted_from_the_input_keeps_the_error_on_one_line(cardsolve: RunCli, tmp_path: Path) -> None:

@@ -22,8 +22,8 @@ from cardsolve.models.data import load_json, read_user_json
 from cardsolve.models.errors import BadInput
 from cardsolve.models.subito.cards import deck_from_json as subito_deck
 from cardsolve.models.subito.table import table_from_json
-from cardsolve.models.ubongo.cards import deck_from_json as ubongo_deck
 from cardsolve.models.ubongo.cards import DECK_CARDS, face_reader, load_deck
+from cardsolve.models.ubongo.cards import deck_from_json as ubongo_deck
 from cardsolve.models.ubongo.layout import MAX_COORDINATE, layout_from_json
 from cardsolve.models.was_sticht.deal import clues_from_json, deal_from_json
 
@@ -37,16 +37,16 @@ Reader = Callable[[Any], object]
 
 READERS: dict[str, tuple[Reader, Any]] = {
     "ubongo deck": (lambda data: ubongo_deck(data, "deck"), load_json("ubongo.json")),
-    "ubongo layout": (lambda data: layout_from_json(data, face_reader(load_deck())),
-                      json.loads((DATA / "ubongo_table.json").read_text(encoding="utf-8"))),
+    "ubongo layout": (
+        lambda data: layout_from_json(data, face_reader(load_deck())),
+        json.loads((DATA / "ubongo_table.json").read_text(encoding="utf-8")),
+    ),
     "subito deck": (lambda data: subito_deck(data, "deck"), load_json("subito.json")),
     "subito table": (table_from_json, json.loads((DATA / "subito_example.json").read_text(encoding="utf-8"))),
     "was sticht deal": (deal_from_json, json.loads((DATA / "was_sticht_deal.json").read_text(encoding="utf-8"))),
-    "was sticht clues": (clues_from_json,
-                         json.loads((DATA / "was_sticht_clues.json").read_text(encoding="utf-8"))),
+    "was sticht clues": (clues_from_json, json.loads((DATA / "was_sticht_clues.json").read_text(encoding="utf-8"))),
     "cubu deck": (lambda data: cubu_deck(data, "deck"), load_json("cubu.json")),
 }
-
 
 
 def _small_layout(layout: Any) -> bool:
@@ -56,8 +56,9 @@ def _small_layout(layout: Any) -> bool:
 
 def _numbered_deck(deck: Any) -> bool:
     """A Ubongo deck read numbers its cards with whole numbers, not truth values."""
-    return len(deck.cards) <= DECK_CARDS and all(type(c.number) is int and type(c.stack) is int
-                                                 for c in deck.cards.values())
+    return len(deck.cards) <= DECK_CARDS and all(
+        type(c.number) is int and type(c.stack) is int for c in deck.cards.values()
+    )
 
 
 def _seated_table(table: Any) -> bool:
@@ -71,13 +72,16 @@ def _full_columns(observations: Any) -> bool:
 
 
 HOLDS: dict[str, Callable[[Any], bool]] = {
-    "ubongo layout": _small_layout, "ubongo deck": _numbered_deck, "subito table": _seated_table,
+    "ubongo layout": _small_layout,
+    "ubongo deck": _numbered_deck,
+    "subito table": _seated_table,
     "was sticht clues": _full_columns,
 }
 """What every document a reader accepts must satisfy, beyond being read."""
 
-EXTREME_NUMBERS = st.sampled_from([0, -1, 10**30, -10**18, 100_000, 2**63, -2**63 - 1, 1.5, float("inf"),
-                                   float("nan"), True, False])
+EXTREME_NUMBERS = st.sampled_from(
+    [0, -1, 10**30, -(10**18), 100_000, 2**63, -(2**63) - 1, 1.5, float("inf"), float("nan"), True, False]
+)
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | EXTREME_NUMBERS | st.text(max_size=12),
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
@@ -160,8 +164,9 @@ def test_any_json_value_is_read_or_refused_in_one_line(name: str, value: Any) ->
 
 
 @settings(max_examples=100)
-@given(content=st.binary(max_size=64) | st.text(max_size=64).map(str.encode),
-       mark=st.sampled_from([b"", b"\xef\xbb\xbf"]))
+@given(
+    content=st.binary(max_size=64) | st.text(max_size=64).map(str.encode), mark=st.sampled_from([b"", b"\xef\xbb\xbf"])
+)
 def test_any_file_is_read_or_refused_in_one_line(content: bytes, mark: bytes) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "user.json"

@@ -14,13 +14,23 @@ FULL = Path("/dev/full")
 
 def _cardsolve(*args: str, stdout: int) -> subprocess.CompletedProcess[str]:
     script = Path(sys.executable).with_name("cardsolve")
-    return subprocess.run([str(script) if script.exists() else "cardsolve", *args], stdout=stdout,
-                          stderr=subprocess.PIPE, text=True, timeout=120)
+    return subprocess.run(
+        [str(script) if script.exists() else "cardsolve", *args],
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=120,
+    )
 
 
 @pytest.mark.skipif(not FULL.exists(), reason="needs Linux's /dev/full")
-@pytest.mark.parametrize("args", [("quibbles", "split", "6", "--display", "3,3,1,1,4,2"),
-                                  ("--json", "cubu", "longest", "--top", "D-L-G", "--hand", "G-P-R-D,L-O")])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("quibbles", "split", "6", "--display", "3,3,1,1,4,2"),
+        ("--json", "cubu", "longest", "--top", "D-L-G", "--hand", "G-P-R-D,L-O"),
+    ],
+)
 def test_a_full_stdout_is_one_line_and_a_failure(args: tuple[str, ...]) -> None:
     with FULL.open("w") as full:
         done = _cardsolve(*args, stdout=full.fileno())

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import RunCli
 
 from cardsolve.models.errors import BadInput
 from cardsolve.solvers.analysis import runner
@@ -26,7 +27,6 @@ from cardsolve.solvers.analysis.registry import study
 from cardsolve.solvers.analysis.runner import MAX_SAMPLES, check_scheduler, chunk_plan, run_study
 from cardsolve.solvers.analysis.store import ChunkStore, study_key
 from cardsolve.solvers.analysis.study import Part, Result
-from conftest import RunCli
 
 SEATS = dataclasses.replace(study("cubu", "seats"), chunk_size=4)
 """The CUBU study in chunks of 4 games (the workers look the registered study up by name)."""
@@ -57,8 +57,9 @@ class CountingPool(ProcessPoolExecutor):
 def test_work_is_handed_out_in_bounded_batches(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(runner, "ProcessPoolExecutor", CountingPool)
     ahead: list[int] = []
-    outcome = run_study(SEATS, 40, SEED, workers=2,
-                        progress=lambda done, total: ahead.append(CountingPool.submitted - done))
+    outcome = run_study(
+        SEATS, 40, SEED, workers=2, progress=lambda done, total: ahead.append(CountingPool.submitted - done)
+    )
     assert outcome.chunks == 10 and CountingPool.submitted == 10
     assert max(ahead) <= 2 * runner.IN_FLIGHT
     assert outcome.result == run_study(SEATS, 40, SEED).result
@@ -103,10 +104,17 @@ def _alive(pids: Iterable[int]) -> set[int]:
 
 def _started_with_workers(tmp_path: Path) -> tuple[subprocess.Popen[str], set[int]]:
     """``cardsolve`` running ``LONG_STUDY`` in its own session, once its two workers run."""
-    command = [sys.executable, "-c", "from cardsolve.cli import main; main()", *LONG_STUDY,
-               "--store", str(tmp_path / "studies.sqlite")]
-    study_process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                     start_new_session=True)
+    command = [
+        sys.executable,
+        "-c",
+        "from cardsolve.cli import main; main()",
+        *LONG_STUDY,
+        "--store",
+        str(tmp_path / "studies.sqlite"),
+    ]
+    study_process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
     deadline = time.monotonic() + 60
     while len(workers := _children(study_process.pid)) < 2:
         assert study_process.poll() is None and time.monotonic() < deadline, study_process.communicate()
@@ -152,14 +160,18 @@ def _store_with(path: Path, part: Any, chunk: int = 0) -> bytes:
     return path.read_bytes()
 
 
-@pytest.mark.parametrize(("part", "chunk", "wrong"), [
-    ({}, 0, "the part has no key 'cut_games'"),
-    ({"target": 100}, 1, "the part has no key 'cut_games'"),
-    ("x", 0, "chunk 0 is not a JSON object"),
-    (None, 2, "chunk 2 is not a JSON object"),
-])
-def test_a_malformed_part_is_bad_input_and_the_store_is_left_alone(tmp_path: Path, part: Any, chunk: int,
-                                                                   wrong: str) -> None:
+@pytest.mark.parametrize(
+    ("part", "chunk", "wrong"),
+    [
+        ({}, 0, "the part has no key 'cut_games'"),
+        ({"target": 100}, 1, "the part has no key 'cut_games'"),
+        ("x", 0, "chunk 0 is not a JSON object"),
+        (None, 2, "chunk 2 is not a JSON object"),
+    ],
+)
+def test_a_malformed_part_is_bad_input_and_the_store_is_left_alone(
+    tmp_path: Path, part: Any, chunk: int, wrong: str
+) -> None:
     path = tmp_path / "studies.sqlite"
     before = _store_with(path, part, chunk)
     with pytest.raises(BadInput, match=wrong) as error:
@@ -170,11 +182,13 @@ def test_a_malformed_part_is_bad_input_and_the_store_is_left_alone(tmp_path: Pat
 
 def test_parts_of_the_wrong_types_or_chunks_are_named(tmp_path: Path) -> None:
     good = SEATS.run_chunk(14, SEED, 0, 4, **SEATS.resolve())
-    cases = [({**good, "rounds": "7"}, 0, "chunk 0 of this study is malformed: the part.rounds is '7', not an integer"),
-             ({**good, "wins_by_seat": ["1/2"]}, 1, "the part.wins_by_seat has 1 items, not 4"),
-             ({**good, "wins_by_seat": ["x", "1", "0", "0"]}, 0, r"the part.wins_by_seat\[0\] is 'x'"),
-             ({**good, "target": True}, 0, "the part.target is True, not an integer"),
-             (good, 9, "chunk 9 of this study is malformed: it is outside the study's 4 chunks")]
+    cases = [
+        ({**good, "rounds": "7"}, 0, "chunk 0 of this study is malformed: the part.rounds is '7', not an integer"),
+        ({**good, "wins_by_seat": ["1/2"]}, 1, "the part.wins_by_seat has 1 items, not 4"),
+        ({**good, "wins_by_seat": ["x", "1", "0", "0"]}, 0, r"the part.wins_by_seat\[0\] is 'x'"),
+        ({**good, "target": True}, 0, "the part.target is True, not an integer"),
+        (good, 9, "chunk 9 of this study is malformed: it is outside the study's 4 chunks"),
+    ]
     for k, (part, chunk, wrong) in enumerate(cases):
         path = tmp_path / f"studies{k}.sqlite"
         before = _store_with(path, part, chunk)
@@ -233,19 +247,26 @@ def test_a_store_in_a_missing_folder_is_refused_not_made(cardsolve: RunCli, tmp_
     assert not missing.parent.exists()
 
 
-@pytest.mark.parametrize("address", ["tcp://127.0.0.1:99999", "tcp://127.0.0.1:0", "127.0.0.1:8786",
-                                     "tcp://:8786", "tcp://host", "udp://host:8786"])
-def test_a_bad_scheduler_address_is_refused_when_the_line_is_read(cardsolve: RunCli, tmp_path: Path,
-                                                                  address: str) -> None:
+@pytest.mark.parametrize(
+    "address",
+    ["tcp://127.0.0.1:99999", "tcp://127.0.0.1:0", "127.0.0.1:8786", "tcp://:8786", "tcp://host", "udp://host:8786"],
+)
+def test_a_bad_scheduler_address_is_refused_when_the_line_is_read(
+    cardsolve: RunCli, tmp_path: Path, address: str
+) -> None:
     with pytest.raises(BadInput) as error:
         check_scheduler(address)
     assert error.value.token == address
     started = time.monotonic()
-    code, out, err = cardsolve("analyze", "cubu", "seats", "--scheduler", address, "--store",
-                               str(tmp_path / "studies.sqlite"))
+    code, out, err = cardsolve(
+        "analyze", "cubu", "seats", "--scheduler", address, "--store", str(tmp_path / "studies.sqlite")
+    )
     assert time.monotonic() - started < 2
-    assert code == 2 and not out and err == f"error: bad scheduler address {address!r}: write tcp://host:port, " \
-                                           "the port 1 to 65535\n"
+    assert (
+        code == 2
+        and not out
+        and err == f"error: bad scheduler address {address!r}: write tcp://host:port, the port 1 to 65535\n"
+    )
     assert not (tmp_path / "studies.sqlite").exists()
 
 

@@ -12,13 +12,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import RunCli
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.subito import (
-    HIDDEN, Placed, load_deck, parse_card, score_round, seen_by, table_from_json, table_to_json,
+    HIDDEN,
+    Placed,
+    load_deck,
+    parse_card,
+    score_round,
+    seen_by,
+    table_from_json,
+    table_to_json,
 )
 from cardsolve.solvers.subito import api
-from conftest import RunCli
 
 DECK = load_deck()
 MIDROUND = Path(__file__).parent / "data" / "subito_midround.json"
@@ -95,22 +102,27 @@ def test_a_player_knows_the_cards_they_placed(cardsolve: RunCli, tmp_path: Path)
 
 def test_tables_that_look_the_same_give_the_same_hint() -> None:
     """Ben's 5a sum is 11, 3 or unseen: Ada sees two face-down cards each time."""
-    hints = [api.hint(midround(cards), "Y6S", samples=12, seed=5).to_json()
-             for cards in (["P6T", "L5R"], ["G1A", "R2A"], [HIDDEN, HIDDEN])]
+    hints = [
+        api.hint(midround(cards), "Y6S", samples=12, seed=5).to_json()
+        for cards in (["P6T", "L5R"], ["G1A", "R2A"], [HIDDEN, HIDDEN])
+    ]
     assert hints[0] == hints[1] == hints[2]
     assert hints[0]["face_down"] == 2
 
 
 def test_the_hint_says_it_draws_the_face_down_cards(cardsolve: RunCli, tmp_path: Path) -> None:
-    code, out, _ = cardsolve("subito", "hint", "--table", write(tmp_path, midround([HIDDEN] * 3)), "--card", "Y6S",
-                             "--samples", "4")
+    code, out, _ = cardsolve(
+        "subito", "hint", "--table", write(tmp_path, midround([HIDDEN] * 3)), "--card", "Y6S", "--samples", "4"
+    )
     assert code == 0
     assert "The opponent's face-down cards on 5a (3) are unseen: each rollout draws them" in out
 
 
 def test_the_hint_of_player_two_does_not_see_ada_s_five_a() -> None:
-    seen = [api.hint(midround(["P6T"], ada_five_a=cards), "Y6S", player=2, samples=8, seed=1).to_json()
-            for cards in (("Y5B",), ("G1A", "R2A"), (HIDDEN, HIDDEN))]
+    seen = [
+        api.hint(midround(["P6T"], ada_five_a=cards), "Y6S", player=2, samples=8, seed=1).to_json()
+        for cards in (("Y5B",), ("G1A", "R2A"), (HIDDEN, HIDDEN))
+    ]
     assert seen[1] == seen[2] and seen[0]["face_down"] == 1 and seen[1]["face_down"] == 2
 
 
@@ -123,8 +135,9 @@ def test_the_best_response_refuses_face_down_cards(cardsolve: RunCli, tmp_path: 
     hidden = Placed("Ben", {"2": (parse_card("Y2P"),)}, hidden=1)
     with pytest.raises(BadInput, match="face-down card '\\?'"):
         api.optimize("Y6S,G4T", TASKS, vs=hidden)
-    one_error_line(*cardsolve("subito", "optimize", "--pile", "Y6S,G4T", "--tasks", TASKS,
-                              "--vs", write(tmp_path, opponent)))
+    one_error_line(
+        *cardsolve("subito", "optimize", "--pile", "Y6S,G4T", "--tasks", TASKS, "--vs", write(tmp_path, opponent))
+    )
     named = copy.deepcopy(opponent)
     named["players"][1]["placed"]["5a"] = ["P6T", "L5R"]
     assert api.optimize("Y6S,G4T", TASKS, vs=named).won is not None

@@ -8,9 +8,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from conftest import RunCli
+
 from cardsolve.models.subito import Placed, Table, load_deck, parse_card, parse_tasks, score_round
 from cardsolve.solvers.subito.hint import hint
-from conftest import RunCli
 
 DECK = load_deck()
 TASKS = parse_tasks("2,3a,4a,5a,6a,7a,8a,9a")
@@ -33,8 +34,9 @@ def test_five_a_over_twelve_is_a_side_with_its_cost() -> None:
     five_a = next(e for e in found.ranking if e.side.name == "5a")
     assert five_a.loses_task and "5a" not in {s.name for s in found.refused}
     assert not any(e.loses_task for e in found.ranking if e.side.name != "5a")
-    assert {"side": "5a", "expected": five_a.mean, "stderr": five_a.stderr, "loses_task": True} \
-        in found.to_json()["ranking"]
+    assert {"side": "5a", "expected": five_a.mean, "stderr": five_a.stderr, "loses_task": True} in found.to_json()[
+        "ranking"
+    ]
     assert "5a (over 12, loses task 5)" in found.text()
     assert "5a takes Y1S, but the sum there passes 12: task card 5 is lost" in found.text()
 
@@ -53,9 +55,13 @@ def test_the_cost_is_counted_in_the_ranking() -> None:
 
 
 def test_the_cli_lists_five_a_with_its_cost(cardsolve: RunCli, tmp_path: Path) -> None:
-    table = {"tasks": [s.name for s in TASKS],
-             "players": [{"name": "Ada", "placed": {"5a": ["R6B", "G6T"], "2": ["Y2P"]}},
-                         {"name": "Ben", "placed": {"5a": ["?"]}}]}
+    table = {
+        "tasks": [s.name for s in TASKS],
+        "players": [
+            {"name": "Ada", "placed": {"5a": ["R6B", "G6T"], "2": ["Y2P"]}},
+            {"name": "Ben", "placed": {"5a": ["?"]}},
+        ],
+    }
     path = tmp_path / "table.json"
     path.write_text(json.dumps(table), encoding="utf-8")
     code, out, _ = cardsolve("subito", "hint", "--table", str(path), "--card", "Y1S", "--samples", "4")

@@ -63,8 +63,17 @@ def test_borrowed_views_write_through_also_from_the_cache(tmp_path: Path) -> Non
     kernel that calls a recursive one crashes on loading: numba issue 6061)."""
     (tmp_path / "recursion.py").write_text(_RECURSION)
     env_cache = {"NUMBA_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(tmp_path)}
-    runs = [subprocess.run([sys.executable, "-c", "import recursion"], capture_output=True, text=True, timeout=300,
-                           env={**os.environ, **env_cache}, check=False) for _ in range(2)]
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", "import recursion"],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            env={**os.environ, **env_cache},
+            check=False,
+        )
+        for _ in range(2)
+    ]
     counts, grid = [0] * 4, [[1] * 4 for _ in range(3)]
 
     def walk(depth: int) -> int:

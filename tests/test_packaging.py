@@ -18,7 +18,9 @@ def test_every_package_folder_is_listed_in_pyproject() -> None:
     listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
     folders = {"cardsolve"} | {
         "cardsolve." + ".".join(init.parent.relative_to(ROOT).parts)
-        for top in ("models", "solvers", "benchmarks") for init in (ROOT / top).rglob("__init__.py")}
+        for top in ("models", "solvers", "benchmarks")
+        for init in (ROOT / top).rglob("__init__.py")
+    }
     assert listed == folders
 
 
@@ -29,8 +31,7 @@ def test_version_and_typed_marker() -> None:
 
 def test_game_modules_load_on_first_use() -> None:
     """``import cardsolve`` is light: the game API modules (and numba) load when first named."""
-    probe = ("import sys, cardsolve; print('numba' in sys.modules, "
-             "'cardsolve.solvers.quibbles.api' in sys.modules)")
+    probe = "import sys, cardsolve; print('numba' in sys.modules, 'cardsolve.solvers.quibbles.api' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]
 
@@ -41,11 +42,19 @@ def test_install_leaves_only_cardsolve(tmp_path: Path) -> None:
     # A copy of the sources, so the build leaves nothing in the checkout (and a stale
     # build/ folder there cannot leak removed modules into the wheel).
     source = tmp_path / "source"
-    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
-        ".git", ".venv", "build", "*.egg-info", "__pycache__", ".hypothesis", ".pytest_cache", ".mypy_cache"))
+    shutil.copytree(
+        ROOT,
+        source,
+        ignore=shutil.ignore_patterns(
+            ".git", ".venv", "build", "*.egg-info", "__pycache__", ".hypothesis", ".pytest_cache", ".mypy_cache"
+        ),
+    )
     target = tmp_path / "site"
-    done = subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--quiet",
-                           "--target", str(target), str(source)], capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--no-deps", "--quiet", "--target", str(target), str(source)],
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 0, done.stderr
     names = sorted(p.name for p in target.iterdir())
     assert names[0] == "bin" and names[1] == "cardsolve" and len(names) == 3, names

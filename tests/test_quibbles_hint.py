@@ -10,12 +10,27 @@ import random
 import pytest
 
 from cardsolve.models.quibbles import (
-    HAND_SIZE, Combine, Draw, Split, Stash, State, Turn, Variant, deck_counts, from_counts, new_game, position,
+    HAND_SIZE,
+    Combine,
+    Draw,
+    Split,
+    Stash,
+    State,
+    Turn,
+    Variant,
+    deck_counts,
+    from_counts,
+    new_game,
+    position,
     to_counts,
 )
 from cardsolve.solvers.quibbles import hint
 from cardsolve.solvers.quibbles.evaluate import (
-    SOLO_PLACE_WORTH, evaluate, fresh_hand_to_come, kept_collection, solo_value,
+    SOLO_PLACE_WORTH,
+    evaluate,
+    fresh_hand_to_come,
+    kept_collection,
+    solo_value,
 )
 from cardsolve.solvers.quibbles.policies import GreedyPolicy, RandomPolicy, most_taking_actions, play_turn
 from cardsolve.solvers.quibbles.split import best_split
@@ -93,11 +108,11 @@ def test_a_crowded_collection_counts_only_the_cards_expected_to_stay() -> None:
     for state in positions(GAMES):
         collection = from_counts(state.collections[0])
         kept = from_counts(list(kept_collection(tuple(state.collections[0]))))
-        assert kept == collection[len(collection) - len(kept):]
+        assert kept == collection[len(collection) - len(kept) :]
         assert (6 - len(kept)) * SOLO_PLACE_WORTH >= 21 - sum(kept)
         if len(kept) < len(collection):  # one card fewer evicted would not do
             crowded += 1
-            fewer = collection[len(collection) - len(kept) - 1:]
+            fewer = collection[len(collection) - len(kept) - 1 :]
             assert (6 - len(fewer)) * SOLO_PLACE_WORTH < 21 - sum(fewer)
     assert crowded > 50
 

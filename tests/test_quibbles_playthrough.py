@@ -8,19 +8,27 @@ from __future__ import annotations
 import random
 
 import pytest
+from playthrough import random_playthrough
 
 from cardsolve.models.quibbles import (
-    COLLECTION_LIMIT, State, Turn, Variant, deck_counts, is_winning_collection, new_game, solo_rating,
+    COLLECTION_LIMIT,
+    State,
+    Turn,
+    Variant,
+    deck_counts,
+    is_winning_collection,
+    new_game,
+    solo_rating,
 )
-from playthrough import random_playthrough
 
 MAX_TURNS = 2000
 """Random play in the standard game can wander for ~1000 turns before a win."""
 DISPLAY_RESET = 10
 """The display never holds more than this many cards ("If there are 10 cards, discard all")."""
 
-GAMES = [(Variant.SOLO, 1)] + [(variant, players) for variant in (Variant.STANDARD, Variant.SIMPLIFIED)
-                               for players in (2, 3, 4, 5)]
+GAMES = [(Variant.SOLO, 1)] + [
+    (variant, players) for variant in (Variant.STANDARD, Variant.SIMPLIFIED) for players in (2, 3, 4, 5)
+]
 
 
 def invariant(state: State) -> None:
@@ -36,8 +44,9 @@ def invariant(state: State) -> None:
     if state.variant is not Variant.SOLO:
         assert state.penalty == []
     if not state.is_over:
-        assert len(state.display) >= 6 or not state.draw_pile and not any(state.discard), \
+        assert len(state.display) >= 6 or (not state.draw_pile and not any(state.discard)), (
             "a short display with cards left to refill it"
+        )
 
 
 def apply(state: State, turn: Turn) -> State:

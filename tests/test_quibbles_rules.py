@@ -17,9 +17,26 @@ from hypothesis import strategies as st
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.quibbles import (
-    Action, Combine, Draw, IllegalMove, Split, Stash, State, Turn, Variant, deck_counts, describe_turn,
-    format_values, from_counts, is_winning_collection, new_game, parse_turn, parse_values, position,
-    solo_rating, to_counts,
+    Action,
+    Combine,
+    Draw,
+    IllegalMove,
+    Split,
+    Stash,
+    State,
+    Turn,
+    Variant,
+    deck_counts,
+    describe_turn,
+    format_values,
+    from_counts,
+    is_winning_collection,
+    new_game,
+    parse_turn,
+    parse_values,
+    position,
+    solo_rating,
+    to_counts,
 )
 
 STANDARD, SIMPLIFIED, SOLO = Variant.STANDARD, Variant.SIMPLIFIED, Variant.SOLO
@@ -27,17 +44,26 @@ FILLER = (5,) * 12
 """A default draw pile: enough 5s that no refill in these tests runs it out."""
 
 
-def table(hand: Sequence[int], display: Sequence[int], *, draw: Sequence[int] = FILLER,
-          collection: Sequence[int] = (), discard: Sequence[int] = (), penalty: Sequence[int] = (),
-          variant: Variant = STANDARD, opponent: Sequence[int] = (1, 1, 2, 2, 3, 3)) -> State:
+def table(
+    hand: Sequence[int],
+    display: Sequence[int],
+    *,
+    draw: Sequence[int] = FILLER,
+    collection: Sequence[int] = (),
+    discard: Sequence[int] = (),
+    penalty: Sequence[int] = (),
+    variant: Variant = STANDARD,
+    opponent: Sequence[int] = (1, 1, 2, 2, 3, 3),
+) -> State:
     """Seat 0 to act with ``hand`` and ``collection``; outside solo one opponent holds
     ``opponent``. The cards need not add up to a deck: only the rule under test matters."""
     hands, collections = [to_counts(hand)], [to_counts(collection)]
     if variant is not SOLO:
         hands.append(to_counts(opponent))
         collections.append([0] * 7)
-    return State(variant, hands, collections, list(display), list(draw), to_counts(discard),
-                 list(penalty), rng=random.Random(0))
+    return State(
+        variant, hands, collections, list(display), list(draw), to_counts(discard), list(penalty), rng=random.Random(0)
+    )
 
 
 def play(state: State, action: Action, stash: Stash | None = None) -> State:
@@ -53,8 +79,19 @@ def legal(state: State, action: Action, stash: Stash | None = None) -> bool:
 
 def snapshot(state: State) -> tuple[object, ...]:
     """Everything on the table, and the random source, as plain values."""
-    return (state.variant, state.hands, state.collections, state.display, state.draw_pile, state.discard,
-            state.penalty, state.to_act, state.turns, state.winner, state.rng.getstate())
+    return (
+        state.variant,
+        state.hands,
+        state.collections,
+        state.display,
+        state.draw_pile,
+        state.discard,
+        state.penalty,
+        state.to_act,
+        state.turns,
+        state.winner,
+        state.rng.getstate(),
+    )
 
 
 # -- Components -----------------------------------------------------------------------
@@ -74,12 +111,21 @@ def test_simplified_variant_removes_all_6_cards() -> None:
 # -- Setup ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("players", "variant"), [
-    (1, SOLO), (2, STANDARD), (3, STANDARD), (4, STANDARD), (5, STANDARD),
-    (2, SIMPLIFIED), (3, SIMPLIFIED), (5, SIMPLIFIED),
-])
+@pytest.mark.parametrize(
+    ("players", "variant"),
+    [
+        (1, SOLO),
+        (2, STANDARD),
+        (3, STANDARD),
+        (4, STANDARD),
+        (5, STANDARD),
+        (2, SIMPLIFIED),
+        (3, SIMPLIFIED),
+        (5, SIMPLIFIED),
+    ],
+)
 def test_setup_6_on_display_6_in_each_hand_rest_in_draw_pile(players: int, variant: Variant) -> None:
-    """"Draw 6 cards and lay them out face up ... Deal each player a hand of 6 cards. Form a
+    """ "Draw 6 cards and lay them out face up ... Deal each player a hand of 6 cards. Form a
     face-down draw pile with the remaining cards ... Make room for a discard pile." """
     game = new_game(players, variant, seed=7)
     assert game.players == players
@@ -92,12 +138,21 @@ def test_setup_6_on_display_6_in_each_hand_rest_in_draw_pile(players: int, varia
     assert (game.to_act, game.turns, game.winner) == (0, 0, None)
 
 
-@pytest.mark.parametrize(("players", "variant"), [
-    (0, STANDARD), (6, STANDARD), (0, SOLO), (6, SIMPLIFIED),
-    (1, STANDARD), (1, SIMPLIFIED), (2, SOLO), (5, SOLO),
-])
+@pytest.mark.parametrize(
+    ("players", "variant"),
+    [
+        (0, STANDARD),
+        (6, STANDARD),
+        (0, SOLO),
+        (6, SIMPLIFIED),
+        (1, STANDARD),
+        (1, SIMPLIFIED),
+        (2, SOLO),
+        (5, SOLO),
+    ],
+)
 def test_quibbles_is_for_1_to_5_players_and_solo_is_for_one(players: int, variant: Variant) -> None:
-    """"For 1-5 players"; "You can also play Quibbles alone": one player plays solo."""
+    """ "For 1-5 players"; "You can also play Quibbles alone": one player plays solo."""
     with pytest.raises(BadInput):
         new_game(players, variant)
 
@@ -112,7 +167,7 @@ def test_same_seed_same_deal_different_seeds_differ() -> None:
 
 
 def test_split_milu_plays_a_6_and_takes_3_3_and_1_1_4() -> None:
-    """"Milú discards a 6 from her hand and takes a 3 + 3 set and a 1 + 1 + 4 set from the
+    """ "Milú discards a 6 from her hand and takes a 3 + 3 set and a 1 + 1 + 4 set from the
     open display." (printed under COMBINE, but it is a SPLIT)"""
     state = table(hand=[6, 2], display=[3, 1, 5, 3, 4, 1], draw=[2, 2, 2, 2, 6])
     after = play(state, Split(6, ((0, 3), (1, 4, 5))))
@@ -122,21 +177,21 @@ def test_split_milu_plays_a_6_and_takes_3_3_and_1_1_4() -> None:
 
 
 def test_split_each_display_card_in_only_one_set() -> None:
-    """"Each card in the open display can only be part of 1 set." """
+    """ "Each card in the open display can only be part of 1 set." """
     state = table(hand=[6], display=[3, 3, 3, 1, 5, 2])
     assert not legal(state, Split(6, ((0, 1), (1, 2))))
     assert legal(state, Split(6, ((0, 1), (3, 4))))
 
 
 def test_split_sets_have_2_or_more_cards() -> None:
-    """"take sets of 2 or more cards" """
+    """ "take sets of 2 or more cards" """
     state = table(hand=[3], display=[3, 1, 2, 4, 4, 4])
     assert not legal(state, Split(3, ((0,),)))
     assert legal(state, Split(3, ((1, 2),)))
 
 
 def test_split_each_set_has_the_value_of_the_played_card() -> None:
-    """"with the same total value as the card you played" """
+    """ "with the same total value as the card you played" """
     state = table(hand=[5], display=[2, 2, 1, 4, 6, 6])
     assert not legal(state, Split(5, ((0, 1),)))  # 2 + 2 = 4
     assert not legal(state, Split(5, ((0, 1, 2), (4, 5))))  # 2 + 2 + 1, then 6 + 6
@@ -145,7 +200,7 @@ def test_split_each_set_has_the_value_of_the_played_card() -> None:
 
 
 def test_split_need_not_take_all_possible_sets() -> None:
-    """"You are not required to take all possible sets." """
+    """ "You are not required to take all possible sets." """
     state = table(hand=[6], display=[3, 3, 2, 4, 5, 5])
     after = play(state, Split(6, ((0, 1),)))
     assert after.hands[0] == to_counts([3, 3])
@@ -165,7 +220,7 @@ def test_split_must_take_at_least_one_set() -> None:
 
 
 def test_there_is_no_hand_limit() -> None:
-    """"Note: There is no hand limit." A 6-card hand may take 5 and hold 10."""
+    """ "Note: There is no hand limit." A 6-card hand may take 5 and hold 10."""
     state = table(hand=[6, 6, 6, 6, 6, 6], display=[3, 1, 1, 4, 3, 2])
     after = play(state, Split(6, ((0, 4), (1, 2, 3))))
     assert sum(after.hands[0]) == 10
@@ -175,7 +230,7 @@ def test_there_is_no_hand_limit() -> None:
 
 
 def test_combine_amelie_plays_1_and_2_and_takes_two_3s() -> None:
-    """"Amélie discards a 1 + 2 set from her hand and takes two 3s from the open display."
+    """ "Amélie discards a 1 + 2 set from her hand and takes two 3s from the open display."
     (printed under SPLIT, but it is a COMBINE)"""
     state = table(hand=[1, 2, 5], display=[3, 4, 3, 6, 1, 5], draw=[2, 4])
     after = play(state, Combine((1, 2), (0, 2)))
@@ -185,7 +240,7 @@ def test_combine_amelie_plays_1_and_2_and_takes_two_3s() -> None:
 
 
 def test_combine_plays_2_to_6_cards() -> None:
-    """"Play 2 to 6 cards from your hand": one card is refused; six 1s (worth 6) are fine."""
+    """ "Play 2 to 6 cards from your hand": one card is refused; six 1s (worth 6) are fine."""
     state = table(hand=[1, 1, 1, 1, 1, 1, 3], display=[3, 6, 2, 2, 2, 2])
     assert not legal(state, Combine((3,), (0,)))
     after = play(state, Combine((1, 1, 1, 1, 1, 1), (1,)))
@@ -193,7 +248,7 @@ def test_combine_plays_2_to_6_cards() -> None:
 
 
 def test_combine_total_is_6_or_less() -> None:
-    """"with a total value of 6 or less" """
+    """ "with a total value of 6 or less" """
     state = table(hand=[3, 4, 2, 4], display=[6, 6, 1, 2, 3, 5])
     reason = state.check(Turn(Combine((3, 4), (0,))))
     assert reason is not None and "7" in reason
@@ -201,7 +256,7 @@ def test_combine_total_is_6_or_less() -> None:
 
 
 def test_combine_every_taken_card_matches_the_sum() -> None:
-    """"Each card you take must have a value that matches the total value" """
+    """ "Each card you take must have a value that matches the total value" """
     state = table(hand=[1, 2], display=[3, 4, 3, 1, 2, 6])
     assert not legal(state, Combine((1, 2), (0, 1)))
     assert not legal(state, Combine((1, 2), (3, 4)))  # a 1 + 2 set is not a single 3
@@ -209,13 +264,13 @@ def test_combine_every_taken_card_matches_the_sum() -> None:
 
 
 def test_combine_takes_at_least_one_card() -> None:
-    """"Take 1 or more single cards" """
+    """ "Take 1 or more single cards" """
     state = table(hand=[1, 2], display=[3, 4, 3, 1, 2, 6])
     assert not legal(state, Combine((1, 2), ()))
 
 
 def test_combine_need_not_take_all_matching_cards() -> None:
-    """"You are not required to take all matching cards." """
+    """ "You are not required to take all matching cards." """
     state = table(hand=[1, 2], display=[3, 4, 3, 1, 2, 6])
     after = play(state, Combine((1, 2), (2,)))
     assert after.hands[0] == to_counts([3])
@@ -231,7 +286,7 @@ def test_combine_cards_must_be_in_hand() -> None:
 
 
 def test_draw_lays_a_card_at_the_right_of_the_display_then_draws_the_top_2() -> None:
-    """"Add 1 card from your hand face up to the open display, then draw 2 cards from the
+    """ "Add 1 card from your hand face up to the open display, then draw 2 cards from the
     draw pile" (the right end: documented reading)."""
     state = table(hand=[5, 2], display=[1, 2, 3, 4, 6, 6], draw=[6, 6, 4, 1])
     after = play(state, Draw(5))
@@ -249,7 +304,7 @@ def test_draw_the_card_must_be_in_hand() -> None:
 
 
 def test_stash_nathan_keeps_one_of_his_five_4s_and_discards_the_rest() -> None:
-    """"Nathan takes all 4s from his hand. He has 5 ... He puts one 4 in his collection and
+    """ "Nathan takes all 4s from his hand. He has 5 ... He puts one 4 in his collection and
     discards the rest." ("always discard all cards of the selected value")"""
     state = table(hand=[4, 4, 4, 4, 4, 1, 6], display=[1, 2, 3, 5, 6, 6], draw=[2, 3])
     after = play(state, Draw(1), Stash(4))
@@ -259,7 +314,7 @@ def test_stash_nathan_keeps_one_of_his_five_4s_and_discards_the_rest() -> None:
 
 
 def test_stash_a_5_needs_at_least_five_5s() -> None:
-    """"to add a 5 to your collection, you need at least 5 of them" """
+    """ "to add a 5 to your collection, you need at least 5 of them" """
     four = table(hand=[5, 5, 5, 5, 1], display=[1, 2, 3, 4, 6, 6], draw=[6, 6])
     five = table(hand=[5, 5, 5, 5, 5, 1], display=[1, 2, 3, 4, 6, 6], draw=[6, 6])
     assert not legal(four, Draw(1), Stash(5))
@@ -267,7 +322,7 @@ def test_stash_a_5_needs_at_least_five_5s() -> None:
 
 
 def test_stash_a_2_needs_only_two() -> None:
-    """"But for a 2 you only need 2." """
+    """ "But for a 2 you only need 2." """
     state = table(hand=[2, 2, 1], display=[1, 2, 3, 4, 6, 6], draw=[6, 6])
     after = play(state, Draw(1), Stash(2))
     assert after.collections[0] == to_counts([2])
@@ -291,7 +346,7 @@ def test_stash_counts_the_cards_taken_this_turn() -> None:
 
 
 def test_stash_into_a_full_collection_discards_a_named_collection_card_first() -> None:
-    """"You can have a maximum of 6 cards in your collection. If you wish to add another
+    """ "You can have a maximum of 6 cards in your collection. If you wish to add another
     card, first put 1 card from your collection in the discard pile." """
     full = [1, 1, 1, 2, 2, 2]
     state = table(hand=[3, 3, 3, 1], display=[1, 2, 3, 4, 6, 6], draw=[6, 6], collection=full)
@@ -309,7 +364,7 @@ def test_stash_names_no_collection_card_while_there_is_room() -> None:
 
 
 def test_stash_after_draw_may_use_the_2_drawn_cards() -> None:
-    """"choose to SPLIT, COMBINE or DRAW, then optionally STASH": after a DRAW the 2 drawn
+    """ "choose to SPLIT, COMBINE or DRAW, then optionally STASH": after a DRAW the 2 drawn
     cards are in the hand, so three 4s and a drawn 4 are enough to stash a 4."""
     state = table(hand=[4, 4, 4, 1], display=[1, 2, 3, 5, 6, 6], draw=[2, 4])
     after = play(state, Draw(1), Stash(4))
@@ -321,7 +376,7 @@ def test_stash_after_draw_may_use_the_2_drawn_cards() -> None:
 
 
 def test_refill_a_short_display_to_6_from_the_top_of_the_draw_pile() -> None:
-    """"refill the open display to 6 face-up cards from the draw pile" """
+    """ "refill the open display to 6 face-up cards from the draw pile" """
     state = table(hand=[1, 2], display=[3, 4, 3, 6, 1, 5], draw=[6, 6, 2, 4])
     after = play(state, Combine((1, 2), (0, 2)))
     assert after.display == [4, 6, 1, 5, 4, 2]
@@ -330,7 +385,7 @@ def test_refill_a_short_display_to_6_from_the_top_of_the_draw_pile() -> None:
 
 @pytest.mark.parametrize("size", [5, 6, 7, 8])
 def test_refill_a_display_of_6_to_9_cards_is_left_alone(size: int) -> None:
-    """"If there are already 6 or more cards on display, you do not need to refill it."
+    """ "If there are already 6 or more cards on display, you do not need to refill it."
     (A DRAW grows the display to ``size + 1``: 6 to 9 cards.)"""
     display = [6, 5, 4, 3, 2, 1, 6, 5][:size]
     state = table(hand=[1, 2], display=display, draw=[3, 3, 2, 4])
@@ -340,7 +395,7 @@ def test_refill_a_display_of_6_to_9_cards_is_left_alone(size: int) -> None:
 
 
 def test_refill_a_display_of_10_is_discarded_and_6_new_cards_laid_out() -> None:
-    """"If there are 10 cards, discard all of them and form a new open display with 6 cards
+    """ "If there are 10 cards, discard all of them and form a new open display with 6 cards
     from the draw pile." (9 cards + a DRAW = 10)"""
     display = [1, 2, 3, 4, 5, 6, 1, 2, 3]
     draw = [6, 6, 6, 1, 2, 3, 4, 5, 5, 4]
@@ -353,7 +408,7 @@ def test_refill_a_display_of_10_is_discarded_and_6_new_cards_laid_out() -> None:
 
 
 def test_refill_reshuffles_the_discard_pile_when_the_draw_pile_is_empty() -> None:
-    """"Note: if the draw pile is empty, reshuffle the discard pile to form a new draw
+    """ "Note: if the draw pile is empty, reshuffle the discard pile to form a new draw
     pile." The combined 1 + 2 went to the discard pile first, so it is reshuffled too."""
     discard = [4, 4, 5, 6, 6, 6, 1]
     state = table(hand=[1, 2], display=[3, 4, 3, 6, 1, 5], draw=[], discard=discard)
@@ -378,7 +433,7 @@ def test_draw_reshuffles_midway_and_later_discards_start_a_new_pile() -> None:
 
 
 def test_an_empty_hand_after_the_turn_makes_everybody_discard_and_draw_6() -> None:
-    """"If your hand is empty, all players must discard their hand cards and draw 6 new ones
+    """ "If your hand is empty, all players must discard their hand cards and draw 6 new ones
     from the draw pile." The refill comes first, then the player to act draws first
     (documented reading)."""
     draw = list(range(1, 7)) * 2 + [4, 3]
@@ -403,7 +458,7 @@ def test_a_hand_that_is_not_empty_is_kept() -> None:
 
 
 def test_a_collection_worth_21_wins_at_once() -> None:
-    """"You win immediately when you have a collection with a total value of at least 21":
+    """ "You win immediately when you have a collection with a total value of at least 21":
     no refill afterwards, and no more turns."""
     state = table(hand=[4, 4, 4, 4, 1, 2], display=[3, 5, 5, 5, 5, 5], collection=[6, 6, 5])
     after = play(state, Combine((1, 2), (0,)), Stash(4))
@@ -431,22 +486,19 @@ def test_one_of_each_value_1_to_5_is_not_a_standard_win() -> None:
 def test_simplified_one_of_each_value_1_to_5_wins_though_worth_15() -> None:
     """Simplified: "You win if you have at least 1 card of every value in your collection
     (so 1 + 2 + 3 + 4 + 5)." """
-    state = table(hand=[5, 5, 5, 5, 5, 1], display=[1, 2, 3, 4, 4, 4], collection=[1, 2, 3, 4],
-                  variant=SIMPLIFIED)
+    state = table(hand=[5, 5, 5, 5, 5, 1], display=[1, 2, 3, 4, 4, 4], collection=[1, 2, 3, 4], variant=SIMPLIFIED)
     assert play(state, Draw(1), Stash(5)).winner == 0
 
 
 def test_simplified_21_without_every_value_does_not_win() -> None:
-    state = table(hand=[2, 2, 1], display=[1, 2, 3, 4, 4, 4], collection=[5, 5, 5, 4],
-                  variant=SIMPLIFIED)
+    state = table(hand=[2, 2, 1], display=[1, 2, 3, 4, 4, 4], collection=[5, 5, 5, 4], variant=SIMPLIFIED)
     after = play(state, Draw(1), Stash(2))
     assert sum(v * n for v, n in enumerate(after.collections[0])) == 21
     assert after.winner is None
 
 
 def test_solo_ends_as_usual_with_21() -> None:
-    state = table(hand=[4, 4, 4, 4, 1, 2], display=[3, 5, 5, 5, 5, 5], collection=[6, 6, 5],
-                  variant=SOLO)
+    state = table(hand=[4, 4, 4, 4, 1, 2], display=[3, 5, 5, 5, 5, 5], collection=[6, 6, 5], variant=SOLO)
     after = play(state, Combine((1, 2), (0,)), Stash(4))
     assert after.winner == 0 and after.penalty == []  # the game ended before the penalty
 
@@ -455,7 +507,7 @@ def test_solo_ends_as_usual_with_21() -> None:
 
 
 def test_solo_penalty_takes_the_leftmost_card_and_discards_its_equals_before_the_refill() -> None:
-    """"Before you REFILL: Take the leftmost card from the open display and add it to your
+    """ "Before you REFILL: Take the leftmost card from the open display and add it to your
     penalty pile. Discard any other cards in the open display with the same value. [...]
     Then, refill the open display." The refill's 3 is not discarded."""
     state = table(hand=[1, 4], display=[3, 5, 3, 2, 3, 6], draw=[3, 6, 2, 5], variant=SOLO)
@@ -466,7 +518,7 @@ def test_solo_penalty_takes_the_leftmost_card_and_discards_its_equals_before_the
 
 
 def test_solo_an_empty_display_adds_no_penalty() -> None:
-    """"If the open display is empty, don't add a card to your penalty pile." """
+    """ "If the open display is empty, don't add a card to your penalty pile." """
     state = table(hand=[4, 4], display=[2, 2], draw=[1, 2, 3, 4, 5, 6], variant=SOLO)
     after = play(state, Split(4, ((0, 1),)))
     assert after.penalty == []
@@ -474,7 +526,7 @@ def test_solo_an_empty_display_adds_no_penalty() -> None:
 
 
 def test_solo_score_is_the_sum_of_the_penalty_pile() -> None:
-    """"your final score is determined by the sum of the values of the cards in your
+    """ "your final score is determined by the sum of the values of the cards in your
     penalty pile" """
     state = table(hand=[1, 4], display=[6, 5, 3, 2, 3, 6], penalty=[3, 5], variant=SOLO)
     after = play(state, Draw(1))
@@ -482,16 +534,25 @@ def test_solo_score_is_the_sum_of_the_penalty_pile() -> None:
     assert after.penalty_score == 14
 
 
-@pytest.mark.parametrize(("score", "label"), [
-    (0, "Quintessential victory"), (9, "Quintessential victory"),
-    (10, "Quick-witted success"), (19, "Quick-witted success"),
-    (20, "Quality effort"), (29, "Quality effort"),
-    (30, "Quirky performance"), (39, "Quirky performance"),
-    (40, "Quite OK"), (49, "Quite OK"),
-    (50, "Questionable"), (120, "Questionable"),
-])
+@pytest.mark.parametrize(
+    ("score", "label"),
+    [
+        (0, "Quintessential victory"),
+        (9, "Quintessential victory"),
+        (10, "Quick-witted success"),
+        (19, "Quick-witted success"),
+        (20, "Quality effort"),
+        (29, "Quality effort"),
+        (30, "Quirky performance"),
+        (39, "Quirky performance"),
+        (40, "Quite OK"),
+        (49, "Quite OK"),
+        (50, "Questionable"),
+        (120, "Questionable"),
+    ],
+)
 def test_solo_rating_table(score: int, label: str) -> None:
-    """"50+: Questionable, 40-49: Quite OK, 30-39: Quirky performance, 20-29: Quality
+    """ "50+: Questionable, 40-49: Quite OK, 30-39: Quirky performance, 20-29: Quality
     effort, 10-19: Quick-witted success, <10: Quintessential victory" """
     assert solo_rating(score) == label
 
@@ -499,16 +560,20 @@ def test_solo_rating_table(score: int, label: str) -> None:
 # -- Illegal turns --------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("turn", [
-    Turn(Split(6, ((0, 1),))),  # no 6 in hand
-    Turn(Split(4, ((0, 1),))),  # 3 + 4 is not 4
-    Turn(Split(4, ((0, 9),))),  # off the display
-    Turn(Combine((1, 2), (1,))),  # a 4 is not 3
-    Turn(Combine((4,), (1,))),  # one card
-    Turn(Draw(5)),  # no 5 in hand
-    Turn(Draw(1), Stash(4, evict=3)),  # collection not full
-    Turn(Draw(1), Stash(2)),  # one 2 only
-], ids=str)
+@pytest.mark.parametrize(
+    "turn",
+    [
+        Turn(Split(6, ((0, 1),))),  # no 6 in hand
+        Turn(Split(4, ((0, 1),))),  # 3 + 4 is not 4
+        Turn(Split(4, ((0, 9),))),  # off the display
+        Turn(Combine((1, 2), (1,))),  # a 4 is not 3
+        Turn(Combine((4,), (1,))),  # one card
+        Turn(Draw(5)),  # no 5 in hand
+        Turn(Draw(1), Stash(4, evict=3)),  # collection not full
+        Turn(Draw(1), Stash(2)),  # one 2 only
+    ],
+    ids=str,
+)
 def test_an_illegal_turn_raises_illegal_move_and_changes_nothing(turn: Turn) -> None:
     state = table(hand=[1, 2, 4, 4, 4, 4], display=[3, 4, 1, 2, 3, 6])
     before = snapshot(state.clone())
@@ -547,9 +612,17 @@ def outcome(state: State, turn: Turn) -> tuple[object, ...]:
 def notation_positions() -> list[State]:
     """Seeded deals, and positions with stashes, evictions and duplicate display values."""
     return [
-        new_game(2, STANDARD, seed=3), new_game(4, SIMPLIFIED, seed=5), new_game(1, SOLO, seed=9),
-        position(STANDARD, [1, 1, 2, 3, 3, 3, 6, 4], [3, 3, 1, 2, 4, 3, 1], collection=[1, 2, 2, 4, 5, 5],
-                 opponents=2, seed=1),
+        new_game(2, STANDARD, seed=3),
+        new_game(4, SIMPLIFIED, seed=5),
+        new_game(1, SOLO, seed=9),
+        position(
+            STANDARD,
+            [1, 1, 2, 3, 3, 3, 6, 4],
+            [3, 3, 1, 2, 4, 3, 1],
+            collection=[1, 2, 2, 4, 5, 5],
+            opponents=2,
+            seed=1,
+        ),
         position(SIMPLIFIED, [1, 1, 2, 2, 5, 4], [2, 1, 2, 4, 4, 3], collection=[3], opponents=1),
     ]
 
@@ -587,19 +660,22 @@ def test_turn_notation_examples() -> None:
     assert parse_turn("draw 5; stash 4 evict 1", display) == Turn(Draw(5), Stash(4, 1))
 
 
-@pytest.mark.parametrize(("text", "token"), [
-    ("draw 7", "7"),
-    ("split 7 -> 3+4", "7"),
-    ("combine 1+ -> 3", ""),
-    ("draw -1", "-1"),
-    ("combine 1+2 -> 3,x", "x"),
-    ("jump 3", "jump"),
-    ("draw 1; stash 0", "0"),
-    ("draw 1; hoard 2", "hoard 2"),
-    ("draw 1; stash 4 keep 2", "stash 4 keep 2"),
-    ("split 6 -> 5+1", "5"),  # no 5 on the display
-    ("", ""),
-])
+@pytest.mark.parametrize(
+    ("text", "token"),
+    [
+        ("draw 7", "7"),
+        ("split 7 -> 3+4", "7"),
+        ("combine 1+ -> 3", ""),
+        ("draw -1", "-1"),
+        ("combine 1+2 -> 3,x", "x"),
+        ("jump 3", "jump"),
+        ("draw 1; stash 0", "0"),
+        ("draw 1; hoard 2", "hoard 2"),
+        ("draw 1; stash 4 keep 2", "stash 4 keep 2"),
+        ("split 6 -> 5+1", "5"),  # no 5 on the display
+        ("", ""),
+    ],
+)
 def test_turn_notation_bad_tokens_are_bad_input_naming_the_token(text: str, token: str) -> None:
     with pytest.raises(BadInput) as caught:
         parse_turn(text, [3, 3, 1, 2, 4, 6])
@@ -623,8 +699,9 @@ def test_parse_values_reads_the_list_notation() -> None:
         parse_values("1,6", top_value=5)
 
 
-@pytest.mark.parametrize(("text", "token"), [("1,7", "7"), ("1,,2", ""), ("0", "0"), ("-3", "-3"),
-                                             ("two", "two"), ("1.5", "1.5")])
+@pytest.mark.parametrize(
+    ("text", "token"), [("1,7", "7"), ("1,,2", ""), ("0", "0"), ("-3", "-3"), ("two", "two"), ("1.5", "1.5")]
+)
 def test_parse_values_bad_tokens(text: str, token: str) -> None:
     with pytest.raises(BadInput) as caught:
         parse_values(text)
@@ -687,7 +764,7 @@ def groupings(items: Sequence[int]) -> Iterator[list[tuple[int, ...]]]:
     for groups in groupings(rest):
         yield [(first,), *groups]
         for k in range(len(groups)):
-            yield [*groups[:k], (first, *groups[k]), *groups[k + 1:]]
+            yield [*groups[:k], (first, *groups[k]), *groups[k + 1 :]]
 
 
 def sub_multisets(counts: Sequence[int]) -> Iterator[tuple[int, ...]]:
@@ -726,14 +803,18 @@ def brute_force_actions(state: State) -> dict[ActionKey, Action]:
     for card in VALUES:
         for subset in subsets:
             for groups in groupings(subset):
-                by_rules = (hand[card] > 0 and len(groups) > 0
-                            and all(len(g) >= 2 and sum(display[i] for i in g) == card for g in groups))
+                by_rules = (
+                    hand[card] > 0
+                    and len(groups) > 0
+                    and all(len(g) >= 2 and sum(display[i] for i in g) == card for g in groups)
+                )
                 judge(Split(card, tuple(groups)), by_rules)
     for played in sub_multisets(hand):
         worth = sum(played)
         for subset in subsets:
-            by_rules = (2 <= len(played) <= 6 and worth <= 6 and len(subset) >= 1
-                        and all(display[i] == worth for i in subset))
+            by_rules = (
+                2 <= len(played) <= 6 and worth <= 6 and len(subset) >= 1 and all(display[i] == worth for i in subset)
+            )
             judge(Combine(played, subset), by_rules)
     for card in VALUES:
         judge(Draw(card), hand[card] > 0)
@@ -755,7 +836,8 @@ def brute_force_turns(state: State, actions: dict[ActionKey, Action]) -> set[Tur
         for value in VALUES:
             for evict in (None, *VALUES):
                 by_rules = after[value] >= value and (
-                    collection[evict] > 0 if full and evict is not None else evict is None and not full)
+                    collection[evict] > 0 if full and evict is not None else evict is None and not full
+                )
                 turn = Turn(action, Stash(value, evict))
                 if isinstance(action, Draw):
                     # listed: the stashes possible whatever is drawn; check() sees the very
@@ -775,17 +857,29 @@ def turn_key(state: State, turn: Turn) -> TurnKey:
 
 PERFT = {
     "standard": (
-        lambda: position(STANDARD, hand=[1, 1, 2, 3, 3, 4, 6], display=[1, 2, 3, 3, 4, 5, 1],
-                         collection=[2, 5], opponents=1, seed=1),
-        29, 75),
+        lambda: position(
+            STANDARD, hand=[1, 1, 2, 3, 3, 4, 6], display=[1, 2, 3, 3, 4, 5, 1], collection=[2, 5], opponents=1, seed=1
+        ),
+        29,
+        75,
+    ),
     "solo, duplicate display values": (
-        lambda: position(SOLO, hand=[2, 2, 1, 5, 6, 3, 3, 3], display=[3, 1, 3, 2, 1, 4, 3, 2],
-                         penalty=[4], seed=2),
-        105, 394),
+        lambda: position(SOLO, hand=[2, 2, 1, 5, 6, 3, 3, 3], display=[3, 1, 3, 2, 1, 4, 3, 2], penalty=[4], seed=2),
+        105,
+        394,
+    ),
     "full collection": (
-        lambda: position(STANDARD, hand=[2, 2, 3, 3, 3, 1, 5, 6], display=[1, 2, 3, 5, 1, 4],
-                         collection=[1, 1, 2, 3, 4, 5], opponents=2, seed=3),
-        22, 282),
+        lambda: position(
+            STANDARD,
+            hand=[2, 2, 3, 3, 3, 1, 5, 6],
+            display=[1, 2, 3, 5, 1, 4],
+            collection=[1, 1, 2, 3, 4, 5],
+            opponents=2,
+            seed=3,
+        ),
+        22,
+        282,
+    ),
 }
 
 

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import RunCli, run_json
 
 from cardsolve.models.errors import BadInput
 from cardsolve.solvers.analysis import quibbles as study
@@ -17,22 +18,36 @@ from cardsolve.solvers.analysis.api import StudyAnswer, analyze
 from cardsolve.solvers.quibbles import api
 from cardsolve.solvers.quibbles.results import SoloGame
 from cardsolve.solvers.quibbles.study import Lookahead, solo_game
-from conftest import RunCli, run_json
 
 CHEAP = ("--policies", "greedy,random", "--workers", "1")
 """The policies that play in milliseconds, in this process."""
 
 
 def test_the_command_answers_as_analyze_with_the_same_options(cardsolve: RunCli, tmp_path: Path) -> None:
-    command = run_json(cardsolve, "quibbles", "solo", "--games", "3", "--seed", "4", *CHEAP, "--samples", "2",
-                       "--shortlist", "3", "--store", str(tmp_path / "a.sqlite"))
+    command = run_json(
+        cardsolve,
+        "quibbles",
+        "solo",
+        "--games",
+        "3",
+        "--seed",
+        "4",
+        *CHEAP,
+        "--samples",
+        "2",
+        "--shortlist",
+        "3",
+        "--store",
+        str(tmp_path / "a.sqlite"),
+    )
     options = {"policies": ["greedy", "random"], "hint_samples": 2, "hint_shortlist": 3, "clairvoyant_width": 8}
     answer = analyze("quibbles", "solo", 3, 4, workers=1, store=tmp_path / "b.sqlite", options=options)
     assert (command["game"], command["study"], command["options"]) == ("quibbles", "solo", options)
     assert (command["samples"], command["seed"], command["chunks"]) == (3, 4, answer.chunks) == (3, 4, 2)
     assert command["result"] == answer.result
     assert command["result"]["policies"]["greedy"]["penalty_by_game"] == [
-        solo_game("greedy", Lookahead(2, 3), 4, k).penalty for k in range(3)]
+        solo_game("greedy", Lookahead(2, 3), 4, k).penalty for k in range(3)
+    ]
 
 
 def test_the_command_with_its_defaults_is_the_analyze_study(cardsolve: RunCli, tmp_path: Path) -> None:
@@ -52,8 +67,18 @@ def test_the_command_with_its_defaults_is_the_analyze_study(cardsolve: RunCli, t
 
 
 def test_an_option_is_part_of_the_store_key(cardsolve: RunCli, tmp_path: Path) -> None:
-    base = ("quibbles", "solo", "--games", "2", "--policies", "greedy", "--workers", "1",
-            "--store", str(tmp_path / "s.sqlite"))
+    base = (
+        "quibbles",
+        "solo",
+        "--games",
+        "2",
+        "--policies",
+        "greedy",
+        "--workers",
+        "1",
+        "--store",
+        str(tmp_path / "s.sqlite"),
+    )
     first = run_json(cardsolve, *base)
     assert (first["chunks"], first["reused"]) == (1, 0)
     assert run_json(cardsolve, *base)["reused"] == 1
@@ -65,20 +90,41 @@ def test_an_option_is_part_of_the_store_key(cardsolve: RunCli, tmp_path: Path) -
 
 def test_the_api_runs_the_study_and_reports_progress(tmp_path: Path) -> None:
     seen: list[tuple[int, int]] = []
-    answer = api.solo(games=3, seed=1, policies="greedy, random", workers=1, store=str(tmp_path / "s.sqlite"),
-                      progress=lambda *p: seen.append(p))
+    answer = api.solo(
+        games=3,
+        seed=1,
+        policies="greedy, random",
+        workers=1,
+        store=str(tmp_path / "s.sqlite"),
+        progress=lambda *p: seen.append(p),
+    )
     assert isinstance(answer, StudyAnswer) and (answer.game, answer.study, answer.samples) == ("quibbles", "solo", 3)
     assert seen == [(0, 2), (1, 2), (2, 2)]
-    assert answer.options == {"policies": ["greedy", "random"], "hint_samples": 16, "hint_shortlist": 12,
-                              "clairvoyant_width": 8}
+    assert answer.options == {
+        "policies": ["greedy", "random"],
+        "hint_samples": 16,
+        "hint_shortlist": 12,
+        "clairvoyant_width": 8,
+    }
     greedy, random_play = answer.result["policies"].values()
     assert greedy["mean"] < random_play["mean"] and greedy["finished"] == 1.0
 
 
 def test_the_picture_is_written_and_named(cardsolve: RunCli, tmp_path: Path) -> None:
     picture = tmp_path / "solo.png"
-    code, out, err = cardsolve("quibbles", "solo", "--games", "2", "--seed", "3", *CHEAP,
-                               "--store", str(tmp_path / "s.sqlite"), "--plot", str(picture))
+    code, out, err = cardsolve(
+        "quibbles",
+        "solo",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        *CHEAP,
+        "--store",
+        str(tmp_path / "s.sqlite"),
+        "--plot",
+        str(picture),
+    )
     assert code == 0, err
     assert out.splitlines()[-1] == f"picture: {picture}"
     assert picture.read_bytes().startswith(b"\x89PNG")
@@ -92,12 +138,16 @@ def test_an_unknown_option_is_refused(tmp_path: Path) -> None:
     assert not (tmp_path / "s.sqlite").exists()
 
 
-@pytest.mark.parametrize(("args", "token"), [
-    (("--policies", "greedy,smart"), "smart"),
-    (("--policies", "greedy,greedy"), "greedy"),
-])
-def test_bad_policies_are_refused_before_any_work(cardsolve: RunCli, tmp_path: Path, args: tuple[str, ...],
-                                                   token: str) -> None:
+@pytest.mark.parametrize(
+    ("args", "token"),
+    [
+        (("--policies", "greedy,smart"), "smart"),
+        (("--policies", "greedy,greedy"), "greedy"),
+    ],
+)
+def test_bad_policies_are_refused_before_any_work(
+    cardsolve: RunCli, tmp_path: Path, args: tuple[str, ...], token: str
+) -> None:
     store = tmp_path / "s.sqlite"
     code, out, err = cardsolve("quibbles", "solo", "--games", "2", *args, "--store", str(store))
     assert code == 2 and not out and err.count("\n") == 1 and token in err
@@ -130,13 +180,28 @@ def test_ctrl_c_keeps_the_finished_chunks(cardsolve: RunCli, tmp_path: Path, mon
 
 
 def test_the_clairvoyant_is_marked_as_seeing_the_draw_pile_and_plots_beside_the_hint(
-        cardsolve: RunCli, tmp_path: Path) -> None:
+    cardsolve: RunCli, tmp_path: Path
+) -> None:
     """The clairvoyant's column says it searches with the draw pile in view (its JSON
     summary too), and on these deals it does better than greedy; the plot leaves random
     out (its penalties are far off) but keeps the others, and draws random when alone."""
-    document = run_json(cardsolve, "quibbles", "solo", "--games", "2", "--seed", "5", "--policies",
-                        "greedy,clairvoyant,random", "--width", "2", "--workers", "1",
-                        "--store", str(tmp_path / "s.sqlite"))
+    document = run_json(
+        cardsolve,
+        "quibbles",
+        "solo",
+        "--games",
+        "2",
+        "--seed",
+        "5",
+        "--policies",
+        "greedy,clairvoyant,random",
+        "--width",
+        "2",
+        "--workers",
+        "1",
+        "--store",
+        str(tmp_path / "s.sqlite"),
+    )
     result = document["result"]
     clairvoyant, greedy = result["policies"]["clairvoyant"], result["policies"]["greedy"]
     assert clairvoyant["sees_draw_pile"] and not greedy["sees_draw_pile"] and result["clairvoyant_width"] == 2
@@ -146,5 +211,10 @@ def test_the_clairvoyant_is_marked_as_seeing_the_draw_pile_and_plots_beside_the_
     assert list(study.plotted({"policies": {"random": result["policies"]["random"]}})) == ["random"]
     rows = study.table(result)
     assert rows[-1][0] == "clairvoyant search (sees the draw pile, not a hint)"
-    assert rows[-1][1:] == ("-", "beam (width 2), not proven" if not clairvoyant["proven"]
-                            else f"beam (width 2), proven optimal in {clairvoyant['proven']:.0%}", "-")
+    assert rows[-1][1:] == (
+        "-",
+        "beam (width 2), not proven"
+        if not clairvoyant["proven"]
+        else f"beam (width 2), proven optimal in {clairvoyant['proven']:.0%}",
+        "-",
+    )

@@ -10,7 +10,16 @@ import pytest
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.quibbles import (
-    Combine, Draw, Split, Stash, Turn, Variant, deck_counts, new_game, position, to_counts,
+    Combine,
+    Draw,
+    Split,
+    Stash,
+    Turn,
+    Variant,
+    deck_counts,
+    new_game,
+    position,
+    to_counts,
 )
 from cardsolve.models.quibbles.deal import random_position
 from cardsolve.solvers.quibbles.combine import combine_options
@@ -27,8 +36,10 @@ def test_combine_options_are_exactly_the_engines_combines() -> None:
     for _ in range(300):
         state = random_position(rng)
         engine = {(a.played, sum(a.played), len(a.taken)) for a in state.legal_actions() if isinstance(a, Combine)}
-        listed = [(o.played, o.total, o.taken) for o in combine_options(
-            [v for v in range(1, 7) for _ in range(state.hands[0][v])], state.display)]
+        listed = [
+            (o.played, o.total, o.taken)
+            for o in combine_options([v for v in range(1, 7) for _ in range(state.hands[0][v])], state.display)
+        ]
         assert len(listed) == len(set(listed))
         assert set(listed) == engine
 
@@ -113,11 +124,11 @@ def test_hint_samples_every_draw_beyond_its_shortlist() -> None:
     and nothing else is."""
     state = position(Variant.SOLO, [1, 2, 2, 3, 4, 6], [1, 4, 2, 3, 3, 2], seed=1)
     found = rank_turns(state, samples=2, shortlist=1)
-    sampled = [r.turn for r in found.ranked[:found.sampled]]
+    sampled = [r.turn for r in found.ranked[: found.sampled]]
     draws = [t.action for t in sampled if isinstance(t.action, Draw)]
     assert sorted(draw.card for draw in draws) == [1, 2, 3, 4, 6]
     assert len(sampled) - len(draws) <= 1
-    assert not any(isinstance(r.turn.action, Draw) for r in found.ranked[found.sampled:])
+    assert not any(isinstance(r.turn.action, Draw) for r in found.ranked[found.sampled :])
 
 
 def test_hint_replies_deepen_the_lookahead_and_stay_seeded() -> None:
@@ -220,7 +231,7 @@ def test_a_lookahead_under_one_is_bad_input(samples: int, shortlist: int) -> Non
 def test_position_rejects_more_cards_than_the_deck() -> None:
     with pytest.raises(BadInput, match="1s"):
         position(Variant.STANDARD, [1] * 15, [1] * 6, opponents=1)
-    assert to_counts([1, 1]) [1] == 2
+    assert to_counts([1, 1])[1] == 2
 
 
 def test_a_draw_stash_is_decided_with_the_drawn_cards() -> None:

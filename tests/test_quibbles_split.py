@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from cardsolve.models.errors import BadInput
 from cardsolve.models.quibbles.deal import split_queries
 from cardsolve.solvers.quibbles.backends import BACKENDS
+from cardsolve.solvers.quibbles.fast import max_split_taken
 from cardsolve.solvers.quibbles.results import BestSplit
 from cardsolve.solvers.quibbles.split import best_split
-from cardsolve.solvers.quibbles.fast import max_split_taken
 
 
 def assert_valid_split(display: Sequence[int], value: int, result: BestSplit) -> None:
@@ -134,9 +134,7 @@ def test_accepts_numpy_cards() -> None:
         ([1, 2], 3, "gurobi", "gurobi"),
     ],
 )
-def test_bad_input_names_the_token(
-    display: list[int], value: int, backend: str, token: str
-) -> None:
+def test_bad_input_names_the_token(display: list[int], value: int, backend: str, token: str) -> None:
     with pytest.raises(BadInput, match=token) as caught:
         best_split(display, value, backend)
     assert caught.value.token == token

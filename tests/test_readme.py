@@ -8,7 +8,6 @@ import shlex
 from pathlib import Path
 
 import pytest
-
 from conftest import RunCli
 
 README = Path(__file__).resolve().parent.parent / "README.md"
@@ -32,13 +31,15 @@ def _examples() -> list[tuple[str, str]]:
             command, output = line[2:], []
         elif command is not None:
             output.append(line)
-    return [(c, o) for c, o in examples
-            if "..." not in o and not o.lstrip().startswith("{") and "--games 1000" not in c]
+    return [
+        (c, o) for c, o in examples if "..." not in o and not o.lstrip().startswith("{") and "--games 1000" not in c
+    ]
 
 
 @pytest.mark.parametrize(("command", "expected"), _examples(), ids=lambda x: x[:60])
-def test_readme_example_prints_what_the_readme_shows(command: str, expected: str, cardsolve: RunCli,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_readme_example_prints_what_the_readme_shows(
+    command: str, expected: str, cardsolve: RunCli, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(README.parent)  # example files are named from the repository root
     _, out, err = cardsolve(*shlex.split(command)[1:])
     assert (out + err).rstrip() == expected.rstrip()
@@ -66,7 +67,9 @@ def _python_blocks() -> list[tuple[int, str]]:
 
 
 @pytest.mark.parametrize(("line", "block"), _python_blocks(), ids=lambda x: str(x) if isinstance(x, int) else "")
-def test_readme_python_block_prints_what_the_readme_shows(line: int, block: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_readme_python_block_prints_what_the_readme_shows(
+    line: int, block: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(README.parent)
     test = doctest.DocTestParser().get_doctest(block, {}, f"README.md:{line}", str(README), line)
     runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)

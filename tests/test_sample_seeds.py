@@ -12,7 +12,7 @@ from cardsolve.models.quibbles import Variant, new_game
 from cardsolve.models.was_sticht import deal_round
 from cardsolve.solvers.sample_seeds import STRIDE, sample_seed
 
-SEEDS = st.integers(-10**12, 10**12)
+SEEDS = st.integers(-(10**12), 10**12)
 INDICES = st.integers(0, 10_000_000)
 
 
@@ -22,8 +22,9 @@ def test_the_first_samples_keep_the_measured_rule() -> None:
 
 
 @given(SEEDS, INDICES, SEEDS, INDICES)
-def test_two_samples_share_a_seed_only_when_they_are_the_same_sample(seed: int, index: int, other_seed: int,
-                                                                      other_index: int) -> None:
+def test_two_samples_share_a_seed_only_when_they_are_the_same_sample(
+    seed: int, index: int, other_seed: int, other_index: int
+) -> None:
     same = sample_seed(seed, index) == sample_seed(other_seed, other_index)
     assert same == ((seed, index) == (other_seed, other_index))
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import RunCli
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.listing import check_one_per_seat, read_names
 from cardsolve.solvers.cubu.bots import seat_bots as cubu_bots
 from cardsolve.solvers.quibbles.study import seat_policies
 from cardsolve.solvers.was_sticht.bots import seat_bots as was_sticht_bots
-from conftest import RunCli
 
 
 def test_names_are_stripped_and_an_empty_one_is_refused() -> None:
@@ -47,20 +47,24 @@ def test_every_game_reads_seats_alike() -> None:
         seat_policies("greedy,,", 3)
 
 
-
 def test_an_empty_line_up_is_refused_as_a_blank_one_is(cardsolve: RunCli, tmp_path: Path) -> None:
     """``cubu simulate --bots ""`` once ran the default line-up while ``--bots " "`` was refused."""
     for given in ("", " "):
-        code, out, err = cardsolve("cubu", "simulate", "--games", "4", "--bots", given, "--store",
-                                   str(tmp_path / "s.sqlite"))
+        code, out, err = cardsolve(
+            "cubu", "simulate", "--games", "4", "--bots", given, "--store", str(tmp_path / "s.sqlite")
+        )
         assert code == 2 and not out and err == f"error: an empty name in {given!r}: names are separated by commas\n"
 
 
-@pytest.mark.parametrize("line", [
-    ["cubu", "play", "--players", "2", "--bots", " greedy , random"],
-    ["was-sticht", "play", "--players", "3", "--bots", "random, random ,random"],
-    ["quibbles", "play", "--players", "2", "--bots", "greedy , greedy"],
-], ids=lambda line: line[0])
+@pytest.mark.parametrize(
+    "line",
+    [
+        ["cubu", "play", "--players", "2", "--bots", " greedy , random"],
+        ["was-sticht", "play", "--players", "3", "--bots", "random, random ,random"],
+        ["quibbles", "play", "--players", "2", "--bots", "greedy , greedy"],
+    ],
+    ids=lambda line: line[0],
+)
 def test_the_command_line_takes_spaced_names(cardsolve: RunCli, line: list[str]) -> None:
     code, _, err = cardsolve(*line)
     assert code == 0 and not err

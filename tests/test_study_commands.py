@@ -8,10 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import RunCli, run_json
 
 from cardsolve.models.errors import BadInput
 from cardsolve.solvers.analysis.api import analyze
-from conftest import RunCli, run_json
 
 TWO_CHUNKS = {
     "quibbles solo": ("quibbles", "solo", "--games", "3", "--seed", "2", "--policies", "greedy,random"),
@@ -30,8 +30,9 @@ STRAY_OPTIONS = [
 
 
 @pytest.mark.parametrize("args", TWO_CHUNKS.values(), ids=list(TWO_CHUNKS))
-def test_the_result_is_the_same_for_any_number_of_workers(cardsolve: RunCli, tmp_path: Path,
-                                                          args: tuple[str, ...]) -> None:
+def test_the_result_is_the_same_for_any_number_of_workers(
+    cardsolve: RunCli, tmp_path: Path, args: tuple[str, ...]
+) -> None:
     one = run_json(cardsolve, *args, "--workers", "1", "--store", str(tmp_path / "one.sqlite"))
     two = run_json(cardsolve, *args, "--workers", "2", "--store", str(tmp_path / "two.sqlite"))
     assert one["chunks"] == two["chunks"] == 2 and one["reused"] == two["reused"] == 0
@@ -39,8 +40,9 @@ def test_the_result_is_the_same_for_any_number_of_workers(cardsolve: RunCli, tmp
 
 
 @pytest.mark.parametrize(("game", "study", "option", "known"), STRAY_OPTIONS)
-def test_an_option_the_study_does_not_have_is_refused(tmp_path: Path, game: str, study: str, option: str,
-                                                      known: str) -> None:
+def test_an_option_the_study_does_not_have_is_refused(
+    tmp_path: Path, game: str, study: str, option: str, known: str
+) -> None:
     store = tmp_path / "studies.sqlite"
     with pytest.raises(BadInput, match=f"no option '{option}' .its options: {known}.") as error:
         analyze(game, study, 2, 1, workers=1, store=store, options={option: 3})

@@ -9,12 +9,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import RunCli
 
 import cardsolve
 from cardsolve.models.errors import BadInput
 from cardsolve.models.subito import parse_cards, read_table
 from cardsolve.solvers.results import Answer
-from conftest import RunCli
 
 subito = cardsolve.subito
 """The API as a user reaches it (the ``cardsolve`` fixture runs the command line)."""
@@ -67,8 +67,10 @@ def test_optimize_against_a_table(cardsolve: RunCli) -> None:
 
 
 def test_optimize_alone_on_every_backend(cardsolve: RunCli) -> None:
-    found = {backend: subito.optimize(parse_cards(PILE), TASKS, backend=backend)
-             for backend in ("numba", "cpsat", "reference")}
+    found = {
+        backend: subito.optimize(parse_cards(PILE), TASKS, backend=backend)
+        for backend in ("numba", "cpsat", "reference")
+    }
     assert {f.objective for f in found.values()} == {(88, 329)} and all(f.proven for f in found.values())
     assert found["numba"].won is None and found["numba"].opponent is None
     same_as_cli(cardsolve, found["reference"], "optimize", "--pile", PILE, "--tasks", TASKS, "--backend", "reference")
@@ -76,9 +78,16 @@ def test_optimize_alone_on_every_backend(cardsolve: RunCli) -> None:
 
 def test_optimize_takes_the_opponent_or_the_table_player_2_faces() -> None:
     table = read_table(OPPONENT)
-    swapped = {"tasks": TASKS.split(","), "players": [
-        {"name": "Ben", "placed": {side: [c.name for c in cards] for side, cards in table.players[1].placed.items()}},
-        {"name": "You", "placed": {}}]}
+    swapped = {
+        "tasks": TASKS.split(","),
+        "players": [
+            {
+                "name": "Ben",
+                "placed": {side: [c.name for c in cards] for side, cards in table.players[1].placed.items()},
+            },
+            {"name": "You", "placed": {}},
+        ],
+    }
     as_player_2 = subito.optimize(PILE, TASKS, vs=swapped, player=2, cards=8)
     assert as_player_2 == subito.optimize(PILE, TASKS, vs=table.players[1], cards=8)
     assert as_player_2.won == 30 and len(as_player_2.sides) == 8
@@ -99,11 +108,17 @@ def test_duel(cardsolve: RunCli) -> None:
 
 def test_hint(cardsolve: RunCli) -> None:
     heard: list[tuple[int, int]] = []
-    found = subito.hint(read_table(MIDROUND), "Y6S", player=2, samples=8, seed=3,
-                                 progress=lambda done, total: heard.append((done, total)))
+    found = subito.hint(
+        read_table(MIDROUND),
+        "Y6S",
+        player=2,
+        samples=8,
+        seed=3,
+        progress=lambda done, total: heard.append((done, total)),
+    )
     assert found.player == 2 and found.to_json()["player"] == 2
     assert found.best == found.ranking[0] and found.margin >= 0
     assert heard == [(8 * k, 8 * len(found.ranking)) for k in range(1, len(found.ranking) + 1)]  # once a side
-    same_as_cli(cardsolve, found, "hint", "--table", MIDROUND, "--card", "Y6S", "--player", "2", "--samples", "8",
-                "--seed", "3")
-
+    same_as_cli(
+        cardsolve, found, "hint", "--table", MIDROUND, "--card", "Y6S", "--player", "2", "--samples", "8", "--seed", "3"
+    )

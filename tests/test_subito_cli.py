@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from conftest import RunCli
 
 EXAMPLE = str(Path(__file__).parent / "data" / "subito_example.json")
@@ -66,43 +65,53 @@ def test_score_json(cardsolve: RunCli) -> None:
     assert document["tasks"][7]["players"][1] == {"kept": ["D6S"], "count": 1, "sum": 6, "removed": ["Y6A", "R2B"]}
 
 
-TABLE: dict[str, Any] = {"tasks": ["2", "3a", "4a", "5a", "6a", "7a", "8a", "9a"],
-         "players": [{"name": "A", "placed": {"2": ["Y4A"]}}, {"name": "B", "placed": {}}]}
+TABLE: dict[str, Any] = {
+    "tasks": ["2", "3a", "4a", "5a", "6a", "7a", "8a", "9a"],
+    "players": [{"name": "A", "placed": {"2": ["Y4A"]}}, {"name": "B", "placed": {}}],
+}
 
 
-@pytest.mark.parametrize(("table", "token"), [
-    ("{not json", "cannot read table"),
-    ({**TABLE, "players": [{"name": "A", "placed": {"2": ["Y4Q"]}}, TABLE["players"][1]]}, "Y4Q"),
-    ({**TABLE, "players": [{"name": "A", "placed": {"3b": ["Y4A"]}}, TABLE["players"][1]]}, "3b"),
-    ({**TABLE, "tasks": ["2", "3a", "4a", "5a", "6a", "7a", "8a", "9x"]}, "9x"),
-    ({**TABLE, "players": [TABLE["players"][0], {"name": "B", "placed": {"9a": ["Y4A"]}}]}, "Y4A appears twice"),
-    ({"tasks": TABLE["tasks"]}, "players"),
-])
+@pytest.mark.parametrize(
+    ("table", "token"),
+    [
+        ("{not json", "cannot read table"),
+        ({**TABLE, "players": [{"name": "A", "placed": {"2": ["Y4Q"]}}, TABLE["players"][1]]}, "Y4Q"),
+        ({**TABLE, "players": [{"name": "A", "placed": {"3b": ["Y4A"]}}, TABLE["players"][1]]}, "3b"),
+        ({**TABLE, "tasks": ["2", "3a", "4a", "5a", "6a", "7a", "8a", "9x"]}, "9x"),
+        ({**TABLE, "players": [TABLE["players"][0], {"name": "B", "placed": {"9a": ["Y4A"]}}]}, "Y4A appears twice"),
+        ({"tasks": TABLE["tasks"]}, "players"),
+    ],
+)
 def test_bad_tables_exit_2(cardsolve: RunCli, tmp_path: Path, table: str | dict[str, Any], token: str) -> None:
     code, out, err = cardsolve("subito", "score", write(tmp_path, table))
     assert code == 2 and not out
     assert err.count("\n") == 1 and err.startswith("error: ") and token in err and "Traceback" not in err
 
 
-@pytest.mark.parametrize(("args", "token"), [
-    (["subito", "score", "no/such/table.json"], "no/such/table.json"),
-    (["subito", "deal", "--players", "5"], "5"),
-    (["subito", "deal", "--sides", "c"], "c"),
-    (["subito", "deal", "--deck", "no/such/deck.json"], "no/such/deck.json"),
-])
+@pytest.mark.parametrize(
+    ("args", "token"),
+    [
+        (["subito", "score", "no/such/table.json"], "no/such/table.json"),
+        (["subito", "deal", "--players", "5"], "5"),
+        (["subito", "deal", "--sides", "c"], "c"),
+        (["subito", "deal", "--deck", "no/such/deck.json"], "no/such/deck.json"),
+    ],
+)
 def test_bad_options_exit_2(cardsolve: RunCli, args: list[str], token: str) -> None:
     code, out, err = cardsolve(*args)
     assert code == 2 and not out and err.count("\n") == 1 and token in err
 
 
 def test_hint_ranks_the_sides(cardsolve: RunCli) -> None:
-    code, out, _ = cardsolve("--json", "subito", "hint", "--table", "tests/data/subito_midround.json",
-                             "--card", "Y6S", "--samples", "8")
+    code, out, _ = cardsolve(
+        "--json", "subito", "hint", "--table", "tests/data/subito_midround.json", "--card", "Y6S", "--samples", "8"
+    )
     document = json.loads(out)
     assert code == 0 and document["best"] == document["ranking"][0]["side"]
     assert {"3a", "6a", "9a"} <= set(document["refused"]) and document["margin"] >= 0
-    code, out, _ = cardsolve("subito", "hint", "--table", "tests/data/subito_midround.json", "--card", "Y6S",
-                             "--samples", "8")
+    code, out, _ = cardsolve(
+        "subito", "hint", "--table", "tests/data/subito_midround.json", "--card", "Y6S", "--samples", "8"
+    )
     assert code == 0 and out.startswith("Place Y6S on ")
 
 
@@ -123,16 +132,44 @@ def test_optimize_alone_and_against_a_table(cardsolve: RunCli, backend: str) -> 
     alone = json.loads(out)
     assert code == 0 and alone["proven"] and alone["won"] is None and len(alone["sides"]) == 10
     assert sorted(c for cards in alone["placed"].values() for c in cards) == sorted(PILE.split(","))
-    code, out, _ = cardsolve("--json", "subito", "optimize", "--pile", PILE, "--tasks", TASKS,
-                             "--vs", "tests/data/subito_opponent.json", "--backend", backend)
+    code, out, _ = cardsolve(
+        "--json",
+        "subito",
+        "optimize",
+        "--pile",
+        PILE,
+        "--tasks",
+        TASKS,
+        "--vs",
+        "tests/data/subito_opponent.json",
+        "--backend",
+        backend,
+    )
     answer = json.loads(out)
     assert code == 0 and answer["proven"] and answer["won"] > 0
 
 
 def test_optimized_placements_agree_across_backends(cardsolve: RunCli) -> None:
-    found = {b: json.loads(cardsolve("--json", "subito", "optimize", "--pile", PILE, "--tasks", TASKS,
-                                     "--vs", "tests/data/subito_opponent.json", "--cards", "8", "--backend", b)[1])
-             for b in ("numba", "cpsat", "reference")}
+    found = {
+        b: json.loads(
+            cardsolve(
+                "--json",
+                "subito",
+                "optimize",
+                "--pile",
+                PILE,
+                "--tasks",
+                TASKS,
+                "--vs",
+                "tests/data/subito_opponent.json",
+                "--cards",
+                "8",
+                "--backend",
+                b,
+            )[1]
+        )
+        for b in ("numba", "cpsat", "reference")
+    }
     assert len({f["won"] for f in found.values()}) == 1
 
 
@@ -143,13 +180,16 @@ def test_duel(cardsolve: RunCli) -> None:
     assert all(a["after"] >= a["before"] for a in document["answers"])
 
 
-@pytest.mark.parametrize(("args", "token"), [
-    (["optimize", "--pile", PILE, "--tasks", "2,3a"], "task cards 4, 5"),
-    (["optimize", "--pile", "Y4R,Y4R", "--tasks", TASKS], "Y4R"),
-    (["optimize", "--pile", PILE + ",P3A", "--tasks", TASKS, "--backend", "reference"], "11"),
-    (["optimize", "--pile", PILE, "--tasks", TASKS, "--cards", "11"], "11"),
-    (["optimize", "--pile", PILE, "--tasks", TASKS, "--vs", "tests/data/subito_midround.json"], "Ada"),
-])
+@pytest.mark.parametrize(
+    ("args", "token"),
+    [
+        (["optimize", "--pile", PILE, "--tasks", "2,3a"], "task cards 4, 5"),
+        (["optimize", "--pile", "Y4R,Y4R", "--tasks", TASKS], "Y4R"),
+        (["optimize", "--pile", PILE + ",P3A", "--tasks", TASKS, "--backend", "reference"], "11"),
+        (["optimize", "--pile", PILE, "--tasks", TASKS, "--cards", "11"], "11"),
+        (["optimize", "--pile", PILE, "--tasks", TASKS, "--vs", "tests/data/subito_midround.json"], "Ada"),
+    ],
+)
 def test_bad_optimize_requests_exit_2(cardsolve: RunCli, args: list[str], token: str) -> None:
     code, out, err = cardsolve("subito", *args)
     assert code == 2 and not out and token in err and err.count("\n") == 1

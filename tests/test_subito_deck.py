@@ -7,9 +7,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from conftest import RunCli
+
 from cardsolve.models.subito import SIDES, load_deck
 from cardsolve.solvers.subito import api
-from conftest import RunCli
 
 
 def test_deck_json_lists_the_bundled_deck_and_every_side(cardsolve: RunCli) -> None:
@@ -18,8 +19,9 @@ def test_deck_json_lists_the_bundled_deck_and_every_side(cardsolve: RunCli) -> N
     assert code == 0 and not err
     assert sorted(document["cards"]) == sorted(card.name for card in load_deck())
     assert len(document["cards"]) == 72 and len(set(document["cards"])) == 72
-    assert [card[0] for card in document["cards"]] == sorted((card[0] for card in document["cards"]),
-                                                             key="RPYGLD".index)
+    assert [card[0] for card in document["cards"]] == sorted(
+        (card[0] for card in document["cards"]), key="RPYGLD".index
+    )
     assert [entry["side"] for entry in document["sides"]] == list(SIDES)
     assert document["sides"][1] == {"side": "3a", "points": 3, "rule": "No yellow or green cards."}
     assert document["colours"]["L"] == "light blue" and document["symbols"]["T"] == "palm tree"

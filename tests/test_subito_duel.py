@@ -22,8 +22,9 @@ def test_answers_improve_and_the_final_score_is_the_models(seed: int, cards: int
     placed = []
     for k, sides in enumerate(found.placements):
         assert len(sides) == cards
-        placed.append(Placed(f"P{k + 1}", {s.name: tuple(c for c, t in zip(piles[k], sides) if t == s)
-                                           for s in found.tasks}))
+        placed.append(
+            Placed(f"P{k + 1}", {s.name: tuple(c for c, t in zip(piles[k], sides) if t == s) for s in found.tasks})
+        )
     result = score_round(Table(found.tasks, (placed[0], placed[1])))
     assert result.points == found.points
     assert all(not kept.removed for r in result.tasks for kept in r.players)

@@ -32,8 +32,9 @@ def test_every_side_is_ranked_or_refused() -> None:
 
 def test_five_a_takes_a_card_over_12_at_a_cost() -> None:
     """Ada has 6 + 6 on 5a: a 1 would take the sum to 13, which loses the task card."""
-    table = Table(read_table(MIDROUND).tasks, (Placed("Ada", {"5a": (parse_card("R6B"), parse_card("G6T"))}),
-                                                Placed("Ben", {})))
+    table = Table(
+        read_table(MIDROUND).tasks, (Placed("Ada", {"5a": (parse_card("R6B"), parse_card("G6T"))}), Placed("Ben", {}))
+    )
     found = hint(table, 1, parse_card("Y1S"), DECK, samples=4)
     assert [e.loses_task for e in found.ranking if e.side.name == "5a"] == [True]  # 6 + 6 + 1 passes 12
 
@@ -71,8 +72,10 @@ def test_the_last_card_ends_the_round_exactly(seed: int) -> None:
 def test_greedy_rollouts_are_legal_and_end_with_a_pile(seed: int) -> None:
     rng = random.Random(seed)
     tasks, piles = deal(DECK, seed, sides="random")
-    hands = (Hands("Ada", {s.name: [] for s in tasks}, piles[0][:rng.randint(1, 36)]),
-             Hands("Ben", {s.name: [] for s in tasks}, piles[1][:rng.randint(1, 36)]))
+    hands = (
+        Hands("Ada", {s.name: [] for s in tasks}, piles[0][: rng.randint(1, 36)]),
+        Hands("Ben", {s.name: [] for s in tasks}, piles[1][: rng.randint(1, 36)]),
+    )
     sizes = [len(h.pile) for h in hands]
     score = play_out(tasks, hands, rng.randrange(2))
     assert not hands[0].pile or not hands[1].pile

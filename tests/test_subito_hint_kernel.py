@@ -15,15 +15,22 @@ import pytest
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.subito import (
-    Card, Placed, Side, Table, accepts, deal, load_deck, parse_card, parse_tasks, seen_by,
+    Card,
+    Placed,
+    Side,
+    Table,
+    accepts,
+    deal,
+    load_deck,
+    parse_card,
+    parse_tasks,
+    seen_by,
 )
 from cardsolve.solvers.subito import fast_rollout
-from cardsolve.solvers.subito.fast_rollout import DEAD, Encoding, play_out
-from cardsolve.solvers.subito.fast_rollout import GREEDY_WEIGHTS, choose_side
+from cardsolve.solvers.subito.fast_rollout import DEAD, GREEDY_WEIGHTS, Encoding, choose_side, play_out
 from cardsolve.solvers.subito.hint import _shuffles, foreseen_hint, hint
-from cardsolve.solvers.subito.rollout import GREEDY, PLANNER, Hands, Planner, Weights
+from cardsolve.solvers.subito.rollout import GREEDY, PLANNER, Hands, Planner, Weights, greedy_side
 from cardsolve.solvers.subito.rollout import choose_side as reference_choose_side
-from cardsolve.solvers.subito.rollout import greedy_side
 from cardsolve.solvers.subito.rollout import play_out as reference_play_out
 
 DECK = load_deck()
@@ -42,22 +49,24 @@ def seeded_hands(seed: int) -> tuple[tuple[Side, ...], tuple[Hands, Hands], int]
                 card = piles[seat][k]
                 hands[seat].placed[greedy_side(tasks, hands[seat], hands[1 - seat], card).name].append(card)
     for seat in (0, 1):
-        hands[seat].pile = piles[seat][laid[seat]:laid[seat] + rng.randint(0, 36 - laid[seat])]
+        hands[seat].pile = piles[seat][laid[seat] : laid[seat] + rng.randint(0, 36 - laid[seat])]
     return tasks, hands, rng.randrange(2)
 
 
-def kernel_points(tasks: tuple[Side, ...], hands: tuple[Hands, Hands], to_move: int,
-                  planner: int = -1) -> tuple[int, int]:
+def kernel_points(
+    tasks: tuple[Side, ...], hands: tuple[Hands, Hands], to_move: int, planner: int = -1
+) -> tuple[int, int]:
     """The kernel's round points from ``hands`` (not changed), seat ``planner`` (-1: none)
     by the planner policy."""
     code = Encoding(tasks, DECK)
     state, count, total = code.seat_arrays([h.placed for h in hands])
     piles = np.zeros((2, 36), dtype=np.int64)
     for seat, h in enumerate(hands):
-        piles[seat, :len(h.pile)] = code.encode(h.pile)
+        piles[seat, : len(h.pile)] = code.encode(h.pile)
     sizes = np.array([len(h.pile) for h in hands], dtype=np.int64)
-    won = play_out(code.table, code.numbers, code.pts, code.five, code.share, state, count, total, piles, sizes,
-                   to_move, planner)
+    won = play_out(
+        code.table, code.numbers, code.pts, code.five, code.share, state, count, total, piles, sizes, to_move, planner
+    )
     return int(won[0]), int(won[1])
 
 
@@ -88,8 +97,19 @@ def test_the_kernel_chooses_each_side_as_the_reference_does(weights: Weights, se
     while hands[0].pile and hands[1].pile:
         card = hands[seat].pile.pop(0)
         state, count, total = code.seat_arrays([h.placed for h in hands])
-        chosen = choose_side(code.table, code.numbers, code.pts, code.five, code.share, state, count, total, seat,
-                             code.index[card], np.array(weights.as_array()))
+        chosen = choose_side(
+            code.table,
+            code.numbers,
+            code.pts,
+            code.five,
+            code.share,
+            state,
+            count,
+            total,
+            seat,
+            code.index[card],
+            np.array(weights.as_array()),
+        )
         side = reference_choose_side(tasks, hands[seat], hands[1 - seat], card, weights, DECK)
         assert tasks[chosen] == side
         hands[seat].placed[side.name].append(card)
@@ -106,13 +126,23 @@ def test_a_wrong_card_kills_its_side() -> None:
     nine = [s.name for s in tasks].index("9a")
     assert state[0, nine] == DEAD and count[0, nine] == 1 and total[0, nine] == 1
     for card in DECK:
-        side = choose_side(code.table, code.numbers, code.pts, code.five, code.share, state, count, total, 0,
-                           code.index[card], GREEDY_WEIGHTS)
+        side = choose_side(
+            code.table,
+            code.numbers,
+            code.pts,
+            code.five,
+            code.share,
+            state,
+            count,
+            total,
+            0,
+            code.index[card],
+            GREEDY_WEIGHTS,
+        )
         assert side != nine
 
 
-def test_rule_tables_are_kept_on_disk_and_rebuilt_when_damaged(tmp_path: Path,
-                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_rule_tables_are_kept_on_disk_and_rebuilt_when_damaged(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     side = parse_tasks("2,3a,4a,5a,6a,7a,8a,9a")[6]
     cards: tuple[Card, ...] = tuple(DECK[:20])
@@ -142,8 +172,9 @@ def test_a_table_beyond_the_deck_is_encoded() -> None:
     assert count[0, 0] == 1 and total[0, 0] == 1 and code.index[extra] == len(deck)
 
 
-def reference_hint_means(table: Table, card: Card, samples: int, seed: int,
-                          coming: tuple[Card, ...] = ()) -> dict[str, float]:
+def reference_hint_means(
+    table: Table, card: Card, samples: int, seed: int, coming: tuple[Card, ...] = ()
+) -> dict[str, float]:
     """Player 1's mean points per side over the hint's rollouts, played by the reference:
     player 2's face-down 5a cards first from each order, then player 1's pile (played by
     the planner), then player 2's (greedy), player 2 to move. With ``coming`` named,
@@ -160,8 +191,8 @@ def reference_hint_means(table: Table, card: Card, samples: int, seed: int,
         scores = []
         for order in _shuffles(len(unseen), samples, seed):
             cards = [unseen[k] for k in order]
-            ada = list(coming) if coming else cards[hidden:hidden + rest[0]]
-            ben = cards[hidden:hidden + rest[1]] if coming else cards[hidden + rest[0]:hidden + rest[0] + rest[1]]
+            ada = list(coming) if coming else cards[hidden : hidden + rest[0]]
+            ben = cards[hidden : hidden + rest[1]] if coming else cards[hidden + rest[0] : hidden + rest[0] + rest[1]]
             hands = tuple(Hands(p.name, {s.name: list(p.on(s)) for s in seen.tasks}) for p in seen.players)
             hands[1].placed["5a"].extend(cards[:hidden])
             hands[0].placed[side.name].append(card)
@@ -188,7 +219,7 @@ def greedy_table(seed: int) -> tuple[Table, list[list[Card]], int]:
 @pytest.mark.parametrize("seed", range(6))
 def test_the_foreseen_hint_deals_the_coming_cards_as_the_pile(seed: int) -> None:
     table, piles, laid = greedy_table(100 + seed)
-    coming = tuple(piles[0][laid + 1:])
+    coming = tuple(piles[0][laid + 1 :])
     found = foreseen_hint(table, 1, piles[0][laid], DECK, coming, samples=5, seed=seed)
     expected = reference_hint_means(table, piles[0][laid], 5, seed, coming)
     assert {e.side.name: e.mean for e in found.ranking} == pytest.approx(expected)
@@ -198,7 +229,7 @@ def test_coming_cards_already_on_the_table_are_bad_input() -> None:
     table, piles, laid = greedy_table(7)
     on_table = next(c for p in table.players for cards in p.placed.values() for c in cards)
     with pytest.raises(BadInput, match="coming cards"):
-        foreseen_hint(table, 1, piles[0][laid], DECK, (on_table, *piles[0][laid + 2:]), samples=2)
+        foreseen_hint(table, 1, piles[0][laid], DECK, (on_table, *piles[0][laid + 2 :]), samples=2)
 
 
 @pytest.mark.parametrize("seed", range(8))

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import RunCli
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.subito import Card, Placed, Side, SideChoice, Table, accepts, deal, load_deck, score_round
@@ -20,11 +21,18 @@ from cardsolve.solvers.analysis import registry, subito_hints
 from cardsolve.solvers.analysis.api import analyze
 from cardsolve.solvers.analysis.study import mismatch
 from cardsolve.solvers.subito.hint import hint
-from cardsolve.solvers.subito.problem import Budget
 from cardsolve.solvers.subito.policies import (
-    ORACLE, POLICIES, GreedyPolicy, HintPolicy, RandomPolicy, Turn, decision_seed, play_round, policy,
+    ORACLE,
+    POLICIES,
+    GreedyPolicy,
+    HintPolicy,
+    RandomPolicy,
+    Turn,
+    decision_seed,
+    play_round,
+    policy,
 )
-from conftest import RunCli
+from cardsolve.solvers.subito.problem import Budget
 
 DECK = tuple(load_deck())
 FEW = 4
@@ -44,7 +52,7 @@ def test_a_round_places_every_card_where_the_policy_may(name: str) -> None:
     first, second = table.players
     assert (first.count, second.count) == (36, 35)
     for placed, pile in zip(table.players, piles):
-        assert Counter(c for cards in placed.placed.values() for c in cards) == Counter(pile[:placed.count])
+        assert Counter(c for cards in placed.placed.values() for c in cards) == Counter(pile[: placed.count])
     removed = [k for r in score_round(table).tasks for k in r.players if k.removed]
     assert removed == []
     if name != "random":  # random may pass 12 on 5a (the rule takes it, the scoring costs it)
@@ -93,8 +101,10 @@ def small_run(first: int, count: int) -> dict[str, Any]:
 def test_the_study_cut_in_any_chunks_gives_one_result(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(subito_hints, "BUDGET", Budget(node_limit=20_000))  # quick; some stay unproven
     whole = small_run(0, 3)
-    assert mismatch(whole, subito_hints.part_shape({"policies": ["greedy", "random"], "hint_samples": FEW,
-                                                    "sides": "a"})) is None
+    assert (
+        mismatch(whole, subito_hints.part_shape({"policies": ["greedy", "random"], "hint_samples": FEW, "sides": "a"}))
+        is None
+    )
     cut = [small_run(0, 1), small_run(1, 2)]
     result = subito_hints.combine(3, cut)
     assert result == subito_hints.combine(3, [whole])
@@ -122,10 +132,17 @@ def test_unproven_best_responses_are_counted_apart() -> None:
     assert ("mean regret (lower is better)", "-") in rows
 
 
-@pytest.mark.parametrize(("options", "token"), [
-    ({"policies": ["best"]}, "best"), ({"policies": []}, ""), ({"policies": ["hint", "hint"]}, "hint,hint"),
-    ({"hint_samples": 0}, "0"), ({"hint_samples": 10**6}, "1000000"), ({"sides": "c"}, "c"),
-])
+@pytest.mark.parametrize(
+    ("options", "token"),
+    [
+        ({"policies": ["best"]}, "best"),
+        ({"policies": []}, ""),
+        ({"policies": ["hint", "hint"]}, "hint,hint"),
+        ({"hint_samples": 0}, "0"),
+        ({"hint_samples": 10**6}, "1000000"),
+        ({"sides": "c"}, "c"),
+    ],
+)
 def test_bad_options_are_bad_input(options: dict[str, Any], token: str) -> None:
     given = {**subito_hints.OPTIONS, **options}
     with pytest.raises(BadInput) as error:
@@ -148,8 +165,23 @@ def test_the_regret_is_the_best_response_less_the_points() -> None:
 def test_the_command_runs_the_study_with_its_options(cardsolve: RunCli, tmp_path: Path) -> None:
     """``subito hints`` is ``analyze subito hints`` with options: the same chunks in the store."""
     store = tmp_path / "s.sqlite"
-    code, out, err = cardsolve("--json", "subito", "hints", "--rounds", "1", "--policies", " greedy ,hint-own-pile",
-                               "--hint-samples", str(FEW), "--sides", "a", "--workers", "1", "--store", str(store))
+    code, out, err = cardsolve(
+        "--json",
+        "subito",
+        "hints",
+        "--rounds",
+        "1",
+        "--policies",
+        " greedy ,hint-own-pile",
+        "--hint-samples",
+        str(FEW),
+        "--sides",
+        "a",
+        "--workers",
+        "1",
+        "--store",
+        str(store),
+    )
     assert code == 0, err
     document = json.loads(out)
     assert document["options"] == {"policies": ["greedy", ORACLE], "hint_samples": FEW, "sides": "a"}
@@ -158,13 +190,16 @@ def test_the_command_runs_the_study_with_its_options(cardsolve: RunCli, tmp_path
     assert again.reused == 1 and again.result == document["result"]
 
 
-@pytest.mark.parametrize(("args", "said"), [
-    (["--policies", "greedy,greedy"], "give each policy once"),
-    (["--policies", "oracle"], "no policy 'oracle'"),
-    (["--policies", "greedy,"], "an empty name in 'greedy,'"),
-    (["--hint-samples", "4097"], "4097 is not in the range 1<=x<=4096"),
-    (["--sides", "c"], "'c' is not one of 'a', 'b', 'random'"),
-])
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--policies", "greedy,greedy"], "give each policy once"),
+        (["--policies", "oracle"], "no policy 'oracle'"),
+        (["--policies", "greedy,"], "an empty name in 'greedy,'"),
+        (["--hint-samples", "4097"], "4097 is not in the range 1<=x<=4096"),
+        (["--sides", "c"], "'c' is not one of 'a', 'b', 'random'"),
+    ],
+)
 def test_the_commands_bad_options_are_one_line(cardsolve: RunCli, tmp_path: Path, args: list[str], said: str) -> None:
     code, out, err = cardsolve("subito", "hints", "--rounds", "1", *args, "--store", str(tmp_path / "s.sqlite"))
     assert code == 2 and not out and said in err and err.count("\n") == 1

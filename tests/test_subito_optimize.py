@@ -9,8 +9,18 @@ import pytest
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.subito import (
-    FIVE_A_LIMIT, Card, Placed, Side, Table, first_wrong, load_deck, parse_cards, parse_tasks, pile_against_table,
-    points, score_round,
+    FIVE_A_LIMIT,
+    Card,
+    Placed,
+    Side,
+    Table,
+    first_wrong,
+    load_deck,
+    parse_cards,
+    parse_tasks,
+    pile_against_table,
+    points,
+    score_round,
 )
 from cardsolve.solvers.subito.api import optimize
 from cardsolve.solvers.subito.backends import BACKENDS

@@ -38,10 +38,15 @@ def small_cases(count: int, seed: int) -> list[Problem]:
     out = []
     for k in range(count):
         tasks, piles = deal(DECK, rng.randrange(10**9), sides="random")
-        pile = piles[0][:rng.randint(0, 8)]
-        theirs = piles[1][:rng.randint(3, 14)]
-        versus = (None if k % 3 == 0 else weighted_opponent(theirs, tasks)[0] if k % 3 == 1
-                  else random_placement(theirs, tasks, rng))
+        pile = piles[0][: rng.randint(0, 8)]
+        theirs = piles[1][: rng.randint(3, 14)]
+        versus = (
+            None
+            if k % 3 == 0
+            else weighted_opponent(theirs, tasks)[0]
+            if k % 3 == 1
+            else random_placement(theirs, tasks, rng)
+        )
         out.append(make_problem(pile, tasks, None, versus))
     return out
 
@@ -118,7 +123,7 @@ def test_minimal_tables_take_the_same_walks() -> None:
     width = max(len(t) for t in tables)
     table = np.full((len(tables), width, len(pile)), -1, dtype=np.int32)
     for s, t in enumerate(tables):
-        table[s, :len(t)] = t
+        table[s, : len(t)] = t
     states = np.array([len(t) for t in tables], dtype=np.int64)
     small, counts = minimal_tables(table, states)
     assert all(counts <= states)
@@ -141,12 +146,14 @@ def test_prices_refute_sides_that_need_more_cards_than_the_pile() -> None:
     sixes = np.full(4, 6, dtype=np.int64)
     want = np.ones(2, dtype=np.int64)
     for counts, expected in (((2, 1), True), ((2, 0), False)):
-        refuted, _ = prices.refute(table, states, want, sixes, -1, np.array(counts, dtype=np.int64),
-                                   np.array([99, 99], dtype=np.int64))
+        refuted, _ = prices.refute(
+            table, states, want, sixes, -1, np.array(counts, dtype=np.int64), np.array([99, 99], dtype=np.int64)
+        )
         assert refuted == expected
     for against, expected in ((12, True), (11, False)):
-        refuted, _ = prices.refute(table, states, want, sixes, 1, np.array([0, 2], dtype=np.int64),
-                                   np.array([0, against], dtype=np.int64))
+        refuted, _ = prices.refute(
+            table, states, want, sixes, 1, np.array([0, 2], dtype=np.int64), np.array([0, against], dtype=np.int64)
+        )
         assert refuted == expected
 
 
@@ -197,10 +204,19 @@ def test_ties_on_counts_and_sums(pile: str) -> None:
     """The opponent holds two cards summing to 7 on task 2 and one card on every other side
     (a 4, a 5 on 5b, a 1 on 5a): an equal sum gives nothing, a greater one wins; 5b takes
     none of the first cards (nothing placeable there)."""
-    versus = Placed(OPPONENT, {"2": tuple(parse_cards("R3B,P4T")), "3a": tuple(parse_cards("D4B")),
-                               "4b": tuple(parse_cards("R4R")), "5b": tuple(parse_cards("P5S")),
-                               "6b": tuple(parse_cards("L4S")), "7a": tuple(parse_cards("R4P")),
-                               "8a": tuple(parse_cards("D4P")), "9b": tuple(parse_cards("P6P"))})
+    versus = Placed(
+        OPPONENT,
+        {
+            "2": tuple(parse_cards("R3B,P4T")),
+            "3a": tuple(parse_cards("D4B")),
+            "4b": tuple(parse_cards("R4R")),
+            "5b": tuple(parse_cards("P5S")),
+            "6b": tuple(parse_cards("L4S")),
+            "7a": tuple(parse_cards("R4P")),
+            "8a": tuple(parse_cards("D4P")),
+            "9b": tuple(parse_cards("P6P")),
+        },
+    )
     tasks = parse_tasks("2,3a,4b,5b,6b,7a,8a,9b")
     assert_agrees(make_problem(parse_cards(pile), tasks, None, versus))
     assert_agrees(make_problem(parse_cards(pile), TASKS, None, Placed(OPPONENT, {"5a": tuple(parse_cards("P1S"))})))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -34,11 +34,10 @@ def versus_cases(count: int, seed: int) -> list[Problem]:
         dealt = rng.randrange(10**9)
         tasks, piles = deal(DECK, dealt, sides="random")
         if k % 2:
-            theirs = weighted_opponent(piles[1][:rng.randint(3, 14)], tasks)[0]
+            theirs = weighted_opponent(piles[1][: rng.randint(3, 14)], tasks)[0]
         else:
             size = rng.randint(1, 14)
-            table = play_round(tasks, (piles[0][:size], piles[1][:size]), (GreedyPolicy(), GreedyPolicy()), DECK,
-                               dealt)
+            table = play_round(tasks, (piles[0][:size], piles[1][:size]), (GreedyPolicy(), GreedyPolicy()), DECK, dealt)
             theirs = Placed(OPPONENT, table.players[1].placed)
         out.append(make_problem(piles[0], tasks, rng.randint(1, 8), theirs))
     return out
@@ -61,11 +60,12 @@ def test_answers_proven_past_the_node_limit_are_optimal() -> None:
     assert early > 0
 
 
-def plain_cost(table: np.ndarray, numbers: list[int], price: list[float], opp_count: int, opp_total: int,
-               five: bool) -> Callable[[int, int, int, int], float]:
+def plain_cost(
+    table: np.ndarray, numbers: list[int], price: list[float], opp_count: int, opp_total: int, five: bool
+) -> Callable[[int, int, int, int], float]:
     """A side's cost (``prices`` module docstring) by plain recursion over the cards."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def cost(k: int, state: int, have: int, total: int) -> float:
         if have > opp_count or (have == opp_count and total > opp_total):
             return 0.0
@@ -87,8 +87,9 @@ def test_costs_keep_the_sums_that_decide_ties() -> None:
     rng = random.Random(2016)
     for _ in range(300):
         n, width = rng.randint(1, 10), rng.randint(1, 4)
-        table = np.array([[rng.randrange(-1, width) for _ in range(n)] for _ in range(width)],
-                         dtype=np.int32).reshape(1, width, n)
+        table = np.array([[rng.randrange(-1, width) for _ in range(n)] for _ in range(width)], dtype=np.int32).reshape(
+            1, width, n
+        )
         numbers = [rng.randint(1, 6) for _ in range(n)]
         price = [rng.random() for _ in range(n)]
         five = rng.random() < 0.25
@@ -100,8 +101,9 @@ def test_costs_keep_the_sums_that_decide_ties() -> None:
             continue
         states = np.array([width], dtype=np.int64)
         side = 0 if five else -1
-        flat, offset = prices.costs(table, states, want, np.array(numbers, dtype=np.int64), side, counts, totals,
-                                    np.array(price))
+        flat, offset = prices.costs(
+            table, states, want, np.array(numbers, dtype=np.int64), side, counts, totals, np.array(price)
+        )
         expected = plain_cost(table[0], numbers, price, opp_count, opp_total, five)
         more = plain_cost(table[0], numbers, price, opp_count, 10**6, five)  # no tie wins: one card more
         no_tie = not five and want[0] > opp_count  # a side that wants more cards than the opponent's
@@ -112,6 +114,7 @@ def test_costs_keep_the_sums_that_decide_ties() -> None:
                         if five and total > FIVE_A_LIMIT:
                             continue
                         truth = (more if no_tie else expected)(k, state, have, total)
-                        found = prices.cost_at(flat, offset, states, side, want, counts, totals, 0, k, state, have,
-                                               total)
+                        found = prices.cost_at(
+                            flat, offset, states, side, want, counts, totals, 0, k, state, have, total
+                        )
                         assert math.isclose(found, truth) or found == truth == math.inf, (k, state, have, total)

@@ -12,10 +12,10 @@ import random
 from dataclasses import dataclass
 
 import pytest
+from playthrough import random_playthrough
 
 from cardsolve.models.subito import Card, Placed, Side, Table, accepts, load_deck, points, score_round, team_pile
 from cardsolve.models.subito import deal as deal_piles
-from playthrough import random_playthrough
 
 DECK = load_deck()
 ALL_POINTS = sum(range(2, 10))
@@ -33,8 +33,13 @@ class Round:
     to_move: int = 0
 
     def table(self) -> Table:
-        return Table(self.tasks, (Placed("A", {n: tuple(c) for n, c in self.placed[0].items()}),
-                                  Placed("B", {n: tuple(c) for n, c in self.placed[1].items()})))
+        return Table(
+            self.tasks,
+            (
+                Placed("A", {n: tuple(c) for n, c in self.placed[0].items()}),
+                Placed("B", {n: tuple(c) for n, c in self.placed[1].items()}),
+            ),
+        )
 
     def laid(self, k: int) -> int:
         return sum(len(cards) for cards in self.placed[k].values())
@@ -45,8 +50,9 @@ def new_round(seed: int, players: int) -> Round:
     members alternate their piles (``team_pile``)."""
     tasks, piles = deal_piles(DECK, seed, players, "random")
     entries = (piles[0], piles[1]) if players == 2 else (team_pile(piles[0], piles[1]), team_pile(piles[2], piles[3]))
-    return Round(tasks, (list(entries[0]), list(entries[1])),
-                 ({s.name: [] for s in tasks}, {s.name: [] for s in tasks}))
+    return Round(
+        tasks, (list(entries[0]), list(entries[1])), ({s.name: [] for s in tasks}, {s.name: [] for s in tasks})
+    )
 
 
 def legal(state: Round) -> list[Side]:
@@ -85,7 +91,14 @@ def invariant(state: Round) -> None:
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("players", [2, 4])
 def test_random_playthrough(players: int, seed: int) -> None:
-    game = random_playthrough(new_round(seed, players), legal=legal, is_legal=is_legal, apply=apply,
-                              is_over=is_over, invariant=invariant, rng=random.Random(seed),
-                              max_moves=len(DECK))
+    game = random_playthrough(
+        new_round(seed, players),
+        legal=legal,
+        is_legal=is_legal,
+        apply=apply,
+        is_over=is_over,
+        invariant=invariant,
+        rng=random.Random(seed),
+        max_moves=len(DECK),
+    )
     assert game.ended and len(game.moves) == 2 * 36 - 1  # the first side of the table places its 36th card

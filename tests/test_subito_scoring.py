@@ -14,8 +14,21 @@ import pytest
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.subito import (
-    RoundScore, TaskResult, ThreePlayerRound, deal, first_wrong, game_standings, load_deck, parse_cards,
-    pile_against_table, random_placement, read_table, score_round, table_from_json, table_to_json, team_pile,
+    RoundScore,
+    TaskResult,
+    ThreePlayerRound,
+    deal,
+    first_wrong,
+    game_standings,
+    load_deck,
+    parse_cards,
+    pile_against_table,
+    random_placement,
+    read_table,
+    score_round,
+    table_from_json,
+    table_to_json,
+    team_pile,
     three_player_standings,
 )
 
@@ -25,9 +38,17 @@ SIDES_A = ["2", "3a", "4a", "5a", "6a", "7a", "8a", "9a"]
 
 def score(first: dict[str, str], second: dict[str, str], tasks: list[str] = SIDES_A) -> RoundScore:
     """Score a round where A placed ``first`` and B ``second`` (side: cards in order)."""
-    return score_round(table_from_json({"tasks": tasks, "players": [
-        {"name": "A", "placed": {side: parse_names(cards) for side, cards in first.items()}},
-        {"name": "B", "placed": {side: parse_names(cards) for side, cards in second.items()}}]}))
+    return score_round(
+        table_from_json(
+            {
+                "tasks": tasks,
+                "players": [
+                    {"name": "A", "placed": {side: parse_names(cards) for side, cards in first.items()}},
+                    {"name": "B", "placed": {side: parse_names(cards) for side, cards in second.items()}},
+                ],
+            }
+        )
+    )
 
 
 def parse_names(text: str) -> list[str]:
@@ -52,26 +73,32 @@ def test_removal_can_turn_the_award() -> None:
     assert task.winner == 1 and task.reason == "more cards (2 to 1)"
 
 
-@pytest.mark.parametrize(("first", "second", "winner", "reason"), [
-    ("Y1A,G2B,D3T", "R6A,P6B", 0, "more cards (3 to 2)"),
-    ("Y1A", "R6A,P6B", 1, "more cards (2 to 1)"),
-    ("Y1A,G2B", "R1A,P1B", 0, "equal count, greater sum (3 to 2)"),
-    ("Y1A,G1B", "R1A,P2B", 1, "equal count, greater sum (3 to 2)"),
-    ("Y1A,G2B", "R2A,P1B", None, "equal count and sum"),
-    ("", "", None, "equal count and sum"),
-])
+@pytest.mark.parametrize(
+    ("first", "second", "winner", "reason"),
+    [
+        ("Y1A,G2B,D3T", "R6A,P6B", 0, "more cards (3 to 2)"),
+        ("Y1A", "R6A,P6B", 1, "more cards (2 to 1)"),
+        ("Y1A,G2B", "R1A,P1B", 0, "equal count, greater sum (3 to 2)"),
+        ("Y1A,G1B", "R1A,P2B", 1, "equal count, greater sum (3 to 2)"),
+        ("Y1A,G2B", "R2A,P1B", None, "equal count and sum"),
+        ("", "", None, "equal count and sum"),
+    ],
+)
 def test_tie_rules(first: str, second: str, winner: int | None, reason: str) -> None:
     task = on(score({"2": first}, {"2": second}), "2")
     assert (task.winner, task.reason) == (winner, reason)
 
 
-@pytest.mark.parametrize(("first", "second", "winner", "reason"), [
-    ("Y6A,G6B,D1T", "R1A", 1, "A over 12 (13)"),
-    ("Y6A,G6B", "R6A,P6B,D1B", 0, "B over 12 (13)"),
-    ("Y6A,G6B,D1T", "R6A,P6B,L2B", None, "both over 12 (13, 14)"),
-    ("Y6A,G6B", "R6A,P5B,D1B", 1, "more cards (3 to 2)"),
-    ("Y6A,G6B,D1T", "", 1, "A over 12 (13)"),
-])
+@pytest.mark.parametrize(
+    ("first", "second", "winner", "reason"),
+    [
+        ("Y6A,G6B,D1T", "R1A", 1, "A over 12 (13)"),
+        ("Y6A,G6B", "R6A,P6B,D1B", 0, "B over 12 (13)"),
+        ("Y6A,G6B,D1T", "R6A,P6B,L2B", None, "both over 12 (13, 14)"),
+        ("Y6A,G6B", "R6A,P5B,D1B", 1, "more cards (3 to 2)"),
+        ("Y6A,G6B,D1T", "", 1, "A over 12 (13)"),
+    ],
+)
 def test_task_5_side_a_over_12(first: str, second: str, winner: int | None, reason: str) -> None:
     task = on(score({"5a": first}, {"5a": second}), "5a")
     assert (task.winner, task.reason) == (winner, reason)
@@ -92,9 +119,16 @@ def test_the_rulebook_round_example() -> None:
     result = score_round(table)
     assert result.names == ("Schnell", "Flink") and result.points == (17, 27)
     won = {r.side.number: (r.winner, r.reason.split(" (")[0]) for r in result.tasks}
-    assert won == {2: (0, "more cards"), 3: (1, "equal count, greater sum"), 4: (1, "more cards"),
-                   5: (1, "more cards"), 6: (0, "equal count, greater sum"), 7: (1, "more cards"),
-                   8: (1, "more cards"), 9: (0, "more cards")}
+    assert won == {
+        2: (0, "more cards"),
+        3: (1, "equal count, greater sum"),
+        4: (1, "more cards"),
+        5: (1, "more cards"),
+        6: (0, "equal count, greater sum"),
+        7: (1, "more cards"),
+        8: (1, "more cards"),
+        9: (0, "more cards"),
+    }
     placed = [sum(len(cards) for cards in player.placed.values()) for player in table.players]
     assert placed == [29, 36]
     flink_on_9 = on(result, "9a").players[1]
@@ -113,21 +147,26 @@ def example_with(change: Callable[[dict[str, Any]], object]) -> dict[str, Any]:
     return data
 
 
-@pytest.mark.parametrize(("change", "token"), [
-    (lambda d: d["players"][0]["placed"]["2"].append("R1B"), "R1B appears twice"),
-    (lambda d: d["players"][0]["placed"]["2"].append("G6B"), "G6B appears twice"),
-    (lambda d: d["players"][0]["placed"].update({"3b": ["Y1S"]}), "3b"),
-    (lambda d: d["players"][0]["placed"].update({"9z": ["Y1S"]}), "9z"),
-    (lambda d: d["players"][0]["placed"].update({"2": ["Y9S"]}), "Y9S"),
-    (lambda d: d["players"][0]["placed"].update({"2b": ["Y1S"]}), "task card 2 twice"),
-    (lambda d: d["players"][1].update(name="Schnell"), "both players"),
-    (lambda d: d["players"].pop(), "not 1"),
-    (lambda d: d["tasks"].pop(), "9"),
-    (lambda d: d["players"][0]["placed"]["2"].extend(["Y1P", "Y2P", "Y3P", "Y4P", "Y5P", "Y6P", "G1P", "G2P"]),
-     "37 cards"),
-    (lambda d: d["players"][0].pop("name"), "name"),
-    (lambda d: d["players"][0]["placed"].update({"2": "G6B"}), "not a list"),
-])
+@pytest.mark.parametrize(
+    ("change", "token"),
+    [
+        (lambda d: d["players"][0]["placed"]["2"].append("R1B"), "R1B appears twice"),
+        (lambda d: d["players"][0]["placed"]["2"].append("G6B"), "G6B appears twice"),
+        (lambda d: d["players"][0]["placed"].update({"3b": ["Y1S"]}), "3b"),
+        (lambda d: d["players"][0]["placed"].update({"9z": ["Y1S"]}), "9z"),
+        (lambda d: d["players"][0]["placed"].update({"2": ["Y9S"]}), "Y9S"),
+        (lambda d: d["players"][0]["placed"].update({"2b": ["Y1S"]}), "task card 2 twice"),
+        (lambda d: d["players"][1].update(name="Schnell"), "both players"),
+        (lambda d: d["players"].pop(), "not 1"),
+        (lambda d: d["tasks"].pop(), "9"),
+        (
+            lambda d: d["players"][0]["placed"]["2"].extend(["Y1P", "Y2P", "Y3P", "Y4P", "Y5P", "Y6P", "G1P", "G2P"]),
+            "37 cards",
+        ),
+        (lambda d: d["players"][0].pop("name"), "name"),
+        (lambda d: d["players"][0]["placed"].update({"2": "G6B"}), "not a list"),
+    ],
+)
 def test_bad_tables_name_the_problem(change: Callable[[dict[str, Any]], object], token: str) -> None:
     with pytest.raises(BadInput, match=token):
         table_from_json(example_with(change))
@@ -168,8 +207,9 @@ def test_three_player_game() -> None:
     totals = {s.player: (s.points, s.tiebreak) for s in standings}
     assert totals == {"A": (20 + 19 + 30, 20), "B": (24 + 25 + 30, 25), "C": (24 + 19 + 14, 14)}
     assert [s.player for s in standings] == ["B", "A", "C"]
-    tied = three_player_standings([ThreePlayerRound("A", 20, 18), ThreePlayerRound("B", 22, 20),
-                                   ThreePlayerRound("C", 15, 20)])
+    tied = three_player_standings(
+        [ThreePlayerRound("A", 20, 18), ThreePlayerRound("B", 22, 20), ThreePlayerRound("C", 15, 20)]
+    )
     assert [(s.place, s.player, s.points) for s in tied] == [(1, "B", 60), (2, "A", 60), (3, "C", 53)]
     shared = three_player_standings([ThreePlayerRound(p, 10, 10) for p in "ABC"])
     assert [s.place for s in shared] == [1, 1, 1]

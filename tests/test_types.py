@@ -11,7 +11,7 @@ from typing import Protocol
 import pytest
 
 pytest.importorskip("mypy.api", reason="mypy comes with the test extras")
-from mypy import api as mypy_api  # noqa: E402  (only once mypy is known to be there)
+from mypy import api as mypy_api
 
 ROOT = Path(__file__).resolve().parent.parent
 TESTS = ROOT / "tests"
@@ -33,8 +33,17 @@ def run_mypy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> RunMypy:
     monkeypatch.setenv("MYPYPATH", str(tmp_path))
 
     def run(*args: str) -> tuple[str, str, int]:
-        return mypy_api.run(["--config-file", str(ROOT / "pyproject.toml"), "--cache-dir",
-                             str(tmp_path / "cache"), "--python-executable", sys.executable, *args])
+        return mypy_api.run(
+            [
+                "--config-file",
+                str(ROOT / "pyproject.toml"),
+                "--cache-dir",
+                str(tmp_path / "cache"),
+                "--python-executable",
+                sys.executable,
+                *args,
+            ]
+        )
 
     return run
 

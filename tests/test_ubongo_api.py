@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import RunCli
 
 import cardsolve
 from cardsolve.models.errors import BadInput
@@ -17,7 +18,6 @@ from cardsolve.models.ubongo.layout import read_layout
 from cardsolve.models.ubongo.rules import is_valid
 from cardsolve.solvers.results import Answer
 from cardsolve.solvers.ubongo import api
-from conftest import RunCli
 
 FIVE = "ABC/DEF,EFG/HIJ,JKL/GCA,AAB/BCC,DDE/EFF"
 """Five faces with 6 distinct layouts of 3 and none of 4."""
@@ -37,15 +37,23 @@ def test_the_package_reaches_the_api() -> None:
 
 
 def test_the_api_loads_neither_numba_nor_ortools() -> None:
-    loaded = subprocess.run([sys.executable, "-c", "import sys, cardsolve.solvers.ubongo.api; "
-                             "print(sorted({'numba', 'ortools'} & {m.split('.')[0] for m in sys.modules}))"],
-                            capture_output=True, text=True, check=True).stdout
+    loaded = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, cardsolve.solvers.ubongo.api; "
+            "print(sorted({'numba', 'ortools'} & {m.split('.')[0] for m in sys.modules}))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert loaded.strip() == "[]"
 
 
 def test_deal(cardsolve: RunCli) -> None:
     dealt = api.deal(3, seed=4)
-    assert [f.name for f in dealt.hands[0]] == "61w,60w,59w,50w,70w,57w,72w,63w,65w".split(",")
+    assert [f.name for f in dealt.hands[0]] == ["61w", "60w", "59w", "50w", "70w", "57w", "72w", "63w", "65w"]
     assert dealt.text().startswith("P1: 61w,")
     two = api.deal(2, seed=7, players=2)
     assert len(two.hands) == 2 and all(f.name.endswith("b") for hand in two.hands for f in hand)
@@ -95,8 +103,22 @@ def test_solve_all(cardsolve: RunCli, backend: str) -> None:
     first = api.solve_all(FIVE, k=3, limit=2, show=1, backend=backend)
     assert (first.count, first.complete) == (2, False)
     assert "Layout 1:" in first.text() and "Layout 2:" not in first.text()
-    same_as_cli(cardsolve, first, "solve", "--hand", FIVE, "--k", "3", "--all", "--limit", "2", "--show", "1",
-                "--backend", backend)
+    same_as_cli(
+        cardsolve,
+        first,
+        "solve",
+        "--hand",
+        FIVE,
+        "--k",
+        "3",
+        "--all",
+        "--limit",
+        "2",
+        "--show",
+        "1",
+        "--backend",
+        backend,
+    )
 
 
 def test_solve_all_is_not_offered_by_cpsat() -> None:

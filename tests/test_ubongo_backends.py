@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from ubongo_hands import check_solution
 
-from cardsolve.models.ubongo.deal import dealt_hand, sampled_hands
 from cardsolve.models.ubongo.cards import Face
+from cardsolve.models.ubongo.deal import dealt_hand, sampled_hands
 from cardsolve.models.ubongo.scoring import HAND, STACKS, TARGET, Side
 from cardsolve.solvers.ubongo.backends import BACKENDS, solver
 from cardsolve.solvers.ubongo.results import Solution
-from ubongo_hands import check_solution
 
 ROUNDS = range(1, 7)
 """Round r plays stack (r + 1) // 2, white faces in odd rounds, black in even ones."""

@@ -8,17 +8,21 @@ import random
 from pathlib import Path
 
 import pytest
+from conftest import RunCli
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.cards import check_distinct_cards, face_reader, load_deck, parse_literal
 from cardsolve.models.ubongo.layout import read_layout
 from cardsolve.models.ubongo.picture import svg_picture
 from cardsolve.solvers.ubongo import api
-from conftest import RunCli
 
 TABLE = "tests/data/ubongo_table.json"
-DECK = {"cards": [{"number": 1, "stack": 1, "white": "ABC/DEF", "black": "LLL/LLL"},
-                  {"number": 7, "stack": 2, "white": "EFG/HIJ", "black": "KKK/KKK"}]}
+DECK = {
+    "cards": [
+        {"number": 1, "stack": 1, "white": "ABC/DEF", "black": "LLL/LLL"},
+        {"number": 7, "stack": 2, "white": "EFG/HIJ", "black": "KKK/KKK"},
+    ]
+}
 
 
 def test_cards_lists_every_face_of_the_bundled_deck_by_round(cardsolve: RunCli) -> None:
@@ -40,8 +44,10 @@ def test_cards_lists_every_face_of_the_bundled_deck_by_round(cardsolve: RunCli) 
 def test_cards_of_one_round_in_text_are_the_faces_deal_hands_out(cardsolve: RunCli) -> None:
     code, out, _ = cardsolve("ubongo", "cards", "--stack", "3")
     lines = out.splitlines()
-    assert code == 0 and lines[:2] == ["108 cards in the bundled stand-in deck, two faces each:",
-                                       "round 3 (stack 3|4, white): 36 faces"]
+    assert code == 0 and lines[:2] == [
+        "108 cards in the bundled stand-in deck, two faces each:",
+        "round 3 (stack 3|4, white): 36 faces",
+    ]
     assert lines[2] == "   37w AAD/BFB   38w ACE/DDC   39w DCD/CFE   40w DCD/DFE   41w EAC/BFD   42w DEF/BEE"
     assert len(lines) == 8
     dealt = api.deal(3, seed=4).hands[0]
@@ -54,11 +60,16 @@ def test_cards_of_a_deck_file(cardsolve: RunCli, tmp_path: Path) -> None:
     deck = tmp_path / "deck.json"
     deck.write_text(json.dumps(DECK), encoding="utf-8")
     code, out, _ = cardsolve("--json", "ubongo", "cards", "--stack", "4", "--deck", str(deck))
-    assert code == 0 and json.loads(out) == {"round": 4, "bundled": False, "cards": 2, "faces": [
-        {"face": "7b", "grid": "KKK/KKK", "number": 7, "stack": 2, "side": "black", "round": 4}]}
+    assert code == 0 and json.loads(out) == {
+        "round": 4,
+        "bundled": False,
+        "cards": 2,
+        "faces": [{"face": "7b", "grid": "KKK/KKK", "number": 7, "stack": 2, "side": "black", "round": 4}],
+    }
     code, out, _ = cardsolve("ubongo", "cards", "--deck", str(deck))
-    assert code == 0 and out.startswith("2 cards in your deck, two faces each:\nround 1 (stack 1|2, white): 1 face\n"
-                                        "    1w ABC/DEF\nround 2")
+    assert code == 0 and out.startswith(
+        "2 cards in your deck, two faces each:\nround 1 (stack 1|2, white): 1 face\n    1w ABC/DEF\nround 2"
+    )
 
 
 def test_cards_refuses_a_round_that_does_not_exist(cardsolve: RunCli) -> None:

@@ -7,19 +7,24 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from conftest import RunCli
 
 #   A B C          card 0: ABC/DEF at (0, 0)
 #   D E F
 #     E F G        card 1: EFG/HIJ at (1, 2): E under E, F under F, two matching contacts
 #     H I J
-VALID = {"cards": [{"card": "ABC/DEF", "rotation": 0, "x": 0, "y": 0},
-                   {"card": "EFG/HIJ", "rotation": 0, "x": 1, "y": 2}]}
-MISMATCH = {"cards": [{"card": "ABC/DEF", "rotation": 0, "x": 0, "y": 0},
-                      {"card": "EKG/HIJ", "rotation": 0, "x": 1, "y": 2}]}
-DECK = {"cards": [{"number": 1, "stack": 1, "white": "ABC/DEF", "black": "LLL/LLL"},
-                  {"number": 2, "stack": 1, "white": "EFG/HIJ", "black": "KKK/KKK"}]}
+VALID = {
+    "cards": [{"card": "ABC/DEF", "rotation": 0, "x": 0, "y": 0}, {"card": "EFG/HIJ", "rotation": 0, "x": 1, "y": 2}]
+}
+MISMATCH = {
+    "cards": [{"card": "ABC/DEF", "rotation": 0, "x": 0, "y": 0}, {"card": "EKG/HIJ", "rotation": 0, "x": 1, "y": 2}]
+}
+DECK = {
+    "cards": [
+        {"number": 1, "stack": 1, "white": "ABC/DEF", "black": "LLL/LLL"},
+        {"number": 2, "stack": 1, "white": "EFG/HIJ", "black": "KKK/KKK"},
+    ]
+}
 
 
 def write(tmp_path: Path, name: str, data: str | dict[str, Any]) -> str:
@@ -43,8 +48,11 @@ def test_check_reports_a_mismatch_with_exit_1(cardsolve: RunCli, tmp_path: Path)
 
 def test_check_with_a_deck_file(cardsolve: RunCli, tmp_path: Path) -> None:
     deck = write(tmp_path, "deck.json", DECK)
-    layout = write(tmp_path, "deck_layout.json", {"cards": [
-        {"card": "1w", "rotation": 0, "x": 0, "y": 0}, {"card": "2w", "rotation": 0, "x": 1, "y": 2}]})
+    layout = write(
+        tmp_path,
+        "deck_layout.json",
+        {"cards": [{"card": "1w", "rotation": 0, "x": 0, "y": 0}, {"card": "2w", "rotation": 0, "x": 1, "y": 2}]},
+    )
     code, out, _ = cardsolve("--json", "ubongo", "check", layout, "--deck", deck)
     assert code == 0 and json.loads(out)["valid"]
 
@@ -57,18 +65,22 @@ def test_render_ascii_and_svg(cardsolve: RunCli, tmp_path: Path) -> None:
     assert svg.read_text(encoding="utf-8").lstrip().startswith(("<svg", "<?xml"))
 
 
-@pytest.mark.parametrize(("layout", "deck", "token"), [
-    ("{not json", None, "cannot read layout"),
-    ({"cards": [{"card": "ABC/DEF", "rotation": 45, "x": 0, "y": 0}]}, None, "45"),
-    ({"cards": [{"card": "ABC/DEF", "rotation": 0, "x": "1", "y": 0}]}, None, "'1'"),
-    ({"cards": [{"card": "ABC/DEM", "rotation": 0, "x": 0, "y": 0}]}, None, "ABC/DEM"),
-    ({"cards": [{"card": "ABC/DEF", "x": 0, "y": 0}]}, None, "rotation"),
-    ({"cards": [{"card": "999w", "rotation": 0, "x": 0, "y": 0}]}, None, "999w"),
-    ({"cards": [{"card": "99w", "rotation": 0, "x": 0, "y": 0}]}, DECK, "99w"),
-    ({"cards": [{"card": "1w", "rotation": 0, "x": 0, "y": 0}]}, {"cards": [{"number": 1}]}, "number"),
-])
-def test_bad_layouts_and_decks_exit_2(cardsolve: RunCli, tmp_path: Path, layout: str | dict[str, Any],
-                                      deck: dict[str, Any] | None, token: str) -> None:
+@pytest.mark.parametrize(
+    ("layout", "deck", "token"),
+    [
+        ("{not json", None, "cannot read layout"),
+        ({"cards": [{"card": "ABC/DEF", "rotation": 45, "x": 0, "y": 0}]}, None, "45"),
+        ({"cards": [{"card": "ABC/DEF", "rotation": 0, "x": "1", "y": 0}]}, None, "'1'"),
+        ({"cards": [{"card": "ABC/DEM", "rotation": 0, "x": 0, "y": 0}]}, None, "ABC/DEM"),
+        ({"cards": [{"card": "ABC/DEF", "x": 0, "y": 0}]}, None, "rotation"),
+        ({"cards": [{"card": "999w", "rotation": 0, "x": 0, "y": 0}]}, None, "999w"),
+        ({"cards": [{"card": "99w", "rotation": 0, "x": 0, "y": 0}]}, DECK, "99w"),
+        ({"cards": [{"card": "1w", "rotation": 0, "x": 0, "y": 0}]}, {"cards": [{"number": 1}]}, "number"),
+    ],
+)
+def test_bad_layouts_and_decks_exit_2(
+    cardsolve: RunCli, tmp_path: Path, layout: str | dict[str, Any], deck: dict[str, Any] | None, token: str
+) -> None:
     args = ["ubongo", "check", write(tmp_path, "layout.json", layout)]
     if deck is not None:
         args += ["--deck", write(tmp_path, "deck.json", deck)]
@@ -79,8 +91,17 @@ def test_bad_layouts_and_decks_exit_2(cardsolve: RunCli, tmp_path: Path, layout:
 
 @pytest.mark.parametrize("backend", ["numba", "cpsat", "reference"])
 def test_verify_finds_a_layout(cardsolve: RunCli, backend: str) -> None:
-    code, out, _ = cardsolve("--json", "ubongo", "verify", "--hand", "ABC/DEF,EFG/HIJ,JKL/GCA,AAB/BCC,DDE/EFF",
-                             "--k", "3", "--backend", backend)
+    code, out, _ = cardsolve(
+        "--json",
+        "ubongo",
+        "verify",
+        "--hand",
+        "ABC/DEF,EFG/HIJ,JKL/GCA,AAB/BCC,DDE/EFF",
+        "--k",
+        "3",
+        "--backend",
+        backend,
+    )
     document = json.loads(out)
     assert code == 0 and document["solvable"] and document["backend"] == backend
     assert len(document["layout"]["cards"]) == 3 and document["nodes"] >= 0
@@ -101,8 +122,9 @@ def test_verify_proves_none_exists_with_exit_1(cardsolve: RunCli) -> None:
     assert code == 1 and "No valid layout" in out
 
 
-@pytest.mark.parametrize(("hand", "token"), [("ABC/DEF,,GHI/JKL", "empty face"), ("ABC/DEX", "ABC/DEX"),
-                                              ("999b", "999b")])
+@pytest.mark.parametrize(
+    ("hand", "token"), [("ABC/DEF,,GHI/JKL", "empty face"), ("ABC/DEX", "ABC/DEX"), ("999b", "999b")]
+)
 def test_verify_bad_hands_exit_2(cardsolve: RunCli, hand: str, token: str) -> None:
     code, out, err = cardsolve("ubongo", "verify", "--hand", hand, "--k", "1")
     assert code == 2 and not out and token in err
@@ -133,8 +155,17 @@ def test_solve_falls_back_to_the_largest_layout(cardsolve: RunCli) -> None:
 
 
 def test_hint_takes_back_the_mismatched_card(cardsolve: RunCli) -> None:
-    code, out, _ = cardsolve("--json", "ubongo", "hint", "--hand", "AAB/BCC,DDE/EFF",
-                             "--table", "tests/data/ubongo_mismatch.json", "--k", "3")
+    code, out, _ = cardsolve(
+        "--json",
+        "ubongo",
+        "hint",
+        "--hand",
+        "AAB/BCC,DDE/EFF",
+        "--table",
+        "tests/data/ubongo_mismatch.json",
+        "--k",
+        "3",
+    )
     document = json.loads(out)
     assert code == 0 and [t["card"] for t in document["take_back"]] == [3]  # the third card, numbered from 1
     assert "different symbols" in document["take_back"][0]["reason"]
@@ -153,9 +184,14 @@ def test_a_card_on_the_table_and_in_hand_is_bad_input(cardsolve: RunCli, tmp_pat
     assert code == 2 and not out and "3b" in err
 
 
-@pytest.mark.parametrize("args", [["solve", "--hand", FIVE, "--all", "--backend", "cpsat"],
-                                  ["solve", "--hand", FIVE, "--k", "6"],
-                                  ["verify", "--hand", "3w,7w,3w", "--k", "2"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", "--hand", FIVE, "--all", "--backend", "cpsat"],
+        ["solve", "--hand", FIVE, "--k", "6"],
+        ["verify", "--hand", "3w,7w,3w", "--k", "2"],
+    ],
+)
 def test_bad_solve_requests_exit_2(cardsolve: RunCli, args: list[str]) -> None:
     code, out, err = cardsolve("ubongo", *args)
     assert code == 2 and not out and err.startswith("error:") and err.count("\n") == 1

@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Callable
 
 import pytest
+from ubongo_hands import random_face
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.cards import ROTATIONS, Face, parse_literal, rotate
@@ -17,7 +18,6 @@ from cardsolve.models.ubongo.layout import Layout, Placement, turn_layout
 from cardsolve.models.ubongo.rules import contacts, is_valid
 from cardsolve.solvers.ubongo import fast, reference
 from cardsolve.solvers.ubongo.results import Solution
-from ubongo_hands import random_face
 
 Complete = Callable[[Layout, list[Face], int], Solution]
 BACKENDS = pytest.mark.parametrize("complete", [fast.complete, reference.complete], ids=["fast", "reference"])
@@ -45,11 +45,10 @@ def table_case(rng: random.Random, case: int) -> tuple[Layout, list[Face], int]:
         laid = fast.solve(faces, rng.randint(1, n)).layout
         if laid is not None:
             break
-    table = laid[:rng.randint(1, len(laid))]
+    table = laid[: rng.randint(1, len(laid))]
     if case % 2:
         dx, dy = rng.randint(-9, 9), rng.randint(-9, 9)
-        table = [Placement(p.face, p.rotation, p.x + dx, p.y + dy)
-                 for p in turn_layout(table, rng.choice(ROTATIONS))]
+        table = [Placement(p.face, p.rotation, p.x + dx, p.y + dy) for p in turn_layout(table, rng.choice(ROTATIONS))]
     hand = list(faces)
     for p in table:
         hand.remove(p.face)
@@ -64,8 +63,8 @@ def check(table: Layout, hand: list[Face], k: int, found: Solution) -> None:
     if found.layout is None:
         return
     layout = found.layout
-    assert len(layout) == k and is_valid(layout) and layout[:len(table)] == table
-    assert not Counter(p.face for p in layout[len(table):]) - Counter(hand)
+    assert len(layout) == k and is_valid(layout) and layout[: len(table)] == table
+    assert not Counter(p.face for p in layout[len(table) :]) - Counter(hand)
     touching = contacts(layout)
     for j in range(len(table), k):
         assert any((i, j) in touching for i in range(j)), j

@@ -9,15 +9,15 @@ import random
 from collections import Counter
 
 import pytest
+from ubongo_hands import check_solution, disjoint_hand, planted_hand, random_face
 
 from cardsolve.models.errors import BadInput
-from cardsolve.models.ubongo.deal import dealt_hand
 from cardsolve.models.ubongo.cards import Face, parse_literal, rotate
+from cardsolve.models.ubongo.deal import dealt_hand
 from cardsolve.models.ubongo.layout import Placement
 from cardsolve.models.ubongo.rules import is_valid, violations
 from cardsolve.solvers.ubongo import cpsat, fast, reference
 from cardsolve.solvers.ubongo.results import Solution
-from ubongo_hands import check_solution, disjoint_hand, planted_hand, random_face
 
 REFERENCE_UP_TO = 4
 """The reference is asked only about hands of at most this many faces: it takes seconds

@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Callable
 
 import pytest
+from ubongo_hands import random_face
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.cards import ROTATIONS, Face, load_deck, parse_literal, rotate
@@ -17,7 +18,6 @@ from cardsolve.models.ubongo.layout import Layout, Placement, canonical, turn_la
 from cardsolve.models.ubongo.rules import is_valid
 from cardsolve.solvers.ubongo import fast, reference
 from cardsolve.solvers.ubongo.results import Enumeration
-from ubongo_hands import random_face
 
 
 def half_turned(face: Face) -> Face:
@@ -27,8 +27,9 @@ def half_turned(face: Face) -> Face:
 
 def random_layout(rng: random.Random, n: int) -> Layout:
     """``n`` random placements, valid or not (canonical needs no validity)."""
-    return [Placement(random_face(rng, 4), rng.choice(ROTATIONS), rng.randint(-6, 6), rng.randint(-6, 6))
-            for _ in range(n)]
+    return [
+        Placement(random_face(rng, 4), rng.choice(ROTATIONS), rng.randint(-6, 6), rng.randint(-6, 6)) for _ in range(n)
+    ]
 
 
 def moved(layout: Layout, rng: random.Random) -> Layout:
@@ -80,13 +81,13 @@ def test_canonical_tells_different_pictures_apart() -> None:
         p = layout[i]
         letters = "".join(p.face.grid)
         j = rng.randrange(6)
-        letters = letters[:j] + ("A" if letters[j] != "A" else "B") + letters[j + 1:]
+        letters = letters[:j] + ("A" if letters[j] != "A" else "B") + letters[j + 1 :]
         other = parse_literal(f"{letters[:3]}/{letters[3:]}")
-        assert canonical([*layout[:i], Placement(other, p.rotation, p.x, p.y), *layout[i + 1:]]) != canonical(layout)
+        assert canonical([*layout[:i], Placement(other, p.rotation, p.x, p.y), *layout[i + 1 :]]) != canonical(layout)
         if len(layout) > 1:
             step = rng.choice(((1, 0), (-1, 0), (0, 1), (0, -1)))
             nudged = Placement(p.face, p.rotation, p.x + step[0], p.y + step[1])
-            assert canonical([*layout[:i], nudged, *layout[i + 1:]]) != canonical(layout)
+            assert canonical([*layout[:i], nudged, *layout[i + 1 :]]) != canonical(layout)
     two = [Placement(parse_literal("AAA/AAA"), 0, 0, 0), Placement(parse_literal("AAA/AAA"), 0, 1, 2)]
     mirrored = [two[0], Placement(two[1].face, 0, -1, 2)]
     assert canonical(two) != canonical(mirrored)
@@ -170,8 +171,9 @@ def test_pinned_counts(names: tuple[str, ...], k: int, count: int) -> None:
 
 
 Enumerate = Callable[..., Enumeration]
-BACKENDS = pytest.mark.parametrize("enumerate_layouts", [fast.enumerate_layouts, reference.enumerate_layouts],
-                                   ids=["fast", "reference"])
+BACKENDS = pytest.mark.parametrize(
+    "enumerate_layouts", [fast.enumerate_layouts, reference.enumerate_layouts], ids=["fast", "reference"]
+)
 
 
 @BACKENDS

@@ -11,6 +11,7 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from ubongo_hands import check_solution, disjoint_hand, planted_hand, random_face
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.cards import ROTATIONS, SYMBOLS, Face, parse_literal, rotate
@@ -19,7 +20,6 @@ from cardsolve.models.ubongo.layout import Placement
 from cardsolve.models.ubongo.rules import is_valid, violations
 from cardsolve.solvers.ubongo import fast, reference
 from cardsolve.solvers.ubongo.results import Solution
-from ubongo_hands import check_solution, disjoint_hand, planted_hand, random_face
 
 
 def random_hand(rng: random.Random, case: int) -> tuple[list[Face], int]:
@@ -163,8 +163,7 @@ def _kernel_tables(grids: list[tuple[str, ...]]) -> tuple[list[tuple[Face, int]]
     """The kernel's tables for one face of each grid, and each orientation as (face, rotation)."""
     faces = [Face(grid, "/".join(grid)) for grid in grids]
     tables = fast._cards(faces).tables
-    oriented = [(faces[t], (o - int(tables.type_root[t])) * 90)
-                for o, t in enumerate(tables.orient_type.tolist())]
+    oriented = [(faces[t], (o - int(tables.type_root[t])) * 90) for o, t in enumerate(tables.orient_type.tolist())]
     return oriented, tables
 
 
@@ -180,8 +179,9 @@ def test_the_kernel_turns_each_grid_as_the_model_does() -> None:
         faces = [Face(grid, "/".join(grid)) for grid in grids + grids[:1]]
         cards = fast._cards(faces)
         tables, grids = cards.tables, _type_grids(cards)
-        assert tables.type_count.tolist() == [sum(face.grid in (grid, rotate(grid, 180)) for face in faces)
-                                              for grid in grids]
+        assert tables.type_count.tolist() == [
+            sum(face.grid in (grid, rotate(grid, 180)) for face in faces) for grid in grids
+        ]
         o = 0
         for t, grid in enumerate(grids):
             assert tables.type_root[t] == o
@@ -217,11 +217,20 @@ def test_the_pair_status_and_joints_agree_with_the_validator(symbols: int) -> No
         end = fast._joints_of(a, tables.symbols, tables.shape, tables.behind, joints, 0)
         listed = [(int(b), int(dx), int(dy)) for b, dx, dy in joints[:end]]
         # by other orientation, then in the order of the shapes' joint offsets
-        assert listed == sorted(listed, key=lambda joint: (
-            joint[0], fast._JOINT_INDEX[tables.shape[a], tables.shape[joint[0]], joint[1] + span, joint[2] + span]))
-        assert set(listed) == {(b, dx, dy) for b in range(len(oriented)) for dx in range(-span, span + 1)
-                               for dy in range(-span, span + 1)
-                               if fast._status(*kernel, a, b, dx + span, dy + span) == 1}
+        assert listed == sorted(
+            listed,
+            key=lambda joint: (
+                joint[0],
+                fast._JOINT_INDEX[tables.shape[a], tables.shape[joint[0]], joint[1] + span, joint[2] + span],
+            ),
+        )
+        assert set(listed) == {
+            (b, dx, dy)
+            for b in range(len(oriented))
+            for dx in range(-span, span + 1)
+            for dy in range(-span, span + 1)
+            if fast._status(*kernel, a, b, dx + span, dy + span) == 1
+        }
         assert len(listed) == len(set(listed))
         for b, (face_b, rotation_b) in enumerate(oriented):
             for dx in range(-span - 1, span + 2):

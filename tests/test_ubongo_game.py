@@ -15,7 +15,13 @@ from cardsolve.solvers.ubongo.game import play_game
 def test_a_seeded_game() -> None:
     rounds, ranking = play_game(load_deck(), 3, 1, fast.solve)
     assert [(r.number, r.stack, r.side) for r in rounds] == [
-        (1, 1, "white"), (2, 1, "black"), (3, 2, "white"), (4, 2, "black"), (5, 3, "white"), (6, 3, "black")]
+        (1, 1, "white"),
+        (2, 1, "black"),
+        (3, 2, "white"),
+        (4, 2, "black"),
+        (5, 3, "white"),
+        (6, 3, "black"),
+    ]
     for odd, even in zip(rounds[::2], rounds[1::2]):
         for before, after in zip(odd.players, even.players):
             assert [f[:-1] for f in before.faces] == [f[:-1] for f in after.faces]
@@ -32,6 +38,7 @@ def test_a_seeded_game() -> None:
     totals = {f"P{n + 1}": sum(r.players[n].points for r in rounds) for n in range(3)}
     tens = {f"P{n + 1}": sum(r.players[n].points == 10 for r in rounds) for n in range(3)}
     assert [(s.player, s.points, s.tens) for s in ranking] == sorted(
-        ((name, totals[name], tens[name]) for name in totals), key=lambda t: (-t[1], -t[2], t[0]))
+        ((name, totals[name], tens[name]) for name in totals), key=lambda t: (-t[1], -t[2], t[0])
+    )
     assert play_game(load_deck(), 3, 1, fast.solve) == (rounds, ranking)
     assert any(p.points < 10 for r in rounds for p in r.players)  # the seed shows a short round

@@ -9,6 +9,7 @@ import random
 from collections import Counter
 
 import pytest
+from ubongo_hands import random_face
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.cards import Face, parse_literal
@@ -17,7 +18,6 @@ from cardsolve.models.ubongo.rules import contacts, is_valid, violations
 from cardsolve.solvers.ubongo import fast, reference
 from cardsolve.solvers.ubongo.hint import hint
 from cardsolve.solvers.ubongo.results import Hint
-from ubongo_hands import random_face
 
 ABC, EFG, JKL = parse_literal("ABC/DEF"), parse_literal("EFG/HIJ"), parse_literal("JKL/GCA")
 AAB, DDE = parse_literal("AAB/BCC"), parse_literal("DDE/EFF")
@@ -37,9 +37,9 @@ def check_hint(table: Layout, hand: list[Face], k: int, found: Hint) -> None:
     assert found.target is not None
     kept = followed(table, found)
     assert is_valid(found.target) and len(found.target) == max(k, len(kept))
-    assert found.target[:len(kept)] == kept
+    assert found.target[: len(kept)] == kept
     pool = Counter([*hand, *(table[t.index].face for t in found.take_back)])
-    assert not Counter(p.face for p in found.target[len(kept):]) - pool
+    assert not Counter(p.face for p in found.target[len(kept) :]) - pool
     if found.placement is not None:
         assert found.placement == found.target[len(kept)]
         if kept:
@@ -84,8 +84,7 @@ def test_no_layout_at_all() -> None:
     assert found.target is None and found.placement is None and not found.take_back and not found.done
 
 
-@pytest.mark.parametrize(("table", "hand", "k"), [
-    ([], [], 1), ([Placement(ABC, 0, 0, 0)], [EFG], 3), ([], [ABC], 0)])
+@pytest.mark.parametrize(("table", "hand", "k"), [([], [], 1), ([Placement(ABC, 0, 0, 0)], [EFG], 3), ([], [ABC], 0)])
 def test_impossible_targets_are_bad_input(table: Layout, hand: list[Face], k: int) -> None:
     with pytest.raises(BadInput):
         hint(table, hand, k, fast.complete)
@@ -126,12 +125,14 @@ def test_hints_on_seeded_tables_are_sound_and_minimal() -> None:
             assert fast.solve([*hand, *(p.face for p in table)], k).layout is None
             continue
         check_hint(table, hand, k, found)
-        for smaller in itertools.combinations(range(len(table)), len(found.take_back) - 1) \
-                if found.take_back else ():
+        for smaller in itertools.combinations(range(len(table)), len(found.take_back) - 1) if found.take_back else ():
             kept = [p for i, p in enumerate(table) if i not in smaller]
             back = [table[i].face for i in smaller]
-            assert violations(kept) or len(kept) > k or (len(kept) < k and
-                                                         reference.complete(kept, [*hand, *back], k).layout is None)
+            assert (
+                violations(kept)
+                or len(kept) > k
+                or (len(kept) < k and reference.complete(kept, [*hand, *back], k).layout is None)
+            )
         for t in found.take_back:
             assert t.reason
         kinds["take-back" if found.take_back else "done" if found.done else "place"] += 1

@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 import pytest
+from ubongo_hands import random_face
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.cards import Face, parse_literal
@@ -16,7 +17,6 @@ from cardsolve.models.ubongo.rules import is_valid
 from cardsolve.solvers.ubongo import fast, reference
 from cardsolve.solvers.ubongo.largest import largest_layout, largest_size
 from cardsolve.solvers.ubongo.results import Solution
-from ubongo_hands import random_face
 
 
 def test_agrees_with_the_reference_and_is_largest() -> None:

@@ -8,13 +8,13 @@ import json
 from pathlib import Path
 from typing import Any
 
+from conftest import RunCli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.cards import SYMBOLS, load_deck, parse_literal
 from cardsolve.models.ubongo.layout import layout_from_json
-from conftest import RunCli
 
 DECK = load_deck()
 face_like = st.one_of(
@@ -22,10 +22,14 @@ face_like = st.one_of(
     st.from_regex(r"[A-La-l ]{1,4}/[A-Ma-m]{0,4}", fullmatch=True),
     st.from_regex(r"[0-9]{1,4}[wbWBx]?", fullmatch=True),
 )
-json_values = st.recursive(st.none() | st.booleans() | st.integers(-400, 400) | st.text(max_size=8),
-                           lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
-                               st.sampled_from(["cards", "card", "rotation", "x", "y", "z"]), inner, max_size=5),
-                           max_leaves=20)
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-400, 400) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.sampled_from(["cards", "card", "rotation", "x", "y", "z"]), inner, max_size=5)
+    ),
+    max_leaves=20,
+)
 
 
 @given(face_like)

@@ -29,29 +29,33 @@ SIDE_BY_SIDE = [card("ABC/DEF", 0, 0, 0), card("JKL/GCA", 90, 3, -1)]
 
 
 def test_stacked_cards_are_pinned() -> None:
-    assert ascii_picture(STACKED) == "\n".join([
-        "+-----------+",
-        "| A   B   C |",
-        "|           |",
-        "| D   E   F |",
-        "+---+===+===+---+",
-        "    | E   F   G |",
-        "    |           |",
-        "    | H   I   J |",
-        "    +-----------+",
-    ])
+    assert ascii_picture(STACKED) == "\n".join(
+        [
+            "+-----------+",
+            "| A   B   C |",
+            "|           |",
+            "| D   E   F |",
+            "+---+===+===+---+",
+            "    | E   F   G |",
+            "    |           |",
+            "    | H   I   J |",
+            "    +-----------+",
+        ]
+    )
 
 
 def test_rotated_card_with_a_mismatch_is_pinned() -> None:
-    assert ascii_picture(SIDE_BY_SIDE) == "\n".join([
-        "            +-------+",
-        "            | G   J |",
-        "+-----------+       |",
-        "| A   B   C : C   K |",
-        "|           +       |",
-        "| D   E   F x A   L |",
-        "+-----------+-------+",
-    ])
+    assert ascii_picture(SIDE_BY_SIDE) == "\n".join(
+        [
+            "            +-------+",
+            "            | G   J |",
+            "+-----------+       |",
+            "| A   B   C : C   K |",
+            "|           +       |",
+            "| D   E   F x A   L |",
+            "+-----------+-------+",
+        ]
+    )
 
 
 def test_horizontal_mismatch_is_pinned() -> None:
@@ -125,12 +129,14 @@ def test_fixed_layouts_show_letters_and_contacts() -> None:
     check_picture(SIDE_BY_SIDE)
 
 
-faces = st.builds(lambda top, bottom: parse_literal(f"{top}/{bottom}"),
-                  st.text(SYMBOLS[:4], min_size=3, max_size=3), st.text(SYMBOLS[:4], min_size=3, max_size=3))
+faces = st.builds(
+    lambda top, bottom: parse_literal(f"{top}/{bottom}"),
+    st.text(SYMBOLS[:4], min_size=3, max_size=3),
+    st.text(SYMBOLS[:4], min_size=3, max_size=3),
+)
 # Offsets within 2 of the origin leave at most 2 empty rows or columns between cards, so
 # the picture draws every cell where it lies (longer empty runs are shortened: GAP).
-placements = st.builds(Placement, faces, st.sampled_from((0, 90, 180, 270)),
-                       st.integers(-2, 2), st.integers(-2, 2))
+placements = st.builds(Placement, faces, st.sampled_from((0, 90, 180, 270)), st.integers(-2, 2), st.integers(-2, 2))
 
 
 @given(st.lists(placements, min_size=1, max_size=5))

@@ -12,16 +12,16 @@ from collections import Counter
 from collections.abc import Callable
 
 import pytest
+from playthrough import random_playthrough
 
 from cardsolve.models.errors import BadInput
-from cardsolve.models.ubongo.engine import Round, new_round
 from cardsolve.models.ubongo.cards import load_deck
+from cardsolve.models.ubongo.engine import Round, new_round
 from cardsolve.models.ubongo.layout import Placement
 from cardsolve.models.ubongo.rules import is_valid
 from cardsolve.models.ubongo.scoring import CALL_POINTS, HAND, TARGET
 from cardsolve.solvers.ubongo import fast
 from cardsolve.solvers.ubongo.largest import largest_layout
-from playthrough import random_playthrough
 
 MAX_CARDS = 4 * TARGET
 """No round lasts longer: every card laid is one of at most 4 players' 7."""
@@ -32,8 +32,9 @@ def invariant(dealt: Round) -> Callable[[Round], None]:
 
     def holds(state: Round) -> None:
         for player, (table, hand) in enumerate(zip(state.tables, state.hands)):
-            assert Counter(p.face for p in table) + Counter(hand) == Counter(dealt.hands[player]), \
+            assert Counter(p.face for p in table) + Counter(hand) == Counter(dealt.hands[player]), (
                 "a card was created or lost"
+            )
             assert len(hand) + len(table) == HAND and len(table) <= TARGET
             assert is_valid(list(table)), table
         assert state.to_act in state.seats

@@ -7,13 +7,13 @@ import random
 from collections import Counter
 
 import pytest
+from ubongo_hands import random_face
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.cards import ROTATIONS, SYMBOLS, parse_literal, rotate
 from cardsolve.models.ubongo.layout import Layout, Placement, touching_positions
 from cardsolve.models.ubongo.rules import is_valid
 from cardsolve.solvers.ubongo.reference import solve
-from ubongo_hands import random_face
 
 
 def planted_layout(rng: random.Random, k: int, symbols: int) -> Layout:
@@ -30,8 +30,11 @@ def planted_layout(rng: random.Random, k: int, symbols: int) -> Layout:
         for dy, row in enumerate(shape):
             line = ""
             for dx in range(len(row)):
-                neighbours = {cells[n] for n in ((x + dx + 1, y + dy), (x + dx - 1, y + dy),
-                                                  (x + dx, y + dy + 1), (x + dx, y + dy - 1)) if n in cells}
+                neighbours = {
+                    cells[n]
+                    for n in ((x + dx + 1, y + dy), (x + dx - 1, y + dy), (x + dx, y + dy + 1), (x + dx, y + dy - 1))
+                    if n in cells
+                }
                 line += neighbours.pop() if len(neighbours) == 1 else rng.choice(SYMBOLS[:symbols])
             rows.append(line)
         printed = rotate(tuple(rows), (360 - rotation) % 360)

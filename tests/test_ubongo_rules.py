@@ -85,10 +85,14 @@ def test_long_edges_fully_aligned_make_three_contacts() -> None:
     # DEF
     # GHI
     layout = [card("ABC/DEF", 0, 0), card("DEF/GHI", 0, 2)]
-    assert violations(layout) == [Violation(
-        "too-many-contacts", (0, 1),
-        "cards 1 (ABC/DEF) and 2 (DEF/GHI) meet at 3 contacts (D at (0, 1) - D at (0, 2); "
-        "E at (1, 1) - E at (1, 2); F at (2, 1) - F at (2, 2)): exactly 2 are allowed")]
+    assert violations(layout) == [
+        Violation(
+            "too-many-contacts",
+            (0, 1),
+            "cards 1 (ABC/DEF) and 2 (DEF/GHI) meet at 3 contacts (D at (0, 1) - D at (0, 2); "
+            "E at (1, 1) - E at (1, 2); F at (2, 1) - F at (2, 2)): exactly 2 are allowed",
+        )
+    ]
 
 
 def test_one_contact_is_not_enough() -> None:
@@ -97,10 +101,13 @@ def test_one_contact_is_not_enough() -> None:
     # ..FGH
     # ..IJK
     layout = [card("ABC/DEF", 0, 0), card("FGH/IJK", 2, 2)]
-    assert violations(layout) == [Violation(
-        "one-contact", (0, 1),
-        "cards 1 (ABC/DEF) and 2 (FGH/IJK) meet at 1 contact (F at (2, 1) - F at (2, 2)): "
-        "exactly 2 are needed")]
+    assert violations(layout) == [
+        Violation(
+            "one-contact",
+            (0, 1),
+            "cards 1 (ABC/DEF) and 2 (FGH/IJK) meet at 1 contact (F at (2, 1) - F at (2, 2)): exactly 2 are needed",
+        )
+    ]
 
 
 def test_touching_symbols_must_match() -> None:
@@ -109,10 +116,14 @@ def test_touching_symbols_must_match() -> None:
     # .EGH
     # .IJK
     layout = [card("ABC/DEF", 0, 0), card("EGH/IJK", 1, 2)]
-    assert violations(layout) == [Violation(
-        "mismatch", (0, 1),
-        "cards 1 (ABC/DEF) and 2 (EGH/IJK) join different symbols (F at (2, 1) - G at (2, 2)): "
-        "touching cells must show the same symbol")]
+    assert violations(layout) == [
+        Violation(
+            "mismatch",
+            (0, 1),
+            "cards 1 (ABC/DEF) and 2 (EGH/IJK) join different symbols (F at (2, 1) - G at (2, 2)): "
+            "touching cells must show the same symbol",
+        )
+    ]
 
 
 def test_a_corner_touch_is_no_contact() -> None:
@@ -137,10 +148,18 @@ def test_all_cards_form_one_group() -> None:
     # DEFFIJ.....
     layout = [*SHORT_SHORT, card("ABC/DEF", 6, 2), card("ABC/DEF", 0, 5), card("CGH/FIJ", 3, 5)]
     assert violations(layout) == [
-        Violation("disconnected", (3, 4), "cards 4 (ABC/DEF) and 5 (CGH/FIJ) are not connected to the largest "
-                                          "group (cards 1 (ABC/DEF) and 2 (CGH/FIJ)): all cards must form one group"),
-        Violation("disconnected", (2,), "card 3 (ABC/DEF) is not connected to the largest group "
-                                        "(cards 1 (ABC/DEF) and 2 (CGH/FIJ)): all cards must form one group"),
+        Violation(
+            "disconnected",
+            (3, 4),
+            "cards 4 (ABC/DEF) and 5 (CGH/FIJ) are not connected to the largest "
+            "group (cards 1 (ABC/DEF) and 2 (CGH/FIJ)): all cards must form one group",
+        ),
+        Violation(
+            "disconnected",
+            (2,),
+            "card 3 (ABC/DEF) is not connected to the largest group "
+            "(cards 1 (ABC/DEF) and 2 (CGH/FIJ)): all cards must form one group",
+        ),
     ]
 
 
@@ -149,7 +168,8 @@ def test_cards_never_overlap() -> None:
     # DEF.
     layout = [card("ABC/DEF", 0, 0), card("ABC/DEF", 2, 0)]
     assert violations(layout)[0] == Violation(
-        "overlap", (0, 1), "cards 1 (ABC/DEF) and 2 (ABC/DEF) overlap at (2, 0), (2, 1): no cell may be covered twice")
+        "overlap", (0, 1), "cards 1 (ABC/DEF) and 2 (ABC/DEF) overlap at (2, 0), (2, 1): no cell may be covered twice"
+    )
 
 
 def test_every_violation_is_reported() -> None:
@@ -187,8 +207,11 @@ def moved(placement: Placement, dx: int, dy: int) -> Placement:
     return Placement(placement.face, placement.rotation, placement.x + dx, placement.y + dy)
 
 
-faces = st.builds(lambda top, bottom: parse_literal(f"{top}/{bottom}"),
-                  st.text("AB", min_size=3, max_size=3), st.text("AB", min_size=3, max_size=3))
+faces = st.builds(
+    lambda top, bottom: parse_literal(f"{top}/{bottom}"),
+    st.text("AB", min_size=3, max_size=3),
+    st.text("AB", min_size=3, max_size=3),
+)
 placements = st.builds(Placement, faces, st.sampled_from(ROTATIONS), st.integers(0, 5), st.integers(0, 5))
 layouts = st.one_of(st.sampled_from(VALID), st.lists(placements, max_size=4))
 

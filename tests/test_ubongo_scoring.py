@@ -8,7 +8,14 @@ import pytest
 from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.cards import SYMBOLS, Card, Deck, Face
 from cardsolve.models.ubongo.scoring import (
-    ROUNDS, RoundResult, Standing, deal, game_ranking, hand_faces, round_points, side_for_round,
+    ROUNDS,
+    RoundResult,
+    Standing,
+    deal,
+    game_ranking,
+    hand_faces,
+    round_points,
+    side_for_round,
     stack_for_round,
 )
 
@@ -29,14 +36,20 @@ def small_deck(per_stack: int = 36) -> Deck:
 
 
 def test_the_rulebook_example() -> None:
-    results = [RoundResult("Lucy", 7, True, True), RoundResult("Finn", 4, True, False),
-               RoundResult("Mia", 5, False, False)]
+    results = [
+        RoundResult("Lucy", 7, True, True),
+        RoundResult("Finn", 4, True, False),
+        RoundResult("Mia", 5, False, False),
+    ]
     assert round_points(results) == {"Lucy": 10, "Finn": 4, "Mia": 0}
 
 
 def test_simultaneous_callers_each_score_ten() -> None:
-    results = [RoundResult("Lucy", 7, True, True), RoundResult("Finn", 7, True, True),
-               RoundResult("Mia", 3, True, False)]
+    results = [
+        RoundResult("Lucy", 7, True, True),
+        RoundResult("Finn", 7, True, True),
+        RoundResult("Mia", 3, True, False),
+    ]
     assert round_points(results) == {"Lucy": 10, "Finn": 10, "Mia": 3}
 
 
@@ -46,13 +59,23 @@ def test_an_invalid_caller_scores_nothing() -> None:
 
 
 def test_the_early_end_scores_the_cards_laid() -> None:
-    results = [RoundResult("Lucy", 6, True, False), RoundResult("Finn", 2, True, False),
-               RoundResult("Mia", 5, False, False)]
+    results = [
+        RoundResult("Lucy", 6, True, False),
+        RoundResult("Finn", 2, True, False),
+        RoundResult("Mia", 5, False, False),
+    ]
     assert round_points(results) == {"Lucy": 6, "Finn": 2, "Mia": 0}
 
 
-@pytest.mark.parametrize("result", [RoundResult("Lucy", 6, True, True), RoundResult("Lucy", 8, False, True),
-                                    RoundResult("Lucy", 10, True, False), RoundResult("Lucy", -1, True, False)])
+@pytest.mark.parametrize(
+    "result",
+    [
+        RoundResult("Lucy", 6, True, True),
+        RoundResult("Lucy", 8, False, True),
+        RoundResult("Lucy", 10, True, False),
+        RoundResult("Lucy", -1, True, False),
+    ],
+)
 def test_impossible_results_are_bad_input(result: RoundResult) -> None:
     with pytest.raises(BadInput):
         round_points([result])
@@ -68,17 +91,24 @@ def test_a_player_scores_once_a_round() -> None:
 
 def test_most_points_win_then_most_ten_point_rounds() -> None:
     # Finn and Mia both total 30; Finn scored 10 twice, Mia once
-    rounds = [{"Lucy": 10, "Finn": 10, "Mia": 6}, {"Lucy": 10, "Finn": 10, "Mia": 10},
-              {"Lucy": 10, "Finn": 4, "Mia": 7}, {"Lucy": 3, "Finn": 6, "Mia": 7}]
-    assert game_ranking(rounds) == [Standing(1, "Lucy", 33, 3), Standing(2, "Finn", 30, 2),
-                                    Standing(3, "Mia", 30, 1)]
+    rounds = [
+        {"Lucy": 10, "Finn": 10, "Mia": 6},
+        {"Lucy": 10, "Finn": 10, "Mia": 10},
+        {"Lucy": 10, "Finn": 4, "Mia": 7},
+        {"Lucy": 3, "Finn": 6, "Mia": 7},
+    ]
+    assert game_ranking(rounds) == [Standing(1, "Lucy", 33, 3), Standing(2, "Finn", 30, 2), Standing(3, "Mia", 30, 1)]
 
 
 def test_players_still_tied_share_their_place() -> None:
     # Lucy and Finn: 14 points and one 10 each; Mia 14 points, no 10
     rounds = [{"Lucy": 10, "Finn": 4, "Mia": 6, "Ole": 2}, {"Lucy": 4, "Finn": 10, "Mia": 8, "Ole": 2}]
-    assert game_ranking(rounds) == [Standing(1, "Finn", 14, 1), Standing(1, "Lucy", 14, 1),
-                                    Standing(3, "Mia", 14, 0), Standing(4, "Ole", 4, 0)]
+    assert game_ranking(rounds) == [
+        Standing(1, "Finn", 14, 1),
+        Standing(1, "Lucy", 14, 1),
+        Standing(3, "Mia", 14, 0),
+        Standing(4, "Ole", 4, 0),
+    ]
 
 
 def test_a_ranking_needs_rounds_of_the_same_players() -> None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from cardsolve.models.ubongo.deal import dealt_hand
 from cardsolve.models.ubongo.cards import load_deck
+from cardsolve.models.ubongo.deal import dealt_hand
 from cardsolve.models.ubongo.scoring import STACKS, TARGET, deal
 from cardsolve.solvers.analysis import ubongo as study
 from cardsolve.solvers.analysis.study import Part
@@ -32,8 +32,17 @@ def _by_layouts(samples: int, seed: int, first: int, count: int) -> Part:
                     solvable[name] += 1
                 else:
                     largest[name][str(len(largest_layout(faces, TARGET - 1, fast.solve).layout or []))] += 1
-    return {"groups": {name: {"hands": count, "solvable": solvable[name], "effort": dict(effort[name]),
-                              "largest": dict(largest[name])} for name in study.GROUPS}}
+    return {
+        "groups": {
+            name: {
+                "hands": count,
+                "solvable": solvable[name],
+                "effort": dict(effort[name]),
+                "largest": dict(largest[name]),
+            }
+            for name in study.GROUPS
+        }
+    }
 
 
 def test_a_chunk_counts_what_the_layouts_count() -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import RunCli
 
 import cardsolve
 from cardsolve.models.errors import BadInput
@@ -18,16 +19,22 @@ from cardsolve.models.was_sticht import CHIP_IDS, clues_from_json, deal_from_jso
 from cardsolve.models.was_sticht.play import start
 from cardsolve.solvers.results import DONE, Answer
 from cardsolve.solvers.was_sticht import api
-from conftest import RunCli
 
-ENDING = {"hands": [["R9", "B1"], ["R1", "B9"], ["G1", "G2"], ["Y1", "Y2"]],
-          "trump": {"suit": None, "number": None}, "leader": 1}
+ENDING = {
+    "hands": [["R9", "B1"], ["R1", "B9"], ["G1", "G2"], ["Y1", "Y2"]],
+    "trump": {"suit": None, "number": None},
+    "leader": 1,
+}
 """Seat 1 leads, no trumps: R9 wins its trick (seat 2 must follow with R1) and B1 loses
 to B9 whichever comes first, so seat 1 takes exactly one trick whatever anyone plays;
 seats 3 and 4 (green and yellow, never led) win none."""
-CLUES = {"observations": [{"cards": ["B7", "R6", "Y2", "R3"], "winner": 3},
-                          {"cards": ["G9", "G4", "R1", "B8"], "winner": 3},
-                          {"cards": ["Y8", "Y9", "B4", "G2"], "winner": 4}]}
+CLUES = {
+    "observations": [
+        {"cards": ["B7", "R6", "Y2", "R3"], "winner": 3},
+        {"cards": ["G9", "G4", "R1", "B8"], "winner": 3},
+        {"cards": ["Y8", "Y9", "B4", "G2"], "winner": 4},
+    ]
+}
 """The rulebook's column (Y2, the third card picked, wins under red 2) and two more that
 leave red 2 the only pair."""
 
@@ -48,10 +55,10 @@ def same_as_cli(cardsolve: RunCli, answer: Answer, *args: str) -> None:
 
 def test_the_package_reaches_the_api_without_loading_numba() -> None:
     assert cardsolve.was_sticht is api
-    script = ("import sys, cardsolve; cardsolve.was_sticht.deal(1); "
-              "print('numba' in sys.modules, 'ortools' in sys.modules)")
-    loaded = subprocess.run([sys.executable, "-c", script],
-                            capture_output=True, text=True, check=True)
+    script = (
+        "import sys, cardsolve; cardsolve.was_sticht.deal(1); print('numba' in sys.modules, 'ortools' in sys.modules)"
+    )
+    loaded = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert loaded.stdout.split() == ["False", "False"]
 
 
@@ -74,8 +81,16 @@ def test_deduce(cardsolve: RunCli, tmp_path: Path) -> None:
     assert api.deduce(CLUES, parse_cards("R9,B1,Y5")) == answer  # the file's JSON value, the cards as objects
     one = api.deduce({"observations": CLUES["observations"][:1]})
     assert len(one.fitting) == 11 and one.pick is None and one.suits[0] == ("yellow", 7 / 11)
-    same_as_cli(cardsolve, answer, "was-sticht", "deduce", "--clues", write(tmp_path, CLUES, "clues.json"),
-                "--offer", "R9,B1,Y5")
+    same_as_cli(
+        cardsolve,
+        answer,
+        "was-sticht",
+        "deduce",
+        "--clues",
+        write(tmp_path, CLUES, "clues.json"),
+        "--offer",
+        "R9,B1,Y5",
+    )
     with pytest.raises(BadInput, match="B7"):
         api.deduce(CLUES, "B7")  # a card of the clues cannot be offered
 
@@ -90,8 +105,18 @@ def test_solve(cardsolve: RunCli, tmp_path: Path) -> None:
     assert (reference.forceable, reference.possible, reference.fewest, reference.most) == (True, True, 1, 1)
     other = api.solve(start(deal.hands, deal.trumps, deal.leader), player=3, task="no-tricks")
     assert other.forceable and other.to_move == 1 and other.text().endswith("(seat 1's move): R9")
-    same_as_cli(cardsolve, answer, "was-sticht", "solve", "--deal", write(tmp_path, ENDING, "deal.json"),
-                "--player", "1", "--task", "exactly-1")
+    same_as_cli(
+        cardsolve,
+        answer,
+        "was-sticht",
+        "solve",
+        "--deal",
+        write(tmp_path, ENDING, "deal.json"),
+        "--player",
+        "1",
+        "--task",
+        "exactly-1",
+    )
     with pytest.raises(BadInput, match="player 5 is not a seat 1..4"):
         api.solve(deal, player=5, task="exactly-1")
     with pytest.raises(BadInput, match="cuda"):
@@ -114,13 +139,20 @@ def test_chips_runs_the_chips_study(cardsolve: RunCli, tmp_path: Path) -> None:
     seen: list[tuple[int, int]] = []
     store = tmp_path / "studies.sqlite"
     answer = api.chips(deals=3, seed=2, workers=1, store=store, progress=lambda done, total: seen.append((done, total)))
-    assert seen == [(0, 1), (1, 1)] and (answer.game, answer.study, answer.samples, answer.seed) == ("was-sticht",
-                                                                                                    "chips", 3, 2)
+    assert seen == [(0, 1), (1, 1)] and (answer.game, answer.study, answer.samples, answer.seed) == (
+        "was-sticht",
+        "chips",
+        3,
+        2,
+    )
     assert answer.options == {} and "options" not in answer.to_json() and answer.plot is None
     rows = answer.result["chips"]
     keys = [(-row["lead_share"], -row["next_share"], row["id"]) for row in rows]
-    assert len(rows) == 24 and keys == sorted(keys) and all(0 <= row["lead"] <= 3 and 0 <= row["next"] <= 3
-                                                            for row in rows)
+    assert (
+        len(rows) == 24
+        and keys == sorted(keys)
+        and all(0 <= row["lead"] <= 3 and 0 <= row["next"] <= 3 for row in rows)
+    )
     assert [row[0] for row in answer.rows[1:]] == [str(rank) for rank in range(1, 25)]
     code, out, _ = cardsolve("--json", "was-sticht", "chips", "--deals", "3", "--seed", "2", "--store", str(store))
     document = json.loads(out)
@@ -139,8 +171,9 @@ def test_play(cardsolve: RunCli) -> None:
     assert all(1 <= seat <= 3 for seat in document["winners"])
     assert all(sum(r["tricks"]) == 9 for r in document["rounds"])
     assert api.play(seed=3, players=3, bots=["random"] * 3) == answer
-    same_as_cli(cardsolve, answer, "was-sticht", "play", "--seed", "3", "--players", "3",
-                "--bots", "random,random,random")
+    same_as_cli(
+        cardsolve, answer, "was-sticht", "play", "--seed", "3", "--players", "3", "--bots", "random,random,random"
+    )
     with pytest.raises(BadInput, match="clever"):
         api.play(bots="solver,clever,random,random")
     with pytest.raises(BadInput, match="2 bots for 4 players"):
@@ -151,9 +184,11 @@ def test_the_reference_refuses_hands_it_could_search_for_hours() -> None:
     """Plain minimax takes up to a minute on a 6-trick ending; a whole 9-card deal would run
     for hours, so every entry refuses it before searching, naming the hand size."""
     deal = json.loads((Path(__file__).parent / "data" / "was_sticht_deal.json").read_text())
-    for ask in (lambda: api.solve(deal, 2, "exactly-2", backend="reference"),
-                lambda: api.table(deal, backend="reference"),
-                lambda: api.choose(deal, 3, "no-red", backend="reference")):
+    for ask in (
+        lambda: api.solve(deal, 2, "exactly-2", backend="reference"),
+        lambda: api.table(deal, backend="reference"),
+        lambda: api.choose(deal, 3, "no-red", backend="reference"),
+    ):
         with pytest.raises(BadInput, match="at most 6 cards a hand, not 9") as error:
             ask()
         assert error.value.token == "9"
@@ -162,5 +197,9 @@ def test_the_reference_refuses_hands_it_could_search_for_hours() -> None:
     with pytest.raises(BadInput, match="not 7"):
         api.solve(seven, 1, "first-trick", backend="reference")
     reference, fast = (api.solve(six, 1, "first-trick", backend=b, helped=False) for b in ("reference", "numba"))
-    assert (reference.forceable, reference.possible, reference.fewest, reference.most) == \
-        (fast.forceable, fast.possible, fast.fewest, fast.most)
+    assert (reference.forceable, reference.possible, reference.fewest, reference.most) == (
+        fast.forceable,
+        fast.possible,
+        fast.fewest,
+        fast.most,
+    )

@@ -4,12 +4,22 @@ from __future__ import annotations
 
 import random
 
-from cardsolve.models.was_sticht import CHIP_IDS, CHIPS, ChipView, Draft, DraftView, Observation, PlayView, Trumps, parse_cards
+from cardsolve.models.was_sticht import (
+    CHIP_IDS,
+    CHIPS,
+    ChipView,
+    Draft,
+    DraftView,
+    Observation,
+    PlayView,
+    Trumps,
+    parse_cards,
+)
 from cardsolve.models.was_sticht.game import play_round
 from cardsolve.models.was_sticht.play import start
-from cardsolve.solvers.was_sticht.double_dummy import forceable, possible
 from cardsolve.solvers.was_sticht.bots import SolverBot
 from cardsolve.solvers.was_sticht.chip_table import chip_table
+from cardsolve.solvers.was_sticht.double_dummy import forceable, possible
 
 
 def test_the_bot_drafts_by_the_clues_or_by_the_trumps() -> None:
@@ -25,7 +35,7 @@ def test_the_bot_plays_a_whole_round_legally_and_chooses_forceable_chips() -> No
     """Four bots play a seeded round (the engine refuses any illegal card); each chip a
     bot chose was forceable for it if any of its chips was."""
     bots = [SolverBot() for _ in range(4)]
-    chips = [CHIPS[k * 5:(k + 1) * 5] for k in range(4)]
+    chips = [CHIPS[k * 5 : (k + 1) * 5] for k in range(4)]
     record = play_round(0, chips, bots, random.Random(3))
     assert len(record.tricks) == 9
     position = start(record.draft.hands, record.trumps, 1)
@@ -66,5 +76,10 @@ def test_the_chip_table_hangs_together() -> None:
     assert [row.chip for row in rows] == list(CHIPS)
     for row in rows:
         for seat, verdict in enumerate(row.verdicts):
-            assert verdict == ("forceable" if forceable(position, seat, row.chip)
-                               else "possible" if possible(position, seat, row.chip) else "impossible")
+            assert verdict == (
+                "forceable"
+                if forceable(position, seat, row.chip)
+                else "possible"
+                if possible(position, seat, row.chip)
+                else "impossible"
+            )

@@ -10,13 +10,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from conftest import RunCli, run_json
 
 from cardsolve.models.was_sticht import Chip
 from cardsolve.solvers.analysis import was_sticht as chips
 from cardsolve.solvers.analysis.api import analyze
 from cardsolve.solvers.analysis.store import study_key
 from cardsolve.solvers.was_sticht.difficulty import forced_counts
-from conftest import RunCli, run_json
 
 
 def test_the_command_and_analyze_share_results_and_chunks(cardsolve: RunCli, tmp_path: Path) -> None:
@@ -33,8 +33,9 @@ def test_the_deals_and_the_seed_are_the_store_key(cardsolve: RunCli, tmp_path: P
     """With no options, the key is the one ``analyze`` files the study under; another seed or
     another number of deals is another study, whose chunks are run afresh."""
     size = chips.STUDY.chunk_size
-    assert study_key("was-sticht", "chips", 3, 2, size, chips.STUDY.resolve()) == study_key("was-sticht", "chips",
-                                                                                          3, 2, size)
+    assert study_key("was-sticht", "chips", 3, 2, size, chips.STUDY.resolve()) == study_key(
+        "was-sticht", "chips", 3, 2, size
+    )
     assert len({study_key("was-sticht", "chips", deals, seed, size) for deals, seed in ((3, 2), (3, 3), (4, 2))}) == 3
     store = str(tmp_path / "studies.sqlite")
     first = run_json(cardsolve, "was-sticht", "chips", "--deals", "3", "--seed", "2", "--store", store)
@@ -44,8 +45,9 @@ def test_the_deals_and_the_seed_are_the_store_key(cardsolve: RunCli, tmp_path: P
     assert again["result"] == first["result"] != other["result"]
 
 
-def test_ctrl_c_keeps_the_finished_chunks_and_exits_130(cardsolve: RunCli, tmp_path: Path,
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_ctrl_c_keeps_the_finished_chunks_and_exits_130(
+    cardsolve: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Ctrl-C comes as the second of two chunks starts; the rerun reads the first back."""
     started: list[int] = []
 

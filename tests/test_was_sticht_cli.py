@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import RunCli
 
 from cardsolve.models.was_sticht import deal_from_json
-from conftest import RunCli
 
 DATA = Path(__file__).parent / "data"
 CLUES = str(DATA / "was_sticht_clues.json")
@@ -59,16 +59,32 @@ def test_deduce_one_clue_json(cardsolve: RunCli, tmp_path: Path) -> None:
 
 
 def test_deduce_contradicting_clues(cardsolve: RunCli, tmp_path: Path) -> None:
-    clues = write(tmp_path, {"observations": [{"cards": ["B7", "R6", "Y2", "R3"], "winner": 1},
-                                              {"cards": ["B9", "B8", "G1", "G2"], "winner": 3},
-                                              {"cards": ["B6", "R5", "Y2x", "R4"], "winner": 3}]})
+    clues = write(
+        tmp_path,
+        {
+            "observations": [
+                {"cards": ["B7", "R6", "Y2", "R3"], "winner": 1},
+                {"cards": ["B9", "B8", "G1", "G2"], "winner": 3},
+                {"cards": ["B6", "R5", "Y2x", "R4"], "winner": 3},
+            ]
+        },
+    )
     code, _, err = cardsolve("was-sticht", "deduce", "--clues", clues)
     assert code == 2 and "Y2x" in err
-    clues = write(tmp_path, {"observations": [{"cards": ["B7", "R6", "Y2", "R3"], "winner": 1},
-                                              {"cards": ["Y9", "Y8", "Y7", "Y6"], "winner": 4}]})
+    clues = write(
+        tmp_path,
+        {
+            "observations": [
+                {"cards": ["B7", "R6", "Y2", "R3"], "winner": 1},
+                {"cards": ["Y9", "Y8", "Y7", "Y6"], "winner": 4},
+            ]
+        },
+    )
     code, out, _ = cardsolve("was-sticht", "deduce", "--clues", clues)
-    assert code == 0 and out.splitlines() == ["0 of 50 trump pairs fit the 2 clues",
-                                              "no pair fits: clue 2 contradicts the ones before it"]
+    assert code == 0 and out.splitlines() == [
+        "0 of 50 trump pairs fit the 2 clues",
+        "no pair fits: clue 2 contradicts the ones before it",
+    ]
     code, out, err = cardsolve("was-sticht", "deduce", "--clues", clues, "--offer", "R9,B1")
     assert code == 0 and not err and out.splitlines()[-1].endswith("; no card to pick")
     code, out, _ = cardsolve("--json", "was-sticht", "deduce", "--clues", clues, "--offer", "R9,B1")
@@ -84,8 +100,11 @@ def test_deduce_bad_offer(cardsolve: RunCli, offer: str, token: str) -> None:
     assert code == 2 and not out and token in err and len(err.strip().splitlines()) == 1
 
 
-ENDING = {"hands": [["R9", "B1"], ["R1", "B9"], ["G1", "G2"], ["Y1", "Y2"]],
-          "trump": {"suit": None, "number": None}, "leader": 1}
+ENDING = {
+    "hands": [["R9", "B1"], ["R1", "B9"], ["G1", "G2"], ["Y1", "Y2"]],
+    "trump": {"suit": None, "number": None},
+    "leader": 1,
+}
 """Seat 1 leads, no trumps: R9 wins its trick (seat 2 must follow with R1) and B1 loses
 to B9 whichever comes first, so seat 1 takes exactly one trick whatever anyone plays."""
 
@@ -97,8 +116,19 @@ def test_solve_an_ending_by_hand(cardsolve: RunCli, tmp_path: Path) -> None:
     assert code == 0 and not err
     assert document["forceable"] and document["possible"] and (document["fewest"], document["most"]) == (1, 1)
     assert document["player"] == document["to_move"] == 1 and document["best_card"] in ("R9", "B1")
-    code, out, _ = cardsolve("--json", "was-sticht", "solve", "--deal", deal, "--player", "1", "--task", "no-tricks",
-                             "--backend", "reference")
+    code, out, _ = cardsolve(
+        "--json",
+        "was-sticht",
+        "solve",
+        "--deal",
+        deal,
+        "--player",
+        "1",
+        "--task",
+        "no-tricks",
+        "--backend",
+        "reference",
+    )
     document = json.loads(out)
     assert not document["forceable"] and not document["possible"] and document["backend"] == "reference"
     code, out, _ = cardsolve("was-sticht", "solve", "--deal", deal, "--player", "1", "--task", "exactly-1")
@@ -147,11 +177,14 @@ def test_table_workers(cardsolve: RunCli) -> None:
         assert code == 2 and not out and bad in err and len(err.strip().splitlines()) == 1
 
 
-@pytest.mark.parametrize("args, token", [
-    (["--player", "1", "--task", "exactly-10"], "exactly-10"),
-    (["--player", "7", "--task", "exactly-1"], "7"),
-    (["--player", "0", "--task", "exactly-1"], "0"),
-])
+@pytest.mark.parametrize(
+    "args, token",
+    [
+        (["--player", "1", "--task", "exactly-10"], "exactly-10"),
+        (["--player", "7", "--task", "exactly-1"], "7"),
+        (["--player", "0", "--task", "exactly-1"], "0"),
+    ],
+)
 def test_solve_bad_input(cardsolve: RunCli, tmp_path: Path, args: list[str], token: str) -> None:
     code, out, err = cardsolve("was-sticht", "solve", "--deal", write(tmp_path, ENDING), *args)
     assert code == 2 and not out and token in err
@@ -165,8 +198,21 @@ def test_a_bad_deal_file_exits_2(cardsolve: RunCli, tmp_path: Path) -> None:
 
 def test_chips_study_small(cardsolve: RunCli, tmp_path: Path) -> None:
     plot, store = tmp_path / "chips.png", tmp_path / "studies.sqlite"
-    code, out, _ = cardsolve("--json", "was-sticht", "chips", "--deals", "3", "--seed", "2", "--workers", "1",
-                             "--store", str(store), "--plot", str(plot))
+    code, out, _ = cardsolve(
+        "--json",
+        "was-sticht",
+        "chips",
+        "--deals",
+        "3",
+        "--seed",
+        "2",
+        "--workers",
+        "1",
+        "--store",
+        str(store),
+        "--plot",
+        str(plot),
+    )
     document = json.loads(out)
     assert code == 0 and (document["game"], document["study"], document["samples"]) == ("was-sticht", "chips", 3)
     assert document["plot"] == str(plot) and plot.read_bytes().startswith(b"\x89PNG")
@@ -183,8 +229,9 @@ def test_chips_study_small(cardsolve: RunCli, tmp_path: Path) -> None:
 
 
 def test_play_a_random_game(cardsolve: RunCli) -> None:
-    code, out, _ = cardsolve("--json", "was-sticht", "play", "--seed", "3", "--players", "3",
-                             "--bots", "random,random,random")
+    code, out, _ = cardsolve(
+        "--json", "was-sticht", "play", "--seed", "3", "--players", "3", "--bots", "random,random,random"
+    )
     document = json.loads(out)
     assert code == 0 and document["bots"] == ["random"] * 3
     assert document["limit_hit"] or document["winners"]
@@ -205,5 +252,7 @@ def test_the_reference_backend_refuses_a_whole_deal(cardsolve: RunCli) -> None:
     for command in (["solve", "--player", "2", "--task", "exactly-2"], ["table"], ["choose", "--player", "3"]):
         code, out, err = cardsolve("was-sticht", *command, "--deal", DEAL, "--backend", "reference")
         assert code == 2 and not out
-        assert err == "error: the reference backend takes endings of at most 6 cards a hand, not 9: use numba for " \
-                      "longer ones\n"
+        assert (
+            err == "error: the reference backend takes endings of at most 6 cards a hand, not 9: use numba for "
+            "longer ones\n"
+        )

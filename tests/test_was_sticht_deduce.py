@@ -45,8 +45,10 @@ def test_every_pair_fits_the_clues_it_produced() -> None:
     for _ in range(200):
         trumps = rng.choice(ALL_TRUMPS)
         cards = rng.sample(DECK, 4 * rng.randint(1, 5))
-        clues = [Observation(tuple(cards[k:k + 4]), trick_winner(cards[k:k + 4], trumps))
-                 for k in range(0, len(cards), 4)]
+        clues = [
+            Observation(tuple(cards[k : k + 4]), trick_winner(cards[k : k + 4], trumps))
+            for k in range(0, len(cards), 4)
+        ]
         fitting = consistent(clues)
         assert trumps in fitting
         assert all(trick_winner(c.cards, t) == c.winner for t in fitting for c in clues)

@@ -11,7 +11,17 @@ from was_sticht_cases import chip_of, ending
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.was_sticht import (
-    ALL_TRUMPS, CHIP_IDS, CHIPS, DECK, Card, Chip, Condition, Trumps, achieved, parse_cards, random_start,
+    ALL_TRUMPS,
+    CHIP_IDS,
+    CHIPS,
+    DECK,
+    Card,
+    Chip,
+    Condition,
+    Trumps,
+    achieved,
+    parse_cards,
+    random_start,
 )
 from cardsolve.models.was_sticht.play import Position, start
 from cardsolve.solvers.was_sticht.double_dummy import analyse, forceable, possible, trick_bounds
@@ -63,7 +73,11 @@ def test_numba_agrees_with_reference_on_seeded_endings() -> None:
             if fast is not None:
                 slow = analyse(position, player, chip, "reference")
                 assert (fast.forceable, fast.possible, fast.fewest, fast.most) == (
-                    slow.forceable, slow.possible, slow.fewest, slow.most), where
+                    slow.forceable,
+                    slow.possible,
+                    slow.fewest,
+                    slow.most,
+                ), where
                 check_best_card(position, player, chip, fast)
                 check_best_card(position, player, chip, slow)
     assert {"tricks", "most", "fewest", "trick:first", "trick:last", "colour:R"} <= seen
@@ -93,7 +107,7 @@ def test_trick_bounds_on_four_trick_endings() -> None:
 
 def test_finished_position_answers_from_the_outcome() -> None:
     rng = random.Random(SEED + 3)
-    position = start([list(DECK[9 * k:9 * k + 9]) for k in range(4)], rng.choice(ALL_TRUMPS), 0)
+    position = start([list(DECK[9 * k : 9 * k + 9]) for k in range(4)], rng.choice(ALL_TRUMPS), 0)
     while not position.finished:
         position = position.play(rng.choice(position.legal()))
     for player in range(4):
@@ -124,10 +138,10 @@ def test_quick_tricks_need_the_lead_or_a_trump() -> None:
     same cards then make no trick at all."""
     at_least = {k: chip_of(Condition("tricks", k, 9)) for k in (1, 3)}
     most = chip_of(Condition("most", 1, 1))
-    no_trumps = start([parse_cards("Y1,Y2,Y3"), parse_cards("R9,B9,G9"), parse_cards("Y4,Y5,Y6")],
-                      Trumps(None, None), 0)
-    red = start([parse_cards("B1,G1,Y1"), parse_cards("R5,B9,G9"), parse_cards("B2,G2,Y2")],
-                Trumps("R", None), 0)
+    no_trumps = start(
+        [parse_cards("Y1,Y2,Y3"), parse_cards("R9,B9,G9"), parse_cards("Y4,Y5,Y6")], Trumps(None, None), 0
+    )
+    red = start([parse_cards("B1,G1,Y1"), parse_cards("R5,B9,G9"), parse_cards("B2,G2,Y2")], Trumps("R", None), 0)
     for backend in ("numba", "reference"):
         assert not possible(no_trumps, 1, at_least[1], backend)  # every trick is a yellow lead
         assert forceable(red, 1, at_least[3], backend)
@@ -153,9 +167,11 @@ def test_everything_forceable_and_nothing_possible() -> None:
 def lost_best(position: Position, player: int, low: int, high: int) -> Card:
     """The documented choice for a lost task: the legal card after which the player's
     forceable trick range lies closest to low..high, first in deck order among equals."""
+
     def distance(card: Card) -> int:
         bounds = trick_bounds(position.play(card), player, "reference")
         return max(0, low - max(bounds), min(bounds) - high)
+
     return min(sorted(position.legal(), key=lambda c: c.index), key=distance)
 
 
@@ -174,8 +190,11 @@ def test_lost_task_best_card_steers_towards_the_count() -> None:
             if result.possible:
                 continue
             checked += 1
-            assert result.best_card == lost_best(position, player, n, n) == analyse(
-                position, player, chip, "reference").best_card
+            assert (
+                result.best_card
+                == lost_best(position, player, n, n)
+                == analyse(position, player, chip, "reference").best_card
+            )
     assert checked >= 5
     # no trick count on the chip: the first legal card
     position = positions[0]

@@ -13,7 +13,14 @@ from was_sticht_cases import chip_of, disagreements, ending
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.was_sticht import (
-    CHIP_IDS, CHIPS, Chip, Condition, Trumps, parse_cards, random_ending, random_start,
+    CHIP_IDS,
+    CHIPS,
+    Chip,
+    Condition,
+    Trumps,
+    parse_cards,
+    random_ending,
+    random_start,
 )
 from cardsolve.models.was_sticht.play import Position, start
 from cardsolve.solvers.was_sticht import chip_table as table_module
@@ -64,8 +71,13 @@ def test_the_leader_draws_tied_number_trumps() -> None:
     for backend in ("numba", "reference"):
         assert forceable(drawing, 0, last, backend)
         assert not possible(drawing, 1, last, backend)
-    found = [m for position in (drawing, blocked) for seat in range(3) for chip in LAST
-             for m in disagreements(position, seat, chip, f"{position}, seat {seat}, {chip.id}")]
+    found = [
+        m
+        for position in (drawing, blocked)
+        for seat in range(3)
+        for chip in LAST
+        for m in disagreements(position, seat, chip, f"{position}, seat {seat}, {chip.id}")
+    ]
     assert not found
 
 
@@ -80,17 +92,28 @@ def test_a_trump_above_all_of_the_players_is_kept_from_him() -> None:
     for backend in ("numba", "reference"):
         assert not forceable(kept, 1, last, backend)
         assert possible(kept, 1, last, backend)
-    found = [m for position in (kept, drawn) for seat in range(3)
-             for m in disagreements(position, seat, last, f"{position}, seat {seat}")]
+    found = [
+        m
+        for position in (kept, drawn)
+        for seat in range(3)
+        for m in disagreements(position, seat, last, f"{position}, seat {seat}")
+    ]
     assert not found
 
 
 def monotone_chips(position: Position) -> list[Chip]:
     """Every "at least k" and "at most k" question on the tricks and on one colour."""
     tricks = len(position.hands[0]) + len(position.tricks)
-    return [chip_of(condition) for n in range(tricks + 2)
-            for condition in (Condition("tricks", n, 9), Condition("tricks", 0, n), Condition("colour:R", n, 36),
-                              Condition("colour:R", 0, n))]
+    return [
+        chip_of(condition)
+        for n in range(tricks + 2)
+        for condition in (
+            Condition("tricks", n, 9),
+            Condition("tricks", 0, n),
+            Condition("colour:R", n, 36),
+            Condition("colour:R", 0, n),
+        )
+    ]
 
 
 def test_question_families_answer_as_fresh_searches() -> None:
@@ -106,8 +129,9 @@ def test_question_families_answer_as_fresh_searches() -> None:
         questions = [(chip, cooperative) for chip in monotone_chips(position) for cooperative in (False, True)]
         rng.shuffle(questions)
         with shared_table():
-            shared = [(possible if cooperative else forceable)(position, player, chip)
-                      for chip, cooperative in questions]
+            shared = [
+                (possible if cooperative else forceable)(position, player, chip) for chip, cooperative in questions
+            ]
         for (chip, cooperative), answer in zip(questions, shared):
             ask = possible if cooperative else forceable
             where = f"ending {k}: {position}, player {player}, {chip.conditions}, cooperative {cooperative}"
@@ -148,8 +172,9 @@ def test_chip_table_matches_every_question_asked_alone() -> None:
         backend = "reference" if small else "numba"
         rows = chip_table(position, CHIPS, backend)
         for row in rows:
-            assert row.verdicts == tuple(verdict(position, seat, row.chip, backend)
-                                         for seat in range(position.players)), f"ending {k}: {position}, {row.chip.id}"
+            assert row.verdicts == tuple(
+                verdict(position, seat, row.chip, backend) for seat in range(position.players)
+            ), f"ending {k}: {position}, {row.chip.id}"
 
 
 def test_a_table_searched_by_threads_is_the_table_searched_alone() -> None:
@@ -170,8 +195,13 @@ def test_a_threaded_table_reports_every_chip_in_order() -> None:
     one a progress bar draws in), though chips finish out of order."""
     position = random_start(random.Random(SEED + 5))
     told: list[tuple[int, int, str]] = []
-    chip_table(position, CHIPS, "numba", lambda done, total: told.append((done, total, threading.current_thread().name)),
-               workers=2)
+    chip_table(
+        position,
+        CHIPS,
+        "numba",
+        lambda done, total: told.append((done, total, threading.current_thread().name)),
+        workers=2,
+    )
     assert [(done, total) for done, total, _ in told] == [(k, len(CHIPS)) for k in range(1, len(CHIPS) + 1)]
     assert {name for _, _, name in told} == {threading.current_thread().name}
 

@@ -11,7 +11,6 @@ from collections.abc import Callable
 
 import numpy as np
 from numpy.typing import NDArray
-
 from was_sticht_cases import chip_cycle_disagreements, chip_of, disagreements, ending, short_ending
 
 from cardsolve.models.was_sticht import CHIP_IDS, CHIPS, Condition, Trumps, parse_cards, random_ending, random_start
@@ -24,12 +23,24 @@ SEED = 20261201
 
 LAST = ("last-trick", "first-and-last")
 DUCK = ("no-tricks", "at-most-1", "at-most-2", "fewest-tricks", "no-red", "no-blue", "no-green", "no-yellow")
-MONOTONE = ("no-tricks", "at-most-1", "at-most-2", "at-least-4", "at-least-5", "at-least-6", "no-red", "no-blue",
-            "many-red", "many-green", "many-yellow")
+MONOTONE = (
+    "no-tricks",
+    "at-most-1",
+    "at-most-2",
+    "at-least-4",
+    "at-least-5",
+    "at-least-6",
+    "no-red",
+    "no-blue",
+    "many-red",
+    "many-green",
+    "many-yellow",
+)
 
 
-def _endings_where(holds: Callable[[NDArray[np.int64], NDArray[np.int64]], bool], key: fast.Question,
-                   seed: int, tries: int) -> list[tuple[int, Position, int]]:
+def _endings_where(
+    holds: Callable[[NDArray[np.int64], NDArray[np.int64]], bool], key: fast.Question, seed: int, tries: int
+) -> list[tuple[int, Position, int]]:
     """Of ``tries`` seeded endings of 2-3 tricks dealt on their own (3 or 4 players, a
     random player each), those where a status rule ``holds(state, table)`` for the
     player, with their number: the endings on which to check the rule against the
@@ -110,10 +121,13 @@ def test_keeper_of_the_top_trump_wins_the_last_trick() -> None:
 def test_tied_number_trumps_keep_no_last_trick() -> None:
     """Two tied number trumps in different hands: neither keeper rule applies (the first
     played wins), so the search decides, as the reference does."""
-    position = start([parse_cards("R3,B1,G1"), parse_cards("B3,B2,G2"), parse_cards("Y1,Y2,G4")],
-                     Trumps(None, 3), 2)
-    found = [mismatch for seat in range(3) for chip_id in LAST
-             for mismatch in disagreements(position, seat, CHIP_IDS[chip_id], f"seat {seat}, {chip_id}")]
+    position = start([parse_cards("R3,B1,G1"), parse_cards("B3,B2,G2"), parse_cards("Y1,Y2,G4")], Trumps(None, 3), 2)
+    found = [
+        mismatch
+        for seat in range(3)
+        for chip_id in LAST
+        for mismatch in disagreements(position, seat, CHIP_IDS[chip_id], f"seat {seat}, {chip_id}")
+    ]
     assert not found
 
 
@@ -152,8 +166,12 @@ def test_the_player_who_can_only_duck_wins_nothing_more() -> None:
         assert not possible(ducking, 0, chip_of(Condition("tricks", 1, 9)), backend)
     # a single card above another seat's of its colour breaks the rule: the search decides
     above = start([parse_cards("B1,G1,Y6"), parse_cards("B5,G5,Y5"), parse_cards("B6,G6,R6")], Trumps("R", None), 1)
-    found = [mismatch for chip_id in DUCK for position in (leading, ducking, above)
-             for mismatch in disagreements(position, 0, CHIP_IDS[chip_id], chip_id)]
+    found = [
+        mismatch
+        for chip_id in DUCK
+        for position in (leading, ducking, above)
+        for mismatch in disagreements(position, 0, CHIP_IDS[chip_id], chip_id)
+    ]
     assert not found
 
 
@@ -176,8 +194,18 @@ def test_the_ducking_player_answers_each_lead_below_it() -> None:
         assert forceable(position, player, CHIP_IDS["no-tricks"], "reference"), f"ending {k}: {position}, {player}"
 
 
-TRICK_COUNTS = ("at-least-4", "at-least-5", "at-least-6", "exactly-4", "exactly-5", "most-tricks", "at-most-1",
-                "exactly-2", "many-red", "many-blue")
+TRICK_COUNTS = (
+    "at-least-4",
+    "at-least-5",
+    "at-least-6",
+    "exactly-4",
+    "exactly-5",
+    "most-tricks",
+    "at-most-1",
+    "exactly-2",
+    "many-red",
+    "many-blue",
+)
 
 
 def test_trumps_matched_against_each_seat_bound_the_tricks() -> None:
@@ -214,8 +242,9 @@ ColourRule = Callable[[NDArray[np.int64], NDArray[np.int64], str], int]
 KEPT_OUT = (("R", "no-red"), ("B", "no-blue"), ("G", "no-green"), ("Y", "no-yellow"))
 
 
-def assert_decided_at_the_root(rule: ColourRule, trumps: Trumps, short: Position, enough: Position, colour: str,
-                         chip_id: str) -> None:
+def assert_decided_at_the_root(
+    rule: ColourRule, trumps: Trumps, short: Position, enough: Position, colour: str, chip_id: str
+) -> None:
     """In ``short`` the rule brings one card of the colour into the player's (seat 1's)
     tricks, so its keep-out chip is impossible even with help, decided before any card is
     searched; in ``enough`` it brings none, and numba finds the line the reference finds."""
@@ -237,8 +266,9 @@ def assert_holds_in_every_ending(rule: ColourRule, seed: int) -> None:
     for colour, chip_id in KEPT_OUT:
         chip = CHIP_IDS[chip_id]
         _, key = fast._question(chip.conditions)
-        held = _endings_where(lambda state, table: rule(state, table, colour) > 0, key,
-                              seed + len(colour + chip_id), 1500)
+        held = _endings_where(
+            lambda state, table: rule(state, table, colour) > 0, key, seed + len(colour + chip_id), 1500
+        )
         assert len(held) >= 20, chip_id
         for k, position, player in held:
             assert not possible(position, player, chip, "reference"), f"{chip_id} ending {k}: {position}, {player}"
@@ -259,8 +289,10 @@ def test_a_forced_trump_of_a_kept_out_colour_is_taken_in_every_ending() -> None:
     """The endings where the rule says a trump of the player's comes into his tricks;
     then 300 endings with colour chips, both questions, against the reference."""
     assert_holds_in_every_ending(_colours_forced, SEED + 6)
-    chips = [CHIP_IDS[c] for c in ("no-red", "no-blue", "no-green", "no-yellow", "many-red", "many-blue",
-                                   "many-green", "many-yellow")]
+    chips = [
+        CHIP_IDS[c]
+        for c in ("no-red", "no-blue", "no-green", "no-yellow", "many-red", "many-blue", "many-green", "many-yellow")
+    ]
     assert not chip_cycle_disagreements(random.Random(SEED + 7), 300, chips)
 
 
@@ -303,7 +335,10 @@ def test_a_seat_that_may_not_win_a_trick_keeps_the_fewest_from_him() -> None:
         assert not possible(kept_low, 0, fewest, backend)
         assert possible(may_win, 0, fewest, backend)
     assert fast.search(kept_low, 0, fewest.conditions, True)[2] == 1
-    state, table = fast.encode(kept_low, 0, fast._question(fewest.conditions)[1], True, 1), fast.tables(no_trumps).packed
+    state, table = (
+        fast.encode(kept_low, 0, fast._question(fewest.conditions)[1], True, 1),
+        fast.tables(no_trumps).packed,
+    )
     assert fast._may_win(state, table, 0) == 0b010
 
 
@@ -318,7 +353,9 @@ def test_the_fewest_bound_holds_in_every_ending_where_it_fires() -> None:
     def fires(state: NDArray[np.int64], table: NDArray[np.int64]) -> bool:
         player, left = int(state[fast._PLAYER]), int(state[fast._TOTAL] - state[fast._DONE])
         mine = int(state[fast._WON + player])
-        short = sum(max(0, mine + 1 - int(state[fast._WON + s])) for s in range(int(state[fast._PLAYERS])) if s != player)
+        short = sum(
+            max(0, mine + 1 - int(state[fast._WON + s])) for s in range(int(state[fast._PLAYERS])) if s != player
+        )
         return short <= left and bool(fast._fewest_lost(state, table, mine, mine + left))
 
     held = _endings_where(fires, key, SEED + 11, 1500)

@@ -14,9 +14,33 @@ from hypothesis import strategies as st
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.was_sticht import (
-    ALL_TRUMPS, CHIP_IDS, DECK, TRICKS, Chip, Deal, Observation, RandomPolicy, Settlement, Trick,
-    achieved, clues_from_json, clues_to_json, deal_from_json, deal_round, deal_to_json, draft_chips, parse_card,
-    parse_cards, parse_trumps, play_game, read_clues, read_deal, settle, standings, trick_winner, winners,
+    ALL_TRUMPS,
+    CHIP_IDS,
+    DECK,
+    TRICKS,
+    Chip,
+    Deal,
+    Observation,
+    RandomPolicy,
+    Settlement,
+    Trick,
+    achieved,
+    clues_from_json,
+    clues_to_json,
+    deal_from_json,
+    deal_round,
+    deal_to_json,
+    draft_chips,
+    parse_card,
+    parse_cards,
+    parse_trumps,
+    play_game,
+    read_clues,
+    read_deal,
+    settle,
+    standings,
+    trick_winner,
+    winners,
 )
 
 DATA = Path(__file__).parent / "data"
@@ -51,6 +75,7 @@ def test_a_chip_that_is_not_on_the_table_is_bad_input() -> None:
     class Greedy(RandomPolicy):
         def draft_chip(self, seat: int, available: tuple[Chip, ...], taken: tuple[tuple[Chip, ...], ...]) -> Chip:
             return CHIP_IDS["no-tricks"]
+
     with pytest.raises(BadInput, match="may not take no-tricks") as error:
         draft_chips(0, [Greedy(seat) for seat in range(4)])
     assert error.value.token == "no-tricks"
@@ -61,7 +86,7 @@ def test_a_chip_that_is_not_on_the_table_is_bad_input() -> None:
 
 def tricks(winners_: Sequence[int]) -> list[Trick]:
     """Nine tricks of deck cards won by ``winners_``."""
-    return [Trick(DECK[4 * k:4 * k + 4], 0, seat) for k, seat in enumerate(winners_)]
+    return [Trick(DECK[4 * k : 4 * k + 4], 0, seat) for k, seat in enumerate(winners_)]
 
 
 def test_a_player_who_met_his_chip_discards_it_the_dealer_who_did_not_does_not() -> None:
@@ -104,8 +129,11 @@ def test_every_round_discards_by_the_rules(players: int) -> None:
             for seat, chip in round_.chosen.items():
                 assert chip in left[seat]
             met = {seat for seat, chip in round_.chosen.items() if achieved(chip, seat, round_.tricks, players)}
-            beat = {seat for seat, chip in round_.chosen.items()
-                    if seat not in met and achieved(chip, round_.dealer, round_.tricks, players)}
+            beat = {
+                seat
+                for seat, chip in round_.chosen.items()
+                if seat not in met and achieved(chip, round_.dealer, round_.tricks, players)
+            }
             assert round_.settlement == Settlement(tuple(sorted(met)), tuple(sorted(beat)))
             expected = {seat: round_.chosen[seat] for seat in met}
             assert {s: c for s, c in round_.discarded.items() if s != round_.dealer} == expected
@@ -128,8 +156,12 @@ def chips(*ids: str) -> list[Chip]:
 
 
 def test_one_player_out_wins() -> None:
-    discarded = [chips("no-tricks"), chips("exactly-1", "exactly-2", "first-trick", "at-most-1", "at-most-2"),
-                 chips("exactly-5", "at-least-6"), []]
+    discarded = [
+        chips("no-tricks"),
+        chips("exactly-1", "exactly-2", "first-trick", "at-most-1", "at-most-2"),
+        chips("exactly-5", "at-least-6"),
+        [],
+    ]
     assert winners(discarded, [1]) == (1,)
 
 
@@ -164,8 +196,7 @@ def test_a_seeded_game_runs_to_the_end(seed: int, players: int) -> None:
     last = record.rounds[-1]
     went_out = [s.seat for s in record.standings if not s.left]
     assert went_out and set(went_out) <= set(last.discarded) and set(record.winners) <= set(went_out)
-    assert record.winners == winners([s.discarded for s in sorted(record.standings, key=lambda s: s.seat)],
-                                     went_out)
+    assert record.winners == winners([s.discarded for s in sorted(record.standings, key=lambda s: s.seat)], went_out)
     assert [s.seat for s in record.standings if s.rank == 1] == sorted(record.winners)
     left = [len(own) for own in record.chips]
     for number, round_ in enumerate(record.rounds):
@@ -199,10 +230,15 @@ def test_the_first_dealer_can_be_chosen() -> None:
     assert [r.dealer for r in record.rounds[:4]] == [2, 3, 0, 1]
 
 
-@pytest.mark.parametrize(("kwargs", "token"), [
-    ({"players": 5}, "5"), ({"players": 2}, "2"), ({"dealer": 4}, "4"),
-    ({"policies": [RandomPolicy(0)] * 3}, "3"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "token"),
+    [
+        ({"players": 5}, "5"),
+        ({"players": 2}, "2"),
+        ({"dealer": 4}, "4"),
+        ({"policies": [RandomPolicy(0)] * 3}, "3"),
+    ],
+)
 def test_bad_game_setups(kwargs: dict[str, Any], token: str) -> None:
     with pytest.raises(BadInput) as error:
         play_game(0, **kwargs)
@@ -247,31 +283,34 @@ def with_(**changes: object) -> dict[str, Any]:
 HANDS = good_deal()["hands"]
 
 
-@pytest.mark.parametrize(("data", "token"), [
-    ([], "deal"),
-    ({"hands": HANDS, "trump": {"suit": "R", "number": 5}}, "deal"),
-    (with_(hands=HANDS[:2]), str(HANDS[:2])),
-    (with_(hands=[*HANDS[:3], [*HANDS[3][:8], "Q5"]]), "Q5"),
-    (with_(hands=[*HANDS[:3], [*HANDS[3][:8], "R0"]]), "R0"),
-    (with_(hands=[*HANDS[:3], [*HANDS[3][:8], 5]]), "5"),
-    (with_(hands=[*HANDS[:3], "R5"]), "R5"),
-    (with_(hands=[*HANDS[:3], [*HANDS[3][:8], HANDS[0][0]]]), HANDS[0][0]),
-    (with_(hands=[*HANDS[:3], HANDS[3][:8]]), "8"),
-    (with_(hands=[h + ["X1"] for h in HANDS]), "X1"),
-    (with_(hands=[[], [], [], []]), "0"),
-    (with_(trump={"suit": "P", "number": 5}), "P"),
-    (with_(trump={"suit": "R", "number": 0}), "0"),
-    (with_(trump={"suit": "R", "number": 10}), "10"),
-    (with_(trump={"suit": "R", "number": "5"}), "5"),
-    (with_(trump={"suit": "R", "number": True}), "True"),
-    (with_(trump={"suit": "R"}), "{'suit': 'R'}"),
-    (with_(trump="R5"), "R5"),
-    (with_(leader=5), "5"),
-    (with_(leader=0), "0"),
-    (with_(leader=-1), "-1"),
-    (with_(leader=1.0), "1.0"),
-    (with_(leader=None), "None"),
-])
+@pytest.mark.parametrize(
+    ("data", "token"),
+    [
+        ([], "deal"),
+        ({"hands": HANDS, "trump": {"suit": "R", "number": 5}}, "deal"),
+        (with_(hands=HANDS[:2]), str(HANDS[:2])),
+        (with_(hands=[*HANDS[:3], [*HANDS[3][:8], "Q5"]]), "Q5"),
+        (with_(hands=[*HANDS[:3], [*HANDS[3][:8], "R0"]]), "R0"),
+        (with_(hands=[*HANDS[:3], [*HANDS[3][:8], 5]]), "5"),
+        (with_(hands=[*HANDS[:3], "R5"]), "R5"),
+        (with_(hands=[*HANDS[:3], [*HANDS[3][:8], HANDS[0][0]]]), HANDS[0][0]),
+        (with_(hands=[*HANDS[:3], HANDS[3][:8]]), "8"),
+        (with_(hands=[h + ["X1"] for h in HANDS]), "X1"),
+        (with_(hands=[[], [], [], []]), "0"),
+        (with_(trump={"suit": "P", "number": 5}), "P"),
+        (with_(trump={"suit": "R", "number": 0}), "0"),
+        (with_(trump={"suit": "R", "number": 10}), "10"),
+        (with_(trump={"suit": "R", "number": "5"}), "5"),
+        (with_(trump={"suit": "R", "number": True}), "True"),
+        (with_(trump={"suit": "R"}), "{'suit': 'R'}"),
+        (with_(trump="R5"), "R5"),
+        (with_(leader=5), "5"),
+        (with_(leader=0), "0"),
+        (with_(leader=-1), "-1"),
+        (with_(leader=1.0), "1.0"),
+        (with_(leader=None), "None"),
+    ],
+)
 def test_bad_deals_name_the_token(data: object, token: str) -> None:
     with pytest.raises(BadInput) as error:
         deal_from_json(data, "deal")
@@ -279,8 +318,13 @@ def test_bad_deals_name_the_token(data: object, token: str) -> None:
 
 
 def test_a_three_player_deal_and_a_three_card_ending() -> None:
-    deal = deal_from_json({"hands": [["R1", "B2", "G3"], ["R4", "B5", "G6"], ["Y1", "Y2", "Y3"]],
-                           "trump": {"suit": "y", "number": None}, "leader": 3})
+    deal = deal_from_json(
+        {
+            "hands": [["R1", "B2", "G3"], ["R4", "B5", "G6"], ["Y1", "Y2", "Y3"]],
+            "trump": {"suit": "y", "number": None},
+            "leader": 3,
+        }
+    )
     assert deal.trumps == parse_trumps("Y-") and len(deal.hands) == 3 and deal.leader == 2
     assert deal_to_json(deal)["leader"] == 3
 
@@ -288,20 +332,23 @@ def test_a_three_player_deal_and_a_three_card_ending() -> None:
 CLUE = {"cards": ["B7", "R6", "Y2", "R3"], "winner": 3}
 
 
-@pytest.mark.parametrize(("data", "token"), [
-    ({"columns": []}, "clues"),
-    ({"observations": [CLUE] * 10}, "10"),
-    ({"observations": [{"cards": ["B7", "R6", "Y2", "R3"], "winner": 5}]}, "5"),
-    ({"observations": [{"cards": ["B7", "R6", "Y2", "R3"], "winner": 0}]}, "0"),
-    ({"observations": [{"cards": ["B7", "R6", "Y2", "R3"], "winner": -1}]}, "-1"),
-    ({"observations": [{"cards": ["B7", "R6", "Y2", "R3"], "winner": "2"}]}, "2"),
-    ({"observations": [{"cards": ["B7", "R6", "Y2", "B7"], "winner": 2}]}, "B7"),
-    ({"observations": [{"cards": ["B7", "R6"], "winner": 1}]}, "2"),
-    ({"observations": [{"cards": ["B7", "R6", "Y2", "R3", "R4"], "winner": 1}]}, "5"),
-    ({"observations": [{"cards": ["B7", "R6", "Y2", "Z3"], "winner": 1}]}, "Z3"),
-    ({"observations": [CLUE, {"cards": ["G1", "G2", "G3", "R3"], "winner": 1}]}, "R3"),
-    ({"observations": [{"cards": ["B7", "R6", "Y2"]}]}, "{'cards': ['B7', 'R6', 'Y2']}"),
-])
+@pytest.mark.parametrize(
+    ("data", "token"),
+    [
+        ({"columns": []}, "clues"),
+        ({"observations": [CLUE] * 10}, "10"),
+        ({"observations": [{"cards": ["B7", "R6", "Y2", "R3"], "winner": 5}]}, "5"),
+        ({"observations": [{"cards": ["B7", "R6", "Y2", "R3"], "winner": 0}]}, "0"),
+        ({"observations": [{"cards": ["B7", "R6", "Y2", "R3"], "winner": -1}]}, "-1"),
+        ({"observations": [{"cards": ["B7", "R6", "Y2", "R3"], "winner": "2"}]}, "2"),
+        ({"observations": [{"cards": ["B7", "R6", "Y2", "B7"], "winner": 2}]}, "B7"),
+        ({"observations": [{"cards": ["B7", "R6"], "winner": 1}]}, "2"),
+        ({"observations": [{"cards": ["B7", "R6", "Y2", "R3", "R4"], "winner": 1}]}, "5"),
+        ({"observations": [{"cards": ["B7", "R6", "Y2", "Z3"], "winner": 1}]}, "Z3"),
+        ({"observations": [CLUE, {"cards": ["G1", "G2", "G3", "R3"], "winner": 1}]}, "R3"),
+        ({"observations": [{"cards": ["B7", "R6", "Y2"]}]}, "{'cards': ['B7', 'R6', 'Y2']}"),
+    ],
+)
 def test_bad_clues_name_the_token(data: object, token: str) -> None:
     with pytest.raises(BadInput) as error:
         clues_from_json(data, "clues")
@@ -314,7 +361,7 @@ def test_unreadable_files_name_the_path(tmp_path: Path) -> None:
         read_deal(missing)
     assert error.value.token == str(missing)
     broken = tmp_path / "broken.json"
-    broken.write_text("{\"hands\": [", encoding="utf-8")
+    broken.write_text('{"hands": [', encoding="utf-8")
     with pytest.raises(BadInput, match="cannot read clues") as error:
         read_clues(broken)
     assert error.value.token == str(broken)
@@ -323,11 +370,19 @@ def test_unreadable_files_name_the_path(tmp_path: Path) -> None:
 # --- fuzzing: any input either parses or is bad input ---------------------------------------
 
 NOTATION = st.text(alphabet="RBGYrbgy0123456789-, \t\nXß", max_size=12) | st.text(max_size=8)
-JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 12) | st.floats(allow_nan=False) | NOTATION,
-                    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(
-                        st.sampled_from(["hands", "trump", "suit", "number", "leader", "observations", "cards",
-                                         "winner"]) | st.text(max_size=3), inner, max_size=4),
-                    max_leaves=30)
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 12) | st.floats(allow_nan=False) | NOTATION,
+    lambda inner: (
+        st.lists(inner, max_size=5)
+        | st.dictionaries(
+            st.sampled_from(["hands", "trump", "suit", "number", "leader", "observations", "cards", "winner"])
+            | st.text(max_size=3),
+            inner,
+            max_size=4,
+        )
+    ),
+    max_leaves=30,
+)
 
 
 def parses_or_bad_input(read: Callable[[Any], object], value: Any) -> bool:

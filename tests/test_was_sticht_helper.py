@@ -73,8 +73,13 @@ def test_a_helped_root_card_is_the_same_every_time(two_cores: None) -> None:
     and a card that decides (after it, the lone search answers as the root did)."""
     deal = _deals(2)[1]
     chips = {chip.id: chip for chip in CHIPS}
-    for chip_id, seat, cooperative in (("fewest-tricks", 0, False), ("at-most-2", 0, False), ("no-green", 0, False),
-                                       ("at-least-6", 1, True), ("most-tricks", 2, True)):
+    for chip_id, seat, cooperative in (
+        ("fewest-tricks", 0, False),
+        ("at-most-2", 0, False),
+        ("no-green", 0, False),
+        ("at-least-6", 1, True),
+        ("most-tricks", 2, True),
+    ):
         conditions = chips[chip_id].conditions
         runs = {_helped(deal, seat, conditions, cooperative)[:2] for _ in range(3)}
         assert len(runs) == 1, (chip_id, runs)
@@ -91,8 +96,12 @@ def test_analyse_helped_names_the_same_card_every_time(two_cores: None) -> None:
         alone = analyse(deal, 0, chip)
         runs = [analyse(deal, 0, chip, helped=True) for _ in range(2)]
         for run in runs:
-            assert (run.forceable, run.possible, run.fewest, run.most) == (alone.forceable, alone.possible,
-                                                                          alone.fewest, alone.most)
+            assert (run.forceable, run.possible, run.fewest, run.most) == (
+                alone.forceable,
+                alone.possible,
+                alone.fewest,
+                alone.most,
+            )
         assert runs[0].best_card == runs[1].best_card
 
 
@@ -102,8 +111,9 @@ def _from_root(deal: Position, seat: int, chip_id: str, peer: np.ndarray) -> tup
     answer, the nodes and the table it filled."""
     conditions = tuple(next(c for c in CHIPS if c.id == chip_id).conditions)
     rows, key = fast._question(conditions)
-    stamp = fast._family_stamp((deal.trumps.suit, deal.trumps.number, seat, deal.players, False,
-                                key[:5] if key[4] else conditions))
+    stamp = fast._family_stamp(
+        (deal.trumps.suit, deal.trumps.number, seat, deal.players, False, key[:5] if key[4] else conditions)
+    )
     st = fast.encode(deal, seat, key, False, stamp)
     own = np.zeros_like(peer)
     found = fast._node(st, rows, fast.tables(deal.trumps).packed, own, fast.work_rows(), 0, peer)
@@ -127,8 +137,9 @@ def test_the_other_table_answers_only_where_its_hashes_hold() -> None:
     written = table[:, fast._VERDICT] != 0
     assert written.sum() > 1000
     flipped = table.copy()
-    flipped[written, fast._VERDICT] = (flipped[written, fast._VERDICT] & ~fast._ANSWER_BIT) | (0 if value else
-                                                                                              fast._ANSWER_BIT)
+    flipped[written, fast._VERDICT] = (flipped[written, fast._VERDICT] & ~fast._ANSWER_BIT) | (
+        0 if value else fast._ANSWER_BIT
+    )
     flipped[written, fast._RANGE] = (fast._NO_GOODNESS << fast._RANGE_SHIFT | fast._NO_GOODNESS) if value else 0
     assert _from_root(deal, seat, chip_id, flipped)[:2] == (value, nodes)
     for slot in np.flatnonzero(written):

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
 from was_sticht_cases import chip_cycle_disagreements
 
 from cardsolve.models.was_sticht import CHIP_IDS, DECK, Trumps, parse_cards
@@ -136,8 +135,9 @@ def test_on_lead_he_sheds_first_the_colours_every_other_seat_must_follow() -> No
     cards, the highest first; at most 2 tricks leads first the cards some other seat must
     overtake (the highest first: B7 and B4 under the B9, R3 under the R7 and R9, G2 under
     the G3 to G5), and last the G9, which may win."""
-    lead = Position(tuple(tuple(parse_cards(h)) for h in ("G2,G9,B4,B7,R3", "G3,B5,R2,Y2", "G4,B9,R9,Y3",
-                                                          "G5,R7,R8,Y4")), TRUMPS, 0)
+    lead = Position(
+        tuple(tuple(parse_cards(h)) for h in ("G2,G9,B4,B7,R3", "G3,B5,R2,Y2", "G4,B9,R9,Y3", "G5,R7,R8,Y4")), TRUMPS, 0
+    )
     assert _order(lead, "no-red")[:2] == ["G9", "G2"]
     assert _order(lead, "no-blue")[:3] == ["G9", "R3", "G2"]
     assert _order(lead, "at-most-2") == ["B7", "B4", "R3", "G2", "G9"]
@@ -174,8 +174,9 @@ def test_would_he_rather_win_he_first_leads_the_cards_no_other_seat_can_beat() -
     the others hold, so against them he leads those first, the lower first; the B8 lies
     under seat 2's B9, and the Y7 (a trump) under the Y9. Helped by them, the B8 wins too
     (seat 2 may play its B5 under it), but not the Y7: seat 3 must follow with the Y9."""
-    lead = Position(tuple(tuple(parse_cards(h)) for h in ("G9,R8,B8,Y7", "G3,B2,R2,Y2", "G4,B9,B5,R4",
-                                                          "G5,R7,B3,Y9")), TRUMPS, 0)
+    lead = Position(
+        tuple(tuple(parse_cards(h)) for h in ("G9,R8,B8,Y7", "G3,B2,R2,Y2", "G4,B9,B5,R4", "G5,R7,B3,Y9")), TRUMPS, 0
+    )
     assert _order(lead, "at-least-5")[:2] == ["R8", "G9"]
     helped = _order(lead, "at-least-5", cooperative=True)
     assert set(helped[:3]) == {"R8", "G9", "B8"} and helped[3] == "Y7"
@@ -195,15 +196,31 @@ def test_against_him_a_seat_on_lead_first_leads_what_he_cannot_beat() -> None:
     trump to ruff with), and the G8 tops his greens, so seat 1 leads those first, the
     lowest first (R2, G8, R9); the B4, which his B7 beats, comes last, and as the opposing
     seats' hedge against a wrong guess, second."""
-    lead = Position(tuple(tuple(parse_cards(h)) for h in ("B7,G5,G2,B3", "R2,B4,G8,R9", "G4,B5,R4,G9",
-                                                          "G3,R7,B2,B8")), TRUMPS, 1)
+    lead = Position(
+        tuple(tuple(parse_cards(h)) for h in ("B7,G5,G2,B3", "R2,B4,G8,R9", "G4,B5,R4,G9", "G3,R7,B2,B8")), TRUMPS, 1
+    )
     assert _order(lead, "at-least-5", seat=1) == ["R2", "B4", "G8", "R9"]
 
 
 def test_the_player_s_order_answers_as_the_reference() -> None:
     """300 seeded endings of 2-4 tricks, the chips whose order the rules above change, both
     questions."""
-    chips = [CHIP_IDS[c] for c in ("at-most-1", "at-most-2", "no-tricks", "exactly-2", "no-red", "no-blue",
-                                   "no-yellow", "no-green", "last-trick", "first-and-last", "at-least-4",
-                                   "most-tricks", "exactly-3")]
+    chips = [
+        CHIP_IDS[c]
+        for c in (
+            "at-most-1",
+            "at-most-2",
+            "no-tricks",
+            "exactly-2",
+            "no-red",
+            "no-blue",
+            "no-yellow",
+            "no-green",
+            "last-trick",
+            "first-and-last",
+            "at-least-4",
+            "most-tricks",
+            "exactly-3",
+        )
+    ]
     assert not chip_cycle_disagreements(random.Random(SEED), 300, chips)

@@ -9,11 +9,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from conftest import RunCli
+
 from cardsolve import was_sticht
 from cardsolve.models.was_sticht import CHIP_IDS, CHIPS
 from cardsolve.solvers.results import DONE
 from cardsolve.solvers.was_sticht import api
-from conftest import RunCli
 
 DATA = Path(__file__).parent / "data"
 DEAL = DATA / "was_sticht_deal.json"
@@ -26,8 +27,13 @@ def test_tasks_lists_every_chip_in_the_bundled_order() -> None:
     document = answer.to_json()
     assert answer.exit_code == DONE and answer.chips == CHIPS
     assert [chip["id"] for chip in document["chips"]] == list(CHIP_IDS)
-    assert document["chips"][0] == {"id": "no-tricks", "value": 3, "source": "rulebook", "en": "No tricks",
-                                    "de": "Keinen Stich"}
+    assert document["chips"][0] == {
+        "id": "no-tricks",
+        "value": 3,
+        "source": "rulebook",
+        "en": "No tricks",
+        "de": "Keinen Stich",
+    }
     assert {chip["source"] for chip in document["chips"]} == {"rulebook", "stand-in"}
     assert was_sticht.tasks() == answer  # the package reaches it
 
@@ -59,8 +65,12 @@ def test_deduce_json_has_the_shares_of_the_text(cardsolve: RunCli, tmp_path: Pat
 
 
 def test_deduce_json_shares_when_no_pair_fits() -> None:
-    contradicting = {"observations": [{"cards": ["B7", "R6", "Y2", "R3"], "winner": 1},
-                                      {"cards": ["Y9", "Y8", "Y7", "Y6"], "winner": 4}]}
+    contradicting = {
+        "observations": [
+            {"cards": ["B7", "R6", "Y2", "R3"], "winner": 1},
+            {"cards": ["Y9", "Y8", "Y7", "Y6"], "winner": 4},
+        ]
+    }
     document = api.deduce(contradicting).to_json()
     assert document["consistent"] == [] and document["suits"] == [] and document["numbers"] == []
     exact = api.deduce(json.loads((DATA / "was_sticht_clues.json").read_text(encoding="utf-8"))).to_json()
@@ -68,16 +78,25 @@ def test_deduce_json_shares_when_no_pair_fits() -> None:
 
 
 def test_solve_and_table_say_they_are_proven(cardsolve: RunCli) -> None:
-    code, out, _ = cardsolve("--json", "was-sticht", "solve", "--deal", str(DEAL), "--player", "2",
-                             "--task", "exactly-2")
+    code, out, _ = cardsolve(
+        "--json", "was-sticht", "solve", "--deal", str(DEAL), "--player", "2", "--task", "exactly-2"
+    )
     solved = json.loads(out)
     assert code == DONE and solved["proven"] is True
     assert {key: solved[key] for key in ("forceable", "possible", "fewest", "most", "best_card")} == {
-        "forceable": False, "possible": True, "fewest": 3, "most": 0, "best_card": "G5"}
+        "forceable": False,
+        "possible": True,
+        "fewest": 3,
+        "most": 0,
+        "best_card": "G5",
+    }
     code, out, _ = cardsolve("--json", "was-sticht", "table", "--deal", str(DEAL))
     table = json.loads(out)
     assert code == DONE and table["proven"] is True and table["backend"] == "numba"
     assert len(table["chips"]) == len(CHIPS)
-    ending = {"hands": [["R9", "B1"], ["R1", "B9"], ["G1", "G2"], ["Y1", "Y2"]],
-              "trump": {"suit": None, "number": None}, "leader": 1}
+    ending = {
+        "hands": [["R9", "B1"], ["R1", "B9"], ["G1", "G2"], ["Y1", "Y2"]],
+        "trump": {"suit": None, "number": None},
+        "leader": 1,
+    }
     assert api.table(ending, "reference").to_json()["backend"] == "reference"

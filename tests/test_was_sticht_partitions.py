@@ -13,8 +13,8 @@ from dataclasses import replace
 from was_sticht_cases import chip_cycle_disagreements
 
 from cardsolve.models.was_sticht import CHIPS, DECK, Chip, Trumps, parse_cards, random_start
-from cardsolve.models.was_sticht.deal import random_ending
 from cardsolve.models.was_sticht.cards import COLOURS, Card
+from cardsolve.models.was_sticht.deal import random_ending
 from cardsolve.models.was_sticht.play import Position, start
 from cardsolve.solvers.was_sticht import fast
 from cardsolve.solvers.was_sticht.double_dummy import forceable, possible
@@ -32,8 +32,9 @@ def test_partitions_answer_as_the_reference_on_hundreds_of_endings() -> None:
 
 def _given(position: Position, give: dict[Card, Card]) -> Position:
     """The position with each card of ``give`` replaced by the card it maps to."""
-    hands = tuple(tuple(sorted((give.get(card, card) for card in hand), key=lambda c: c.index))
-                  for hand in position.hands)
+    hands = tuple(
+        tuple(sorted((give.get(card, card) for card in hand), key=lambda c: c.index)) for hand in position.hands
+    )
     return replace(position, hands=hands)
 
 
@@ -61,8 +62,10 @@ def _swap_trumps(position: Position, rng: random.Random) -> Position | None:
     """The position with a trump of one seat and a trump of another exchanged (the same
     shape, the trumps' order changed), or None when fewer than two seats hold trumps."""
     table = tables(position.trumps)
-    held = {seat: [card for card in hand if table.fc[card.index] == fast.TRUMP_CLASS]
-            for seat, hand in enumerate(position.hands)}
+    held = {
+        seat: [card for card in hand if table.fc[card.index] == fast.TRUMP_CLASS]
+        for seat, hand in enumerate(position.hands)
+    }
     seats = sorted(seat for seat, cards in held.items() if cards)
     if len(seats) < 2:
         return None
@@ -72,8 +75,9 @@ def _swap_trumps(position: Position, rng: random.Random) -> Position | None:
     return _given(position, give)
 
 
-def _suit_trump_replaced(position: Position, rng: random.Random, suited: list[Card],
-                         newcomers: list[Card]) -> Position | None:
+def _suit_trump_replaced(
+    position: Position, rng: random.Random, suited: list[Card], newcomers: list[Card]
+) -> Position | None:
     """The position with one of the ``suited`` trumps held replaced by one of the
     ``newcomers`` (cards no hand holds), or None when either list is empty."""
     if not suited or not newcomers:
@@ -87,10 +91,12 @@ def _odd_trump_for_a_suit_trump(position: Position, rng: random.Random) -> Posit
     colour), or None when there is no such pair."""
     table = tables(position.trumps)
     held = {card for hand in position.hands for card in hand}
-    suited = [card for card in held if table.fc[card.index] == fast.TRUMP_CLASS
-              and card.colour == position.trumps.suit]
-    odd = [card for card in DECK if card not in held and table.fc[card.index] == fast.TRUMP_CLASS
-           and card.colour != position.trumps.suit]
+    suited = [card for card in held if table.fc[card.index] == fast.TRUMP_CLASS and card.colour == position.trumps.suit]
+    odd = [
+        card
+        for card in DECK
+        if card not in held and table.fc[card.index] == fast.TRUMP_CLASS and card.colour != position.trumps.suit
+    ]
     return _suit_trump_replaced(position, rng, suited, odd)
 
 
@@ -100,8 +106,13 @@ def _tied_trump_for_a_suit_trump(position: Position, rng: random.Random) -> Posi
     when there is no such pair."""
     table = tables(position.trumps)
     held = {card for hand in position.hands for card in hand}
-    suited = [card for card in held if table.fc[card.index] == fast.TRUMP_CLASS and not table.tie[card.index]
-              and card.number != position.trumps.number]
+    suited = [
+        card
+        for card in held
+        if table.fc[card.index] == fast.TRUMP_CLASS
+        and not table.tie[card.index]
+        and card.number != position.trumps.number
+    ]
     tied = [card for card in DECK if card not in held and table.tie[card.index]]
     return _suit_trump_replaced(position, rng, suited, tied)
 
@@ -120,8 +131,9 @@ def _swap_tied_colours(position: Position, rng: random.Random) -> Position | Non
     return _given(position, give)
 
 
-def _second_answers(pairs: int, swap: Callable[[Position, random.Random], Position | None], seed: int,
-                    chips: Sequence[Chip] = CHIPS) -> list[str]:
+def _second_answers(
+    pairs: int, swap: Callable[[Position, random.Random], Position | None], seed: int, chips: Sequence[Chip] = CHIPS
+) -> list[str]:
     """Pairs of positions of 3-4 tricks dealt on their own, the second made from the
     first by ``swap``, searched one after the other in one question family's table (so
     that the second finds the first's answers in its shape's buckets): the second's
@@ -143,8 +155,9 @@ def _second_answers(pairs: int, swap: Callable[[Position, random.Random], Positi
             answer, _, _ = fast.search(other, player, chip.conditions, cooperative)
             expected = (possible if cooperative else forceable)(other, player, chip, "reference")
             if answer != expected:
-                found.append(f"pair {k}: {other} after {position}, player {player}, chip {chip.id}, "
-                             f"cooperative {cooperative}")
+                found.append(
+                    f"pair {k}: {other} after {position}, player {player}, chip {chip.id}, cooperative {cooperative}"
+                )
     return found
 
 
@@ -245,8 +258,10 @@ def _reassigned(position: Position, table: fast.Tables, reads: int, rng: random.
         seats = [owner[card] for card in cards]
         rng.shuffle(seats)
         moved.update(zip(cards, seats))
-    hands = tuple(tuple(sorted((card for card, seat in moved.items() if seat == s), key=lambda c: c.index))
-                  for s in range(position.players))
+    hands = tuple(
+        tuple(sorted((card for card, seat in moved.items() if seat == s), key=lambda c: c.index))
+        for s in range(position.players)
+    )
     return replace(position, hands=hands)
 
 
@@ -261,8 +276,11 @@ def test_a_status_holds_for_every_position_alike_on_the_places_it_read() -> None
     found, decided = [], 0
     for k in range(1500):
         players = rng.choice((3, 4))
-        position = random_ending(rng, rng.randrange(2, 10), players) if players == 4 else \
-            random_start(rng, 3, rng.randrange(2, 13))
+        position = (
+            random_ending(rng, rng.randrange(2, 10), players)
+            if players == 4
+            else random_start(rng, 3, rng.randrange(2, 13))
+        )
         player = rng.randrange(players)
         chip = CHIPS[k % len(CHIPS)]
         cooperative = rng.random() < 0.5
@@ -285,7 +303,9 @@ def test_a_status_holds_for_every_position_alike_on_the_places_it_read() -> None
             for _ in range(3):
                 other = _reassigned(position, table, reads, rng)
                 if status(other, ranks)[0] != result:
-                    found.append(f"boundary {k}: ranks {ranks}, {other} against {position}, player {player}, "
-                                 f"chip {chip.id}, cooperative {cooperative}")
+                    found.append(
+                        f"boundary {k}: ranks {ranks}, {other} against {position}, player {player}, "
+                        f"chip {chip.id}, cooperative {cooperative}"
+                    )
     assert not found
     assert decided > 500

@@ -13,12 +13,22 @@ from collections import Counter
 from collections.abc import Callable
 
 import pytest
+from playthrough import random_playthrough
 
 from cardsolve.models.was_sticht import (
-    ALL_TRUMPS, COLOURS, TRICKS, Card, Trumps, lay_out, measure, random_pick, run_draft, suit_of, trick_winner,
+    ALL_TRUMPS,
+    COLOURS,
+    TRICKS,
+    Card,
+    Trumps,
+    lay_out,
+    measure,
+    random_pick,
+    run_draft,
+    suit_of,
+    trick_winner,
 )
 from cardsolve.models.was_sticht.play import Position, start
-from playthrough import random_playthrough
 
 
 def follows_suit(position: Position, card: Card) -> bool:
@@ -78,7 +88,8 @@ def test_random_round_playthrough(players: int, seed: int) -> None:
     assert sum(measure("tricks", seat, tricks, players) for seat in seats) == TRICKS
     for colour in COLOURS:
         assert sum(measure(f"colour:{colour}", seat, tricks, players) for seat in seats) == sum(
-            card.colour == colour for card in dealt)
+            card.colour == colour for card in dealt
+        )
     for end in ("trick:first", "trick:last"):
         assert sum(measure(end, seat, tricks, players) for seat in seats) == 1
     assert sum(measure("most", seat, tricks, players) for seat in seats) <= 1

@@ -30,8 +30,9 @@ def test_tiny_budgets_answer_as_the_reference(tiny_probes: None) -> None:
     assert not chip_cycle_disagreements(random.Random(SEED), 300)
 
 
-def _answers(positions: list[Position], budgets: tuple[tuple[int, int], tuple[int, int]],
-             monkeypatch: pytest.MonkeyPatch) -> tuple[list[bool], int]:
+def _answers(
+    positions: list[Position], budgets: tuple[tuple[int, int], tuple[int, int]], monkeypatch: pytest.MonkeyPatch
+) -> tuple[list[bool], int]:
     """Every chip's answer for seat 0 in both questions under these budgets, and the
     nodes searched."""
     monkeypatch.setattr(fast, "PROBES", budgets)

@@ -10,11 +10,31 @@ import pytest
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.was_sticht import (
-    CHIP_IDS, CHIPS, DECK, TRICKS, Card, DraftView, Observation, PickPolicy, Trick, Trumps, achieved, is_trump, lay_out,
-    legal_plays, parse_card, parse_cards, parse_trumps, pick_order, play_game, random_pick, run_draft, trick_winner,
+    CHIP_IDS,
+    CHIPS,
+    DECK,
+    TRICKS,
+    Card,
+    DraftView,
+    Observation,
+    PickPolicy,
+    Trick,
+    Trumps,
+    achieved,
+    is_trump,
+    lay_out,
+    legal_plays,
+    parse_card,
+    parse_cards,
+    parse_trumps,
+    pick_order,
+    play_game,
+    random_pick,
+    run_draft,
+    trick_winner,
 )
-from cardsolve.models.was_sticht.play import start
 from cardsolve.models.was_sticht.chips import chips_from_json
+from cardsolve.models.was_sticht.play import start
 
 
 def cards(text: str) -> list[Card]:
@@ -39,7 +59,7 @@ RED_5_RANKING = ["R5", "B5", "R9", "R8", "R7", "R6", "R4", "R3", "R2", "R1"]
 
 @pytest.mark.parametrize("higher", range(len(RED_5_RANKING)))
 def test_red_5_ranking_whichever_is_played_first(higher: int) -> None:
-    for lower in RED_5_RANKING[higher + 1:]:
+    for lower in RED_5_RANKING[higher + 1 :]:
         high = RED_5_RANKING[higher]
         assert winner(f"{high},{lower}", "R5") == high
         assert winner(f"{lower},{high}", "R5") == high
@@ -153,6 +173,7 @@ def test_in_every_round_the_dealers_left_leads_first_then_the_winner(players: in
 def scripted(choices: dict[int, list[str]]) -> list[PickPolicy]:
     """Per-seat pick policies: seat s takes its next card in ``choices[s]`` when that card
     is available, else the first card of the column."""
+
     def policy(seat: int) -> PickPolicy:
         wanted = [parse_card(name) for name in choices.get(seat, [])]
 
@@ -161,7 +182,9 @@ def scripted(choices: dict[int, list[str]]) -> list[PickPolicy]:
                 if card in view.available:
                     return card
             return view.available[0]
+
         return pick
+
     return [policy(seat) for seat in range(4)]
 
 
@@ -170,7 +193,7 @@ def columns_with(column: int, names: str) -> list[list[Card]]:
     deck filling the others in deck order."""
     special = cards(names)
     rest = [card for card in DECK if card not in special]
-    layout = [rest[4 * k:4 * k + 4] for k in range(8)]
+    layout = [rest[4 * k : 4 * k + 4] for k in range(8)]
     layout.insert(column, special)
     return layout
 
@@ -218,6 +241,7 @@ def test_only_the_dealer_knows_the_trumps_during_the_draft() -> None:
         taken_counts.append(len(view.taken))
         assert len(view.hand) == len(view.observations) == 8 - len(view.upcoming)
         return view.available[-1]
+
     run_draft(lay_out(random.Random(1)), parse_trumps("Y4"), 1, [pick] * 4)
     assert seen == {0: {None}, 1: {parse_trumps("Y4")}, 2: {None}, 3: {None}}
     assert taken_counts == [0, 1, 2, 3] * 9
@@ -275,8 +299,17 @@ def met(chip: str, seat: int, winners: Sequence[int], players: int = 4) -> bool:
 def test_the_bundled_chips() -> None:
     assert len(CHIPS) == 24 and len(CHIP_IDS) == 24
     assert {chip.id for chip in CHIPS if chip.source == "rulebook"} >= {
-        "no-tricks", "no-red", "no-blue", "no-green", "no-yellow", "exactly-1", "exactly-2", "last-trick",
-        "most-tricks", "fewest-tricks"}
+        "no-tricks",
+        "no-red",
+        "no-blue",
+        "no-green",
+        "no-yellow",
+        "exactly-1",
+        "exactly-2",
+        "last-trick",
+        "most-tricks",
+        "fewest-tricks",
+    }
 
 
 def test_no_tricks() -> None:
@@ -286,7 +319,7 @@ def test_no_tricks() -> None:
 
 def chunked(held: Sequence[Card]) -> list[tuple[Card, ...]]:
     """Cards in tricks of four, in order."""
-    return [tuple(held[k:k + 4]) for k in range(0, len(held), 4)]
+    return [tuple(held[k : k + 4]) for k in range(0, len(held), 4)]
 
 
 @pytest.mark.parametrize("colour", ["R", "B", "G", "Y"])
@@ -372,14 +405,23 @@ def test_a_trump_number_is_an_integer_1_to_9(number: object) -> None:
         Trumps("R", number)  # type: ignore[arg-type]  # wrong types on purpose
 
 
-@pytest.mark.parametrize("data, token", [
-    ({"chips": [{"id": "x", "de": "x", "en": "x", "source": "stand-in", "all": []}]}, "'value'"),
-    ({"chips": [{"id": "x", "de": "x", "en": "x", "value": "hi", "source": "stand-in", "all": []}]}, "x"),
-    ({"chips": [{"id": "x", "de": "x", "en": "x", "value": 1, "source": "stand-in",
-                 "all": [{"tricks": "exactly"}]}]}, "'n'"),
-    ({"chips": ["no-red"]}, "no-red"),
-    ({"chips": {}}, "test"),
-])
+@pytest.mark.parametrize(
+    "data, token",
+    [
+        ({"chips": [{"id": "x", "de": "x", "en": "x", "source": "stand-in", "all": []}]}, "'value'"),
+        ({"chips": [{"id": "x", "de": "x", "en": "x", "value": "hi", "source": "stand-in", "all": []}]}, "x"),
+        (
+            {
+                "chips": [
+                    {"id": "x", "de": "x", "en": "x", "value": 1, "source": "stand-in", "all": [{"tricks": "exactly"}]}
+                ]
+            },
+            "'n'",
+        ),
+        ({"chips": ["no-red"]}, "no-red"),
+        ({"chips": {}}, "test"),
+    ],
+)
 def test_a_malformed_chip_file_is_bad_input_naming_the_field(data: object, token: str) -> None:
     with pytest.raises(BadInput) as error:
         chips_from_json(data, "test")

@@ -18,12 +18,12 @@ from typing import Any
 import click
 import pytest
 from click.core import ParameterSource
+from conftest import RunCli
 from starlette.testclient import TestClient
 
 from cardsolve.cli import cli
 from cardsolve.solvers.web.app import MAX_BODY, MAX_DEPTH, Settings, create_app
 from cardsolve.solvers.web.calls import read_call, request_name, served_commands
-from conftest import RunCli
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
@@ -79,8 +79,11 @@ COMMANDS = [
     ("ubongo verify --hand ABC/DEF,GHI/JKL --k 2", None),
     ("ubongo solve --hand 107b,95b,75b,103b,92b,100b,96b,90b,106b", None),
     ("ubongo hint --hand 60w,59w,50w,70w,57w,72w --table tests/data/ubongo_table.json", None),
-    ("subito optimize --pile Y4R,L6P,R2R,L1R,D3B,G3B,D2S,Y5B,D6A,P5S --tasks 2,3a,4a,5a,6a,7a,8a,9a "
-     "--vs tests/data/subito_opponent.json", None),
+    (
+        "subito optimize --pile Y4R,L6P,R2R,L1R,D3B,G3B,D2S,Y5B,D6A,P5S --tasks 2,3a,4a,5a,6a,7a,8a,9a "
+        "--vs tests/data/subito_opponent.json",
+        None,
+    ),
     ("subito optimize --pile Y4R,L6P,R2R,L1R,D3B,G3B --tasks 2,3a,4b,5a,6b,7a,8a,9b", None),
     ("subito hint --table tests/data/subito_midround.json --card Y6S --player 1 --samples 16", None),
     ("was-sticht deduce --clues tests/data/was_sticht_clues.json --offer R9,B1,Y5", None),
@@ -88,8 +91,11 @@ COMMANDS = [
     ("was-sticht table --deal tests/data/was_sticht_deal.json", None),
     ("was-sticht choose --deal tests/data/was_sticht_deal.json --player 2", None),
     ("cubu longest --top D-L-G --hand G-P-R-D,O-P-R-L-D,R-O-P-G,L-O,O-P,P-D-G-R-O,G-R-D-L-O-P,pickup2", None),
-    ("cubu speed --centre O-P-R-L-D --hand D-G,R-G,D-P-R-O-L-G,O-L-R,R-D-P,L-O,O-G-L-D,P-G,R-L-O,L-G-D-R-P-O "
-     "--mode boxes", None),
+    (
+        "cubu speed --centre O-P-R-L-D --hand D-G,R-G,D-P-R-O-L-G,O-L-R,R-D-P,L-O,O-G-L-D,P-G,R-L-O,L-G-D-R-P-O "
+        "--mode boxes",
+        None,
+    ),
 ]
 
 
@@ -121,7 +127,7 @@ def _readme_lines() -> list[str]:
     for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines():
         if not line.startswith("$ cardsolve "):
             continue
-        args = [arg for arg in shlex.split(line[len("$ cardsolve "):]) if arg != "--json"]
+        args = [arg for arg in shlex.split(line[len("$ cardsolve ") :]) if arg != "--json"]
         if len(args) >= 2 and args[1] in served.get(args[0], {}) and "--time-limit" not in args:
             lines.append(shlex.join(args))
     return sorted(set(lines))
@@ -147,20 +153,27 @@ def test_the_readme_has_web_examples_to_check() -> None:
 BAD = [  # (the CLI line, the same request)
     (["quibbles", "split", "6", "--display", "3,3,9"], {"value": "6", "display": "3,3,9"}),
     (["ubongo", "verify", "--hand", "ABC/DEF,XYZ"], {"hand": "ABC/DEF,XYZ"}),
-    (["subito", "optimize", "--pile", "Y4R,Q9Z", "--tasks", "2,3a,4a,5a,6a,7a,8a,9a"],
-     {"pile": "Y4R,Q9Z", "tasks": "2,3a,4a,5a,6a,7a,8a,9a"}),
-    (["was-sticht", "solve", "--deal", "tests/data/was_sticht_deal.json", "--player", "1", "--task", "no-such"],
-     {"deal": _data("was_sticht_deal.json"), "player": 1, "task": "no-such"}),
+    (
+        ["subito", "optimize", "--pile", "Y4R,Q9Z", "--tasks", "2,3a,4a,5a,6a,7a,8a,9a"],
+        {"pile": "Y4R,Q9Z", "tasks": "2,3a,4a,5a,6a,7a,8a,9a"},
+    ),
+    (
+        ["was-sticht", "solve", "--deal", "tests/data/was_sticht_deal.json", "--player", "1", "--task", "no-such"],
+        {"deal": _data("was_sticht_deal.json"), "player": 1, "task": "no-such"},
+    ),
     (["cubu", "speed", "--centre", "O-P-X", "--hand", "D-G"], {"centre": "O-P-X", "hand": "D-G"}),
     (["ubongo", "verify", "--hand", "ABC/DEF", "--k", "100"], {"hand": "ABC/DEF", "k": 100}),
-    (["quibbles", "split", "6", "--display", "1,2", "--backend", "magic"],
-     {"value": 6, "display": "1,2", "backend": "magic"}),
+    (
+        ["quibbles", "split", "6", "--display", "1,2", "--backend", "magic"],
+        {"value": 6, "display": "1,2", "backend": "magic"},
+    ),
 ]
 
 
 @pytest.mark.parametrize(("args", "options"), BAD, ids=[" ".join(args[:2]) for args, _ in BAD])
-def test_bad_input_is_400_with_the_clis_one_line_message(args: list[str], options: dict[str, Any], client: TestClient,
-                                                          cardsolve: RunCli) -> None:
+def test_bad_input_is_400_with_the_clis_one_line_message(
+    args: list[str], options: dict[str, Any], client: TestClient, cardsolve: RunCli
+) -> None:
     code, out, err = cardsolve(*args)
     assert code == 2 and not out
     response = client.post(f"/api/{args[0]}/{args[1]}", json=options)
@@ -168,22 +181,24 @@ def test_bad_input_is_400_with_the_clis_one_line_message(args: list[str], option
     assert response.json() == {"error": err.strip()}
 
 
-@pytest.mark.parametrize(("path", "body", "said"), [
-    ("/api/ubongo/check", {"layout": "tests/data/ubongo_table.json"}, "not a file name"),
-    ("/api/ubongo/verify", {"hand": "ABC/DEF", "deck": "/etc/passwd"}, "not a file name"),
-    ("/api/ubongo/render", {"layout": {"cards": []}, "svg": "/tmp/x.svg"}, "the server writes no files"),
-    ("/api/quibbles/solo", {}, "no command 'solo'"),
-    ("/api/chess/solve", {}, "unknown game 'chess'"),
-    ("/api/quibbles/split", {"value": "6", "display": "1,2", "colour": "red"}, "takes no option 'colour'"),
-    ("/api/quibbles/split", {"value": "6", "display": ["1", "2"]}, "give a string or a number"),
-    ("/api/ubongo/solve", {"hand": "ABC/DEF", "all": "yes"}, "is a flag"),
-    ("/api/ubongo/verify", {"hand": "ABC/DEF", "time_limit": 1000}, "over this server's limit of 20 s"),
-    ("/api/ubongo/verify", {"hand": "ABC/DEF", "time_limit": "1e9"}, "over this server's limit of 20 s"),
-    ("/api/quibbles/hint", {"display": "1,2"}, "quibbles hint needs 'hand'"),
-    ("/api/ubongo/check", {"layout": None}, "ubongo check needs 'layout'"),
-])
-def test_what_a_request_may_not_ask_is_refused(path: str, body: dict[str, Any], said: str,
-                                               client: TestClient) -> None:
+@pytest.mark.parametrize(
+    ("path", "body", "said"),
+    [
+        ("/api/ubongo/check", {"layout": "tests/data/ubongo_table.json"}, "not a file name"),
+        ("/api/ubongo/verify", {"hand": "ABC/DEF", "deck": "/etc/passwd"}, "not a file name"),
+        ("/api/ubongo/render", {"layout": {"cards": []}, "svg": "/tmp/x.svg"}, "the server writes no files"),
+        ("/api/quibbles/solo", {}, "no command 'solo'"),
+        ("/api/chess/solve", {}, "unknown game 'chess'"),
+        ("/api/quibbles/split", {"value": "6", "display": "1,2", "colour": "red"}, "takes no option 'colour'"),
+        ("/api/quibbles/split", {"value": "6", "display": ["1", "2"]}, "give a string or a number"),
+        ("/api/ubongo/solve", {"hand": "ABC/DEF", "all": "yes"}, "is a flag"),
+        ("/api/ubongo/verify", {"hand": "ABC/DEF", "time_limit": 1000}, "over this server's limit of 20 s"),
+        ("/api/ubongo/verify", {"hand": "ABC/DEF", "time_limit": "1e9"}, "over this server's limit of 20 s"),
+        ("/api/quibbles/hint", {"display": "1,2"}, "quibbles hint needs 'hand'"),
+        ("/api/ubongo/check", {"layout": None}, "ubongo check needs 'layout'"),
+    ],
+)
+def test_what_a_request_may_not_ask_is_refused(path: str, body: dict[str, Any], said: str, client: TestClient) -> None:
     response = client.post(path, json=body)
     assert response.status_code == 400
     assert said in response.json()["error"]
@@ -195,8 +210,9 @@ def test_bodies_that_broke_the_server_are_refused_as_bad_input(client: TestClien
     to hand to a worker process."""
     long_number = client.post("/api/quibbles/split", content=b'{"value": ' + b"1" * 4301 + b', "display": "3,3"}')
     assert long_number.status_code == 400 and "not JSON that can be read" in long_number.json()["error"]
-    vast = client.post("/api/quibbles/split", content=b'{"value": "6", "display": "3,3", "time_limit": 1'
-                       + b"0" * 309 + b"}")
+    vast = client.post(
+        "/api/quibbles/split", content=b'{"value": "6", "display": "3,3", "time_limit": 1' + b"0" * 309 + b"}"
+    )
     assert vast.status_code == 400 and "time limit" in vast.json()["error"]
     deep = client.post("/api/quibbles/split", content=b"[" * 100_000 + b"]" * 100_000)
     assert deep.status_code == 400 and "not JSON that can be read" in deep.json()["error"]
@@ -229,8 +245,9 @@ def test_a_lone_surrogate_in_a_file_is_escaped_in_the_page_view(client: TestClie
     assert response.status_code == 200 and "\\ud800X" in response.text
     path = tmp_path / "table.json"
     path.write_text(json.dumps(table), encoding="utf-8")
-    run = subprocess.run([sys.executable, "-m", "cardsolve.cli", "subito", "score", str(path)], capture_output=True,
-                         text=True)
+    run = subprocess.run(
+        [sys.executable, "-m", "cardsolve.cli", "subito", "score", str(path)], capture_output=True, text=True
+    )
     assert run.returncode == 0 and "points: \\ud800X 17" in run.stdout and "Traceback" not in run.stderr
 
 

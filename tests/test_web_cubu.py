@@ -61,10 +61,14 @@ def run_tokens(page: Page) -> list[str]:
 
 def laid_cards(page: Page) -> list[dict[str, Any]]:
     """The cards the Speed CUBU grid draws: card, cell and laying order, as the page numbers them."""
-    return [{"card": group.get_attribute("data-laid"),
-             "cell": [int(number) for number in (group.get_attribute("data-cell") or "").split(",")],
-             "order": int(group.get_attribute("data-order") or 0)}
-            for group in page.locator("svg.speed-grid [data-laid]").all()]
+    return [
+        {
+            "card": group.get_attribute("data-laid"),
+            "cell": [int(number) for number in (group.get_attribute("data-cell") or "").split(",")],
+            "order": int(group.get_attribute("data-order") or 0),
+        }
+        for group in page.locator("svg.speed-grid [data-laid]").all()
+    ]
 
 
 def page_overflow(page: Page) -> int:
@@ -98,8 +102,9 @@ def test_the_longest_run_is_tapped_in_and_drawn_as_the_cli_finds_it(page: Page, 
     assert "Play 4 cards" in headline and "dark blue box at position 1, going up" in headline
     assert page.locator("[data-run='longest'] figure[data-step='0'] [data-card='D-L-G']").count() == 1
     assert page.locator("li[data-run='other']").count() == len(document["others"]) == 2
-    assert page.inner_text(".answer code.line") == (f"cardsolve cubu longest --top {LONGEST_TOP} --hand "
-                                                    f"{','.join(LONGEST_HAND)} --limit 10")
+    assert page.inner_text(".answer code.line") == (
+        f"cardsolve cubu longest --top {LONGEST_TOP} --hand {','.join(LONGEST_HAND)} --limit 10"
+    )
     assert page_overflow(page) <= 0
     screenshot(page, f"cubu-longest-{viewport_name(page)}")
 
@@ -132,8 +137,9 @@ def test_speed_cubu_draws_the_grid_in_laying_order_in_both_modes(page: Page, car
     page.locator("input[name='mode'][value='boxes']").check()
     page.locator("#ask-speed").click()
     assert wait_for_answer(page) == "done"
-    code, document, text = cli(cardsolve, "speed", "--centre", SPEED_CENTRE, "--hand", ",".join(SPEED_HAND),
-                               "--mode", "boxes")
+    code, document, text = cli(
+        cardsolve, "speed", "--centre", SPEED_CENTRE, "--hand", ",".join(SPEED_HAND), "--mode", "boxes"
+    )
     assert page.get_attribute(".answer .badge[data-exit]", "data-exit") == str(code)
     assert page.inner_text(".answer pre.cli-text").strip() == text.strip()
     assert "(boxes mode)" in page.inner_text(".answer .headline")

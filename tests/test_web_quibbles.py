@@ -23,7 +23,9 @@ def tap(page: Page, zone: str, cards: str) -> None:
 
 def zone_cards(page: Page, zone: str) -> str:
     """The cards a zone shows, in the notation (``3,3,1``)."""
-    tokens: list[str] = page.locator(f"#{zone} .card-button").evaluate_all("buttons => buttons.map(b => b.dataset.token)")
+    tokens: list[str] = page.locator(f"#{zone} .card-button").evaluate_all(
+        "buttons => buttons.map(b => b.dataset.token)"
+    )
     return ",".join(tokens)
 
 
@@ -56,15 +58,18 @@ def test_a_newcomer_gets_a_solo_hint_without_typing_a_card(page: Page, cardsolve
     assert page.input_value("#display-text") == "1,4,2,3,3,2"
     page.click("#ask-hint-button")
     assert wait_for_answer(page) == "done"
-    text, document = cli(cardsolve, "hint", "--hand", "1,2,2,3,4,6", "--display", "1,4,2,3,3,2", "--variant", "solo",
-                         "--penalty", "5")
+    text, document = cli(
+        cardsolve, "hint", "--hand", "1,2,2,3,4,6", "--display", "1,4,2,3,3,2", "--variant", "solo", "--penalty", "5"
+    )
     assert shown_text(page) == text
     best = page.locator(".answer ol.q-turns > li.best")
     assert best.count() == 1 and best.get_attribute("data-rank") == "1"
     assert document["ranked"][0]["text"] in best.inner_text()
     assert page.inner_text(".answer .q-reason") == f"Why: {document['explanation']}"
-    assert (f"{document['sampled']} turns sampled × {document['samples']} refills, the best "
-            f"{document['finalists']} × {document['final_samples']} more") in page.inner_text(".answer p.muted")
+    assert (
+        f"{document['sampled']} turns sampled × {document['samples']} refills, the best "
+        f"{document['finalists']} × {document['final_samples']} more"
+    ) in page.inner_text(".answer p.muted")
     assert page.locator(".answer ol.q-turns > li").count() == len(document["ranked"])
     assert page.get_attribute(".answer .badge[data-exit]", "data-exit") == "0"
     assert "--variant solo" in page.inner_text(".answer code.line")

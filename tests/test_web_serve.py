@@ -60,13 +60,20 @@ def _wait_for_line(process: subprocess.Popen[str], word: str, seconds: float) ->
 
 def test_serve_answers_says_a_phone_can_reach_it_and_stops_on_ctrl_c() -> None:
     port = free_port()
-    process = subprocess.Popen([_cardsolve(), "serve", "--host", "0.0.0.0", "--port", str(port), "--workers", "1"],
-                               stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [_cardsolve(), "serve", "--host", "0.0.0.0", "--port", str(port), "--workers", "1"],
+        stderr=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         lines = _wait_for_line(process, "ready:", 180)
         assert any("phone on the same network opens http://" in line for line in lines), lines
-        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/quibbles/split", method="POST",
-                                         data=json.dumps({"value": "6", "display": "3,3,1,1,4,2"}).encode())
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}/api/quibbles/split",
+            method="POST",
+            data=json.dumps({"value": "6", "display": "3,3,1,1,4,2"}).encode(),
+        )
         with urllib.request.urlopen(request, timeout=60) as response:
             assert json.load(response)["taken"] == 5
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/ubongo", timeout=30) as response:
@@ -92,15 +99,24 @@ def test_a_port_in_use_is_refused_in_one_line() -> None:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        done = subprocess.run([_cardsolve(), "serve", "--port", str(port)], capture_output=True, text=True,
-                              timeout=60, check=False)
+        done = subprocess.run(
+            [_cardsolve(), "serve", "--port", str(port)], capture_output=True, text=True, timeout=60, check=False
+        )
     assert done.returncode == 2
-    assert done.stderr.strip().splitlines() == [f"error: cannot listen on 127.0.0.1 port {port}: Address already in use"]
+    assert done.stderr.strip().splitlines() == [
+        f"error: cannot listen on 127.0.0.1 port {port}: Address already in use"
+    ]
 
 
 def test_a_bad_host_is_refused_in_one_line() -> None:
-    done = subprocess.run([_cardsolve(), "serve", "--host", "my laptop"], capture_output=True, text=True, timeout=60,
-                          check=False, env={**os.environ})
+    done = subprocess.run(
+        [_cardsolve(), "serve", "--host", "my laptop"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env={**os.environ},
+    )
     assert done.returncode == 2
     assert done.stderr.strip() == "error: --host 'my laptop' is not an IP address (127.0.0.1, 0.0.0.0, ::1)"
 
@@ -109,18 +125,28 @@ def test_an_abandoned_request_frees_its_worker_at_once() -> None:
     """With one worker and a 20 s limit, a slow request whose client hangs up must not
     keep the worker: the next request is answered within seconds."""
     port = free_port()
-    process = subprocess.Popen([_cardsolve(), "serve", "--port", str(port), "--workers", "1"],
-                               stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [_cardsolve(), "serve", "--port", str(port), "--workers", "1"],
+        stderr=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         _wait_for_line(process, "ready:", 180)
         body = json.dumps({"hand": "1,1,2,2,3,3,4,4,5,5,6,6", "display": "1,2,3,4,5,6", "samples": 10000}).encode()
         with socket.create_connection(("127.0.0.1", port), timeout=10) as hanging:
-            hanging.sendall(b"POST /api/quibbles/hint HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
-                            + f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
+            hanging.sendall(
+                b"POST /api/quibbles/hint HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                + f"Content-Length: {len(body)}\r\n\r\n".encode()
+                + body
+            )
             time.sleep(1.0)
         started = time.monotonic()
-        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/quibbles/split", method="POST",
-                                         data=json.dumps({"value": "6", "display": "3,3,1,1,4,2"}).encode())
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}/api/quibbles/split",
+            method="POST",
+            data=json.dumps({"value": "6", "display": "3,3,1,1,4,2"}).encode(),
+        )
         with urllib.request.urlopen(request, timeout=60) as response:
             assert json.load(response)["taken"] == 5
         assert time.monotonic() - started < 8, "the abandoned request held the only worker"

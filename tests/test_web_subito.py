@@ -56,8 +56,10 @@ def tap_table(picker: Picker, entry: int, placed: dict[str, list[str]]) -> None:
 
 def table(names: tuple[str, str], first: dict[str, list[str]], second: dict[str, list[str]]) -> dict[str, Any]:
     """A table file's content, as the CLI reads it."""
-    return {"tasks": TASKS.split(","), "players": [{"name": names[0], "placed": first},
-                                                    {"name": names[1], "placed": second}]}
+    return {
+        "tasks": TASKS.split(","),
+        "players": [{"name": names[0], "placed": first}, {"name": names[1], "placed": second}],
+    }
 
 
 def overflow(page: Page) -> int:
@@ -130,8 +132,9 @@ def test_a_deal_fills_the_sides_and_the_pile_for_a_placement_alone(page: Page) -
     assert wait_for_answer(page, OPTIMIZE) == "done"
     expected = api.optimize(",".join(dealt["piles"][0]), page.input_value("#tasks-field"), cards=8)
     assert page.inner_text(f"{OPTIMIZE} pre.cli-text").strip() == expected.text().strip()
-    assert page.inner_text(f"{OPTIMIZE} .verdict") == (f"8 cards placed: points × cards {expected.weighted_count}, "
-                                                       f"points × numbers {expected.weighted_sum}")
+    assert page.inner_text(f"{OPTIMIZE} .verdict") == (
+        f"8 cards placed: points × cards {expected.weighted_count}, points × numbers {expected.weighted_sum}"
+    )
     assert page.locator(f"{OPTIMIZE} .placement svg.card").count() == 8
     assert page.locator(f"{OPTIMIZE} .unplaced svg.card").count() == 28
     assert overflow(page) <= 0

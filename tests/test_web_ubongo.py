@@ -50,8 +50,9 @@ def lay(page: Page, face: str, rotation: int, x: int, y: int) -> None:
     page.wait_for_selector(f"#board[data-cards='{laid + 1}']")
 
 
-def test_a_newcomer_picks_cards_solves_and_lays_the_layouts_first_cards(page: Page, cardsolve: RunCli,
-                                                                          tmp_path: Path) -> None:
+def test_a_newcomer_picks_cards_solves_and_lays_the_layouts_first_cards(
+    page: Page, cardsolve: RunCli, tmp_path: Path
+) -> None:
     page.goto("/ubongo")
     pick_from_deck(page, 3, HAND)
     assert page.input_value("#hand-field") == ",".join(HAND)
@@ -63,7 +64,7 @@ def test_a_newcomer_picks_cards_solves_and_lays_the_layouts_first_cards(page: Pa
     assert page.text_content(".answer .badge[data-proven]") == "proven"
     picture = page.locator(".answer svg.layout")
     assert picture.count() == 1 and picture.locator("polygon").count() == 7
-    assert 'call “Ubongo!”' in (page.text_content(".answer figcaption") or "")
+    assert "call “Ubongo!”" in (page.text_content(".answer figcaption") or "")
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0, f"the page is {overflow} px wider than the window"
     screenshot(page, f"ubongo-solve-{viewport_name(page)}")

@@ -128,10 +128,14 @@ def test_solve_a_tapped_deal(page: Page, cardsolve: RunCli) -> None:
     assert page.get_attribute(f"{ROUND} [data-forceable]", "data-forceable") == str(document["forceable"]).lower()
     assert page.get_attribute(f"{ROUND} [data-possible]", "data-possible") == str(document["possible"]).lower()
     assert page.inner_text(f"{ROUND} [data-proven]") == "proven"  # the shared badge: double dummy is exact
-    at_least = [int(cell.get_attribute("data-tricks") or -1)
-                for cell in page.locator(f"{ROUND} [data-range='at least'][data-inside='true']").all()]
-    at_most = [int(cell.get_attribute("data-tricks") or -1)
-               for cell in page.locator(f"{ROUND} [data-range='at most'][data-inside='true']").all()]
+    at_least = [
+        int(cell.get_attribute("data-tricks") or -1)
+        for cell in page.locator(f"{ROUND} [data-range='at least'][data-inside='true']").all()
+    ]
+    at_most = [
+        int(cell.get_attribute("data-tricks") or -1)
+        for cell in page.locator(f"{ROUND} [data-range='at most'][data-inside='true']").all()
+    ]
     assert at_least == list(range(document["most"], 10)) and at_most == list(range(document["fewest"] + 1))
     best = page.locator(f"{ROUND} .hand-drawing [data-best='true'] [data-card]")
     assert best.get_attribute("data-card") == document["best_card"] == "G5"
@@ -159,8 +163,9 @@ def test_choose_the_chip_to_attempt_for_a_tapped_deal(page: Page, cardsolve: Run
     screenshot(page, f"was-sticht-choose-{viewport_name(page)}")
 
 
-def test_deal_a_seeded_round_edit_it_by_tapping_and_tabulate_the_chips(page: Page, cardsolve: RunCli,
-                                                                       tmp_path: Path) -> None:
+def test_deal_a_seeded_round_edit_it_by_tapping_and_tabulate_the_chips(
+    page: Page, cardsolve: RunCli, tmp_path: Path
+) -> None:
     open_page(page)
     page.fill("#seed", "3")
     page.click("#deal")
@@ -179,21 +184,25 @@ def test_deal_a_seeded_round_edit_it_by_tapping_and_tabulate_the_chips(page: Pag
     assert page.is_enabled(f"#round-deck [data-pick='{first}']")
     page.check("input[name='seat-target'][value='0']")
     tap(page, "#round-deck", [second, first])  # seat 1 fills up with the first, the second goes on to seat 2
-    edited = {**dealt, "hands": [[*dealt["hands"][0][1:], second], [*dealt["hands"][1][1:], first],
-                                 *dealt["hands"][2:]]}
+    edited = {
+        **dealt,
+        "hands": [[*dealt["hands"][0][1:], second], [*dealt["hands"][1][1:], first], *dealt["hands"][2:]],
+    }
     assert [zone_cards(page, f"#seat-{seat}-zone") for seat in range(1, 5)] == edited["hands"]
     page.click("#table")
     assert wait_for_answer(page, ROUND) == "done"
 
     deal_file = tmp_path / "deal.json"
     deal_file.write_text(json.dumps(edited), encoding="utf-8")
-    document = cli_answer(cardsolve, "was-sticht", "table", "--deal", str(deal_file),
-                          key=f"table {json.dumps(edited)}")
-    shown = {(row.get_attribute("data-chip"), int(cell.get_attribute("data-seat") or 0)):
-             cell.get_attribute("data-verdict")
-             for row in page.locator(f"{ROUND} tr[data-chip]").all() for cell in row.locator("td[data-seat]").all()}
-    expected = {(chip["id"], seat): verdict for chip in document["chips"]
-                for seat, verdict in enumerate(chip["seats"], start=1)}
+    document = cli_answer(cardsolve, "was-sticht", "table", "--deal", str(deal_file), key=f"table {json.dumps(edited)}")
+    shown = {
+        (row.get_attribute("data-chip"), int(cell.get_attribute("data-seat") or 0)): cell.get_attribute("data-verdict")
+        for row in page.locator(f"{ROUND} tr[data-chip]").all()
+        for cell in row.locator("td[data-seat]").all()
+    }
+    expected = {
+        (chip["id"], seat): verdict for chip in document["chips"] for seat, verdict in enumerate(chip["seats"], start=1)
+    }
     assert shown == expected and len(shown) == 24 * 4
     forced = [page.inner_text(f"{ROUND} [data-forced='{seat}']") for seat in range(1, 5)]
     assert forced == [str(sum(chip["seats"][seat] == "forceable" for chip in document["chips"])) for seat in range(4)]

@@ -54,8 +54,12 @@ def planted_hand(rng: random.Random, k: int, symbols: int) -> Layout:
         owner = {cell: i for i, laid in enumerate(boxes) for cell in box_cells(laid)}
         if any(cell in owner for cell in box_cells(box)):
             continue
-        meets = Counter(owner[n] for cx, cy in box_cells(box)
-                        for n in ((cx + 1, cy), (cx - 1, cy), (cx, cy + 1), (cx, cy - 1)) if n in owner)
+        meets = Counter(
+            owner[n]
+            for cx, cy in box_cells(box)
+            for n in ((cx + 1, cy), (cx - 1, cy), (cx, cy + 1), (cx, cy - 1))
+            if n in owner
+        )
         if meets and set(meets.values()) == {2}:
             boxes.append(box)
     parent = {cell: cell for box in boxes for cell in box_cells(box)}

@@ -100,8 +100,11 @@ def parse_card(text: str) -> Card:
     letters = word.upper().split("-")
     wrong = next((letter for letter in letters if letter not in COLOURS), None)
     if wrong is not None or not MIN_BOXES <= len(letters) <= MAX_BOXES or len(set(letters)) != len(letters):
-        raise BadInput(f"bad card {text!r}: a card is 2 to 6 different colours (DLRGOP) innermost first "
-                       f"joined by '-', like D-R-G, or an action ({', '.join(ACTIONS)})", text)
+        raise BadInput(
+            f"bad card {text!r}: a card is 2 to 6 different colours (DLRGOP) innermost first "
+            f"joined by '-', like D-R-G, or an action ({', '.join(ACTIONS)})",
+            text,
+        )
     return Card(tuple(letters))
 
 
@@ -118,11 +121,14 @@ def check_distinct(cards: Iterable[Card], where: str) -> None:
         if not card.is_action and seen[card] > 1:
             raise BadInput(f"card {card} appears twice in {where}: each regular card is unique", card.name)
         if seen[card] > ACTION_COPIES:
-            raise BadInput(f"action card {card} appears {seen[card]} times in {where}: the deck has "
-                           f"{ACTION_COPIES}", card.name)
+            raise BadInput(
+                f"action card {card} appears {seen[card]} times in {where}: the deck has {ACTION_COPIES}", card.name
+            )
         if regular > REGULAR_CARDS:
-            raise BadInput(f"{where} holds more than the deck's {REGULAR_CARDS} regular cards "
-                           f"(the {regular}th is {card})", card.name)
+            raise BadInput(
+                f"{where} holds more than the deck's {REGULAR_CARDS} regular cards (the {regular}th is {card})",
+                card.name,
+            )
 
 
 def parse_cards(text: str, what: str = "the hand") -> list[Card]:
@@ -154,11 +160,11 @@ class Deck:
 def _cards_from(entries: object, key: str, source: str) -> list[Card]:
     """The cards of the JSON list ``entries`` (under ``key``); each must be a card string."""
     if not isinstance(entries, list):
-        raise BadInput(f"{source}: a deck is a JSON object with lists \"regular\" and \"actions\"", key)
+        raise BadInput(f'{source}: a deck is a JSON object with lists "regular" and "actions"', key)
     cards = []
     for entry in entries:
         if not isinstance(entry, str):
-            raise BadInput(f"{source}: a card is a string like \"D-R-G\", not {entry!r}", str(entry))
+            raise BadInput(f'{source}: a card is a string like "D-R-G", not {entry!r}', str(entry))
         try:
             cards.append(parse_card(entry))
         except BadInput as error:
@@ -170,16 +176,18 @@ def deck_from_json(data: object, source: str) -> Deck:
     """A deck from its JSON shape, ``{"regular": ["D-R-G", ...], "actions": ["miss", ...]}``:
     48 distinct regular cards, then exactly two of each action card."""
     if not isinstance(data, dict):
-        raise BadInput(f"{source}: a deck is a JSON object with lists \"regular\" and \"actions\"", source)
+        raise BadInput(f'{source}: a deck is a JSON object with lists "regular" and "actions"', source)
     regular_cards = _cards_from(data.get("regular"), "regular", source)
     action_cards = _cards_from(data.get("actions"), "actions", source)
     misplaced = next((card for card in regular_cards if card.is_action), None) or next(
-        (card for card in action_cards if not card.is_action), None)
+        (card for card in action_cards if not card.is_action), None
+    )
     if misplaced is not None:
         raise BadInput(f"{source}: card {misplaced} is in the wrong list", misplaced.name)
     if len(regular_cards) != REGULAR_CARDS:
-        raise BadInput(f"{source}: a deck has {REGULAR_CARDS} regular cards, not {len(regular_cards)}",
-                       str(len(regular_cards)))
+        raise BadInput(
+            f"{source}: a deck has {REGULAR_CARDS} regular cards, not {len(regular_cards)}", str(len(regular_cards))
+        )
     check_distinct(regular_cards + action_cards, source)
     counts = Counter(card.action for card in action_cards)
     for name in ACTIONS:

@@ -273,8 +273,11 @@ def check_turn(table: Table, seat: int, turn: Turn) -> None:
         held = (Card(action=INTERRUPT),)
     elif isinstance(turn, ActionPlay):
         if turn.action not in AIMED_ACTIONS:
-            raise BadInput(f"{turn.action!r} is not played at a player: the actions aimed at one are "
-                           f"{', '.join(AIMED_ACTIONS)}; an interrupt is played alone", turn.action)
+            raise BadInput(
+                f"{turn.action!r} is not played at a player: the actions aimed at one are "
+                f"{', '.join(AIMED_ACTIONS)}; an interrupt is played alone",
+                turn.action,
+            )
         if turn.target == seat or not 0 <= turn.target < table.players:
             raise BadInput(f"an action card goes to another player, not seat {turn.target + 1}", str(turn.target + 1))
         held = (Card(action=turn.action),)
@@ -305,8 +308,13 @@ def legal_turns(table: Table) -> list[Turn]:
     hand = table.hands[seat]
     turns: list[Turn] = [play for follow in declarations(table.top) for play in _sequences(follow, hand)]
     held = {card.action for card in hand}
-    turns += [ActionPlay(name, target) for name in AIMED_ACTIONS if name in held
-              for target in range(table.players) if target != seat]
+    turns += [
+        ActionPlay(name, target)
+        for name in AIMED_ACTIONS
+        if name in held
+        for target in range(table.players)
+        if target != seat
+    ]
     turns += [InterruptPlay()] if INTERRUPT in held else []
     return turns or [Draw()]
 
@@ -349,7 +357,7 @@ def play_sequence(table: Table, seat: int, play: SequencePlay, policies: Sequenc
         hand.remove(card)
         table.pile.append(table.top)
         table.top = card
-        laid = play.cards[:index + 1]
+        laid = play.cards[: index + 1]
         if index + 1 == len(play.cards) or not hand:
             break
         for step in range(1, table.players):
@@ -365,8 +373,15 @@ def play_sequence(table: Table, seat: int, play: SequencePlay, policies: Sequenc
 
 def view_of(table: Table, seat: int, scores: Sequence[int]) -> TurnView:
     """What seat ``seat`` knows on his turn."""
-    return TurnView(seat, tuple(table.hands[seat]), table.top, tuple(map(len, table.hands)), len(table.pickup),
-                    tuple(table.skips), tuple(scores))
+    return TurnView(
+        seat,
+        tuple(table.hands[seat]),
+        table.top,
+        tuple(map(len, table.hands)),
+        len(table.pickup),
+        tuple(table.skips),
+        tuple(scores),
+    )
 
 
 def play_turn(table: Table, policies: Sequence[Policy], scores: Sequence[int] = ()) -> TurnRecord:
@@ -435,8 +450,9 @@ class RoundRecord:
         return sum(turn.interrupter is not None for turn in self.turns)
 
 
-def play_round(table: Table, dealer: int, policies: Sequence[Policy], scores: Sequence[int] = (),
-               turn_limit: int = 2000) -> RoundRecord:
+def play_round(
+    table: Table, dealer: int, policies: Sequence[Policy], scores: Sequence[int] = (), turn_limit: int = 2000
+) -> RoundRecord:
     """The round from ``table`` on until a hand is empty or ``turn_limit`` turns were played."""
     dealt = tuple(tuple(hand) for hand in table.hands)
     start = table.top
@@ -482,13 +498,22 @@ def leaders(scores: Sequence[int]) -> tuple[int, ...]:
 def check_target(target: int) -> None:
     """A game's target is 1 to ``MAX_TARGET`` points; anything else is bad input naming it."""
     if not 1 <= target <= MAX_TARGET:
-        raise BadInput(f"bad target {target}: give 1 to {MAX_TARGET} points (the rulebook plays to 50, 100 or 200)",
-                       str(target))
+        raise BadInput(
+            f"bad target {target}: give 1 to {MAX_TARGET} points (the rulebook plays to 50, 100 or 200)", str(target)
+        )
 
 
-def play_game(seed: int | str, players: int = 4, policies: Sequence[Policy] | None = None, target: int = TARGET,
-              rounds: int | None = None, deck: Deck | None = None, dealer: int = 0, round_limit: int = ROUND_LIMIT,
-              turn_limit: int = 2000) -> GameRecord:
+def play_game(
+    seed: int | str,
+    players: int = 4,
+    policies: Sequence[Policy] | None = None,
+    target: int = TARGET,
+    rounds: int | None = None,
+    deck: Deck | None = None,
+    dealer: int = 0,
+    round_limit: int = ROUND_LIMIT,
+    turn_limit: int = 2000,
+) -> GameRecord:
     """A whole game, seeded: deals from ``seed``, seat s deciding by ``policies[s]``
     (default: ``RandomPolicy`` seeded from ``seed`` and the seat). Played to ``target``
     points, or, when ``rounds`` is given (the time-limit variant), for that many rounds

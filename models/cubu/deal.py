@@ -30,7 +30,7 @@ def shuffled_hand(rng: random.Random, low: int, high: int, deck: Deck | None = N
     cards = list((deck or load_deck()).cards)
     rng.shuffle(cards)
     top = next(card for card in cards if not card.is_action)
-    return top, [card for card in cards if card != top][:rng.randint(low, high)]
+    return top, [card for card in cards if card != top][: rng.randint(low, high)]
 
 
 def one_run_hand(rng: random.Random) -> tuple[Card, list[Card]]:
@@ -44,7 +44,7 @@ def one_run_hand(rng: random.Random) -> tuple[Card, list[Card]]:
     def showing(position: int) -> Card:
         boxes = rng.sample(others, MAX_BOXES - 1)
         boxes.insert(position - 1, colour)
-        return Card(tuple(boxes[:max(position, MIN_BOXES)] if rng.random() < 0.5 else boxes))
+        return Card(tuple(boxes[: max(position, MIN_BOXES)] if rng.random() < 0.5 else boxes))
 
     up = rng.random() < 0.5
     top = showing(1 if up else MAX_BOXES)

@@ -52,26 +52,33 @@ class Follow:
 def declarations(top: Card) -> list[Follow]:
     """Every box of ``top`` with every direction that has a next position (not down
     from 1, not up from 6)."""
-    return [Follow(colour, position, direction)
-            for position, colour in enumerate(top.colours, 1)
-            for direction in (UP, DOWN) if position + direction in POSITIONS]
+    return [
+        Follow(colour, position, direction)
+        for position, colour in enumerate(top.colours, 1)
+        for direction in (UP, DOWN)
+        if position + direction in POSITIONS
+    ]
 
 
 def check_sequence(top: Card, follow: Follow, cards: Sequence[Card]) -> None:
     """``cards`` played in order on ``top`` follow the declared box; else bad input naming
     the declaration or the first card that does not follow."""
     if follow.direction not in (UP, DOWN) or top.colour_at(follow.position) != follow.colour:
-        raise BadInput(f"the top card {top} has no box {follow.colour}{follow.position} to follow "
-                       f"(direction {follow.direction})", f"{follow.colour}{follow.position}")
+        raise BadInput(
+            f"the top card {top} has no box {follow.colour}{follow.position} to follow (direction {follow.direction})",
+            f"{follow.colour}{follow.position}",
+        )
     if not cards:
         raise BadInput("a colour sequence is at least one card", "")
     for card in cards:
         if follow.next_position not in POSITIONS:
-            raise BadInput(f"card {card} cannot follow: the sequence ended at position {follow.position}",
-                           card.name)
+            raise BadInput(f"card {card} cannot follow: the sequence ended at position {follow.position}", card.name)
         if not follow.accepts(card):
-            raise BadInput(f"card {card} does not follow {COLOURS[follow.colour]}: it needs "
-                           f"{COLOURS[follow.colour]} at position {follow.next_position}", card.name)
+            raise BadInput(
+                f"card {card} does not follow {COLOURS[follow.colour]}: it needs "
+                f"{COLOURS[follow.colour]} at position {follow.next_position}",
+                card.name,
+            )
         follow = follow.after()
 
 

@@ -78,8 +78,11 @@ def relates(card: Card, neighbour: Card, mode: str) -> bool:
     apart; colour mode, a colour of the neighbour one position up or down on the card."""
     if check_mode(mode) == "boxes":
         return abs(card.boxes - neighbour.boxes) == 1
-    return any(abs(position - neighbour.colours.index(colour) - 1) == 1
-               for position, colour in enumerate(card.colours, 1) if colour in neighbour.colours)
+    return any(
+        abs(position - neighbour.colours.index(colour) - 1) == 1
+        for position, colour in enumerate(card.colours, 1)
+        if colour in neighbour.colours
+    )
 
 
 def neighbours(cell: Cell) -> list[Cell]:
@@ -123,8 +126,10 @@ def picture(grid: Grid) -> str:
     xs = [x for x, _ in cells]
     ys = [y for _, y in cells]
     width = max(len(name) for name in cells.values())
-    return "\n".join(" ".join(cells.get((x, y), ".").center(width) for x in range(min(xs), max(xs) + 1)).rstrip()
-                     for y in range(max(ys), min(ys) - 1, -1))
+    return "\n".join(
+        " ".join(cells.get((x, y), ".").center(width) for x in range(min(xs), max(xs) + 1)).rstrip()
+        for y in range(max(ys), min(ys) - 1, -1)
+    )
 
 
 def race_points(hands: Sequence[Sequence[Card]], winners: Sequence[int]) -> dict[int, int]:
@@ -172,8 +177,12 @@ class RandomPolicy:
         if self.rng.random() >= self.speed:
             return None
         if self.wrong_chance and self.rng.random() < self.wrong_chance:
-            wrong = [(card, cell) for card in view.hand for cell in frontier(view.grid)
-                     if not fits(view.grid, cell, card, view.mode)]
+            wrong = [
+                (card, cell)
+                for card in view.hand
+                for cell in frontier(view.grid)
+                if not fits(view.grid, cell, card, view.mode)
+            ]
             if wrong:
                 return self.rng.choice(wrong)
         options = view.placements
@@ -236,8 +245,15 @@ def hand_size(cards: int, players: int) -> int:
     return min(HAND, (cards - 1) // players)
 
 
-def play_race(cards: Sequence[Card], players: int, dealer: int, mode: str, policies: Sequence[Policy],
-              rng: random.Random, turn_limit: int = 500) -> RaceRecord:
+def play_race(
+    cards: Sequence[Card],
+    players: int,
+    dealer: int,
+    mode: str,
+    policies: Sequence[Policy],
+    rng: random.Random,
+    turn_limit: int = 500,
+) -> RaceRecord:
     """One race with the regular ``cards``, shuffled by ``rng``, dealt by ``dealer``."""
     check_mode(mode)
     deck = list(cards)
@@ -275,8 +291,18 @@ def play_race(cards: Sequence[Card], players: int, dealer: int, mode: str, polic
         winners = tuple(seat for seat in range(players) if not hands[seat])
         if winners:
             break
-    return RaceRecord(dealer, mode, dealt, centre, tuple(events), winners, race_points(hands, winners) if winners
-                      else {}, tuple(penalties), grid, tuple(tuple(hand) for hand in hands))
+    return RaceRecord(
+        dealer,
+        mode,
+        dealt,
+        centre,
+        tuple(events),
+        winners,
+        race_points(hands, winners) if winners else {},
+        tuple(penalties),
+        grid,
+        tuple(tuple(hand) for hand in hands),
+    )
 
 
 @dataclass(frozen=True)
@@ -293,9 +319,17 @@ class SpeedGameRecord:
     limit_hit: bool
 
 
-def play_game(seed: int, players: int = 4, mode: str = "boxes", policies: Sequence[Policy] | None = None,
-              target: int = TARGET, deck: Deck | None = None, dealer: int = 0, race_limit: int = 200,
-              turn_limit: int = 500) -> SpeedGameRecord:
+def play_game(
+    seed: int,
+    players: int = 4,
+    mode: str = "boxes",
+    policies: Sequence[Policy] | None = None,
+    target: int = TARGET,
+    deck: Deck | None = None,
+    dealer: int = 0,
+    race_limit: int = 200,
+    turn_limit: int = 500,
+) -> SpeedGameRecord:
     """A whole game, seeded: races from ``seed``, seat s deciding by ``policies[s]``
     (default: ``RandomPolicy`` seeded from ``seed`` and the seat), in ``mode``, to
     ``target`` points; the deck's regular cards (the bundled deck unless ``deck``)."""

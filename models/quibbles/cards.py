@@ -136,8 +136,9 @@ out anew when it reaches ``DISPLAY_RESET``."""
 def check_display(display: Sequence[int]) -> None:
     """A display of more than ``MAX_DISPLAY`` cards is bad input naming its size."""
     if len(display) > MAX_DISPLAY:
-        raise BadInput(f"display of {len(display)} cards: the open display holds at most {MAX_DISPLAY}",
-                       str(len(display)))
+        raise BadInput(
+            f"display of {len(display)} cards: the open display holds at most {MAX_DISPLAY}", str(len(display))
+        )
 
 
 def unseen_counts(variant: Variant, display: Sequence[int], others: Iterable[int] = ()) -> Counts:

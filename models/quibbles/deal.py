@@ -13,8 +13,9 @@ SplitQuery = tuple[list[int], int]
 """A best-split instance: the open display, left to right, and the played value."""
 
 
-def split_queries(n: int, seed: int, cards: tuple[int, int] = (0, 10),
-                  values: tuple[int, int] = (1, 6)) -> list[SplitQuery]:
+def split_queries(
+    n: int, seed: int, cards: tuple[int, int] = (0, 10), values: tuple[int, int] = (1, 6)
+) -> list[SplitQuery]:
     """``n`` seeded (display, played value) pairs: a display of ``cards[0]`` to ``cards[1]``
     cards, each value drawn with the deck's weights (how many copies of it the deck has),
     and a played value from ``values[0]`` to ``values[1]``, uniformly."""
@@ -30,5 +31,4 @@ def random_position(rng: random.Random, variant: Variant = Variant.STANDARD) -> 
     top = variant.top_value
     hand = [rng.randint(1, top) for _ in range(rng.randint(1, 9))]
     display = [rng.randint(1, top) for _ in range(rng.randint(0, 9))]
-    return position(variant, hand, display, opponents=0 if variant is Variant.SOLO else 1,
-                    seed=rng.randint(0, 10**6))
+    return position(variant, hand, display, opponents=0 if variant is Variant.SOLO else 1, seed=rng.randint(0, 10**6))

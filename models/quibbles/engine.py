@@ -32,7 +32,7 @@ import itertools
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.quibbles.cards import (
@@ -63,7 +63,7 @@ class IllegalMove(BadInput):
     """A turn the rules do not allow here; the message gives the reason."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def partitions(total: int, min_parts: int = SET_MIN_CARDS) -> tuple[tuple[int, ...], ...]:
     """Every way to write ``total`` as a sum of at least ``min_parts`` values 1-6, each
     as an ascending tuple (6 = 1+5 = 2+4 = 1+1+4 = ... : ten ways with 2 or more parts)."""
@@ -78,7 +78,7 @@ def partitions(total: int, min_parts: int = SET_MIN_CARDS) -> tuple[tuple[int, .
     return tuple(p for p in grow(total, 1) if len(p) >= min_parts)
 
 
-@lru_cache(maxsize=None)
+@cache
 def splits_into_sets(value: int, counts: tuple[int, ...]) -> bool:
     """Whether cards with these counts (``counts[v-1]`` of value v) fall exactly into sets
     of 2 or more cards that each sum to ``value``."""
@@ -104,9 +104,15 @@ def decompose_into_sets(display: Sequence[int], positions: Sequence[int], value:
     while remaining:
         first, others = remaining[0], remaining[1:]
         for size in range(1, len(others) + 1):
-            found = next((combo for combo in itertools.combinations(others, size)
-                          if display[first] + sum(display[i] for i in combo) == value
-                          and _can_split([p for p in others if p not in combo], display, value)), None)
+            found = next(
+                (
+                    combo
+                    for combo in itertools.combinations(others, size)
+                    if display[first] + sum(display[i] for i in combo) == value
+                    and _can_split([p for p in others if p not in combo], display, value)
+                ),
+                None,
+            )
             if found is not None:
                 break
         else:  # pragma: no cover - callers check splits_into_sets first
@@ -164,15 +170,32 @@ class State:
         if rng is None:
             rng = random.Random(0)  # seeding from an int is cheap; the state is replaced
             rng.setstate(self.rng.getstate())
-        return State(self.variant, [h[:] for h in self.hands], [c[:] for c in self.collections],
-                     self.display[:], self.draw_pile[:], self.discard[:], self.penalty[:],
-                     self.to_act, self.turns, self.winner, rng, self.stash_pending)
+        return State(
+            self.variant,
+            [h[:] for h in self.hands],
+            [c[:] for c in self.collections],
+            self.display[:],
+            self.draw_pile[:],
+            self.discard[:],
+            self.penalty[:],
+            self.to_act,
+            self.turns,
+            self.winner,
+            rng,
+            self.stash_pending,
+        )
 
     def card_counts(self) -> Counts:
         """All cards in every zone, by value: constant through a game."""
         total = [0] * 7
-        for zone in [*self.hands, *self.collections, self.discard,
-                     to_counts(self.display), to_counts(self.draw_pile), to_counts(self.penalty)]:
+        for zone in [
+            *self.hands,
+            *self.collections,
+            self.discard,
+            to_counts(self.display),
+            to_counts(self.draw_pile),
+            to_counts(self.penalty),
+        ]:
             for v in VALUES:
                 total[v] += zone[v]
         return total
@@ -451,8 +474,11 @@ class State:
         of 2 values (fewer only when fewer cards are unseen) that the unseen cards hold."""
         unseen = self.unseen()
         size = min(DRAW_CARDS, sum(unseen))
-        return [draw for draw in itertools.combinations_with_replacement(VALUES, size)
-                if all(draw.count(v) <= unseen[v] for v in draw)]
+        return [
+            draw
+            for draw in itertools.combinations_with_replacement(VALUES, size)
+            if all(draw.count(v) <= unseen[v] for v in draw)
+        ]
 
     def check_draw(self, drawn: Sequence[int]) -> str | None:
         """Why a DRAW of the player to act could not give ``drawn``, or None when it could:
@@ -463,8 +489,9 @@ class State:
             return f"a draw gives {size} cards, not {len(drawn)}"
         short = next((v for v in VALUES if drawn.count(v) > unseen[v]), None)
         if short is not None:
-            return (f"{format_values(drawn)} cannot be drawn: the cards out of sight hold "
-                    f"{unseen[short]} of value {short}")
+            return (
+                f"{format_values(drawn)} cannot be drawn: the cards out of sight hold {unseen[short]} of value {short}"
+            )
         return None
 
     def with_draw(self, drawn: Sequence[int]) -> State:
@@ -517,8 +544,12 @@ def stash_effect(hand: Counts, collection: Counts, stash: Stash) -> tuple[Counts
 def combinable(hand: Counts, top_value: int = 6) -> list[tuple[int, ...]]:
     """Every group of hand cards COMBINE may play: 2 to 6 cards worth at most 6 (and at
     most the variant's top value, since nothing else could be taken), ascending."""
-    return [part for total in range(SET_MIN_CARDS, min(COMBINE_MAX_TOTAL, top_value) + 1)
-            for part in partitions(total) if len(part) <= COMBINE_MAX_CARDS and _holds(hand, part)]
+    return [
+        part
+        for total in range(SET_MIN_CARDS, min(COMBINE_MAX_TOTAL, top_value) + 1)
+        for part in partitions(total)
+        if len(part) <= COMBINE_MAX_CARDS and _holds(hand, part)
+    ]
 
 
 def _played(action: Action) -> list[int]:
@@ -549,8 +580,9 @@ def new_game(players: int, variant: Variant = Variant.STANDARD, seed: int | str 
     if not 1 <= players <= MAX_PLAYERS:
         raise BadInput(f"Quibbles is for 1 to {MAX_PLAYERS} players, not {players}", str(players))
     if (players == 1) != (variant is Variant.SOLO):
-        raise BadInput(f"the {variant.value} variant is not for {players} player(s): one player plays solo",
-                       variant.value)
+        raise BadInput(
+            f"the {variant.value} variant is not for {players} player(s): one player plays solo", variant.value
+        )
     rng = random.Random(seed)
     pile = from_counts(deck_counts(variant))
     rng.shuffle(pile)
@@ -559,9 +591,15 @@ def new_game(players: int, variant: Variant = Variant.STANDARD, seed: int | str 
     return State(variant, hands, [[0] * 7 for _ in range(players)], display, pile, [0] * 7, rng=rng)
 
 
-def position(variant: Variant, hand: Sequence[int], display: Sequence[int],
-             collection: Sequence[int] = (), penalty: Sequence[int] = (), opponents: int = 0,
-             seed: int = 0) -> State:
+def position(
+    variant: Variant,
+    hand: Sequence[int],
+    display: Sequence[int],
+    collection: Sequence[int] = (),
+    penalty: Sequence[int] = (),
+    opponents: int = 0,
+    seed: int = 0,
+) -> State:
     """A state built from what one player sees: their hand, the display, their collection
     (and, solo, the penalty pile). The cards not in view are shuffled into the draw pile;
     each opponent is dealt a hand of 6 from them. The player is seat 0, to act."""
@@ -569,16 +607,20 @@ def position(variant: Variant, hand: Sequence[int], display: Sequence[int],
     if (players == 1) != (variant is Variant.SOLO):
         raise BadInput(f"the {variant.value} variant is not for {players} player(s)", variant.value)
     if penalty and variant is not Variant.SOLO:
-        raise BadInput(f"a penalty pile belongs to the solo variant, not to {variant.value}",
-                       ",".join(map(str, penalty)))
+        raise BadInput(
+            f"a penalty pile belongs to the solo variant, not to {variant.value}", ",".join(map(str, penalty))
+        )
     if len(collection) > COLLECTION_LIMIT:
-        raise BadInput(f"a collection holds at most {COLLECTION_LIMIT} cards, not {len(collection)}",
-                       ",".join(map(str, collection)))
+        raise BadInput(
+            f"a collection holds at most {COLLECTION_LIMIT} cards, not {len(collection)}",
+            ",".join(map(str, collection)),
+        )
     unseen = unseen_counts(variant, display, [*hand, *collection, *penalty])
     rng = random.Random(seed)
     pile = from_counts(unseen)
     rng.shuffle(pile)
-    hands = [to_counts(hand)] + [to_counts(pile.pop() for _ in range(min(HAND_SIZE, len(pile))))
-                                 for _ in range(opponents)]
+    hands = [to_counts(hand)] + [
+        to_counts(pile.pop() for _ in range(min(HAND_SIZE, len(pile)))) for _ in range(opponents)
+    ]
     collections = [to_counts(collection)] + [[0] * 7 for _ in range(opponents)]
     return State(variant, hands, collections, list(display), pile, [0] * 7, list(penalty), rng=rng)

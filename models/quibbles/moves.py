@@ -102,11 +102,17 @@ def turn_to_json(turn: Turn, display: Sequence[int]) -> dict[str, Any]:
     action = turn.action
     record: dict[str, Any] = {"action": type(action).__name__.lower()}
     if isinstance(action, Split):
-        record |= {"card": action.card, "sets": [[display[i] for i in s] for s in action.sets],
-                   "positions": [list(s) for s in action.sets]}
+        record |= {
+            "card": action.card,
+            "sets": [[display[i] for i in s] for s in action.sets],
+            "positions": [list(s) for s in action.sets],
+        }
     elif isinstance(action, Combine):
-        record |= {"played": list(action.played), "taken": [display[i] for i in action.taken],
-                   "positions": list(action.taken)}
+        record |= {
+            "played": list(action.played),
+            "taken": [display[i] for i in action.taken],
+            "positions": list(action.taken),
+        }
     else:
         record |= {"card": action.card}
     record["stash"] = None if turn.stash is None else {"value": turn.stash.value, "evict": turn.stash.evict}
@@ -149,22 +155,27 @@ def parse_turn(text: str, display: Sequence[int]) -> Turn:
     action: Action
     if kind == "split" and arrow:
         sets = [s for s in tail.split(",") if s.strip()]
-        action = Split(_value(head.strip(), text),
-                       tuple(tuple(sorted(positions(_group(s, "+", text)))) for s in sets))
+        action = Split(_value(head.strip(), text), tuple(tuple(sorted(positions(_group(s, "+", text)))) for s in sets))
     elif kind == "combine" and arrow:
         action = Combine(tuple(sorted(_group(head, "+", text))), positions(_group(tail, ",", text)))
     elif kind == "draw" and not arrow:
         action = Draw(_value(rest.strip(), text))
     else:
-        raise BadInput(f"cannot read turn {action_text.strip()!r}: expected 'split V -> a+b, ...', "
-                       "'combine a+b -> V,V' or 'draw V'", kind)
+        raise BadInput(
+            f"cannot read turn {action_text.strip()!r}: expected 'split V -> a+b, ...', "
+            "'combine a+b -> V,V' or 'draw V'",
+            kind,
+        )
     stash = None
     if stash_text.strip():
         stash_words = stash_text.split()
-        if stash_words[0].lower() != "stash" or len(stash_words) not in (2, 4) or (
-                len(stash_words) == 4 and stash_words[2].lower() != "evict"):
-            raise BadInput(f"cannot read {stash_text.strip()!r}: expected 'stash V' or 'stash V evict W'",
-                           stash_text.strip())
-        stash = Stash(_value(stash_words[1], text),
-                      _value(stash_words[3], text) if len(stash_words) == 4 else None)
+        if (
+            stash_words[0].lower() != "stash"
+            or len(stash_words) not in (2, 4)
+            or (len(stash_words) == 4 and stash_words[2].lower() != "evict")
+        ):
+            raise BadInput(
+                f"cannot read {stash_text.strip()!r}: expected 'stash V' or 'stash V evict W'", stash_text.strip()
+            )
+        stash = Stash(_value(stash_words[1], text), _value(stash_words[3], text) if len(stash_words) == 4 else None)
     return Turn(action, stash)

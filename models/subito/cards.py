@@ -59,8 +59,9 @@ def parse_card(text: str) -> Card:
     """Read one card, ``Y4A`` (any case); anything else is bad input naming it."""
     match = _CARD.fullmatch(text.strip().upper())
     if not match:
-        raise BadInput(f"bad card {text!r}: a card is a colour (RPYGLD), a number 1-6 and a symbol "
-                       "(BTARPS), like Y4A", text)
+        raise BadInput(
+            f"bad card {text!r}: a card is a colour (RPYGLD), a number 1-6 and a symbol (BTARPS), like Y4A", text
+        )
     return Card(match.group(1), int(match.group(2)), match.group(3))
 
 
@@ -87,8 +88,11 @@ def check_balanced(cards: Sequence[Card], source: str) -> None:
     if len(cards) != DECK_SIZE:
         raise BadInput(f"{source}: a deck has {DECK_SIZE} cards, not {len(cards)}", str(len(cards)))
     check_distinct(cards, source)
-    for what, key in (("colour", lambda c: c.colour), ("number", lambda c: str(c.number)),
-                      ("symbol", lambda c: c.symbol)):
+    for what, key in (
+        ("colour", lambda c: c.colour),
+        ("number", lambda c: str(c.number)),
+        ("symbol", lambda c: c.symbol),
+    ):
         for value, count in sorted(Counter(key(card) for card in cards).items()):
             if count != EACH:
                 raise BadInput(f"{source}: {what} {value} is on {count} cards, not {EACH}", value)
@@ -98,11 +102,11 @@ def check_balanced(cards: Sequence[Card], source: str) -> None:
 def deck_from_json(data: object, source: str) -> list[Card]:
     """A deck from its JSON shape, ``{"cards": ["R1B", ...]}``, checked for balance."""
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
-        raise BadInput(f"{source}: a deck is a JSON object with a list \"cards\"", source)
+        raise BadInput(f'{source}: a deck is a JSON object with a list "cards"', source)
     cards = []
     for entry in data["cards"]:
         if not isinstance(entry, str):
-            raise BadInput(f"{source}: a card is a string like \"Y4A\", not {entry!r}", str(entry))
+            raise BadInput(f'{source}: a card is a string like "Y4A", not {entry!r}', str(entry))
         cards.append(parse_card(entry))
     check_balanced(cards, source)
     return cards

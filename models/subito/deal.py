@@ -39,8 +39,9 @@ def choose_sides(choice: SideChoice, rng: random.Random) -> tuple[Side, ...]:
     return tuple(chosen)
 
 
-def deal(deck: Sequence[Card], seed: int, players: int = 2,
-         sides: SideChoice = "a") -> tuple[tuple[Side, ...], list[list[Card]]]:
+def deal(
+    deck: Sequence[Card], seed: int, players: int = 2, sides: SideChoice = "a"
+) -> tuple[tuple[Side, ...], list[list[Card]]]:
     """The eight sides in play and the piles (top card first) from a shuffle seeded by ``seed``."""
     if players not in PILES:
         raise BadInput(f"Subito is for 2, 3 or 4 players, not {players}", str(players))
@@ -53,21 +54,24 @@ def deal(deck: Sequence[Card], seed: int, players: int = 2,
     cards = list(deck)
     rng.shuffle(cards)
     starts = [sum(sizes[:k]) for k in range(len(sizes))]
-    return choose_sides(sides, rng), [cards[start:start + size] for start, size in zip(starts, sizes)]
+    return choose_sides(sides, rng), [cards[start : start + size] for start, size in zip(starts, sizes)]
 
 
 def team_pile(first: Sequence[Card], second: Sequence[Card]) -> list[Card]:
     """A team's cards in placing order: the members alternate one card each, ``first``
     beginning, so their piles must be equally long (or ``first``'s one longer)."""
     if not 0 <= len(first) - len(second) <= 1:
-        raise BadInput(f"team-mates alternate one card each: piles of {len(first)} and {len(second)} "
-                       "cards cannot alternate", str(len(second)))
+        raise BadInput(
+            f"team-mates alternate one card each: piles of {len(first)} and {len(second)} cards cannot alternate",
+            str(len(second)),
+        )
     order = [card for pair in zip(first, second) for card in pair]
-    return order + list(first[len(second):])
+    return order + list(first[len(second) :])
 
 
-def random_placement(cards: Sequence[Card], tasks: Sequence[Side], rng: random.Random,
-                     name: str = "opponent") -> Placed:
+def random_placement(
+    cards: Sequence[Card], tasks: Sequence[Side], rng: random.Random, name: str = "opponent"
+) -> Placed:
     """``cards`` placed in order, each onto a side drawn by ``rng`` among those whose rule
     takes it (task 5 side a may pass 12): a player who never errs but plays at random."""
     on: dict[str, list[Card]] = {side.name: [] for side in tasks}
@@ -76,8 +80,9 @@ def random_placement(cards: Sequence[Card], tasks: Sequence[Side], rng: random.R
     return Placed(name, {side: tuple(placed) for side, placed in on.items()})
 
 
-def pile_against_table(deck: Sequence[Card], rng: random.Random, mine: int,
-                       theirs: int) -> tuple[list[Card], tuple[Side, ...], Placed]:
+def pile_against_table(
+    deck: Sequence[Card], rng: random.Random, mine: int, theirs: int
+) -> tuple[list[Card], tuple[Side, ...], Placed]:
     """A best-response instance: a 2-player deal with a random side of each task card
     (its seed drawn by ``rng``), the first ``mine`` cards of pile 1, and the first
     ``theirs`` cards of pile 2 placed at random (``random_placement``) as the table."""

@@ -80,8 +80,10 @@ def award(side: Side, players: tuple[Kept, Kept], names: tuple[str, str]) -> tup
             return None, f"both over {FIVE_A_LIMIT} ({first.total}, {second.total})"
         if over:
             return 1 - over[0], f"{names[over[0]]} over {FIVE_A_LIMIT} ({players[over[0]].total})"
-    for ours, theirs, what in ((first.count, second.count, "more cards"),
-                               (first.total, second.total, "equal count, greater sum")):
+    for ours, theirs, what in (
+        (first.count, second.count, "more cards"),
+        (first.total, second.total, "equal count, greater sum"),
+    ):
         if ours != theirs:
             return (0 if ours > theirs else 1), f"{what} ({max(ours, theirs)} to {min(ours, theirs)})"
     return None, "equal count and sum"
@@ -100,9 +102,11 @@ def check_seen(table: Table) -> None:
     """Scoring turns every card over: a card still written ``"?"`` is bad input naming it."""
     for player in table.players:
         if player.hidden:
-            raise BadInput(f"cannot score {player.name}'s {player.hidden} card{'s' * (player.hidden > 1)} "
-                           f"{HIDDEN!r} on {FACE_DOWN}: scoring turns the face-down cards over, so name them",
-                           HIDDEN)
+            raise BadInput(
+                f"cannot score {player.name}'s {player.hidden} card{'s' * (player.hidden > 1)} "
+                f"{HIDDEN!r} on {FACE_DOWN}: scoring turns the face-down cards over, so name them",
+                HIDDEN,
+            )
 
 
 def score_round(table: Table) -> RoundScore:
@@ -149,8 +153,7 @@ def game_standings(rounds: Sequence[RoundScore]) -> list[Standing]:
     names = rounds[0].names
     for number, score in enumerate(rounds, start=1):
         if set(score.names) != set(names):
-            raise BadInput(f"round {number} scores {' and '.join(score.names)}, not {' and '.join(names)}",
-                           str(number))
+            raise BadInput(f"round {number} scores {' and '.join(score.names)}, not {' and '.join(names)}", str(number))
     totals = {name: sum(score.points[score.names.index(name)] for score in rounds) for name in names}
     last = rounds[-1]
     return _rank({name: (totals[name], last.points[last.names.index(name)]) for name in names})

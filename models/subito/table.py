@@ -72,28 +72,33 @@ class Table:
 def _placed_from_json(entry: object, k: int, tasks: tuple[Side, ...], source: str) -> Placed:
     """One ``players`` entry; malformed data is bad input naming the entry and field."""
     if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or not entry["name"].strip():
-        raise BadInput(f"{source}: player {k + 1} needs a \"name\" (text) and \"placed\": {entry!r}", str(entry))
+        raise BadInput(f'{source}: player {k + 1} needs a "name" (text) and "placed": {entry!r}', str(entry))
     name = entry["name"]
     if "placed" not in entry:
-        raise BadInput(f"{source}: {name} has no \"placed\" (an object of side: cards; {{}} for none)", name)
+        raise BadInput(f'{source}: {name} has no "placed" (an object of side: cards; {{}} for none)', name)
     placed = entry["placed"]
     if not isinstance(placed, dict):
-        raise BadInput(f"{source}: {name}'s \"placed\" is not an object of side: cards", name)
+        raise BadInput(f'{source}: {name}\'s "placed" is not an object of side: cards', name)
     cards: dict[str, tuple[Card, ...]] = {}
     hidden = 0
     for key, names in placed.items():
         side = parse_side(key)
         if side not in tasks:
-            raise BadInput(f"{source}: {name} placed cards on side {key}, which is not in play "
-                           f"({', '.join(s.name for s in tasks)})", key)
+            raise BadInput(
+                f"{source}: {name} placed cards on side {key}, which is not in play "
+                f"({', '.join(s.name for s in tasks)})",
+                key,
+            )
         if side.name in cards:
             raise BadInput(f"{source}: {name} lists task card {side.number} twice", key)
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-            raise BadInput(f"{source}: {name}'s cards on {key} are not a list of cards like \"Y4A\": {names!r}",
-                           key)
+            raise BadInput(f'{source}: {name}\'s cards on {key} are not a list of cards like "Y4A": {names!r}', key)
         if HIDDEN in names and side.name != FACE_DOWN:
-            raise BadInput(f"{source}: {name}'s card {names.index(HIDDEN) + 1} on {key} is {HIDDEN!r}, but only "
-                           f"task {FACE_DOWN}'s cards lie face down: name every card elsewhere", HIDDEN)
+            raise BadInput(
+                f"{source}: {name}'s card {names.index(HIDDEN) + 1} on {key} is {HIDDEN!r}, but only "
+                f"task {FACE_DOWN}'s cards lie face down: name every card elsewhere",
+                HIDDEN,
+            )
         cards[side.name] = tuple(parse_card(n) for n in names if n != HIDDEN)
         hidden += names.count(HIDDEN)
     player = Placed(name, cards, hidden)
@@ -105,15 +110,20 @@ def _placed_from_json(entry: object, k: int, tasks: tuple[Side, ...], source: st
 def table_from_json(data: object, source: str = "table") -> Table:
     """A table from its JSON shape; malformed data, a side not in play, two entries with
     one name or the same card twice anywhere is bad input naming it."""
-    if not isinstance(data, dict) or not isinstance(data.get("tasks"), list) \
-            or not isinstance(data.get("players"), list):
-        raise BadInput(f"{source}: a table is a JSON object with lists \"tasks\" and \"players\"", source)
+    if (
+        not isinstance(data, dict)
+        or not isinstance(data.get("tasks"), list)
+        or not isinstance(data.get("players"), list)
+    ):
+        raise BadInput(f'{source}: a table is a JSON object with lists "tasks" and "players"', source)
     if not all(isinstance(name, str) for name in data["tasks"]):
-        raise BadInput(f"{source}: \"tasks\" lists side names like \"3a\": {data['tasks']!r}", str(data["tasks"]))
+        raise BadInput(f'{source}: "tasks" lists side names like "3a": {data["tasks"]!r}', str(data["tasks"]))
     tasks = tasks_from_names(data["tasks"])
     if len(data["players"]) != SIDES_OF_TABLE:
-        raise BadInput(f"{source}: a table has {SIDES_OF_TABLE} players (or teams), not {len(data['players'])}",
-                       str(len(data["players"])))
+        raise BadInput(
+            f"{source}: a table has {SIDES_OF_TABLE} players (or teams), not {len(data['players'])}",
+            str(len(data["players"])),
+        )
     first, second = (_placed_from_json(entry, k, tasks, source) for k, entry in enumerate(data["players"]))
     if first.name == second.name:
         raise BadInput(f"{source}: both players are called {first.name!r}", first.name)
@@ -124,9 +134,10 @@ def table_from_json(data: object, source: str = "table") -> Table:
 def table_to_json(table: Table) -> dict[str, Any]:
     """The table in its JSON shape (sides without cards left out of ``placed``; unseen
     face-down cards written ``"?"`` after the seen ones on 5a)."""
-    return {"tasks": [side.name for side in table.tasks],
-            "players": [{"name": player.name, "placed": _placed_to_json(player, table.tasks)}
-                        for player in table.players]}
+    return {
+        "tasks": [side.name for side in table.tasks],
+        "players": [{"name": player.name, "placed": _placed_to_json(player, table.tasks)} for player in table.players],
+    }
 
 
 def _placed_to_json(player: Placed, tasks: Sequence[Side]) -> dict[str, list[str]]:
@@ -156,8 +167,11 @@ def opponent_of(table: Table, tasks: Sequence[Side], player: int) -> Placed:
         raise BadInput(f"the opponent's table plays {played}, not the sides in play {wanted}", played)
     mine = table.players[entry]
     if mine.count:
-        raise BadInput(f"{mine.name} already has cards on the opponent's table: a whole pile is placed against "
-                       f"the other entry, so leave {mine.name}'s entry empty", mine.name)
+        raise BadInput(
+            f"{mine.name} already has cards on the opponent's table: a whole pile is placed against "
+            f"the other entry, so leave {mine.name}'s entry empty",
+            mine.name,
+        )
     return table.players[1 - entry]
 
 
@@ -168,8 +182,10 @@ def seen_by(table: Table, player: int) -> Table:
     entry = entry_of(player)
     mine, theirs = table.players[entry], table.players[1 - entry]
     if mine.hidden:
-        raise BadInput(f"{mine.name} placed their {FACE_DOWN} cards and knows them: name them instead of "
-                       f"{mine.hidden} {HIDDEN!r}", HIDDEN)
+        raise BadInput(
+            f"{mine.name} placed their {FACE_DOWN} cards and knows them: name them instead of {mine.hidden} {HIDDEN!r}",
+            HIDDEN,
+        )
     face_down = {name: cards for name, cards in theirs.placed.items() if name != FACE_DOWN}
     hidden = Placed(theirs.name, face_down, theirs.hidden + len(theirs.placed.get(FACE_DOWN, ())))
     players = (mine, hidden) if entry == 0 else (hidden, mine)

@@ -147,16 +147,26 @@ class Side:
         return self.name
 
 
-SIDES: dict[str, Side] = {side.name: side for side in (
-    Side("2", 2, anything),
-    Side("3a", 3, no_yellow_or_green), Side("3b", 3, burger_palm_anchor),
-    Side("4a", 4, even_numbers), Side("4b", 4, rocket_peace_alternating),
-    Side("5a", 5, face_down_any), Side("5b", 5, five_or_six),
-    Side("6a", 6, two_colours_alternating), Side("6b", 6, even_odd_alternating),
-    Side("7a", 7, same_value_or_symbol), Side("7b", 7, two_symbols_alternating),
-    Side("8a", 8, adjacent_colour), Side("8b", 8, one_higher_or_lower),
-    Side("9a", 9, differs_in_all), Side("9b", 9, up_and_down),
-)}
+SIDES: dict[str, Side] = {
+    side.name: side
+    for side in (
+        Side("2", 2, anything),
+        Side("3a", 3, no_yellow_or_green),
+        Side("3b", 3, burger_palm_anchor),
+        Side("4a", 4, even_numbers),
+        Side("4b", 4, rocket_peace_alternating),
+        Side("5a", 5, face_down_any),
+        Side("5b", 5, five_or_six),
+        Side("6a", 6, two_colours_alternating),
+        Side("6b", 6, even_odd_alternating),
+        Side("7a", 7, same_value_or_symbol),
+        Side("7b", 7, two_symbols_alternating),
+        Side("8a", 8, adjacent_colour),
+        Side("8b", 8, one_higher_or_lower),
+        Side("9a", 9, differs_in_all),
+        Side("9b", 9, up_and_down),
+    )
+}
 """The 15 sides by name, in order of number, side a before side b."""
 ALIASES = {"2a": "2", "2b": "2"}
 """Task 2's identical sides."""
@@ -178,13 +188,18 @@ def tasks_from_names(names: Iterable[str]) -> tuple[Side, ...]:
     for name in names:
         side = parse_side(name)
         if side.number in chosen:
-            raise BadInput(f"task card {side.number} is named twice ({chosen[side.number][0]} and {name}): "
-                           "play one side of each", name)
+            raise BadInput(
+                f"task card {side.number} is named twice ({chosen[side.number][0]} and {name}): play one side of each",
+                name,
+            )
         chosen[side.number] = (name, side)
     missing = [str(number) for number in TASKS if number not in chosen]
     if missing:
-        raise BadInput(f"no side of task card{'s' * (len(missing) > 1)} {', '.join(missing)}: "
-                       "a round plays one side of each of 2..9", missing[0])
+        raise BadInput(
+            f"no side of task card{'s' * (len(missing) > 1)} {', '.join(missing)}: "
+            "a round plays one side of each of 2..9",
+            missing[0],
+        )
     return tuple(chosen[number][1] for number in TASKS)
 
 

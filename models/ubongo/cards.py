@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from cardsolve.models.data import load_json, read_user_json
@@ -52,7 +52,7 @@ class Face:
         return self.name
 
 
-@lru_cache(maxsize=None)
+@cache
 def rotate(grid: Grid, rotation: int) -> Grid:
     """``grid`` turned clockwise by a multiple of 90 degrees: each quarter turn makes
     row r, column c of the result the cell at row (rows-1-c), column r of the grid."""
@@ -88,8 +88,10 @@ def check_distinct_cards(faces: Iterable[Face]) -> None:
         number = _card_number(face.name)
         if number is not None:
             if number in seen:
-                raise BadInput(f"card {number} is named twice ({seen[number]} and {face.name}): "
-                               "each card is in one place", face.name)
+                raise BadInput(
+                    f"card {number} is named twice ({seen[number]} and {face.name}): each card is in one place",
+                    face.name,
+                )
             seen[number] = face.name
 
 
@@ -151,7 +153,7 @@ def deck_from_json(data: object, source: str) -> Deck:
     """A deck from its JSON shape: ``{"cards": [{"number": 1, "stack": 1, "white":
     "ABC/DDA", "black": "..."}, ...]}``. Malformed data is bad input naming the card."""
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
-        raise BadInput(f"{source}: a deck is a JSON object with a list \"cards\"", source)
+        raise BadInput(f'{source}: a deck is a JSON object with a list "cards"', source)
     cards: dict[int, Card] = {}
     check_card_count(len(data["cards"]), source)
     for entry in data["cards"]:
@@ -176,8 +178,11 @@ def load_deck(path: str | Path | None = None) -> Deck:
         try:
             return deck_from_json(load_json(BUNDLED_DECK), "bundled")
         except FileNotFoundError:
-            raise BadInput("the bundled Ubongo deck is not built yet: use literal faces like ABC/DDA "
-                           "or --deck FILE with your own cards", BUNDLED_DECK) from None
+            raise BadInput(
+                "the bundled Ubongo deck is not built yet: use literal faces like ABC/DDA "
+                "or --deck FILE with your own cards",
+                BUNDLED_DECK,
+            ) from None
     data = read_user_json(path, "deck")
     return deck_from_json(data, str(path))
 

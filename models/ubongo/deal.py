@@ -29,5 +29,4 @@ def sampled_hands(stack: int, side: Side, count: int, seed: int, deck: Deck | No
     the whole stack by one generator seeded with the seed, stack and side."""
     cards = (deck if deck is not None else load_deck()).stack(stack)
     rng = random.Random(f"{seed}/{stack}/{side}")
-    return [[card.white if side == "white" else card.black for card in rng.sample(cards, HAND)]
-            for _ in range(count)]
+    return [[card.white if side == "white" else card.black for card in rng.sample(cards, HAND)] for _ in range(count)]

@@ -20,8 +20,11 @@ from typing import Any
 from cardsolve.models.ubongo.cards import CARDS_PER_STACK, COLS, SYMBOLS
 
 SEED = 108
-ALPHABETS: dict[int, dict[str, int]] = {1: {"white": 4, "black": 5}, 2: {"white": 6, "black": 7},
-                                        3: {"white": 7, "black": 8}}
+ALPHABETS: dict[int, dict[str, int]] = {
+    1: {"white": 4, "black": 5},
+    2: {"white": 6, "black": 7},
+    3: {"white": 7, "black": 8},
+}
 """Alphabet size per stack (1 = stack 1|2, 2 = 3|4, 3 = 5|6) and face colour."""
 
 
@@ -37,11 +40,20 @@ def generate(seed: int = SEED) -> dict[str, Any]:
     cards = []
     for stack in sorted(ALPHABETS):
         for k in range(CARDS_PER_STACK):
-            cards.append({"number": (stack - 1) * CARDS_PER_STACK + k + 1, "stack": stack,
-                          "white": random_face(rng, ALPHABETS[stack]["white"]),
-                          "black": random_face(rng, ALPHABETS[stack]["black"])})
-    return {"generator": "models/ubongo/deck_generator.py", "seed": seed,
-            "alphabets": {str(s): a for s, a in ALPHABETS.items()}, "cards": cards}
+            cards.append(
+                {
+                    "number": (stack - 1) * CARDS_PER_STACK + k + 1,
+                    "stack": stack,
+                    "white": random_face(rng, ALPHABETS[stack]["white"]),
+                    "black": random_face(rng, ALPHABETS[stack]["black"]),
+                }
+            )
+    return {
+        "generator": "models/ubongo/deck_generator.py",
+        "seed": seed,
+        "alphabets": {str(s): a for s, a in ALPHABETS.items()},
+        "cards": cards,
+    }
 
 
 if __name__ == "__main__":

@@ -26,7 +26,13 @@ from cardsolve.models.ubongo.cards import ROTATIONS, Deck, Face
 from cardsolve.models.ubongo.layout import Placement, touching_positions
 from cardsolve.models.ubongo.rules import violations
 from cardsolve.models.ubongo.scoring import (
-    TARGET, RoundResult, deal, hand_faces, player_names, round_points, stack_for_round,
+    TARGET,
+    RoundResult,
+    deal,
+    hand_faces,
+    player_names,
+    round_points,
+    stack_for_round,
 )
 
 T = TypeVar("T")
@@ -61,8 +67,12 @@ class Round:
         table, hand = list(self.tables[seat - 1]), self.hands[seat - 1]
         if not table:
             return [Placement(face, 0, 0, 0) for face in hand]
-        candidates = [Placement(face, rotation, x, y) for face in hand for rotation in ROTATIONS
-                      for x, y in sorted(touching_positions(table, face.rotated(rotation)))]
+        candidates = [
+            Placement(face, rotation, x, y)
+            for face in hand
+            for rotation in ROTATIONS
+            for x, y in sorted(touching_positions(table, face.rotated(rotation)))
+        ]
         return [placement for placement in candidates if not violations([*table, placement])]
 
     @cached_property
@@ -87,13 +97,15 @@ class Round:
         next player who can lay a card. An illegal move is bad input with its reason."""
         reason = self.check(placement)
         if reason is not None:
-            raise BadInput(f"{self.names[self.to_act - 1]} cannot lay {placement.face}: {reason}",
-                           str(placement.face))
+            raise BadInput(f"{self.names[self.to_act - 1]} cannot lay {placement.face}: {reason}", str(placement.face))
         index = self.to_act - 1
         hand = list(self.hands[index])
         hand.remove(placement.face)
-        laid = replace(self, tables=_with(self.tables, index, (*self.tables[index], placement)),
-                       hands=_with(self.hands, index, tuple(hand)))
+        laid = replace(
+            self,
+            tables=_with(self.tables, index, (*self.tables[index], placement)),
+            hands=_with(self.hands, index, tuple(hand)),
+        )
         players = len(self.tables)
         following = [(index + step) % players + 1 for step in range(1, players + 1)]
         return replace(laid, to_act=next((seat for seat in following if laid.placements(seat)), self.to_act))
@@ -110,13 +122,14 @@ class Round:
 
     def points(self) -> dict[str, int]:
         """Each player's points for the round as it stands (the rulebook's reward)."""
-        return round_points([RoundResult(name, len(table), True, len(table) == TARGET)
-                             for name, table in zip(self.names, self.tables)])
+        return round_points(
+            [RoundResult(name, len(table), True, len(table) == TARGET) for name, table in zip(self.names, self.tables)]
+        )
 
 
 def _with(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
     """``items`` with the one at ``index`` replaced by ``item``."""
-    return (*items[:index], item, *items[index + 1:])
+    return (*items[:index], item, *items[index + 1 :])
 
 
 def new_round(deck: Deck, number: int, players: int, seed: int) -> Round:

@@ -23,7 +23,14 @@ from typing import Any
 from cardsolve.models.data import read_user_json
 from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.cards import (
-    COLS, DECK_CARDS, ROTATIONS, Face, Grid, check_card_count, check_distinct_cards, is_whole,
+    COLS,
+    DECK_CARDS,
+    ROTATIONS,
+    Face,
+    Grid,
+    check_card_count,
+    check_distinct_cards,
+    is_whole,
 )
 
 Cell = tuple[int, int]
@@ -69,7 +76,7 @@ def layout_from_json(data: object, face: Callable[[str], Face], source: str = "l
     """A layout from its JSON shape; ``face`` reads a card name (deck or literal face).
     Anything malformed is bad input naming the entry and the field."""
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
-        raise BadInput(f"{source}: a layout is a JSON object with a list \"cards\"", source)
+        raise BadInput(f'{source}: a layout is a JSON object with a list "cards"', source)
     check_card_count(len(data["cards"]), source)
     layout = []
     for k, entry in enumerate(data["cards"], start=1):  # numbered from 1, as people count the laid cards
@@ -83,11 +90,15 @@ def layout_from_json(data: object, face: Callable[[str], Face], source: str = "l
                 raise BadInput(f"{source}: card {k} has {key} {entry[key]!r}, not a whole number", str(entry[key]))
         for key in ("x", "y"):
             if abs(entry[key]) > MAX_COORDINATE:
-                raise BadInput(f"{source}: card {k} has {key} {entry[key]}, beyond any layout's reach of "
-                               f"{MAX_COORDINATE} cells from the origin", str(entry[key]))
+                raise BadInput(
+                    f"{source}: card {k} has {key} {entry[key]}, beyond any layout's reach of "
+                    f"{MAX_COORDINATE} cells from the origin",
+                    str(entry[key]),
+                )
         if entry["rotation"] not in ROTATIONS:
-            raise BadInput(f"{source}: card {k} has rotation {entry['rotation']}: use 0, 90, 180 or 270",
-                           str(entry["rotation"]))
+            raise BadInput(
+                f"{source}: card {k} has rotation {entry['rotation']}: use 0, 90, 180 or 270", str(entry["rotation"])
+            )
         if not isinstance(entry["card"], str):
             raise BadInput(f"{source}: card {k} names no face: {entry['card']!r}", str(entry["card"]))
         layout.append(Placement(face(entry["card"]), entry["rotation"], entry["x"], entry["y"]))
@@ -105,8 +116,11 @@ def _check_reach(layout: Layout, source: str) -> None:
         values = [getattr(placement, axis) for placement in layout]
         if values and max(values) - min(values) > reach:
             far = max(values, key=lambda value: abs(value - values[0]))
-            raise BadInput(f"{source}: cards at {axis} {min(values)} and {max(values)} are farther apart than "
-                           f"{len(layout)} cards can reach ({reach} cells)", str(far))
+            raise BadInput(
+                f"{source}: cards at {axis} {min(values)} and {max(values)} are farther apart than "
+                f"{len(layout)} cards can reach ({reach} cells)",
+                str(far),
+            )
 
 
 def read_layout(path: str | Path, face: Callable[[str], Face]) -> Layout:
@@ -154,6 +168,7 @@ def canonical(layout: Layout) -> tuple[tuple[tuple[Cell, str], ...], ...]:
         cards = [list(p.cells()) for p in turn_layout(layout, rotation)]
         left = min((x for card in cards for (x, _), _ in card), default=0)
         top = min((y for card in cards for (_, y), _ in card), default=0)
-        keys.append(tuple(sorted(tuple(sorted(((x - left, y - top), symbol) for (x, y), symbol in card))
-                                 for card in cards)))
+        keys.append(
+            tuple(sorted(tuple(sorted(((x - left, y - top), symbol) for (x, y), symbol in card)) for card in cards))
+        )
     return min(keys)

@@ -73,8 +73,10 @@ def _gaps_closed(owners: Owners, marks: set[Cell]) -> tuple[Owners, set[Cell]]:
     cards is longer than ``GAP`` (marks on empty cells are dropped)."""
     column = _closed_up({x for x, _ in owners})
     row = _closed_up({y for _, y in owners})
-    return ({(column[x], row[y]): owner for (x, y), owner in owners.items()},
-            {(column[x], row[y]) for x, y in marks if (x, y) in owners})
+    return (
+        {(column[x], row[y]): owner for (x, y), owner in owners.items()},
+        {(column[x], row[y]) for x, y in marks if (x, y) in owners},
+    )
 
 
 def _bounds(owners: Owners) -> tuple[int, int, int, int]:
@@ -143,7 +145,7 @@ def ascii_picture(layout: Layout, marks: Iterable[Cell] = ()) -> str:
     for r in range(rows + 1):
         for c in range(cols + 1):
             if c < cols:
-                canvas[2 * r][4 * c + 1:4 * c + 4] = list(above(c, r) * 3 or "   ")
+                canvas[2 * r][4 * c + 1 : 4 * c + 4] = list(above(c, r) * 3 or "   ")
             if r < rows:
                 canvas[2 * r + 1][4 * c] = beside(c, r) or " "
             up = beside(c, r - 1)
@@ -186,23 +188,27 @@ def svg_picture(layout: Layout, cell: int = 40) -> str:
 
     names = ", ".join(placement.face.name for placement in layout) or EMPTY_PICTURE
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">',
         f"<title>Ubongo layout: {escape(names)}</title>",
     ]
     for (x, y), (_, symbol) in sorted(owners.items()):
         px, py = corner(x, y)
-        parts.append(f'<rect x="{px}" y="{py}" width="{cell}" height="{cell}" '
-                     f'fill="{PALETTE.get(symbol, UNKNOWN_FILL)}"/>')
-        parts.append(f'<text x="{px + cell / 2:g}" y="{py + cell / 2:g}" font-family="sans-serif" '
-                     f'font-size="{cell / 2:g}" font-weight="bold" text-anchor="middle" '
-                     f'dominant-baseline="central" fill="{OUTLINE_COLOUR}">{escape(symbol)}</text>')
+        parts.append(
+            f'<rect x="{px}" y="{py}" width="{cell}" height="{cell}" fill="{PALETTE.get(symbol, UNKNOWN_FILL)}"/>'
+        )
+        parts.append(
+            f'<text x="{px + cell / 2:g}" y="{py + cell / 2:g}" font-family="sans-serif" '
+            f'font-size="{cell / 2:g}" font-weight="bold" text-anchor="middle" '
+            f'dominant-baseline="central" fill="{OUTLINE_COLOUR}">{escape(symbol)}</text>'
+        )
     for placement in layout:
         grid = placement.grid
         x0, y0 = corner(placement.x, placement.y)
         x1, y1 = x0 + len(grid[0]) * cell, y0 + len(grid) * cell
-        parts.append(f'<polygon points="{x0},{y0} {x1},{y0} {x1},{y1} {x0},{y1}" fill="none" '
-                     f'stroke="{OUTLINE_COLOUR}" stroke-width="{cell / 10:g}" stroke-linejoin="round"/>')
+        parts.append(
+            f'<polygon points="{x0},{y0} {x1},{y0} {x1},{y1} {x0},{y1}" fill="none" '
+            f'stroke="{OUTLINE_COLOUR}" stroke-width="{cell / 10:g}" stroke-linejoin="round"/>'
+        )
     for a, b in (sorted(pair) for joint in contacts(layout).values() for pair in joint):  # left or upper first
         colour = MATCH_COLOUR if owners[a][1] == owners[b][1] else MISMATCH_COLOUR
         bx, by = corner(*b)
@@ -211,7 +217,9 @@ def svg_picture(layout: Layout, cell: int = 40) -> str:
             ends = (bx, by + cell / 4, bx, by + 3 * cell / 4)
         else:  # b below a: the shared edge is b's top side
             ends = (bx + cell / 4, by, bx + 3 * cell / 4, by)
-        parts.append('<line x1="{:g}" y1="{:g}" x2="{:g}" y2="{:g}" '.format(*ends)
-                     + f'stroke="{colour}" stroke-width="{cell / 5:g}" stroke-linecap="round"/>')
+        parts.append(
+            '<line x1="{:g}" y1="{:g}" x2="{:g}" y2="{:g}" '.format(*ends)
+            + f'stroke="{colour}" stroke-width="{cell / 5:g}" stroke-linecap="round"/>'
+        )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"

@@ -101,13 +101,17 @@ def _overlaps(layout: Layout, occupants: dict[Cell, list[int]]) -> list[Violatio
     for cell, cards in occupants.items():
         for pair in itertools.combinations(cards, 2):
             shared[pair].append(cell)
-    return [Violation("overlap", pair, f"{_cards(layout, list(pair))} overlap at {_cells(sorted(shared[pair]))}: "
-                                       "no cell may be covered twice")
-            for pair in sorted(shared)]
+    return [
+        Violation(
+            "overlap",
+            pair,
+            f"{_cards(layout, list(pair))} overlap at {_cells(sorted(shared[pair]))}: no cell may be covered twice",
+        )
+        for pair in sorted(shared)
+    ]
 
 
-def _joint(layout: Layout, pair: Pair, touching: list[Contact],
-           symbols: list[dict[Cell, str]]) -> list[Violation]:
+def _joint(layout: Layout, pair: Pair, touching: list[Contact], symbols: list[dict[Cell, str]]) -> list[Violation]:
     """Two touching cards meet at exactly 2 contacts, each joining equal symbols."""
     i, j = pair
     wrong = [(a, b) for a, b in touching if symbols[i][a] != symbols[j][b]]
@@ -120,15 +124,31 @@ def _joint(layout: Layout, pair: Pair, touching: list[Contact],
     names = _cards(layout, [i, j])
     found = []
     if len(touching) == 1:
-        found.append(Violation("one-contact", pair, f"{names} meet at 1 contact ({shown(touching)}): "
-                                                    f"exactly {CONTACTS_PER_JOINT} are needed"))
+        found.append(
+            Violation(
+                "one-contact",
+                pair,
+                f"{names} meet at 1 contact ({shown(touching)}): exactly {CONTACTS_PER_JOINT} are needed",
+            )
+        )
     elif len(touching) > CONTACTS_PER_JOINT:
-        found.append(Violation("too-many-contacts", pair, f"{names} meet at {len(touching)} contacts "
-                                                          f"({shown(touching)}): exactly {CONTACTS_PER_JOINT} "
-                                                          "are allowed"))
+        found.append(
+            Violation(
+                "too-many-contacts",
+                pair,
+                f"{names} meet at {len(touching)} contacts "
+                f"({shown(touching)}): exactly {CONTACTS_PER_JOINT} "
+                "are allowed",
+            )
+        )
     if wrong:
-        found.append(Violation("mismatch", pair, f"{names} join different symbols ({shown(wrong)}): "
-                                                 "touching cells must show the same symbol"))
+        found.append(
+            Violation(
+                "mismatch",
+                pair,
+                f"{names} join different symbols ({shown(wrong)}): touching cells must show the same symbol",
+            )
+        )
     return found
 
 
@@ -137,12 +157,18 @@ def _disconnected(layout: Layout, touching: dict[Pair, list[Contact]]) -> list[V
     graph = nx.Graph()
     graph.add_nodes_from(range(len(layout)))
     graph.add_edges_from(touching)
-    groups: list[list[int]] = sorted((sorted(group) for group in nx.connected_components(graph)),
-                                     key=lambda group: (-len(group), group[0]))
-    return [Violation("disconnected", tuple(group),
-                      f"{_cards(layout, group)} {'is' if len(group) == 1 else 'are'} not connected to "
-                      f"the largest group ({_cards(layout, groups[0])}): all cards must form one group")
-            for group in groups[1:]]
+    groups: list[list[int]] = sorted(
+        (sorted(group) for group in nx.connected_components(graph)), key=lambda group: (-len(group), group[0])
+    )
+    return [
+        Violation(
+            "disconnected",
+            tuple(group),
+            f"{_cards(layout, group)} {'is' if len(group) == 1 else 'are'} not connected to "
+            f"the largest group ({_cards(layout, groups[0])}): all cards must form one group",
+        )
+        for group in groups[1:]
+    ]
 
 
 def violations(layout: Layout) -> list[Violation]:

@@ -57,8 +57,9 @@ def _check_result(result: RoundResult) -> None:
     if not 0 <= result.laid <= HAND:
         raise BadInput(f"{result.player} laid {result.laid} cards: a hand has {HAND}", str(result.laid))
     if result.called and result.laid != TARGET:
-        raise BadInput(f"{result.player} called \"Ubongo!\" with {result.laid} cards laid: "
-                       f"a call needs {TARGET}", str(result.laid))
+        raise BadInput(
+            f'{result.player} called "Ubongo!" with {result.laid} cards laid: a call needs {TARGET}', str(result.laid)
+        )
 
 
 def _points(result: RoundResult) -> int:
@@ -97,10 +98,14 @@ def game_ranking(points_by_round: Sequence[dict[str, int]]) -> list[Standing]:
     players = set(points_by_round[0])
     for number, points in enumerate(points_by_round, start=1):
         if set(points) != players:
-            raise BadInput(f"round {number} scores {', '.join(sorted(points))}, not the players of "
-                           f"round 1: {', '.join(sorted(players))}", str(number))
-    totals = {p: (sum(r[p] for r in points_by_round), sum(r[p] == CALL_POINTS for r in points_by_round))
-              for p in players}
+            raise BadInput(
+                f"round {number} scores {', '.join(sorted(points))}, not the players of "
+                f"round 1: {', '.join(sorted(players))}",
+                str(number),
+            )
+    totals = {
+        p: (sum(r[p] for r in points_by_round), sum(r[p] == CALL_POINTS for r in points_by_round)) for p in players
+    }
     order = sorted(players, key=lambda p: (-totals[p][0], -totals[p][1], p))
     keys = [totals[p] for p in order]
     return [Standing(keys.index(totals[p]) + 1, p, *totals[p]) for p in order]
@@ -130,10 +135,13 @@ def deal(deck: Deck, stack: int, players: int, seed: int) -> list[list[Card]]:
         raise BadInput(f"bad stack {stack}: stacks are 1, 2 and 3", str(stack))
     cards = deck.stack(stack)
     if not 1 <= players <= len(cards) // HAND:
-        raise BadInput(f"cannot deal {HAND} cards to {players} players: stack {stack} of the "
-                       f"{deck.source} deck has {len(cards)} cards", str(players))
+        raise BadInput(
+            f"cannot deal {HAND} cards to {players} players: stack {stack} of the "
+            f"{deck.source} deck has {len(cards)} cards",
+            str(players),
+        )
     random.Random(seed).shuffle(cards)
-    return [cards[k * HAND:(k + 1) * HAND] for k in range(players)]
+    return [cards[k * HAND : (k + 1) * HAND] for k in range(players)]
 
 
 def hand_faces(hand: Sequence[Card], round_number: int) -> list[Face]:
@@ -142,7 +150,9 @@ def hand_faces(hand: Sequence[Card], round_number: int) -> list[Face]:
     stack = stack_for_round(round_number)
     for card in hand:
         if card.stack != stack:
-            raise BadInput(f"card {card.number} is from stack {card.stack}; round {round_number} "
-                           f"plays stack {stack}", str(card.number))
+            raise BadInput(
+                f"card {card.number} is from stack {card.stack}; round {round_number} plays stack {stack}",
+                str(card.number),
+            )
     white = side_for_round(round_number) == "white"
     return [card.white if white else card.black for card in hand]

@@ -81,7 +81,7 @@ def _condition(entry: dict[str, Any], where: str) -> Condition:
 def chips_from_json(data: Any, source: str) -> tuple[Chip, ...]:
     """The chip set from its JSON shape, ``{"chips": [{"id": ..., "all": [...]}, ...]}``."""
     if not isinstance(data, dict) or not isinstance(data.get("chips"), list):
-        raise BadInput(f"{source}: a chip set is a JSON object with a list \"chips\"", source)
+        raise BadInput(f'{source}: a chip set is a JSON object with a list "chips"', source)
     chips = []
     for entry in data["chips"]:
         if not isinstance(entry, dict):
@@ -89,8 +89,14 @@ def chips_from_json(data: Any, source: str) -> tuple[Chip, ...]:
         where = f"{source}: chip {entry.get('id')!r}"
         try:
             conditions = tuple(_condition(c, where) for c in entry["all"])
-            chip = Chip(str(entry["id"]), str(entry["de"]), str(entry["en"]), int(entry["value"]),
-                        str(entry["source"]), conditions)
+            chip = Chip(
+                str(entry["id"]),
+                str(entry["de"]),
+                str(entry["en"]),
+                int(entry["value"]),
+                str(entry["source"]),
+                conditions,
+            )
         except KeyError as missing:
             raise BadInput(f"{where} has no {missing}", str(missing)) from None
         except (TypeError, ValueError, AttributeError) as error:
@@ -127,8 +133,7 @@ def parse_chips(text: str) -> tuple[Chip, ...]:
             raise BadInput(f"empty chip id in the chips {text!r}", token)
         chip = parse_chip(token)
         if chip in chips:
-            raise BadInput(f"chip {chip.id} is named twice in the chips {text!r}: a player holds each chip once",
-                           token)
+            raise BadInput(f"chip {chip.id} is named twice in the chips {text!r}: a player holds each chip once", token)
         chips.append(chip)
     return tuple(chips)
 

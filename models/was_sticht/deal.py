@@ -50,18 +50,19 @@ def _is_int(value: object) -> bool:
 def _cards(entry: object, what: str, source: str) -> tuple[Card, ...]:
     """A JSON list of card names; anything else is bad input naming it."""
     if not isinstance(entry, list):
-        raise BadInput(f"{source}: {what} is not a list of cards like \"R5\": {entry!r}", str(entry))
+        raise BadInput(f'{source}: {what} is not a list of cards like "R5": {entry!r}', str(entry))
     for name in entry:
         if not isinstance(name, str):
-            raise BadInput(f"{source}: bad card {name!r} in {what}: a card is text like \"R5\"", str(name))
+            raise BadInput(f'{source}: bad card {name!r} in {what}: a card is text like "R5"', str(name))
     return tuple(parse_card(name) for name in entry)
 
 
 def _trumps(entry: object, source: str) -> Trumps:
     """``{"suit": "R" | null, "number": 1-9 | null}``; anything else is bad input naming it."""
     if not isinstance(entry, dict) or "suit" not in entry or "number" not in entry:
-        raise BadInput(f"{source}: \"trump\" is an object {{\"suit\": \"R\" or null, \"number\": 5 or null}}, "
-                       f"not {entry!r}", str(entry))
+        raise BadInput(
+            f'{source}: "trump" is an object {{"suit": "R" or null, "number": 5 or null}}, not {entry!r}', str(entry)
+        )
     suit, number = entry["suit"], entry["number"]
     if suit is not None and (not isinstance(suit, str) or suit.upper() not in COLOURS):
         raise BadInput(f"{source}: bad trump suit {suit!r}: use one of {', '.join(COLOURS)} or null", str(suit))
@@ -74,17 +75,20 @@ def deal_from_json(data: object, source: str = "deal") -> Deal:
     """A deal from its JSON shape; malformed data, a bad card, hands of unequal size, a
     card twice, bad trumps or a leader that is not a seat is bad input naming it."""
     if not isinstance(data, dict) or not all(key in data for key in ("hands", "trump", "leader")):
-        raise BadInput(f"{source}: a deal is a JSON object with \"hands\", \"trump\" and \"leader\"", source)
+        raise BadInput(f'{source}: a deal is a JSON object with "hands", "trump" and "leader"', source)
     if not isinstance(data["hands"], list) or len(data["hands"]) not in (3, 4):
-        raise BadInput(f"{source}: \"hands\" is a list of 3 or 4 hands, not {data['hands']!r}", str(data["hands"]))
+        raise BadInput(f'{source}: "hands" is a list of 3 or 4 hands, not {data["hands"]!r}', str(data["hands"]))
     hands = tuple(_cards(entry, f"hand {k + 1}", source) for k, entry in enumerate(data["hands"]))
     size = len(hands[0])
     if not 1 <= size <= TRICKS:
         raise BadInput(f"{source}: hand 1 has {size} cards: a hand holds 1 to {TRICKS}", str(size))
     for k, hand in enumerate(hands):
         if len(hand) != size:
-            raise BadInput(f"{source}: hand {k + 1} has {len(hand)} cards, hand 1 has {size}: "
-                           "every hand holds the same number of cards", str(len(hand)))
+            raise BadInput(
+                f"{source}: hand {k + 1} has {len(hand)} cards, hand 1 has {size}: "
+                "every hand holds the same number of cards",
+                str(len(hand)),
+            )
     check_distinct((card for hand in hands for card in hand), source)
     trumps = _trumps(data["trump"], source)
     leader = data["leader"]
@@ -95,32 +99,40 @@ def deal_from_json(data: object, source: str = "deal") -> Deal:
 
 def deal_to_json(deal: Deal) -> dict[str, Any]:
     """The deal in its JSON shape."""
-    return {"hands": [[card.name for card in hand] for hand in deal.hands],
-            "trump": {"suit": deal.trumps.suit, "number": deal.trumps.number},
-            "leader": deal.leader + 1}
+    return {
+        "hands": [[card.name for card in hand] for hand in deal.hands],
+        "trump": {"suit": deal.trumps.suit, "number": deal.trumps.number},
+        "leader": deal.leader + 1,
+    }
 
 
 def clues_from_json(data: object, source: str = "clues") -> tuple[Observation, ...]:
     """Clues from their JSON shape; malformed data, a column of the wrong size, a card
     twice or a winner that is not an index into the column is bad input naming it."""
     if not isinstance(data, dict) or not isinstance(data.get("observations"), list):
-        raise BadInput(f"{source}: clues are a JSON object with a list \"observations\"", source)
+        raise BadInput(f'{source}: clues are a JSON object with a list "observations"', source)
     if len(data["observations"]) > COLUMNS:
-        raise BadInput(f"{source}: {len(data['observations'])} observations, but the draft has {COLUMNS} columns",
-                       str(len(data["observations"])))
+        raise BadInput(
+            f"{source}: {len(data['observations'])} observations, but the draft has {COLUMNS} columns",
+            str(len(data["observations"])),
+        )
     observations = []
     for k, entry in enumerate(data["observations"]):
         where = f"observation {k + 1}"
         if not isinstance(entry, dict) or "cards" not in entry or "winner" not in entry:
-            raise BadInput(f"{source}: {where} needs \"cards\" and \"winner\": {entry!r}", str(entry))
+            raise BadInput(f'{source}: {where} needs "cards" and "winner": {entry!r}', str(entry))
         cards = _cards(entry["cards"], f"{where}'s cards", source)
         if len(cards) != ROWS:
-            raise BadInput(f"{source}: {where} has {len(cards)} cards, a column has {ROWS} "
-                           "(with 3 players the Table's card is the last)", str(len(cards)))
+            raise BadInput(
+                f"{source}: {where} has {len(cards)} cards, a column has {ROWS} "
+                "(with 3 players the Table's card is the last)",
+                str(len(cards)),
+            )
         winner = entry["winner"]
         if not _is_int(winner) or not 1 <= winner <= len(cards):
-            raise BadInput(f"{source}: {where}'s winner {winner!r} is not a place 1..{len(cards)} "
-                           "in its cards", str(winner))
+            raise BadInput(
+                f"{source}: {where}'s winner {winner!r} is not a place 1..{len(cards)} in its cards", str(winner)
+            )
         observations.append(Observation(cards, winner - 1))
     check_distinct((card for observation in observations for card in observation.cards), source)
     return tuple(observations)
@@ -128,8 +140,12 @@ def clues_from_json(data: object, source: str = "clues") -> tuple[Observation, .
 
 def clues_to_json(observations: Sequence[Observation]) -> dict[str, Any]:
     """Clues in their JSON shape."""
-    return {"observations": [{"cards": [card.name for card in observation.cards], "winner": observation.winner + 1}
-                             for observation in observations]}
+    return {
+        "observations": [
+            {"cards": [card.name for card in observation.cards], "winner": observation.winner + 1}
+            for observation in observations
+        ]
+    }
 
 
 def read_deal(path: str | Path) -> Deal:
@@ -152,7 +168,7 @@ def deal_round(seed: int | str, players: int = 4) -> Deal:
     trumps = rng.choice(ALL_TRUMPS)
     cards = list(DECK)
     rng.shuffle(cards)
-    return Deal(tuple(tuple(cards[seat * TRICKS:(seat + 1) * TRICKS]) for seat in range(players)), trumps, 0)
+    return Deal(tuple(tuple(cards[seat * TRICKS : (seat + 1) * TRICKS]) for seat in range(players)), trumps, 0)
 
 
 def random_start(rng: random.Random, players: int = 4, size: int = TRICKS) -> Position:
@@ -162,7 +178,7 @@ def random_start(rng: random.Random, players: int = 4, size: int = TRICKS) -> Po
     cards = list(DECK)
     rng.shuffle(cards)
     trumps, leader = rng.choice(ALL_TRUMPS), rng.randrange(players)
-    return start([cards[seat * size:(seat + 1) * size] for seat in range(players)], trumps, leader)
+    return start([cards[seat * size : (seat + 1) * size] for seat in range(players)], trumps, leader)
 
 
 def random_ending(rng: random.Random, tricks_left: int, players: int = 4) -> Position:

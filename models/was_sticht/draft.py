@@ -86,8 +86,7 @@ def random_pick(rng: random.Random) -> PickPolicy:
     return lambda view: rng.choice(view.available)
 
 
-def run_draft(columns: Sequence[Sequence[Card]], trumps: Trumps, dealer: int,
-              picks: Sequence[PickPolicy]) -> Draft:
+def run_draft(columns: Sequence[Sequence[Card]], trumps: Trumps, dealer: int, picks: Sequence[PickPolicy]) -> Draft:
     """The draft of the laid-out ``columns`` by ``len(picks)`` players (3 or 4), seat s
     choosing by ``picks[s]``; a card a policy picks that is not in the column is bad input."""
     players = len(picks)
@@ -105,12 +104,22 @@ def run_draft(columns: Sequence[Sequence[Card]], trumps: Trumps, dealer: int,
         left = list(column)
         taken: list[Card] = []
         for seat in pick_order(dealer, index, players):
-            view = DraftView(seat, dealer, tuple(left), tuple(taken), tuple(hands[seat]), tuple(observations),
-                             tuple(tuple(c) for c in columns[index + 1:]), trumps if seat == dealer else None)
+            view = DraftView(
+                seat,
+                dealer,
+                tuple(left),
+                tuple(taken),
+                tuple(hands[seat]),
+                tuple(observations),
+                tuple(tuple(c) for c in columns[index + 1 :]),
+                trumps if seat == dealer else None,
+            )
             card = picks[seat](view)
             if card not in left:
-                raise BadInput(f"seat {seat + 1} may not pick {card}: column {index + 1} holds "
-                               f"{', '.join(c.name for c in left)}", card.name)
+                raise BadInput(
+                    f"seat {seat + 1} may not pick {card}: column {index + 1} holds {', '.join(c.name for c in left)}",
+                    card.name,
+                )
             left.remove(card)
             taken.append(card)
             hands[seat].append(card)

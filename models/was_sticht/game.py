@@ -159,13 +159,13 @@ class GameRecord:
 def _chosen_from(options: Sequence[Chip], chip: Chip, seat: int, what: str) -> Chip:
     """``chip`` if it is one of ``options``; else bad input naming it."""
     if chip not in options:
-        raise BadInput(f"seat {seat + 1} may not {what} {chip.id}: the options are "
-                       f"{', '.join(c.id for c in options)}", chip.id)
+        raise BadInput(
+            f"seat {seat + 1} may not {what} {chip.id}: the options are {', '.join(c.id for c in options)}", chip.id
+        )
     return chip
 
 
-def draft_chips(dealer: int, policies: Sequence[Policy],
-                pool: Sequence[Chip] = CHIPS) -> tuple[tuple[Chip, ...], ...]:
+def draft_chips(dealer: int, policies: Sequence[Policy], pool: Sequence[Chip] = CHIPS) -> tuple[tuple[Chip, ...], ...]:
     """Each seat's chips: the dealer takes one from ``pool`` first, then the others
     clockwise, round after round until each player has 5; the rest go back in the box."""
     players = len(policies)
@@ -185,13 +185,15 @@ def draft_chips(dealer: int, policies: Sequence[Policy],
 def settle(dealer: int, chosen: Mapping[int, Chip], tricks: Sequence[Trick], players: int) -> Settlement:
     """Who met the chip he chose, and whose chosen task the dealer met while its chooser failed."""
     met = tuple(seat for seat, chip in sorted(chosen.items()) if achieved(chip, seat, tricks, players))
-    beat = tuple(seat for seat, chip in sorted(chosen.items())
-                 if seat not in met and achieved(chip, dealer, tricks, players))
+    beat = tuple(
+        seat for seat, chip in sorted(chosen.items()) if seat not in met and achieved(chip, dealer, tricks, players)
+    )
     return Settlement(met, beat)
 
 
-def play_tricks(position: Position, dealer: int, chosen: Mapping[int, Chip],
-                policies: Sequence[Policy]) -> tuple[Trick, ...]:
+def play_tricks(
+    position: Position, dealer: int, chosen: Mapping[int, Chip], policies: Sequence[Policy]
+) -> tuple[Trick, ...]:
     """The tricks of the round from ``position`` on, each seat playing by its policy."""
     while not position.finished:
         seat = position.to_move
@@ -199,8 +201,9 @@ def play_tricks(position: Position, dealer: int, chosen: Mapping[int, Chip],
     return position.tricks
 
 
-def play_round(dealer: int, chips: Sequence[Sequence[Chip]], policies: Sequence[Policy],
-               rng: random.Random) -> RoundRecord:
+def play_round(
+    dealer: int, chips: Sequence[Sequence[Chip]], policies: Sequence[Policy], rng: random.Random
+) -> RoundRecord:
     """One round dealt by ``dealer`` with the seats' ``chips`` left; trumps and layout drawn from ``rng``."""
     players = len(policies)
     trumps = rng.choice(ALL_TRUMPS)
@@ -229,20 +232,25 @@ def winners(discarded: Sequence[Sequence[Chip]], out: Iterable[int]) -> tuple[in
     return tuple(sorted(seat for seat, value in values.items() if value == best))
 
 
-def standings(discarded: Sequence[Sequence[Chip]], left: Sequence[Sequence[Chip]],
-              won: Sequence[int]) -> tuple[Standing, ...]:
+def standings(
+    discarded: Sequence[Sequence[Chip]], left: Sequence[Sequence[Chip]], won: Sequence[int]
+) -> tuple[Standing, ...]:
     """Every seat placed: the winners ``won`` first, then the others purely by the total
     corner value of their discarded chips (how many they discarded does not count);
     equal keys share a rank."""
     keys = [(seat in won, sum(chip.value for chip in discarded[seat])) for seat in range(len(left))]
     order = sorted(range(len(left)), key=lambda seat: (keys[seat], -seat), reverse=True)
-    return tuple(Standing(1 + sum(key > keys[seat] for key in keys), seat, tuple(discarded[seat]),
-                          keys[seat][1], tuple(left[seat]))
-                 for seat in order)
+    return tuple(
+        Standing(
+            1 + sum(key > keys[seat] for key in keys), seat, tuple(discarded[seat]), keys[seat][1], tuple(left[seat])
+        )
+        for seat in order
+    )
 
 
-def play_game(seed: int, players: int = 4, policies: Sequence[Policy] | None = None, dealer: int = 0,
-              round_limit: int = 100) -> GameRecord:
+def play_game(
+    seed: int, players: int = 4, policies: Sequence[Policy] | None = None, dealer: int = 0, round_limit: int = 100
+) -> GameRecord:
     """A whole game, seeded: trumps and layouts from ``seed``, seat s deciding by
     ``policies[s]`` (default: ``RandomPolicy`` seeded from ``seed`` and the seat); the
     first dealer is ``dealer``; at most ``round_limit`` rounds."""

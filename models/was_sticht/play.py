@@ -48,11 +48,13 @@ class Position:
     def play(self, card: Card) -> Position:
         """The position after the seat to move plays ``card``; an illegal card is bad input."""
         if card not in self.legal():
-            raise BadInput(f"seat {self.to_move + 1} may not play {card} here: "
-                           f"the legal cards are {', '.join(c.name for c in self.legal())}", card.name)
+            raise BadInput(
+                f"seat {self.to_move + 1} may not play {card} here: "
+                f"the legal cards are {', '.join(c.name for c in self.legal())}",
+                card.name,
+            )
         seat = self.to_move
-        hands = tuple(tuple(c for c in hand if c != card) if s == seat else hand
-                      for s, hand in enumerate(self.hands))
+        hands = tuple(tuple(c for c in hand if c != card) if s == seat else hand for s, hand in enumerate(self.hands))
         current = (*self.current, card)
         if len(current) < self.players:
             return Position(hands, self.trumps, self.leader, current, self.tricks)
@@ -67,8 +69,11 @@ def start(hands: Sequence[Sequence[Card]], trumps: Trumps, leader: int) -> Posit
     sizes = {len(hand) for hand in hands}
     if len(sizes) != 1:
         seat = next(s for s, hand in enumerate(hands) if len(hand) != len(hands[0]))
-        raise BadInput(f"hand {seat + 1} has {len(hands[seat])} cards, hand 1 has {len(hands[0])}: "
-                       "every hand holds the same number of cards", str(len(hands[seat])))
+        raise BadInput(
+            f"hand {seat + 1} has {len(hands[seat])} cards, hand 1 has {len(hands[0])}: "
+            "every hand holds the same number of cards",
+            str(len(hands[seat])),
+        )
     check_distinct([card for hand in hands for card in hand], "the deal")
     if not 0 <= leader < len(hands):
         raise BadInput(f"leader {leader + 1} is not a seat 1..{len(hands)}", str(leader + 1))

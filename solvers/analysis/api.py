@@ -46,17 +46,31 @@ class StudyAnswer(Answer):
         return DOES_NOT_HOLD if self.broken else DONE
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "study": self.study, **({"options": dict(self.options)} if self.options else {}),
-                "samples": self.samples, "seed": self.seed, "chunks": self.chunks, "reused": self.reused,
-                "seconds": round(self.seconds, 3), "store": self.store, "plot": self.plot, "result": self.result,
-                "broken_checks": list(self.broken)}
+        return {
+            "game": self.game,
+            "study": self.study,
+            **({"options": dict(self.options)} if self.options else {}),
+            "samples": self.samples,
+            "seed": self.seed,
+            "chunks": self.chunks,
+            "reused": self.reused,
+            "seconds": round(self.seconds, 3),
+            "store": self.store,
+            "plot": self.plot,
+            "result": self.result,
+            "broken_checks": list(self.broken),
+        }
 
     def text(self) -> str:
         title = f"{self.game} {self.study}: {plural(self.samples, 'sample')}, seed {self.seed}"
-        return "\n".join([text_table(self.rows[0], self.rows[1:], title=title),
-                          f"{plural(self.chunks, 'chunk')}, {self.reused} read back from "
-                          f"{self.store}, in {self.seconds:.1f} s", *([f"picture: {self.plot}"] if self.plot else []),
-                          *(f"check does not hold: {line}" for line in self.broken)])
+        return "\n".join(
+            [
+                text_table(self.rows[0], self.rows[1:], title=title),
+                f"{plural(self.chunks, 'chunk')}, {self.reused} read back from {self.store}, in {self.seconds:.1f} s",
+                *([f"picture: {self.plot}"] if self.plot else []),
+                *(f"check does not hold: {line}" for line in self.broken),
+            ]
+        )
 
 
 def store_path(store: str | Path | None) -> Path:
@@ -73,10 +87,18 @@ def store_path(store: str | Path | None) -> Path:
     return path
 
 
-def analyze(game: str, study: str, samples: int = 200, seed: int = 1, workers: int | None = None,
-            scheduler: str | None = None, store: str | Path | None = None, plot: str | None = None,
-            progress: Callable[[int, int], None] | None = None,
-            options: Mapping[str, Any] | None = None) -> StudyAnswer:
+def analyze(
+    game: str,
+    study: str,
+    samples: int = 200,
+    seed: int = 1,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    store: str | Path | None = None,
+    plot: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> StudyAnswer:
     """Run the study ``study`` of ``game`` over ``samples`` seeded samples on ``workers``
     local processes (default: all cores) or the Dask ``scheduler`` with the study's
     ``options`` (its defaults where not given), keeping finished
@@ -95,5 +117,18 @@ def analyze(game: str, study: str, samples: int = 200, seed: int = 1, workers: i
     if plot:
         found.plot(outcome.result, f"{game} {study}: {samples} samples, seed {seed}", plot)
     rows = tuple(tuple(row) for row in found.table(outcome.result))
-    return StudyAnswer(game, study, samples, seed, outcome.chunks, outcome.reused, outcome.seconds, str(path),
-                       plot, outcome.result, rows, chosen, tuple(found.broken(outcome.result)))
+    return StudyAnswer(
+        game,
+        study,
+        samples,
+        seed,
+        outcome.chunks,
+        outcome.reused,
+        outcome.seconds,
+        str(path),
+        plot,
+        outcome.result,
+        rows,
+        chosen,
+        tuple(found.broken(outcome.result)),
+    )

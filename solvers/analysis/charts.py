@@ -39,8 +39,11 @@ def check_picture(path: str) -> str:
     extension = Path(path).suffix.lower().lstrip(".")
     formats = picture_formats()
     if extension not in formats:
-        raise BadInput(f"cannot write a picture to {path!r}: its name must end in one of "
-                       f"{', '.join('.' + name for name in formats)}", path)
+        raise BadInput(
+            f"cannot write a picture to {path!r}: its name must end in one of "
+            f"{', '.join('.' + name for name in formats)}",
+            path,
+        )
     return path
 
 
@@ -68,8 +71,7 @@ def pyplot() -> ModuleType:
     return plt
 
 
-def bars(path: str, title: str, labels: Sequence[str], series: Mapping[str, Sequence[float]],
-         ylabel: str) -> None:
+def bars(path: str, title: str, labels: Sequence[str], series: Mapping[str, Sequence[float]], ylabel: str) -> None:
     """One group of bars per label, one bar per series in each group, with a legend when
     there is more than one series."""
     inches = min(14.0, max(6.0, 0.35 * len(labels) * max(1, len(series))))
@@ -90,8 +92,7 @@ def bars(path: str, title: str, labels: Sequence[str], series: Mapping[str, Sequ
 def histograms(path: str, title: str, counts: Mapping[str, Mapping[int, int]], xlabel: str) -> None:
     """One panel per entry of ``counts`` (a name and its value -> count table), side by
     side, each a bar per value."""
-    figure, panels = pyplot().subplots(1, max(1, len(counts)), figsize=(4.0 * max(1, len(counts)), 4.0),
-                                       squeeze=False)
+    figure, panels = pyplot().subplots(1, max(1, len(counts)), figsize=(4.0 * max(1, len(counts)), 4.0), squeeze=False)
     for axes, (name, table) in zip(panels[0], counts.items()):
         values = sorted(table)
         axes.bar(values, [table[v] for v in values])

@@ -34,12 +34,17 @@ the engine's limits."""
 
 def _counts(game: GameResult) -> dict[str, int]:
     """The ``COUNTS`` of one game."""
-    return {"rounds": len(game.round_turns), "turns": sum(game.round_turns), "cut_games": int(game.limit_hit),
-            "cut_rounds": game.cut_rounds}
+    return {
+        "rounds": len(game.round_turns),
+        "turns": sum(game.round_turns),
+        "cut_games": int(game.limit_hit),
+        "cut_rounds": game.cut_rounds,
+    }
 
 
-def run_chunk(samples: int, seed: int, first: int, count: int, *, players: int, bots: Sequence[str],
-              target: int) -> Part:
+def run_chunk(
+    samples: int, seed: int, first: int, count: int, *, players: int, bots: Sequence[str], target: int
+) -> Part:
     """Seats filled per bot, exact wins per seat and per bot, and the ``COUNTS`` over games
     ``first .. first + count - 1`` among ``bots`` seated at ``players`` seats, to
     ``target`` points."""
@@ -57,8 +62,13 @@ def run_chunk(samples: int, seed: int, first: int, count: int, *, players: int, 
             by_bot[game.seats[seat]] += share
         for name, value in _counts(game).items():
             counts[name] += value
-    return {"target": target, "filled": filled, "wins_by_seat": [str(wins) for wins in by_seat],
-            "wins_by_bot": {name: str(wins) for name, wins in by_bot.items()}, **counts}
+    return {
+        "target": target,
+        "filled": filled,
+        "wins_by_seat": [str(wins) for wins in by_seat],
+        "wins_by_bot": {name: str(wins) for name, wins in by_bot.items()},
+        **counts,
+    }
 
 
 def combine(samples: int, parts: Iterable[Part]) -> Result:
@@ -77,21 +87,41 @@ def combine(samples: int, parts: Iterable[Part]) -> Result:
             wins[name] = wins.get(name, Fraction(0)) + Fraction(part["wins_by_bot"][name])
         for name in COUNTS:
             counts[name] += part[name]
-    bots: list[dict[str, Any]] = [{"bot": name, "games": filled[name], "wins": float(wins[name]),
-             "share": float(wins[name] / filled[name]) if filled[name] else None} for name in filled]
+    bots: list[dict[str, Any]] = [
+        {
+            "bot": name,
+            "games": filled[name],
+            "wins": float(wins[name]),
+            "share": float(wins[name] / filled[name]) if filled[name] else None,
+        }
+        for name in filled
+    ]
     bots.sort(key=lambda row: (row["share"] is None, -(row["share"] or 0.0), row["bot"]))
-    return {"games": samples, "players": len(seats), "target": target,
-            "seats": [{"seat": seat, "games": samples, "wins": float(won), "share": float(won / samples)}
-                      for seat, won in enumerate(seats, start=1)],
-            "bots": bots, **counts,
-            "rounds_per_game": counts["rounds"] / samples, "turns_per_round": counts["turns"] / counts["rounds"]}
+    return {
+        "games": samples,
+        "players": len(seats),
+        "target": target,
+        "seats": [
+            {"seat": seat, "games": samples, "wins": float(won), "share": float(won / samples)}
+            for seat, won in enumerate(seats, start=1)
+        ],
+        "bots": bots,
+        **counts,
+        "rounds_per_game": counts["rounds"] / samples,
+        "turns_per_round": counts["turns"] / counts["rounds"],
+    }
 
 
 def part_shape(options: Mapping[str, Any]) -> Shape:
     """The target, seats filled per bot, exact wins per seat and per bot, and the ``COUNTS``."""
     names = check_setting(options["players"], options["bots"], options["target"])
-    return {"target": int, "filled": dict.fromkeys(names, int), "wins_by_seat": ListOf(FRACTION, options["players"]),
-            "wins_by_bot": dict.fromkeys(names, FRACTION), **dict.fromkeys(COUNTS, int)}
+    return {
+        "target": int,
+        "filled": dict.fromkeys(names, int),
+        "wins_by_seat": ListOf(FRACTION, options["players"]),
+        "wins_by_bot": dict.fromkeys(names, FRACTION),
+        **dict.fromkeys(COUNTS, int),
+    }
 
 
 def _share(row: dict[str, Any]) -> str:
@@ -104,23 +134,37 @@ def table(result: Result) -> list[tuple[str, ...]]:
     """A header, a row per seat and a row per bot (games or seats filled, win share and
     wins), then how long games and rounds are and how many the limits cut off."""
     games, rounds = str(result["games"]), str(result["rounds"])
-    return [("by", "who", "games", "win share")] + [
-        ("seat", str(row["seat"]), str(row["games"]), _share(row)) for row in result["seats"]] + [
-        ("bot", row["bot"], str(row["games"]), _share(row)) for row in result["bots"]] + [
-        ("length", f"rounds a game to {result['target']}", games, f"{result['rounds_per_game']:.2f}"),
-        ("length", "turns a round", rounds, f"{result['turns_per_round']:.1f}"),
-        ("cut off", "games", games, str(result["cut_games"])),
-        ("cut off", "rounds", rounds, str(result["cut_rounds"]))]
+    return (
+        [("by", "who", "games", "win share")]
+        + [("seat", str(row["seat"]), str(row["games"]), _share(row)) for row in result["seats"]]
+        + [("bot", row["bot"], str(row["games"]), _share(row)) for row in result["bots"]]
+        + [
+            ("length", f"rounds a game to {result['target']}", games, f"{result['rounds_per_game']:.2f}"),
+            ("length", "turns a round", rounds, f"{result['turns_per_round']:.1f}"),
+            ("cut off", "games", games, str(result["cut_games"])),
+            ("cut off", "rounds", rounds, str(result["cut_rounds"])),
+        ]
+    )
 
 
 def plot(result: Result, title: str, path: str) -> None:
     """A bar per seat and per bot that played: its win share."""
     rows = [(f"seat {row['seat']}", row["share"]) for row in result["seats"]]
     rows += [(row["bot"], row["share"]) for row in result["bots"] if row["share"] is not None]
-    charts.bars(path, title, [label for label, _ in rows], {"win share": [share for _, share in rows]},
-                "share of games won")
+    charts.bars(
+        path, title, [label for label, _ in rows], {"win share": [share for _, share in rows]}, "share of games won"
+    )
 
 
-STUDY = Study("cubu", "seats",
-              "win rates by seat and by bot, and game lengths, over seeded classic games between the bots",
-              200, run_chunk, combine, table, plot, part_shape, OPTIONS)
+STUDY = Study(
+    "cubu",
+    "seats",
+    "win rates by seat and by bot, and game lengths, over seeded classic games between the bots",
+    200,
+    run_chunk,
+    combine,
+    table,
+    plot,
+    part_shape,
+    OPTIONS,
+)

@@ -36,8 +36,9 @@ def check_versus(players: int, bot: str, against: str, target: int) -> None:
     check_setting(players, [bot, against], target)
 
 
-def run_chunk(samples: int, seed: int, first: int, count: int, *, players: int, bot: str, against: str,
-              target: int) -> Part:
+def run_chunk(
+    samples: int, seed: int, first: int, count: int, *, players: int, bot: str, against: str, target: int
+) -> Part:
     """The bot's games and exact wins per seat over games ``first .. first + count - 1``."""
     check_versus(players, bot, against, target)
     games = [0] * players
@@ -60,15 +61,22 @@ def combine(samples: int, parts: Iterable[Part]) -> Result:
         names = {"bot": part["bot"], "against": part["against"]}
         games = [a + b for a, b in zip(games or [0] * len(part["games"]), part["games"])]
         wins = [a + Fraction(b) for a, b in zip(wins or [Fraction(0)] * len(part["wins"]), part["wins"])]
-    rows = [{"seat": str(seat), "games": played, "wins": float(won), "share": float(won / played) if played else None}
-            for seat, (played, won) in enumerate(zip(games, wins), start=1)]
+    rows = [
+        {"seat": str(seat), "games": played, "wins": float(won), "share": float(won / played) if played else None}
+        for seat, (played, won) in enumerate(zip(games, wins), start=1)
+    ]
     rows.append({"seat": "all", "games": samples, "wins": float(sum(wins)), "share": float(sum(wins) / samples)})
     return {**names, "games": samples, "players": len(games), "even_share": 1 / len(games), "seats": rows}
 
 
 def part_shape(options: Mapping[str, Any]) -> Shape:
     """The two bots' names, the bot's games and exact wins at each of the ``players`` seats."""
-    return {"bot": str, "against": str, "games": ListOf(int, options["players"]), "wins": ListOf(FRACTION, options["players"])}
+    return {
+        "bot": str,
+        "against": str,
+        "games": ListOf(int, options["players"]),
+        "wins": ListOf(FRACTION, options["players"]),
+    }
 
 
 def table(result: Result) -> list[tuple[str, ...]]:
@@ -76,18 +84,41 @@ def table(result: Result) -> list[tuple[str, ...]]:
     seat it never sat at, ``null`` in JSON) and the even share."""
     even = percent(result["even_share"])
     return [("seat", "games", f"{result['bot']} wins", f"win share against {result['against']}", "even share")] + [
-        (row["seat"], str(row["games"]), f"{row['wins']:g}", "-" if row["share"] is None else percent(row["share"]),
-         even) for row in result["seats"]]
+        (
+            row["seat"],
+            str(row["games"]),
+            f"{row['wins']:g}",
+            "-" if row["share"] is None else percent(row["share"]),
+            even,
+        )
+        for row in result["seats"]
+    ]
 
 
 def plot(result: Result, title: str, path: str) -> None:
     """A bar per seat (then all seats): the bot's win share, beside the even share."""
     rows = [row for row in result["seats"] if row["share"] is not None]
-    charts.bars(path, title, [f"seat {row['seat']}" if row["seat"] != "all" else "all seats" for row in rows],
-                {f"{result['bot']} against {result['against']}": [row["share"] for row in rows], "even share": [result["even_share"]] * len(rows)},
-                "share of games won")
+    charts.bars(
+        path,
+        title,
+        [f"seat {row['seat']}" if row["seat"] != "all" else "all seats" for row in rows],
+        {
+            f"{result['bot']} against {result['against']}": [row["share"] for row in rows],
+            "even share": [result["even_share"]] * len(rows),
+        },
+        "share of games won",
+    )
 
 
-STUDY = Study("cubu", "versus",
-              "one bot's win rate at every seat against copies of another (default: the strategist against greedy)",
-              200, run_chunk, combine, table, plot, part_shape, OPTIONS)
+STUDY = Study(
+    "cubu",
+    "versus",
+    "one bot's win rate at every seat against copies of another (default: the strategist against greedy)",
+    200,
+    run_chunk,
+    combine,
+    table,
+    plot,
+    part_shape,
+    OPTIONS,
+)

@@ -26,7 +26,16 @@ from typing import Any
 from cardsolve.models.quibbles import SOLO_RATINGS, solo_rating
 from cardsolve.solvers.analysis import charts
 from cardsolve.solvers.analysis.study import (
-    ListOf, Matching, Part, Result, Row, Shape, Study, counted_mean, counted_median, nth_value,
+    ListOf,
+    Matching,
+    Part,
+    Result,
+    Row,
+    Shape,
+    Study,
+    counted_mean,
+    counted_median,
+    nth_value,
 )
 from cardsolve.solvers.quibbles.results import rating_bands
 from cardsolve.solvers.quibbles.study import POLICIES, SEES_DRAW_PILE, Lookahead, solo_game, study_policies
@@ -36,9 +45,12 @@ DEFAULT_POLICIES = tuple(POLICIES)
 """Every policy, in ``POLICIES`` order."""
 DEFAULT_LOOKAHEAD = Lookahead()
 """The hint's lookahead in a study (the hint's own default) and the clairvoyant's beam."""
-OPTIONS: dict[str, Any] = {"policies": list(DEFAULT_POLICIES), "hint_samples": DEFAULT_LOOKAHEAD.samples,
-                           "hint_shortlist": DEFAULT_LOOKAHEAD.shortlist,
-                           "clairvoyant_width": DEFAULT_LOOKAHEAD.width}
+OPTIONS: dict[str, Any] = {
+    "policies": list(DEFAULT_POLICIES),
+    "hint_samples": DEFAULT_LOOKAHEAD.samples,
+    "hint_shortlist": DEFAULT_LOOKAHEAD.shortlist,
+    "clairvoyant_width": DEFAULT_LOOKAHEAD.width,
+}
 """The options and their defaults."""
 PLOT_BIN = 5
 """Penalties are drawn in bins of this width."""
@@ -63,22 +75,33 @@ MEASURES: tuple[tuple[str, Callable[[Summary], str]], ...] = (
 def _games(name: str, lookahead: Lookahead, seed: int, first: int, count: int) -> list[list[Any]]:
     """Games ``first .. first + count - 1`` of the policy ``name``, in order, as
     [penalty, turns, finished, proven]."""
-    return [[game.penalty, game.turns, game.finished, game.proven]
-            for game in (solo_game(name, lookahead, seed, sample) for sample in range(first, first + count))]
+    return [
+        [game.penalty, game.turns, game.finished, game.proven]
+        for game in (solo_game(name, lookahead, seed, sample) for sample in range(first, first + count))
+    ]
 
 
-def run_chunk(samples: int, seed: int, first: int, count: int,
-              policies: str | Sequence[str] = DEFAULT_POLICIES, hint_samples: int = DEFAULT_LOOKAHEAD.samples,
-              hint_shortlist: int = DEFAULT_LOOKAHEAD.shortlist,
-              clairvoyant_width: int = DEFAULT_LOOKAHEAD.width) -> Part:
+def run_chunk(
+    samples: int,
+    seed: int,
+    first: int,
+    count: int,
+    policies: str | Sequence[str] = DEFAULT_POLICIES,
+    hint_samples: int = DEFAULT_LOOKAHEAD.samples,
+    hint_shortlist: int = DEFAULT_LOOKAHEAD.shortlist,
+    clairvoyant_width: int = DEFAULT_LOOKAHEAD.width,
+) -> Part:
     """The chunk's games of each policy, in the order given, and the lookahead they were
     played with: the hint's ``hint_samples`` refills x ``hint_shortlist`` candidate turns,
     the clairvoyant's beam of ``clairvoyant_width`` (the defaults are ``OPTIONS``'s)."""
     lookahead = Lookahead(hint_samples, hint_shortlist, clairvoyant_width)
-    return {"hint_lookahead": {"samples": lookahead.samples, "shortlist": lookahead.shortlist},
-            "clairvoyant_width": lookahead.width,
-            "policies": [{"policy": name, "games": _games(name, lookahead, seed, first, count)}
-                         for name in study_policies(policies)]}
+    return {
+        "hint_lookahead": {"samples": lookahead.samples, "shortlist": lookahead.shortlist},
+        "clairvoyant_width": lookahead.width,
+        "policies": [
+            {"policy": name, "games": _games(name, lookahead, seed, first, count)} for name in study_policies(policies)
+        ],
+    }
 
 
 @dataclass
@@ -111,12 +134,19 @@ class _Played:
         rated: Counter[str] = Counter()
         for penalty, times in self.penalties.items():
             rated[solo_rating(penalty)] += times
-        return {"games": games, "mean": counted_mean(table), "p10": _percentile(table, games, 0.1),
-                "median": counted_median(table), "p90": _percentile(table, games, 0.9),
-                "finished": self.finished / games, "mean_turns": self.turns / games,
-                "proven": self.proven / games,
-                "ratings": {label: rated[label] / games for _, label in SOLO_RATINGS},
-                "penalties": table, "penalty_by_game": self.penalty_by_game}
+        return {
+            "games": games,
+            "mean": counted_mean(table),
+            "p10": _percentile(table, games, 0.1),
+            "median": counted_median(table),
+            "p90": _percentile(table, games, 0.9),
+            "finished": self.finished / games,
+            "mean_turns": self.turns / games,
+            "proven": self.proven / games,
+            "ratings": {label: rated[label] / games for _, label in SOLO_RATINGS},
+            "penalties": table,
+            "penalty_by_game": self.penalty_by_game,
+        }
 
 
 def _percentile(table: dict[str, int], games: int, share: float) -> int:
@@ -134,19 +164,27 @@ def combine(samples: int, parts: Iterable[Part]) -> Result:
         first = first or part
         for entry in part["policies"]:
             played.setdefault(entry["policy"], _Played()).add(entry["games"])
-    return {"samples": samples, "hint_lookahead": first.get("hint_lookahead", {}),
-            "clairvoyant_width": first.get("clairvoyant_width"),
-            "policies": {name: games.summary() | {"sees_draw_pile": name in SEES_DRAW_PILE}
-                         for name, games in played.items()}}
+    return {
+        "samples": samples,
+        "hint_lookahead": first.get("hint_lookahead", {}),
+        "clairvoyant_width": first.get("clairvoyant_width"),
+        "policies": {
+            name: games.summary() | {"sees_draw_pile": name in SEES_DRAW_PILE} for name, games in played.items()
+        },
+    }
 
 
 def part_shape(options: Mapping[str, Any]) -> Shape:
     """The lookahead and, per policy of the options in their order, its games as
     [penalty, turns, finished, proven]."""
     names = study_policies(options["policies"])
-    return {"hint_lookahead": {"samples": int, "shortlist": int}, "clairvoyant_width": int,
-            "policies": Row(tuple({"policy": Matching(re.escape(name)),
-                                   "games": ListOf(Row((int, int, bool, bool)))} for name in names))}
+    return {
+        "hint_lookahead": {"samples": int, "shortlist": int},
+        "clairvoyant_width": int,
+        "policies": Row(
+            tuple({"policy": Matching(re.escape(name)), "games": ListOf(Row((int, int, bool, bool)))} for name in names)
+        ),
+    }
 
 
 def table(result: Result) -> list[tuple[str, ...]]:
@@ -159,14 +197,28 @@ def table(result: Result) -> list[tuple[str, ...]]:
     lookahead = result["hint_lookahead"]
     rows: list[tuple[str, ...]] = [("policy", *summaries)]
     rows += [(label, *(show(s) for s in summaries.values())) for label, show in MEASURES]
-    rows += [(f"{band} {label}", *(percent(s["ratings"][label], 0) for s in summaries.values()))
-             for band, (_, label) in zip(rating_bands(), SOLO_RATINGS)]
+    rows += [
+        (f"{band} {label}", *(percent(s["ratings"][label], 0) for s in summaries.values()))
+        for band, (_, label) in zip(rating_bands(), SOLO_RATINGS)
+    ]
     if "hint" in summaries:
-        rows.append(_only("hint", summaries, "hint lookahead (refills x candidate turns)",
-                          f"{lookahead['samples']} x {lookahead['shortlist']}"))
+        rows.append(
+            _only(
+                "hint",
+                summaries,
+                "hint lookahead (refills x candidate turns)",
+                f"{lookahead['samples']} x {lookahead['shortlist']}",
+            )
+        )
     if "clairvoyant" in summaries:
-        rows.append(_only("clairvoyant", summaries, "clairvoyant search (sees the draw pile, not a hint)",
-                          _beam_text(result["clairvoyant_width"], summaries["clairvoyant"]["proven"])))
+        rows.append(
+            _only(
+                "clairvoyant",
+                summaries,
+                "clairvoyant search (sees the draw pile, not a hint)",
+                _beam_text(result["clairvoyant_width"], summaries["clairvoyant"]["proven"]),
+            )
+        )
     return rows
 
 
@@ -197,21 +249,37 @@ def plot(result: Result, title: str, path: str) -> None:
     bins = list(range(0, top + PLOT_BIN + 1, PLOT_BIN))
     figure, axes = charts.pyplot().subplots(figsize=(9, 4.8))
     for name, s in summaries.items():
-        axes.hist([int(penalty) for penalty in s["penalties"]], bins=bins, weights=list(s["penalties"].values()),
-                  alpha=0.55, label=f"{name} (mean {s['mean']:.1f}{', sees the draw pile' * s['sees_draw_pile']})")
+        axes.hist(
+            [int(penalty) for penalty in s["penalties"]],
+            bins=bins,
+            weights=list(s["penalties"].values()),
+            alpha=0.55,
+            label=f"{name} (mean {s['mean']:.1f}{', sees the draw pile' * s['sees_draw_pile']})",
+        )
     upper = top + PLOT_BIN
     for k, (threshold, label) in enumerate(SOLO_RATINGS):
         if k % 2:
             axes.axvspan(threshold, upper, color="grey", alpha=0.08, linewidth=0)
         axes.axvline(threshold, color="grey", linewidth=0.6, linestyle=":")
-        axes.text(threshold + 0.5, 1.0, label, rotation=90, va="top", ha="left", fontsize=7, color="dimgrey",
-                  transform=axes.get_xaxis_transform())
+        axes.text(
+            threshold + 0.5,
+            1.0,
+            label,
+            rotation=90,
+            va="top",
+            ha="left",
+            fontsize=7,
+            color="dimgrey",
+            transform=axes.get_xaxis_transform(),
+        )
         upper = threshold
     low, high = axes.get_ylim()
     axes.set_ylim(low, high * HEADROOM)  # the band labels stand above the tallest bar
     left_out = [f"{name} (mean {s['mean']:.1f})" for name, s in result["policies"].items() if name not in summaries]
-    axes.set_xlabel("penalty (sum of the penalty pile; lower is better)"
-                    + (f"; not drawn, so as not to squeeze the rest: {', '.join(left_out)}" if left_out else ""))
+    axes.set_xlabel(
+        "penalty (sum of the penalty pile; lower is better)"
+        + (f"; not drawn, so as not to squeeze the rest: {', '.join(left_out)}" if left_out else "")
+    )
     axes.set_ylabel("games")
     axes.set_title(title)
     axes.legend(loc="upper right")
@@ -219,6 +287,15 @@ def plot(result: Result, title: str, path: str) -> None:
     charts.save(figure, path, 110)
 
 
-STUDY = Study("quibbles", "solo",
-              "per policy: the penalty of seeded solo games on the same deals, and the shares of the rulebook's "
-              "ratings", 2, run_chunk, combine, table, plot, part_shape, OPTIONS)
+STUDY = Study(
+    "quibbles",
+    "solo",
+    "per policy: the penalty of seeded solo games on the same deals, and the shares of the rulebook's ratings",
+    2,
+    run_chunk,
+    combine,
+    table,
+    plot,
+    part_shape,
+    OPTIONS,
+)

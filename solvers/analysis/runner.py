@@ -118,8 +118,9 @@ def check_scheduler(address: str) -> str:
     return address
 
 
-def run_chunk(game: str, name: str, samples: int, seed: int, first: int, count: int,
-              options: Mapping[str, Any]) -> Part:
+def run_chunk(
+    game: str, name: str, samples: int, seed: int, first: int, count: int, options: Mapping[str, Any]
+) -> Part:
     """One chunk of the registered study ``game name``: the function worker processes and
     cluster workers run (it names the study, so it pickles by reference)."""
     return registry.study(game, name).run_chunk(samples, seed, first, count, **options)
@@ -180,16 +181,19 @@ def _in_pool(job: _Job, todo: Iterator[Chunk], workers: int, finish: Finish) -> 
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(os.getpid(),))
     try:
         with _sigint_ignored():  # the first submit forks every worker
-            running: dict[Future[Part], int] = {pool.submit(run_chunk, *job.arguments(chunk)): chunk[0]
-                                                for chunk in islice(todo, 1)}
-        running.update({pool.submit(run_chunk, *job.arguments(chunk)): chunk[0]
-                        for chunk in islice(todo, workers * IN_FLIGHT - 1)})
+            running: dict[Future[Part], int] = {
+                pool.submit(run_chunk, *job.arguments(chunk)): chunk[0] for chunk in islice(todo, 1)
+            }
+        running.update(
+            {pool.submit(run_chunk, *job.arguments(chunk)): chunk[0] for chunk in islice(todo, workers * IN_FLIGHT - 1)}
+        )
         while running:
             done, _ = wait(running, timeout=POLL_S, return_when=FIRST_COMPLETED)
             for future in done:
                 finish(running.pop(future), future.result())
-            running.update({pool.submit(run_chunk, *job.arguments(chunk)): chunk[0]
-                            for chunk in islice(todo, len(done))})
+            running.update(
+                {pool.submit(run_chunk, *job.arguments(chunk)): chunk[0] for chunk in islice(todo, len(done))}
+            )
     except BaseException:
         _stop_workers(pool)
         raise
@@ -203,8 +207,7 @@ def _cluster(scheduler: str) -> Iterator[tuple[Any, Any]]:
     try:  # an optional extra, untyped: imported by name when a cluster is asked for
         distributed = importlib.import_module("distributed")
     except ImportError:
-        raise BadInput("running on a Dask cluster needs dask: pip install 'cardsolve[cluster]'",
-                       scheduler) from None
+        raise BadInput("running on a Dask cluster needs dask: pip install 'cardsolve[cluster]'", scheduler) from None
     client = _client(distributed, scheduler)
     try:
         yield distributed, client
@@ -262,8 +265,7 @@ def _on_cluster(job: _Job, todo: Iterator[Chunk], cluster: tuple[Any, Any], fini
         raise
 
 
-def _dispatch(job: _Job, todo: Iterator[Chunk], workers: int, cluster: tuple[Any, Any] | None,
-              finish: Finish) -> None:
+def _dispatch(job: _Job, todo: Iterator[Chunk], workers: int, cluster: tuple[Any, Any] | None, finish: Finish) -> None:
     """Run the chunks of ``todo`` on the cluster when there is one, else in this process
     for one worker, else in a pool of ``workers`` processes."""
     if cluster is not None:
@@ -289,14 +291,23 @@ def _opened(store: Path | None) -> Iterator[ChunkStore]:
         with ChunkStore(store) as saved:
             yield saved
         return
-    with tempfile.TemporaryDirectory(prefix="cardsolve-study-") as folder, \
-            ChunkStore(Path(folder) / "studies.sqlite") as saved:
+    with (
+        tempfile.TemporaryDirectory(prefix="cardsolve-study-") as folder,
+        ChunkStore(Path(folder) / "studies.sqlite") as saved,
+    ):
         yield saved
 
 
-def run_study(study: Study, samples: int, seed: int, workers: int = 1, scheduler: str | None = None,
-              store: Path | None = None, progress: Callable[[int, int], None] | None = None,
-              options: Mapping[str, Any] | None = None) -> Outcome:
+def run_study(
+    study: Study,
+    samples: int,
+    seed: int,
+    workers: int = 1,
+    scheduler: str | None = None,
+    store: Path | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> Outcome:
     """Run ``study`` over ``samples`` samples seeded ``seed`` with ``options`` (the
     study's own, overriding its defaults): reuse the chunks ``store``
     holds for it (none when ``store`` is None), run the others (in this process when

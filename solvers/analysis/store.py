@@ -39,16 +39,26 @@ def default_store() -> Path:
     return cache_root() / "studies.sqlite"
 
 
-def study_key(game: str, name: str, samples: int, seed: int, chunk_size: int,
-              options: Mapping[str, Any] | None = None) -> str:
+def study_key(
+    game: str, name: str, samples: int, seed: int, chunk_size: int, options: Mapping[str, Any] | None = None
+) -> str:
     """The key a study's chunks are filed under: its identity (its options too, when it
     has any), the project version and the digest of the solver and model sources, as JSON
     with sorted keys: a new version or a changed solver (a hint that plays otherwise)
     recomputes rather than trusting old chunks."""
-    return json.dumps({"game": game, "name": name, "samples": samples, "seed": seed, "chunk_size": chunk_size,
-                       "version": version("cardsolve"), "sources": source_digest(),
-                       **({"options": dict(options)} if options else {})},
-                      sort_keys=True)
+    return json.dumps(
+        {
+            "game": game,
+            "name": name,
+            "samples": samples,
+            "seed": seed,
+            "chunk_size": chunk_size,
+            "version": version("cardsolve"),
+            "sources": source_digest(),
+            **({"options": dict(options)} if options else {}),
+        },
+        sort_keys=True,
+    )
 
 
 class ChunkStore:
@@ -77,8 +87,11 @@ class ChunkStore:
         """An SQLite error on reading the file: another program holding it, or a file that
         is not a store."""
         if _locked(error):
-            return BadInput(f"store {self.path} is in use by another program (locked for {LOCK_WAIT:g} s); "
-                            "try again when it is done", str(self.path))
+            return BadInput(
+                f"store {self.path} is in use by another program (locked for {LOCK_WAIT:g} s); "
+                "try again when it is done",
+                str(self.path),
+            )
         return self._foreign(str(error))
 
     def _check_or_create(self) -> None:
@@ -90,8 +103,9 @@ class ChunkStore:
             if not found:
                 with self._db:
                     self._db.execute("CREATE TABLE meta(name TEXT PRIMARY KEY, value TEXT)")
-                    self._db.execute("CREATE TABLE chunks(study TEXT, chunk INTEGER, part TEXT, "
-                                     "PRIMARY KEY(study, chunk))")
+                    self._db.execute(
+                        "CREATE TABLE chunks(study TEXT, chunk INTEGER, part TEXT, PRIMARY KEY(study, chunk))"
+                    )
                     self._db.executemany("INSERT INTO meta VALUES (?, ?)", [("format", FORMAT), ("schema", SCHEMA)])
                 return
             if not {"meta", "chunks"} <= tables:
@@ -158,8 +172,9 @@ class ChunkStore:
         that fails (a full disk) is bad input naming the file."""
         try:
             with self._db:
-                self._db.execute("INSERT OR REPLACE INTO chunks VALUES (?, ?, ?)",
-                                 (key, chunk, json.dumps(part, sort_keys=True)))
+                self._db.execute(
+                    "INSERT OR REPLACE INTO chunks VALUES (?, ?, ?)", (key, chunk, json.dumps(part, sort_keys=True))
+                )
         except sqlite3.Error as error:
             raise BadInput(f"store {self.path} cannot be written: {error}", str(self.path)) from None
 
@@ -170,8 +185,9 @@ class ChunkStore:
     def __enter__(self) -> ChunkStore:
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 trace: TracebackType | None) -> None:
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
         self.close()
 
 

@@ -116,8 +116,10 @@ def _list_mismatch(value: Any, shape: ListOf | Row, where: str) -> str | None:
     length = len(shape.items) if isinstance(shape, Row) else shape.length
     if length is not None and len(value) != length:
         return f"{where} has {len(value)} items, not {length}"
-    return next((found for k, (item, kind) in enumerate(zip(value, items))
-                 if (found := mismatch(item, kind, f"{where}[{k}]"))), None)
+    return next(
+        (found for k, (item, kind) in enumerate(zip(value, items)) if (found := mismatch(item, kind, f"{where}[{k}]"))),
+        None,
+    )
 
 
 @dataclass(frozen=True)
@@ -147,8 +149,7 @@ class Study:
         for name in given or {}:
             if name not in self.options:
                 known = ", ".join(self.options) or "none"
-                raise BadInput(f"the study {self.game} {self.name} has no option {name!r} (its options: {known})",
-                               name)
+                raise BadInput(f"the study {self.game} {self.name} has no option {name!r} (its options: {known})", name)
         return {**self.options, **(given or {})}
 
 

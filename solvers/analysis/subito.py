@@ -26,7 +26,15 @@ from cardsolve.models.subito import Card, Table, deal, load_deck, score_round
 from cardsolve.models.subito.table import PILE
 from cardsolve.solvers.analysis import charts
 from cardsolve.solvers.analysis.study import (
-    COUNTS, MapOf, Part, Result, Shape, Study, add_counts, counted_mean, counted_median,
+    COUNTS,
+    MapOf,
+    Part,
+    Result,
+    Shape,
+    Study,
+    add_counts,
+    counted_mean,
+    counted_median,
 )
 from cardsolve.solvers.subito import fast
 from cardsolve.solvers.subito.instances import weighted_opponent
@@ -55,9 +63,11 @@ def _sample(seed: int, sample: int) -> tuple[str, int | None, int | None]:
     problem = make_problem(piles[0], tasks, CARDS, theirs)
     answer = fast.optimize(problem, BUDGET)
     points = score_round(Table(problem.tasks, (placed_by_side(problem, answer.sides), theirs))).points
-    return (",".join(side.name for side in problem.tasks),
-            alone.weighted_count if alone.proven else None,
-            points[0] - points[1] if answer.proven else None)
+    return (
+        ",".join(side.name for side in problem.tasks),
+        alone.weighted_count if alone.proven else None,
+        points[0] - points[1] if answer.proven else None,
+    )
 
 
 def _count(values: Iterable[int | None]) -> dict[str, int]:
@@ -74,28 +84,39 @@ def run_chunk(samples: int, seed: int, first: int, count: int) -> Part:
     for sample in range(first, first + count):
         sides, optimum, margin = _sample(seed, sample)
         found.setdefault(sides, []).append((optimum, margin))
-    return {sides: {"samples": len(answers),
-                    "optimum": _count(o for o, _ in answers), "optimum_unproven": sum(o is None for o, _ in answers),
-                    "margin": _count(m for _, m in answers), "margin_unproven": sum(m is None for _, m in answers)}
-            for sides, answers in sorted(found.items())}
+    return {
+        sides: {
+            "samples": len(answers),
+            "optimum": _count(o for o, _ in answers),
+            "optimum_unproven": sum(o is None for o, _ in answers),
+            "margin": _count(m for _, m in answers),
+            "margin_unproven": sum(m is None for _, m in answers),
+        }
+        for sides, answers in sorted(found.items())
+    }
 
 
 def _merged(group: dict[str, Any]) -> dict[str, Any]:
     """One combination's counts added up over the chunks, with the mean and median of its
     proven optima and the mean of its proven margins (None when there are none)."""
     optima, margins = group["optimum"], group["margin"]
-    return {**group, "mean_optimum": counted_mean(optima) if optima else None,
-            "median_optimum": counted_median(optima) if optima else None,
-            "mean_margin": counted_mean(margins) if margins else None}
+    return {
+        **group,
+        "mean_optimum": counted_mean(optima) if optima else None,
+        "median_optimum": counted_median(optima) if optima else None,
+        "mean_margin": counted_mean(margins) if margins else None,
+    }
 
 
 def _added(total: dict[str, Any], group: dict[str, Any]) -> dict[str, Any]:
     """Two chunks' counts of one combination added up."""
-    return {"samples": total["samples"] + group["samples"],
-            "optimum": add_counts([total["optimum"], group["optimum"]]),
-            "optimum_unproven": total["optimum_unproven"] + group["optimum_unproven"],
-            "margin": add_counts([total["margin"], group["margin"]]),
-            "margin_unproven": total["margin_unproven"] + group["margin_unproven"]}
+    return {
+        "samples": total["samples"] + group["samples"],
+        "optimum": add_counts([total["optimum"], group["optimum"]]),
+        "optimum_unproven": total["optimum_unproven"] + group["optimum_unproven"],
+        "margin": add_counts([total["margin"], group["margin"]]),
+        "margin_unproven": total["margin_unproven"] + group["margin_unproven"],
+    }
 
 
 def combine(samples: int, parts: Iterable[Part]) -> Result:
@@ -104,15 +125,18 @@ def combine(samples: int, parts: Iterable[Part]) -> Result:
     for part in parts:
         for sides, group in part.items():
             totals[sides] = _added(totals.get(sides, _NONE), group)
-    return {"samples": samples, "cards": CARDS, "node_limit": NODE_LIMIT,
-            "combinations": {sides: _merged(totals[sides]) for sides in sorted(totals)}}
+    return {
+        "samples": samples,
+        "cards": CARDS,
+        "node_limit": NODE_LIMIT,
+        "combinations": {sides: _merged(totals[sides]) for sides in sorted(totals)},
+    }
 
 
 def part_shape(options: Mapping[str, Any]) -> Shape:
     """Per combination of sides: samples, the proven optima and margins as count tables,
     and the unproven ones."""
-    return MapOf({"samples": int, "optimum": COUNTS, "optimum_unproven": int, "margin": COUNTS,
-                  "margin_unproven": int})
+    return MapOf({"samples": int, "optimum": COUNTS, "optimum_unproven": int, "margin": COUNTS, "margin_unproven": int})
 
 
 def _number(value: float | None) -> str:
@@ -122,25 +146,46 @@ def _number(value: float | None) -> str:
 def table(result: Result) -> list[tuple[str, ...]]:
     """One row per combination of sides: samples, the proven optima's mean and median,
     the proven margins' mean, and the answers not proven."""
-    rows: list[tuple[str, ...]] = [("sides", "samples", "mean optimum", "median optimum", "mean margin",
-                                    "unproven optimum", "unproven margin")]
+    rows: list[tuple[str, ...]] = [
+        ("sides", "samples", "mean optimum", "median optimum", "mean margin", "unproven optimum", "unproven margin")
+    ]
     for sides, group in result["combinations"].items():
-        rows.append((sides, str(group["samples"]), _number(group["mean_optimum"]),
-                     _number(group["median_optimum"]), _number(group["mean_margin"]),
-                     str(group["optimum_unproven"]), str(group["margin_unproven"])))
+        rows.append(
+            (
+                sides,
+                str(group["samples"]),
+                _number(group["mean_optimum"]),
+                _number(group["median_optimum"]),
+                _number(group["mean_margin"]),
+                str(group["optimum_unproven"]),
+                str(group["margin_unproven"]),
+            )
+        )
     return rows
 
 
 def plot(result: Result, title: str, path: str) -> None:
     """Histograms of the proven optima and of the proven margins, all combinations together."""
     groups = result["combinations"].values()
-    counts = {name: {int(value): times for value, times in add_counts(g[key] for g in groups).items()}
-              for name, key in (("weighted-count optimum (points x cards)", "optimum"),
-                                ("best-response margin (round points)", "margin"))}
+    counts = {
+        name: {int(value): times for value, times in add_counts(g[key] for g in groups).items()}
+        for name, key in (
+            ("weighted-count optimum (points x cards)", "optimum"),
+            ("best-response margin (round points)", "margin"),
+        )
+    }
     charts.histograms(path, title, counts, "value (proven answers only)")
 
 
-STUDY = Study("subito", "optimal-scores",
-              f"per combination of task-card sides: the weighted-count optimum of {CARDS} cards and the best "
-              "response's margin against the other player's weighted optimum",
-              10, run_chunk, combine, table, plot, part_shape)
+STUDY = Study(
+    "subito",
+    "optimal-scores",
+    f"per combination of task-card sides: the weighted-count optimum of {CARDS} cards and the best "
+    "response's margin against the other player's weighted optimum",
+    10,
+    run_chunk,
+    combine,
+    table,
+    plot,
+    part_shape,
+)

@@ -30,7 +30,16 @@ from cardsolve.models.errors import BadInput
 from cardsolve.models.subito import SIDE_CHOICES, Card, Placed, SideChoice, deal, load_deck, score_round
 from cardsolve.solvers.analysis import charts
 from cardsolve.solvers.analysis.study import (
-    ListOf, Matching, Part, Result, Row, Shape, Study, counted_mean, counted_median, nth_value,
+    ListOf,
+    Matching,
+    Part,
+    Result,
+    Row,
+    Shape,
+    Study,
+    counted_mean,
+    counted_median,
+    nth_value,
 )
 from cardsolve.solvers.subito import fast
 from cardsolve.solvers.subito.hint import SAMPLES, STUDY_SAMPLES
@@ -80,16 +89,30 @@ def _round(name: str, hint_samples: int, sides: SideChoice, seed: int, sample: i
     return [score_round(table).points[0], answer.won, answer.proven]
 
 
-def run_chunk(samples: int, seed: int, first: int, count: int, policies: str | Sequence[str] = tuple(POLICIES),
-              hint_samples: int = SAMPLES, sides: str = "random") -> Part:
+def run_chunk(
+    samples: int,
+    seed: int,
+    first: int,
+    count: int,
+    policies: str | Sequence[str] = tuple(POLICIES),
+    hint_samples: int = SAMPLES,
+    sides: str = "random",
+) -> Part:
     """Per policy in the order given, its rounds in sample order as [points, best
     response, proven], and the hint's rollouts per side."""
     names = _check(policies, hint_samples, sides)
     chosen = next(choice for choice in SIDE_CHOICES if choice == sides)
-    return {"hint_samples": hint_samples, "sides": sides,
-            "policies": [{"policy": name, "rounds": [_round(name, hint_samples, chosen, seed, sample)
-                                                     for sample in range(first, first + count)]}
-                         for name in names]}
+    return {
+        "hint_samples": hint_samples,
+        "sides": sides,
+        "policies": [
+            {
+                "policy": name,
+                "rounds": [_round(name, hint_samples, chosen, seed, sample) for sample in range(first, first + count)],
+            }
+            for name in names
+        ],
+    }
 
 
 def _summary(rounds: Iterable[Sequence[Any]]) -> Summary:
@@ -108,15 +131,30 @@ def _summary(rounds: Iterable[Sequence[Any]]) -> Summary:
             unproven += 1
     table = {str(value): regrets[value] for value in sorted(regrets)}
     proven_rounds = played - unproven
-    regret: dict[str, Any] = {"rounds": proven_rounds, "distribution": table, "mean": None, "median": None,
-                              "p90": None, "max": None, "zero": None}
+    regret: dict[str, Any] = {
+        "rounds": proven_rounds,
+        "distribution": table,
+        "mean": None,
+        "median": None,
+        "p90": None,
+        "max": None,
+        "zero": None,
+    }
     if proven_rounds:
-        regret.update(mean=counted_mean(table), median=counted_median(table),
-                      p90=nth_value(table, max(-(-9 * proven_rounds // 10) - 1, 0)), max=max(regrets),
-                      zero=regrets[0] / proven_rounds)
-    return {"rounds": played, "mean_points": won / played,
-            "mean_best_response": best / proven_rounds if proven_rounds else None,
-            "unproven": unproven, "regret": regret}
+        regret.update(
+            mean=counted_mean(table),
+            median=counted_median(table),
+            p90=nth_value(table, max(-(-9 * proven_rounds // 10) - 1, 0)),
+            max=max(regrets),
+            zero=regrets[0] / proven_rounds,
+        )
+    return {
+        "rounds": played,
+        "mean_points": won / played,
+        "mean_best_response": best / proven_rounds if proven_rounds else None,
+        "unproven": unproven,
+        "regret": regret,
+    }
 
 
 def combine(samples: int, parts: Iterable[Part]) -> Result:
@@ -136,9 +174,13 @@ def part_shape(options: Mapping[str, Any]) -> Shape:
     """The hint's samples, the sides, and per policy of the options in their order its
     rounds as [points, best response, proven]."""
     names = _check(options["policies"], options["hint_samples"], options["sides"])
-    return {"hint_samples": int, "sides": Matching("|".join(SIDE_CHOICES)),
-            "policies": Row(tuple({"policy": Matching(re.escape(name)), "rounds": ListOf(Row((int, int, bool)))}
-                                  for name in names))}
+    return {
+        "hint_samples": int,
+        "sides": Matching("|".join(SIDE_CHOICES)),
+        "policies": Row(
+            tuple({"policy": Matching(re.escape(name)), "rounds": ListOf(Row((int, int, bool)))} for name in names)
+        ),
+    }
 
 
 def _figure(value: float | None, form: str = ".2f") -> str:
@@ -166,20 +208,36 @@ def table(result: Result) -> list[tuple[str, ...]]:
     summaries: dict[str, Summary] = result["policies"]
     rows: list[tuple[str, ...]] = [("policy", *summaries)]
     rows += [(label, *(show(s) for s in summaries.values())) for label, show in MEASURES]
-    rows.append(("hint rollouts per side", *(str(result["hint_samples"]) if name in ("hint", ORACLE) else "-"
-                                             for name in summaries)))
+    rows.append(
+        (
+            "hint rollouts per side",
+            *(str(result["hint_samples"]) if name in ("hint", ORACLE) else "-" for name in summaries),
+        )
+    )
     return rows
 
 
 def plot(result: Result, title: str, path: str) -> None:
     """The regret distribution of each policy, a panel each (proven best responses only)."""
-    counts = {f"{name} (mean {_figure(s['regret']['mean'])})":
-              {int(value): times for value, times in s["regret"]["distribution"].items()}
-              for name, s in result["policies"].items()}
+    counts = {
+        f"{name} (mean {_figure(s['regret']['mean'])})": {
+            int(value): times for value, times in s["regret"]["distribution"].items()
+        }
+        for name, s in result["policies"].items()
+    }
     charts.histograms(path, title, counts, "regret (round points)")
 
 
-STUDY = Study("subito", "hints",
-              "per policy of player 1 (hint, greedy, random) against a greedy player 2: the regret against the "
-              "clairvoyant best response to player 2's final table", 5, run_chunk, combine, table, plot, part_shape,
-              OPTIONS)
+STUDY = Study(
+    "subito",
+    "hints",
+    "per policy of player 1 (hint, greedy, random) against a greedy player 2: the regret against the "
+    "clairvoyant best response to player 2's final table",
+    5,
+    run_chunk,
+    combine,
+    table,
+    plot,
+    part_shape,
+    OPTIONS,
+)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from cardsolve.models.ubongo.cards import Card, Deck, Face, load_deck
@@ -56,7 +56,7 @@ def _deal_seed(seed: int, sample: int, stack: int) -> int:
     return random.Random(f"{seed}:{sample}:{stack}").getrandbits(32)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _stack_cards(stack: int) -> tuple[Card, ...]:
     return tuple(_deck().stack(stack))
 
@@ -92,8 +92,17 @@ def run_chunk(samples: int, seed: int, first: int, count: int) -> Part:
                     solvable[name] += 1
                 else:
                     largest[name][str(largest_size(faces, TARGET - 1, _solvable))] += 1
-    return {"groups": {name: {"hands": count, "solvable": solvable[name], "effort": dict(effort[name]),
-                              "largest": dict(largest[name])} for name in GROUPS}}
+    return {
+        "groups": {
+            name: {
+                "hands": count,
+                "solvable": solvable[name],
+                "effort": dict(effort[name]),
+                "largest": dict(largest[name]),
+            }
+            for name in GROUPS
+        }
+    }
 
 
 def median_bucket(effort: dict[str, int]) -> int | None:
@@ -110,8 +119,9 @@ def median_bucket(effort: dict[str, int]) -> int | None:
 def combine(samples: int, parts: Iterable[Part]) -> Result:
     """The groups' counts added over the chunks, with each group's share of hands with
     a 7-card layout and median effort bucket."""
-    totals: dict[str, dict[str, Any]] = {name: {"hands": 0, "solvable": 0, "effort": {}, "largest": {}}
-                                         for name in GROUPS}
+    totals: dict[str, dict[str, Any]] = {
+        name: {"hands": 0, "solvable": 0, "effort": {}, "largest": {}} for name in GROUPS
+    }
     for part in parts:
         for name, total in totals.items():
             mine = part["groups"][name]
@@ -119,11 +129,20 @@ def combine(samples: int, parts: Iterable[Part]) -> Result:
             total["solvable"] += mine["solvable"]
             total["effort"] = add_counts([total["effort"], mine["effort"]])
             total["largest"] = add_counts([total["largest"], mine["largest"]])
-    return {"samples": samples, "groups": {
-        name: {"hands": total["hands"], "solvable": total["solvable"],
-               "share": total["solvable"] / total["hands"] if total["hands"] else None,
-               "effort": total["effort"], "median_effort": median_bucket(total["effort"]),
-               "largest": total["largest"]} for name, total in totals.items()}}
+    return {
+        "samples": samples,
+        "groups": {
+            name: {
+                "hands": total["hands"],
+                "solvable": total["solvable"],
+                "share": total["solvable"] / total["hands"] if total["hands"] else None,
+                "effort": total["effort"],
+                "median_effort": median_bucket(total["effort"]),
+                "largest": total["largest"],
+            }
+            for name, total in totals.items()
+        },
+    }
 
 
 def part_shape(options: Mapping[str, Any]) -> Shape:
@@ -133,8 +152,9 @@ def part_shape(options: Mapping[str, Any]) -> Shape:
 
 def table(result: Result) -> list[tuple[str, ...]]:
     """One row per stack and colour."""
-    rows: list[tuple[str, ...]] = [("stack", "faces", "hands", "with 7", "median effort (nodes)",
-                                    "largest layout without 7 (cards: hands)")]
+    rows: list[tuple[str, ...]] = [
+        ("stack", "faces", "hands", "with 7", "median effort (nodes)", "largest layout without 7 (cards: hands)")
+    ]
     for name in GROUPS:
         group = result["groups"][name]
         stack, colour = name.split("-")
@@ -148,12 +168,21 @@ def table(result: Result) -> list[tuple[str, ...]]:
 
 def plot(result: Result, title: str, path: str) -> None:
     """Bars of the share of hands with a 7-card layout, one group of bars per stack."""
-    shares = {colour: [result["groups"][group_name(stack, colour)]["share"] or 0.0 for stack in STACKS]
-              for colour in COLOURS}
+    shares = {
+        colour: [result["groups"][group_name(stack, colour)]["share"] or 0.0 for stack in STACKS] for colour in COLOURS
+    }
     charts.bars(path, title, [f"stack {stack}" for stack in STACKS], shares, "share of hands with a 7-card layout")
 
 
-STUDY = Study("ubongo", "solvability",
-              "per stack and face colour: the share of dealt hands with a 7-card layout, the search effort, "
-              "and the largest layout of the others",
-              200, run_chunk, combine, table, plot, part_shape)
+STUDY = Study(
+    "ubongo",
+    "solvability",
+    "per stack and face colour: the share of dealt hands with a 7-card layout, the search effort, "
+    "and the largest layout of the others",
+    200,
+    run_chunk,
+    combine,
+    table,
+    plot,
+    part_shape,
+)

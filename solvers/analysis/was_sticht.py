@@ -38,8 +38,17 @@ def combine(samples: int, parts: Iterable[Part]) -> Result:
     rows: list[dict[str, Any]] = []
     for chip in CHIPS:
         lead, after = forced[chip.id]
-        rows.append({"id": chip.id, "value": chip.value, "source": chip.source, "lead": lead, "next": after,
-                     "lead_share": lead / samples, "next_share": after / samples})
+        rows.append(
+            {
+                "id": chip.id,
+                "value": chip.value,
+                "source": chip.source,
+                "lead": lead,
+                "next": after,
+                "lead_share": lead / samples,
+                "next_share": after / samples,
+            }
+        )
     rows.sort(key=lambda row: (-row["lead_share"], -row["next_share"], row["id"]))
     return {"deals": samples, "chips": rows}
 
@@ -53,20 +62,34 @@ def table(result: Result) -> list[tuple[str, ...]]:
     """A header, then per chip, easiest first: its rank from 1, id, corner value, source,
     lead share and next share."""
     return [("rank", "chip", "value", "source", "lead forces", "next forces")] + [
-        (str(rank), row["id"], str(row["value"]), row["source"], percent(row["lead_share"]),
-         percent(row["next_share"]))
-        for rank, row in enumerate(result["chips"], start=1)]
+        (str(rank), row["id"], str(row["value"]), row["source"], percent(row["lead_share"]), percent(row["next_share"]))
+        for rank, row in enumerate(result["chips"], start=1)
+    ]
 
 
 def plot(result: Result, title: str, path: str) -> None:
     """Bars of the two shares per chip, the chips in order of corner value."""
     rows = sorted(result["chips"], key=lambda row: (row["value"], row["id"]))
-    charts.bars(path, title, [f"{row['id']} ({row['value']})" for row in rows],
-                {"player on lead": [row["lead_share"] for row in rows],
-                 "player after him": [row["next_share"] for row in rows]},
-                "share of deals the chip can be forced")
+    charts.bars(
+        path,
+        title,
+        [f"{row['id']} ({row['value']})" for row in rows],
+        {
+            "player on lead": [row["lead_share"] for row in rows],
+            "player after him": [row["next_share"] for row in rows],
+        },
+        "share of deals the chip can be forced",
+    )
 
 
-STUDY = Study("was-sticht", "chips",
-              "the share of seeded deals in which the player on lead, and the next, can force each chip",
-              CHUNK, run_chunk, combine, table, plot, part_shape)
+STUDY = Study(
+    "was-sticht",
+    "chips",
+    "the share of seeded deals in which the player on lead, and the next, can force each chip",
+    CHUNK,
+    run_chunk,
+    combine,
+    table,
+    plot,
+    part_shape,
+)

@@ -35,8 +35,16 @@ def run_chunk(samples: int, seed: int, first: int, count: int) -> Part:
     for index in range(first, first + count):
         for found in outcomes(seed, index):
             row = seats[found.rule][found.seat]
-            for k, value in enumerate((1, found.met, found.chip.value, found.chip.value * found.met,
-                                       found.verdict == "forceable", found.verdict == "impossible")):
+            for k, value in enumerate(
+                (
+                    1,
+                    found.met,
+                    found.chip.value,
+                    found.chip.value * found.met,
+                    found.verdict == "forceable",
+                    found.verdict == "impossible",
+                )
+            ):
                 row[k] += int(value)
             checks["forceable_missed"] += found.verdict == "forceable" and not found.met
             checks["impossible_met"] += found.verdict == "impossible" and found.met
@@ -47,9 +55,13 @@ def _rates(seat: str, counts: list[int]) -> dict[str, Any]:
     """A row of the result: the seat (``1``.. or ``all``), the counts and the shares."""
     row: dict[str, Any] = {"seat": seat, **dict(zip(COUNTS, counts))}
     chosen = max(1, row["chosen"])
-    row.update(met_share=row["met"] / chosen, value_met_per_chip=row["value_met"] / chosen,
-               mean_value_chosen=row["value_chosen"] / chosen, forceable_share=row["forceable"] / chosen,
-               impossible_share=row["impossible"] / chosen)
+    row.update(
+        met_share=row["met"] / chosen,
+        value_met_per_chip=row["value_met"] / chosen,
+        mean_value_chosen=row["value_chosen"] / chosen,
+        forceable_share=row["forceable"] / chosen,
+        impossible_share=row["impossible"] / chosen,
+    )
     return row
 
 
@@ -63,36 +75,56 @@ def combine(samples: int, parts: Iterable[Part]) -> Result:
                 total[:] = [a + b for a, b in zip(total, counts)]
         for name in CHECKS:
             checks[name] += part[name]
-    rules = {name: [_rates(str(seat), counts) for seat, counts in enumerate(rows, start=1)]
-             + [_rates("all", [sum(column) for column in zip(*rows)])] for name, rows in totals.items()}
+    rules = {
+        name: [_rates(str(seat), counts) for seat, counts in enumerate(rows, start=1)]
+        + [_rates("all", [sum(column) for column in zip(*rows)])]
+        for name, rows in totals.items()
+    }
     return {"rounds": samples, "dealer": DEALER + 1, "rules": rules, **checks}
 
 
 def part_shape(options: Mapping[str, Any]) -> Shape:
     """Per rule, the ``COUNTS`` of each non-dealer seat; the ``CHECKS``."""
-    return {"seats": {name: ListOf(Row((int,) * len(COUNTS)), DEALER) for name in RULES},
-            **dict.fromkeys(CHECKS, int)}
+    return {"seats": {name: ListOf(Row((int,) * len(COUNTS)), DEALER) for name in RULES}, **dict.fromkeys(CHECKS, int)}
 
 
 def table(result: Result) -> list[tuple[str, ...]]:
     """A header, a row per rule and seat (then all seats), and the two checks."""
-    rows: list[tuple[str, ...]] = [("rule", "seat", "chips", "met", "value met a chip", "value chosen", "forceable",
-                                    "impossible")]
+    rows: list[tuple[str, ...]] = [
+        ("rule", "seat", "chips", "met", "value met a chip", "value chosen", "forceable", "impossible")
+    ]
     for name, seats in result["rules"].items():
-        rows += [(name, row["seat"], str(row["chosen"]), percent(row["met_share"]), f"{row['value_met_per_chip']:.2f}",
-                  f"{row['mean_value_chosen']:.2f}", percent(row["forceable_share"]), percent(row["impossible_share"]))
-                 for row in seats]
-    return rows + [("check", "forceable chips missed", str(result["forceable_missed"]), "", "", "", "", ""),
-                   ("check", "impossible chips met", str(result["impossible_met"]), "", "", "", "", "")]
+        rows += [
+            (
+                name,
+                row["seat"],
+                str(row["chosen"]),
+                percent(row["met_share"]),
+                f"{row['value_met_per_chip']:.2f}",
+                f"{row['mean_value_chosen']:.2f}",
+                percent(row["forceable_share"]),
+                percent(row["impossible_share"]),
+            )
+            for row in seats
+        ]
+    return rows + [
+        ("check", "forceable chips missed", str(result["forceable_missed"]), "", "", "", "", ""),
+        ("check", "impossible chips met", str(result["impossible_met"]), "", "", "", "", ""),
+    ]
 
 
 def plot(result: Result, title: str, path: str) -> None:
     """Bars of the share of chosen chips met, grouped by seat (then all seats), one per rule."""
-    labels = [f"seat {row['seat']}" if row["seat"] != "all" else "all seats"
-              for row in next(iter(result["rules"].values()))]
-    charts.bars(path, title, labels, {name: [row["met_share"] for row in seats]
-                                      for name, seats in result["rules"].items()},
-                "share of chosen chips met")
+    labels = [
+        f"seat {row['seat']}" if row["seat"] != "all" else "all seats" for row in next(iter(result["rules"].values()))
+    ]
+    charts.bars(
+        path,
+        title,
+        labels,
+        {name: [row["met_share"] for row in seats] for name, seats in result["rules"].items()},
+        "share of chosen chips met",
+    )
 
 
 def broken(result: Result) -> list[str]:
@@ -102,7 +134,16 @@ def broken(result: Result) -> list[str]:
     return [f"{names[check]}: {result[check]}, where the solver's proof says 0" for check in CHECKS if result[check]]
 
 
-STUDY = Study("was-sticht", "bots",
-              "the share of chosen chips met, per seat, by four chip-choice rules: the likeliest chip, chance "
-              "times value (the solver bot's), the bot's old rule and a random possible chip", CHUNK, run_chunk,
-              combine, table, plot, part_shape, broken=broken)
+STUDY = Study(
+    "was-sticht",
+    "bots",
+    "the share of chosen chips met, per seat, by four chip-choice rules: the likeliest chip, chance "
+    "times value (the solver bot's), the bot's old rule and a random possible chip",
+    CHUNK,
+    run_chunk,
+    combine,
+    table,
+    plot,
+    part_shape,
+    broken=broken,
+)

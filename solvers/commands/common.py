@@ -42,23 +42,27 @@ def emit(ctx: click.Context, answer: Answer) -> None:
         ctx.exit(answer.exit_code)
 
 
-def backend_option(backends: Backends, names: Sequence[str] | None = None,
-                   help: str = "Solver backend; every one is exact.") -> Callable[[F], F]:
+def backend_option(
+    backends: Backends, names: Sequence[str] | None = None, help: str = "Solver backend; every one is exact."
+) -> Callable[[F], F]:
     """``--backend`` offering ``names`` (default: every backend of the registry), the
     registry's default (the fastest exact backend) first."""
     offered = list(names or backends.names)
     return click.option("--backend", type=click.Choice(offered), default=offered[0], show_default=True, help=help)
 
 
-def deck_option(help: str = "A deck file of your own printed cards (JSON, the bundled deck's shape).") -> Callable[[F], F]:
+def deck_option(
+    help: str = "A deck file of your own printed cards (JSON, the bundled deck's shape).",
+) -> Callable[[F], F]:
     """``--deck FILE``: the user's own deck instead of the bundled stand-in."""
     return click.option("--deck", "deck_file", type=click.Path(dir_okay=False), default=None, help=help)
 
 
 def workers_option() -> Callable[[F], F]:
     """``--workers N``: local processes for a study (default: all cores)."""
-    return click.option("--workers", type=click.IntRange(1, 256), default=None,
-                        help="Local processes (default: all cores).")
+    return click.option(
+        "--workers", type=click.IntRange(1, 256), default=None, help="Local processes (default: all cores)."
+    )
 
 
 def study_run_options() -> Callable[[F], F]:
@@ -67,13 +71,22 @@ def study_run_options() -> Callable[[F], F]:
     every command that runs a registered study)."""
     options = [
         workers_option(),
-        click.option("--scheduler", metavar="ADDRESS", callback=_scheduler_address,
-                     help="Run the chunks on this Dask scheduler (tcp://host:8786)."),
-        click.option("--store", type=OutputFile(),
-                     help="SQLite file of finished chunks, in a folder that exists [default: in the user's cache]."),
-        click.option("--plot", type=OutputFile(_picture_name),
-                     help="Write a picture of the result here, in the format its extension names "
-                          "(.png, .svg, .pdf, ...)."),
+        click.option(
+            "--scheduler",
+            metavar="ADDRESS",
+            callback=_scheduler_address,
+            help="Run the chunks on this Dask scheduler (tcp://host:8786).",
+        ),
+        click.option(
+            "--store",
+            type=OutputFile(),
+            help="SQLite file of finished chunks, in a folder that exists [default: in the user's cache].",
+        ),
+        click.option(
+            "--plot",
+            type=OutputFile(_picture_name),
+            help="Write a picture of the result here, in the format its extension names (.png, .svg, .pdf, ...).",
+        ),
     ]
 
     def decorate(command: F) -> F:
@@ -117,8 +130,9 @@ def svg_name(path: str) -> None:
         raise BadInput(f"cannot write SVG to {path!r}: its name must end in .svg", path)
 
 
-def emit_study(ctx: click.Context, label: str, store: str | None,
-               run: Callable[[Callable[[int, int], None]], Answer]) -> None:
+def emit_study(
+    ctx: click.Context, label: str, store: str | None, run: Callable[[Callable[[int, int], None]], Answer]
+) -> None:
     """Run a study, ``run(progress)``, with a progress bar of its chunks on stderr (shown
     from the first report, once the store is open and the chunks are counted) and print its
     answer; Ctrl-C stops it with exit code 130, saying where the finished chunks are kept."""
@@ -139,8 +153,11 @@ def emit_study(ctx: click.Context, label: str, store: str | None,
     except StudyInterrupted as stop:
         if shown:
             bar.stop()
-        click.echo(f"stopped: {stop.done} of {stop.total} chunks are kept in {store or default_store()}; "
-                   "the same command goes on from there", err=True)
+        click.echo(
+            f"stopped: {stop.done} of {stop.total} chunks are kept in {store or default_store()}; "
+            "the same command goes on from there",
+            err=True,
+        )
         ctx.exit(130)
     finally:
         if shown and bar.live.is_started:
@@ -193,8 +210,15 @@ def progress_bar(label: str) -> Progress:
     most every ``PLAIN_EVERY_S`` seconds, the first after as long, so that a long job is
     never silent and a quick one prints nothing."""
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TaskID, TextColumn
-    from rich.progress import TimeRemainingColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        TaskID,
+        TextColumn,
+        TimeRemainingColumn,
+    )
     from rich.text import Text
 
     class RateColumn(ProgressColumn):
@@ -215,8 +239,16 @@ def progress_bar(label: str) -> Progress:
                 click.echo(f"{task.description or label}: {task.completed:g}{total}", err=True)
 
     console = Console(stderr=True)  # drawn only on a terminal: a pipe or a test gets no blank line
-    return PlainLines(TextColumn(label), BarColumn(), MofNCompleteColumn(), RateColumn(),
-                      TimeRemainingColumn(), console=console, transient=True, disable=not console.is_terminal)
+    return PlainLines(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        RateColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    )
 
 
 @contextmanager

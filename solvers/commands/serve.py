@@ -34,15 +34,30 @@ def _request_limit(ctx: click.Context, param: click.Parameter, value: float) -> 
 
 
 @click.command()
-@click.option("--host", default="127.0.0.1", show_default=True, callback=_host,
-              help="The address to listen on: loopback (this computer only) by default; 0.0.0.0 also serves "
-                   "a phone or laptop on the same network.")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    callback=_host,
+    help="The address to listen on: loopback (this computer only) by default; 0.0.0.0 also serves "
+    "a phone or laptop on the same network.",
+)
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
-@click.option("--time-limit", type=TimeLimit(), callback=_request_limit, default=20.0, show_default=True,
-              help="Seconds any one answer may search, 1 to 600; past them (and a few seconds to set up) "
-                   "the answer is undecided.")
-@click.option("--workers", type=click.IntRange(1, 64), default=None,
-              help="Answers computed at once (default: all cores); more requests wait their turn.")
+@click.option(
+    "--time-limit",
+    type=TimeLimit(),
+    callback=_request_limit,
+    default=20.0,
+    show_default=True,
+    help="Seconds any one answer may search, 1 to 600; past them (and a few seconds to set up) "
+    "the answer is undecided.",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 64),
+    default=None,
+    help="Answers computed at once (default: all cores); more requests wait their turn.",
+)
 def serve(host: str, port: int, time_limit: float, workers: int | None) -> None:
     """A local web page for every game: enter a position by tapping cards and get the
     answer drawn, over a JSON API (POST /api/<game>/<command>) that answers exactly as
@@ -54,8 +69,10 @@ def serve(host: str, port: int, time_limit: float, workers: int | None) -> None:
     _check_free(host, port)
     address = f"http://{_shown(host)}:{port}/"
     if host in ("0.0.0.0", "::"):
-        reach = (f"listening on every network address of this computer: a phone on the same network opens "
-                 f"http://{_lan_address()}:{port}/")
+        reach = (
+            f"listening on every network address of this computer: a phone on the same network opens "
+            f"http://{_lan_address()}:{port}/"
+        )
     else:
         reach = "listening on this computer only (--host 0.0.0.0 serves a phone on the same network)"
     click.echo("cardsolve serve: loading the solvers (the first start after an install compiles them)...", err=True)

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-
 import click
 
 from cardsolve.solvers.commands.common import (
-    SEED, OutputFile, emit, emit_study, progress_bar, study_run_options, write_output,
+    SEED,
+    OutputFile,
+    emit,
+    emit_study,
+    progress_bar,
+    study_run_options,
+    write_output,
 )
 
 
@@ -54,12 +59,25 @@ def bench(ctx: click.Context, games: tuple[str, ...], quick: bool, out: str | No
 @click.command()
 @click.argument("game")
 @click.argument("study_name", metavar="STUDY")
-@click.option("--samples", type=int, default=200, show_default=True, help="Seeded random samples (deals, hands, games).")
-@click.option("--seed", type=SEED, default=1, show_default=True, help="The study's seed: the same seed, the same result.")
+@click.option(
+    "--samples", type=int, default=200, show_default=True, help="Seeded random samples (deals, hands, games)."
+)
+@click.option(
+    "--seed", type=SEED, default=1, show_default=True, help="The study's seed: the same seed, the same result."
+)
 @study_run_options()
 @click.pass_context
-def analyze(ctx: click.Context, game: str, study_name: str, samples: int, seed: int, workers: int | None,
-            scheduler: str | None, store: str | None, plot: str | None) -> None:
+def analyze(
+    ctx: click.Context,
+    game: str,
+    study_name: str,
+    samples: int,
+    seed: int,
+    workers: int | None,
+    scheduler: str | None,
+    store: str | None,
+    plot: str | None,
+) -> None:
     """Run a STUDY of a GAME over seeded random samples: ubongo solvability, subito
     optimal-scores, subito hints, quibbles solo, was-sticht chips, was-sticht bots, cubu
     seats, cubu versus. The work is cut into
@@ -68,6 +86,9 @@ def analyze(ctx: click.Context, game: str, study_name: str, samples: int, seed: 
     on where it stopped and a finished one is read back at once."""
     from cardsolve.solvers.analysis.api import analyze as run_analysis
 
-    emit_study(ctx, f"{game} {study_name} chunks", store,
-               lambda progress: run_analysis(game, study_name, samples, seed, workers, scheduler, store, plot,
-                                             progress))
+    emit_study(
+        ctx,
+        f"{game} {study_name} chunks",
+        store,
+        lambda progress: run_analysis(game, study_name, samples, seed, workers, scheduler, store, plot, progress),
+    )

@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING
 import click
 
 from cardsolve.solvers.commands.common import (
-    SEED, OutputFile, backend_option, deck_option, emit, progress_callback, svg_name, time_limit_option,
+    SEED,
+    OutputFile,
+    backend_option,
+    deck_option,
+    emit,
+    progress_callback,
+    svg_name,
+    time_limit_option,
     write_output,
 )
 from cardsolve.solvers.ubongo.backends import BACKENDS, ENUMERATING
@@ -40,20 +47,29 @@ def _layout(layout_file: str, deck: Deck | None) -> Layout:
     return read_layout(layout_file, face_reader(deck))
 
 
-HAND_OPTION = click.option("--hand", required=True,
-                           help="The faces in hand, comma-separated: 3w,7w,... or ABC/DDA,...")
-K_OPTION = click.option("--k", "k", type=click.IntRange(0, 99), default=7, show_default=True,
-                        help="Cards to lay.")
-TIME_LIMIT_OPTION = time_limit_option(60.0, "Seconds the whole command may take on cpsat or reference "
-                                             "(numba always runs to its end); past them the answer is undecided.")
-SOLVE_TIME_LIMIT_OPTION = time_limit_option(60.0, "Seconds the whole command may take on cpsat or reference, "
-                                                   "and with --all on numba too (numba's one layout always runs to "
-                                                   "its end); past them the answer is undecided.")
+HAND_OPTION = click.option("--hand", required=True, help="The faces in hand, comma-separated: 3w,7w,... or ABC/DDA,...")
+K_OPTION = click.option("--k", "k", type=click.IntRange(0, 99), default=7, show_default=True, help="Cards to lay.")
+TIME_LIMIT_OPTION = time_limit_option(
+    60.0,
+    "Seconds the whole command may take on cpsat or reference "
+    "(numba always runs to its end); past them the answer is undecided.",
+)
+SOLVE_TIME_LIMIT_OPTION = time_limit_option(
+    60.0,
+    "Seconds the whole command may take on cpsat or reference, "
+    "and with --all on numba too (numba's one layout always runs to "
+    "its end); past them the answer is undecided.",
+)
 
 
 @group.command()
-@click.option("--stack", "round_number", type=click.IntRange(1, 6), required=True,
-              help="The number in the card's middle, 1-6: the round (stack 1|2, 3|4 or 5|6; odd white, even black).")
+@click.option(
+    "--stack",
+    "round_number",
+    type=click.IntRange(1, 6),
+    required=True,
+    help="The number in the card's middle, 1-6: the round (stack 1|2, 3|4 or 5|6; odd white, even black).",
+)
 @click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option("--players", type=click.IntRange(1, 4), default=1, show_default=True)
 @deck_option()
@@ -66,8 +82,13 @@ def deal(ctx: click.Context, round_number: int, seed: int, players: int, deck_fi
 
 
 @group.command()
-@click.option("--stack", "round_number", type=click.IntRange(1, 6), default=None,
-              help="Only the faces of one round: the number in the card's middle, 1-6, as deal takes it.")
+@click.option(
+    "--stack",
+    "round_number",
+    type=click.IntRange(1, 6),
+    default=None,
+    help="Only the faces of one round: the number in the card's middle, 1-6, as deal takes it.",
+)
 @deck_option()
 @click.pass_context
 def cards(ctx: click.Context, round_number: int | None, deck_file: str | None) -> None:
@@ -96,18 +117,35 @@ def verify(ctx: click.Context, hand: str, k: int, backend: str, time_limit: floa
 @group.command()
 @HAND_OPTION
 @K_OPTION
-@click.option("--all", "enumerate_all", is_flag=True,
-              help="List every distinct valid layout of K cards (up to moving and turning the whole layout).")
-@click.option("--limit", type=click.IntRange(1), default=None,
-              help="With --all: stop after this many layouts.")
-@click.option("--show", type=click.IntRange(0), default=3, show_default=True,
-              help="With --all: layouts drawn (--json lists them all).")
+@click.option(
+    "--all",
+    "enumerate_all",
+    is_flag=True,
+    help="List every distinct valid layout of K cards (up to moving and turning the whole layout).",
+)
+@click.option("--limit", type=click.IntRange(1), default=None, help="With --all: stop after this many layouts.")
+@click.option(
+    "--show",
+    type=click.IntRange(0),
+    default=3,
+    show_default=True,
+    help="With --all: layouts drawn (--json lists them all).",
+)
 @backend_option(BACKENDS, help="Solver backend (--all: numba or reference).")
 @SOLVE_TIME_LIMIT_OPTION
 @deck_option()
 @click.pass_context
-def solve(ctx: click.Context, hand: str, k: int, enumerate_all: bool, limit: int | None, show: int,
-          backend: str, time_limit: float, deck_file: str | None) -> None:
+def solve(
+    ctx: click.Context,
+    hand: str,
+    k: int,
+    enumerate_all: bool,
+    limit: int | None,
+    show: int,
+    backend: str,
+    time_limit: float,
+    deck_file: str | None,
+) -> None:
     """The best layout: K of the hand's faces, or, when none exists, the largest valid
     layout (what an early end of the round scores); exit 3 when the time limit left a larger
     one undecided. With --all, every distinct layout of K."""
@@ -116,8 +154,9 @@ def solve(ctx: click.Context, hand: str, k: int, enumerate_all: bool, limit: int
     deck = _deck(deck_file)
     if enumerate_all:
         with progress_callback("roots") as progress:
-            found = api.solve_all(hand, k=k, limit=limit, show=show, backend=backend, time_limit=time_limit, deck=deck,
-                                  progress=progress)
+            found = api.solve_all(
+                hand, k=k, limit=limit, show=show, backend=backend, time_limit=time_limit, deck=deck, progress=progress
+            )
         emit(ctx, found)
     else:
         emit(ctx, api.solve(hand, k=k, backend=backend, time_limit=time_limit, deck=deck))
@@ -125,8 +164,14 @@ def solve(ctx: click.Context, hand: str, k: int, enumerate_all: bool, limit: int
 
 @group.command("hint")
 @HAND_OPTION
-@click.option("--table", "table_file", metavar="LAYOUT.json", type=click.Path(dir_okay=False), required=True,
-              help="The cards laid so far, as a layout file.")
+@click.option(
+    "--table",
+    "table_file",
+    metavar="LAYOUT.json",
+    type=click.Path(dir_okay=False),
+    required=True,
+    help="The cards laid so far, as a layout file.",
+)
 @K_OPTION
 @backend_option(BACKENDS, names=ENUMERATING, help="Completion search backend; both are exact.")
 @deck_option()
@@ -170,8 +215,13 @@ def check(ctx: click.Context, layout_file: str, deck_file: str | None) -> None:
 
 @group.command()
 @click.argument("layout_file", metavar="LAYOUT.json", type=click.Path(dir_okay=False))
-@click.option("--svg", "svg_file", type=OutputFile(svg_name), default=None,
-              help="Also write an SVG picture: one colour per symbol, card outlines, contacts marked.")
+@click.option(
+    "--svg",
+    "svg_file",
+    type=OutputFile(svg_name),
+    default=None,
+    help="Also write an SVG picture: one colour per symbol, card outlines, contacts marked.",
+)
 @deck_option()
 @click.pass_context
 def render(ctx: click.Context, layout_file: str, svg_file: str | None, deck_file: str | None) -> None:

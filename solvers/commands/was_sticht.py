@@ -6,7 +6,13 @@ from __future__ import annotations
 import click
 
 from cardsolve.solvers.commands.common import (
-    SEED, backend_option, bots_option, emit, emit_study, progress_callback, study_run_options,
+    SEED,
+    backend_option,
+    bots_option,
+    emit,
+    emit_study,
+    progress_callback,
+    study_run_options,
 )
 from cardsolve.solvers.was_sticht.api import MAX_ROUNDS
 from cardsolve.solvers.was_sticht.backends import BACKENDS
@@ -23,8 +29,13 @@ def group() -> None:
 
 @group.command("deal")
 @click.option("--seed", type=SEED, default=1, show_default=True, help="The shuffle and the trumps.")
-@click.option("--players", type=click.IntRange(3, 4), default=4, show_default=True,
-              help="4, or 3 (the table's 9 cards leave the round).")
+@click.option(
+    "--players",
+    type=click.IntRange(3, 4),
+    default=4,
+    show_default=True,
+    help="4, or 3 (the table's 9 cards leave the round).",
+)
 @click.pass_context
 def was_sticht_deal(ctx: click.Context, seed: int, players: int) -> None:
     """Deal a seeded round: the trumps (one of the 50 pairs) and each seat's 9 cards,
@@ -35,9 +46,15 @@ def was_sticht_deal(ctx: click.Context, seed: int, players: int) -> None:
 
 
 @group.command("deduce")
-@click.option("--clues", "clues_file", metavar="CLUES.json", type=click.Path(dir_okay=False), required=True,
-              help="The columns so far, each winner the place of its card from 1: "
-                   "{\"observations\": [{\"cards\": [...], \"winner\": 3}, ...]}.")
+@click.option(
+    "--clues",
+    "clues_file",
+    metavar="CLUES.json",
+    type=click.Path(dir_okay=False),
+    required=True,
+    help="The columns so far, each winner the place of its card from 1: "
+    '{"observations": [{"cards": [...], "winner": 3}, ...]}.',
+)
 @click.option("--offer", default=None, help="The cards you may pick now (R9,B1,Y5): the best pick among them.")
 @click.pass_context
 def was_sticht_deduce(ctx: click.Context, clues_file: str, offer: str | None) -> None:
@@ -50,11 +67,18 @@ def was_sticht_deduce(ctx: click.Context, clues_file: str, offer: str | None) ->
     emit(ctx, api.deduce(read_clues(clues_file), offer))
 
 
-DEAL_OPTION = click.option("--deal", "deal_file", metavar="DEAL.json", type=click.Path(dir_okay=False),
-                           required=True, help="The hands, trumps and leader (`was-sticht deal --json` writes one).")
+DEAL_OPTION = click.option(
+    "--deal",
+    "deal_file",
+    metavar="DEAL.json",
+    type=click.Path(dir_okay=False),
+    required=True,
+    help="The hands, trumps and leader (`was-sticht deal --json` writes one).",
+)
 BACKEND_OPTION = backend_option(
     BACKENDS,
-    help=f"The double-dummy solver (reference: plain minimax, for endings of at most {REFERENCE_LIMIT} cards a hand).")
+    help=f"The double-dummy solver (reference: plain minimax, for endings of at most {REFERENCE_LIMIT} cards a hand).",
+)
 
 
 @group.command("solve")
@@ -62,9 +86,12 @@ BACKEND_OPTION = backend_option(
 @click.option("--player", type=click.IntRange(1, 4), required=True, help="The seat, 1..4 as in the deal file.")
 @click.option("--task", "task_id", required=True, help="The task chip's id: exactly-2, no-red, last-trick, ...")
 @BACKEND_OPTION
-@click.option("--alone", is_flag=True,
-              help="Search in one thread: the node count is then the same on every run (on two cores or more a long "
-                   "search otherwise calls in a helper thread, whose nodes vary).")
+@click.option(
+    "--alone",
+    is_flag=True,
+    help="Search in one thread: the node count is then the same on every run (on two cores or more a long "
+    "search otherwise calls in a helper thread, whose nodes vary).",
+)
 @click.pass_context
 def was_sticht_solve(ctx: click.Context, deal_file: str, player: int, task_id: str, backend: str, alone: bool) -> None:
     """Double dummy (every hand known, as after the open draft): can the player force the
@@ -79,8 +106,12 @@ def was_sticht_solve(ctx: click.Context, deal_file: str, player: int, task_id: s
 @group.command("table")
 @DEAL_OPTION
 @BACKEND_OPTION
-@click.option("--workers", type=click.IntRange(1, 16), default=None,
-              help="Threads that search side by side, 1..16 (numba; default one per core, at most 4).")
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 16),
+    default=None,
+    help="Threads that search side by side, 1..16 (numba; default one per core, at most 4).",
+)
 @click.pass_context
 def was_sticht_table(ctx: click.Context, deal_file: str, backend: str, workers: int | None) -> None:
     """Every task chip for every seat of a dealt round: forceable (F: met whatever the
@@ -96,10 +127,19 @@ def was_sticht_table(ctx: click.Context, deal_file: str, backend: str, workers: 
 
 @group.command("choose")
 @DEAL_OPTION
-@click.option("--player", type=click.IntRange(1, 4), required=True,
-              help="The seat choosing, 1..4 as in the deal file (not the dealer, the seat before the leader).")
-@click.option("--chips", "chip_ids", default=None, metavar="CHIPS",
-              help="The chips the player holds (no-red,exactly-2,...); default all 24, to compare.")
+@click.option(
+    "--player",
+    type=click.IntRange(1, 4),
+    required=True,
+    help="The seat choosing, 1..4 as in the deal file (not the dealer, the seat before the leader).",
+)
+@click.option(
+    "--chips",
+    "chip_ids",
+    default=None,
+    metavar="CHIPS",
+    help="The chips the player holds (no-red,exactly-2,...); default all 24, to compare.",
+)
 @BACKEND_OPTION
 @click.pass_context
 def was_sticht_choose(ctx: click.Context, deal_file: str, player: int, chip_ids: str | None, backend: str) -> None:
@@ -124,13 +164,25 @@ def was_sticht_tasks(ctx: click.Context) -> None:
 
 
 @group.command("chips")
-@click.option("--deals", type=click.IntRange(1, 10_000_000), default=2000, show_default=True,
-              help="Seeded random deals (the study's samples).")
+@click.option(
+    "--deals",
+    type=click.IntRange(1, 10_000_000),
+    default=2000,
+    show_default=True,
+    help="Seeded random deals (the study's samples).",
+)
 @click.option("--seed", type=SEED, default=1, show_default=True)
 @study_run_options()
 @click.pass_context
-def was_sticht_chips(ctx: click.Context, deals: int, seed: int, workers: int | None, scheduler: str | None,
-                     store: str | None, plot: str | None) -> None:
+def was_sticht_chips(
+    ctx: click.Context,
+    deals: int,
+    seed: int,
+    workers: int | None,
+    scheduler: str | None,
+    store: str | None,
+    plot: str | None,
+) -> None:
     """How hard each task chip is: over seeded random deals and trumps, the share of deals
     in which the seat on lead, and the seat after it, can force the chip double dummy;
     easiest first, beside the chip's corner value and source (the printed values are not
@@ -139,8 +191,12 @@ def was_sticht_chips(ctx: click.Context, deals: int, seed: int, workers: int | N
     cluster, and picture (each chip's shares in order of corner value)."""
     from cardsolve.solvers.was_sticht import api
 
-    emit_study(ctx, "was-sticht chips chunks", store,
-               lambda progress: api.chips(deals, seed, workers, scheduler, store, plot, progress))
+    emit_study(
+        ctx,
+        "was-sticht chips chunks",
+        store,
+        lambda progress: api.chips(deals, seed, workers, scheduler, store, plot, progress),
+    )
 
 
 @group.command("play")

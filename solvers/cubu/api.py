@@ -55,8 +55,13 @@ def longest(top: str | Card, hand: Cards, limit: int | None = LONGEST_LIMIT) -> 
 
 
 @checked
-def speed(centre: str | Card, hand: Cards, mode: str = "colour", backend: str = BACKENDS.default,
-          time_limit: float = TIME_LIMIT) -> SpeedAnswer:
+def speed(
+    centre: str | Card,
+    hand: Cards,
+    mode: str = "colour",
+    backend: str = BACKENDS.default,
+    time_limit: float = TIME_LIMIT,
+) -> SpeedAnswer:
     """Whether the whole ``hand`` can be laid around ``centre`` in Speed CUBU (``mode``
     colour or boxes), else the most cards that can, with a laying order; ``backend``
     numba (the default), cpsat or reference; ``time_limit`` seconds bind cpsat only (model
@@ -68,8 +73,13 @@ def speed(centre: str | Card, hand: Cards, mode: str = "colour", backend: str = 
 
 
 @checked
-def play(seed: int = 1, players: int = 4, bots: str | Sequence[str] | None = None, target: int = TARGET,
-         rounds: int | None = None) -> PlayAnswer:
+def play(
+    seed: int = 1,
+    players: int = 4,
+    bots: str | Sequence[str] | None = None,
+    target: int = TARGET,
+    rounds: int | None = None,
+) -> PlayAnswer:
     """A whole seeded classic game between bots (one per seat, seat 1 first: ``greedy``,
     ``runkeeper``, ``strategist`` or ``random``; by default greedy, strategist, runkeeper
     in turn), to ``target`` points, or ``rounds`` rounds with the most points winning."""
@@ -78,10 +88,18 @@ def play(seed: int = 1, players: int = 4, bots: str | Sequence[str] | None = Non
 
 
 @checked
-def simulate(games: int = 2000, seed: int = 1, players: int = 4, bots: str | Sequence[str] | None = None,
-             target: int = TARGET, workers: int | None = None, scheduler: str | None = None,
-             store: str | Path | None = None, plot: str | None = None,
-             progress: Callable[[int, int], None] | None = None) -> StudyAnswer:
+def simulate(
+    games: int = 2000,
+    seed: int = 1,
+    players: int = 4,
+    bots: str | Sequence[str] | None = None,
+    target: int = TARGET,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    store: str | Path | None = None,
+    plot: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> StudyAnswer:
     """A seeded tournament of ``games`` classic games to ``target`` points, run as the study
     ``cubu seats`` (``solvers.analysis.cubu``): the line-up ``bots`` (default every bot)
     rotated over the seats so that each sits at every seat in turn; win rates by bot and by

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from cardsolve.solvers.backends import Backends
 
-BACKENDS = Backends("Speed CUBU", {
-    "numba": "cardsolve.solvers.cubu.fast",
-    "cpsat": "cardsolve.solvers.cubu.cpsat",
-    "reference": "cardsolve.solvers.cubu.reference",
-})
+BACKENDS = Backends(
+    "Speed CUBU",
+    {
+        "numba": "cardsolve.solvers.cubu.fast",
+        "cpsat": "cardsolve.solvers.cubu.cpsat",
+        "reference": "cardsolve.solvers.cubu.reference",
+    },
+)
 """Every backend is exact; numba is the fastest and the default."""

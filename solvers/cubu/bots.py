@@ -35,7 +35,16 @@ from collections.abc import Callable, Sequence
 
 from cardsolve.models.cubu.cards import MAX_BOXES, Card
 from cardsolve.models.cubu.classic import (
-    INTERRUPT, ActionPlay, Draw, InterruptPlay, InterruptView, Policy, RandomPolicy, SequencePlay, Turn, TurnView,
+    INTERRUPT,
+    ActionPlay,
+    Draw,
+    InterruptPlay,
+    InterruptView,
+    Policy,
+    RandomPolicy,
+    SequencePlay,
+    Turn,
+    TurnView,
 )
 from cardsolve.models.cubu.sequence import UP
 from cardsolve.models.errors import BadInput

@@ -110,8 +110,7 @@ def _build(centre: Card, hand: Sequence[Card], mode: str, deadline: Deadline) ->
     return _Model(model, used, x, y, depth)
 
 
-def solve(centre: Card, hand: Sequence[Card], mode: str, time_limit: float | None = None,
-          workers: int = 1) -> Search:
+def solve(centre: Card, hand: Sequence[Card], mode: str, time_limit: float | None = None, workers: int = 1) -> Search:
     """The most cards of ``hand`` CP-SAT lays around ``centre`` in ``mode`` within
     ``time_limit`` seconds (``TIME_LIMIT`` when None) on ``workers`` threads, in order of
     depth; proven when CP-SAT says OPTIMAL. ``nodes`` is CP-SAT's branch count."""
@@ -134,6 +133,7 @@ def solve(centre: Card, hand: Sequence[Card], mode: str, time_limit: float | Non
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return Search((), nodes, proven=False)
     laid = sorted((solver.value(built.depth[i]), i) for i in range(n) if solver.boolean_value(built.used[i]))
-    layout = tuple((hand[i], (CENTRE[0] + solver.value(built.x[i]), CENTRE[1] + solver.value(built.y[i])))
-                   for _, i in laid)
+    layout = tuple(
+        (hand[i], (CENTRE[0] + solver.value(built.x[i]), CENTRE[1] + solver.value(built.y[i]))) for _, i in laid
+    )
     return Search(layout, nodes, proven=status == cp_model.OPTIMAL)

@@ -111,15 +111,34 @@ def encode(centre: Card, hand: Sequence[Card], mode: str) -> tuple[list[list[int
     relates to another card of the other, or of the same class) and the cards per class."""
     groups = [[_CENTRE_MEMBER], *twin_classes(centre, hand, mode)]
     first = [centre if group == [_CENTRE_MEMBER] else hand[group[0]] for group in groups]
-    relate = np.array([[relates(first[a], hand[groups[a][1]], mode) if a == b and len(groups[a]) > 1
-                        else a != b and relates(first[a], first[b], mode) for b in range(len(groups))]
-                       for a in range(len(groups))], np.int64)
+    relate = np.array(
+        [
+            [
+                relates(first[a], hand[groups[a][1]], mode)
+                if a == b and len(groups[a]) > 1
+                else a != b and relates(first[a], first[b], mode)
+                for b in range(len(groups))
+            ]
+            for a in range(len(groups))
+        ],
+        np.int64,
+    )
     return groups, relate, np.array([len(group) for group in groups], np.int64)
 
 
 @njit(cache=True)
-def _bound(relate: np.ndarray, left: np.ndarray, taken: np.ndarray, nodes: np.ndarray, count: int,
-           set_classes: int, work: np.ndarray, cell_bits: np.ndarray, cells: np.ndarray, sets: np.ndarray) -> int:
+def _bound(
+    relate: np.ndarray,
+    left: np.ndarray,
+    taken: np.ndarray,
+    nodes: np.ndarray,
+    count: int,
+    set_classes: int,
+    work: np.ndarray,
+    cell_bits: np.ndarray,
+    cells: np.ndarray,
+    sets: np.ndarray,
+) -> int:
     """The most cards a branch can still lay (the module docstring's Bounds), given the
     cards ``left`` per class and its untried ``nodes[:count]``. ``work`` holds four rows of
     ``n_classes`` (mark, stack, room, hits); ``cell_bits`` is zero on entry and on return;
@@ -179,7 +198,7 @@ def _bound(relate: np.ndarray, left: np.ndarray, taken: np.ndarray, nodes: np.nd
                 cells[distinct] = cell
                 distinct += 1
             cell_bits[cell] |= 1 << (c - _FIRST_HAND_CLASS)
-    within[:full + 1] = 0
+    within[: full + 1] = 0
     for index in range(distinct):
         within[cell_bits[cells[index]]] += 1
         cell_bits[cells[index]] = 0
@@ -246,10 +265,10 @@ def _search(relate: np.ndarray, counts: np.ndarray, set_classes: int) -> tuple[i
     seen = np.zeros(width * width * n_classes, np.int8)
     size = SIDES * n_classes * (total + 1)  # the root and each card laid list SIDES * n_classes nodes at most
     untried = np.zeros((total + 1, size), np.int64)
-    filled = np.zeros(total + 1, np.int64)   # untried[d, :filled[d]] is depth d's list
-    fresh = np.zeros(total + 1, np.int64)    # untried[d, fresh[d]:filled[d]] were marked seen at depth d
-    cursor = np.zeros(total + 1, np.int64)   # depth d takes untried[d, cursor[d] - 1] next
-    laid = np.zeros(total + 1, np.int64)     # the node laid at each depth
+    filled = np.zeros(total + 1, np.int64)  # untried[d, :filled[d]] is depth d's list
+    fresh = np.zeros(total + 1, np.int64)  # untried[d, fresh[d]:filled[d]] were marked seen at depth d
+    cursor = np.zeros(total + 1, np.int64)  # depth d takes untried[d, cursor[d] - 1] next
+    laid = np.zeros(total + 1, np.int64)  # the node laid at each depth
     best = np.zeros(total + 1, np.int64)
     best_count = 0
     nodes = 0
@@ -328,8 +347,9 @@ def _search(relate: np.ndarray, counts: np.ndarray, set_classes: int) -> tuple[i
     return best_count, best, nodes
 
 
-def solve(centre: Card, hand: Sequence[Card], mode: str, time_limit: float | None = None,
-          set_classes: int = SET_CLASSES) -> Search:
+def solve(
+    centre: Card, hand: Sequence[Card], mode: str, time_limit: float | None = None, set_classes: int = SET_CLASSES
+) -> Search:
     """The most cards of ``hand`` that can be laid around ``centre`` in ``mode``, with a
     laying order; nodes count the placements tried. The search always runs to its end
     (``time_limit``, the backends' common argument, binds cpsat only). The bound looks at

@@ -34,8 +34,11 @@ def _check(top: Card, hand: Sequence[Card]) -> list[Card]:
     regular = [card for card in hand if not card.action]
     if top in regular:
         raise BadInput(f"the top card {top} is also in the hand: each regular card is unique", top.name)
-    if (len({card.colours for card in regular}) != len(regular) or len(hand) - len(regular) > 1
-            or len(regular) > REGULAR_CARDS):
+    if (
+        len({card.colours for card in regular}) != len(regular)
+        or len(hand) - len(regular) > 1
+        or len(regular) > REGULAR_CARDS
+    ):
         check_distinct(hand, "the hand")
     return regular
 
@@ -85,8 +88,9 @@ def longest(top: Card, hand: Sequence[Card]) -> Run | None:
 
 def _follows(follow: Follow, cards: Sequence[Card]) -> bool:
     """Whether ``cards`` in order follow the declared box (each shows its colour one step on)."""
-    return all(card.colour_at(follow.position + step * follow.direction) == follow.colour
-               for step, card in enumerate(cards, 1))
+    return all(
+        card.colour_at(follow.position + step * follow.direction) == follow.colour for step, card in enumerate(cards, 1)
+    )
 
 
 def reference_runs(top: Card, hand: Sequence[Card]) -> set[Run]:
@@ -98,6 +102,7 @@ def reference_runs(top: Card, hand: Sequence[Card]) -> set[Run]:
         for length in range(1, len(POSITIONS)):
             for cards in permutations(regular, length):
                 if _follows(follow, cards) and not any(
-                        _follows(follow, cards + (card,)) for card in regular if card not in cards):
+                    _follows(follow, cards + (card,)) for card in regular if card not in cards
+                ):
                     runs.add(Run(follow, cards))
     return runs

@@ -34,8 +34,12 @@ def play_graph(centre: Card, hand: Sequence[Card], mode: str) -> nx.Graph:
     cards = [(CENTRE_NODE, centre), *enumerate(hand)]
     graph = nx.Graph()
     graph.add_nodes_from((node, {"card": card}) for node, card in cards)
-    graph.add_edges_from((a, b) for index, (a, card_a) in enumerate(cards) for b, card_b in cards[index + 1:]
-                         if relates(card_a, card_b, mode))
+    graph.add_edges_from(
+        (a, b)
+        for index, (a, card_a) in enumerate(cards)
+        for b, card_b in cards[index + 1 :]
+        if relates(card_a, card_b, mode)
+    )
     return graph
 
 

@@ -24,8 +24,16 @@ from cardsolve.solvers.cubu.results import Search
 LIMIT = 8
 """The most cards the reference takes."""
 
-SYMMETRIES = ((1, 0, 0, 1), (0, -1, 1, 0), (-1, 0, 0, -1), (0, 1, -1, 0),
-              (1, 0, 0, -1), (-1, 0, 0, 1), (0, 1, 1, 0), (0, -1, -1, 0))
+SYMMETRIES = (
+    (1, 0, 0, 1),
+    (0, -1, 1, 0),
+    (-1, 0, 0, -1),
+    (0, 1, -1, 0),
+    (1, 0, 0, -1),
+    (-1, 0, 0, 1),
+    (0, 1, 1, 0),
+    (0, -1, -1, 0),
+)
 """The grid's quarter turns and mirror images about the centre, as matrices (a, b, c, d):
 cell (x, y) goes to (a x + b y, c x + d y)."""
 
@@ -48,8 +56,10 @@ def solve(centre: Card, hand: Sequence[Card], mode: str, time_limit: float | Non
             best[:] = order
         if len(best) == goal:
             return True
-        key = min(tuple(sorted(((a * x + b * y, c * x + d * y), card) for (x, y), card in grid.items()))
-                  for a, b, c, d in SYMMETRIES)
+        key = min(
+            tuple(sorted(((a * x + b * y, c * x + d * y), card) for (x, y), card in grid.items()))
+            for a, b, c, d in SYMMETRIES
+        )
         if key in seen:
             return False
         seen.add(key)

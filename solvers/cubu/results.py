@@ -34,10 +34,12 @@ class Run:
 
     def as_json(self) -> dict[str, Any]:
         """The run as ``{"length", "box": {"colour", "position"}, "direction", "cards"}``."""
-        return {"length": len(self.cards),
-                "box": {"colour": self.follow.colour, "position": self.follow.position},
-                "direction": "up" if self.follow.direction == UP else "down",
-                "cards": [card.name for card in self.cards]}
+        return {
+            "length": len(self.cards),
+            "box": {"colour": self.follow.colour, "position": self.follow.position},
+            "direction": "up" if self.follow.direction == UP else "down",
+            "cards": [card.name for card in self.cards],
+        }
 
     def __str__(self) -> str:
         """The cards in playing order, in card notation."""
@@ -66,15 +68,20 @@ class LongestAnswer(Answer):
 
     def text(self) -> str:
         if not self.runs:
-            return ("no colour sequence can be played on this card: play an action card (an interrupt, played "
-                    "alone, ends your turn), or draw if you hold none")
+            return (
+                "no colour sequence can be played on this card: play an action card (an interrupt, played "
+                "alone, ends your turn), or draw if you hold none"
+            )
         best = self.runs[0]
         rows = [[len(run), str(run.follow), str(run)] for run in self.runs]
         whole = self.maximal == len(self.runs)
         title = "every maximal choice" if whole else f"the {len(self.runs)} longest maximal choices"
         rest = "" if whole else f"\n{self.maximal} maximal choices in all: --limit N shows more."
-        return (f"longest: {len(best)} card{'s' * (len(best) != 1)}, follow {best.follow}: {best}\n"
-                + text_table(["cards", "follow", "play in order"], rows, title=title) + rest)
+        return (
+            f"longest: {len(best)} card{'s' * (len(best) != 1)}, follow {best.follow}: {best}\n"
+            + text_table(["cards", "follow", "play in order"], rows, title=title)
+            + rest
+        )
 
     @property
     def exit_code(self) -> int:
@@ -128,9 +135,17 @@ class SpeedAnswer(Answer):
         return None
 
     def to_json(self) -> dict[str, Any]:
-        return {"solvable": self.solvable, "most": self.most, "cards": len(self.hand), "reachable": self.reachable,
-                "proven": self.proven, "mode": self.mode, "backend": self.backend, "nodes": self.nodes,
-                "layout": [{"card": card.name, "cell": list(cell)} for card, cell in self.layout]}
+        return {
+            "solvable": self.solvable,
+            "most": self.most,
+            "cards": len(self.hand),
+            "reachable": self.reachable,
+            "proven": self.proven,
+            "mode": self.mode,
+            "backend": self.backend,
+            "nodes": self.nodes,
+            "layout": [{"card": card.name, "cell": list(cell)} for card, cell in self.layout],
+        }
 
     def text(self) -> str:
         cards = len(self.hand)
@@ -139,14 +154,19 @@ class SpeedAnswer(Answer):
         elif self.proven:
             verdict = f"at most {self.most} of the {cards} cards can be laid"
         else:
-            question = ("undecided whether every card can be laid" if self.solvable is None
-                        else "not every card can be laid")
-            verdict = (f"{question}: {self.most} of the {cards} laid before the time limit stopped the "
-                       "search, the most not proven")
+            question = (
+                "undecided whether every card can be laid" if self.solvable is None else "not every card can be laid"
+            )
+            verdict = (
+                f"{question}: {self.most} of the {cards} laid before the time limit stopped the "
+                "search, the most not proven"
+            )
         order = " ".join(f"{card}@{x},{y}" for card, (x, y) in self.layout)
         grid = {CENTRE: self.centre, **{cell: card for card, cell in self.layout}}
-        return (f"{verdict} ({self.mode} mode; {self.reachable} of {cards} connect to the centre in the play graph)\n"
-                f"order: {order or '-'}\n{picture(grid)}")
+        return (
+            f"{verdict} ({self.mode} mode; {self.reachable} of {cards} connect to the centre in the play graph)\n"
+            f"order: {order or '-'}\n{picture(grid)}"
+        )
 
     @property
     def exit_code(self) -> int:
@@ -175,23 +195,48 @@ class PlayAnswer(Answer):
 
     def to_json(self) -> dict[str, Any]:
         record = self.record
-        return {"seed": self.seed, "players": record.players, "bots": list(self.bots), "target": record.target,
-                "scores": list(record.scores), "winners": [seat + 1 for seat in record.winners],
-                "limit_hit": record.limit_hit,
-                "rounds": [{"dealer": r.dealer + 1, "turns": len(r.turns),
-                            "winner": None if r.winner is None else r.winner + 1, "points": r.points}
-                           for r in record.rounds]}
+        return {
+            "seed": self.seed,
+            "players": record.players,
+            "bots": list(self.bots),
+            "target": record.target,
+            "scores": list(record.scores),
+            "winners": [seat + 1 for seat in record.winners],
+            "limit_hit": record.limit_hit,
+            "rounds": [
+                {
+                    "dealer": r.dealer + 1,
+                    "turns": len(r.turns),
+                    "winner": None if r.winner is None else r.winner + 1,
+                    "points": r.points,
+                }
+                for r in record.rounds
+            ],
+        }
 
     def text(self) -> str:
-        rows = [[number, r.dealer + 1, len(r.turns), r.longest_run, r.interrupts,
-                 "-" if r.winner is None else _seat(r.winner, self.bots), r.points, "/".join(map(str, scores))]
-                for number, (r, scores) in enumerate(zip(self.record.rounds, self.record.standings), start=1)]
-        table = text_table(["round", "dealer", "turns", "longest run", "interrupts", "out first", "points", "scores"],
-                           rows)
+        rows = [
+            [
+                number,
+                r.dealer + 1,
+                len(r.turns),
+                r.longest_run,
+                r.interrupts,
+                "-" if r.winner is None else _seat(r.winner, self.bots),
+                r.points,
+                "/".join(map(str, scores)),
+            ]
+            for number, (r, scores) in enumerate(zip(self.record.rounds, self.record.standings), start=1)
+        ]
+        table = text_table(
+            ["round", "dealer", "turns", "longest run", "interrupts", "out first", "points", "scores"], rows
+        )
         winners = self.record.winners
-        result = (f"no winner: the game is cut off after {len(self.record.rounds)} rounds (undecided)"
-                  if self.record.limit_hit else
-                  "winner" + "s" * (len(winners) > 1) + ": " + ", ".join(_seat(s, self.bots) for s in winners))
+        result = (
+            f"no winner: the game is cut off after {len(self.record.rounds)} rounds (undecided)"
+            if self.record.limit_hit
+            else "winner" + "s" * (len(winners) > 1) + ": " + ", ".join(_seat(s, self.bots) for s in winners)
+        )
         return f"{table}\n{result}"
 
 

@@ -30,6 +30,7 @@ from cardsolve.solvers.cubu.bots import bot_names, lineup
 from cardsolve.solvers.cubu.results import GameResult
 from cardsolve.solvers.sample_seeds import sample_seed
 
+
 def check_setting(players: int, bots: str | Sequence[str], target: int) -> tuple[str, ...]:
     """The line-up ``bots`` (``A,B,...`` or a list of names) of a tournament at ``players``
     seats to ``target`` points: 2 to 6 players (``classic.PLAYERS``), a target that
@@ -75,8 +76,13 @@ def play_seated(seats: tuple[str, ...], seed: int, index: int, target: int) -> G
     players = len(seats)
     deal_seed = sample_seed(seed, index)
     record = play_game(deal_seed, players, lineup(seats, deal_seed), target=target, deck=_deck())
-    return GameResult(seats, record.winners, tuple(len(r.turns) for r in record.rounds),
-                      sum(r.winner is None for r in record.rounds), record.limit_hit)
+    return GameResult(
+        seats,
+        record.winners,
+        tuple(len(r.turns) for r in record.rounds),
+        sum(r.winner is None for r in record.rounds),
+        record.limit_hit,
+    )
 
 
 def win_shares(result: GameResult) -> dict[int, Fraction]:

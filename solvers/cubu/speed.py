@@ -31,8 +31,9 @@ def check_hand(centre: Card, hand: Sequence[Card]) -> None:
         raise BadInput(f"the centre card {centre} is also in the hand: each regular card is unique", centre.name)
 
 
-def speed_solve(centre: Card, hand: Sequence[Card], mode: str, backend: str = BACKENDS.default,
-                time_limit: float | None = None) -> SpeedAnswer:
+def speed_solve(
+    centre: Card, hand: Sequence[Card], mode: str, backend: str = BACKENDS.default, time_limit: float | None = None
+) -> SpeedAnswer:
     """Whether all of ``hand`` can be laid around ``centre`` in ``mode``, else the most
     cards that can, with a laying order; ``time_limit`` (seconds) binds cpsat only."""
     check_mode(mode)
@@ -40,5 +41,6 @@ def speed_solve(centre: Card, hand: Sequence[Card], mode: str, backend: str = BA
     check_hand(centre, hand)
     cards = [hand[index] for index in reachable(centre, hand, mode)]
     found = solve(centre, cards, mode, time_limit=time_limit)
-    return SpeedAnswer(centre, tuple(hand), mode, found.most, found.layout, len(cards), found.proven, found.nodes,
-                       backend)
+    return SpeedAnswer(
+        centre, tuple(hand), mode, found.most, found.layout, len(cards), found.proven, found.nodes, backend
+    )

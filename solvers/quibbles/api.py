@@ -13,8 +13,19 @@ from typing import TYPE_CHECKING
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.quibbles import (
-    Draw, IllegalMove, State, Turn, Variant, format_values, from_counts, parse_turn, parse_values, parse_variant,
-    position, read_values, unseen_counts,
+    Draw,
+    IllegalMove,
+    State,
+    Turn,
+    Variant,
+    format_values,
+    from_counts,
+    parse_turn,
+    parse_values,
+    parse_variant,
+    position,
+    read_values,
+    unseen_counts,
 )
 from cardsolve.models.quibbles.engine import MAX_PLAYERS
 from cardsolve.solvers.api_types import checked
@@ -33,8 +44,9 @@ SPLIT_TIME_LIMIT = 10.0
 
 
 @checked
-def split(value: int | str, display: Cards, *, backend: str = BACKENDS.default,
-          time_limit: float = SPLIT_TIME_LIMIT) -> BestSplit:
+def split(
+    value: int | str, display: Cards, *, backend: str = BACKENDS.default, time_limit: float = SPLIT_TIME_LIMIT
+) -> BestSplit:
     """The split of the played card ``value`` that takes the most display cards, by
     ``backend`` (numba, cpsat or reference: all exact); ``time_limit`` seconds bind cpsat
     only, and a split they stop before its proof leaves the best undecided."""
@@ -63,8 +75,15 @@ def combine(hand: Cards, display: Cards) -> CombineOptions:
 
 
 @checked
-def move(hand: Cards, display: Cards, turn: str | Turn, *, collection: Cards = "",
-         variant: str | Variant = Variant.STANDARD, drawn: Cards | None = None) -> MoveCheck:
+def move(
+    hand: Cards,
+    display: Cards,
+    turn: str | Turn,
+    *,
+    collection: Cards = "",
+    variant: str | Variant = Variant.STANDARD,
+    drawn: Cards | None = None,
+) -> MoveCheck:
     """Check ``turn`` (notation: ``split 6 -> 3+3, 1+1+4; stash 4``) against the rules and
     say what it leaves before the refill (solo: after the penalty). A DRAW's cards are
     never made up: ``drawn`` gives the two cards drawn; without it the turn is judged
@@ -72,10 +91,13 @@ def move(hand: Cards, display: Cards, turn: str | Turn, *, collection: Cards = "
     is drawn (exit 0) or names the draws that make it legal (exit 1). A turn illegal
     whatever is drawn is bad input giving the reason."""
     rules = parse_variant(variant)
-    state = position(rules, read_values(hand, "--hand", rules.top_value),
-                     read_values(display, "--display", rules.top_value),
-                     read_values(collection, "--collection", rules.top_value),
-                     opponents=0 if rules is Variant.SOLO else 1)
+    state = position(
+        rules,
+        read_values(hand, "--hand", rules.top_value),
+        read_values(display, "--display", rules.top_value),
+        read_values(collection, "--collection", rules.top_value),
+        opponents=0 if rules is Variant.SOLO else 1,
+    )
     played = parse_turn(turn, state.display) if isinstance(turn, str) else turn
     if drawn is not None:
         return _known_draw(state, played, read_values(drawn, "--drawn", rules.top_value))
@@ -91,8 +113,17 @@ def _outcome(state: State, played: Turn, drawn: tuple[int, ...]) -> MoveCheck:
     state.play(played)
     if state.winner is None:
         state.solo_penalty()
-    return MoveCheck(state.variant, played, shown, tuple(from_counts(state.hands[0])), tuple(state.display),
-                     tuple(from_counts(state.collections[0])), tuple(state.penalty), state.winner == 0, drawn)
+    return MoveCheck(
+        state.variant,
+        played,
+        shown,
+        tuple(from_counts(state.hands[0])),
+        tuple(state.display),
+        tuple(from_counts(state.collections[0])),
+        tuple(state.penalty),
+        state.winner == 0,
+        drawn,
+    )
 
 
 def _known_draw(state: State, played: Turn, drawn: list[int]) -> MoveCheck:
@@ -132,10 +163,20 @@ def _nearest_miss(verdicts: dict[tuple[int, ...], str | None], played: Turn) -> 
 
 
 @checked
-def hint(hand: Cards, display: Cards, *, collection: Cards = "", penalty: Cards = "",
-         variant: str | Variant = Variant.STANDARD, opponents: int | None = None,
-         samples: int = DEFAULT_SAMPLES, shortlist: int | None = DEFAULT_SHORTLIST, top: int | None = 5,
-         seed: int = 0, progress: Callable[[int, int], None] | None = None) -> Hint:
+def hint(
+    hand: Cards,
+    display: Cards,
+    *,
+    collection: Cards = "",
+    penalty: Cards = "",
+    variant: str | Variant = Variant.STANDARD,
+    opponents: int | None = None,
+    samples: int = DEFAULT_SAMPLES,
+    shortlist: int | None = DEFAULT_SHORTLIST,
+    top: int | None = 5,
+    seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+) -> Hint:
     """Every legal turn ranked by a sampled lookahead three of the player's own turns deep
     (``samples`` refills per candidate, only the ``shortlist`` best by the static score
     and every DRAW sampled, None: all; the best few by their means sampled again on fresh
@@ -145,8 +186,12 @@ def hint(hand: Cards, display: Cards, *, collection: Cards = "", penalty: Cards 
     each sample of both rounds (``planned``: the first round's and the second's)."""
     from cardsolve.solvers.quibbles.hint import rank_turns
 
-    for name, value, low, high in (("samples", samples, 1, MAX_SAMPLES), ("shortlist", shortlist, 1, None),
-                                   ("top", top, 1, None), ("opponents", opponents, 0, MAX_PLAYERS - 1)):
+    for name, value, low, high in (
+        ("samples", samples, 1, MAX_SAMPLES),
+        ("shortlist", shortlist, 1, None),
+        ("top", top, 1, None),
+        ("opponents", opponents, 0, MAX_PLAYERS - 1),
+    ):
         check_count(name, value, low, high)
     rules = parse_variant(variant)
     cards = read_values(hand, "--hand", rules.top_value)
@@ -154,16 +199,23 @@ def hint(hand: Cards, display: Cards, *, collection: Cards = "", penalty: Cards 
         raise BadInput("--hand is empty: a player without cards has no turn", "")
     if opponents is None:
         opponents = 0 if rules is Variant.SOLO else 1
-    state = position(rules, cards, read_values(display, "--display", rules.top_value),
-                     read_values(collection, "--collection", rules.top_value),
-                     read_values(penalty, "--penalty", rules.top_value), opponents=opponents, seed=seed)
+    state = position(
+        rules,
+        cards,
+        read_values(display, "--display", rules.top_value),
+        read_values(collection, "--collection", rules.top_value),
+        read_values(penalty, "--penalty", rules.top_value),
+        opponents=opponents,
+        seed=seed,
+    )
     found = rank_turns(state, samples=samples, shortlist=shortlist, seed=seed, report=progress)
     return replace(found, top=top)
 
 
 @checked
-def play(*, players: int = 3, variant: str | Variant | None = None, bots: str | Sequence[str] | None = None,
-         seed: int = 1) -> BotGame:
+def play(
+    *, players: int = 3, variant: str | Variant | None = None, bots: str | Sequence[str] | None = None, seed: int = 1
+) -> BotGame:
     """A whole seeded game between bots (``bots``: one of hint, greedy, random per seat,
     seat 1 first; default hint for all), turn by turn. ``variant`` defaults to solo for
     one player, else standard."""
@@ -174,17 +226,35 @@ def play(*, players: int = 3, variant: str | Variant | None = None, bots: str | 
     names = seat_policies(bots, players)
     record = play_game([policy_by_name(n) for n in names], rules, seed, keep_log=True)
     state = record.state
-    return BotGame(rules, seed, names, tuple(record.log), state.turns,
-                   None if state.winner is None else state.winner + 1, state.stalled, record.cut_off,
-                   tuple(tuple(from_counts(c)) for c in state.collections),
-                   state.penalty_score if rules is Variant.SOLO else None)
+    return BotGame(
+        rules,
+        seed,
+        names,
+        tuple(record.log),
+        state.turns,
+        None if state.winner is None else state.winner + 1,
+        state.stalled,
+        record.cut_off,
+        tuple(tuple(from_counts(c)) for c in state.collections),
+        state.penalty_score if rules is Variant.SOLO else None,
+    )
 
 
 @checked
-def solo(*, games: int = 1000, seed: int = 1, policies: str | Sequence[str] = "hint,greedy,random,clairvoyant",
-         samples: int = DEFAULT_SAMPLES, shortlist: int = DEFAULT_SHORTLIST, width: int = DEFAULT_WIDTH,
-         workers: int | None = None, scheduler: str | None = None, store: str | None = None, plot: str | None = None,
-         progress: Callable[[int, int], None] | None = None) -> StudyAnswer:
+def solo(
+    *,
+    games: int = 1000,
+    seed: int = 1,
+    policies: str | Sequence[str] = "hint,greedy,random,clairvoyant",
+    samples: int = DEFAULT_SAMPLES,
+    shortlist: int = DEFAULT_SHORTLIST,
+    width: int = DEFAULT_WIDTH,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    store: str | None = None,
+    plot: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> StudyAnswer:
     """The solo study (``cardsolve analyze quibbles solo``): ``games`` seeded solo games per
     policy on the same deals, the hint policy sampling ``samples`` refills for each of its
     ``shortlist`` best candidate turns (the hint's defaults), the clairvoyant (who sees
@@ -196,6 +266,10 @@ def solo(*, games: int = 1000, seed: int = 1, policies: str | Sequence[str] = "h
     from cardsolve.solvers.quibbles.study import Lookahead, study_policies
 
     names, lookahead = study_policies(policies), Lookahead(samples, shortlist, width)
-    options = {"policies": list(names), "hint_samples": lookahead.samples, "hint_shortlist": lookahead.shortlist,
-               "clairvoyant_width": lookahead.width}
+    options = {
+        "policies": list(names),
+        "hint_samples": lookahead.samples,
+        "hint_shortlist": lookahead.shortlist,
+        "clairvoyant_width": lookahead.width,
+    }
     return analyze("quibbles", "solo", games, seed, workers, scheduler, store, plot, progress, options)

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from cardsolve.solvers.backends import Backends
 
-BACKENDS = Backends("Quibbles split", {
-    "numba": "cardsolve.solvers.quibbles.fast",
-    "cpsat": "cardsolve.solvers.quibbles.cpsat",
-    "reference": "cardsolve.solvers.quibbles.reference",
-})
+BACKENDS = Backends(
+    "Quibbles split",
+    {
+        "numba": "cardsolve.solvers.quibbles.fast",
+        "cpsat": "cardsolve.solvers.quibbles.cpsat",
+        "reference": "cardsolve.solvers.quibbles.reference",
+    },
+)
 """All three are exact; numba is the fastest and the default."""

@@ -73,8 +73,14 @@ def _copy(state: State) -> State:
 def _key(state: State) -> PositionKey:
     """The position for merging: the cards and, for the shuffles to come, which random
     source it holds (equal sources are in the same state: see ``_copy``)."""
-    return (tuple(state.hands[0]), tuple(state.collections[0]), tuple(state.display), tuple(state.draw_pile),
-            tuple(state.discard), id(state.rng))
+    return (
+        tuple(state.hands[0]),
+        tuple(state.collections[0]),
+        tuple(state.display),
+        tuple(state.draw_pile),
+        tuple(state.discard),
+        id(state.rng),
+    )
 
 
 def successors(state: State) -> Iterator[tuple[Turn, State]]:

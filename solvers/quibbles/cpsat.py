@@ -24,9 +24,7 @@ def solve(cards: list[int], value: int, time_limit: float, workers: int) -> Best
     if not slots:
         return canonical(cards, value, (), True, "cpsat")
     model = cp_model.CpModel()
-    y = {
-        (i, k): model.new_bool_var(f"y[{i},{k}]") for i in range(len(cards)) for k in slots
-    }
+    y = {(i, k): model.new_bool_var(f"y[{i},{k}]") for i in range(len(cards)) for k in slots}
     used = [model.new_bool_var(f"used[{k}]") for k in slots]
 
     # each card is in at most one set

@@ -19,7 +19,15 @@ from itertools import combinations_with_replacement
 from math import comb, prod
 
 from cardsolve.models.quibbles import (
-    COLLECTION_LIMIT, HAND_SIZE, WIN_TOTAL, Counts, State, Variant, deck_counts, from_counts, to_counts,
+    COLLECTION_LIMIT,
+    HAND_SIZE,
+    WIN_TOTAL,
+    Counts,
+    State,
+    Variant,
+    deck_counts,
+    from_counts,
+    to_counts,
 )
 from cardsolve.models.quibbles.cards import VALUES
 
@@ -58,8 +66,9 @@ def _progress(hand: tuple[int, ...], collection: tuple[int, ...], variant: Varia
     flexibility = FLEXIBILITY * min(sum(hand), FLEXIBILITY_CAP)
     if variant is Variant.SIMPLIFIED:
         per_value = WIN_TOTAL / 5
-        have = sum(per_value if collection[v] else per_value * HAND_DISCOUNT * min(1.0, hand[v] / v)
-                   for v in range(1, 6))
+        have = sum(
+            per_value if collection[v] else per_value * HAND_DISCOUNT * min(1.0, hand[v] / v) for v in range(1, 6)
+        )
         return have + flexibility
     kept = from_counts(list(collection))
     worth = float(sum(kept))
@@ -90,8 +99,9 @@ def solo_value(hand: Counts, collection: Counts, penalty: int, won: bool) -> flo
 def _to_come(hand: Counts, collection: Counts) -> float:
     """Solo: the fitted penalty still to come of an unfinished position, never below 0."""
     missing = max(0.0, WIN_TOTAL - counted_progress(hand, collection, Variant.SOLO))
-    return max(0.0, SOLO_FIT_BASE + SOLO_FIT_PER_POINT * missing
-               + SOLO_FIT_PER_HAND_CARD * min(sum(hand), FLEXIBILITY_CAP))
+    return max(
+        0.0, SOLO_FIT_BASE + SOLO_FIT_PER_POINT * missing + SOLO_FIT_PER_HAND_CARD * min(sum(hand), FLEXIBILITY_CAP)
+    )
 
 
 def counted_progress(hand: Counts, collection: Counts, variant: Variant) -> float:
@@ -135,6 +145,7 @@ def evaluate(state: State, me: int) -> float:
     if state.winner is not None:  # the sooner the better, for either side
         return WIN - state.turns if state.winner == me else -WIN + state.turns
     mine = progress(state.hands[me], state.collections[me], state.variant)
-    best_other = max(progress(state.hands[p], state.collections[p], state.variant)
-                     for p in range(state.players) if p != me)
+    best_other = max(
+        progress(state.hands[p], state.collections[p], state.variant) for p in range(state.players) if p != me
+    )
     return mine - best_other

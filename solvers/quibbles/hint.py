@@ -27,15 +27,28 @@ import random
 from collections.abc import Callable, Sequence
 
 from cardsolve.models.quibbles import (
-    Action, Counts, Draw, Stash, State, Turn, Variant, from_counts, is_winning_collection, stash_effect, to_counts,
+    Action,
+    Counts,
+    Draw,
+    Stash,
+    State,
+    Turn,
+    Variant,
+    from_counts,
+    is_winning_collection,
+    stash_effect,
+    to_counts,
 )
 from cardsolve.solvers.quibbles.evaluate import counted_progress, evaluate, progress, solo_value
 from cardsolve.solvers.quibbles.policies import GreedyPolicy, most_taking_actions, play_turn
 from cardsolve.solvers.quibbles.results import Hint, RankedTurn, turn_text
 from cardsolve.solvers.quibbles.settings import (
-    DEFAULT_FINAL_SAMPLES, DEFAULT_FINALISTS, DEFAULT_REPLIES, DEFAULT_SAMPLES, DEFAULT_SHORTLIST,
+    DEFAULT_FINAL_SAMPLES,
+    DEFAULT_FINALISTS,
+    DEFAULT_REPLIES,
+    DEFAULT_SAMPLES,
+    DEFAULT_SHORTLIST,
 )
-
 
 OutcomeKey = tuple[object, ...]
 """What a turn visibly does (kind, hand, display, collection, penalty pile, winner)."""
@@ -173,8 +186,14 @@ def _dry_outcome(state: State, turn: Turn) -> tuple[State, OutcomeKey]:
     if dry.winner is None:
         dry.solo_penalty()
     me = state.to_act
-    key = (type(turn.action), tuple(dry.hands[me]), tuple(dry.display), tuple(dry.collections[me]),
-           tuple(dry.penalty), dry.winner)
+    key = (
+        type(turn.action),
+        tuple(dry.hands[me]),
+        tuple(dry.display),
+        tuple(dry.collections[me]),
+        tuple(dry.penalty),
+        dry.winner,
+    )
     return dry, key
 
 
@@ -184,8 +203,9 @@ def candidate_turns(state: State) -> list[Turn]:
     return [t for t in state.legal_turns() if not (isinstance(t.action, Draw) and t.stash is not None)]
 
 
-def shortlisted(by_static: list[tuple[Turn, float]], shortlist: int | None
-                ) -> tuple[list[tuple[Turn, float]], list[tuple[Turn, float]]]:
+def shortlisted(
+    by_static: list[tuple[Turn, float]], shortlist: int | None
+) -> tuple[list[tuple[Turn, float]], list[tuple[Turn, float]]]:
     """The candidates to sample and the rest, both in the order given (best static score
     first): the first ``shortlist`` (None: all) and every DRAW, whose static score is
     taken before its two cards are seen and so undervalues it."""
@@ -195,10 +215,16 @@ def shortlisted(by_static: list[tuple[Turn, float]], shortlist: int | None
     return chosen, rest
 
 
-def rank_turns(state: State, samples: int = DEFAULT_SAMPLES, shortlist: int | None = DEFAULT_SHORTLIST,
-               seed: int = 0, report: Callable[[int, int], None] | None = None,
-               replies: int = DEFAULT_REPLIES, finalists: int = DEFAULT_FINALISTS,
-               final_samples: int = DEFAULT_FINAL_SAMPLES) -> Hint:
+def rank_turns(
+    state: State,
+    samples: int = DEFAULT_SAMPLES,
+    shortlist: int | None = DEFAULT_SHORTLIST,
+    seed: int = 0,
+    report: Callable[[int, int], None] | None = None,
+    replies: int = DEFAULT_REPLIES,
+    finalists: int = DEFAULT_FINALISTS,
+    final_samples: int = DEFAULT_FINAL_SAMPLES,
+) -> Hint:
     """Every legal turn of the player to act, best first (see the module docstring;
     ``shortlist`` None samples every candidate; ``replies``: the player's own turns
     played after the candidate in each sample): the ``finalists`` by their mean over
@@ -213,26 +239,44 @@ def rank_turns(state: State, samples: int = DEFAULT_SAMPLES, shortlist: int | No
             firsts[key] = (turn, evaluate(dry, me))
     chosen, rest = shortlisted(sorted(firsts.values(), key=lambda pair: -pair[1]), shortlist)
     if len(chosen) > 1:
-        expected, finals = _two_stage_means(state, [turn for turn, _ in chosen], samples, finalists, final_samples,
-                                            random.Random(seed), replies, report)
+        expected, finals = _two_stage_means(
+            state, [turn for turn, _ in chosen], samples, finalists, final_samples, random.Random(seed), replies, report
+        )
     else:
         expected, finals, samples, final_samples = [static for _, static in chosen], set(), 0, 0
-    ranked = sorted((RankedTurn(turn, exp, static) for (turn, static), exp in zip(chosen, expected)),
-                    key=lambda r: (r.turn not in finals, -r.expected, -r.static))
+    ranked = sorted(
+        (RankedTurn(turn, exp, static) for (turn, static), exp in zip(chosen, expected)),
+        key=lambda r: (r.turn not in finals, -r.expected, -r.static),
+    )
     ranked += [RankedTurn(turn, static, static) for turn, static in rest]
-    return Hint(state.variant, tuple(state.display), tuple(ranked), len(chosen), samples,
-                explain(state, ranked), finalists=len(finals), final_samples=final_samples)
+    return Hint(
+        state.variant,
+        tuple(state.display),
+        tuple(ranked),
+        len(chosen),
+        samples,
+        explain(state, ranked),
+        finalists=len(finals),
+        final_samples=final_samples,
+    )
 
 
-def _two_stage_means(state: State, turns: list[Turn], samples: int, finalists: int, final_samples: int,
-                     rng: random.Random, replies: int, report: Callable[[int, int], None] | None
-                     ) -> tuple[list[float], set[Turn]]:
+def _two_stage_means(
+    state: State,
+    turns: list[Turn],
+    samples: int,
+    finalists: int,
+    final_samples: int,
+    rng: random.Random,
+    replies: int,
+    report: Callable[[int, int], None] | None,
+) -> tuple[list[float], set[Turn]]:
     """Two rounds of sampling: every turn's mean over ``samples`` deals, then the best
     ``finalists`` by it sampled on ``final_samples`` fresh deals, their means taken over
     all their deals; returns the means (in the order of ``turns``) and the finalists."""
     planned = samples + final_samples
     totals = _sampled_totals(state, turns, samples, rng, replies, report, 0, planned)
-    order = sorted(range(len(turns)), key=lambda k: -totals[k])[:finalists if final_samples else 0]
+    order = sorted(range(len(turns)), key=lambda k: -totals[k])[: finalists if final_samples else 0]
     more = _sampled_totals(state, [turns[k] for k in order], final_samples, rng, replies, report, samples, planned)
     expected = [total / samples for total in totals]
     for k, extra in zip(order, more):
@@ -240,8 +284,16 @@ def _two_stage_means(state: State, turns: list[Turn], samples: int, finalists: i
     return expected, {turns[k] for k in order}
 
 
-def _sampled_totals(state: State, turns: list[Turn], samples: int, rng: random.Random, replies: int,
-                    report: Callable[[int, int], None] | None, done: int, planned: int) -> list[float]:
+def _sampled_totals(
+    state: State,
+    turns: list[Turn],
+    samples: int,
+    rng: random.Random,
+    replies: int,
+    report: Callable[[int, int], None] | None,
+    done: int,
+    planned: int,
+) -> list[float]:
     """Each turn's lookahead value (``_play_out``) summed over ``samples`` deals of the
     unseen cards, every turn meeting the same deals (common random numbers);
     ``report(done + k, planned)`` hears of the k-th deal played out."""
@@ -251,8 +303,9 @@ def _sampled_totals(state: State, turns: list[Turn], samples: int, rng: random.R
         sample_seed = rng.getrandbits(32)
         base = determinize(state, me, random.Random(sample_seed))
         for i, turn in enumerate(turns):
-            totals[i] += _play_out(base.clone(rng=random.Random(sample_seed)), turn, me,
-                                   random.Random(sample_seed), replies)
+            totals[i] += _play_out(
+                base.clone(rng=random.Random(sample_seed)), turn, me, random.Random(sample_seed), replies
+            )
         if report is not None:
             report(done + k, planned)
     return totals

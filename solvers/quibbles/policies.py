@@ -14,7 +14,16 @@ from functools import lru_cache
 from typing import Protocol
 
 from cardsolve.models.quibbles import (
-    COLLECTION_LIMIT, Action, Combine, Counts, Draw, Split, Stash, State, Variant, combinable,
+    COLLECTION_LIMIT,
+    Action,
+    Combine,
+    Counts,
+    Draw,
+    Split,
+    Stash,
+    State,
+    Variant,
+    combinable,
 )
 from cardsolve.solvers.quibbles.split import best_split
 
@@ -130,4 +139,3 @@ class GreedyPolicy:
 
     def stash(self, state: State, rng: random.Random) -> Stash | None:
         return greedy_stash(state)
-

@@ -12,7 +12,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardsolve.models.quibbles import (
-    SOLO_RATINGS, Draw, Turn, Variant, describe_turn, format_values, solo_rating, turn_to_json,
+    SOLO_RATINGS,
+    Draw,
+    Turn,
+    Variant,
+    describe_turn,
+    format_values,
+    solo_rating,
+    turn_to_json,
 )
 from cardsolve.solvers.results import DOES_NOT_HOLD, DONE, UNDECIDED, Answer, text_table
 
@@ -39,8 +46,14 @@ class BestSplit(Answer):
         return [[self.display[i] for i in card_set] for card_set in self.sets]
 
     def to_json(self) -> dict[str, Any]:
-        return {"value": self.value, "display": list(self.display), "sets": self.set_values, "taken": self.taken,
-                "proven": self.proven, "backend": self.backend}
+        return {
+            "value": self.value,
+            "display": list(self.display),
+            "sets": self.set_values,
+            "taken": self.taken,
+            "proven": self.proven,
+            "backend": self.backend,
+        }
 
     @property
     def exit_code(self) -> int:
@@ -49,8 +62,10 @@ class BestSplit(Answer):
     def text(self) -> str:
         proof = "proven optimal" if self.proven else "not proven optimal: undecided"
         if not self.sets:
-            return (f"Split a {self.value}: no set of 2 or more display cards sums to {self.value} "
-                    f"({proof}, {self.backend}).")
+            return (
+                f"Split a {self.value}: no set of 2 or more display cards sums to {self.value} "
+                f"({proof}, {self.backend})."
+            )
         sets = ", ".join("+".join(map(str, s)) for s in self.set_values)
         return f"Split a {self.value}: take {self.taken} cards as {sets} ({proof}, {self.backend})."
 
@@ -73,14 +88,18 @@ class CombineOptions(Answer):
     options: tuple[CombineOption, ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {"hand": list(self.hand), "display": list(self.display),
-                "options": [{"played": list(o.played), "total": o.total, "taken": o.taken} for o in self.options]}
+        return {
+            "hand": list(self.hand),
+            "display": list(self.display),
+            "options": [{"played": list(o.played), "total": o.total, "taken": o.taken} for o in self.options],
+        }
 
     def text(self) -> str:
         if not self.options:
             return "No combine: no 2-6 hand cards worth at most 6 match a display card."
-        rows = [["+".join(map(str, o.played)), o.total, o.taken, ",".join([str(o.total)] * o.taken)]
-                for o in self.options]
+        rows = [
+            ["+".join(map(str, o.played)), o.total, o.taken, ",".join([str(o.total)] * o.taken)] for o in self.options
+        ]
         return text_table(["play", "total", "take", "cards taken"], rows)
 
 
@@ -139,12 +158,24 @@ class MoveCheck(Answer):
         return DONE if self.legal else DOES_NOT_HOLD
 
     def to_json(self) -> dict[str, Any]:
-        draws = None if self.draws is None else {"possible": len(self.draws.possible),
-                                                 "legal": [list(d) for d in self.draws.legal]}
-        return {"legal": self.legal, "turn": turn_to_json(self.turn, self.display_before),
-                "drawn": None if self.drawn is None else list(self.drawn), "draws": draws,
-                "after": {"hand": list(self.hand), "display": list(self.display),
-                          "collection": list(self.collection), "penalty": list(self.penalty), "wins": self.wins}}
+        draws = (
+            None
+            if self.draws is None
+            else {"possible": len(self.draws.possible), "legal": [list(d) for d in self.draws.legal]}
+        )
+        return {
+            "legal": self.legal,
+            "turn": turn_to_json(self.turn, self.display_before),
+            "drawn": None if self.drawn is None else list(self.drawn),
+            "draws": draws,
+            "after": {
+                "hand": list(self.hand),
+                "display": list(self.display),
+                "collection": list(self.collection),
+                "penalty": list(self.penalty),
+                "wins": self.wins,
+            },
+        }
 
     def _verdict(self) -> list[str]:
         """The first lines: legal, legal whatever is drawn, or legal only for the draws listed."""
@@ -153,9 +184,11 @@ class MoveCheck(Answer):
             return [f"Legal: {turn}"] + ([f"drawn      [{format_values(self.drawn)}]"] if self.drawn else [])
         if self.draws.whatever:
             return [f"Legal whatever is drawn: {turn}"]
-        return [f"Legal only for {len(self.draws.legal)} of the {len(self.draws.possible)} possible draws: {turn}",
-                "legal if the draw is " + ", ".join(f"[{format_values(d)}]" for d in self.draws.legal),
-                "after it, if legal:"]
+        return [
+            f"Legal only for {len(self.draws.legal)} of the {len(self.draws.possible)} possible draws: {turn}",
+            "legal if the draw is " + ", ".join(f"[{format_values(d)}]" for d in self.draws.legal),
+            "after it, if legal:",
+        ]
 
     def _hand(self) -> str:
         """The hand after the turn; with the cards drawn unknown, the cards certain to be in it."""
@@ -167,9 +200,12 @@ class MoveCheck(Answer):
         return line + (f" that are not {stash.value}s (those are stashed too)" if stash is not None else "")
 
     def text(self) -> str:
-        lines = [*self._verdict(), self._hand(),
-                 f"display    [{format_values(self.display)}] (before the refill)",
-                 f"collection [{format_values(self.collection)}]" + (" - wins!" if self.wins else "")]
+        lines = [
+            *self._verdict(),
+            self._hand(),
+            f"display    [{format_values(self.display)}] (before the refill)",
+            f"collection [{format_values(self.collection)}]" + (" - wins!" if self.wins else ""),
+        ]
         if self.variant is Variant.SOLO:
             lines.append(f"penalty    [{format_values(self.penalty)}]")
         return "\n".join(lines)
@@ -216,23 +252,37 @@ class Hint(Answer):
     @property
     def shown(self) -> tuple[RankedTurn, ...]:
         """The turns the answer shows: the first ``top``."""
-        return self.ranked[:self.top]
+        return self.ranked[: self.top]
 
     def to_json(self) -> dict[str, Any]:
-        return {"variant": self.variant.value, "explanation": self.explanation, "samples": self.samples,
-                "sampled": self.sampled, "finalists": self.finalists, "final_samples": self.final_samples,
-                "turns": len(self.ranked),
-                "ranked": [turn_to_json(r.turn, self.display) | {"expected": r.expected, "static": r.static}
-                           for r in self.shown]}
+        return {
+            "variant": self.variant.value,
+            "explanation": self.explanation,
+            "samples": self.samples,
+            "sampled": self.sampled,
+            "finalists": self.finalists,
+            "final_samples": self.final_samples,
+            "turns": len(self.ranked),
+            "ranked": [
+                turn_to_json(r.turn, self.display) | {"expected": r.expected, "static": r.static} for r in self.shown
+            ],
+        }
 
     def text(self) -> str:
-        rows = [[k, turn_text(r.turn, self.display), f"{r.expected:.2f}", f"{r.static:.2f}"]
-                for k, r in enumerate(self.shown, start=1)]
+        rows = [
+            [k, turn_text(r.turn, self.display), f"{r.expected:.2f}", f"{r.static:.2f}"]
+            for k, r in enumerate(self.shown, start=1)
+        ]
         title = f"{len(self.ranked)} distinct turns, {self.sampled} sampled x {self.samples} refills"
         if self.finalists:
             title += f", the best {self.finalists} x {self.final_samples} more"
-        return "\n".join([f"Best: {self.explanation}", "",
-                          text_table(["#", "turn", "expected score", "score now"], rows, title=title)])
+        return "\n".join(
+            [
+                f"Best: {self.explanation}",
+                "",
+                text_table(["#", "turn", "expected score", "score now"], rows, title=title),
+            ]
+        )
 
 
 @dataclass(frozen=True)
@@ -266,26 +316,41 @@ class BotGame(Answer):
         return len(self.bots)
 
     def to_json(self) -> dict[str, Any]:
-        return {"players": self.players, "variant": self.variant.value, "seed": self.seed, "bots": list(self.bots),
-                "turns": [{"player": t.seat, "display": list(t.display)} | turn_to_json(t.turn, t.display)
-                          for t in self.log],
-                "winner": self.winner, "stalled": self.stalled, "cut_off": self.cut_off,
-                "collections": [list(c) for c in self.collections], "penalty": self.penalty}
+        return {
+            "players": self.players,
+            "variant": self.variant.value,
+            "seed": self.seed,
+            "bots": list(self.bots),
+            "turns": [
+                {"player": t.seat, "display": list(t.display)} | turn_to_json(t.turn, t.display) for t in self.log
+            ],
+            "winner": self.winner,
+            "stalled": self.stalled,
+            "cut_off": self.cut_off,
+            "collections": [list(c) for c in self.collections],
+            "penalty": self.penalty,
+        }
 
     def text(self) -> str:
-        lines = [f"{k:3d}. P{t.seat} ({self.bots[t.seat - 1]}) display [{format_values(t.display)}]: "
-                 f"{describe_turn(t.turn, t.display)}" for k, t in enumerate(self.log, start=1)]
+        lines = [
+            f"{k:3d}. P{t.seat} ({self.bots[t.seat - 1]}) display [{format_values(t.display)}]: "
+            f"{describe_turn(t.turn, t.display)}"
+            for k, t in enumerate(self.log, start=1)
+        ]
         if self.winner is not None:
-            end = (f"P{self.winner} wins after {self.turns} turns with a collection worth "
-                   f"{sum(self.collections[self.winner - 1])}.")
+            end = (
+                f"P{self.winner} wins after {self.turns} turns with a collection worth "
+                f"{sum(self.collections[self.winner - 1])}."
+            )
         elif self.stalled:
             end = f"Stalled after {self.turns} turns: no cards left to play."
         else:
             end = f"Cut off after {self.turns} turns."
         if self.penalty is not None:
             end += f" Penalty {self.penalty}: {solo_rating(self.penalty)}."
-        lines += ["", end] + [f"P{seat} collection: [{format_values(c)}]"
-                              for seat, c in enumerate(self.collections, start=1)]
+        lines += ["", end] + [
+            f"P{seat} collection: [{format_values(c)}]" for seat, c in enumerate(self.collections, start=1)
+        ]
         return "\n".join(lines)
 
 
@@ -349,4 +414,3 @@ def rating_bands() -> list[str]:
             bands.append(f"<{upper}" if threshold == 0 else f"{threshold}-{upper - 1}")
         upper = threshold
     return bands
-

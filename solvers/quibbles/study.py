@@ -103,8 +103,9 @@ class GameRecord:
         return not self.state.is_over
 
 
-def play_game(policies: Sequence[Policy], variant: Variant, seed: int | str, keep_log: bool = False,
-              max_turns: int = MAX_TURNS) -> GameRecord:
+def play_game(
+    policies: Sequence[Policy], variant: Variant, seed: int | str, keep_log: bool = False, max_turns: int = MAX_TURNS
+) -> GameRecord:
     """One game, seat ``k`` played by ``policies[k]`` (one player object per seat); the
     deal and each seat's choices are seeded from ``seed``."""
     state = new_game(len(policies), variant, seed)

@@ -12,8 +12,21 @@ from typing import TYPE_CHECKING, Any
 
 from cardsolve.models.listing import read_names
 from cardsolve.models.subito import (
-    COLOURS, SIDES, SYMBOLS, Card, Placed, Side, SideChoice, Table, load_deck, opponent_of, parse_card, parse_cards,
-    parse_tasks, score_round, table_from_json,
+    COLOURS,
+    SIDES,
+    SYMBOLS,
+    Card,
+    Placed,
+    Side,
+    SideChoice,
+    Table,
+    load_deck,
+    opponent_of,
+    parse_card,
+    parse_cards,
+    parse_tasks,
+    score_round,
+    table_from_json,
 )
 from cardsolve.models.subito import deal as deal_piles
 from cardsolve.models.subito.cards import check_balanced
@@ -77,9 +90,16 @@ def score(table: TableLike) -> Scored:
 
 
 @checked
-def optimize(pile: str | Sequence[Card], tasks: str | Sequence[Side], *, vs: Placed | TableLike | None = None,
-             player: int = 1, cards: int | None = None, backend: str = BACKENDS.default,
-             time_limit: float = 10.0) -> Placement:
+def optimize(
+    pile: str | Sequence[Card],
+    tasks: str | Sequence[Side],
+    *,
+    vs: Placed | TableLike | None = None,
+    player: int = 1,
+    cards: int | None = None,
+    backend: str = BACKENDS.default,
+    time_limit: float = 10.0,
+) -> Placement:
     """The best placement of the first ``cards`` cards of ``pile`` (default all), card by
     card in pile order, onto the sides ``tasks``: with ``vs`` (the opponent's placed cards,
     or a table where ``player``'s entry is empty and the other is the opponent's), the most
@@ -96,9 +116,16 @@ def optimize(pile: str | Sequence[Card], tasks: str | Sequence[Side], *, vs: Pla
 
 
 @checked
-def duel(seed: int = 1, *, sides: SideChoice = "a", cards: int | None = None, limit: int = 10,
-         backend: str = BACKENDS.default, deck: Sequence[Card] | None = None,
-         progress: Progress | None = None) -> Duel:
+def duel(
+    seed: int = 1,
+    *,
+    sides: SideChoice = "a",
+    cards: int | None = None,
+    limit: int = 10,
+    backend: str = BACKENDS.default,
+    deck: Sequence[Card] | None = None,
+    progress: Progress | None = None,
+) -> Duel:
     """The 2-player round dealt with ``seed`` and ``sides``, both piles known: alternate
     best responses (``solvers.subito.duel``) of ``cards`` cards each (default all), at
     most ``limit`` answers."""
@@ -106,8 +133,16 @@ def duel(seed: int = 1, *, sides: SideChoice = "a", cards: int | None = None, li
 
 
 @checked
-def hint(table: TableLike, card: str | Card, *, player: int = 1, samples: int = SAMPLES, seed: int = 0,
-         deck: Sequence[Card] | None = None, progress: Progress | None = None) -> Hint:
+def hint(
+    table: TableLike,
+    card: str | Card,
+    *,
+    player: int = 1,
+    samples: int = SAMPLES,
+    seed: int = 0,
+    deck: Sequence[Card] | None = None,
+    progress: Progress | None = None,
+) -> Hint:
     """Where ``player`` (1 or 2 of ``table``) should place ``card``, just turned over,
     with the rest of the piles unseen cards of ``deck``: each side that takes it by the
     expected round points over ``samples`` seeded rollouts (``solvers.subito.hint``),
@@ -118,10 +153,19 @@ def hint(table: TableLike, card: str | Card, *, player: int = 1, samples: int = 
 
 
 @checked
-def hints(*, rounds: int = 500, seed: int = 1, policies: str | Sequence[str] = "hint,greedy,random",
-          hint_samples: int = SAMPLES, sides: SideChoice = "random", workers: int | None = None,
-          scheduler: str | None = None, store: str | None = None, plot: str | None = None,
-          progress: Progress | None = None) -> StudyAnswer:
+def hints(
+    *,
+    rounds: int = 500,
+    seed: int = 1,
+    policies: str | Sequence[str] = "hint,greedy,random",
+    hint_samples: int = SAMPLES,
+    sides: SideChoice = "random",
+    workers: int | None = None,
+    scheduler: str | None = None,
+    store: str | None = None,
+    plot: str | None = None,
+    progress: Progress | None = None,
+) -> StudyAnswer:
     """The hints study (``cardsolve analyze subito hints``): ``rounds`` seeded two-player
     rounds per policy of player 1 (``hint``, ``greedy``, ``random``, or ``hint-own-pile``,
     the hint that knows the order of its own pile) against a greedy player 2, each

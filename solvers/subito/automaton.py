@@ -60,9 +60,10 @@ def _merge(rows: list[list[int]]) -> list[list[int]]:
     count = 1
     while True:
         signatures: dict[tuple[int, tuple[int, ...]], int] = {}
-        refined = [signatures.setdefault((classes[st], tuple(NONE if t == NONE else classes[t] for t in row)),
-                                         len(signatures))
-                   for st, row in enumerate(rows)]
+        refined = [
+            signatures.setdefault((classes[st], tuple(NONE if t == NONE else classes[t] for t in row)), len(signatures))
+            for st, row in enumerate(rows)
+        ]
         classes = refined
         if len(signatures) == count:
             break

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from cardsolve.solvers.backends import Backends
 
-BACKENDS = Backends("Subito placement", {
-    "numba": "cardsolve.solvers.subito.fast",
-    "cpsat": "cardsolve.solvers.subito.cpsat",
-    "reference": "cardsolve.solvers.subito.reference",
-})
+BACKENDS = Backends(
+    "Subito placement",
+    {
+        "numba": "cardsolve.solvers.subito.fast",
+        "cpsat": "cardsolve.solvers.subito.cpsat",
+        "reference": "cardsolve.solvers.subito.reference",
+    },
+)
 """Every backend is exact; numba is the fastest and the default; reference takes at most 10 cards."""

@@ -35,8 +35,9 @@ WORKERS = 8
 where 2 workers proved 27 (2026-11-30)."""
 
 
-def _follow_tables(model: cp_model.CpModel, problem: Problem, x: list[list[cp_model.IntVar]],
-                   deadline: Deadline) -> None:
+def _follow_tables(
+    model: cp_model.CpModel, problem: Problem, x: list[list[cp_model.IntVar]], deadline: Deadline
+) -> None:
     """Each side's placed cards, in pile order, are a path through its transition table
     (the deadline checked before each table is built)."""
     n = len(problem.cards)
@@ -103,8 +104,13 @@ def optimize(problem: Problem, budget: Budget = Budget()) -> Placement:
         model.add(sum(card.number * x[k][s] for k, card in enumerate(problem.cards)) <= FIVE_A_LIMIT)
     if problem.versus is None:
         scale = weighted_scale(n)
-        model.maximize(sum(points(side) * (scale + card.number) * x[k][s]
-                           for k, card in enumerate(problem.cards) for s, side in enumerate(tasks)))
+        model.maximize(
+            sum(
+                points(side) * (scale + card.number) * x[k][s]
+                for k, card in enumerate(problem.cards)
+                for s, side in enumerate(tasks)
+            )
+        )
     else:
         model.maximize(sum(points(side) * w for side, w in zip(tasks, _wins(model, problem, x))))
     solver = cp_model.CpSolver()

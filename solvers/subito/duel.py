@@ -28,11 +28,17 @@ NAMES = ("P1", "P2")
 
 def _placed(name: str, pile: Sequence[Card], tasks: Sequence[Side], sides: Sequence[Side]) -> Placed:
     """A player's cards on each side when card k of ``pile`` goes to ``sides[k]``."""
-    return Placed(name, placed_by_side(make_problem(pile[:len(sides)], tasks), sides).placed)
+    return Placed(name, placed_by_side(make_problem(pile[: len(sides)], tasks), sides).placed)
 
 
-def duel(deal: Dealt, cards: int | None = None, backend: str = BACKENDS.default, limit: int = 10,
-         budget: Budget = Budget(), progress: Callable[[int, int], None] | None = None) -> Duel:
+def duel(
+    deal: Dealt,
+    cards: int | None = None,
+    backend: str = BACKENDS.default,
+    limit: int = 10,
+    budget: Budget = Budget(),
+    progress: Callable[[int, int], None] | None = None,
+) -> Duel:
     """Alternate best responses from the two players' best weighted placements (see the
     module docstring); ``cards`` is how many of each pile are placed (default all).
     ``progress`` hears (searches done, searches at most): two placements, then the answers."""
@@ -61,8 +67,7 @@ def duel(deal: Dealt, cards: int | None = None, backend: str = BACKENDS.default,
     while kept_in_a_row < 2 and len(replies) < limit and cycle is None:
         other = _placed(NAMES[1 - mover], piles[1 - mover], tasks, sides[1 - mover])
         answer = best(mover, other)
-        before = score_round(Table(tasks, (_placed(NAMES[mover], piles[mover], tasks, sides[mover]),
-                                           other))).points[0]
+        before = score_round(Table(tasks, (_placed(NAMES[mover], piles[mover], tasks, sides[mover]), other))).points[0]
         assert answer.won is not None  # an answer has an opponent
         improved = answer.won > before
         replies.append(Reply(mover + 1, before, answer.won if improved else before, answer.proven))

@@ -53,7 +53,6 @@ the sums of the largest cards left (``_sums_suffice``), and the prices' test.
 
 from __future__ import annotations
 
-
 import numpy as np
 from numpy.typing import NDArray
 
@@ -139,9 +138,17 @@ def _sums(table: NDArray[np.int32], numbers: NDArray[np.int64], dump: int, cap: 
 
 
 @njit(cache=True)
-def _need(s: int, depth: int, state: NDArray[np.int64], count: NDArray[np.int64], total: NDArray[np.int64],
-          opp_count: NDArray[np.int64], opp_total: NDArray[np.int64], opp_over: NDArray[np.bool_],
-          sums: NDArray[np.int16]) -> int:
+def _need(
+    s: int,
+    depth: int,
+    state: NDArray[np.int64],
+    count: NDArray[np.int64],
+    total: NDArray[np.int64],
+    opp_count: NDArray[np.int64],
+    opp_total: NDArray[np.int64],
+    opp_over: NDArray[np.bool_],
+    sums: NDArray[np.int16],
+) -> int:
     """The fewest more cards that could still win side s (0: won already): an equal
     count only if the side's best sum of that many more cards beats the opponent's."""
     if _wins(count[s], total[s], opp_count[s], opp_total[s], opp_over[s]):
@@ -153,6 +160,7 @@ def _need(s: int, depth: int, state: NDArray[np.int64], count: NDArray[np.int64]
     if best == NO_SUM or total[s] + best <= opp_total[s]:
         more += 1  # an equal count cannot win on the sum
     return more
+
 
 MEMO_BITS = 19
 """The failed-state memo of the feasibility search holds 2**MEMO_BITS exact keys (an
@@ -185,15 +193,29 @@ def _key_fits(cards: int, states: int, opp_total: NDArray[np.int64]) -> bool:
     """Whether every field of every key fits its bits: the count, the class (below the
     largest, which the won field takes) and the sum, at most one above the opponent's
     (or 12 on 5a)."""
-    return (cards < 1 << _COUNT_BITS and states < (1 << _CLASS_BITS) - 1
-            and max(int(opp_total.max()) + 1, FIVE_A_LIMIT) < 1 << _SUM_BITS)
+    return (
+        cards < 1 << _COUNT_BITS
+        and states < (1 << _CLASS_BITS) - 1
+        and max(int(opp_total.max()) + 1, FIVE_A_LIMIT) < 1 << _SUM_BITS
+    )
 
 
 @njit(cache=True)
-def _key(depth: int, mask: int, target: NDArray[np.bool_], dump: int, five: int, cls: NDArray[np.int32],
-         state: NDArray[np.int64],
-         count: NDArray[np.int64], total: NDArray[np.int64], opp_count: NDArray[np.int64],
-         opp_total: NDArray[np.int64], opp_over: NDArray[np.bool_], key: NDArray[np.int64]) -> int:
+def _key(
+    depth: int,
+    mask: int,
+    target: NDArray[np.bool_],
+    dump: int,
+    five: int,
+    cls: NDArray[np.int32],
+    state: NDArray[np.int64],
+    count: NDArray[np.int64],
+    total: NDArray[np.int64],
+    opp_count: NDArray[np.int64],
+    opp_total: NDArray[np.int64],
+    opp_over: NDArray[np.bool_],
+    key: NDArray[np.int64],
+) -> int:
     """The exact key of a search state into ``key`` (what the rest of the search depends
     on: a won side's cards no more, a sum only up to one more than the opponent's except
     on 5a), and its memo slot, the top ``MEMO_BITS`` bits of its hash."""
@@ -233,8 +255,9 @@ def _memo_has(memo: NDArray[np.int64], slot: int, key: NDArray[np.int64]) -> boo
 
 
 @njit(cache=True)
-def _sums_suffice(by_sum: NDArray[np.int64], by_cards: NDArray[np.int64], nsum: int, spare: int,
-                  top: NDArray[np.int64]) -> bool:
+def _sums_suffice(
+    by_sum: NDArray[np.int64], by_cards: NDArray[np.int64], nsum: int, spare: int, top: NDArray[np.int64]
+) -> bool:
     """Whether the sides that could win on the sum with an equal count can all still be
     won: all but at most ``spare`` of them (which take one more card each and need no
     sum) must reach their sums with their cards, which together sum at most the same
@@ -259,43 +282,93 @@ def _sums_suffice(by_sum: NDArray[np.int64], by_cards: NDArray[np.int64], nsum: 
 
 
 @njit(cache=True)
-def _affordable(target: NDArray[np.bool_], depth: int, five: int, state: NDArray[np.int64],
-                count: NDArray[np.int64], total: NDArray[np.int64], opp_count: NDArray[np.int64],
-                opp_total: NDArray[np.int64], opp_over: NDArray[np.bool_], states: NDArray[np.int64],
-                want: NDArray[np.int64], flat: NDArray[np.float64], offset: NDArray[np.int64],
-                priced: NDArray[np.float64], price_total: NDArray[np.int64]) -> bool:
+def _affordable(
+    target: NDArray[np.bool_],
+    depth: int,
+    five: int,
+    state: NDArray[np.int64],
+    count: NDArray[np.int64],
+    total: NDArray[np.int64],
+    opp_count: NDArray[np.int64],
+    opp_total: NDArray[np.int64],
+    opp_over: NDArray[np.bool_],
+    states: NDArray[np.int64],
+    want: NDArray[np.int64],
+    flat: NDArray[np.float64],
+    offset: NDArray[np.int64],
+    priced: NDArray[np.float64],
+    price_total: NDArray[np.int64],
+) -> bool:
     """Whether the open target sides' costs at the prices (``prices.costs``, computed
     against the opponent's sums ``price_total``) stay within the prices of the cards
     left; if not, no placement from here wins them all."""
     spent = 0.0
     for s in range(target.shape[0]):
         if target[s] and not _wins(count[s], total[s], opp_count[s], opp_total[s], opp_over[s]):
-            spent += prices.cost_at(flat, offset, states, five, want, opp_count, price_total, s, depth, state[s],
-                                    count[s], total[s])
+            spent += prices.cost_at(
+                flat, offset, states, five, want, opp_count, price_total, s, depth, state[s], count[s], total[s]
+            )
     return bool(spent <= priced[depth] + prices.MARGIN)
 
 
 @njit(cache=True)
-def _regret(s: int, depth: int, five: int, nxt: int, state: NDArray[np.int64], count: NDArray[np.int64],
-            total: NDArray[np.int64], numbers: NDArray[np.int64], opp_count: NDArray[np.int64],
-            price_total: NDArray[np.int64], states: NDArray[np.int64], want: NDArray[np.int64],
-            flat: NDArray[np.float64], offset: NDArray[np.int64], priced: NDArray[np.float64]) -> float:
+def _regret(
+    s: int,
+    depth: int,
+    five: int,
+    nxt: int,
+    state: NDArray[np.int64],
+    count: NDArray[np.int64],
+    total: NDArray[np.int64],
+    numbers: NDArray[np.int64],
+    opp_count: NDArray[np.int64],
+    price_total: NDArray[np.int64],
+    states: NDArray[np.int64],
+    want: NDArray[np.int64],
+    flat: NDArray[np.float64],
+    offset: NDArray[np.int64],
+    priced: NDArray[np.float64],
+) -> float:
     """What side s's cheapest way on (at the prices, ``prices.costs`` against the
     opponent's sums ``price_total``) loses when card ``depth``, which it takes into state
     ``nxt``, goes elsewhere: its cost without the card minus its cost with it."""
-    take = priced[depth] - priced[depth + 1] + prices.cost_at(flat, offset, states, five, want, opp_count,
-                                                               price_total, s, depth + 1, nxt, count[s] + 1,
-                                                               total[s] + numbers[depth])
+    take = (
+        priced[depth]
+        - priced[depth + 1]
+        + prices.cost_at(
+            flat,
+            offset,
+            states,
+            five,
+            want,
+            opp_count,
+            price_total,
+            s,
+            depth + 1,
+            nxt,
+            count[s] + 1,
+            total[s] + numbers[depth],
+        )
+    )
     if take == prices.INFINITE:
         return -prices.INFINITE
-    skip = prices.cost_at(flat, offset, states, five, want, opp_count, price_total, s, depth + 1, state[s], count[s],
-                          total[s])
+    skip = prices.cost_at(
+        flat, offset, states, five, want, opp_count, price_total, s, depth + 1, state[s], count[s], total[s]
+    )
     return float(skip - take)
 
 
 @njit(cache=True)
-def _lift(s: int, depth: int, before: NDArray[np.int64], state: NDArray[np.int64], count: NDArray[np.int64],
-          total: NDArray[np.int64], numbers: NDArray[np.int64], pos: NDArray[np.int64]) -> None:
+def _lift(
+    s: int,
+    depth: int,
+    before: NDArray[np.int64],
+    state: NDArray[np.int64],
+    count: NDArray[np.int64],
+    total: NDArray[np.int64],
+    numbers: NDArray[np.int64],
+    pos: NDArray[np.int64],
+) -> None:
     """Take card ``depth`` back off side ``s`` and move on to its next candidate side."""
     state[s] = before[depth]
     count[s] -= 1
@@ -304,13 +377,30 @@ def _lift(s: int, depth: int, before: NDArray[np.int64], state: NDArray[np.int64
 
 
 @njit(cache=True)
-def _feasible(table: NDArray[np.int32], chain: NDArray[np.int32], numbers: NDArray[np.int64],
-              mask: int, dump: int, five: int, opp_count: NDArray[np.int64],
-              opp_total: NDArray[np.int64], opp_over: NDArray[np.bool_], budget: int,
-              out: NDArray[np.int64], memo: NDArray[np.int64], cls: NDArray[np.int32],
-              sums: NDArray[np.int16], top: NDArray[np.int64], states: NDArray[np.int64], want: NDArray[np.int64],
-              flat: NDArray[np.float64], offset: NDArray[np.int64], priced: NDArray[np.float64],
-              price_total: NDArray[np.int64], jitter: NDArray[np.float64]) -> tuple[int, int]:
+def _feasible(
+    table: NDArray[np.int32],
+    chain: NDArray[np.int32],
+    numbers: NDArray[np.int64],
+    mask: int,
+    dump: int,
+    five: int,
+    opp_count: NDArray[np.int64],
+    opp_total: NDArray[np.int64],
+    opp_over: NDArray[np.bool_],
+    budget: int,
+    out: NDArray[np.int64],
+    memo: NDArray[np.int64],
+    cls: NDArray[np.int32],
+    sums: NDArray[np.int16],
+    top: NDArray[np.int64],
+    states: NDArray[np.int64],
+    want: NDArray[np.int64],
+    flat: NDArray[np.float64],
+    offset: NDArray[np.int64],
+    priced: NDArray[np.float64],
+    price_total: NDArray[np.int64],
+    jitter: NDArray[np.float64],
+) -> tuple[int, int]:
     """Whether some placement wins every side of the target ``mask``: ``FEASIBLE`` (``out``
     its side per card), ``INFEASIBLE``, or ``UNDECIDED`` after ``budget`` nodes; and the
     nodes searched. A card goes onto a target side that still needs cards or onto
@@ -370,8 +460,23 @@ def _feasible(table: NDArray[np.int32], chain: NDArray[np.int32], numbers: NDArr
             if ok and needed > left:
                 ok = False
             if ok and use_prices:
-                ok = _affordable(target, depth, five, state, count, total, opp_count, opp_total, opp_over, states,
-                                 want, flat, offset, priced, price_total)
+                ok = _affordable(
+                    target,
+                    depth,
+                    five,
+                    state,
+                    count,
+                    total,
+                    opp_count,
+                    opp_total,
+                    opp_over,
+                    states,
+                    want,
+                    flat,
+                    offset,
+                    priced,
+                    price_total,
+                )
             if ok and left - needed < nsum:
                 ok = _sums_suffice(by_sum, by_cards, nsum, left - needed, top[depth])
             if ok and needed == 0:
@@ -379,8 +484,21 @@ def _feasible(table: NDArray[np.int32], chain: NDArray[np.int32], numbers: NDArr
                     out[k] = dump
                 return FEASIBLE, nodes
             if ok and depth < n and use_memo:
-                slot = _key(depth, mask, target, dump, five, cls, state, count, total, opp_count, opp_total,
-                            opp_over, keys[depth])
+                slot = _key(
+                    depth,
+                    mask,
+                    target,
+                    dump,
+                    five,
+                    cls,
+                    state,
+                    count,
+                    total,
+                    opp_count,
+                    opp_total,
+                    opp_over,
+                    keys[depth],
+                )
                 slots[depth] = slot
                 if _memo_has(memo, slot, keys[depth]):
                     ok = False
@@ -396,8 +514,23 @@ def _feasible(table: NDArray[np.int32], chain: NDArray[np.int32], numbers: NDArr
                         continue
                     j = m
                     if use_prices:
-                        urgency[s] = _regret(s, depth, five, table[s, state[s], depth], state, count, total, numbers,
-                                             opp_count, price_total, states, want, flat, offset, priced)
+                        urgency[s] = _regret(
+                            s,
+                            depth,
+                            five,
+                            table[s, state[s], depth],
+                            state,
+                            count,
+                            total,
+                            numbers,
+                            opp_count,
+                            price_total,
+                            states,
+                            want,
+                            flat,
+                            offset,
+                            priced,
+                        )
                         if jitter.shape[0] > 0:
                             urgency[s] += jitter[depth, s]
                     while j > 0 and urgency[cand[depth, j - 1]] < urgency[s]:
@@ -407,7 +540,7 @@ def _feasible(table: NDArray[np.int32], chain: NDArray[np.int32], numbers: NDArr
                     m += 1
                 cand[depth, m] = dump
                 if use_prices and (m == 0 or urgency[cand[depth, 0]] <= 0):
-                    cand[depth, 1:m + 1] = cand[depth, :m].copy()
+                    cand[depth, 1 : m + 1] = cand[depth, :m].copy()
                     cand[depth, 0] = dump  # no open side's cheapest way needs the card
                 ncand[depth] = m + 1
                 pos[depth] = 0
@@ -434,20 +567,37 @@ def _feasible(table: NDArray[np.int32], chain: NDArray[np.int32], numbers: NDArr
         entering = True
 
 
-def _won_points(on: NDArray[np.int64], numbers: NDArray[np.int64], pts: NDArray[np.int64],
-                opp_count: NDArray[np.int64], opp_total: NDArray[np.int64], opp_over: NDArray[np.bool_]) -> int:
+def _won_points(
+    on: NDArray[np.int64],
+    numbers: NDArray[np.int64],
+    pts: NDArray[np.int64],
+    opp_count: NDArray[np.int64],
+    opp_total: NDArray[np.int64],
+    opp_over: NDArray[np.bool_],
+) -> int:
     """The round points a placement (side per card) wins against the opponent's kept cards."""
     sides = pts.shape[0]
     count = np.bincount(on, minlength=sides)
     total = np.bincount(on, weights=numbers, minlength=sides).astype(np.int64)
-    return sum(int(pts[s]) for s in range(sides)
-               if _wins(int(count[s]), int(total[s]), int(opp_count[s]), int(opp_total[s]), bool(opp_over[s])))
+    return sum(
+        int(pts[s])
+        for s in range(sides)
+        if _wins(int(count[s]), int(total[s]), int(opp_count[s]), int(opp_total[s]), bool(opp_over[s]))
+    )
 
 
-def _best_response(table: NDArray[np.int32], states: NDArray[np.int64], numbers: NDArray[np.int64],
-                   pts: NDArray[np.int64], dump: int, five: int, opp_count: NDArray[np.int64],
-                   opp_total: NDArray[np.int64], opp_over: NDArray[np.bool_],
-                   node_limit: int) -> tuple[NDArray[np.int64], int, bool]:
+def _best_response(
+    table: NDArray[np.int32],
+    states: NDArray[np.int64],
+    numbers: NDArray[np.int64],
+    pts: NDArray[np.int64],
+    dump: int,
+    five: int,
+    opp_count: NDArray[np.int64],
+    opp_total: NDArray[np.int64],
+    opp_over: NDArray[np.bool_],
+    node_limit: int,
+) -> tuple[NDArray[np.int64], int, bool]:
     """The sets of sides to win, most points first, each decided by ``_feasible`` (with
     card prices when a quick search does not decide it): the first feasible one is optimal
     once every set worth more was proven infeasible. A set holding a set proven infeasible
@@ -463,7 +613,7 @@ def _best_response(table: NDArray[np.int32], states: NDArray[np.int64], numbers:
     sums = _sums(table, numbers, dump, cap)
     top = np.zeros((n + 1, n + 1), dtype=np.int64)  # [k, c]: the sum of the c largest numbers of cards k..
     for k in range(n):
-        top[k, 1:n - k + 1] = np.cumsum(np.sort(numbers[k:])[::-1])
+        top[k, 1 : n - k + 1] = np.cumsum(np.sort(numbers[k:])[::-1])
     zero = np.zeros(sides, dtype=np.int64)
     need0 = [_need(s, 0, zero, zero, zero, opp_count, opp_total, opp_over, sums) for s in range(sides)]
     forced = sum(1 << s for s in range(sides) if need0[s] == 0)
@@ -486,13 +636,40 @@ def _best_response(table: NDArray[np.int32], states: NDArray[np.int64], numbers:
     unpriced = np.zeros(0)  # no prices: ``_feasible`` skips their test
     no_offset = np.zeros(sides + 1, dtype=np.int64)
 
-    def run(mask: int, budget: int, flat: NDArray[np.float64] = unpriced, offset: NDArray[np.int64] = no_offset,
-            priced: NDArray[np.float64] = unpriced, price_total: NDArray[np.int64] = opp_total,
-            jitter: NDArray[np.float64] = unpriced.reshape(0, 0)) -> int:
+    def run(
+        mask: int,
+        budget: int,
+        flat: NDArray[np.float64] = unpriced,
+        offset: NDArray[np.int64] = no_offset,
+        priced: NDArray[np.float64] = unpriced,
+        price_total: NDArray[np.int64] = opp_total,
+        jitter: NDArray[np.float64] = unpriced.reshape(0, 0),
+    ) -> int:
         nonlocal nodes
-        status, used = _feasible(table, chain, numbers, mask, dump, five, opp_count, opp_total, opp_over,
-                                 max(budget, 1), out, memo, cls, sums, top, states, want_of(mask), flat, offset,
-                                 priced, price_total, jitter)
+        status, used = _feasible(
+            table,
+            chain,
+            numbers,
+            mask,
+            dump,
+            five,
+            opp_count,
+            opp_total,
+            opp_over,
+            max(budget, 1),
+            out,
+            memo,
+            cls,
+            sums,
+            top,
+            states,
+            want_of(mask),
+            flat,
+            offset,
+            priced,
+            price_total,
+            jitter,
+        )
         nodes += used
         return int(status)
 
@@ -584,11 +761,13 @@ def _tables(problem: Problem, dump: int) -> tuple[NDArray[np.int32], NDArray[np.
     tasks, cards = problem.tasks, problem.cards
     if not all(accepts(tasks[dump], [], card) for card in cards):
         raise AssertionError("task card 2 must accept every card")
-    each = [np.zeros((1, len(cards)), dtype=np.int32) if s == dump else side_table(side, cards)
-            for s, side in enumerate(tasks)]
+    each = [
+        np.zeros((1, len(cards)), dtype=np.int32) if s == dump else side_table(side, cards)
+        for s, side in enumerate(tasks)
+    ]
     out = np.full((len(each), max(len(t) for t in each), len(cards)), REFUSED, dtype=np.int32)
     for s, table in enumerate(each):
-        out[s, :len(table)] = table
+        out[s, : len(table)] = table
     return out, np.array([len(t) for t in each], dtype=np.int64)
 
 
@@ -616,10 +795,19 @@ def optimize(problem: Problem, budget: Budget = Budget()) -> Placement:
     five = names.index(FIVE_A) if FIVE_A in names else ABSENT
     small, counts = minimal_tables(table, states)
     if problem.versus is not None:
-        sides, nodes, proven = _best_response(small, counts, numbers, pts, dump, five, opp_count, opp_total,
-                                              opp_over, node_limit)
+        sides, nodes, proven = _best_response(
+            small, counts, numbers, pts, dump, five, opp_count, opp_total, opp_over, node_limit
+        )
     else:
         weight = pts[:, None] * (weighted_scale(n) + numbers[None, :])
-        sides, _, nodes, proven = weighted.search(small, counts, numbers, weight, five, node_limit, classes(small),
-                                                  weighted.memo_fits(n, len(tasks), small.shape[1]))
+        sides, _, nodes, proven = weighted.search(
+            small,
+            counts,
+            numbers,
+            weight,
+            five,
+            node_limit,
+            classes(small),
+            weighted.memo_fits(n, len(tasks), small.shape[1]),
+        )
     return evaluate(problem, [tasks[s] for s in sides], "numba", proven, nodes)

@@ -69,8 +69,14 @@ def _read(path: Path, cards: int) -> NDArray[np.int32] | None:
         table = np.load(path, allow_pickle=False)
     except (OSError, ValueError):
         return None
-    fits = (table.ndim == 2 and table.shape[1] == cards and table.shape[0] >= 1 and table.dtype == np.int32
-            and int(table.min(initial=0)) >= REFUSED and int(table.max(initial=0)) < table.shape[0])
+    fits = (
+        table.ndim == 2
+        and table.shape[1] == cards
+        and table.shape[0] >= 1
+        and table.dtype == np.int32
+        and int(table.min(initial=0)) >= REFUSED
+        and int(table.max(initial=0)) < table.shape[0]
+    )
     return table if fits else None
 
 
@@ -104,7 +110,7 @@ def tables(tasks: Sequence[Side], cards: tuple[Card, ...]) -> NDArray[np.int32]:
     each = [_side_table(side, cards) for side in tasks]
     out = np.full((len(each), max(len(t) for t in each), len(cards)), REFUSED, dtype=np.int32)
     for s, table in enumerate(each):
-        out[s, :len(table)] = table
+        out[s, : len(table)] = table
     return out
 
 
@@ -123,8 +129,9 @@ class Encoding:
         names = [side.name for side in self.tasks]
         self.five = names.index(FIVE_A) if FIVE_A in names else ABSENT
 
-    def seat_arrays(self, seats: Sequence[Mapping[str, Sequence[Card]]]
-                    ) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+    def seat_arrays(
+        self, seats: Sequence[Mapping[str, Sequence[Card]]]
+    ) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
         """``state``, ``count`` and ``total`` of the two seats with these cards on each side
         (by side name, in placement order): each side's cards run through its table from
         the empty state, up to the first wrong card (``DEAD`` from there on)."""
@@ -162,8 +169,16 @@ def _won(s: int, five: int, pts: NDArray[np.int64], count: int, total: int, opp_
 
 
 @njit(cache=True)
-def _place(table: NDArray[np.int32], numbers: NDArray[np.int64], state: NDArray[np.int64],
-           count: NDArray[np.int64], total: NDArray[np.int64], seat: int, s: int, card: int) -> None:
+def _place(
+    table: NDArray[np.int32],
+    numbers: NDArray[np.int64],
+    state: NDArray[np.int64],
+    count: NDArray[np.int64],
+    total: NDArray[np.int64],
+    seat: int,
+    s: int,
+    card: int,
+) -> None:
     """Lay ``card`` on side s for ``seat``: kept when the side takes it, else the side dies."""
     st = state[seat, s]
     nxt = REFUSED if st == DEAD else table[s, st, card]
@@ -184,9 +199,19 @@ def _room(share: float, s: int, five: int, total: int) -> float:
 
 
 @njit(cache=True)
-def choose_side(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDArray[np.int64], five: int,
-                share: NDArray[np.float64], state: NDArray[np.int64], count: NDArray[np.int64],
-                total: NDArray[np.int64], seat: int, card: int, weights: NDArray[np.float64]) -> int:
+def choose_side(
+    table: NDArray[np.int32],
+    numbers: NDArray[np.int64],
+    pts: NDArray[np.int64],
+    five: int,
+    share: NDArray[np.float64],
+    state: NDArray[np.int64],
+    count: NDArray[np.int64],
+    total: NDArray[np.int64],
+    seat: int,
+    card: int,
+    weights: NDArray[np.float64],
+) -> int:
     """``rollout.choose_side``: the side taking ``card`` (5a only up to 12) whose points
     gained against the other seat's cards, plus its points times the weighed terms
     (``weights`` in ``rollout.Weights`` order), are highest; the first side wins a tie."""
@@ -213,10 +238,22 @@ def choose_side(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDArr
 
 
 @njit(cache=True)
-def _play_out_into(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDArray[np.int64], five: int,
-                   share: NDArray[np.float64], state: NDArray[np.int64], count: NDArray[np.int64],
-                   total: NDArray[np.int64], piles: NDArray[np.int64], sizes: NDArray[np.int64], to_move: int,
-                   planner: int, laid: NDArray[np.int64], won: NDArray[np.int64]) -> None:
+def _play_out_into(
+    table: NDArray[np.int32],
+    numbers: NDArray[np.int64],
+    pts: NDArray[np.int64],
+    five: int,
+    share: NDArray[np.float64],
+    state: NDArray[np.int64],
+    count: NDArray[np.int64],
+    total: NDArray[np.int64],
+    piles: NDArray[np.int64],
+    sizes: NDArray[np.int64],
+    to_move: int,
+    planner: int,
+    laid: NDArray[np.int64],
+    won: NDArray[np.int64],
+) -> None:
     """``play_out`` into the caller's arrays: ``laid`` is work space, ``won`` gets the
     round's points of both seats."""
     laid[:] = 0
@@ -235,34 +272,78 @@ def _play_out_into(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: ND
 
 
 @njit(cache=True)
-def play_out(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDArray[np.int64], five: int,
-             share: NDArray[np.float64], state: NDArray[np.int64], count: NDArray[np.int64],
-             total: NDArray[np.int64], piles: NDArray[np.int64], sizes: NDArray[np.int64], to_move: int,
-             planner: int) -> NDArray[np.int64]:
+def play_out(
+    table: NDArray[np.int32],
+    numbers: NDArray[np.int64],
+    pts: NDArray[np.int64],
+    five: int,
+    share: NDArray[np.float64],
+    state: NDArray[np.int64],
+    count: NDArray[np.int64],
+    total: NDArray[np.int64],
+    piles: NDArray[np.int64],
+    sizes: NDArray[np.int64],
+    to_move: int,
+    planner: int,
+) -> NDArray[np.int64]:
     """``rollout.play_out`` (changing the seat arrays): seat k's pile is ``piles[k, :sizes[k]]``;
     the seats place alternately from ``to_move`` until a pile runs out, by the greedy
     policy, the seat ``planner`` (-1: none) by the planner policy; the round's points of
     both seats."""
     won = np.zeros(SEATS, dtype=np.int64)
-    _play_out_into(table, numbers, pts, five, share, state, count, total, piles, sizes, to_move, planner,
-                   np.zeros(SEATS, dtype=np.int64), won)
+    _play_out_into(
+        table,
+        numbers,
+        pts,
+        five,
+        share,
+        state,
+        count,
+        total,
+        piles,
+        sizes,
+        to_move,
+        planner,
+        np.zeros(SEATS, dtype=np.int64),
+        won,
+    )
     return won
 
 
 @njit(cache=True)
-def _rollouts(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDArray[np.int64], five: int,
-              share: NDArray[np.float64], state: NDArray[np.int64], count: NDArray[np.int64],
-              total: NDArray[np.int64], seat: int, card: int, sides: NDArray[np.int64],
-              orders: NDArray[np.int64], face_down: int, rest: NDArray[np.int64], scores: NDArray[np.int64],
-              piles: NDArray[np.int64], seats: NDArray[np.int64], work: NDArray[np.int64]) -> None:
+def _rollouts(
+    table: NDArray[np.int32],
+    numbers: NDArray[np.int64],
+    pts: NDArray[np.int64],
+    five: int,
+    share: NDArray[np.float64],
+    state: NDArray[np.int64],
+    count: NDArray[np.int64],
+    total: NDArray[np.int64],
+    seat: int,
+    card: int,
+    sides: NDArray[np.int64],
+    orders: NDArray[np.int64],
+    face_down: int,
+    rest: NDArray[np.int64],
+    scores: NDArray[np.int64],
+    piles: NDArray[np.int64],
+    seats: NDArray[np.int64],
+    work: NDArray[np.int64],
+) -> None:
     """``hint_rollouts`` into ``scores``, with its work space given: ``piles`` as
     ``play_out``'s, ``seats`` three arrays of the shape of ``state`` (a rollout's copies
     of the seat arrays), ``work`` two rows of ``SEATS``. Every array is an argument, held
     by the caller, so the loops pass borrowed views of them (``jit.borrowed``: numba's
     reference counts at each call would take about half the time)."""
     table, numbers, pts, share = borrowed(table), borrowed(numbers), borrowed(pts), borrowed(share)
-    sides, orders, rest, scores, piles = borrowed(sides), borrowed(orders), borrowed(rest), borrowed(scores), \
-        borrowed(piles)
+    sides, orders, rest, scores, piles = (
+        borrowed(sides),
+        borrowed(orders),
+        borrowed(rest),
+        borrowed(scores),
+        borrowed(piles),
+    )
     st, c, t = borrowed(seats[0]), borrowed(seats[1]), borrowed(seats[2])
     laid, won = borrowed(work[0]), borrowed(work[1])
     other = 1 - seat
@@ -284,16 +365,46 @@ def _rollouts(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDArray
 
 
 @njit(cache=True)
-def hint_rollouts(table: NDArray[np.int32], numbers: NDArray[np.int64], pts: NDArray[np.int64], five: int,
-                  share: NDArray[np.float64], state: NDArray[np.int64], count: NDArray[np.int64],
-                  total: NDArray[np.int64], seat: int, card: int, sides: NDArray[np.int64],
-                  orders: NDArray[np.int64], face_down: int, rest: NDArray[np.int64]) -> NDArray[np.int64]:
+def hint_rollouts(
+    table: NDArray[np.int32],
+    numbers: NDArray[np.int64],
+    pts: NDArray[np.int64],
+    five: int,
+    share: NDArray[np.float64],
+    state: NDArray[np.int64],
+    count: NDArray[np.int64],
+    total: NDArray[np.int64],
+    seat: int,
+    card: int,
+    sides: NDArray[np.int64],
+    orders: NDArray[np.int64],
+    face_down: int,
+    rest: NDArray[np.int64],
+) -> NDArray[np.int64]:
     """``scores[j, r]``: ``seat``'s round points when ``card`` goes on side ``sides[j]`` in
     rollout r (``hint``'s rollout): the other seat's ``face_down`` 5a cards are the first
     of ``orders[r]``, the rest deals ``rest[seat]`` cards to ``seat``, then ``rest[other]``
     to the other, who moves next; ``seat`` plays the planner policy, the other greedy."""
     scores = np.zeros((len(sides), orders.shape[0]), dtype=np.int64)
     seats = np.zeros((3, state.shape[0], state.shape[1]), dtype=np.int64)
-    _rollouts(table, numbers, pts, five, share, state, count, total, seat, card, sides, orders, face_down, rest,
-              scores, np.zeros((SEATS, orders.shape[1]), dtype=np.int64), seats, np.zeros((2, SEATS), dtype=np.int64))
+    _rollouts(
+        table,
+        numbers,
+        pts,
+        five,
+        share,
+        state,
+        count,
+        total,
+        seat,
+        card,
+        sides,
+        orders,
+        face_down,
+        rest,
+        scores,
+        np.zeros((SEATS, orders.shape[1]), dtype=np.int64),
+        seats,
+        np.zeros((2, SEATS), dtype=np.int64),
+    )
     return scores

@@ -36,7 +36,6 @@ from cardsolve.models.subito.table import FACE_DOWN, PILE, entry_of
 from cardsolve.solvers.subito.results import Hint, SideEstimate
 from cardsolve.solvers.subito.rollout import fits
 
-
 SAMPLES = 1024
 """Rollouts per side by default: the numba rollouts play them in about a tenth of a
 second, and the hint picks better sides with them than with fewer (issue 17's study)."""
@@ -74,16 +73,30 @@ def _shuffles(unseen: int, samples: int, seed: int) -> NDArray[np.int64]:
     return rng.permuted(np.tile(np.arange(unseen, dtype=np.int64), (samples, 1)), axis=1)
 
 
-def hint(table: Table, player: int, card: Card, deck: Sequence[Card], samples: int = SAMPLES, seed: int = 0,
-         progress: Callable[[int, int], None] | None = None) -> Hint:
+def hint(
+    table: Table,
+    player: int,
+    card: Card,
+    deck: Sequence[Card],
+    samples: int = SAMPLES,
+    seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+) -> Hint:
     """Rank the sides for ``card``, turned over by ``player`` (1 or 2) at ``table``, by
     expected round points over ``samples`` rollouts (see the module docstring);
     ``progress`` hears (rollouts done, rollouts in all)."""
     return _ranked(table, player, card, deck, samples, seed, progress, ())
 
 
-def foreseen_hint(table: Table, player: int, card: Card, deck: Sequence[Card], coming: Sequence[Card],
-                  samples: int = SAMPLES, seed: int = 0) -> Hint:
+def foreseen_hint(
+    table: Table,
+    player: int,
+    card: Card,
+    deck: Sequence[Card],
+    coming: Sequence[Card],
+    samples: int = SAMPLES,
+    seed: int = 0,
+) -> Hint:
     """``hint`` for a player who knows the order of their own cards still to come after
     ``card`` (``coming``, the whole rest of their pile): every rollout deals them as the
     player's pile, the other unseen cards shuffled as before. No player knows this; the
@@ -91,14 +104,23 @@ def foreseen_hint(table: Table, player: int, card: Card, deck: Sequence[Card], c
     return _ranked(table, player, card, deck, samples, seed, None, tuple(coming))
 
 
-def _ranked(table: Table, player: int, card: Card, deck: Sequence[Card], samples: int, seed: int,
-            progress: Callable[[int, int], None] | None, coming: tuple[Card, ...]) -> Hint:
+def _ranked(
+    table: Table,
+    player: int,
+    card: Card,
+    deck: Sequence[Card],
+    samples: int,
+    seed: int,
+    progress: Callable[[int, int], None] | None,
+    coming: tuple[Card, ...],
+) -> Hint:
     """The hint's ranking, the player's coming cards known when ``coming`` names them."""
     entry = entry_of(player)
     if samples < 1:
         raise BadInput(f"bad number of samples {samples}: give 1 or more", str(samples))
-    check_distinct([*_cards_on(table), card, *coming], "the table, card and coming cards" if coming else
-                   "the table and card")
+    check_distinct(
+        [*_cards_on(table), card, *coming], "the table, card and coming cards" if coming else "the table and card"
+    )
     seen = seen_by(table, player)
     mine = seen.players[entry]
     if mine.count >= PILE:
@@ -106,8 +128,10 @@ def _ranked(table: Table, player: int, card: Card, deck: Sequence[Card], samples
     unseen = _unseen(deck, seen, card)
     face_down = seen.players[1 - entry].hidden
     if face_down > len(unseen):
-        raise BadInput(f"{face_down} cards lie face down on {FACE_DOWN}, but only {len(unseen)} cards of the deck "
-                       "are unseen", str(face_down))
+        raise BadInput(
+            f"{face_down} cards lie face down on {FACE_DOWN}, but only {len(unseen)} cards of the deck are unseen",
+            str(face_down),
+        )
     rest = _pile_sizes(seen, entry, len(unseen) - face_down)
     if coming:
         unseen, orders = _foreseen_orders(unseen, coming, face_down, rest[entry], samples, seed)
@@ -121,15 +145,17 @@ def _ranked(table: Table, player: int, card: Card, deck: Sequence[Card], samples
         if progress is not None:
             progress((k + 1) * samples, len(taken) * samples)
         spread = float(scores.std(ddof=1)) / len(scores) ** 0.5 if len(scores) > 1 else 0.0
-        estimates.append(SideEstimate(side, float(scores.mean()), spread,
-                                      loses_task=not fits(side, mine.on(side), card)))
+        estimates.append(
+            SideEstimate(side, float(scores.mean()), spread, loses_task=not fits(side, mine.on(side), card))
+        )
     estimates.sort(key=lambda e: (-e.mean, -e.side.number))
     refused = tuple(s for s in seen.tasks if s not in taken)
     return Hint(card, player, samples, seed, tuple(estimates), refused, face_down)
 
 
-def _foreseen_orders(unseen: Sequence[Card], coming: tuple[Card, ...], face_down: int, own: int, samples: int,
-                     seed: int) -> tuple[list[Card], NDArray[np.int64]]:
+def _foreseen_orders(
+    unseen: Sequence[Card], coming: tuple[Card, ...], face_down: int, own: int, samples: int, seed: int
+) -> tuple[list[Card], NDArray[np.int64]]:
     """The unseen cards with the coming ones last, and orders over them in which the
     coming cards, in their order, are the player's pile: after the other side's
     ``face_down`` 5a cards, the ``own`` cards of the player's pile; every other unseen
@@ -149,8 +175,16 @@ class _Rollouts:
     asked about, the two piles dealt from the rest of the order (the hinted player's
     first), the opponent to move."""
 
-    def __init__(self, seen: Table, entry: int, card: Card, deck: Sequence[Card], unseen: Sequence[Card],
-                 orders: NDArray[np.int64], rest: list[int]) -> None:
+    def __init__(
+        self,
+        seen: Table,
+        entry: int,
+        card: Card,
+        deck: Sequence[Card],
+        unseen: Sequence[Card],
+        orders: NDArray[np.int64],
+        rest: list[int],
+    ) -> None:
         from cardsolve.solvers.subito.fast_rollout import Encoding  # numba loads with the first hint
 
         known = set(deck)
@@ -172,7 +206,20 @@ class _Rollouts:
         code = self.code
         state, count, total = self.seats
         sides = np.array([code.tasks.index(side)], dtype=np.int64)
-        found: NDArray[np.int64] = hint_rollouts(code.table, code.numbers, code.pts, code.five, code.share, state,
-                                                 count, total, self.entry, self.card, sides, self.orders,
-                                                 self.face_down, self.rest)
+        found: NDArray[np.int64] = hint_rollouts(
+            code.table,
+            code.numbers,
+            code.pts,
+            code.five,
+            code.share,
+            state,
+            count,
+            total,
+            self.entry,
+            self.card,
+            sides,
+            self.orders,
+            self.face_down,
+            self.rest,
+        )
         return np.asarray(found[0], dtype=np.int64)

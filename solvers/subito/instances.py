@@ -13,8 +13,9 @@ from cardsolve.solvers.subito.problem import OPPONENT, Budget, make_problem, pla
 from cardsolve.solvers.subito.results import Placement
 
 
-def weighted_opponent(pile: Sequence[Card], tasks: Sequence[Side], cards: int | None = None,
-                      budget: Budget = Budget()) -> tuple[Placed, Placement]:
+def weighted_opponent(
+    pile: Sequence[Card], tasks: Sequence[Side], cards: int | None = None, budget: Budget = Budget()
+) -> tuple[Placed, Placement]:
     """The first ``cards`` cards of ``pile`` (default all) as the opponent lays them when
     maximising their own weighted count (numba), and that placement (``proven`` says
     whether it is optimal)."""

@@ -82,7 +82,7 @@ def minimal_tables(table: NDArray[np.int32], states: NDArray[np.int64]) -> tuple
     counts = np.zeros(sides, dtype=np.int64)
     for s in range(sides):
         cls, count = _refine(table[s], states[s])
-        classes[s, :states[s]] = cls
+        classes[s, : states[s]] = cls
         counts[s] = count
     out = np.full((sides, counts.max(), n), REFUSED, dtype=np.int32)
     for s in range(sides):

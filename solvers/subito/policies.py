@@ -36,6 +36,7 @@ from cardsolve.models.subito.table import FACE_DOWN
 from cardsolve.solvers.subito.hint import SAMPLES, foreseen_hint, hint
 from cardsolve.solvers.subito.rollout import Hands, greedy_side
 
+
 @dataclass(frozen=True)
 class Turn:
     """A player's decision: the table as it lies (every card named), the player (1 or 2)
@@ -83,8 +84,9 @@ class OwnPileHintPolicy:
 
     def choose(self, turn: Turn) -> Side:
         """The side ``foreseen_hint`` ranks first."""
-        return foreseen_hint(turn.table, turn.player, turn.card, turn.deck, turn.coming, self.samples,
-                             turn.seed).best.side
+        return foreseen_hint(
+            turn.table, turn.player, turn.card, turn.deck, turn.coming, self.samples, turn.seed
+        ).best.side
 
 
 @dataclass(frozen=True)
@@ -140,30 +142,45 @@ def decision_seed(seed: int, player: int, card: int) -> int:
     return random.Random(f"{seed}:{player}:{card}").getrandbits(32)
 
 
-def play_round(tasks: Sequence[Side], piles: tuple[Sequence[Card], Sequence[Card]],
-               players: tuple[Policy, Policy], deck: Sequence[Card], seed: int, names: tuple[str, str] = ("P1", "P2"),
-               ) -> Table:
+def play_round(
+    tasks: Sequence[Side],
+    piles: tuple[Sequence[Card], Sequence[Card]],
+    players: tuple[Policy, Policy],
+    deck: Sequence[Card],
+    seed: int,
+    names: tuple[str, str] = ("P1", "P2"),
+) -> Table:
     """The table at the end of a round (see the module docstring): player 1 then player
     2, one card each, each placed by their policy, until a pile runs out."""
-    placed: tuple[dict[str, list[Card]], dict[str, list[Card]]] = ({s.name: [] for s in tasks},
-                                                                   {s.name: [] for s in tasks})
+    placed: tuple[dict[str, list[Card]], dict[str, list[Card]]] = (
+        {s.name: [] for s in tasks},
+        {s.name: [] for s in tasks},
+    )
     cards = tuple(deck)
     laid = [0, 0]
     mover = 0
     while laid[0] < len(piles[0]) and laid[1] < len(piles[1]):
         table = _table(tasks, names, placed)
         card = piles[mover][laid[mover]]
-        turn = Turn(table, mover + 1, card, cards, decision_seed(seed, mover + 1, laid[mover]),
-                    tuple(piles[mover][laid[mover] + 1:]))
+        turn = Turn(
+            table,
+            mover + 1,
+            card,
+            cards,
+            decision_seed(seed, mover + 1, laid[mover]),
+            tuple(piles[mover][laid[mover] + 1 :]),
+        )
         placed[mover][players[mover].choose(turn).name].append(card)
         laid[mover] += 1
         mover = 1 - mover
     return _table(tasks, names, placed)
 
 
-def _table(tasks: Sequence[Side], names: tuple[str, str],
-           placed: tuple[dict[str, list[Card]], dict[str, list[Card]]]) -> Table:
+def _table(
+    tasks: Sequence[Side], names: tuple[str, str], placed: tuple[dict[str, list[Card]], dict[str, list[Card]]]
+) -> Table:
     """The table with these cards on each side."""
-    first, second = (Placed(name, {side: tuple(cards) for side, cards in on.items()})
-                     for name, on in zip(names, placed))
+    first, second = (
+        Placed(name, {side: tuple(cards) for side, cards in on.items()}) for name, on in zip(names, placed)
+    )
     return Table(tuple(tasks), (first, second))

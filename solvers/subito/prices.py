@@ -77,13 +77,23 @@ def _kept_range(have: int, opp_count: int, opp_total: int, cap: int, exact: bool
     """The sums ``_kept`` keeps for ``have`` cards that ``have`` cards can sum to."""
     if exact or cap == 0:
         return 0, cap
-    return (max(_kept(have, 0, opp_count, opp_total, cap, exact), LOWEST * have),
-            min(_kept(have, cap, opp_count, opp_total, cap, exact), HIGHEST * have))
+    return (
+        max(_kept(have, 0, opp_count, opp_total, cap, exact), LOWEST * have),
+        min(_kept(have, cap, opp_count, opp_total, cap, exact), HIGHEST * have),
+    )
 
 
 @njit(cache=True)
-def sum_costs(table: NDArray[np.int32], states: int, numbers: NDArray[np.int64], opp_count: int, opp_total: int,
-              cap: int, exact: bool, price: NDArray[np.float64]) -> NDArray[np.float64]:
+def sum_costs(
+    table: NDArray[np.int32],
+    states: int,
+    numbers: NDArray[np.int64],
+    opp_count: int,
+    opp_total: int,
+    cap: int,
+    exact: bool,
+    price: NDArray[np.float64],
+) -> NDArray[np.float64]:
     """``cost[k, state, have, total]``: the cheapest cards of k.. that win one side (its
     ``table``, ``states`` rows) from ``state`` holding ``have`` cards summing to ``total``
     against the opponent's ``opp_count`` cards summing to ``opp_total``; the sum at most
@@ -112,8 +122,16 @@ def sum_costs(table: NDArray[np.int32], states: int, numbers: NDArray[np.int64],
 
 
 @njit(cache=True)
-def _trace(table: NDArray[np.int32], numbers: NDArray[np.int64], opp_count: int, opp_total: int, cap: int,
-           exact: bool, cost: NDArray[np.float64], used: NDArray[np.int64]) -> None:
+def _trace(
+    table: NDArray[np.int32],
+    numbers: NDArray[np.int64],
+    opp_count: int,
+    opp_total: int,
+    cap: int,
+    exact: bool,
+    cost: NDArray[np.float64],
+    used: NDArray[np.int64],
+) -> None:
     """Add 1 to ``used[k]`` for every card k on the side's cheapest way on from the empty side."""
     n = table.shape[1]
     st = have = total = 0
@@ -128,8 +146,7 @@ def _trace(table: NDArray[np.int32], numbers: NDArray[np.int64], opp_count: int,
 
 
 @njit(cache=True)
-def _cap(s: int, five: int, want: NDArray[np.int64], opp_count: NDArray[np.int64],
-         opp_total: NDArray[np.int64]) -> int:
+def _cap(s: int, five: int, want: NDArray[np.int64], opp_count: NDArray[np.int64], opp_total: NDArray[np.int64]) -> int:
     """The largest sum side s's costs keep: 12 on 5a; 0 when it wants more cards than the
     opponent's (no equal count of its cards beats the opponent's sum, so a tie never
     wins); else one above the opponent's."""
@@ -139,9 +156,16 @@ def _cap(s: int, five: int, want: NDArray[np.int64], opp_count: NDArray[np.int64
 
 
 @njit(cache=True)
-def costs(table: NDArray[np.int32], states: NDArray[np.int64], want: NDArray[np.int64], numbers: NDArray[np.int64],
-          five: int, opp_count: NDArray[np.int64], opp_total: NDArray[np.int64],
-          price: NDArray[np.float64]) -> tuple[NDArray[np.float64], NDArray[np.int64]]:
+def costs(
+    table: NDArray[np.int32],
+    states: NDArray[np.int64],
+    want: NDArray[np.int64],
+    numbers: NDArray[np.int64],
+    five: int,
+    opp_count: NDArray[np.int64],
+    opp_total: NDArray[np.int64],
+    price: NDArray[np.float64],
+) -> tuple[NDArray[np.float64], NDArray[np.int64]]:
     """The costs of the sides with ``want > 0`` at ``price`` (see the module docstring)."""
     sides, _, n = table.shape
     offset = np.zeros(sides + 1, dtype=np.int64)
@@ -153,14 +177,22 @@ def costs(table: NDArray[np.int32], states: NDArray[np.int64], want: NDArray[np.
     flat = np.empty(offset[sides])
     for s in range(sides):
         if want[s] > 0:
-            flat[offset[s]:offset[s + 1]] = sum_costs(table[s], states[s], numbers, opp_count[s], opp_total[s],
-                                                      _cap(s, five, want, opp_count, opp_total), s == five,
-                                                      price).ravel()
+            flat[offset[s] : offset[s + 1]] = sum_costs(
+                table[s],
+                states[s],
+                numbers,
+                opp_count[s],
+                opp_total[s],
+                _cap(s, five, want, opp_count, opp_total),
+                s == five,
+                price,
+            ).ravel()
     return flat, offset
 
 
-def counted_totals(want: NDArray[np.int64], five: int, opp_count: NDArray[np.int64],
-                   opp_total: NDArray[np.int64]) -> NDArray[np.int64]:
+def counted_totals(
+    want: NDArray[np.int64], five: int, opp_count: NDArray[np.int64], opp_total: NDArray[np.int64]
+) -> NDArray[np.int64]:
     """The opponent's sums the counted costs read (see the module docstring): -1 on each
     side but 5a that wants as many cards as the opponent's (a tie on the count then wins
     whatever its sum), the opponent's own sums elsewhere."""
@@ -172,9 +204,20 @@ def counted_totals(want: NDArray[np.int64], five: int, opp_count: NDArray[np.int
 
 
 @njit(cache=True)
-def cost_at(flat: NDArray[np.float64], offset: NDArray[np.int64], states: NDArray[np.int64], five: int,
-            want: NDArray[np.int64], opp_count: NDArray[np.int64], opp_total: NDArray[np.int64], s: int, k: int,
-            state: int, have: int, total: int) -> float:
+def cost_at(
+    flat: NDArray[np.float64],
+    offset: NDArray[np.int64],
+    states: NDArray[np.int64],
+    five: int,
+    want: NDArray[np.int64],
+    opp_count: NDArray[np.int64],
+    opp_total: NDArray[np.int64],
+    s: int,
+    k: int,
+    state: int,
+    have: int,
+    total: int,
+) -> float:
     """Side s's cost at card k from ``state`` with ``have`` cards summing to ``total``: 0 once
     won against the ``opp_total`` the costs were computed with."""
     if have > opp_count[s]:
@@ -188,9 +231,15 @@ def cost_at(flat: NDArray[np.float64], offset: NDArray[np.int64], states: NDArra
 
 
 @njit(cache=True)
-def refute(table: NDArray[np.int32], states: NDArray[np.int64], want: NDArray[np.int64],
-           numbers: NDArray[np.int64], five: int, opp_count: NDArray[np.int64],
-           opp_total: NDArray[np.int64]) -> tuple[bool, NDArray[np.float64]]:
+def refute(
+    table: NDArray[np.int32],
+    states: NDArray[np.int64],
+    want: NDArray[np.int64],
+    numbers: NDArray[np.int64],
+    five: int,
+    opp_count: NDArray[np.int64],
+    opp_total: NDArray[np.int64],
+) -> tuple[bool, NDArray[np.float64]]:
     """Whether prices were found that prove the sides with ``want > 0`` cannot all be won
     from the start (side ``five`` is 5a, -1: not in play) against the opponent's
     ``opp_count`` cards per side summing to ``opp_total`` (``counted_totals``' for the

@@ -29,7 +29,16 @@ from dataclasses import dataclass
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.subito import (
-    FIVE_A_LIMIT, HIDDEN, Card, Placed, Side, Table, check_cards, check_distinct, points, score_round,
+    FIVE_A_LIMIT,
+    HIDDEN,
+    Card,
+    Placed,
+    Side,
+    Table,
+    check_cards,
+    check_distinct,
+    points,
+    score_round,
 )
 from cardsolve.solvers.subito.results import Placement
 
@@ -67,15 +76,18 @@ class Budget:
     node_limit: int | None = None
 
 
-def make_problem(pile: Sequence[Card], tasks: Sequence[Side], cards: int | None = None,
-                 versus: Placed | None = None) -> Problem:
+def make_problem(
+    pile: Sequence[Card], tasks: Sequence[Side], cards: int | None = None, versus: Placed | None = None
+) -> Problem:
     """Check the input: eight sides, one per task card 2..9; ``cards`` between 0 and the
     pile's length (default all); no card twice in the pile and the opponent's cards; no
     opponent's card unseen (see the module docstring)."""
     numbers = sorted(side.number for side in tasks)
     if numbers != list(range(2, 2 + SIDES_IN_PLAY)):
-        raise BadInput(f"the sides in play are one side of each task card 2..9, not "
-                       f"{','.join(side.name for side in tasks)}", ",".join(side.name for side in tasks))
+        raise BadInput(
+            f"the sides in play are one side of each task card 2..9, not {','.join(side.name for side in tasks)}",
+            ",".join(side.name for side in tasks),
+        )
     count = len(pile) if cards is None else cards
     if not 0 <= count <= len(pile):
         raise BadInput(f"cannot place {count} cards from a pile of {len(pile)}", str(count))
@@ -83,8 +95,11 @@ def make_problem(pile: Sequence[Card], tasks: Sequence[Side], cards: int | None 
     theirs = [] if versus is None else [card for side in ordered for card in versus.on(side)]
     check_distinct([*pile, *theirs], "the pile and the opponent's cards")
     if versus is not None and versus.hidden:
-        raise BadInput(f"{versus.name} has {versus.hidden} face-down card{'s' * (versus.hidden > 1)} {HIDDEN!r} "
-                       f"on {FIVE_A}: a best response needs the opponent's every card, so name them", HIDDEN)
+        raise BadInput(
+            f"{versus.name} has {versus.hidden} face-down card{'s' * (versus.hidden > 1)} {HIDDEN!r} "
+            f"on {FIVE_A}: a best response needs the opponent's every card, so name them",
+            HIDDEN,
+        )
     if versus is not None:
         extra = sorted(set(versus.placed) - {side.name for side in ordered})
         if extra:
@@ -129,5 +144,6 @@ def objective(problem: Problem, sides: Sequence[Side]) -> tuple[int, ...]:
 def evaluate(problem: Problem, sides: Sequence[Side], backend: str, proven: bool, nodes: int) -> Placement:
     """The Placement of ``sides`` with its objective values computed by the model."""
     opponent = None if problem.versus is None else problem.versus.name
-    return Placement(problem.cards, problem.tasks, tuple(sides), opponent, *scores(problem, sides), proven, nodes,
-                     backend)
+    return Placement(
+        problem.cards, problem.tasks, tuple(sides), opponent, *scores(problem, sides), proven, nodes, backend
+    )

@@ -27,9 +27,13 @@ class Dealt(Answer):
     piles: tuple[tuple[Card, ...], ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {"seed": self.seed, "players": self.players, "sides": self.sides,
-                "tasks": [{"side": side.name, "points": side.number, "rule": side.rule} for side in self.tasks],
-                "piles": [_names(pile) for pile in self.piles]}
+        return {
+            "seed": self.seed,
+            "players": self.players,
+            "sides": self.sides,
+            "tasks": [{"side": side.name, "points": side.number, "rule": side.rule} for side in self.tasks],
+            "piles": [_names(pile) for pile in self.piles],
+        }
 
     def text(self) -> str:
         rules = text_table(["task", "side", "rule"], [[side.number, side.name, side.rule] for side in self.tasks])
@@ -48,16 +52,23 @@ class DeckListing(Answer):
     sides: tuple[Side, ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {"cards": _names(self.cards), "colours": dict(COLOURS), "symbols": dict(SYMBOLS),
-                "sides": [{"side": side.name, "points": side.number, "rule": side.rule} for side in self.sides]}
+        return {
+            "cards": _names(self.cards),
+            "colours": dict(COLOURS),
+            "symbols": dict(SYMBOLS),
+            "sides": [{"side": side.name, "points": side.number, "rule": side.rule} for side in self.sides],
+        }
 
     def text(self) -> str:
         rules = text_table(["side", "task", "rule"], [[side.name, side.number, side.rule] for side in self.sides])
-        rows = [[letter, name, format_cards(card for card in self.cards if card.colour == letter)]
-                for letter, name in COLOURS.items()]
+        rows = [
+            [letter, name, format_cards(card for card in self.cards if card.colour == letter)]
+            for letter, name in COLOURS.items()
+        ]
         symbols = ", ".join(f"{letter} {name}" for letter, name in SYMBOLS.items())
-        return "\n".join([rules, "", f"{len(self.cards)} cards; symbols {symbols}:",
-                          text_table(["colour", "name", "cards"], rows)])
+        return "\n".join(
+            [rules, "", f"{len(self.cards)} cards; symbols {symbols}:", text_table(["colour", "name", "cards"], rows)]
+        )
 
 
 @dataclass(frozen=True)
@@ -68,20 +79,39 @@ class Scored(Answer):
     round: RoundScore
 
     def to_json(self) -> dict[str, Any]:
-        return {"players": list(self.round.names),
-                "tasks": [{"task": r.side.number, "side": r.side.name,
-                           "winner": None if r.winner is None else r.winner + 1, "reason": r.reason,
-                           "players": [{"kept": _names(k.kept), "count": k.count, "sum": k.total,
-                                        "removed": _names(k.removed)} for k in r.players]}
-                          for r in self.round.tasks],
-                "points": list(self.round.points)}
+        return {
+            "players": list(self.round.names),
+            "tasks": [
+                {
+                    "task": r.side.number,
+                    "side": r.side.name,
+                    "winner": None if r.winner is None else r.winner + 1,
+                    "reason": r.reason,
+                    "players": [
+                        {"kept": _names(k.kept), "count": k.count, "sum": k.total, "removed": _names(k.removed)}
+                        for k in r.players
+                    ],
+                }
+                for r in self.round.tasks
+            ],
+            "points": list(self.round.points),
+        }
 
     def text(self) -> str:
         names = self.round.names
-        rows = [[r.side.number, r.side.name,
-                 *(f"{k.count} / {k.total}" + (f", removed {format_cards(k.removed)}" if k.removed else "")
-                   for k in r.players),
-                 "-" if r.winner is None else names[r.winner], r.reason] for r in self.round.tasks]
+        rows = [
+            [
+                r.side.number,
+                r.side.name,
+                *(
+                    f"{k.count} / {k.total}" + (f", removed {format_cards(k.removed)}" if k.removed else "")
+                    for k in r.players
+                ),
+                "-" if r.winner is None else names[r.winner],
+                r.reason,
+            ]
+            for r in self.round.tasks
+        ]
         table = text_table(["task", "side", *(f"{name} cards / sum" for name in names), "winner", "why"], rows)
         points = ", ".join(f"{name} {p}" for name, p in zip(names, self.round.points))
         return f"{table}\npoints: {points}"
@@ -116,10 +146,17 @@ class Placement(Answer):
         return tuple(card for card, chosen in zip(self.cards, self.sides) if chosen == side)
 
     def to_json(self) -> dict[str, Any]:
-        return {"cards": len(self.sides), "sides": [side.name for side in self.sides],
-                "placed": {side.name: _names(self.placed(side)) for side in self.tasks},
-                "won": self.won, "weighted_count": self.weighted_count, "weighted_sum": self.weighted_sum,
-                "proven": self.proven, "nodes": self.nodes, "backend": self.backend}
+        return {
+            "cards": len(self.sides),
+            "sides": [side.name for side in self.sides],
+            "placed": {side.name: _names(self.placed(side)) for side in self.tasks},
+            "won": self.won,
+            "weighted_count": self.weighted_count,
+            "weighted_sum": self.weighted_sum,
+            "proven": self.proven,
+            "nodes": self.nodes,
+            "backend": self.backend,
+        }
 
     @property
     def exit_code(self) -> int:
@@ -127,13 +164,20 @@ class Placement(Answer):
         return DONE if self.proven else UNDECIDED
 
     def text(self) -> str:
-        rows = [[side.number, side.name, len(self.placed(side)), ",".join(_names(self.placed(side))) or "-"]
-                for side in self.tasks]
+        rows = [
+            [side.number, side.name, len(self.placed(side)), ",".join(_names(self.placed(side))) or "-"]
+            for side in self.tasks
+        ]
         proof = "proven optimal" if self.proven else "best found, not proven optimal: undecided"
-        value = (f"wins {self.won} points against {self.opponent}" if self.won is not None
-                 else f"points x cards {self.weighted_count}, points x numbers {self.weighted_sum}")
-        return (text_table(["task", "side", "cards", "placed in order"], rows)
-                + f"\n{len(self.sides)} cards placed: {value} ({proof}, {self.nodes} nodes, {self.backend}).")
+        value = (
+            f"wins {self.won} points against {self.opponent}"
+            if self.won is not None
+            else f"points x cards {self.weighted_count}, points x numbers {self.weighted_sum}"
+        )
+        return (
+            text_table(["task", "side", "cards", "placed in order"], rows)
+            + f"\n{len(self.sides)} cards placed: {value} ({proof}, {self.nodes} nodes, {self.backend})."
+        )
 
 
 @dataclass(frozen=True)
@@ -179,30 +223,47 @@ class Duel(Answer):
         return DONE if self.proven else UNDECIDED
 
     def to_json(self) -> dict[str, Any]:
-        return {"seed": self.deal.seed, "tasks": [side.name for side in self.tasks], "points": list(self.points),
-                "settled": self.settled, "cycle": self.cycle, "proven": self.proven,
-                "answers": [{"player": r.player, "before": r.before, "after": r.after, "proven": r.proven}
-                            for r in self.replies],
-                "placements": [[side.name for side in placement] for placement in self.placements]}
+        return {
+            "seed": self.deal.seed,
+            "tasks": [side.name for side in self.tasks],
+            "points": list(self.points),
+            "settled": self.settled,
+            "cycle": self.cycle,
+            "proven": self.proven,
+            "answers": [
+                {"player": r.player, "before": r.before, "after": r.after, "proven": r.proven} for r in self.replies
+            ],
+            "placements": [[side.name for side in placement] for placement in self.placements],
+        }
 
     def text(self) -> str:
-        rows = [[n, f"P{r.player}", r.before, r.after, "yes" if r.proven else "no"]
-                for n, r in enumerate(self.replies, start=1)]
+        rows = [
+            [n, f"P{r.player}", r.before, r.after, "yes" if r.proven else "no"]
+            for n, r in enumerate(self.replies, start=1)
+        ]
         if self.settled:
             verdict = "settled: each placement is a best response to the other"
         elif self.cycle is not None:
-            verdict = (f"not settled: the placements came round again, a cycle of {self.cycle} answers that "
-                       "would repeat for ever")
+            verdict = (
+                f"not settled: the placements came round again, a cycle of {self.cycle} answers that "
+                "would repeat for ever"
+            )
         else:
-            verdict = (f"not settled after {len(self.replies)} answer{'s' * (len(self.replies) != 1)}: --limit "
-                       "stopped the duel before both players kept their placements in a row")
+            verdict = (
+                f"not settled after {len(self.replies)} answer{'s' * (len(self.replies) != 1)}: --limit "
+                "stopped the duel before both players kept their placements in a row"
+            )
         unproven = sum(not reply.proven for reply in self.replies)
         if unproven:
-            verdict += (f" (undecided: {unproven} answer{'s' * (unproven != 1)} not proven a best response, "
-                        "so a better one may exist)")
-        return (f"Sides: {','.join(side.name for side in self.tasks)}\n"
-                + text_table(["answer", "player", "won before", "won after", "proven"], rows)
-                + f"\n{verdict}; final round points P1 {self.points[0]}, P2 {self.points[1]}.")
+            verdict += (
+                f" (undecided: {unproven} answer{'s' * (unproven != 1)} not proven a best response, "
+                "so a better one may exist)"
+            )
+        return (
+            f"Sides: {','.join(side.name for side in self.tasks)}\n"
+            + text_table(["answer", "player", "won before", "won after", "proven"], rows)
+            + f"\n{verdict}; final round points P1 {self.points[0]}, P2 {self.points[1]}."
+        )
 
 
 @dataclass(frozen=True)
@@ -248,11 +309,20 @@ class Hint(Answer):
         return self.ranking[0].mean - self.ranking[1].mean if len(self.ranking) > 1 else 0.0
 
     def to_json(self) -> dict[str, Any]:
-        return {"card": self.card.name, "player": self.player, "samples": self.samples, "seed": self.seed,
-                "best": self.best.side.name, "margin": self.margin,
-                "ranking": [{"side": e.side.name, "expected": e.mean, "stderr": e.stderr, "loses_task": e.loses_task}
-                            for e in self.ranking],
-                "refused": [side.name for side in self.refused], "face_down": self.face_down}
+        return {
+            "card": self.card.name,
+            "player": self.player,
+            "samples": self.samples,
+            "seed": self.seed,
+            "best": self.best.side.name,
+            "margin": self.margin,
+            "ranking": [
+                {"side": e.side.name, "expected": e.mean, "stderr": e.stderr, "loses_task": e.loses_task}
+                for e in self.ranking
+            ],
+            "refused": [side.name for side in self.refused],
+            "face_down": self.face_down,
+        }
 
     def text(self) -> str:
         if len(self.ranking) == 1:
@@ -262,18 +332,26 @@ class Hint(Answer):
         else:
             lead = f", level with {self.ranking[1].side.name} (the higher task card first)"
         rows = [[e.label, f"{e.mean:.2f}", f"{e.stderr:.2f}"] for e in self.ranking]
-        return (f"Place {self.card.name} on {self.best.label}: {self.best.mean:.2f} expected points over "
-                f"{self.samples} rollouts{lead}.\n\n"
-                + text_table(["side", "expected points", "std. error"], rows) + "".join(self._notes()))
+        return (
+            f"Place {self.card.name} on {self.best.label}: {self.best.mean:.2f} expected points over "
+            f"{self.samples} rollouts{lead}.\n\n"
+            + text_table(["side", "expected points", "std. error"], rows)
+            + "".join(self._notes())
+        )
 
     def _notes(self) -> list[str]:
         """The lines under the table: a side's cost, the unseen cards sampled, the sides refused."""
-        notes = [f"\n{e.side.name} takes {self.card.name}, but the sum there passes 12: task card {e.side.number} is "
-                 "lost (to the opponent, or to nobody if both pass 12), as the estimate counts."
-                 for e in self.ranking if e.loses_task]
+        notes = [
+            f"\n{e.side.name} takes {self.card.name}, but the sum there passes 12: task card {e.side.number} is "
+            "lost (to the opponent, or to nobody if both pass 12), as the estimate counts."
+            for e in self.ranking
+            if e.loses_task
+        ]
         if self.face_down:
-            notes.append(f"\nThe opponent's face-down cards on 5a ({self.face_down}) are unseen: each rollout draws "
-                         "them from the unseen cards.")
+            notes.append(
+                f"\nThe opponent's face-down cards on 5a ({self.face_down}) are unseen: each rollout draws "
+                "them from the unseen cards."
+            )
         if self.refused:
             notes.append(f"\nNot accepted: {', '.join(side.name for side in self.refused)}.")
         return notes

@@ -93,8 +93,9 @@ def _share(side: Side, placed: Sequence[Card], cards: Sequence[Card]) -> float:
     return share
 
 
-def choose_side(tasks: Sequence[Side], me: Hands, them: Hands, card: Card, weights: Weights,
-                cards: Sequence[Card] = ()) -> Side:
+def choose_side(
+    tasks: Sequence[Side], me: Hands, them: Hands, card: Card, weights: Weights, cards: Sequence[Card] = ()
+) -> Side:
     """The side taking ``card`` (5a only up to 12) of the highest score under ``weights``
     (see the module docstring), the shares taken over the card list ``cards`` (not needed
     when the weights ignore them); the first side in order wins a tie. Task 2 accepts
@@ -107,8 +108,9 @@ def choose_side(tasks: Sequence[Side], me: Hands, them: Hands, card: Card, weigh
             continue
         theirs = them.placed[side.name]
         gain = _won(side, [*mine, card], theirs) - _won(side, mine, theirs)
-        weight = weights.value + weights.contest * math.exp(-abs(len(mine) - len(theirs) - weights.centre)
-                                                            / weights.width)
+        weight = weights.value + weights.contest * math.exp(
+            -abs(len(mine) - len(theirs) - weights.centre) / weights.width
+        )
         if weights.rare or weights.opens:
             before, after = _share(side, mine, cards), _share(side, [*mine, card], cards)
             weight += weights.rare * (1.0 - before) + weights.opens * (after - before)
@@ -132,8 +134,9 @@ class Planner:
     cards: tuple[Card, ...]
 
 
-def play_out(tasks: Sequence[Side], hands: tuple[Hands, Hands], to_move: int,
-             planner: Planner | None = None) -> tuple[int, int]:
+def play_out(
+    tasks: Sequence[Side], hands: tuple[Hands, Hands], to_move: int, planner: Planner | None = None
+) -> tuple[int, int]:
     """Play the round on from ``hands`` (changing them), the two sides alternating from
     ``to_move``, until a pile runs out; the round's points. Both play greedy, but the
     ``planner`` seat, when given, plays the planner policy."""
@@ -147,6 +150,11 @@ def play_out(tasks: Sequence[Side], hands: tuple[Hands, Hands], to_move: int,
             side = greedy_side(tasks, me, them, card)
         me.placed[side.name].append(card)
         mover = 1 - mover
-    table = Table(tuple(tasks), (Placed(hands[0].name, {k: tuple(v) for k, v in hands[0].placed.items()}),
-                                 Placed(hands[1].name, {k: tuple(v) for k, v in hands[1].placed.items()})))
+    table = Table(
+        tuple(tasks),
+        (
+            Placed(hands[0].name, {k: tuple(v) for k, v in hands[0].placed.items()}),
+            Placed(hands[1].name, {k: tuple(v) for k, v in hands[1].placed.items()}),
+        ),
+    )
     return score_round(table).points

@@ -58,13 +58,11 @@ NO_KEY = -1
 
 def memo_fits(cards: int, sides: int, width: int) -> bool:
     """Whether every key fits its words: the depth, and every class below ``width``."""
-    return (cards < 1 << _DEPTH_BITS and width <= 1 << _CLASS_BITS
-            and sides <= _CLASSES_IN_FIRST + 64 // _CLASS_BITS)
+    return cards < 1 << _DEPTH_BITS and width <= 1 << _CLASS_BITS and sides <= _CLASSES_IN_FIRST + 64 // _CLASS_BITS
 
 
 @njit(cache=True)
-def _key(depth: int, total: int, state: NDArray[np.int64], cls: NDArray[np.int32],
-         key: NDArray[np.int64]) -> int:
+def _key(depth: int, total: int, state: NDArray[np.int64], cls: NDArray[np.int32], key: NDArray[np.int64]) -> int:
     """The key of a search state into ``key`` (what the cards left can add depends on:
     the depth, 5a's sum and each side's class at the depth), and its memo slot."""
     key[0] = depth | total << _DEPTH_BITS
@@ -112,8 +110,9 @@ def _knapsack(numbers: NDArray[np.int64], gain: NDArray[np.float64]) -> NDArray[
 
 
 @njit(cache=True)
-def _side_bound(relaxed: NDArray[np.float64], knap: NDArray[np.float64], s: int, five: int, state: int,
-                total: int, k: int) -> float:
+def _side_bound(
+    relaxed: NDArray[np.float64], knap: NDArray[np.float64], s: int, five: int, state: int, total: int, k: int
+) -> float:
     """Side s's relaxed best from ``state`` at card k (on 5a with ``total`` placed, at most
     12, also at most the knapsack of the room left)."""
     bound = relaxed[s, state, k]
@@ -123,8 +122,15 @@ def _side_bound(relaxed: NDArray[np.float64], knap: NDArray[np.float64], s: int,
 
 
 @njit(cache=True)
-def _taken(table: NDArray[np.int32], relaxed: NDArray[np.float64], knap: NDArray[np.float64],
-           numbers: NDArray[np.int64], gain: NDArray[np.float64], five: int, taken: NDArray[np.int64]) -> None:
+def _taken(
+    table: NDArray[np.int32],
+    relaxed: NDArray[np.float64],
+    knap: NDArray[np.float64],
+    numbers: NDArray[np.int64],
+    gain: NDArray[np.float64],
+    five: int,
+    taken: NDArray[np.int64],
+) -> None:
     """``taken[k]``: how many sides take card k in their relaxed best from the empty side
     (5a's knapsack when it is the smaller bound)."""
     sides, _, n = table.shape
@@ -140,15 +146,24 @@ def _taken(table: NDArray[np.int32], relaxed: NDArray[np.float64], knap: NDArray
         st = 0
         for k in range(n):
             nxt = table[s, st, k]
-            if nxt != REFUSED and relaxed[s, st, k] == gain[s, k] + relaxed[s, nxt, k + 1] \
-                    and relaxed[s, st, k] != relaxed[s, st, k + 1]:
+            if (
+                nxt != REFUSED
+                and relaxed[s, st, k] == gain[s, k] + relaxed[s, nxt, k + 1]
+                and relaxed[s, st, k] != relaxed[s, st, k + 1]
+            ):
                 taken[k] += 1
                 st = nxt
 
 
 @njit(cache=True)
-def _dual(table: NDArray[np.int32], states: NDArray[np.int64], numbers: NDArray[np.int64],
-          weight: NDArray[np.int64], five: int, lower: float) -> NDArray[np.int64]:
+def _dual(
+    table: NDArray[np.int32],
+    states: NDArray[np.int64],
+    numbers: NDArray[np.int64],
+    weight: NDArray[np.int64],
+    five: int,
+    lower: float,
+) -> NDArray[np.int64]:
     """Prices that make the bound small: subgradient steps on the Lagrangian dual from the
     task-2-like start (every card priced at its smallest weight), Polyak's step towards
     ``lower`` (a value some placement reaches), halved when the bound stalls; the best
@@ -215,10 +230,22 @@ def _greedy(table: NDArray[np.int32], numbers: NDArray[np.int64], weight: NDArra
 
 
 @njit(cache=True)
-def _candidates(table: NDArray[np.int32], relaxed: NDArray[np.float64], knap: NDArray[np.float64],
-                numbers: NDArray[np.int64], weight: NDArray[np.int64], priced: NDArray[np.float64], five: int,
-                depth: int, state: NDArray[np.int64], total: int, value: int, best: int,
-                cand: NDArray[np.int64], bounds: NDArray[np.float64]) -> int:
+def _candidates(
+    table: NDArray[np.int32],
+    relaxed: NDArray[np.float64],
+    knap: NDArray[np.float64],
+    numbers: NDArray[np.int64],
+    weight: NDArray[np.int64],
+    priced: NDArray[np.float64],
+    five: int,
+    depth: int,
+    state: NDArray[np.int64],
+    total: int,
+    value: int,
+    best: int,
+    cand: NDArray[np.int64],
+    bounds: NDArray[np.float64],
+) -> int:
     """The sides that take card ``depth`` and whose bound beats ``best`` into ``cand``, best
     bound first, their bounds into ``bounds``; how many."""
     sides = table.shape[0]
@@ -231,8 +258,13 @@ def _candidates(table: NDArray[np.int32], relaxed: NDArray[np.float64], knap: ND
         if nxt == REFUSED or (s == five and total + numbers[depth] > FIVE_A_LIMIT):
             continue
         after = total + numbers[depth] if s == five else total
-        bound = (value + weight[s, depth] + rest - _side_bound(relaxed, knap, s, five, state[s], total, depth + 1)
-                 + _side_bound(relaxed, knap, s, five, nxt, after, depth + 1))
+        bound = (
+            value
+            + weight[s, depth]
+            + rest
+            - _side_bound(relaxed, knap, s, five, state[s], total, depth + 1)
+            + _side_bound(relaxed, knap, s, five, nxt, after, depth + 1)
+        )
         if bound < best + 1 - 1e-6:
             continue
         j = m
@@ -247,9 +279,18 @@ def _candidates(table: NDArray[np.int32], relaxed: NDArray[np.float64], knap: ND
 
 
 @njit(cache=True)
-def _take_back(depth: int, on: NDArray[np.int64], before: NDArray[np.int64], state: NDArray[np.int64],
-               weight: NDArray[np.int64], numbers: NDArray[np.int64], five: int, value: int, total: int,
-               pos: NDArray[np.int64]) -> tuple[int, int]:
+def _take_back(
+    depth: int,
+    on: NDArray[np.int64],
+    before: NDArray[np.int64],
+    state: NDArray[np.int64],
+    weight: NDArray[np.int64],
+    numbers: NDArray[np.int64],
+    five: int,
+    value: int,
+    total: int,
+    pos: NDArray[np.int64],
+) -> tuple[int, int]:
     """Take card ``depth`` back off its side (its state, weight and 5a sum restored) and
     move on to its next candidate; the value and 5a sum after."""
     s = on[depth]
@@ -261,9 +302,16 @@ def _take_back(depth: int, on: NDArray[np.int64], before: NDArray[np.int64], sta
 
 
 @njit(cache=True)
-def search(table: NDArray[np.int32], states: NDArray[np.int64], numbers: NDArray[np.int64],
-           weight: NDArray[np.int64], five: int, node_limit: int, cls: NDArray[np.int32],
-           use_memo: bool) -> tuple[NDArray[np.int64], int, int, bool]:
+def search(
+    table: NDArray[np.int32],
+    states: NDArray[np.int64],
+    numbers: NDArray[np.int64],
+    weight: NDArray[np.int64],
+    five: int,
+    node_limit: int,
+    cls: NDArray[np.int32],
+    use_memo: bool,
+) -> tuple[NDArray[np.int64], int, int, bool]:
     """The side per card of a placement with the most total weight, that weight, the nodes
     searched, and whether it is proven optimal (see the module docstring); some side must
     take every card in any state (task card 2). ``cls`` (``minimal.classes``) keys the memo
@@ -317,10 +365,31 @@ def search(table: NDArray[np.int32], states: NDArray[np.int64], numbers: NDArray
                 if use_memo:
                     slots[depth] = _key(depth, total, state, cls, keys[depth])
                     slot = slots[depth]
-                    known = (memo_key[slot, 0] == keys[depth, 0] and memo_key[slot, 1] == keys[depth, 1]
-                             and value + memo_gain[slot] <= best)
-                ncand[depth] = 0 if known else _candidates(table, relaxed, knap, numbers, weight, priced, five, depth,
-                                                           state, total, value, best, cand[depth], bounds[depth])
+                    known = (
+                        memo_key[slot, 0] == keys[depth, 0]
+                        and memo_key[slot, 1] == keys[depth, 1]
+                        and value + memo_gain[slot] <= best
+                    )
+                ncand[depth] = (
+                    0
+                    if known
+                    else _candidates(
+                        table,
+                        relaxed,
+                        knap,
+                        numbers,
+                        weight,
+                        priced,
+                        five,
+                        depth,
+                        state,
+                        total,
+                        value,
+                        best,
+                        cand[depth],
+                        bounds[depth],
+                    )
+                )
                 pos[depth] = 0
         if pos[depth] == ncand[depth] or bounds[depth, pos[depth]] < best + 1 - 1e-6:
             if use_memo:

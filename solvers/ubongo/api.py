@@ -25,7 +25,15 @@ from cardsolve.solvers.ubongo.game import play_game
 from cardsolve.solvers.ubongo.hint import hint as find_hint
 from cardsolve.solvers.ubongo.largest import largest_layout
 from cardsolve.solvers.ubongo.results import (
-    Advice, AllLayouts, BestLayout, Check, Deal, DeckFaces, Game, Picture, Verdict,
+    Advice,
+    AllLayouts,
+    BestLayout,
+    Check,
+    Deal,
+    DeckFaces,
+    Game,
+    Picture,
+    Verdict,
 )
 
 Hand = str | Sequence[Face]
@@ -76,8 +84,9 @@ def cards(*, stack: int | None = None, deck: Deck | None = None) -> DeckFaces:
 
 
 @checked
-def verify(hand: Hand, *, k: int = TARGET, backend: str = BACKENDS.default, time_limit: float = 60.0,
-           deck: Deck | None = None) -> Verdict:
+def verify(
+    hand: Hand, *, k: int = TARGET, backend: str = BACKENDS.default, time_limit: float = 60.0, deck: Deck | None = None
+) -> Verdict:
     """Is there a valid layout of ``k`` of the hand's faces? ``backend`` searches for
     ``time_limit`` seconds at most (numba always runs to its end); when they run out first,
     the verdict is undecided."""
@@ -88,8 +97,9 @@ def verify(hand: Hand, *, k: int = TARGET, backend: str = BACKENDS.default, time
 
 
 @checked
-def solve(hand: Hand, *, k: int = TARGET, backend: str = BACKENDS.default, time_limit: float = 60.0,
-          deck: Deck | None = None) -> BestLayout:
+def solve(
+    hand: Hand, *, k: int = TARGET, backend: str = BACKENDS.default, time_limit: float = 60.0, deck: Deck | None = None
+) -> BestLayout:
     """The best layout: ``k`` of the hand's faces or, when none exists, the largest valid
     layout (counting down from k; ``time_limit`` seconds for all the sizes together)."""
     deadline = Deadline.after(check_time_limit(time_limit))
@@ -104,9 +114,17 @@ memory stays bounded however many there are."""
 
 
 @checked
-def solve_all(hand: Hand, *, k: int = TARGET, limit: int | None = None, show: int = 3,
-              backend: str = BACKENDS.default, time_limit: float = 60.0, deck: Deck | None = None,
-              progress: Callable[[int, int], None] | None = None) -> AllLayouts:
+def solve_all(
+    hand: Hand,
+    *,
+    k: int = TARGET,
+    limit: int | None = None,
+    show: int = 3,
+    backend: str = BACKENDS.default,
+    time_limit: float = 60.0,
+    deck: Deck | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> AllLayouts:
     """Every distinct valid layout of ``k`` of the hand's faces (up to moving and turning
     the whole layout), or the first ``limit``; the first ``KEPT_LAYOUTS`` are kept, the
     text draws the first ``show``. ``progress(done, total)`` hears of the search's roots;
@@ -122,8 +140,9 @@ def solve_all(hand: Hand, *, k: int = TARGET, limit: int | None = None, show: in
 
 
 @checked
-def hint(hand: Hand, table: Table, *, k: int = TARGET, backend: str = BACKENDS.default,
-         deck: Deck | None = None) -> Advice:
+def hint(
+    hand: Hand, table: Table, *, k: int = TARGET, backend: str = BACKENDS.default, deck: Deck | None = None
+) -> Advice:
     """The next card to lay from ``hand`` so that a layout of ``k`` stays reachable from
     the ``table`` (the cards laid so far, which may hold a mistake), or which laid cards
     to take back first and why; when no layout of k of all these cards exists, the
@@ -139,12 +158,15 @@ def hint(hand: Hand, table: Table, *, k: int = TARGET, backend: str = BACKENDS.d
 
 
 @checked
-def game(*, players: int = 3, seed: int = 1, deck: Deck | None = None,
-         progress: Callable[[int, int], None] | None = None) -> Game:
+def game(
+    *, players: int = 3, seed: int = 1, deck: Deck | None = None, progress: Callable[[int, int], None] | None = None
+) -> Game:
     """A seeded six-round game played out by ``players`` perfect, equally fast players
     (``solvers.ubongo.game``), solved by numba; ``progress(done, total)`` hears of each
     hand solved."""
-    rounds, ranking = play_game(deck if deck is not None else load_deck(), players, seed, solver(BACKENDS.default), progress)
+    rounds, ranking = play_game(
+        deck if deck is not None else load_deck(), players, seed, solver(BACKENDS.default), progress
+    )
     return Game(players, seed, tuple(rounds), tuple(ranking))
 
 

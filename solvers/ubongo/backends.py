@@ -19,9 +19,14 @@ from cardsolve.solvers.backends import Backends
 if TYPE_CHECKING:  # the command line reads the registry at start: nothing heavier
     from cardsolve.solvers.ubongo.results import Solution
 
-BACKENDS = Backends("Ubongo layout", {"numba": "cardsolve.solvers.ubongo.fast",
-                                      "cpsat": "cardsolve.solvers.ubongo.cpsat",
-                                      "reference": "cardsolve.solvers.ubongo.reference"})
+BACKENDS = Backends(
+    "Ubongo layout",
+    {
+        "numba": "cardsolve.solvers.ubongo.fast",
+        "cpsat": "cardsolve.solvers.ubongo.cpsat",
+        "reference": "cardsolve.solvers.ubongo.reference",
+    },
+)
 
 ENUMERATING = ("numba", "reference")
 """The backends that also offer ``enumerate_layouts`` and ``complete``."""

@@ -104,8 +104,9 @@ def pair_status(first: Grid, second: Grid) -> np.ndarray:
     mismatch = np.repeat((symbols[:, None] != other_symbols[None, :]).ravel(), len(_STEPS))
     contacts = np.bincount(at, minlength=side * side)
     mismatches = np.bincount(at, weights=mismatch, minlength=side * side)
-    status = np.where(contacts == 0, _APART,
-                      np.where((contacts == CONTACTS_PER_JOINT) & (mismatches == 0), _JOINT, _ILLEGAL))
+    status = np.where(
+        contacts == 0, _APART, np.where((contacts == CONTACTS_PER_JOINT) & (mismatches == 0), _JOINT, _ILLEGAL)
+    )
     status[(shared[..., 0] * side + shared[..., 1]).ravel()] = _ILLEGAL
     status = status.reshape(side, side)
     status.setflags(write=False)  # shared by every call through the cache
@@ -116,8 +117,7 @@ def _relations(faces: Sequence[Face], turns: list[tuple[int, ...]], i: int, j: i
     """The allowed rows (orientation of i, orientation of j, dx, dy, joint) of cards i and
     j, (dx, dy) the offset of j from i clamped to ``-_FAR.._FAR``: apart (joint 0) or a
     legal joint (joint 1); a clamped offset is apart."""
-    status = np.array([[pair_status(faces[i].rotated(a), faces[j].rotated(b)) for b in turns[j]]
-                       for a in turns[i]])
+    status = np.array([[pair_status(faces[i].rotated(a), faces[j].rotated(b)) for b in turns[j]] for a in turns[i]])
     allowed = np.argwhere(status != _ILLEGAL)
     joint = status[tuple(allowed.T)] == _JOINT
     allowed[:, 2:] -= _FAR
@@ -139,11 +139,13 @@ def _add_cards(model: cp_model.CpModel, turns: list[tuple[int, ...]], k: int) ->
     """Per-card variables; exactly k cards used; the root is the lowest-numbered used
     card; it and the unused cards lie unrotated at the origin."""
     n, reach = len(turns), SPAN * (k - 1)
-    cards = _Cards([model.new_bool_var(f"used{i}") for i in range(n)],
-                   [model.new_int_var(0, len(turns[i]) - 1, f"orient{i}") for i in range(n)],
-                   [model.new_int_var(-reach, reach, f"x{i}") for i in range(n)],
-                   [model.new_int_var(-reach, reach, f"y{i}") for i in range(n)],
-                   [model.new_bool_var(f"root{i}") for i in range(n)])
+    cards = _Cards(
+        [model.new_bool_var(f"used{i}") for i in range(n)],
+        [model.new_int_var(0, len(turns[i]) - 1, f"orient{i}") for i in range(n)],
+        [model.new_int_var(-reach, reach, f"x{i}") for i in range(n)],
+        [model.new_int_var(-reach, reach, f"y{i}") for i in range(n)],
+        [model.new_bool_var(f"root{i}") for i in range(n)],
+    )
     model.add(sum(cards.used) == k)
     for i in range(n):
         earlier = cards.used[:i]
@@ -155,8 +157,14 @@ def _add_cards(model: cp_model.CpModel, turns: list[tuple[int, ...]], k: int) ->
     return cards
 
 
-def _add_pairs(model: cp_model.CpModel, faces: Sequence[Face], turns: list[tuple[int, ...]], cards: _Cards,
-               k: int, deadline: Deadline) -> dict[tuple[int, int], cp_model.IntVar]:
+def _add_pairs(
+    model: cp_model.CpModel,
+    faces: Sequence[Face],
+    turns: list[tuple[int, ...]],
+    cards: _Cards,
+    k: int,
+    deadline: Deadline,
+) -> dict[tuple[int, int], cp_model.IntVar]:
     """Every pair of used cards is apart or at a legal joint; returns the joint variables
     by pair (i < j). The pairs grow with the square of the hand, so the deadline is
     checked at each."""
@@ -167,16 +175,18 @@ def _add_pairs(model: cp_model.CpModel, faces: Sequence[Face], turns: list[tuple
         joint = model.new_bool_var(f"joint{i}_{j}")
         dx = _clamped(model, cards.x[j] - cards.x[i], reach, f"dx{i}_{j}")
         dy = _clamped(model, cards.y[j] - cards.y[i], reach, f"dy{i}_{j}")
-        model.add_allowed_assignments([cards.orient[i], cards.orient[j], dx, dy, joint],
-                                      _relations(faces, turns, i, j)).only_enforce_if([cards.used[i], cards.used[j]])
+        model.add_allowed_assignments(
+            [cards.orient[i], cards.orient[j], dx, dy, joint], _relations(faces, turns, i, j)
+        ).only_enforce_if([cards.used[i], cards.used[j]])
         model.add_implication(joint, cards.used[i])
         model.add_implication(joint, cards.used[j])
         joints[i, j] = joint
     return joints
 
 
-def _add_connected(model: cp_model.CpModel, cards: _Cards, joints: dict[tuple[int, int], cp_model.IntVar],
-                   k: int, deadline: Deadline) -> None:
+def _add_connected(
+    model: cp_model.CpModel, cards: _Cards, joints: dict[tuple[int, int], cp_model.IntVar], k: int, deadline: Deadline
+) -> None:
     """The used cards are connected over the joints: each used card but the root has a
     parent it joins, one level nearer the root (depth 0). The deadline is checked at each
     card (each adds a parent variable per other card)."""
@@ -218,7 +228,8 @@ def _add_picture_order(model: cp_model.CpModel, faces: Sequence[Face], cards: _C
         for i, j in zip(members, members[1:]):
             model.add_implication(cards.used[j], cards.used[i])
             model.add(cards.x[i] * width + cards.y[i] < cards.x[j] * width + cards.y[j]).only_enforce_if(
-                [cards.used[j], ~cards.root[i]])
+                [cards.used[j], ~cards.root[i]]
+            )
 
 
 def solve(faces: Sequence[Face], k: int, time_limit: float | None = 60.0, workers: int = 1) -> Solution:
@@ -251,7 +262,9 @@ def solve(faces: Sequence[Face], k: int, time_limit: float | None = 60.0, worker
         raise RuntimeError(f"invalid CP-SAT model: {model.validate()}")
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return Solution(None, nodes, proven=False)
-    layout = [Placement(faces[i], turns[i][solver.value(cards.orient[i])],
-                        solver.value(cards.x[i]), solver.value(cards.y[i]))
-              for i in range(len(faces)) if solver.boolean_value(cards.used[i])]
+    layout = [
+        Placement(faces[i], turns[i][solver.value(cards.orient[i])], solver.value(cards.x[i]), solver.value(cards.y[i]))
+        for i in range(len(faces))
+        if solver.boolean_value(cards.used[i])
+    ]
     return Solution(layout, nodes)

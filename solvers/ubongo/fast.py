@@ -204,9 +204,12 @@ def _geometry() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
                 for dy in range(-SPAN, SPAN + 1):
                     first = {(x, y) for x in range(wa) for y in range(ha)}
                     second = {(dx + x, dy + y) for x in range(wb) for y in range(hb)}
-                    touching = [(y * SPAN + x, (y2 - dy) * SPAN + (x2 - dx))
-                                for x, y in sorted(first) for x2, y2 in sorted(second)
-                                if abs(x - x2) + abs(y - y2) == 1]
+                    touching = [
+                        (y * SPAN + x, (y2 - dy) * SPAN + (x2 - dx))
+                        for x, y in sorted(first)
+                        for x2, y2 in sorted(second)
+                        if abs(x - x2) + abs(y - y2) == 1
+                    ]
                     if first & second or len(touching) not in (0, _JOINT_CONTACTS):
                         kind[a, b, dx + SPAN, dy + SPAN] = _ILLEGAL
                     elif touching:
@@ -231,7 +234,7 @@ def _turn_cells() -> np.ndarray:
     """``cells[r, row * SPAN + column]``: which cell of the printed face, numbered
     ``row * COLS + column``, the face turned by ``ROTATIONS[r]`` shows there (``_NO_CELL``
     where the turned card has no cell)."""
-    printed = tuple(SYMBOLS[row * COLS:(row + 1) * COLS] for row in range(ROWS))
+    printed = tuple(SYMBOLS[row * COLS : (row + 1) * COLS] for row in range(ROWS))
     cells = np.full((len(ROTATIONS), _CELLS), _NO_CELL, np.int64)
     for r, rotation in enumerate(ROTATIONS):
         for y, row in enumerate(rotate(printed, rotation)):
@@ -244,8 +247,17 @@ _TURN_CELLS = _turn_cells()
 
 
 @njit(cache=True)
-def _status(kind: np.ndarray, joint_at: np.ndarray, joint_index: np.ndarray, symbols: np.ndarray,
-            shape: np.ndarray, a: int, b: int, i: int, j: int) -> int:
+def _status(
+    kind: np.ndarray,
+    joint_at: np.ndarray,
+    joint_index: np.ndarray,
+    symbols: np.ndarray,
+    shape: np.ndarray,
+    a: int,
+    b: int,
+    i: int,
+    j: int,
+) -> int:
     """The status of orientation ``b`` at window entry (i, j) from orientation ``a``: their
     shapes' kind, ``_ILLEGAL`` for a joint whose contacts show unequal symbols.
 
@@ -293,8 +305,7 @@ def _behind(symbols: np.ndarray, shape: np.ndarray) -> np.ndarray:
 
 
 @njit(cache=True)
-def _joints_of(a: int, symbols: np.ndarray, shape: np.ndarray, behind: np.ndarray, joints: np.ndarray,
-               top: int) -> int:
+def _joints_of(a: int, symbols: np.ndarray, shape: np.ndarray, behind: np.ndarray, joints: np.ndarray, top: int) -> int:
     """Writes the legal joints of orientation ``a`` into ``joints`` from row ``top`` on,
     returning the row after them: the rows (other orientation, dx, dy) of status
     ``_JOINT`` from ``a``, by other orientation and then in ``_JOINT_AT``'s order (the
@@ -355,8 +366,15 @@ def _group(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 @njit(cache=True)
-def _laid(rows: np.ndarray, skip: int, orient_type: np.ndarray, type_root: np.ndarray, face_type: np.ndarray,
-          face_half: np.ndarray, laid: np.ndarray) -> None:
+def _laid(
+    rows: np.ndarray,
+    skip: int,
+    orient_type: np.ndarray,
+    type_root: np.ndarray,
+    face_type: np.ndarray,
+    face_half: np.ndarray,
+    laid: np.ndarray,
+) -> None:
     """Writes the placement rows ``rows`` as laid rows into ``laid`` (see the module
     docstring): each card takes the first face of its type, from face ``skip`` on, that
     no card before it took, turned as its orientation from the type's grid, and 180
@@ -414,17 +432,31 @@ def _hand(types: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
 
 
 @njit(cache=True)
-def _fits(kind: np.ndarray, joint_at: np.ndarray, joint_index: np.ndarray, symbols: np.ndarray,
-          shape: np.ndarray, card: np.ndarray, first: int, end: int, o2: int, x2: int, y2: int) -> bool:
+def _fits(
+    kind: np.ndarray,
+    joint_at: np.ndarray,
+    joint_index: np.ndarray,
+    symbols: np.ndarray,
+    shape: np.ndarray,
+    card: np.ndarray,
+    first: int,
+    end: int,
+    o2: int,
+    x2: int,
+    y2: int,
+) -> bool:
     """Whether orientation ``o2`` at ``(x2, y2)`` is legal against the laid cards
     ``first`` to ``end - 1``: no pair of status ``_ILLEGAL`` (the exactly-two rule;
     ``_status``, whose tables come first)."""
     for j in range(first, end):
         dx = x2 - card[j, _X]
         dy = y2 - card[j, _Y]
-        if (-SPAN <= dx <= SPAN and -SPAN <= dy <= SPAN
-                and _status(kind, joint_at, joint_index, symbols, shape, card[j, _ORIENT], o2, dx + SPAN, dy + SPAN)
-                == _ILLEGAL):
+        if (
+            -SPAN <= dx <= SPAN
+            and -SPAN <= dy <= SPAN
+            and _status(kind, joint_at, joint_index, symbols, shape, card[j, _ORIENT], o2, dx + SPAN, dy + SPAN)
+            == _ILLEGAL
+        ):
             return False
     return True
 
@@ -449,8 +481,16 @@ def _key(o: int, x: int, y: int, width: int, reach: int) -> int:
 
 
 @njit(cache=True)
-def _sorted_keys(card: np.ndarray, c: int, g: int, orient_type: np.ndarray, type_root: np.ndarray,
-                 width: int, reach: int, keys: np.ndarray) -> int:
+def _sorted_keys(
+    card: np.ndarray,
+    c: int,
+    g: int,
+    orient_type: np.ndarray,
+    type_root: np.ndarray,
+    width: int,
+    reach: int,
+    keys: np.ndarray,
+) -> int:
     """``keys``, sorted: the keys (``_key``) of the cards ``card[:len(keys)]`` once the
     whole layout is turned ``g`` quarter turns clockwise and moved so that card ``c`` lies
     at the origin. Returns card c's orientation then."""
@@ -470,8 +510,16 @@ def _sorted_keys(card: np.ndarray, c: int, g: int, orient_type: np.ndarray, type
 
 
 @njit(cache=True)
-def _least(card: np.ndarray, root: int, orient_type: np.ndarray, type_root: np.ndarray, width: int, reach: int,
-           mine: np.ndarray, other: np.ndarray) -> bool:
+def _least(
+    card: np.ndarray,
+    root: int,
+    orient_type: np.ndarray,
+    type_root: np.ndarray,
+    width: int,
+    reach: int,
+    mine: np.ndarray,
+    other: np.ndarray,
+) -> bool:
     """Whether the layout ``card[:len(mine)]``, its first card in orientation ``root`` at
     the origin, is the least of its representations (see the module docstring): no turn
     and move of it that brings another card, or the first card turned, to the origin in
@@ -549,10 +597,27 @@ took up to 0.7 s (median 0.18 s) instead of 0.05 s, and Ctrl-C waited for them."
 
 
 @njit(cache=True)
-def _fresh_state(k: int, type_count: np.ndarray, shape: np.ndarray, found: int) -> tuple[
-        np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
-        np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
-        np.ndarray]:
+def _fresh_state(
+    k: int, type_count: np.ndarray, shape: np.ndarray, found: int
+) -> tuple[
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+    np.ndarray,
+]:
     """The arrays of ``_State`` (in its order) for a search of ``k`` cards before its first
     step, with room for ``found`` layouts. An orientation of shape s has at most ``most``
     joints, one per orientation b and joint of shapes s and b's; a level adds at most its
@@ -570,13 +635,25 @@ def _fresh_state(k: int, type_count: np.ndarray, shape: np.ndarray, found: int) 
     capacity = k * (most + 1)
     regs = np.zeros(_REGISTERS, np.int64)
     regs[_R_IN_PLAY] = type_count.sum()
-    return (np.zeros(n_orient * width * width, np.bool_), np.empty((capacity, _CAND_COLUMNS), np.int64),
-            np.empty(capacity, np.int64), np.zeros((k, _PLACE_COLUMNS), np.int64),
-            np.zeros(n_types, np.int64), np.zeros((k, k), np.int64), np.zeros((k, k), np.int64),
-            np.zeros(k, np.int64), np.zeros(k, np.int64), np.zeros(k, np.int64),
-            np.zeros((found, k, _PLACE_COLUMNS), np.int64), np.zeros(k, np.int64), np.zeros(k, np.int64),
-            np.full(n_orient, _UNREAD, np.int64), np.zeros(n_orient, np.int64),
-            np.empty((n_orient * most, _PLACE_COLUMNS), np.int64), regs)
+    return (
+        np.zeros(n_orient * width * width, np.bool_),
+        np.empty((capacity, _CAND_COLUMNS), np.int64),
+        np.empty(capacity, np.int64),
+        np.zeros((k, _PLACE_COLUMNS), np.int64),
+        np.zeros(n_types, np.int64),
+        np.zeros((k, k), np.int64),
+        np.zeros((k, k), np.int64),
+        np.zeros(k, np.int64),
+        np.zeros(k, np.int64),
+        np.zeros(k, np.int64),
+        np.zeros((found, k, _PLACE_COLUMNS), np.int64),
+        np.zeros(k, np.int64),
+        np.zeros(k, np.int64),
+        np.full(n_orient, _UNREAD, np.int64),
+        np.zeros(n_orient, np.int64),
+        np.empty((n_orient * most, _PLACE_COLUMNS), np.int64),
+        regs,
+    )
 
 
 def _new_state(k: int, tables: _Tables, found: int) -> _State:
@@ -586,12 +663,37 @@ def _new_state(k: int, tables: _Tables, found: int) -> _State:
 
 
 @njit(cache=True)
-def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: np.ndarray, symbols: np.ndarray,
-            shape: np.ndarray, behind: np.ndarray, seed: np.ndarray, cap: int, keep: int, distinct: bool,
-            budget: int, seen: np.ndarray, cand: np.ndarray, marks: np.ndarray, card: np.ndarray,
-            used: np.ndarray, lo: np.ndarray, hi: np.ndarray, n_ranges: np.ndarray, cand_end: np.ndarray,
-            mark_end: np.ndarray, found: np.ndarray, mine: np.ndarray, other: np.ndarray, first: np.ndarray,
-            last: np.ndarray, joints: np.ndarray, regs: np.ndarray) -> bool:
+def _search(
+    k: int,
+    orient_type: np.ndarray,
+    type_count: np.ndarray,
+    type_root: np.ndarray,
+    symbols: np.ndarray,
+    shape: np.ndarray,
+    behind: np.ndarray,
+    seed: np.ndarray,
+    cap: int,
+    keep: int,
+    distinct: bool,
+    budget: int,
+    seen: np.ndarray,
+    cand: np.ndarray,
+    marks: np.ndarray,
+    card: np.ndarray,
+    used: np.ndarray,
+    lo: np.ndarray,
+    hi: np.ndarray,
+    n_ranges: np.ndarray,
+    cand_end: np.ndarray,
+    mark_end: np.ndarray,
+    found: np.ndarray,
+    mine: np.ndarray,
+    other: np.ndarray,
+    first: np.ndarray,
+    last: np.ndarray,
+    joints: np.ndarray,
+    regs: np.ndarray,
+) -> bool:
     """Redelmeier's search for layouts of ``k`` >= 1 cards (see the module docstring),
     stopping at the ``cap``-th one found; one slice of it, resumed from the state in the
     arrays after ``budget`` (see ``_State``). Returns whether the search is over.
@@ -618,16 +720,22 @@ def _search(k: int, orient_type: np.ndarray, type_count: np.ndarray, type_root: 
     An orientation's joints are read into ``joints`` (``_joints_of``) when a card of it
     is first laid, and kept for the rest of the search.
     """
-    kind, joint_at, joint_index = _KIND, _JOINT_AT, _JOINT_INDEX  # loaded once: numba reloads a global array at every use
+    kind, joint_at, joint_index = (
+        _KIND,
+        _JOINT_AT,
+        _JOINT_INDEX,
+    )  # loaded once: numba reloads a global array at every use
     # the arguments as borrowed views, so that the helpers called in the loops count no
     # references (``jit.borrowed``: the atomic counts took about a fifth of a verify's time)
-    orient_type, type_count, type_root, symbols = borrowed(orient_type), borrowed(type_count), \
-        borrowed(type_root), borrowed(symbols)
-    shape, behind, seed, seen, cand = borrowed(shape), borrowed(behind), borrowed(seed), borrowed(seen), \
-        borrowed(cand)
+    orient_type, type_count, type_root, symbols = (
+        borrowed(orient_type),
+        borrowed(type_count),
+        borrowed(type_root),
+        borrowed(symbols),
+    )
+    shape, behind, seed, seen, cand = borrowed(shape), borrowed(behind), borrowed(seed), borrowed(seen), borrowed(cand)
     marks, card, used, lo, hi = borrowed(marks), borrowed(card), borrowed(used), borrowed(lo), borrowed(hi)
-    n_ranges, cand_end, mark_end, found = borrowed(n_ranges), borrowed(cand_end), borrowed(mark_end), \
-        borrowed(found)
+    n_ranges, cand_end, mark_end, found = borrowed(n_ranges), borrowed(cand_end), borrowed(mark_end), borrowed(found)
     mine, other, first, last = borrowed(mine), borrowed(other), borrowed(first), borrowed(last)
     joints, regs = borrowed(joints), borrowed(regs)
     n_types = type_count.shape[0]
@@ -785,11 +893,56 @@ def _solve_once(k: int, codes: np.ndarray, budget: int, out: np.ndarray) -> bool
     types, face_type, face_half = _group(codes)
     orient_type, type_count, type_root, symbols, shape = _hand(types)
     behind = _behind(symbols, shape)
-    (seen, cand, marks, card, used, lo, hi, n_ranges, cand_end, mark_end, found, mine, other, first, last, joints,
-     regs) = _fresh_state(k, type_count, shape, 1)
-    over = _search(k, orient_type, type_count, type_root, symbols, shape, behind,
-                   np.zeros((0, _PLACE_COLUMNS), np.int64), 1, 1, False, budget, seen, cand, marks, card, used,
-                   lo, hi, n_ranges, cand_end, mark_end, found, mine, other, first, last, joints, regs)
+    (
+        seen,
+        cand,
+        marks,
+        card,
+        used,
+        lo,
+        hi,
+        n_ranges,
+        cand_end,
+        mark_end,
+        found,
+        mine,
+        other,
+        first,
+        last,
+        joints,
+        regs,
+    ) = _fresh_state(k, type_count, shape, 1)
+    over = _search(
+        k,
+        orient_type,
+        type_count,
+        type_root,
+        symbols,
+        shape,
+        behind,
+        np.zeros((0, _PLACE_COLUMNS), np.int64),
+        1,
+        1,
+        False,
+        budget,
+        seen,
+        cand,
+        marks,
+        card,
+        used,
+        lo,
+        hi,
+        n_ranges,
+        cand_end,
+        mark_end,
+        found,
+        mine,
+        other,
+        first,
+        last,
+        joints,
+        regs,
+    )
     out[0, :] = 0
     out[0, _OUT_NODES] = regs[_R_NODES]
     out[0, _OUT_FOUND] = regs[_R_FOUND]
@@ -811,8 +964,7 @@ def _code(grid: Grid) -> int:
     if known is not None:
         return known
     if len(grid) != ROWS or any(len(row) != COLS for row in grid):
-        raise BadInput(f"bad face {'/'.join(grid)!r}: a face is {ROWS} rows of {COLS} symbols",
-                       "/".join(grid))
+        raise BadInput(f"bad face {'/'.join(grid)!r}: a face is {ROWS} rows of {COLS} symbols", "/".join(grid))
     code = 0
     for symbol in "".join(grid):
         if symbol not in _SYMBOL_CODE:
@@ -903,8 +1055,17 @@ class _Run(NamedTuple):
     timed_out: bool = False
 
 
-def _run(k: int, tables: _Tables, seed: np.ndarray, cap: int, keep: int, distinct: bool,
-         progress: Progress | None = None, stoppable: bool = False, deadline: Deadline = Deadline.after(None)) -> _Run:
+def _run(
+    k: int,
+    tables: _Tables,
+    seed: np.ndarray,
+    cap: int,
+    keep: int,
+    distinct: bool,
+    progress: Progress | None = None,
+    stoppable: bool = False,
+    deadline: Deadline = Deadline.after(None),
+) -> _Run:
     """``_search`` run to its end slice by slice, making room for the layouts to keep
     (up to ``keep``) as they come and reporting ``progress`` after each slice. With
     ``stoppable``, Ctrl-C between slices ends the run with what it found so far;
@@ -932,7 +1093,7 @@ def _run(k: int, tables: _Tables, seed: np.ndarray, cap: int, keep: int, distinc
         if progress is not None and not timed_out:
             progress(roots, roots)
     found = int(state.regs[_R_FOUND])
-    return _Run(found, int(state.regs[_R_NODES]), state.found[:min(found, keep)], interrupted, timed_out)
+    return _Run(found, int(state.regs[_R_NODES]), state.found[: min(found, keep)], interrupted, timed_out)
 
 
 def solve(faces: Sequence[Face], k: int, time_limit: float | None = None) -> Solution:
@@ -976,8 +1137,14 @@ def solvable(faces: Sequence[Face], k: int) -> Decided:
     return Decided(run.found > 0, run.nodes)
 
 
-def enumerate_layouts(faces: Sequence[Face], k: int, limit: int | None = None, keep: int | None = None,
-                      progress: Progress | None = None, deadline: Deadline = Deadline.after(None)) -> Enumeration:
+def enumerate_layouts(
+    faces: Sequence[Face],
+    k: int,
+    limit: int | None = None,
+    keep: int | None = None,
+    progress: Progress | None = None,
+    deadline: Deadline = Deadline.after(None),
+) -> Enumeration:
     """Every distinct valid layout of ``k`` of ``faces`` (one per picture, up to moving and
     turning the whole layout; see the module docstring), or the first ``limit`` found;
     ``complete`` says whether those are all (the search goes on until it meets one more
@@ -997,8 +1164,14 @@ def enumerate_layouts(faces: Sequence[Face], k: int, limit: int | None = None, k
     run = _run(k, cards.tables, _NO_SEED, cap, kept, True, progress, stoppable=True, deadline=deadline)
     counted = min(run.found, cap - 1)
     layouts = [cards.layout(layout) for layout in run.rows]
-    return Enumeration(layouts, run.found < cap and not run.interrupted and not run.timed_out, run.nodes,
-                       counted - len(layouts), run.interrupted, run.timed_out)
+    return Enumeration(
+        layouts,
+        run.found < cap and not run.interrupted and not run.timed_out,
+        run.nodes,
+        counted - len(layouts),
+        run.interrupted,
+        run.timed_out,
+    )
 
 
 def complete(table: Layout, hand: Sequence[Face], k: int) -> Solution:
@@ -1017,4 +1190,4 @@ def complete(table: Layout, hand: Sequence[Face], k: int) -> Solution:
     run = _run(k, cards.tables, seed, 1, 1, False)
     if not run.found:
         return Solution(None, run.nodes)
-    return Solution([*table, *cards.layout(run.rows[0, len(table):], len(table), x0, y0)], run.nodes)
+    return Solution([*table, *cards.layout(run.rows[0, len(table) :], len(table), x0, y0)], run.nodes)

@@ -17,16 +17,26 @@ from collections.abc import Callable
 
 from cardsolve.models.ubongo.cards import Deck
 from cardsolve.models.ubongo.scoring import (
-    ROUNDS, TARGET, RoundResult, Standing, deal, game_ranking, hand_faces, player_names, round_points,
-    side_for_round, stack_for_round,
+    ROUNDS,
+    TARGET,
+    RoundResult,
+    Standing,
+    deal,
+    game_ranking,
+    hand_faces,
+    player_names,
+    round_points,
+    side_for_round,
+    stack_for_round,
 )
 from cardsolve.solvers.ubongo.backends import Solve
 from cardsolve.solvers.ubongo.largest import largest_layout
 from cardsolve.solvers.ubongo.results import GameRound, PlayerRound
 
 
-def play_game(deck: Deck, players: int, seed: int, solve: Solve,
-              progress: Callable[[int, int], None] | None = None) -> tuple[list[GameRound], list[Standing]]:
+def play_game(
+    deck: Deck, players: int, seed: int, solve: Solve, progress: Callable[[int, int], None] | None = None
+) -> tuple[list[GameRound], list[Standing]]:
     """The six rounds and the final ranking for ``players`` players. Stack s is shuffled
     with seed ``3 * seed + s`` (one seed per game, a different shuffle per stack).
     ``progress(done, total)`` hears of each hand solved."""
@@ -44,10 +54,19 @@ def play_game(deck: Deck, players: int, seed: int, solve: Solve,
             best.append((faces, found.layout))
             if progress is not None:
                 progress((number - 1) * players + len(best), total)
-        points = round_points([RoundResult(name, len(layout), True, len(layout) == TARGET)
-                               for name, (_, layout) in zip(names, best)])
-        rounds.append(GameRound(number, stack, side_for_round(number), tuple(
-            PlayerRound(name, tuple(f.name for f in faces), layout, points[name])
-            for name, (faces, layout) in zip(names, best))))
+        points = round_points(
+            [RoundResult(name, len(layout), True, len(layout) == TARGET) for name, (_, layout) in zip(names, best)]
+        )
+        rounds.append(
+            GameRound(
+                number,
+                stack,
+                side_for_round(number),
+                tuple(
+                    PlayerRound(name, tuple(f.name for f in faces), layout, points[name])
+                    for name, (faces, layout) in zip(names, best)
+                ),
+            )
+        )
     ranking = game_ranking([{name: r.players[p].points for p, name in enumerate(names)} for r in rounds])
     return rounds, ranking

@@ -35,8 +35,7 @@ def _check(table: Layout, hand: Sequence[Face], k: int) -> None:
     if k < 1:
         raise BadInput(f"bad target {k}: a layout has at least 1 card", str(k))
     if len(table) + len(hand) < k:
-        raise BadInput(f"cannot lay {k} cards with {len(table)} on the table and {len(hand)} in hand",
-                       str(k))
+        raise BadInput(f"cannot lay {k} cards with {len(table)} on the table and {len(hand)} in hand", str(k))
 
 
 def _reason(index: int, table: Layout, broken: list[Violation], taken: Sequence[int], k: int) -> str:
@@ -50,8 +49,10 @@ def _reason(index: int, table: Layout, broken: list[Violation], taken: Sequence[
     kept = [p for i, p in enumerate(table) if i not in others]
     if any(v.kind == "disconnected" for v in violations(kept)):
         names = ", ".join(card_label(table, i) for i in others)
-        return f"once card{'s' * (len(others) != 1)} {names} {'are' if len(others) > 1 else 'is'} " \
-               "taken back it touches no other laid card"
+        return (
+            f"once card{'s' * (len(others) != 1)} {names} {'are' if len(others) > 1 else 'is'} "
+            "taken back it touches no other laid card"
+        )
     if len(table) > k:
         return f"the table holds {len(table)} cards and a layout has exactly {k}"
     return f"with it where it lies, no valid layout of {k} cards can be finished from the cards kept and in hand"
@@ -63,8 +64,9 @@ def _removals(table: Layout, broken: list[Violation], k: int) -> Iterator[tuple[
     one size at a time, as the search rarely needs more than the first sizes."""
     named = {i for v in broken for i in v.cards}
     for size in range(max(len(table) - k, 0), len(table) + 1):
-        yield from sorted(itertools.combinations(range(len(table)), size),
-                          key=lambda s: (-len(named.intersection(s)), s))
+        yield from sorted(
+            itertools.combinations(range(len(table)), size), key=lambda s: (-len(named.intersection(s)), s)
+        )
 
 
 def hint(table: Layout, hand: Sequence[Face], k: int, complete: Complete) -> Hint:
@@ -85,9 +87,13 @@ def hint(table: Layout, hand: Sequence[Face], k: int, complete: Complete) -> Hin
             nodes += found.nodes
             target = found.layout
         if target is not None:
-            return Hint(tuple(TakeBack(i, _reason(i, table, broken, taken, k)) for i in taken),
-                        target[len(kept)] if len(kept) < k else None, target,
-                        _joins(target, [i for i in range(len(table)) if i not in taken]), nodes)
+            return Hint(
+                tuple(TakeBack(i, _reason(i, table, broken, taken, k)) for i in taken),
+                target[len(kept)] if len(kept) < k else None,
+                target,
+                _joins(target, [i for i in range(len(table)) if i not in taken]),
+                nodes,
+            )
     return Hint((), None, None, (), nodes)
 
 

@@ -43,8 +43,9 @@ class _Growth:
     grown only the first time it is met (see the module docstring). Past ``deadline`` the
     next candidate raises ``OutOfTime``."""
 
-    def __init__(self, faces: Sequence[Face], k: int, once: bool = False,
-                 deadline: Deadline = Deadline.after(None)) -> None:
+    def __init__(
+        self, faces: Sequence[Face], k: int, once: bool = False, deadline: Deadline = Deadline.after(None)
+    ) -> None:
         self.faces, self.k, self.nodes, self.deadline = faces, k, 0, deadline
         self.grown: set[object] | None = set() if once else None
 
@@ -97,9 +98,14 @@ def check_limit(limit: int | None) -> None:
         raise BadInput(f"bad limit {limit!r}: use a whole number >= 0", str(limit))
 
 
-def enumerate_layouts(faces: Sequence[Face], k: int, limit: int | None = None, keep: int | None = None,
-                      progress: Callable[[int, int], None] | None = None,
-                      deadline: Deadline = Deadline.after(None)) -> Enumeration:
+def enumerate_layouts(
+    faces: Sequence[Face],
+    k: int,
+    limit: int | None = None,
+    keep: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    deadline: Deadline = Deadline.after(None),
+) -> Enumeration:
     """Every distinct valid layout of ``k`` of ``faces`` (one per picture, up to moving and
     turning the whole layout), or the first ``limit`` found; ``complete`` says whether
     those are all (the search goes on until it meets one more than ``limit``). Only the
@@ -117,8 +123,7 @@ def enumerate_layouts(faces: Sequence[Face], k: int, limit: int | None = None, k
     growths: list[_Growth] = []  # one per root; their nodes add up to the search's
 
     def found(complete: bool, interrupted: bool = False, timed_out: bool = False) -> Enumeration:
-        return Enumeration(kept, complete, sum(g.nodes for g in growths), len(seen) - len(kept), interrupted,
-                           timed_out)
+        return Enumeration(kept, complete, sum(g.nodes for g in growths), len(seen) - len(kept), interrupted, timed_out)
 
     try:
         for first, face in enumerate(faces):

@@ -127,12 +127,17 @@ class Deal(Answer):
     hands: tuple[tuple[Face, ...], ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {"round": self.round, "seed": self.seed,
-                "hands": [[{"face": f.name, "grid": "/".join(f.grid)} for f in hand] for hand in self.hands]}
+        return {
+            "round": self.round,
+            "seed": self.seed,
+            "hands": [[{"face": f.name, "grid": "/".join(f.grid)} for f in hand] for hand in self.hands],
+        }
 
     def text(self) -> str:
-        return "\n".join(f"P{seat}: " + ",".join(f.name for f in hand) + "\n    "
-                         + "  ".join("/".join(f.grid) for f in hand) for seat, hand in enumerate(self.hands, start=1))
+        return "\n".join(
+            f"P{seat}: " + ",".join(f.name for f in hand) + "\n    " + "  ".join("/".join(f.grid) for f in hand)
+            for seat, hand in enumerate(self.hands, start=1)
+        )
 
 
 @dataclass(frozen=True)
@@ -163,18 +168,26 @@ class Verdict(Answer):
 
     def to_json(self) -> dict[str, Any]:
         layout = self.found.layout
-        return {"solvable": self.solvable, "layout": None if layout is None else layout_to_json(layout),
-                "nodes": self.found.nodes, "backend": self.backend}
+        return {
+            "solvable": self.solvable,
+            "layout": None if layout is None else layout_to_json(layout),
+            "nodes": self.found.nodes,
+            "backend": self.backend,
+        }
 
     def text(self) -> str:
         k, n, backend, nodes = self.k, len(self.hand), self.backend, _nodes(self.found.nodes)
         if self.found.layout is not None:
-            return f"A valid layout of {k} of the {n} faces ({nodes}, {backend}):\n\n" + ascii_picture(self.found.layout)
+            return f"A valid layout of {k} of the {n} faces ({nodes}, {backend}):\n\n" + ascii_picture(
+                self.found.layout
+            )
         if self.found.proven:
             proof = "proven infeasible by CP-SAT" if backend == "cpsat" else "proven by exhaustive search"
             return f"No valid layout of {k} of these {n} faces exists ({proof}, {nodes}, {backend})."
-        return (f"Undecided: {backend} found no layout of {k} of these {n} faces within {self.time_limit:g} s, "
-                f"and did not prove that none exists ({nodes}).")
+        return (
+            f"Undecided: {backend} found no layout of {k} of these {n} faces within {self.time_limit:g} s, "
+            f"and did not prove that none exists ({nodes})."
+        )
 
 
 @dataclass(frozen=True)
@@ -213,8 +226,15 @@ class BestLayout(Answer):
         return DONE if self.proven else UNDECIDED
 
     def to_json(self) -> dict[str, Any]:
-        return {"k": self.k, "cards": self.cards, "complete": self.complete, "proven": self.proven,
-                "layout": layout_to_json(self.layout), "nodes": self.found.nodes, "backend": self.backend}
+        return {
+            "k": self.k,
+            "cards": self.cards,
+            "complete": self.complete,
+            "proven": self.proven,
+            "layout": layout_to_json(self.layout),
+            "nodes": self.found.nodes,
+            "backend": self.backend,
+        }
 
     def text(self) -> str:
         k, n, size = self.k, len(self.hand), self.cards
@@ -225,8 +245,10 @@ class BestLayout(Answer):
         elif self.proven:
             head = f"No valid layout of {k} of these {n} faces exists; the largest valid layout has {worth}"
         else:
-            head = (f"Undecided: the time limit of {self.time_limit:g} s ran out before a larger layout was "
-                    f"found or ruled out; the largest found has {worth}")
+            head = (
+                f"Undecided: the time limit of {self.time_limit:g} s ran out before a larger layout was "
+                f"found or ruled out; the largest found has {worth}"
+            )
         return head + "\n\n" + ascii_picture(self.layout)
 
 
@@ -260,31 +282,48 @@ class AllLayouts(Answer):
         return INTERRUPTED if self.found.interrupted else UNDECIDED if self.found.timed_out else DONE
 
     def to_json(self) -> dict[str, Any]:
-        return {"k": self.k, "count": self.count, "complete": self.complete,
-                "interrupted": self.found.interrupted, "timed_out": self.found.timed_out,
-                "nodes": self.found.nodes, "backend": self.backend,
-                "layouts": [layout_to_json(layout) for layout in self.found.layouts]}
+        return {
+            "k": self.k,
+            "count": self.count,
+            "complete": self.complete,
+            "interrupted": self.found.interrupted,
+            "timed_out": self.found.timed_out,
+            "nodes": self.found.nodes,
+            "backend": self.backend,
+            "layouts": [layout_to_json(layout) for layout in self.found.layouts],
+        }
 
     def text(self) -> str:
         k, n, count, search = self.k, len(self.hand), self.count, f"{_nodes(self.found.nodes)}, {self.backend}"
         if self.found.interrupted:
-            head = (f"Interrupted: {count} distinct valid layout{'s' * (count != 1)} of {k} of the {n} faces "
-                    f"found so far ({search})")
+            head = (
+                f"Interrupted: {count} distinct valid layout{'s' * (count != 1)} of {k} of the {n} faces "
+                f"found so far ({search})"
+            )
         elif self.found.timed_out:
-            head = (f"Undecided: the time limit of {self.time_limit:g} s ran out with {count} distinct valid "
-                    f"layout{'s' * (count != 1)} of {k} of the {n} faces found, the search unfinished "
-                    f"(--time-limit S searches longer; {search})")
+            head = (
+                f"Undecided: the time limit of {self.time_limit:g} s ran out with {count} distinct valid "
+                f"layout{'s' * (count != 1)} of {k} of the {n} faces found, the search unfinished "
+                f"(--time-limit S searches longer; {search})"
+            )
         elif self.complete:
-            head = (f"{count} distinct valid layout{'s' * (count != 1)} of {k} of the {n} faces, "
-                    f"up to moving and turning the whole layout ({search})")
+            head = (
+                f"{count} distinct valid layout{'s' * (count != 1)} of {k} of the {n} faces, "
+                f"up to moving and turning the whole layout ({search})"
+            )
         else:
-            head = (f"More than {count} distinct valid layouts of {k} of the {n} faces; --limit {self.limit} "
-                    f"stopped the search ({search})")
+            head = (
+                f"More than {count} distinct valid layouts of {k} of the {n} faces; --limit {self.limit} "
+                f"stopped the search ({search})"
+            )
         kept = len(self.found.layouts)
-        shown = self.found.layouts[:self.show]
+        shown = self.found.layouts[: self.show]
         pictures = [f"Layout {number}:\n{ascii_picture(layout)}" for number, layout in enumerate(shown, start=1)]
-        more = ([f"{kept - len(shown)} more not drawn (--show N draws more, --json lists all)."]
-                if shown and kept > len(shown) else [])
+        more = (
+            [f"{kept - len(shown)} more not drawn (--show N draws more, --json lists all)."]
+            if shown and kept > len(shown)
+            else []
+        )
         if self.found.more:
             more.append(f"{self.found.more} more found and counted, not kept (--limit N keeps up to N).")
         return "\n\n".join([head + ("." if not shown else ":"), *pictures, *more])
@@ -311,11 +350,16 @@ class Advice(Answer):
         found = self.hint
         document: dict[str, Any] = {
             "done": found.done,
-            "take_back": [{"card": t.index + 1, "face": self.table[t.index].face.name, "reason": t.reason}
-                          for t in found.take_back],
+            "take_back": [
+                {"card": t.index + 1, "face": self.table[t.index].face.name, "reason": t.reason}
+                for t in found.take_back
+            ],
             "placement": None if found.placement is None else found.placement.to_json(),
-            "joins": [i + 1 for i in found.joins], "target": None if found.target is None else layout_to_json(found.target),
-            "nodes": found.nodes, "backend": self.backend}
+            "joins": [i + 1 for i in found.joins],
+            "target": None if found.target is None else layout_to_json(found.target),
+            "nodes": found.nodes,
+            "backend": self.backend,
+        }
         if self.largest is not None:
             document["largest"] = layout_to_json(self.largest)
         return document
@@ -332,19 +376,24 @@ class Advice(Answer):
         found, k = self.hint, self.k
         if found.target is None:
             assert self.largest is not None
-            return (f"No valid layout of {k} of these {len(self.table) + len(self.hand)} cards exists, whatever is "
-                    f"taken back. The largest has {len(self.largest)}:\n\n{ascii_picture(self.largest)}")
+            return (
+                f"No valid layout of {k} of these {len(self.table) + len(self.hand)} cards exists, whatever is "
+                f"taken back. The largest has {len(self.largest)}:\n\n{ascii_picture(self.largest)}"
+            )
         lines = [f"Take back card {self._card(t.index)}: {t.reason}." for t in found.take_back]
         if found.placement is None:
-            lines.append(f"{'Then the' if found.take_back else 'The'} table is a valid layout of {k} cards"
-                         f"{self._call()}.")
+            lines.append(
+                f"{'Then the' if found.take_back else 'The'} table is a valid layout of {k} cards{self._call()}."
+            )
         else:
             p = found.placement
             joins = " and ".join(self._card(i) for i in found.joins)
             where = f", joining card{'s' * (len(found.joins) != 1)} {joins}" if found.joins else ""
-            lines.append(f"{'Then lay' if found.take_back else 'Lay'} {p.face.name} turned {p.rotation} degrees "
-                         f"with its top-left cell at ({p.x}, {p.y}){where}. A layout of {k} from there "
-                         f"({_nodes(found.nodes)}, {self.backend}):")
+            lines.append(
+                f"{'Then lay' if found.take_back else 'Lay'} {p.face.name} turned {p.rotation} degrees "
+                f"with its top-left cell at ({p.x}, {p.y}){where}. A layout of {k} from there "
+                f"({_nodes(found.nodes)}, {self.backend}):"
+            )
             lines += ["", ascii_picture(found.target)]
         return "\n".join(lines)
 
@@ -365,17 +414,41 @@ class Game(Answer):
         return [p.player for p in self.rounds[0].players]
 
     def to_json(self) -> dict[str, Any]:
-        return {"players": self.players, "seed": self.seed,
-                "rounds": [{"round": r.number, "stack": r.stack, "side": r.side,
-                            "players": [{"player": p.player, "faces": list(p.faces), "points": p.points,
-                                         "layout": layout_to_json(p.layout)} for p in r.players]}
-                           for r in self.rounds],
-                "ranking": [{"place": s.place, "player": s.player, "points": s.points, "tens": s.tens}
-                            for s in self.ranking]}
+        return {
+            "players": self.players,
+            "seed": self.seed,
+            "rounds": [
+                {
+                    "round": r.number,
+                    "stack": r.stack,
+                    "side": r.side,
+                    "players": [
+                        {
+                            "player": p.player,
+                            "faces": list(p.faces),
+                            "points": p.points,
+                            "layout": layout_to_json(p.layout),
+                        }
+                        for p in r.players
+                    ],
+                }
+                for r in self.rounds
+            ],
+            "ranking": [
+                {"place": s.place, "player": s.player, "points": s.points, "tens": s.tens} for s in self.ranking
+            ],
+        }
 
     def text(self) -> str:
-        rows = [[str(r.number), f"{r.stack * 2 - 1}|{r.stack * 2}", r.side,
-                 *(f"{p.points} ({len(p.layout)} laid)" for p in r.players)] for r in self.rounds]
+        rows = [
+            [
+                str(r.number),
+                f"{r.stack * 2 - 1}|{r.stack * 2}",
+                r.side,
+                *(f"{p.points} ({len(p.layout)} laid)" for p in r.players),
+            ]
+            for r in self.rounds
+        ]
         totals = {s.player: s.points for s in self.ranking}
         rows.append(["total", "", "", *(str(totals[name]) for name in self.names)])
         places = "; ".join(f"{s.place}. {s.player} {s.points} points ({s.tens} rounds of 10)" for s in self.ranking)
@@ -399,16 +472,25 @@ class Check(Answer):
         return DONE if self.valid else DOES_NOT_HOLD
 
     def to_json(self) -> dict[str, Any]:
-        return {"valid": self.valid, "cards": len(self.layout), "layout": layout_to_json(list(self.layout)),
-                "violations": [{"kind": v.kind, "cards": [i + 1 for i in v.cards], "detail": v.detail}
-                               for v in self.violations]}
+        return {
+            "valid": self.valid,
+            "cards": len(self.layout),
+            "layout": layout_to_json(list(self.layout)),
+            "violations": [
+                {"kind": v.kind, "cards": [i + 1 for i in v.cards], "detail": v.detail} for v in self.violations
+            ],
+        }
 
     def text(self) -> str:
         count = len(self.violations)
-        verdict = (f"valid: {plural(len(self.layout), 'card')} in one connected group" if self.valid
-                   else f"invalid: {plural(count, 'violation')}")
-        return "\n".join([ascii_picture(list(self.layout)), "", verdict,
-                          *(f"- {v.kind}: {v.detail}" for v in self.violations)])
+        verdict = (
+            f"valid: {plural(len(self.layout), 'card')} in one connected group"
+            if self.valid
+            else f"invalid: {plural(count, 'violation')}"
+        )
+        return "\n".join(
+            [ascii_picture(list(self.layout)), "", verdict, *(f"- {v.kind}: {v.detail}" for v in self.violations)]
+        )
 
 
 @dataclass(frozen=True)
@@ -430,12 +512,15 @@ class Picture(Answer):
         return svg_picture(list(self.layout))
 
     def to_json(self) -> dict[str, Any]:
-        return {"layout": layout_to_json(list(self.layout)), "ascii": self.ascii, "svg": self.svg_file,
-                "picture": self.svg}
+        return {
+            "layout": layout_to_json(list(self.layout)),
+            "ascii": self.ascii,
+            "svg": self.svg_file,
+            "picture": self.svg,
+        }
 
     def text(self) -> str:
         return self.ascii + (f"\nwrote {self.svg_file}" if self.svg_file else "")
-
 
 
 FACES_PER_LINE = 6
@@ -462,14 +547,30 @@ class DeckFaces(Answer):
         """The cards of ``round_number``'s stack by number, each with the face played in
         that round (white in odd rounds, black in even ones)."""
         stack, white = (round_number + 1) // 2, round_number % 2 == 1
-        return [(card, card.white if white else card.black)
-                for card in sorted(self.cards, key=lambda card: card.number) if card.stack == stack]
+        return [
+            (card, card.white if white else card.black)
+            for card in sorted(self.cards, key=lambda card: card.number)
+            if card.stack == stack
+        ]
 
     def to_json(self) -> dict[str, Any]:
-        return {"round": self.round, "bundled": self.bundled, "cards": len(self.cards),
-                "faces": [{"face": face.name, "grid": "/".join(face.grid), "number": card.number,
-                           "stack": card.stack, "side": _side(number), "round": number}
-                          for number in self.rounds for card, face in self.faces(number)]}
+        return {
+            "round": self.round,
+            "bundled": self.bundled,
+            "cards": len(self.cards),
+            "faces": [
+                {
+                    "face": face.name,
+                    "grid": "/".join(face.grid),
+                    "number": card.number,
+                    "stack": card.stack,
+                    "side": _side(number),
+                    "round": number,
+                }
+                for number in self.rounds
+                for card, face in self.faces(number)
+            ],
+        }
 
     def text(self) -> str:
         deck = "the bundled stand-in deck" if self.bundled else "your deck"
@@ -477,9 +578,10 @@ class DeckFaces(Answer):
         for number in self.rounds:
             faces = [f"{face.name:>4} {'/'.join(face.grid)}" for _, face in self.faces(number)]
             stack = (number + 1) // 2
-            lines.append(f"round {number} (stack {stack * 2 - 1}|{stack * 2}, {_side(number)}): "
-                         f"{plural(len(faces), 'face')}")
-            lines += ["  " + "  ".join(faces[at:at + FACES_PER_LINE]) for at in range(0, len(faces), FACES_PER_LINE)]
+            lines.append(
+                f"round {number} (stack {stack * 2 - 1}|{stack * 2}, {_side(number)}): {plural(len(faces), 'face')}"
+            )
+            lines += ["  " + "  ".join(faces[at : at + FACES_PER_LINE]) for at in range(0, len(faces), FACES_PER_LINE)]
         return "\n".join(lines)
 
 

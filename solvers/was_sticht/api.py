@@ -16,11 +16,22 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from cardsolve.models.was_sticht import (
-    CHIPS, Card, Chip, Deal, Observation, check_distinct, clues_from_json, deal_from_json, deal_round, parse_cards,
-    parse_chip, parse_chips, play_game,
-)
 from cardsolve.models.errors import BadInput
+from cardsolve.models.was_sticht import (
+    CHIPS,
+    Card,
+    Chip,
+    Deal,
+    Observation,
+    check_distinct,
+    clues_from_json,
+    deal_from_json,
+    deal_round,
+    parse_cards,
+    parse_chip,
+    parse_chips,
+    play_game,
+)
 from cardsolve.models.was_sticht.play import Position, start
 from cardsolve.solvers.analysis.api import StudyAnswer, analyze
 from cardsolve.solvers.api_types import checked
@@ -32,7 +43,13 @@ from cardsolve.solvers.was_sticht.chip_table import chip_table, default_workers
 from cardsolve.solvers.was_sticht.deduce import best_pick, consistent, likelihoods
 from cardsolve.solvers.was_sticht.double_dummy import analyse
 from cardsolve.solvers.was_sticht.results import (
-    Analysis, ChipChoice, ChipSet, ChipTable, DealtRound, Deduction, Game,
+    Analysis,
+    ChipChoice,
+    ChipSet,
+    ChipTable,
+    DealtRound,
+    Deduction,
+    Game,
 )
 
 __all__ = ["chips", "choose", "deal", "deduce", "play", "solve", "table", "tasks"]
@@ -75,14 +92,18 @@ def deduce(clues: Sequence[Observation] | Mapping[str, Any], offer: str | Sequen
         check_distinct([*(card for clue in observations for card in clue.cards), *offered], "the clues and the offer")
         pick = best_pick(offered, fitting) if fitting else None
     suits, numbers = likelihoods(fitting) if fitting else ((), ())
-    contradiction = None if fitting else next(k for k in range(1, len(observations) + 1)
-                                              if not any(True for _ in consistent(observations[:k])))
+    contradiction = (
+        None
+        if fitting
+        else next(k for k in range(1, len(observations) + 1) if not any(True for _ in consistent(observations[:k])))
+    )
     return Deduction(len(observations), fitting, suits, numbers, pick, contradiction, offered is not None)
 
 
 @checked
-def solve(deal: DealLike, player: int, task: str | Chip, backend: str = BACKENDS.default,
-          helped: bool = True) -> Analysis:
+def solve(
+    deal: DealLike, player: int, task: str | Chip, backend: str = BACKENDS.default, helped: bool = True
+) -> Analysis:
     """Double dummy (every hand known, as after the open draft): can the player (a seat
     from 1) force the task whatever the others play, can it happen at all, the fewest and
     the most tricks the player can force, and the best card for the seat to move. With
@@ -93,8 +114,9 @@ def solve(deal: DealLike, player: int, task: str | Chip, backend: str = BACKENDS
 
 
 @checked
-def table(deal: DealLike, backend: str = BACKENDS.default, progress: Progress | None = None,
-          workers: int | None = None) -> ChipTable:
+def table(
+    deal: DealLike, backend: str = BACKENDS.default, progress: Progress | None = None, workers: int | None = None
+) -> ChipTable:
     """Every task chip for every seat of a dealt round: forceable, possible or impossible;
     the numba backend searches with ``workers`` threads side by side (1..16, default one
     per core, at most 4; the same table for any number)."""
@@ -104,8 +126,9 @@ def table(deal: DealLike, backend: str = BACKENDS.default, progress: Progress | 
 
 
 @checked
-def choose(deal: DealLike, player: int, chips: str | Sequence[Chip] | None = None,
-           backend: str = BACKENDS.default) -> ChipChoice:
+def choose(
+    deal: DealLike, player: int, chips: str | Sequence[Chip] | None = None, backend: str = BACKENDS.default
+) -> ChipChoice:
     """Which of the player's task chips (a seat from 1, not the dealer: the seat before the
     leader, who chooses none) to attempt once the trumps are shown, by the solver bot's
     rule: a forceable chip of the highest value, else the highest value times chance (the
@@ -113,19 +136,28 @@ def choose(deal: DealLike, player: int, chips: str | Sequence[Chip] | None = Non
     (``no-red,exactly-2``) or ``Chip``s, default all 24 to compare."""
     position = _position(deal)
     if position.current or position.tricks:
-        raise BadInput("chips are chosen before the first card is played: give the round's start",
-                       ",".join(card.name for card in position.current) or str(len(position.tricks)))
+        raise BadInput(
+            "chips are chosen before the first card is played: give the round's start",
+            ",".join(card.name for card in position.current) or str(len(position.tricks)),
+        )
     players = position.players
     if not 1 <= player <= players:
         raise BadInput(f"seat {player} is not in this {players}-player round: seats are 1 to {players}", str(player))
     dealer = (position.leader - 1) % players
     if player - 1 == dealer:
-        raise BadInput(f"seat {player} deals this round and chooses no chip: the dealer plays for one of the "
-                       "others' chips", str(player))
-    held = CHIPS if chips is None else parse_chips(chips if isinstance(chips, str) else ",".join(chip.id for chip in chips))
+        raise BadInput(
+            f"seat {player} deals this round and chooses no chip: the dealer plays for one of the others' chips",
+            str(player),
+        )
+    held = (
+        CHIPS
+        if chips is None
+        else parse_chips(chips if isinstance(chips, str) else ",".join(chip.id for chip in chips))
+    )
     odds = chip_odds(position, player - 1, held, backend)
-    return ChipChoice(player, dealer + 1, position.trumps, by_expected_value(odds), expected_value_reason(odds),
-                      PLAYOUTS, backend)
+    return ChipChoice(
+        player, dealer + 1, position.trumps, by_expected_value(odds), expected_value_reason(odds), PLAYOUTS, backend
+    )
 
 
 @checked
@@ -136,8 +168,15 @@ def tasks() -> ChipSet:
 
 
 @checked
-def chips(deals: int = 2000, seed: int = 1, workers: int | None = None, scheduler: str | None = None,
-          store: str | Path | None = None, plot: str | None = None, progress: Progress | None = None) -> StudyAnswer:
+def chips(
+    deals: int = 2000,
+    seed: int = 1,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    store: str | Path | None = None,
+    plot: str | None = None,
+    progress: Progress | None = None,
+) -> StudyAnswer:
     """How hard each task chip is, run as the study ``was-sticht chips``
     (``solvers.analysis.was_sticht``): over ``deals`` seeded random deals and trumps, how
     often the seat on lead, and the seat after it, can force the chip double dummy;

@@ -6,5 +6,7 @@ from __future__ import annotations
 
 from cardsolve.solvers.backends import Backends
 
-BACKENDS = Backends("double-dummy", {"numba": "cardsolve.solvers.was_sticht.fast",
-                                     "reference": "cardsolve.solvers.was_sticht.reference"})
+BACKENDS = Backends(
+    "double-dummy",
+    {"numba": "cardsolve.solvers.was_sticht.fast", "reference": "cardsolve.solvers.was_sticht.reference"},
+)

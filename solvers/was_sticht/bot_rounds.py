@@ -24,11 +24,16 @@ from cardsolve.models.was_sticht import ALL_TRUMPS, CHIPS, Chip
 from cardsolve.models.was_sticht.draft import lay_out, run_draft
 from cardsolve.models.was_sticht.game import CHIPS_EACH, play_tricks, settle
 from cardsolve.models.was_sticht.play import Position, start
+from cardsolve.solvers.sample_seeds import sample_seed
 from cardsolve.solvers.was_sticht.bots import SolverBot
 from cardsolve.solvers.was_sticht.chip_choice import (
-    ChipOdds, by_value, chip_odds, expected_value, likeliest, random_possible,
+    ChipOdds,
+    by_value,
+    chip_odds,
+    expected_value,
+    likeliest,
+    random_possible,
 )
-from cardsolve.solvers.sample_seeds import sample_seed
 
 PLAYERS = 4
 DEALER = PLAYERS - 1
@@ -76,7 +81,7 @@ def study_round(seed: int, index: int) -> StudyRound:
     draft = run_draft(lay_out(rng), trumps, DEALER, [bot.pick_card] * PLAYERS)
     chips = list(CHIPS)
     rng.shuffle(chips)
-    held = tuple(tuple(chips[seat * CHIPS_EACH:(seat + 1) * CHIPS_EACH]) for seat in range(DEALER))
+    held = tuple(tuple(chips[seat * CHIPS_EACH : (seat + 1) * CHIPS_EACH]) for seat in range(DEALER))
     return StudyRound(round_seed, start(draft.hands, trumps, (DEALER + 1) % PLAYERS), held)
 
 
@@ -88,12 +93,13 @@ def outcomes(seed: int, index: int) -> list[Outcome]:
     met_by_choice: dict[tuple[Chip, ...], tuple[int, ...]] = {}
     found = []
     for name, rule in RULES.items():
-        choice = tuple(rule(tuple(odds[seat].values()), random.Random(f"{game.seed}:{seat}"))
-                       for seat in range(DEALER))
+        choice = tuple(rule(tuple(odds[seat].values()), random.Random(f"{game.seed}:{seat}")) for seat in range(DEALER))
         if choice not in met_by_choice:
             chosen = dict(enumerate(choice))
             tricks = play_tricks(game.position, DEALER, chosen, bots)
             met_by_choice[choice] = settle(DEALER, chosen, tricks, PLAYERS).met
-        found += [Outcome(name, seat, chip, odds[seat][chip].verdict, seat in met_by_choice[choice])
-                  for seat, chip in enumerate(choice)]
+        found += [
+            Outcome(name, seat, chip, odds[seat][chip].verdict, seat in met_by_choice[choice])
+            for seat, chip in enumerate(choice)
+        ]
     return found

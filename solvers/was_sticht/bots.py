@@ -55,8 +55,15 @@ class SolverBot:
             target = view.chosen[view.seat]
         else:
             options = [view.chosen[seat] for seat in sorted(view.chosen)]
-            target = next((chip for test in (forceable, possible) for chip in options
-                           if test(position, view.seat, chip, self.backend)), options[0])
+            target = next(
+                (
+                    chip
+                    for test in (forceable, possible)
+                    for chip in options
+                    if test(position, view.seat, chip, self.backend)
+                ),
+                options[0],
+            )
         card = analyse(position, view.seat, target, self.backend).best_card
         assert card is not None  # the round is not over while a seat is to move
         return card

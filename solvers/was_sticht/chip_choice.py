@@ -54,8 +54,10 @@ class ChipOdds:
 def playouts(position: Position, count: int = PLAYOUTS) -> list[tuple[Trick, ...]]:
     """The tricks of ``count`` random playouts of the round from ``position``, seeded from
     the hands, the trumps and the leader."""
-    rng = random.Random(f"{position.trumps}|{position.leader}|"
-                        + "|".join(",".join(card.name for card in hand) for hand in position.hands))
+    rng = random.Random(
+        f"{position.trumps}|{position.leader}|"
+        + "|".join(",".join(card.name for card in hand) for hand in position.hands)
+    )
     ends = []
     for _ in range(count):
         now = position
@@ -65,8 +67,9 @@ def playouts(position: Position, count: int = PLAYOUTS) -> list[tuple[Trick, ...
     return ends
 
 
-def chip_odds(position: Position, seat: int, chips: Sequence[Chip],
-              backend: str = BACKENDS.default) -> tuple[ChipOdds, ...]:
+def chip_odds(
+    position: Position, seat: int, chips: Sequence[Chip], backend: str = BACKENDS.default
+) -> tuple[ChipOdds, ...]:
     """Each chip's verdict and chance for ``seat`` (from 0) at the start of the round."""
     ends = playouts(position)
     odds = []
@@ -95,8 +98,13 @@ def _expected_key(odds: ChipOdds) -> tuple[bool, float, float, int, int]:
     """``expected_value``'s order: forceable first, by value (a forced chip is met, so its
     chance does not matter), then chance times value, chance, the verdict and the worth."""
     forced = odds.verdict == "forceable"
-    return (forced, odds.chip.value if forced else odds.chance * odds.chip.value, odds.chance,
-            TIERS[odds.verdict], _worth(odds))
+    return (
+        forced,
+        odds.chip.value if forced else odds.chance * odds.chip.value,
+        odds.chance,
+        TIERS[odds.verdict],
+        _worth(odds),
+    )
 
 
 def expected_value(odds: Sequence[ChipOdds]) -> Chip:
@@ -121,15 +129,19 @@ def expected_value_reason(odds: Sequence[ChipOdds]) -> str:
         among = "the only forceable chip" if forced == 1 else f"the highest-valued of {forced} forceable chips"
         return f"take {chip.id}: forceable whatever the others play, {among} (value {chip.value})"
     if best.chance > 0:
-        line = (f"take {chip.id}: no chip is forceable; value {chip.value} x met in {best.chance:.0%} of "
-                f"{PLAYOUTS} random playouts = {best.chance * chip.value:.2f}, the highest expected value")
+        line = (
+            f"take {chip.id}: no chip is forceable; value {chip.value} x met in {best.chance:.0%} of "
+            f"{PLAYOUTS} random playouts = {best.chance * chip.value:.2f}, the highest expected value"
+        )
         if len(ranked) > 1:
             runner = ranked[1]
             line += f" (next: {runner.chip.id} {runner.chance * runner.chip.value:.2f})"
         return line
     if best.verdict == "possible":
-        return (f"take {chip.id}: no chip is forceable or met in any random playout; {chip.id} can still be met "
-                f"if the others help, the highest-valued such chip (value {chip.value})")
+        return (
+            f"take {chip.id}: no chip is forceable or met in any random playout; {chip.id} can still be met "
+            f"if the others help, the highest-valued such chip (value {chip.value})"
+        )
     return f"take {chip.id}: every chip is impossible with these hands; {chip.id} has the lowest value ({chip.value})"
 
 

@@ -104,8 +104,13 @@ def default_workers() -> int:
     return max(1, min(DEFAULT_WORKERS, os.cpu_count() or 1))
 
 
-def chip_table(position: Position, chips: Sequence[Chip] = CHIPS, backend: str = BACKENDS.default,
-               progress: Progress | None = None, workers: int = 1) -> list[ChipRow]:
+def chip_table(
+    position: Position,
+    chips: Sequence[Chip] = CHIPS,
+    backend: str = BACKENDS.default,
+    progress: Progress | None = None,
+    workers: int = 1,
+) -> list[ChipRow]:
     """The verdict of every chip for every seat, chips in the given order;
     ``progress(done, total)`` counts the chips done. With ``workers`` above 1 the numba
     backend's questions are searched by that many threads side by side (``_Board``): the
@@ -125,8 +130,9 @@ def chip_table(position: Position, chips: Sequence[Chip] = CHIPS, backend: str =
                     reached[seat][chip] = True
                     verdicts.append("forceable")
                 else:
-                    verdicts.append("possible" if _ask(position, seat, chip, True, reached[seat], backend)
-                                    else "impossible")
+                    verdicts.append(
+                        "possible" if _ask(position, seat, chip, True, reached[seat], backend) else "impossible"
+                    )
             rows.append(ChipRow(chip, tuple(verdicts)))
             if progress is not None:
                 progress(done, len(chips))
@@ -186,8 +192,9 @@ class _Board:
 
     def __init__(self, position: Position, chips: Sequence[Chip], backend: str) -> None:
         self.position, self.chips, self.backend = position, list(chips), backend
-        self.known: dict[tuple[int, bool], Known] = {(seat, cooperative): {} for seat in range(position.players)
-                                                     for cooperative in (False, True)}
+        self.known: dict[tuple[int, bool], Known] = {
+            (seat, cooperative): {} for seat in range(position.players) for cooperative in (False, True)
+        }
         self.verdicts: dict[tuple[int, int], str] = {}
         self.in_flight: set[Question] = set()
         self.changed = threading.Condition()
@@ -224,9 +231,10 @@ class _Board:
         """Whether a question in flight for the same seat and mode may settle this one,
         or this one it."""
         chip = self.chips[question[0]]
-        return any(other[1:] == question[1:] and (implies(self.chips[other[0]], chip)
-                                                   or implies(chip, self.chips[other[0]]))
-                   for other in self.in_flight)
+        return any(
+            other[1:] == question[1:] and (implies(self.chips[other[0]], chip) or implies(chip, self.chips[other[0]]))
+            for other in self.in_flight
+        )
 
     def _take(self) -> Question | None:
         """The next question to search, marked in flight: the first open one that no
@@ -253,8 +261,10 @@ class _Board:
         return len(self.verdicts) == len(self.chips) * self.position.players
 
     def _chips_done(self) -> int:
-        return sum(all((index, seat) in self.verdicts for seat in range(self.position.players))
-                   for index in range(len(self.chips)))
+        return sum(
+            all((index, seat) in self.verdicts for seat in range(self.position.players))
+            for index in range(len(self.chips))
+        )
 
     def _work(self, progress: Progress | None = None) -> None:
         """A worker: take a question, search it outside the lock, record it; until the
@@ -310,5 +320,7 @@ class _Board:
                     self.changed.notify_all()
         if self.failure is not None:
             raise self.failure
-        return [ChipRow(chip, tuple(self.verdicts[index, seat] for seat in range(self.position.players)))
-                for index, chip in enumerate(self.chips)]
+        return [
+            ChipRow(chip, tuple(self.verdicts[index, seat] for seat in range(self.position.players)))
+            for index, chip in enumerate(self.chips)
+        ]

@@ -25,8 +25,7 @@ from cardsolve.solvers.was_sticht.results import Pick
 def consistent(clues: Iterable[Observation]) -> list[Trumps]:
     """The trump pairs, in ``ALL_TRUMPS`` order, under which every clue's winner wins."""
     clues = list(clues)
-    return [trumps for trumps in ALL_TRUMPS
-            if all(trick_winner(clue.cards, trumps) == clue.winner for clue in clues)]
+    return [trumps for trumps in ALL_TRUMPS if all(trick_winner(clue.cards, trumps) == clue.winner for clue in clues)]
 
 
 Likelihoods = tuple[tuple[str, float], ...]
@@ -38,16 +37,19 @@ def likelihoods(fitting: Sequence[Trumps]) -> tuple[Likelihoods, Likelihoods]:
     ``fitting`` pairs is equally likely (equal shares in ``fitting``'s order)."""
     suits = Counter(COLOURS[t.suit] if t.suit else "none" for t in fitting)
     numbers = Counter(str(t.number) if t.number else "none" for t in fitting)
-    return (tuple((k, v / len(fitting)) for k, v in suits.most_common()),
-            tuple((k, v / len(fitting)) for k, v in numbers.most_common()))
+    return (
+        tuple((k, v / len(fitting)) for k, v in suits.most_common()),
+        tuple((k, v / len(fitting)) for k, v in numbers.most_common()),
+    )
 
 
 @cache
 def strength_share(card: Card, trumps: Trumps) -> float:
     """The share of the other cards ``card`` beats in a two-card trick, leading or following."""
     others = [other for other in DECK if other != card]
-    wins = sum((trick_winner((card, other), trumps) == 0) + (trick_winner((other, card), trumps) == 1)
-               for other in others)
+    wins = sum(
+        (trick_winner((card, other), trumps) == 0) + (trick_winner((other, card), trumps) == 1) for other in others
+    )
     return wins / (2 * len(others))
 
 

@@ -78,8 +78,14 @@ def _won(position: Position, player: int) -> int:
     return measure("tricks", player, position.tricks, position.players)
 
 
-def _search(position: Position, player: int, conditions: Sequence[Condition], cooperative: bool,
-            backend: str, helped: bool = False) -> tuple[bool, Card | None, int]:
+def _search(
+    position: Position,
+    player: int,
+    conditions: Sequence[Condition],
+    cooperative: bool,
+    backend: str,
+    helped: bool = False,
+) -> tuple[bool, Card | None, int]:
     solver = BACKENDS.load(backend)
     _check(position, player)
     if position.finished:
@@ -88,16 +94,18 @@ def _search(position: Position, player: int, conditions: Sequence[Condition], co
     return bool(value), card, int(nodes)
 
 
-def forceable(position: Position, player: int, chip: Chip, backend: str = BACKENDS.default,
-              helped: bool = False) -> bool:
+def forceable(
+    position: Position, player: int, chip: Chip, backend: str = BACKENDS.default, helped: bool = False
+) -> bool:
     """Whether the player achieves the chip's task whatever the other seats play
     (``helped``: a long numba search calls in a second thread, see ``fast.search``)."""
     _fresh(backend)
     return _search(position, player, chip.conditions, False, backend, helped)[0]
 
 
-def possible(position: Position, player: int, chip: Chip, backend: str = BACKENDS.default,
-             helped: bool = False) -> bool:
+def possible(
+    position: Position, player: int, chip: Chip, backend: str = BACKENDS.default, helped: bool = False
+) -> bool:
     """Whether some play of every seat achieves the chip's task for the player
     (``helped`` as for ``forceable``)."""
     _fresh(backend)
@@ -129,8 +137,9 @@ def _distance(bounds: tuple[int, int], conditions: Sequence[Condition]) -> int:
     return sum(max(0, c.low - high, low - c.high) for c in conditions if c.measure == "tricks")
 
 
-def analyse(position: Position, player: int, chip: Chip, backend: str = BACKENDS.default,
-            helped: bool = False) -> Analysis:
+def analyse(
+    position: Position, player: int, chip: Chip, backend: str = BACKENDS.default, helped: bool = False
+) -> Analysis:
     """Everything double dummy for the player and chip (``helped``: every search as
     ``forceable``'s, a long one with a second thread beside it).
 
@@ -169,5 +178,16 @@ def analyse(position: Position, player: int, chip: Chip, backend: str = BACKENDS
                 best = legal[distances.index(min(distances))]
         else:
             best = force_card if not is_forceable and force_card is not None else legal[0]
-    return Analysis(player + 1, chip, position.trumps, position.to_move + 1, is_forceable, is_possible,
-                    fewest, most, best, nodes, backend)
+    return Analysis(
+        player + 1,
+        chip,
+        position.trumps,
+        position.to_move + 1,
+        is_forceable,
+        is_possible,
+        fewest,
+        most,
+        best,
+        nodes,
+        backend,
+    )

@@ -262,49 +262,50 @@ _HAND = 0
 _TRICK = _HAND + SEATS
 _WON = _TRICK + SEATS
 _COLOUR_WON = _WON + SEATS
-(_LEADER,       # the seat that led the current trick
- _IN_TRICK,     # the cards played to it so far
- _DONE,         # the tricks finished
- _FIRST,        # 1 when the player won the first trick
- _LAST_WON,     # 1 when the player won the last trick finished
- _WANTS,        # 1 when the player would rather win the current trick (``_wants_tricks``,
-                # set where a trick starts: it reads only what a trick changes)
- _NODES,        # the nodes searched
- _ROOT_CARD,    # the card that decides the root's answer, or -1
- _PLAYER,       # the seat the question is about
- _PLAYERS,      # 3 or 4
- _COOP,         # 1 when the other seats help the player
- _TOTAL,        # the tricks of the whole round
- _KEY_ALL,      # 1 when the key holds every seat's tricks (most, fewest)
- _KEY_TRICKS,   # 1 when the key holds the player's tricks
- _KEY_COLOURS,  # a bit per colour the key holds the player's count of
- _KEY_FIRST,    # 1 when the key holds who won the first trick
- _STAMP,        # this search's stamp in the transposition table
- _MONO,         # a one-condition question whose answer is monotone in one counter:
-                # _AT_LEAST (more is better), _AT_MOST (less is better), else 0
- _MONO_AT,      # the word of st holding that counter, or -1
- _MONO_BOUND,   # that question's bound on the counter (its low end, or its high end)
- _RELEVANT,     # the places whose owners the last node's answer read (``_node``)
- _LIMIT,        # the node count at which the search stops (a probe's budget)
- _STOPPED,      # 1 while a search stopped at its limit unwinds
- _PROBE,        # the probes' budget in nodes
- _PROBE_FROM,   # the fewest tricks left at which a node probes
- _WANTED,       # the cards of the colours the player wants in his tricks (a condition
-                # with a low end above 0)
- _KEPT_OUT,     # the cards of the colours he must keep out of them (a high end of 0)
- _SPENDING,     # _KEPT_OUT when the question has him spend his trumps first
-                # (``_trumps_to_spend``), else -1
- _ONLY_KEPT_OUT,  # 1 when all the question asks is to keep colours out of his tricks
- _COLOUR_OF,    # each printed colour's colour as the question sees it (2 bits each, see
-                # ``_colour_facts``)
- _ODD_CARDS,    # the odd trumps (``_colour_facts``)
- _ODD_READS,    # their places with every trump above them or tied with them
- _REVERSE,      # the depths below which the candidates are tried in reverse order (a
-                # helper's search, see ``search``; 0 for the main search)
- _HELPED,       # 1 in a helped search (``_helped``): the root does not probe
- _HALT,         # set to 1 by the main search's thread when it has its answer: the
-                # helper's search unwinds
- ) = range(_COLOUR_WON + COLOUR_COUNT, _COLOUR_WON + COLOUR_COUNT + 35)
+(
+    _LEADER,  # the seat that led the current trick
+    _IN_TRICK,  # the cards played to it so far
+    _DONE,  # the tricks finished
+    _FIRST,  # 1 when the player won the first trick
+    _LAST_WON,  # 1 when the player won the last trick finished
+    _WANTS,  # 1 when the player would rather win the current trick (``_wants_tricks``,
+    # set where a trick starts: it reads only what a trick changes)
+    _NODES,  # the nodes searched
+    _ROOT_CARD,  # the card that decides the root's answer, or -1
+    _PLAYER,  # the seat the question is about
+    _PLAYERS,  # 3 or 4
+    _COOP,  # 1 when the other seats help the player
+    _TOTAL,  # the tricks of the whole round
+    _KEY_ALL,  # 1 when the key holds every seat's tricks (most, fewest)
+    _KEY_TRICKS,  # 1 when the key holds the player's tricks
+    _KEY_COLOURS,  # a bit per colour the key holds the player's count of
+    _KEY_FIRST,  # 1 when the key holds who won the first trick
+    _STAMP,  # this search's stamp in the transposition table
+    _MONO,  # a one-condition question whose answer is monotone in one counter:
+    # _AT_LEAST (more is better), _AT_MOST (less is better), else 0
+    _MONO_AT,  # the word of st holding that counter, or -1
+    _MONO_BOUND,  # that question's bound on the counter (its low end, or its high end)
+    _RELEVANT,  # the places whose owners the last node's answer read (``_node``)
+    _LIMIT,  # the node count at which the search stops (a probe's budget)
+    _STOPPED,  # 1 while a search stopped at its limit unwinds
+    _PROBE,  # the probes' budget in nodes
+    _PROBE_FROM,  # the fewest tricks left at which a node probes
+    _WANTED,  # the cards of the colours the player wants in his tricks (a condition
+    # with a low end above 0)
+    _KEPT_OUT,  # the cards of the colours he must keep out of them (a high end of 0)
+    _SPENDING,  # _KEPT_OUT when the question has him spend his trumps first
+    # (``_trumps_to_spend``), else -1
+    _ONLY_KEPT_OUT,  # 1 when all the question asks is to keep colours out of his tricks
+    _COLOUR_OF,  # each printed colour's colour as the question sees it (2 bits each, see
+    # ``_colour_facts``)
+    _ODD_CARDS,  # the odd trumps (``_colour_facts``)
+    _ODD_READS,  # their places with every trump above them or tied with them
+    _REVERSE,  # the depths below which the candidates are tried in reverse order (a
+    # helper's search, see ``search``; 0 for the main search)
+    _HELPED,  # 1 in a helped search (``_helped``): the root does not probe
+    _HALT,  # set to 1 by the main search's thread when it has its answer: the
+    # helper's search unwinds
+) = range(_COLOUR_WON + COLOUR_COUNT, _COLOUR_WON + COLOUR_COUNT + 35)
 _ALIKE = _HALT + 1
 """COLOUR_COUNT words: per printed colour, the cards whose colour the question treats
 alike with it (every card when no condition counts colours)."""
@@ -326,7 +327,7 @@ _COUNT_MASK = (1 << _COUNT_BITS) - 1
 # The rows of the tables ``tab`` (36 columns each).
 _CLASS = 0
 _COLOUR = _CLASS + 1
-_STRENGTH = _COLOUR + 1        # CLASSES rows: by the lead's class
+_STRENGTH = _COLOUR + 1  # CLASSES rows: by the lead's class
 _CLASS_MASK = _STRENGTH + CLASSES  # the first CLASSES columns
 _COLOUR_MASK = _CLASS_MASK + 1  # the first COLOUR_COUNT columns
 _LOWER_ANY = _COLOUR_MASK + 1
@@ -334,9 +335,9 @@ _ORDER = _LOWER_ANY + 1
 _TIE = _ORDER + 1
 _PLACE = _TIE + 1
 _UP = _PLACE + 1
-_CLASS_PLACES = _UP + 1        # the first CLASSES columns
+_CLASS_PLACES = _UP + 1  # the first CLASSES columns
 _TIED_TRUMPS = _CLASS_PLACES + 1  # the first column
-_BETWEEN = _TIED_TRUMPS + 1    # len(DECK) rows: one per card
+_BETWEEN = _TIED_TRUMPS + 1  # len(DECK) rows: one per card
 _TABLE_ROWS = _BETWEEN + len(DECK)
 
 # The transposition key and table.
@@ -398,8 +399,9 @@ _PEER_ROW = _ROWS_PER_DEPTH * (len(DECK) + 1)
 
 # The measure codes.
 _M_TRICKS, _M_COLOUR, _M_FIRST, _M_LAST, _M_MOST, _M_FEWEST = (
-    MEASURES.index(m) for m in ("tricks", f"colour:{next(iter(COLOURS))}", "trick:first", "trick:last", "most",
-                                "fewest"))
+    MEASURES.index(m)
+    for m in ("tricks", f"colour:{next(iter(COLOURS))}", "trick:first", "trick:last", "most", "fewest")
+)
 """Colour measures are ``_M_COLOUR + colour`` (0..3), just before ``_M_FIRST``."""
 
 
@@ -408,45 +410,61 @@ class Tables:
 
     def __init__(self, trumps: Trumps) -> None:
         colours = list(COLOURS)
-        self.fc = np.array([TRUMP_CLASS if c.colour == trumps.suit or c.number == trumps.number
-                            else colours.index(c.colour) for c in DECK], dtype=np.int64)
+        self.fc = np.array(
+            [
+                TRUMP_CLASS if c.colour == trumps.suit or c.number == trumps.number else colours.index(c.colour)
+                for c in DECK
+            ],
+            dtype=np.int64,
+        )
         self.col = np.array([colours.index(c.colour) for c in DECK], dtype=np.int64)
         self.strength = np.zeros((CLASSES, len(DECK)), dtype=np.int64)
         fcs = [int(f) for f in self.fc]
         for lead_class in range(CLASSES):
             if lead_class in fcs:
                 lead = DECK[fcs.index(lead_class)]  # every lead of the class ranks the cards alike
-                self.strength[lead_class] = [CLASS_WEIGHT * cls + number for cls, number in
-                                             (strength(card, lead, trumps) for card in DECK)]
+                self.strength[lead_class] = [
+                    CLASS_WEIGHT * cls + number for cls, number in (strength(card, lead, trumps) for card in DECK)
+                ]
         rank = [int(self.strength[fcs[c], c]) for c in range(len(DECK))]
         self.classmask = np.zeros(CLASSES, dtype=np.int64)
         self.colmask = np.zeros(COLOUR_COUNT, dtype=np.int64)
         for c in range(len(DECK)):
             self.classmask[self.fc[c]] |= 1 << c
             self.colmask[self.col[c]] |= 1 << c
-        self.order = np.array(sorted(range(len(DECK)), key=lambda c: (self.fc[c], rank[c], self.col[c])),
-                              dtype=np.int64)
-        self.tie = np.array([int(self.strength[TRUMP_CLASS, c] // CLASS_WEIGHT == NUMBER_TRUMP)
-                             for c in range(len(DECK))], dtype=np.int64)
+        self.order = np.array(
+            sorted(range(len(DECK)), key=lambda c: (self.fc[c], rank[c], self.col[c])), dtype=np.int64
+        )
+        self.tie = np.array(
+            [int(self.strength[TRUMP_CLASS, c] // CLASS_WEIGHT == NUMBER_TRUMP) for c in range(len(DECK))],
+            dtype=np.int64,
+        )
         fc, col, rank_of = self.fc, self.col, np.array(rank, dtype=np.int64)
         bits = np.int64(1) << np.arange(len(DECK), dtype=np.int64)
         same = fc[:, None] == fc[None, :]  # [c, d]
         index = np.arange(len(DECK))
-        below_any = same & ((rank_of[None, :] < rank_of[:, None])
-                            | ((rank_of[None, :] == rank_of[:, None]) & (index[None, :] < index[:, None])))
+        below_any = same & (
+            (rank_of[None, :] < rank_of[:, None])
+            | ((rank_of[None, :] == rank_of[:, None]) & (index[None, :] < index[:, None]))
+        )
         self.lower_any = (below_any * bits[None, :]).sum(axis=1).astype(np.int64)
         other = (index[:, None, None] != index[None, None, :]) & (index[None, :, None] != index[None, None, :])
         # [c, d, e]: e ranked from c's rank to d's, tied with either (a tie decides by
         # who plays first, so a tied outside card tells c and d apart)
-        inside = (same[:, :, None] & same[:, None, :] & other & (rank_of[:, None] < rank_of[None, :])[:, :, None]
-                  & (rank_of[:, None, None] <= rank_of[None, None, :])
-                  & (rank_of[None, None, :] <= rank_of[None, :, None]))
+        inside = (
+            same[:, :, None]
+            & same[:, None, :]
+            & other
+            & (rank_of[:, None] < rank_of[None, :])[:, :, None]
+            & (rank_of[:, None, None] <= rank_of[None, None, :])
+            & (rank_of[None, None, :] <= rank_of[None, :, None])
+        )
         self.between = (inside * bits[None, None, :]).sum(axis=2).astype(np.int64)
         self.packed = np.zeros((_TABLE_ROWS, len(DECK)), dtype=np.int64)
         """Every table in one array, by the ``_CLASS`` .. ``_BETWEEN`` rows."""
         self.packed[_CLASS] = self.fc
         self.packed[_COLOUR] = self.col
-        self.packed[_STRENGTH:_STRENGTH + CLASSES] = self.strength
+        self.packed[_STRENGTH : _STRENGTH + CLASSES] = self.strength
         self.packed[_CLASS_MASK, :CLASSES] = self.classmask
         self.packed[_COLOUR_MASK, :COLOUR_COUNT] = self.colmask
         self.packed[_LOWER_ANY] = self.lower_any
@@ -457,8 +475,9 @@ class Tables:
         for c in range(len(DECK)):
             # the places of c's class from the lowest card tied with c up
             floor = min(int(place[d]) for d in range(len(DECK)) if fc[d] == fc[c] and rank_of[d] == rank_of[c])
-            self.packed[_UP, c] = sum(1 << int(place[d]) for d in range(len(DECK))
-                                      if fc[d] == fc[c] and place[d] >= floor)
+            self.packed[_UP, c] = sum(
+                1 << int(place[d]) for d in range(len(DECK)) if fc[d] == fc[c] and place[d] >= floor
+            )
             self.packed[_CLASS_PLACES, fc[c]] |= 1 << int(place[c])
         self.packed[_TIED_TRUMPS, 0] = sum(1 << c for c in range(len(DECK)) if self.tie[c])
         self.packed[_BETWEEN:] = self.between
@@ -484,8 +503,11 @@ reads."""
 def _all_colour_facts() -> dict[tuple[str | None, int | None, int], ColourFacts]:
     """``_colour_facts`` for every trumps and set of colours counted (800, ~10 ms at the
     first call: a miss inside a timed search would cost more than the search)."""
-    return {(t.suit, t.number, counted): _colour_facts(t.suit, t.number, counted)
-            for t in ALL_TRUMPS for counted in range(1 << COLOUR_COUNT)}
+    return {
+        (t.suit, t.number, counted): _colour_facts(t.suit, t.number, counted)
+        for t in ALL_TRUMPS
+        for counted in range(1 << COLOUR_COUNT)
+    }
 
 
 def _colour_facts(suit: str | None, number: int | None, counted: int) -> ColourFacts:
@@ -661,8 +683,11 @@ def _trump_bounds(st: NDArray[np.int64], tab: NDArray[np.int64], left: int) -> t
     while i >= 0 and tab[_CLASS, tab[_ORDER, i]] == TRUMP_CLASS:
         rank = tab[_STRENGTH + TRUMP_CLASS, tab[_ORDER, i]]
         group, owners = 0, 0  # this rank's cards left; a bit for each seat holding one
-        while (i >= 0 and tab[_CLASS, tab[_ORDER, i]] == TRUMP_CLASS
-               and tab[_STRENGTH + TRUMP_CLASS, tab[_ORDER, i]] == rank):
+        while (
+            i >= 0
+            and tab[_CLASS, tab[_ORDER, i]] == TRUMP_CLASS
+            and tab[_STRENGTH + TRUMP_CLASS, tab[_ORDER, i]] == rank
+        ):
             bit = np.int64(1) << tab[_ORDER, i]
             if cards_left & bit:
                 group |= bit
@@ -936,8 +961,7 @@ def _met_losing_all(st: NDArray[np.int64], conds: NDArray[np.int64]) -> bool:
 
 
 @no_runtime()
-def _keeps_top_trump(st: NDArray[np.int64], tab: NDArray[np.int64], top_owner: int, sure_mask: int,
-                     left: int) -> bool:
+def _keeps_top_trump(st: NDArray[np.int64], tab: NDArray[np.int64], top_owner: int, sure_mask: int, left: int) -> bool:
     """Whether ``top_owner`` (holding the sure cards ``sure_mask``: the top trump left,
     strictly above every other seat's trump) can keep a top trump to the last trick, and
     so win it, by his own play. He spends it early only when another seat leads a trump
@@ -1139,7 +1163,7 @@ def _fewest_lost(st: NDArray[np.int64], tab: NDArray[np.int64], low_end: int, hi
     mine, left = st[_WON + player], st[_TOTAL] - st[_DONE]
     for more in range(2):
         low = low_end if more == 0 else max(low_end, mine + 1)
-        if more == 0 and low_end > mine or more == 1 and high_end <= mine:
+        if (more == 0 and low_end > mine) or (more == 1 and high_end <= mine):
             continue
         can = _may_win(st, tab, (1 << player) if more == 0 else 0)
         need = low - mine
@@ -1174,8 +1198,9 @@ def _colour_intake(st: NDArray[np.int64], colour: int, forced: int) -> tuple[int
 
 
 @no_runtime()
-def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64], root: bool,
-            ranks: bool) -> tuple[int, int]:
+def _status(
+    st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64], root: bool, ranks: bool
+) -> tuple[int, int]:
     """At a trick boundary: 1 when every condition holds however the rest is played (or,
     below the root, the player's own play can make sure of it: ``_play_secures``,
     ``_loses_all``; at the root the search goes on to name the card), -1 when one fails
@@ -1234,8 +1259,10 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
             # his trumps of the colour that no other seat's trump can beat, one each,
             # come into his tricks (his sure cards among them); the other seats' sure
             # cards of it never come to him
-            most = now + min(popcount(left_cards & ~(sure_mask ^ mine_mask) & colour),
-                             _colour_gain(st, tab, colour, wins) if ranks else left * players)
+            most = now + min(
+                popcount(left_cards & ~(sure_mask ^ mine_mask) & colour),
+                _colour_gain(st, tab, colour, wins) if ranks else left * players,
+            )
             his, theirs = _colour_intake(st, colour, forced)
             now += max((colours_forced >> (_COUNT_BITS * (m - _M_COLOUR))) & _COUNT_MASK, his) + theirs
         elif m == _M_FIRST:
@@ -1256,7 +1283,7 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
                     keeper = player
             if done == total:
                 now = most = st[_LAST_WON]
-            elif st[_COOP] == 0 and (keeper >= 0 and keeper != player or ranks and _outlasts(st, tab, left)):
+            elif st[_COOP] == 0 and ((keeper >= 0 and keeper != player) or (ranks and _outlasts(st, tab, left))):
                 now = most = 0  # a seat against the player keeps the last trick from him
                 reads |= trumps
             else:
@@ -1274,8 +1301,9 @@ def _status(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int
             for s in range(players):
                 if s != player:
                     best = min(best, st[_WON + s]) if m == _M_FEWEST else max(best, st[_WON + s])
-                    room += (max(0, low_end + 1 - st[_WON + s]) if m == _M_FEWEST
-                             else max(0, high_end - 1 - st[_WON + s]))
+                    room += (
+                        max(0, low_end + 1 - st[_WON + s]) if m == _M_FEWEST else max(0, high_end - 1 - st[_WON + s])
+                    )
             if m == _M_MOST:
                 sure = low_end > best + others_left
                 lost = high_end <= best or left - (high_end - mine) > room or _trumps_overflow(st, tab, high_end - 1)
@@ -1403,9 +1431,19 @@ def _key(st: NDArray[np.int64], tab: NDArray[np.int64], buf: NDArray[np.int64], 
     buf[row, _COUNTERS_WORD] = key
 
 
-_MIX = np.array([0x9E3779B97F4A7C1, 0x6C62272E07BB0142, 0x5851F42D4C957F2D, 0x14057B7EF767814F,
-                 0x2545F4914F6CDD1D, 0x2127599BF4325C37, 0x3C6EF372FE94F82B, 0x1B873593CC9E2D51],
-                dtype=np.int64)
+_MIX = np.array(
+    [
+        0x9E3779B97F4A7C1,
+        0x6C62272E07BB0142,
+        0x5851F42D4C957F2D,
+        0x14057B7EF767814F,
+        0x2545F4914F6CDD1D,
+        0x2127599BF4325C37,
+        0x3C6EF372FE94F82B,
+        0x1B873593CC9E2D51,
+    ],
+    dtype=np.int64,
+)
 """An odd multiplier per key word, for the slot hash."""
 
 
@@ -1443,8 +1481,9 @@ def _stored(tt: NDArray[np.int64], slot: int, buf: NDArray[np.int64], row: int, 
 
 
 @no_runtime(inline="always")
-def _find(tt: NDArray[np.int64], bucket: int, buf: NDArray[np.int64], row: int, stamp: int, width: int,
-          ways: int) -> int:
+def _find(
+    tt: NDArray[np.int64], bucket: int, buf: NDArray[np.int64], row: int, stamp: int, width: int, ways: int
+) -> int:
     """The slot of the bucket that holds this search's answer for the key in ``buf[row]``,
     or -1."""
     for slot in range(bucket, bucket + ways):
@@ -1502,8 +1541,9 @@ def _merge_counts(a: int, b: int) -> int:
 
 
 @no_runtime(inline="always")
-def _store(tt: NDArray[np.int64], slot: int, buf: NDArray[np.int64], row: int, stamp: int, answer: bool,
-           counts: int) -> None:
+def _store(
+    tt: NDArray[np.int64], slot: int, buf: NDArray[np.int64], row: int, stamp: int, answer: bool, counts: int
+) -> None:
     """The answer for the key in ``buf[row]``, which read these top counts, into the
     table's slot."""
     for k in range(_KEY_WORDS):
@@ -1539,8 +1579,17 @@ def _goodness(st: NDArray[np.int64]) -> int:
 
 
 @no_runtime(inline="always")
-def _store_range(tt: NDArray[np.int64], slot: int, buf: NDArray[np.int64], row: int, stamp: int, good: int,
-                 answer: bool, held: bool, counts: int) -> None:
+def _store_range(
+    tt: NDArray[np.int64],
+    slot: int,
+    buf: NDArray[np.int64],
+    row: int,
+    stamp: int,
+    good: int,
+    answer: bool,
+    held: bool,
+    counts: int,
+) -> None:
     """A monotone question's answer at goodness ``good``, which read these top counts,
     into the slot's range (merged with what the slot knows of this key when it ``held``
     it, else the slot taken over). A held slot's key agrees with this one on the top
@@ -1560,8 +1609,19 @@ def _store_range(tt: NDArray[np.int64], slot: int, buf: NDArray[np.int64], row: 
 
 
 @no_runtime(inline="always")
-def _keep(st: NDArray[np.int64], tt: NDArray[np.int64], bucket: int, buf: NDArray[np.int64], row: int, width: int,
-          good: int, answer: bool, counts: int, work: int, ways: int) -> None:
+def _keep(
+    st: NDArray[np.int64],
+    tt: NDArray[np.int64],
+    bucket: int,
+    buf: NDArray[np.int64],
+    row: int,
+    width: int,
+    good: int,
+    answer: bool,
+    counts: int,
+    work: int,
+    ways: int,
+) -> None:
     """The answer for the key in ``buf[row]`` (at goodness ``good`` for a monotone
     question), which read these top counts and took ``work`` nodes, into the bucket: into
     the slot that holds the key (merged with it, its work added), else a stale one, else
@@ -1592,8 +1652,16 @@ def _promote(tt: NDArray[np.int64], slot: int, bucket: int, buf: NDArray[np.int6
 
 
 @no_runtime(inline="always")
-def _from_peer(tt: NDArray[np.int64], peer: NDArray[np.int64], bucket: int, shaped: int, buf: NDArray[np.int64],
-               row: int, stamp: int, width: int) -> int:
+def _from_peer(
+    tt: NDArray[np.int64],
+    peer: NDArray[np.int64],
+    bucket: int,
+    shaped: int,
+    buf: NDArray[np.int64],
+    row: int,
+    stamp: int,
+    width: int,
+) -> int:
     """The answer for the key in ``buf[row]`` from the peer's table (the other thread's
     of a helped search, which it may be rewriting meanwhile): a slot of the key's two
     buckets there, copied whole into ``buf[_PEER_ROW]`` and taken only when the copy's
@@ -1605,12 +1673,20 @@ def _from_peer(tt: NDArray[np.int64], peer: NDArray[np.int64], bucket: int, shap
                 continue
             for k in range(_TT_COLUMNS):
                 buf[_PEER_ROW, k] = peer[s, k]
-            if _checksum(buf, _PEER_ROW) != buf[_PEER_ROW, _CHECK] or not _stored(buf, _PEER_ROW, buf, row, stamp,
-                                                                                  width):
+            if _checksum(buf, _PEER_ROW) != buf[_PEER_ROW, _CHECK] or not _stored(
+                buf, _PEER_ROW, buf, row, stamp, width
+            ):
                 continue
             copy = _victim(tt, bucket, stamp, BUCKET)
-            _store(tt, copy, buf, row, stamp, bool(buf[_PEER_ROW, _VERDICT] & _ANSWER_BIT),
-                   buf[_PEER_ROW, _RELEVANT_COUNTS])
+            _store(
+                tt,
+                copy,
+                buf,
+                row,
+                stamp,
+                bool(buf[_PEER_ROW, _VERDICT] & _ANSWER_BIT),
+                buf[_PEER_ROW, _RELEVANT_COUNTS],
+            )
             tt[copy, _RANGE] = buf[_PEER_ROW, _RANGE]
             tt[copy, _WORK] = buf[_PEER_ROW, _WORK]
             tt[copy, _CHECK] = _checksum(tt, copy)
@@ -1644,8 +1720,7 @@ _SAFE_LEAD_FIRST = 2 * _SPEND_FIRST
 
 
 @no_runtime(inline="always")
-def _safe_to_win(st: NDArray[np.int64], tab: NDArray[np.int64], seat: int, lead_class: int,
-                 must_follow: bool) -> bool:
+def _safe_to_win(st: NDArray[np.int64], tab: NDArray[np.int64], seat: int, lead_class: int, must_follow: bool) -> bool:
     """Whether a trick led in the colour class ``lead_class`` can bring the player no
     card he must keep out, if he wins it with a card of that class: the colour is not one
     he keeps out, and every seat after ``seat`` in the trick must follow it, or (unless
@@ -1732,8 +1807,14 @@ def _deciding_bar(st: NDArray[np.int64], tab: NDArray[np.int64], seat: int, cls:
 
 
 @no_runtime(inline="always")
-def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64], buf: NDArray[np.int64],
-                depth: int, seat: int) -> tuple[int, bool]:
+def _candidates(
+    st: NDArray[np.int64],
+    conds: NDArray[np.int64],
+    tab: NDArray[np.int64],
+    buf: NDArray[np.int64],
+    depth: int,
+    seat: int,
+) -> tuple[int, bool]:
     """The cards ``seat`` tries, in order, into the depth's card row; how many, and
     whether a card was merged. The legal cards less those merged with an equal lower
     one, sorted for the seat's aim in the trick (see the module docstring)."""
@@ -1760,8 +1841,13 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
     # following a trick he may safely win (``_safe_to_win``; no trump or kept-out card in
     # it yet), the player who only keeps colours out plays his highest card first,
     # winning or not: a card that could win a worse trick later is gone
-    top_first = (seat == player and st[_ONLY_KEPT_OUT] == 1 and following != 0 and lead_class != TRUMP_CLASS
-                 and _safe_to_win(st, tab, seat, lead_class, False))
+    top_first = (
+        seat == player
+        and st[_ONLY_KEPT_OUT] == 1
+        and following != 0
+        and lead_class != TRUMP_CLASS
+        and _safe_to_win(st, tab, seat, lead_class, False)
+    )
     for k in range(in_trick if top_first else 0):
         if tab[_CLASS, st[_TRICK + k]] == TRUMP_CLASS or (st[_KEPT_OUT] >> st[_TRICK + k]) & 1:
             top_first = False
@@ -1817,8 +1903,7 @@ def _candidates(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np
             if depth == 0 and st[_COOP] == 1:
                 sort_key = -s if win_aim else s
             else:
-                above = popcount(outside & tab[_CLASS_MASK, tab[_CLASS, c]] & ~tab[_LOWER_ANY, c]
-                                 & ~(np.int64(1) << c))
+                above = popcount(outside & tab[_CLASS_MASK, tab[_CLASS, c]] & ~tab[_LOWER_ANY, c] & ~(np.int64(1) << c))
                 sort_key = above * _ABOVE_WEIGHT - s if win_aim else -above * _ABOVE_WEIGHT - s
                 if seat == player:
                     lead_bar = _deciding_bar(st, tab, seat, tab[_CLASS, c], ducking)
@@ -1946,15 +2031,26 @@ def _answered_alike(buf: NDArray[np.int64], row: int, i: int, c: int, tab: NDArr
     for j in range(i):
         d = buf[row + _CARDS, j]
         reads = buf[row + _KEYS, j]
-        if (tab[_CLASS, d] == tab[_CLASS, c] and (alike >> d) & 1
-                and not (reads >> tab[_PLACE, d]) & 1 and not (reads >> tab[_PLACE, c]) & 1):
+        if (
+            tab[_CLASS, d] == tab[_CLASS, c]
+            and (alike >> d) & 1
+            and not (reads >> tab[_PLACE, d]) & 1
+            and not (reads >> tab[_PLACE, c]) & 1
+        ):
             return j
     return -1
 
 
 @no_runtime(nogil=True)
-def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64], tt: NDArray[np.int64],
-          buf: NDArray[np.int64], depth: int, peer: NDArray[np.int64]) -> bool:
+def _node(
+    st: NDArray[np.int64],
+    conds: NDArray[np.int64],
+    tab: NDArray[np.int64],
+    tt: NDArray[np.int64],
+    buf: NDArray[np.int64],
+    depth: int,
+    peer: NDArray[np.int64],
+) -> bool:
     """Whether the conditions can be made to hold from here (see the module docstring);
     at depth 0 the deciding card goes to ``st[_ROOT_CARD]``; the places whose owners the
     answer read go to ``st[_RELEVANT]`` (see Partitions). Python calls it directly: numba's
@@ -2024,8 +2120,12 @@ def _node(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64
     limit = st[_LIMIT]
     # probes (see the module docstring): a first pass gives each card a budget, a
     # second searches the cards whose budget ran out
-    probing = ((not chooser or st[_COOP] == 1) and n > 1 and st[_TOTAL] - st[_DONE] >= st[_PROBE_FROM]
-               and (depth > 0 or st[_HELPED] == 0))
+    probing = (
+        (not chooser or st[_COOP] == 1)
+        and n > 1
+        and st[_TOTAL] - st[_DONE] >= st[_PROBE_FROM]
+        and (depth > 0 or st[_HELPED] == 0)
+    )
     pending = 0
     for second in range(2 if probing else 1):
         for i in range(n):
@@ -2123,11 +2223,21 @@ def _question(conditions: tuple[Condition, ...]) -> tuple[NDArray[np.int64], Que
     capped = bool(kept_out) or any(c.measure == "tricks" and c.high < TRICKS for c in conditions)
     kept_cards = _colour_cards(kept_out)
     spending = kept_cards if capped and "trick:last" not in measures else -1
-    return (np.array(rows, dtype=np.int64).reshape(len(rows), 3),
-            (int(bool(measures & {"most", "fewest"})), int("tricks" in measures),
-             sum(1 << k for k, letter in enumerate(COLOURS) if f"colour:{letter}" in measures),
-             int("trick:first" in measures), mono, bound, _colour_cards(wanted), kept_cards, spending,
-             int(bool(conditions) and all(c.measure in kept_out for c in conditions))))
+    return (
+        np.array(rows, dtype=np.int64).reshape(len(rows), 3),
+        (
+            int(bool(measures & {"most", "fewest"})),
+            int("tricks" in measures),
+            sum(1 << k for k, letter in enumerate(COLOURS) if f"colour:{letter}" in measures),
+            int("trick:first" in measures),
+            mono,
+            bound,
+            _colour_cards(wanted),
+            kept_cards,
+            spending,
+            int(bool(conditions) and all(c.measure in kept_out for c in conditions)),
+        ),
+    )
 
 
 def _colour_cards(measures: set[str]) -> int:
@@ -2165,12 +2275,23 @@ def encode(position: Position, player: int, key: Question, cooperative: bool, st
     st[_PLAYERS] = players
     st[_COOP] = int(cooperative)
     st[_TOTAL] = len(tricks) + (cards_left + len(position.current)) // players
-    (st[_KEY_ALL], st[_KEY_TRICKS], st[_KEY_COLOURS], st[_KEY_FIRST], st[_MONO], st[_MONO_BOUND], st[_WANTED],
-     st[_KEPT_OUT], st[_SPENDING], only_kept_out) = key
+    (
+        st[_KEY_ALL],
+        st[_KEY_TRICKS],
+        st[_KEY_COLOURS],
+        st[_KEY_FIRST],
+        st[_MONO],
+        st[_MONO_BOUND],
+        st[_WANTED],
+        st[_KEPT_OUT],
+        st[_SPENDING],
+        only_kept_out,
+    ) = key
     st[_ONLY_KEPT_OUT] = only_kept_out
-    st[_COLOUR_OF], alike, st[_ODD_CARDS], st[_ODD_READS] = _all_colour_facts()[position.trumps.suit,
-                                                                                position.trumps.number, counted]
-    st[_ALIKE:_ALIKE + COLOUR_COUNT] = alike
+    st[_COLOUR_OF], alike, st[_ODD_CARDS], st[_ODD_READS] = _all_colour_facts()[
+        position.trumps.suit, position.trumps.number, counted
+    ]
+    st[_ALIKE : _ALIKE + COLOUR_COUNT] = alike
     st[_MONO_AT] = -1
     if key[4]:
         st[_MONO_AT] = _WON + player if key[1] else _COLOUR_WON + (key[2].bit_length() - 1)
@@ -2228,8 +2349,13 @@ def _helper() -> _Helper:
     return _HELPERS.setdefault(os.getpid(), _Helper())
 
 
-def _helped(st: NDArray[np.int64], rows: NDArray[np.int64], tab: NDArray[np.int64], tt: NDArray[np.int64],
-            buf: NDArray[np.int64]) -> bool:
+def _helped(
+    st: NDArray[np.int64],
+    rows: NDArray[np.int64],
+    tab: NDArray[np.int64],
+    tt: NDArray[np.int64],
+    buf: NDArray[np.int64],
+) -> bool:
     """The search of ``st`` from the root, with the helper thread searching the same root
     beside it (its candidates reversed near the root) in its own table, each reading the
     other's table where its own has no answer; the main search's answer, once it has one,
@@ -2243,7 +2369,7 @@ def _helped(st: NDArray[np.int64], rows: NDArray[np.int64], tab: NDArray[np.int6
         st[_HELPED] = 1
         other = st.copy()
         other[_REVERSE] = REVERSE_DEPTH
-        peer = helper.tt[:len(tt)]
+        peer = helper.tt[: len(tt)]
         running = helper.pool.submit(_node, other, rows, tab, peer, helper.buf, 0, tt)
         try:
             value = bool(_node(st, rows, tab, tt, buf, 0, peer))
@@ -2256,8 +2382,9 @@ def _helped(st: NDArray[np.int64], rows: NDArray[np.int64], tab: NDArray[np.int6
         helper.lock.release()
 
 
-def search(position: Position, player: int, conditions: Sequence[Condition], cooperative: bool,
-           helped: bool = False) -> tuple[bool, Card | None, int]:
+def search(
+    position: Position, player: int, conditions: Sequence[Condition], cooperative: bool, helped: bool = False
+) -> tuple[bool, Card | None, int]:
     """Whether the conditions can be made to hold (the other seats against the player,
     or for him when ``cooperative``), the root card that decides it (the chooser's card
     that achieves it, or the opposing seat's card after which it fails; else None), and
@@ -2266,12 +2393,13 @@ def search(position: Position, player: int, conditions: Sequence[Condition], coo
     helper thread beside it (``_helped``)."""
     rows, key = _question(tuple(conditions))
     question: object = key[:5] if key[4] else tuple(conditions)
-    stamp = _family_stamp((position.trumps.suit, position.trumps.number, player, position.players, cooperative,
-                           question))
+    stamp = _family_stamp(
+        (position.trumps.suit, position.trumps.number, player, position.players, cooperative, question)
+    )
     tt = _table()
     small = len(position.hands[0]) <= SMALL_TRICKS
     if small:
-        tt = tt[:1 << SMALL_TT_BITS]
+        tt = tt[: 1 << SMALL_TT_BITS]
     st = encode(position, player, key, cooperative, stamp)
     tab = tables(position.trumps).packed
     handing_off = helped and not small and _spare_core()

@@ -31,14 +31,16 @@ def _check_size(position: Position) -> None:
     """Refuse a position the reference could search for hours (a hand over ``LIMIT`` cards)."""
     longest = max(len(hand) for hand in position.hands)
     if longest > LIMIT:
-        raise BadInput(f"the reference backend takes endings of at most {LIMIT} cards a hand, not {longest}: "
-                       "use numba for longer ones", str(longest))
+        raise BadInput(
+            f"the reference backend takes endings of at most {LIMIT} cards a hand, not {longest}: "
+            "use numba for longer ones",
+            str(longest),
+        )
 
 
 def holds(position: Position, player: int, conditions: Sequence[Condition]) -> bool:
     """Whether every condition holds for the player over the position's played tricks."""
-    return all(c.low <= measure(c.measure, player, position.tricks, position.players) <= c.high
-               for c in conditions)
+    return all(c.low <= measure(c.measure, player, position.tricks, position.players) <= c.high for c in conditions)
 
 
 Memo = dict[tuple[object, ...], bool]
@@ -55,28 +57,36 @@ def _boundary(position: Position, player: int) -> tuple[object, ...]:
             for card in trick.cards:
                 colours[card.colour] = colours.get(card.colour, 0) + 1
     first = position.tricks[0].winner == player if position.tricks else None
-    return (tuple(frozenset(hand) for hand in position.hands), position.leader, tuple(won),
-            tuple(sorted(colours.items())), first)
+    return (
+        tuple(frozenset(hand) for hand in position.hands),
+        position.leader,
+        tuple(won),
+        tuple(sorted(colours.items())),
+        first,
+    )
 
 
-def _achievable(position: Position, player: int, conditions: Sequence[Condition], cooperative: bool,
-                nodes: list[int], memo: Memo) -> bool:
+def _achievable(
+    position: Position, player: int, conditions: Sequence[Condition], cooperative: bool, nodes: list[int], memo: Memo
+) -> bool:
     nodes[0] += 1
     if position.finished:
         return holds(position, player, conditions)
     key = _boundary(position, player) if not position.current else None
     if key is not None and key in memo:
         return memo[key]
-    children = (_achievable(position.play(card), player, conditions, cooperative, nodes, memo)
-                for card in position.legal())
+    children = (
+        _achievable(position.play(card), player, conditions, cooperative, nodes, memo) for card in position.legal()
+    )
     value = any(children) if cooperative or position.to_move == player else all(children)
     if key is not None:
         memo[key] = value
     return value
 
 
-def search(position: Position, player: int, conditions: Sequence[Condition], cooperative: bool,
-           helped: bool = False) -> tuple[bool, Card | None, int]:
+def search(
+    position: Position, player: int, conditions: Sequence[Condition], cooperative: bool, helped: bool = False
+) -> tuple[bool, Card | None, int]:
     """The root's answer, the root card that decides it (for the seat choosing: a card
     that achieves it when the answer is yes; for a seat against the player: a card after
     which it fails, when the answer is no; else None), and the positions visited. The

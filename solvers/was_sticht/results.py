@@ -64,8 +64,10 @@ class DealtRound(Answer):
     def text(self) -> str:
         trumps = self.deal.trumps
         lines = [f"trumps {trumps}: {trumps_words(trumps)}; seat {self.deal.leader + 1} leads"]
-        lines += [f"seat {seat}: {format_cards(sorted(hand, key=lambda c: c.index))}"
-                  for seat, hand in enumerate(self.deal.hands, start=1)]
+        lines += [
+            f"seat {seat}: {format_cards(sorted(hand, key=lambda c: c.index))}"
+            for seat, hand in enumerate(self.deal.hands, start=1)
+        ]
         return "\n".join(lines)
 
 
@@ -95,28 +97,39 @@ class Deduction(Answer):
 
     def to_json(self) -> dict[str, Any]:
         document: dict[str, Any] = {
-            "clues": self.clues, "consistent": [trumps_json(t) for t in self.fitting],
+            "clues": self.clues,
+            "consistent": [trumps_json(t) for t in self.fitting],
             "suits": [{"suit": SUIT_LETTERS.get(k), "share": round(v, 4)} for k, v in self.suits],
             "numbers": [{"number": None if k == "none" else int(k), "share": round(v, 4)} for k, v in self.numbers],
-            "contradiction": self.contradiction}
+            "contradiction": self.contradiction,
+        }
         if self.pick is not None:
-            document["pick"] = {"card": self.pick.card.name,
-                                "expected": [{"card": c.name, "strength": round(v, 4)} for c, v in self.pick.expected]}
+            document["pick"] = {
+                "card": self.pick.card.name,
+                "expected": [{"card": c.name, "strength": round(v, 4)} for c, v in self.pick.expected],
+            }
         return document
 
     def text(self) -> str:
-        lines = [f"{len(self.fitting)} of 50 trump pairs fit the {self.clues} clue{'s' * (self.clues != 1)}"
-                 + (": " + " ".join(t.name for t in self.fitting) if self.fitting else "")]
+        lines = [
+            f"{len(self.fitting)} of 50 trump pairs fit the {self.clues} clue{'s' * (self.clues != 1)}"
+            + (": " + " ".join(t.name for t in self.fitting) if self.fitting else "")
+        ]
         if self.fitting:
             lines.append("trump suit:   " + ", ".join(f"{k} {v:.0%}" for k, v in self.suits))
             lines.append("trump number: " + ", ".join(f"{k} {v:.0%}" for k, v in self.numbers))
         else:
-            lines.append(f"no pair fits: clue {self.contradiction} contradicts "
-                         + ("the ones before it" if self.contradiction != 1 else "every pair")
-                         + ("; no card to pick" if self.offered else ""))
+            lines.append(
+                f"no pair fits: clue {self.contradiction} contradicts "
+                + ("the ones before it" if self.contradiction != 1 else "every pair")
+                + ("; no card to pick" if self.offered else "")
+            )
         if self.pick is not None:
-            lines.append(f"pick {self.pick.card} (expected trick strength "
-                         + ", ".join(f"{c} {v:.3f}" for c, v in self.pick.expected) + ")")
+            lines.append(
+                f"pick {self.pick.card} (expected trick strength "
+                + ", ".join(f"{c} {v:.3f}" for c, v in self.pick.expected)
+                + ")"
+            )
         return "\n".join(lines)
 
 
@@ -142,21 +155,33 @@ class Analysis(Answer):
     backend: str
 
     def to_json(self) -> dict[str, Any]:
-        return {"player": self.player, "task": self.chip.id, "trumps": trumps_json(self.trumps),
-                "forceable": self.forceable, "possible": self.possible, "proven": True, "fewest": self.fewest,
-                "most": self.most, "to_move": self.to_move,
-                "best_card": self.best_card.name if self.best_card else None,
-                "nodes": self.nodes, "backend": self.backend}
+        return {
+            "player": self.player,
+            "task": self.chip.id,
+            "trumps": trumps_json(self.trumps),
+            "forceable": self.forceable,
+            "possible": self.possible,
+            "proven": True,
+            "fewest": self.fewest,
+            "most": self.most,
+            "to_move": self.to_move,
+            "best_card": self.best_card.name if self.best_card else None,
+            "nodes": self.nodes,
+            "backend": self.backend,
+        }
 
     def text(self) -> str:
         whose = "the player's own" if self.to_move == self.player else f"seat {self.to_move}'s"
-        return "\n".join([
-            f"seat {self.player}, task {self.chip.id} ({self.chip.en}), trumps {self.trumps}:",
-            f"forceable: {'yes' if self.forceable else 'no'}",
-            f"possible:  {'yes' if self.possible else 'no'}",
-            f"tricks: the player makes sure of at least {self.most} and can keep them to at most "
-            f"{self.fewest}, whatever the others do",
-            f"best card for seat {self.to_move} to play ({whose} move): {self.best_card}"])
+        return "\n".join(
+            [
+                f"seat {self.player}, task {self.chip.id} ({self.chip.en}), trumps {self.trumps}:",
+                f"forceable: {'yes' if self.forceable else 'no'}",
+                f"possible:  {'yes' if self.possible else 'no'}",
+                f"tricks: the player makes sure of at least {self.most} and can keep them to at most "
+                f"{self.fewest}, whatever the others do",
+                f"best card for seat {self.to_move} to play ({whose} move): {self.best_card}",
+            ]
+        )
 
 
 @dataclass(frozen=True)
@@ -182,18 +207,40 @@ class ChipChoice(Answer):
         return self.odds[0].chip
 
     def to_json(self) -> dict[str, Any]:
-        return {"player": self.player, "dealer": self.dealer, "trumps": trumps_json(self.trumps),
-                "choice": self.choice.id, "reason": self.reason, "rule": "expected-value",
-                "playouts": self.playouts, "verdicts_proven": True, "backend": self.backend,
-                "chips": [{"id": o.chip.id, "value": o.chip.value, "verdict": o.verdict, "chance": round(o.chance, 4),
-                           "expected": round(o.chance * o.chip.value, 4)} for o in self.odds]}
+        return {
+            "player": self.player,
+            "dealer": self.dealer,
+            "trumps": trumps_json(self.trumps),
+            "choice": self.choice.id,
+            "reason": self.reason,
+            "rule": "expected-value",
+            "playouts": self.playouts,
+            "verdicts_proven": True,
+            "backend": self.backend,
+            "chips": [
+                {
+                    "id": o.chip.id,
+                    "value": o.chip.value,
+                    "verdict": o.verdict,
+                    "chance": round(o.chance, 4),
+                    "expected": round(o.chance * o.chip.value, 4),
+                }
+                for o in self.odds
+            ],
+        }
 
     def text(self) -> str:
-        table = text_table(["chip", "value", "verdict", "chance", "value x chance"],
-                           [[o.chip.id, o.chip.value, o.verdict, f"{o.chance:.0%}", f"{o.chance * o.chip.value:.2f}"]
-                            for o in self.odds])
-        return (f"seat {self.player}, trumps {self.trumps}, seat {self.dealer} deals: {self.reason}\n{table}\n"
-                f"verdicts double dummy (exact); chances from {self.playouts} seeded random playouts of the round")
+        table = text_table(
+            ["chip", "value", "verdict", "chance", "value x chance"],
+            [
+                [o.chip.id, o.chip.value, o.verdict, f"{o.chance:.0%}", f"{o.chance * o.chip.value:.2f}"]
+                for o in self.odds
+            ],
+        )
+        return (
+            f"seat {self.player}, trumps {self.trumps}, seat {self.dealer} deals: {self.reason}\n{table}\n"
+            f"verdicts double dummy (exact); chances from {self.playouts} seeded random playouts of the round"
+        )
 
 
 @dataclass(frozen=True)
@@ -221,18 +268,28 @@ class ChipTable(Answer):
         return sum(row.verdicts[seat - 1] == "forceable" for row in self.rows)
 
     def to_json(self) -> dict[str, Any]:
-        return {"trumps": trumps_json(self.trumps), "leader": self.leader, "proven": True, "backend": self.backend,
-                "chips": [{"id": row.chip.id, "value": row.chip.value, "source": row.chip.source,
-                           "seats": list(row.verdicts)} for row in self.rows]}
+        return {
+            "trumps": trumps_json(self.trumps),
+            "leader": self.leader,
+            "proven": True,
+            "backend": self.backend,
+            "chips": [
+                {"id": row.chip.id, "value": row.chip.value, "source": row.chip.source, "seats": list(row.verdicts)}
+                for row in self.rows
+            ],
+        }
 
     def text(self) -> str:
         seats = range(1, self.players + 1)
-        table = text_table(["chip", "value", "source", *(f"seat {s}" for s in seats)],
-                           [[row.chip.id, row.chip.value, row.chip.source, *(MARKS[v] for v in row.verdicts)]
-                            for row in self.rows])
+        table = text_table(
+            ["chip", "value", "source", *(f"seat {s}" for s in seats)],
+            [[row.chip.id, row.chip.value, row.chip.source, *(MARKS[v] for v in row.verdicts)] for row in self.rows],
+        )
         counts = ", ".join(f"seat {s} {self.forced(s)}" for s in seats)
-        return (f"trumps {self.trumps}, seat {self.leader} leads; F forceable, p possible, - impossible\n"
-                f"{table}\nforceable chips: {counts}")
+        return (
+            f"trumps {self.trumps}, seat {self.leader} leads; F forceable, p possible, - impossible\n"
+            f"{table}\nforceable chips: {counts}"
+        )
 
 
 @dataclass(frozen=True)
@@ -243,15 +300,23 @@ class ChipSet(Answer):
     chips: tuple[Chip, ...]
 
     def to_json(self) -> dict[str, Any]:
-        return {"chips": [{"id": chip.id, "value": chip.value, "source": chip.source, "en": chip.en, "de": chip.de}
-                          for chip in self.chips]}
+        return {
+            "chips": [
+                {"id": chip.id, "value": chip.value, "source": chip.source, "en": chip.en, "de": chip.de}
+                for chip in self.chips
+            ]
+        }
 
     def text(self) -> str:
-        table = text_table(["chip", "value", "source", "task", "German"],
-                           [[chip.id, chip.value, chip.source, chip.en, chip.de] for chip in self.chips])
+        table = text_table(
+            ["chip", "value", "source", "task", "German"],
+            [[chip.id, chip.value, chip.source, chip.en, chip.de] for chip in self.chips],
+        )
         rulebook = sum(chip.source == "rulebook" for chip in self.chips)
-        return (f"{table}\n{len(self.chips)} task chips: {rulebook} named by the rulebook, "
-                f"{len(self.chips) - rulebook} stand-ins; every corner value is a guess")
+        return (
+            f"{table}\n{len(self.chips)} task chips: {rulebook} named by the rulebook, "
+            f"{len(self.chips) - rulebook} stand-ins; every corner value is a guess"
+        )
 
 
 @dataclass(frozen=True)
@@ -275,25 +340,51 @@ class Game(Answer):
 
     def to_json(self) -> dict[str, Any]:
         record = self.record
-        return {"seed": self.seed, "players": self.players, "bots": list(self.bots),
-                "winners": [seat + 1 for seat in record.winners], "limit_hit": record.limit_hit,
-                "rounds": [{"dealer": r.dealer + 1, "trumps": trumps_json(r.trumps), "chosen": _seats(r.chosen),
-                            "met": [seat + 1 for seat in r.settlement.met],
-                            "dealer_beat": [seat + 1 for seat in r.settlement.dealer_beat],
-                            "tricks": self._tricks(number), "discarded": _seats(r.discarded)}
-                           for number, r in enumerate(record.rounds)],
-                "standings": [{"rank": s.rank, "seat": s.seat + 1, "discarded": [c.id for c in s.discarded],
-                               "value": s.value} for s in record.standings]}
+        return {
+            "seed": self.seed,
+            "players": self.players,
+            "bots": list(self.bots),
+            "winners": [seat + 1 for seat in record.winners],
+            "limit_hit": record.limit_hit,
+            "rounds": [
+                {
+                    "dealer": r.dealer + 1,
+                    "trumps": trumps_json(r.trumps),
+                    "chosen": _seats(r.chosen),
+                    "met": [seat + 1 for seat in r.settlement.met],
+                    "dealer_beat": [seat + 1 for seat in r.settlement.dealer_beat],
+                    "tricks": self._tricks(number),
+                    "discarded": _seats(r.discarded),
+                }
+                for number, r in enumerate(record.rounds)
+            ],
+            "standings": [
+                {"rank": s.rank, "seat": s.seat + 1, "discarded": [c.id for c in s.discarded], "value": s.value}
+                for s in record.standings
+            ],
+        }
 
     def text(self) -> str:
         record = self.record
-        rows = [[number + 1, r.dealer + 1, r.trumps.name, _listed(r.chosen, r.settlement.met),
-                 "/".join(map(str, self._tricks(number))), _listed(r.discarded) or "-"]
-                for number, r in enumerate(record.rounds)]
+        rows = [
+            [
+                number + 1,
+                r.dealer + 1,
+                r.trumps.name,
+                _listed(r.chosen, r.settlement.met),
+                "/".join(map(str, self._tricks(number))),
+                _listed(r.discarded) or "-",
+            ]
+            for number, r in enumerate(record.rounds)
+        ]
         table = text_table(["round", "dealer", "trumps", "chips chosen (* met)", "tricks", "discarded"], rows)
-        result = ("round limit reached: no winner" if record.limit_hit else
-                  "winner" + "s" * (len(record.winners) > 1) + ": "
-                  + ", ".join(f"seat {s + 1}" for s in record.winners))
-        standings = "; ".join(f"{s.rank}. seat {s.seat + 1} ({self.bots[s.seat]}) {plural(len(s.discarded), 'chip')} "
-                              f"worth {s.value}" for s in record.standings)
+        result = (
+            "round limit reached: no winner"
+            if record.limit_hit
+            else "winner" + "s" * (len(record.winners) > 1) + ": " + ", ".join(f"seat {s + 1}" for s in record.winners)
+        )
+        standings = "; ".join(
+            f"{s.rank}. seat {s.seat + 1} ({self.bots[s.seat]}) {plural(len(s.discarded), 'chip')} worth {s.value}"
+            for s in record.standings
+        )
         return f"{table}\n{result}\nstandings: {standings}"

@@ -100,13 +100,18 @@ def create_app(settings: Settings = Settings()) -> Starlette:
             return _error(outcome.status, outcome.error)
         if page:
             # ASCII-escaped, as the command's own document is: a lone surrogate from a file stays printable
-            return Response(json.dumps(_page_view(outcome, call.line(), dict(call.files))),
-                            media_type="application/json")
+            return Response(
+                json.dumps(_page_view(outcome, call.line(), dict(call.files))), media_type="application/json"
+            )
         return Response(outcome.json_text, media_type="application/json")
 
     async def catalogue(request: Request) -> Response:
-        return JSONResponse({game: {name: _describe(command, settings.time_limit) for name, command in commands.items()}
-                             for game, commands in served_commands().items()})
+        return JSONResponse(
+            {
+                game: {name: _describe(command, settings.time_limit) for name, command in commands.items()}
+                for game, commands in served_commands().items()
+            }
+        )
 
     def page(name: str) -> Route:
         async def show(request: Request) -> Response:
@@ -114,10 +119,13 @@ def create_app(settings: Settings = Settings()) -> Starlette:
 
         return Route("/" if name == "index" else f"/{name}", show)
 
-    routes = [page("index"), *(page(game) for game in GAMES),
-              Route("/api", catalogue),
-              Route("/api/{game}/{command}", answer, methods=["POST"]),
-              Mount("/static", StaticFiles(directory=STATIC), name="static")]
+    routes = [
+        page("index"),
+        *(page(game) for game in GAMES),
+        Route("/api", catalogue),
+        Route("/api/{game}/{command}", answer, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
     return Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: _http_error})
 
 
@@ -173,13 +181,19 @@ async def _http_error(request: Request, error: Exception) -> Response:
 def _page_view(outcome: Outcome, line: str, files: dict[str, Any]) -> dict[str, Any]:
     """What a page shows of an answer: the document, the CLI's text output and exit code,
     and the command line (with the files it names) that gives the same answer."""
-    return {"document": json.loads(outcome.json_text), "text": outcome.text, "exit_code": outcome.exit_code,
-            "line": line, "files": files}
+    return {
+        "document": json.loads(outcome.json_text),
+        "text": outcome.text,
+        "exit_code": outcome.exit_code,
+        "line": line,
+        "files": files,
+    }
 
 
 def _describe(command: Any, time_limit: float) -> dict[str, Any]:
     """A command as the API takes it: its help and its options by request name, each
     with the default this server uses (a time limit at most the server's)."""
+
     def default(param: Any) -> Any:
         if not isinstance(param.default, (str, int, float)):
             return None
@@ -187,7 +201,15 @@ def _describe(command: Any, time_limit: float) -> dict[str, Any]:
             return served_time_limit(param, time_limit)
         return param.default
 
-    return {"help": (command.help or "").split("\n\n")[0].replace("\n", " "),
-            "options": {request_name(p): {"required": bool(p.required), "flag": bool(getattr(p, "is_flag", False)),
-                                          "default": default(p), "help": getattr(p, "help", None) or ""}
-                        for p in command.params}}
+    return {
+        "help": (command.help or "").split("\n\n")[0].replace("\n", " "),
+        "options": {
+            request_name(p): {
+                "required": bool(p.required),
+                "flag": bool(getattr(p, "is_flag", False)),
+                "default": default(p),
+                "help": getattr(p, "help", None) or "",
+            }
+            for p in command.params
+        },
+    }

@@ -102,15 +102,15 @@ def read_call(game: str, command: str, options: object, time_limit: float | None
     if game not in commands:
         raise BadInput(f"unknown game {game!r}: one of {', '.join(GAMES)}", game)
     if command not in commands[game]:
-        raise BadInput(f"{game} has no command {command!r} here: one of {', '.join(sorted(commands[game]))}",
-                       command)
+        raise BadInput(f"{game} has no command {command!r} here: one of {', '.join(sorted(commands[game]))}", command)
     if not isinstance(options, dict):
         raise BadInput("the request body must be a JSON object of the command's options", "body")
     params = {request_name(p): p for p in commands[game][command].params if p.name != "help"}
     unknown = sorted(set(options) - set(params))
     if unknown:
-        raise BadInput(f"{game} {command} takes no option {unknown[0]!r}: it takes {', '.join(sorted(params))}",
-                       unknown[0])
+        raise BadInput(
+            f"{game} {command} takes no option {unknown[0]!r}: it takes {', '.join(sorted(params))}", unknown[0]
+        )
     missing = [name for name, param in params.items() if param.required and options.get(name) is None]
     if missing:
         raise BadInput(f"{game} {command} needs {missing[0]!r}", missing[0])
@@ -152,8 +152,11 @@ def _scalar(name: str, value: object) -> str:
     """An option's value as typed on the line: a string, or a number written plainly."""
     if isinstance(value, str):
         return value
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or (isinstance(value, float)
-                                                                         and not math.isfinite(value)):
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or (isinstance(value, float) and not math.isfinite(value))
+    ):
         raise BadInput(f"{name!r}: give a string or a number as on the command line, not {json.dumps(value)}", name)
     if isinstance(value, float):
         return str(int(value)) if value.is_integer() else repr(value)  # 6.0 is 6, as JSON does not tell them apart

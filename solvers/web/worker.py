@@ -65,13 +65,18 @@ def execute(call: Call) -> Outcome:
     answers: list[Any] = []
     with tempfile.TemporaryDirectory(prefix="cardsolve-web-") as folder, redirect_stderr(io.StringIO()):
         try:
-            cli.main(args=["--json", *call.argv(Path(folder))], prog_name="cardsolve", standalone_mode=False,
-                     obj={"answers": answers})
+            cli.main(
+                args=["--json", *call.argv(Path(folder))],
+                prog_name="cardsolve",
+                standalone_mode=False,
+                obj={"answers": answers},
+            )
         except BadInput as error:
             return Outcome(BAD_INPUT, exit_code=2, error=_without(folder, f"error: {error}"))
         except click.ClickException as error:
-            return Outcome(BAD_INPUT, exit_code=error.exit_code,
-                           error=_without(folder, f"error: {error.format_message()}"))
+            return Outcome(
+                BAD_INPUT, exit_code=error.exit_code, error=_without(folder, f"error: {error.format_message()}")
+            )
         except Exception as error:  # noqa: BLE001  (a fault of ours: the server says so and goes on)
             traceback.print_exc(file=sys.__stderr__)
             return Outcome(INTERNAL, exit_code=1, error=f"internal error: {type(error).__name__}: {error}")
@@ -154,8 +159,11 @@ class Requests:
             else:
                 outcome: Outcome = receiving.recv()
                 return outcome
-            return Outcome(TIMED_OUT, exit_code=3,
-                           error=f"undecided: no answer within this server's {self.deadline:g} s; the command was stopped")
+            return Outcome(
+                TIMED_OUT,
+                exit_code=3,
+                error=f"undecided: no answer within this server's {self.deadline:g} s; the command was stopped",
+            )
         except EOFError:
             return Outcome(INTERNAL, exit_code=1, error="the command's process ended without an answer")
         finally:
