@@ -1,5 +1,5 @@
 """The ``cardsolve`` command line: the root group, its global option and the command
-groups, one module per game in ``cardsolve.solvers.commands``.
+groups, one module per game in ``cardsolve.solvers.interfaces.cli``.
 
 A command parses its options, calls the game's API (``cardsolve.<game>``) and prints the
 answer's text, or its JSON under ``--json`` (which may stand anywhere on the line). Every
@@ -19,7 +19,7 @@ import click
 from cardsolve.models.errors import BadInput
 
 try:  # most of a command's start-up is here: a Ctrl-C meanwhile ends as one during work does
-    from cardsolve.solvers.commands import cubu, quibbles, serve, studies, subito, ubongo, was_sticht
+    from cardsolve.solvers.interfaces.cli import cubu, quibbles, serve, studies, subito, ubongo, was_sticht
 except KeyboardInterrupt:
     click.echo("interrupted", err=True)
     raise SystemExit(130) from None

@@ -25,9 +25,9 @@ from cardsolve.benchmarks import harness
 from cardsolve.benchmarks.harness import Row
 from cardsolve.models.quibbles import State, Variant, deck_counts, from_counts, position
 from cardsolve.models.quibbles.deal import SplitQuery, split_queries
+from cardsolve.solvers.quibbles.bot_games import play_game, policy_by_name
 from cardsolve.solvers.quibbles.hint import rank_turns
 from cardsolve.solvers.quibbles.split import best_split
-from cardsolve.solvers.quibbles.study import play_game, policy_by_name
 
 SEED = 20240611
 

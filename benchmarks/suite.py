@@ -16,7 +16,7 @@ from typing import Any
 
 from cardsolve.benchmarks.harness import format_seconds, ratio_text
 from cardsolve.models.errors import BadInput
-from cardsolve.solvers.results import Answer, text_table
+from cardsolve.solvers.infrastructure.results import Answer, text_table
 
 SCRIPTS = {"ubongo": "ubongo", "subito": "subito", "quibbles": "quibbles", "was-sticht": "was_sticht", "cubu": "cubu"}
 """Each game's benchmark module in ``cardsolve.benchmarks``, by the game's CLI name."""

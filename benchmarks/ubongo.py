@@ -36,7 +36,7 @@ from cardsolve.benchmarks.harness import Row
 from cardsolve.models.ubongo.cards import Face
 from cardsolve.models.ubongo.deal import sampled_hands
 from cardsolve.models.ubongo.scoring import TARGET, Side
-from cardsolve.solvers.analysis import ubongo as study
+from cardsolve.solvers.studies import ubongo_solvability as study
 from cardsolve.solvers.ubongo import api, fast
 from cardsolve.solvers.ubongo.backends import Solve, solver
 from cardsolve.solvers.ubongo.results import Solution

@@ -74,7 +74,7 @@ def running_server() -> Iterator[str]:
     """``cardsolve serve``'s application on a free loopback port; yields its base address."""
     import uvicorn
 
-    from cardsolve.solvers.web.app import Settings, create_app
+    from cardsolve.solvers.interfaces.web.app import Settings, create_app
 
     port = free_port()
     server = uvicorn.Server(

@@ -21,12 +21,12 @@ from typing import Any
 import pytest
 
 from cardsolve.models.errors import BadInput
-from cardsolve.solvers.analysis import runner, store
-from cardsolve.solvers.analysis.registry import study
-from cardsolve.solvers.analysis.runner import StudyInterrupted, chunk_plan, run_study
-from cardsolve.solvers.analysis.store import ChunkStore, default_store, study_key
-from cardsolve.solvers.cache_dir import cache_root, source_digest
-from cardsolve.solvers.jit import numba_cache_dir
+from cardsolve.solvers.infrastructure.cache import cache_root, source_digest
+from cardsolve.solvers.infrastructure.jit import numba_cache_dir
+from cardsolve.solvers.studies import runner, store
+from cardsolve.solvers.studies.registry import study
+from cardsolve.solvers.studies.runner import StudyInterrupted, chunk_plan, run_study
+from cardsolve.solvers.studies.store import ChunkStore, default_store, study_key
 
 SEATS = dataclasses.replace(study("cubu", "seats"), chunk_size=4)
 """The CUBU study in chunks of 4 games (the workers look up the registered study by
@@ -146,7 +146,7 @@ def test_the_store_keeps_studies_apart(tmp_path: Path) -> None:
 def test_changed_solver_sources_recompute_the_stored_chunks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     store = tmp_path / "studies.sqlite"
     run_study(SEATS, 8, SEED, store=store)
-    monkeypatch.setattr("cardsolve.solvers.analysis.store.source_digest", lambda: "another-solver")
+    monkeypatch.setattr("cardsolve.solvers.studies.store.source_digest", lambda: "another-solver")
     assert run_study(SEATS, 8, SEED, store=store).reused == 0
     assert run_study(SEATS, 8, SEED, store=store).reused == 2
 
@@ -229,7 +229,7 @@ def test_the_store_and_the_numba_cache_share_the_cache_root(tmp_path: Path, monk
 
 
 def test_count_tables_add_key_by_key_in_numeric_order() -> None:
-    from cardsolve.solvers.analysis.study import add_counts
+    from cardsolve.solvers.studies.study import add_counts
 
     assert add_counts([{"10": 1, "2": 3}, {"2": 1, "-1": 2}, {}]) == {"-1": 2, "2": 4, "10": 1}
     assert list(add_counts([{"10": 1, "9": 1}])) == ["9", "10"]

@@ -14,8 +14,11 @@ from types import ModuleType
 import pytest
 
 from cardsolve.models.quibbles import SOLO_RATINGS
-from cardsolve.solvers.analysis import quibbles, registry, subito, ubongo
-from cardsolve.solvers.analysis.study import Part, Result
+from cardsolve.solvers.studies import quibbles_solo as quibbles
+from cardsolve.solvers.studies import registry
+from cardsolve.solvers.studies import subito_optimal_scores as subito
+from cardsolve.solvers.studies import ubongo_solvability as ubongo
+from cardsolve.solvers.studies.study import Part, Result
 
 SEED = 11
 
@@ -144,7 +147,8 @@ def test_subito_answers_lie_within_their_bounds() -> None:
 
 
 def test_quibbles_shares_and_policies() -> None:
-    from cardsolve.solvers.quibbles.study import Lookahead, solo_game
+    from cardsolve.solvers.quibbles.bot_games import Lookahead
+    from cardsolve.solvers.studies.quibbles_solo import solo_game
 
     run = _run("quibbles")
     result = run.result()

@@ -12,11 +12,11 @@ import pytest
 
 from cardsolve.models.was_sticht import CHIPS, deal_round
 from cardsolve.models.was_sticht.play import start
-from cardsolve.solvers.analysis.registry import study
 from cardsolve.solvers.cubu.bots import BOTS
 from cardsolve.solvers.cubu.results import GameResult
 from cardsolve.solvers.cubu.simulate import play_one, win_shares
-from cardsolve.solvers.sample_seeds import sample_seed
+from cardsolve.solvers.infrastructure.seeds import sample_seed
+from cardsolve.solvers.studies.registry import study
 from cardsolve.solvers.was_sticht.double_dummy import forceable
 
 PNG = b"\x89PNG\r\n\x1a\n"

@@ -13,7 +13,7 @@ import pytest
 from cardsolve import cubu, quibbles, subito, ubongo, was_sticht
 from cardsolve.models.errors import BadInput
 from cardsolve.models.subito import parse_cards, parse_tasks
-from cardsolve.solvers.api_types import checked
+from cardsolve.solvers.infrastructure.arguments import checked
 
 SIDES = "2,3a,4a,5a,6a,7a,8a,9a"
 CUBU_HAND = "G-P-R-D,O-P-R-L-D,R-O-P-G,L-O,O-P,P-D-G-R-O,G-R-D-L-O-P,pickup2"

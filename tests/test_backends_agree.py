@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, TypeVar
 import pytest
 
 import cardsolve
-from cardsolve.solvers.backends import Backends
+from cardsolve.solvers.infrastructure.backends import Backends
 
 if TYPE_CHECKING:
     from cardsolve.solvers.was_sticht.results import Analysis

@@ -15,11 +15,11 @@ from conftest import RunCli
 from cardsolve.models.was_sticht import CHIP_IDS, CHIPS, Chip, ChipView, Draft, Trumps, parse_cards
 from cardsolve.models.was_sticht.deal import random_ending
 from cardsolve.models.was_sticht.play import start
-from cardsolve.solvers.analysis.api import analyze
-from cardsolve.solvers.analysis.registry import study
-from cardsolve.solvers.analysis.store import ChunkStore, study_key
-from cardsolve.solvers.analysis.study import mismatch
 from cardsolve.solvers.cubu.simulate import play_seated, versus_seats, win_shares
+from cardsolve.solvers.studies.api import analyze
+from cardsolve.solvers.studies.registry import study
+from cardsolve.solvers.studies.store import ChunkStore, study_key
+from cardsolve.solvers.studies.study import mismatch
 from cardsolve.solvers.was_sticht.bot_rounds import DEALER, RULES, outcomes, study_round
 from cardsolve.solvers.was_sticht.bots import SolverBot
 from cardsolve.solvers.was_sticht.chip_choice import (

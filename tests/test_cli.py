@@ -42,7 +42,7 @@ INTERRUPTED_WHILE_LOADING = """
 import importlib.abc, sys
 class Interrupt(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path, target=None):
-        if name == "cardsolve.solvers.commands.cubu":
+        if name == "cardsolve.solvers.interfaces.cli.cubu":
             raise KeyboardInterrupt
 sys.meta_path.insert(0, Interrupt())
 from cardsolve.cli import main

@@ -2,7 +2,7 @@
 
 CP-SAT catches SIGINT itself unless told not to, and then ends the search as if its time
 were up: ``cubu speed --backend cpsat`` answered "undecided ... before the time limit" with
-exit 3. ``solvers.cpsat_run.solve`` leaves SIGINT to Python, stops the search and raises.
+exit 3. ``solvers.cpsat.solve`` leaves SIGINT to Python, stops the search and raises.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from conftest import interrupted_cli
 from ortools.sat.python import cp_model
 
 from cardsolve.models.cubu.cards import Card
-from cardsolve.solvers import cpsat_run
-from cardsolve.solvers.cpsat_small import small_model_solver
-from cardsolve.solvers.results import INTERRUPTED
+from cardsolve.solvers.infrastructure import cpsat
+from cardsolve.solvers.infrastructure.cpsat import small_model_solver
+from cardsolve.solvers.infrastructure.results import INTERRUPTED
 
 
 def pigeonhole(holes: int) -> cp_model.CpModel:
@@ -36,12 +36,12 @@ def pigeonhole(holes: int) -> cp_model.CpModel:
 
 
 def test_a_solve_gives_the_plain_solvers_answer() -> None:
-    assert cpsat_run.solve(small_model_solver(10.0, 1), pigeonhole(4)) == cp_model.INFEASIBLE
+    assert cpsat.solve(small_model_solver(10.0, 1), pigeonhole(4)) == cp_model.INFEASIBLE
     model = cp_model.CpModel()
     x = model.new_int_var(0, 7, "x")
     model.maximize(x)
     solver = small_model_solver(10.0, 1)
-    assert cpsat_run.solve(solver, model) == cp_model.OPTIMAL and solver.value(x) == 7
+    assert cpsat.solve(solver, model) == cp_model.OPTIMAL and solver.value(x) == 7
 
 
 def test_ctrl_c_stops_the_search_and_raises() -> None:
@@ -51,7 +51,7 @@ def test_ctrl_c_stops_the_search_and_raises() -> None:
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            cpsat_run.solve(solver, pigeonhole(14))
+            cpsat.solve(solver, pigeonhole(14))
     finally:
         timer.cancel()
     assert time.monotonic() - started < 10
@@ -59,7 +59,7 @@ def test_ctrl_c_stops_the_search_and_raises() -> None:
 
 def test_off_the_main_thread_it_solves_plainly() -> None:
     answer: list[object] = []
-    worker = threading.Thread(target=lambda: answer.append(cpsat_run.solve(small_model_solver(10.0, 1), pigeonhole(4))))
+    worker = threading.Thread(target=lambda: answer.append(cpsat.solve(small_model_solver(10.0, 1), pigeonhole(4))))
     worker.start()
     worker.join()
     assert answer == [cp_model.INFEASIBLE]

@@ -19,7 +19,7 @@ from cardsolve.models.cubu.speed import CENTRE, place
 from cardsolve.models.errors import BadInput
 from cardsolve.solvers.cubu.bots import lineup
 from cardsolve.solvers.cubu.results import PlayAnswer
-from cardsolve.solvers.results import DONE, UNDECIDED, Answer
+from cardsolve.solvers.infrastructure.results import DONE, UNDECIDED, Answer
 
 HAND = "G-P-R-D,O-P-R-L-D,R-O-P-G,L-O,O-P,P-D-G-R-O,G-R-D-L-O-P,pickup2"
 STUCK = ("O-P-R-L-D", "D-G,R-G,D-P-R-O-L-G,O-L-R,R-D-P,L-O,O-G-L-D,P-G,R-L-O,L-G-D-R-P-O")

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from conftest import RunCli, run_json
 
-from cardsolve.solvers.analysis import cubu as seats
-from cardsolve.solvers.analysis.api import analyze
-from cardsolve.solvers.analysis.store import study_key
 from cardsolve.solvers.cubu.results import GameResult
 from cardsolve.solvers.cubu.simulate import play_one
+from cardsolve.solvers.studies import cubu_seats as seats
+from cardsolve.solvers.studies.api import analyze
+from cardsolve.solvers.studies.store import study_key
 
 SMALL = ("--games", "12", "--seed", "3", "--players", "3", "--bots", "greedy,random", "--target", "40")
 """A small tournament with every option of the command set."""

@@ -28,7 +28,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardsolve.cli import cli
-from cardsolve.solvers.commands.common import OutputFile, TimeLimit
+from cardsolve.solvers.interfaces.cli.common import OutputFile, TimeLimit
 
 DATA = Path(__file__).resolve().parent / "data"
 

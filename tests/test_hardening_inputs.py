@@ -32,8 +32,8 @@ from cardsolve.models.ubongo.layout import MAX_COORDINATE, Placement, layout_fro
 from cardsolve.models.ubongo.picture import GAP, ascii_picture
 from cardsolve.models.was_sticht.deal import clues_from_json
 from cardsolve.solvers.cubu import api as cubu
+from cardsolve.solvers.infrastructure.results import INTERRUPTED
 from cardsolve.solvers.quibbles import api as quibbles
-from cardsolve.solvers.results import INTERRUPTED
 from cardsolve.solvers.ubongo import api as ubongo
 from cardsolve.solvers.ubongo import fast, reference
 from cardsolve.solvers.ubongo.results import Enumeration

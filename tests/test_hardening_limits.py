@@ -19,11 +19,11 @@ from cardsolve.models.cubu.cards import parse_card
 from cardsolve.models.errors import BadInput
 from cardsolve.models.subito import load_deck
 from cardsolve.solvers import limits
-from cardsolve.solvers.commands.common import TimeLimit
 from cardsolve.solvers.cubu import api as cubu
 from cardsolve.solvers.cubu.results import SpeedAnswer
+from cardsolve.solvers.infrastructure.results import DOES_NOT_HOLD, UNDECIDED, Answer
+from cardsolve.solvers.interfaces.cli.common import TimeLimit
 from cardsolve.solvers.quibbles import api as quibbles
-from cardsolve.solvers.results import DOES_NOT_HOLD, UNDECIDED, Answer
 from cardsolve.solvers.subito import api as subito
 from cardsolve.solvers.subito import fast as subito_fast
 from cardsolve.solvers.subito.duel import duel

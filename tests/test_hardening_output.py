@@ -15,10 +15,10 @@ import pytest
 from conftest import RunCli
 
 from cardsolve.models.errors import BadInput
-from cardsolve.solvers.analysis.api import analyze
-from cardsolve.solvers.analysis.charts import check_picture, picture_formats
-from cardsolve.solvers.commands import common
-from cardsolve.solvers.results import percent, text_table
+from cardsolve.solvers.infrastructure.results import percent, text_table
+from cardsolve.solvers.interfaces.cli import common
+from cardsolve.solvers.studies.api import analyze
+from cardsolve.solvers.studies.charts import check_picture, picture_formats
 
 STUDY = ("analyze", "cubu", "seats", "--samples", "20", "--workers", "1")
 """A study of a second or two."""
@@ -52,7 +52,7 @@ def test_picture_formats_come_from_matplotlib_without_pyplot() -> None:
         [
             sys.executable,
             "-c",
-            "import sys; from cardsolve.solvers.analysis.charts import "
+            "import sys; from cardsolve.solvers.studies.charts import "
             "check_picture; check_picture('a.png'); print('matplotlib.pyplot' in sys.modules)",
         ],
         capture_output=True,

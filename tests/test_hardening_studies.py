@@ -22,11 +22,11 @@ import pytest
 from conftest import RunCli
 
 from cardsolve.models.errors import BadInput
-from cardsolve.solvers.analysis import runner
-from cardsolve.solvers.analysis.registry import study
-from cardsolve.solvers.analysis.runner import MAX_SAMPLES, check_scheduler, chunk_plan, run_study
-from cardsolve.solvers.analysis.store import ChunkStore, study_key
-from cardsolve.solvers.analysis.study import Part, Result
+from cardsolve.solvers.studies import runner
+from cardsolve.solvers.studies.registry import study
+from cardsolve.solvers.studies.runner import MAX_SAMPLES, check_scheduler, chunk_plan, run_study
+from cardsolve.solvers.studies.store import ChunkStore, study_key
+from cardsolve.solvers.studies.study import Part, Result
 
 SEATS = dataclasses.replace(study("cubu", "seats"), chunk_size=4)
 """The CUBU study in chunks of 4 games (the workers look the registered study up by name)."""

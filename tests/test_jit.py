@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cardsolve.solvers.jit import borrowed, lowest_set, njit, numba_cache_dir, popcount, source_digest
+from cardsolve.solvers.infrastructure.jit import borrowed, lowest_set, njit, numba_cache_dir, popcount, source_digest
 
 
 @njit(cache=True)
@@ -39,7 +39,7 @@ def test_popcount_and_lowest_set_match_python() -> None:
 
 _RECURSION = """
 import numpy as np
-from cardsolve.solvers.jit import borrowed, njit
+from cardsolve.solvers.infrastructure.jit import borrowed, njit
 
 @njit(cache=True)
 def walk(counts, grid, depth):
@@ -103,21 +103,21 @@ def test_a_borrowed_view_is_the_same_array() -> None:
 def test_the_cache_folder_changes_with_any_kernel_source(tmp_path: Path) -> None:
     """A kernel compiles in what it calls from other files, so an edit to any source
     must move the cache to a new folder; other files, and the interfaces, do not."""
-    for name in ("solvers/a.py", "solvers/sub/b.py", "models/c.py", "tests/d.py"):
+    for name in ("solvers/cubu/a.py", "solvers/studies/sub/b.py", "models/c.py", "tests/d.py"):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(f"X = '{name}'\n")
     first = source_digest(tmp_path)
     assert source_digest(tmp_path) == first
     (tmp_path / "tests/d.py").write_text("X = 0\n")
-    for interface in ("solvers/commands/f.py", "solvers/web/g.py"):  # they compute nothing cached
-        (tmp_path / interface).parent.mkdir(parents=True)
+    for interface in ("solvers/interfaces/f.py", "solvers/interfaces/web/g.py", "benchmarks/h.py"):  # nothing cached
+        (tmp_path / interface).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / interface).write_text("X = 2\n")
     assert source_digest(tmp_path) == first
-    for name in ("solvers/sub/b.py", "models/c.py"):
+    for name in ("solvers/studies/sub/b.py", "models/c.py", "solvers/cubu/a.py"):
         before = source_digest(tmp_path)
         (tmp_path / name).write_text("X = 1\n")
         assert source_digest(tmp_path) != before
-    (tmp_path / "solvers/sub/b.py").rename(tmp_path / "solvers/sub/e.py")
+    (tmp_path / "solvers/studies/sub/b.py").rename(tmp_path / "solvers/studies/sub/e.py")
     assert source_digest(tmp_path) != first
 
 

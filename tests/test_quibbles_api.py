@@ -12,10 +12,10 @@ from conftest import RunCli
 import cardsolve
 from cardsolve.models.errors import BadInput
 from cardsolve.models.quibbles import Combine, Draw, Split, Stash, Turn, Variant
+from cardsolve.solvers.infrastructure.results import Answer
 from cardsolve.solvers.quibbles import api
 from cardsolve.solvers.quibbles.results import BestSplit
 from cardsolve.solvers.quibbles.settings import DEFAULT_FINAL_SAMPLES, DEFAULT_FINALISTS, DEFAULT_SHORTLIST
-from cardsolve.solvers.results import Answer
 
 
 def assert_prints(cardsolve_cli: RunCli, args: list[str], answer: Answer) -> None:

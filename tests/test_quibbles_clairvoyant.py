@@ -15,8 +15,8 @@ import pytest
 from cardsolve.models.errors import BadInput
 from cardsolve.models.quibbles import State, Turn, Variant, new_game, position
 from cardsolve.solvers.quibbles import api
+from cardsolve.solvers.quibbles.bot_games import play_game, seat_policies
 from cardsolve.solvers.quibbles.clairvoyant import ClairvoyantPolicy, plan_solo, successors
-from cardsolve.solvers.quibbles.study import play_game, seat_policies
 
 NEAR_END = 40
 """Seeded positions close to a win, where the exhaustive search is quick."""

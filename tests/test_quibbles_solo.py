@@ -13,11 +13,12 @@ import pytest
 from conftest import RunCli, run_json
 
 from cardsolve.models.errors import BadInput
-from cardsolve.solvers.analysis import quibbles as study
-from cardsolve.solvers.analysis.api import StudyAnswer, analyze
 from cardsolve.solvers.quibbles import api
+from cardsolve.solvers.quibbles.bot_games import Lookahead
 from cardsolve.solvers.quibbles.results import SoloGame
-from cardsolve.solvers.quibbles.study import Lookahead, solo_game
+from cardsolve.solvers.studies import quibbles_solo as study
+from cardsolve.solvers.studies.api import StudyAnswer, analyze
+from cardsolve.solvers.studies.quibbles_solo import solo_game
 
 CHEAP = ("--policies", "greedy,random", "--workers", "1")
 """The policies that play in milliseconds, in this process."""

@@ -22,11 +22,12 @@ from cardsolve.models.quibbles import (
     to_counts,
 )
 from cardsolve.models.quibbles.deal import random_position
+from cardsolve.solvers.quibbles.bot_games import POLICIES, Lookahead, play_game, study_policies
 from cardsolve.solvers.quibbles.combine import combine_options
 from cardsolve.solvers.quibbles.hint import determinize, rank_turns
 from cardsolve.solvers.quibbles.policies import GreedyPolicy, RandomPolicy
 from cardsolve.solvers.quibbles.split import best_split
-from cardsolve.solvers.quibbles.study import POLICIES, Lookahead, play_game, solo_game, study_policies
+from cardsolve.solvers.studies.quibbles_solo import solo_game
 
 
 def test_combine_options_are_exactly_the_engines_combines() -> None:
@@ -198,7 +199,7 @@ def test_hint_policy_beats_greedy_and_greedy_beats_random_in_solo() -> None:
 
 
 def test_play_game_is_seeded() -> None:
-    from cardsolve.solvers.quibbles.study import policy_by_name
+    from cardsolve.solvers.quibbles.bot_games import policy_by_name
 
     a = play_game([policy_by_name("greedy") for _ in range(3)], Variant.STANDARD, 4, keep_log=True)
     b = play_game([policy_by_name("greedy") for _ in range(3)], Variant.STANDARD, 4, keep_log=True)
@@ -207,7 +208,7 @@ def test_play_game_is_seeded() -> None:
 
 
 def test_unknown_policy_is_bad_input() -> None:
-    from cardsolve.solvers.quibbles.study import policy_by_name
+    from cardsolve.solvers.quibbles.bot_games import policy_by_name
 
     with pytest.raises(BadInput, match="smart"):
         policy_by_name("smart")

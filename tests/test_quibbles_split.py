@@ -156,7 +156,7 @@ def test_max_split_taken_bad_input(counts: list[int], value: int, token: str) ->
 def test_numba_kernels_are_cached_on_disk() -> None:
     """The compiled split kernels land in the project's writable numba cache directory,
     so the next process loads them instead of compiling."""
-    from cardsolve.solvers.jit import numba_cache_dir
+    from cardsolve.solvers.infrastructure.jit import numba_cache_dir
 
     best_split([1, 2, 3, 4], 5, backend="numba")
     assert any(numba_cache_dir().rglob("*_split_kernel*.nbi"))

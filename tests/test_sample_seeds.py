@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from cardsolve.models.cubu.classic import play_game as play_cubu
 from cardsolve.models.quibbles import Variant, new_game
 from cardsolve.models.was_sticht import deal_round
-from cardsolve.solvers.sample_seeds import STRIDE, sample_seed
+from cardsolve.solvers.infrastructure.seeds import STRIDE, sample_seed
 
 SEEDS = st.integers(-(10**12), 10**12)
 INDICES = st.integers(0, 10_000_000)

@@ -12,7 +12,7 @@ from conftest import RunCli
 from cardsolve.models.errors import BadInput
 from cardsolve.models.listing import check_one_per_seat, read_names
 from cardsolve.solvers.cubu.bots import seat_bots as cubu_bots
-from cardsolve.solvers.quibbles.study import seat_policies
+from cardsolve.solvers.quibbles.bot_games import seat_policies
 from cardsolve.solvers.was_sticht.bots import seat_bots as was_sticht_bots
 
 

@@ -11,7 +11,7 @@ import pytest
 from conftest import RunCli, run_json
 
 from cardsolve.models.errors import BadInput
-from cardsolve.solvers.analysis.api import analyze
+from cardsolve.solvers.studies.api import analyze
 
 TWO_CHUNKS = {
     "quibbles solo": ("quibbles", "solo", "--games", "3", "--seed", "2", "--policies", "greedy,random"),

@@ -14,7 +14,7 @@ from conftest import RunCli
 import cardsolve
 from cardsolve.models.errors import BadInput
 from cardsolve.models.subito import parse_cards, read_table
-from cardsolve.solvers.results import Answer
+from cardsolve.solvers.infrastructure.results import Answer
 
 subito = cardsolve.subito
 """The API as a user reaches it (the ``cardsolve`` fixture runs the command line)."""

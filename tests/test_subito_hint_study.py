@@ -17,9 +17,9 @@ from conftest import RunCli
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.subito import Card, Placed, Side, SideChoice, Table, accepts, deal, load_deck, score_round
-from cardsolve.solvers.analysis import registry, subito_hints
-from cardsolve.solvers.analysis.api import analyze
-from cardsolve.solvers.analysis.study import mismatch
+from cardsolve.solvers.studies import registry, subito_hints
+from cardsolve.solvers.studies.api import analyze
+from cardsolve.solvers.studies.study import mismatch
 from cardsolve.solvers.subito.hint import hint
 from cardsolve.solvers.subito.policies import (
     ORACLE,

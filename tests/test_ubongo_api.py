@@ -16,7 +16,7 @@ from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.cards import face_reader, parse_literal
 from cardsolve.models.ubongo.layout import read_layout
 from cardsolve.models.ubongo.rules import is_valid
-from cardsolve.solvers.results import Answer
+from cardsolve.solvers.infrastructure.results import Answer
 from cardsolve.solvers.ubongo import api
 
 FIVE = "ABC/DEF,EFG/HIJ,JKL/GCA,AAB/BCC,DDE/EFF"

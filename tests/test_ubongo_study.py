@@ -9,8 +9,8 @@ from collections import Counter
 from cardsolve.models.ubongo.cards import load_deck
 from cardsolve.models.ubongo.deal import dealt_hand
 from cardsolve.models.ubongo.scoring import STACKS, TARGET, deal
-from cardsolve.solvers.analysis import ubongo as study
-from cardsolve.solvers.analysis.study import Part
+from cardsolve.solvers.studies import ubongo_solvability as study
+from cardsolve.solvers.studies.study import Part
 from cardsolve.solvers.ubongo import fast
 from cardsolve.solvers.ubongo.largest import largest_layout
 

@@ -17,7 +17,7 @@ import cardsolve
 from cardsolve.models.errors import BadInput
 from cardsolve.models.was_sticht import CHIP_IDS, clues_from_json, deal_from_json, parse_cards
 from cardsolve.models.was_sticht.play import start
-from cardsolve.solvers.results import DONE, Answer
+from cardsolve.solvers.infrastructure.results import DONE, Answer
 from cardsolve.solvers.was_sticht import api
 
 ENDING = {

@@ -13,9 +13,9 @@ import pytest
 from conftest import RunCli, run_json
 
 from cardsolve.models.was_sticht import Chip
-from cardsolve.solvers.analysis import was_sticht as chips
-from cardsolve.solvers.analysis.api import analyze
-from cardsolve.solvers.analysis.store import study_key
+from cardsolve.solvers.studies import was_sticht_chips as chips
+from cardsolve.solvers.studies.api import analyze
+from cardsolve.solvers.studies.store import study_key
 from cardsolve.solvers.was_sticht.difficulty import forced_counts
 
 

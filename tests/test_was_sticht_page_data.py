@@ -13,7 +13,7 @@ from conftest import RunCli
 
 from cardsolve import was_sticht
 from cardsolve.models.was_sticht import CHIP_IDS, CHIPS
-from cardsolve.solvers.results import DONE
+from cardsolve.solvers.infrastructure.results import DONE
 from cardsolve.solvers.was_sticht import api
 
 DATA = Path(__file__).parent / "data"

@@ -22,8 +22,8 @@ from conftest import RunCli
 from starlette.testclient import TestClient
 
 from cardsolve.cli import cli
-from cardsolve.solvers.web.app import MAX_BODY, MAX_DEPTH, Settings, create_app
-from cardsolve.solvers.web.calls import read_call, request_name, served_commands
+from cardsolve.solvers.interfaces.web.app import MAX_BODY, MAX_DEPTH, Settings, create_app
+from cardsolve.solvers.interfaces.web.calls import read_call, request_name, served_commands
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"

@@ -15,14 +15,14 @@ from pathlib import Path
 
 from cardsolve.models.cubu.cards import Card, parse_card, parse_cards
 from cardsolve.models.cubu.classic import TARGET, play_game
-from cardsolve.solvers.analysis.api import StudyAnswer, analyze
-from cardsolve.solvers.api_types import checked
 from cardsolve.solvers.cubu.backends import BACKENDS
 from cardsolve.solvers.cubu.bots import lineup, seat_bots
 from cardsolve.solvers.cubu.longest import longest_runs
 from cardsolve.solvers.cubu.results import LongestAnswer, PlayAnswer, SpeedAnswer
 from cardsolve.solvers.cubu.simulate import check_setting
-from cardsolve.solvers.limits import check_count, check_time_limit
+from cardsolve.solvers.infrastructure.arguments import checked
+from cardsolve.solvers.infrastructure.limits import check_count, check_time_limit
+from cardsolve.solvers.studies.api import StudyAnswer, analyze
 
 LONGEST_LIMIT = 10
 """Runs ``longest`` lists by default."""

@@ -4,7 +4,7 @@ the others always search to the end), and is imported only when asked for."""
 
 from __future__ import annotations
 
-from cardsolve.solvers.backends import Backends
+from cardsolve.solvers.infrastructure.backends import Backends
 
 BACKENDS = Backends(
     "Speed CUBU",

@@ -33,11 +33,11 @@ from ortools.sat.python import cp_model
 from cardsolve.models.cubu.cards import Card
 from cardsolve.models.cubu.speed import CENTRE, relates
 from cardsolve.models.errors import BadInput
-from cardsolve.solvers import cpsat_run
-from cardsolve.solvers.cpsat_small import small_model_solver
 from cardsolve.solvers.cubu.play_graph import twin_classes
 from cardsolve.solvers.cubu.results import Search
-from cardsolve.solvers.limits import Deadline, OutOfTime, check_budget
+from cardsolve.solvers.infrastructure import cpsat
+from cardsolve.solvers.infrastructure.cpsat import small_model_solver
+from cardsolve.solvers.infrastructure.limits import Deadline, OutOfTime, check_budget
 
 TIME_LIMIT = 60.0
 """Seconds CP-SAT searches when the caller gives no limit."""
@@ -126,7 +126,7 @@ def solve(centre: Card, hand: Sequence[Card], mode: str, time_limit: float | Non
     except OutOfTime:
         return Search((), 0, proven=False)
     solver = small_model_solver(deadline.left(), workers)
-    status = cpsat_run.solve(solver, built.model)
+    status = cpsat.solve(solver, built.model)
     nodes = int(solver.num_branches)
     if status == cp_model.MODEL_INVALID:
         raise RuntimeError(f"invalid CP-SAT model: {built.model.validate()}")

@@ -79,7 +79,7 @@ from cardsolve.models.cubu.cards import Card
 from cardsolve.models.cubu.speed import CENTRE, relates
 from cardsolve.solvers.cubu.play_graph import twin_classes
 from cardsolve.solvers.cubu.results import Search
-from cardsolve.solvers.jit import lowest_set, njit
+from cardsolve.solvers.infrastructure.jit import lowest_set, njit
 
 SIDES = 4
 """Orthogonal neighbours of a cell."""

@@ -16,7 +16,7 @@ from cardsolve.models.cubu.cards import Card
 from cardsolve.models.cubu.classic import GameRecord
 from cardsolve.models.cubu.sequence import UP, Follow
 from cardsolve.models.cubu.speed import CENTRE, Cell, picture
-from cardsolve.solvers.results import DOES_NOT_HOLD, DONE, UNDECIDED, Answer, text_table
+from cardsolve.solvers.infrastructure.results import DOES_NOT_HOLD, DONE, UNDECIDED, Answer, text_table
 
 Layout = tuple[tuple[Card, Cell], ...]
 """Hand cards with their cells, in a valid laying order."""

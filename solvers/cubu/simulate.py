@@ -28,7 +28,7 @@ from cardsolve.models.cubu.classic import PLAYERS, check_target, play_game
 from cardsolve.models.errors import BadInput
 from cardsolve.solvers.cubu.bots import bot_names, lineup
 from cardsolve.solvers.cubu.results import GameResult
-from cardsolve.solvers.sample_seeds import sample_seed
+from cardsolve.solvers.infrastructure.seeds import sample_seed
 
 
 def check_setting(players: int, bots: str | Sequence[str], target: int) -> tuple[str, ...]:

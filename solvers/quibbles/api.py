@@ -28,14 +28,14 @@ from cardsolve.models.quibbles import (
     unseen_counts,
 )
 from cardsolve.models.quibbles.engine import MAX_PLAYERS
-from cardsolve.solvers.api_types import checked
-from cardsolve.solvers.limits import check_count, check_time_limit
+from cardsolve.solvers.infrastructure.arguments import checked
+from cardsolve.solvers.infrastructure.limits import check_count, check_time_limit
 from cardsolve.solvers.quibbles.backends import BACKENDS
 from cardsolve.solvers.quibbles.results import BestSplit, BotGame, CombineOptions, DrawVerdicts, Hint, MoveCheck
 from cardsolve.solvers.quibbles.settings import DEFAULT_SAMPLES, DEFAULT_SHORTLIST, DEFAULT_WIDTH, MAX_SAMPLES
 
 if TYPE_CHECKING:
-    from cardsolve.solvers.analysis.api import StudyAnswer
+    from cardsolve.solvers.studies.api import StudyAnswer
 
 Cards = str | Sequence[int]
 """Card values: ``"1,2,2,6"`` or ``[1, 2, 2, 6]``."""
@@ -219,7 +219,7 @@ def play(
     """A whole seeded game between bots (``bots``: one of hint, greedy, random per seat,
     seat 1 first; default hint for all), turn by turn. ``variant`` defaults to solo for
     one player, else standard."""
-    from cardsolve.solvers.quibbles.study import play_game, policy_by_name, seat_policies
+    from cardsolve.solvers.quibbles.bot_games import play_game, policy_by_name, seat_policies
 
     check_count("number of players", players, 1, MAX_PLAYERS)
     rules = parse_variant(variant or (Variant.SOLO if players == 1 else Variant.STANDARD))
@@ -262,8 +262,8 @@ def solo(
     ``analysis.api.analyze`` (``workers``, ``scheduler``, ``store``, ``plot`` and
     ``progress`` as there). Unknown or repeated policies and a lookahead under 1 are bad
     input before any game is played."""
-    from cardsolve.solvers.analysis.api import analyze
-    from cardsolve.solvers.quibbles.study import Lookahead, study_policies
+    from cardsolve.solvers.quibbles.bot_games import Lookahead, study_policies
+    from cardsolve.solvers.studies.api import analyze
 
     names, lookahead = study_policies(policies), Lookahead(samples, shortlist, width)
     options = {

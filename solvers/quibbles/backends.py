@@ -4,7 +4,7 @@ offers ``solve(cards, value, time_limit, workers) -> BestSplit`` on a checked di
 
 from __future__ import annotations
 
-from cardsolve.solvers.backends import Backends
+from cardsolve.solvers.infrastructure.backends import Backends
 
 BACKENDS = Backends(
     "Quibbles split",

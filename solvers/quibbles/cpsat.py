@@ -18,7 +18,7 @@ def solve(cards: list[int], value: int, time_limit: float, workers: int) -> Best
     """
     from ortools.sat.python import cp_model
 
-    from cardsolve.solvers import cpsat_run
+    from cardsolve.solvers.infrastructure import cpsat
 
     slots = range(len(cards) // 2)
     if not slots:
@@ -53,7 +53,7 @@ def solve(cards: list[int], value: int, time_limit: float, workers: int) -> Best
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = workers
     solver.parameters.max_time_in_seconds = time_limit
-    status = cpsat_run.solve(solver, model)
+    status = cpsat.solve(solver, model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         # the time ran out before any solution: the empty split is legal but unproven
         return canonical(cards, value, (), False, "cpsat")

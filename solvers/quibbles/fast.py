@@ -42,7 +42,7 @@ import numpy as np
 from cardsolve.models.errors import BadInput
 from cardsolve.models.quibbles import partitions
 from cardsolve.models.quibbles.cards import SET_MIN_CARDS, VALUES
-from cardsolve.solvers.jit import njit
+from cardsolve.solvers.infrastructure.jit import njit
 from cardsolve.solvers.quibbles.results import BestSplit
 from cardsolve.solvers.quibbles.split import MAX_DISPLAY, read_value
 

@@ -21,7 +21,7 @@ from cardsolve.models.quibbles import (
     solo_rating,
     turn_to_json,
 )
-from cardsolve.solvers.results import DOES_NOT_HOLD, DONE, UNDECIDED, Answer, text_table
+from cardsolve.solvers.infrastructure.results import DOES_NOT_HOLD, DONE, UNDECIDED, Answer, text_table
 
 CardSet = tuple[int, ...]
 """One set taken by a split: the sorted display positions of its cards."""

@@ -30,8 +30,8 @@ from cardsolve.models.subito import (
 )
 from cardsolve.models.subito import deal as deal_piles
 from cardsolve.models.subito.cards import check_balanced
-from cardsolve.solvers.api_types import checked
-from cardsolve.solvers.limits import check_time_limit
+from cardsolve.solvers.infrastructure.arguments import checked
+from cardsolve.solvers.infrastructure.limits import check_time_limit
 from cardsolve.solvers.subito.backends import BACKENDS
 from cardsolve.solvers.subito.duel import duel as play_duel
 from cardsolve.solvers.subito.hint import SAMPLES
@@ -40,7 +40,7 @@ from cardsolve.solvers.subito.problem import Budget, make_problem
 from cardsolve.solvers.subito.results import Dealt, DeckListing, Duel, Hint, Placement, Scored
 
 if TYPE_CHECKING:
-    from cardsolve.solvers.analysis.api import StudyAnswer
+    from cardsolve.solvers.studies.api import StudyAnswer
 
 Progress = Callable[[int, int], None]
 """Hears (done, total) while a long search runs."""
@@ -173,7 +173,7 @@ def hints(
     ``hint_samples`` rollouts per side, the rounds deal ``sides``. Run by
     ``analysis.api.analyze`` (``workers``, ``scheduler``, ``store``, ``plot`` and
     ``progress`` as there); a bad option is bad input before any round is played."""
-    from cardsolve.solvers.analysis.api import analyze
+    from cardsolve.solvers.studies.api import analyze
 
     options = {"policies": list(read_names(policies)), "hint_samples": hint_samples, "sides": sides}
     return analyze("subito", "hints", rounds, seed, workers, scheduler, store, plot, progress, options)

@@ -4,7 +4,7 @@ only when asked for (numba compiles or loads its kernels, cpsat loads OR-Tools).
 
 from __future__ import annotations
 
-from cardsolve.solvers.backends import Backends
+from cardsolve.solvers.infrastructure.backends import Backends
 
 BACKENDS = Backends(
     "Subito placement",

@@ -22,8 +22,8 @@ from __future__ import annotations
 from ortools.sat.python import cp_model
 
 from cardsolve.models.subito import FIVE_A_LIMIT, NUMBERS, Side, check_cards, points
-from cardsolve.solvers import cpsat_run
-from cardsolve.solvers.limits import Deadline, OutOfTime
+from cardsolve.solvers.infrastructure import cpsat
+from cardsolve.solvers.infrastructure.limits import Deadline, OutOfTime
 from cardsolve.solvers.subito.automaton import minimal_table
 from cardsolve.solvers.subito.problem import FIVE_A, Budget, Problem, evaluate, weighted_scale
 from cardsolve.solvers.subito.results import Placement
@@ -117,7 +117,7 @@ def optimize(problem: Problem, budget: Budget = Budget()) -> Placement:
     solver.parameters.max_time_in_seconds = deadline.left()
     solver.parameters.num_workers = WORKERS if budget.workers is None else budget.workers
     solver.parameters.random_seed = SEED
-    status = cpsat_run.solve(solver, model)
+    status = cpsat.solve(solver, model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # no placement found in time
         return evaluate(problem, _every_card_on_two(problem), "cpsat", False, solver.num_branches)
     chosen = [next(tasks[s] for s in range(len(tasks)) if solver.value(x[k][s])) for k in range(n)]

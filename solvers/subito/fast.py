@@ -57,7 +57,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from cardsolve.models.subito import FIVE_A_LIMIT, accepts, check_cards, points
-from cardsolve.solvers.jit import njit
+from cardsolve.solvers.infrastructure.jit import njit
 from cardsolve.solvers.subito import prices, weighted
 from cardsolve.solvers.subito.automaton import NONE, side_table
 from cardsolve.solvers.subito.minimal import classes, minimal_tables

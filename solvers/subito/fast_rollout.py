@@ -38,8 +38,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from cardsolve.models.subito import FIVE_A_LIMIT, Card, Side, check_cards, points
-from cardsolve.solvers.cache_dir import cache_root
-from cardsolve.solvers.jit import borrowed, njit
+from cardsolve.solvers.infrastructure.cache import cache_root
+from cardsolve.solvers.infrastructure.jit import borrowed, njit
 from cardsolve.solvers.subito.automaton import NONE, minimal_table
 from cardsolve.solvers.subito.rollout import GREEDY, PLANNER
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from cardsolve.solvers.jit import njit
+from cardsolve.solvers.infrastructure.jit import njit
 
 REFUSED = -1
 """In a transition table: the side does not take the card."""

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardsolve.models.subito import COLOURS, SYMBOLS, Card, RoundScore, Side, SideChoice, format_cards
-from cardsolve.solvers.results import DONE, UNDECIDED, Answer, text_table
+from cardsolve.solvers.infrastructure.results import DONE, UNDECIDED, Answer, text_table
 
 
 def _names(cards: tuple[Card, ...]) -> list[str]:

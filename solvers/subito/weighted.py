@@ -31,7 +31,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from cardsolve.models.subito import FIVE_A_LIMIT
-from cardsolve.solvers.jit import njit
+from cardsolve.solvers.infrastructure.jit import njit
 
 REFUSED = -1
 """In a transition table: the side does not take the card."""

@@ -18,8 +18,8 @@ from cardsolve.models.ubongo.layout import Layout, Placement, layout_from_json
 from cardsolve.models.ubongo.rules import violations
 from cardsolve.models.ubongo.scoring import TARGET, hand_faces, stack_for_round
 from cardsolve.models.ubongo.scoring import deal as deal_hands
-from cardsolve.solvers.api_types import checked
-from cardsolve.solvers.limits import Deadline, check_count, check_time_limit
+from cardsolve.solvers.infrastructure.arguments import checked
+from cardsolve.solvers.infrastructure.limits import Deadline, check_count, check_time_limit
 from cardsolve.solvers.ubongo.backends import BACKENDS, ENUMERATING, Solve, solver
 from cardsolve.solvers.ubongo.game import play_game
 from cardsolve.solvers.ubongo.hint import hint as find_hint

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from cardsolve.models.ubongo.cards import Face
-from cardsolve.solvers.backends import Backends
+from cardsolve.solvers.infrastructure.backends import Backends
 
 if TYPE_CHECKING:  # the command line reads the registry at start: nothing heavier
     from cardsolve.solvers.ubongo.results import Solution

@@ -41,9 +41,9 @@ from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.cards import COLS, ROTATIONS, ROWS, Face, Grid, rotate
 from cardsolve.models.ubongo.layout import Placement
 from cardsolve.models.ubongo.rules import CONTACTS_PER_JOINT
-from cardsolve.solvers import cpsat_run
-from cardsolve.solvers.cpsat_small import small_model_solver
-from cardsolve.solvers.limits import Deadline, OutOfTime, check_budget
+from cardsolve.solvers.infrastructure import cpsat
+from cardsolve.solvers.infrastructure.cpsat import small_model_solver
+from cardsolve.solvers.infrastructure.limits import Deadline, OutOfTime, check_budget
 from cardsolve.solvers.ubongo.reference import check_k
 from cardsolve.solvers.ubongo.results import Solution
 
@@ -254,7 +254,7 @@ def solve(faces: Sequence[Face], k: int, time_limit: float | None = 60.0, worker
         return Solution(None, 0, proven=False)
     _add_picture_order(model, faces, cards, k)
     solver = small_model_solver(deadline.left(), workers)
-    status = cpsat_run.solve(solver, model)
+    status = cpsat.solve(solver, model)
     nodes = int(solver.num_branches)
     if status == cp_model.INFEASIBLE:
         return Solution(None, nodes)

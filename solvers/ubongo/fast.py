@@ -101,8 +101,8 @@ import numpy as np
 from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.cards import COLS, ROTATIONS, ROWS, SYMBOLS, Face, Grid, rotate
 from cardsolve.models.ubongo.layout import Layout, Placement
-from cardsolve.solvers.jit import borrowed, njit
-from cardsolve.solvers.limits import Deadline, check_budget
+from cardsolve.solvers.infrastructure.jit import borrowed, njit
+from cardsolve.solvers.infrastructure.limits import Deadline, check_budget
 from cardsolve.solvers.ubongo.reference import check_k, check_limit, check_table
 from cardsolve.solvers.ubongo.results import Enumeration, Solution
 

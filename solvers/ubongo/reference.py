@@ -27,7 +27,7 @@ from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.cards import ROTATIONS, Face, rotate
 from cardsolve.models.ubongo.layout import Layout, Placement, canonical, touching_positions
 from cardsolve.models.ubongo.rules import is_valid, violations
-from cardsolve.solvers.limits import Deadline, OutOfTime, check_budget
+from cardsolve.solvers.infrastructure.limits import Deadline, OutOfTime, check_budget
 from cardsolve.solvers.ubongo.results import Enumeration, Solution
 
 

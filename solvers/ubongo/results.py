@@ -20,7 +20,15 @@ from cardsolve.models.ubongo.layout import Layout, Placement, layout_to_json
 from cardsolve.models.ubongo.picture import ascii_picture, svg_picture
 from cardsolve.models.ubongo.rules import Violation, card_label
 from cardsolve.models.ubongo.scoring import TARGET, Standing
-from cardsolve.solvers.results import DOES_NOT_HOLD, DONE, INTERRUPTED, UNDECIDED, Answer, plural, text_table
+from cardsolve.solvers.infrastructure.results import (
+    DOES_NOT_HOLD,
+    DONE,
+    INTERRUPTED,
+    UNDECIDED,
+    Answer,
+    plural,
+    text_table,
+)
 
 
 @dataclass(frozen=True)

@@ -33,9 +33,9 @@ from cardsolve.models.was_sticht import (
     play_game,
 )
 from cardsolve.models.was_sticht.play import Position, start
-from cardsolve.solvers.analysis.api import StudyAnswer, analyze
-from cardsolve.solvers.api_types import checked
-from cardsolve.solvers.limits import check_count
+from cardsolve.solvers.infrastructure.arguments import checked
+from cardsolve.solvers.infrastructure.limits import check_count
+from cardsolve.solvers.studies.api import StudyAnswer, analyze
 from cardsolve.solvers.was_sticht.backends import BACKENDS
 from cardsolve.solvers.was_sticht.bots import policies, seat_bots
 from cardsolve.solvers.was_sticht.chip_choice import PLAYOUTS, by_expected_value, chip_odds, expected_value_reason

@@ -4,7 +4,7 @@ default and the reference (plain minimax) is the arbiter, for endings of a few t
 
 from __future__ import annotations
 
-from cardsolve.solvers.backends import Backends
+from cardsolve.solvers.infrastructure.backends import Backends
 
 BACKENDS = Backends(
     "double-dummy",

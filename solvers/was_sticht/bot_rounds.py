@@ -24,7 +24,7 @@ from cardsolve.models.was_sticht import ALL_TRUMPS, CHIPS, Chip
 from cardsolve.models.was_sticht.draft import lay_out, run_draft
 from cardsolve.models.was_sticht.game import CHIPS_EACH, play_tricks, settle
 from cardsolve.models.was_sticht.play import Position, start
-from cardsolve.solvers.sample_seeds import sample_seed
+from cardsolve.solvers.infrastructure.seeds import sample_seed
 from cardsolve.solvers.was_sticht.bots import SolverBot
 from cardsolve.solvers.was_sticht.chip_choice import (
     ChipOdds,

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from cardsolve.models.was_sticht import Chip, deal_round
 from cardsolve.models.was_sticht.play import start
-from cardsolve.solvers.sample_seeds import sample_seed
+from cardsolve.solvers.infrastructure.seeds import sample_seed
 from cardsolve.solvers.was_sticht.double_dummy import forceable
 
 CHUNK = 5

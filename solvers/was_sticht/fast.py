@@ -230,7 +230,7 @@ from cardsolve.models.was_sticht.cards import COLOURS, DECK, NUMBERS, Card
 from cardsolve.models.was_sticht.chips import MEASURES, TRICKS, Condition, Trick
 from cardsolve.models.was_sticht.play import Position
 from cardsolve.models.was_sticht.trumps import ALL_TRUMPS, NUMBER_TRUMP, Trumps, strength
-from cardsolve.solvers.jit import lowest_set, no_runtime, popcount
+from cardsolve.solvers.infrastructure.jit import lowest_set, no_runtime, popcount
 
 TT_BITS = 19
 """The transposition table holds 2**TT_BITS slots (each ``_TT_COLUMNS`` int64, 13: 52 MiB

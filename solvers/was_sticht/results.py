@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cardsolve.models.was_sticht import COLOURS, Card, Chip, Deal, GameRecord, Trumps, deal_to_json, format_cards
-from cardsolve.solvers.results import Answer, plural, text_table
+from cardsolve.solvers.infrastructure.results import Answer, plural, text_table
 
 if TYPE_CHECKING:  # chip_choice reaches this module through the solver it calls
     from cardsolve.solvers.was_sticht.chip_choice import ChipOdds

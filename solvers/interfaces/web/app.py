@@ -1,0 +1,215 @@
+"""The web server: an ASGI application (Starlette) with one page per game and the JSON API
+underneath them.
+
+- ``GET /`` lists the games; ``GET /quibbles``, ``/ubongo``, ``/subito``, ``/was-sticht``
+  and ``/cubu`` are one page each; ``/static/...`` serves their scripts and styles (the
+  pages load nothing from elsewhere).
+- ``GET /api`` lists every command served, with its options as a request names them.
+- ``POST /api/<game>/<command>`` with a JSON object of the command's options answers 200
+  with exactly the document ``cardsolve --json <game> <command> ...`` prints (whatever
+  its exit code), 400 with ``{"error": "<the CLI's one-line message>"}`` on bad input,
+  413 when the body is too large, 503 or 504 with ``"undecided"`` in the error when no
+  answer came within the server's time limit. With ``?view=page`` the 200 answer wraps
+  the document with the CLI's text output, exit code, command line and files, which the
+  pages show.
+
+Every command runs in a process of its own (``worker.Requests``), off the event loop, so
+that one slow request does not hold up the others.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from cardsolve.models.errors import BadInput
+from cardsolve.solvers.interfaces.web.calls import GAMES, read_call, request_name, served_commands, served_time_limit
+from cardsolve.solvers.interfaces.web.worker import BAD_INPUT, OK, WATCH, Outcome, Requests
+
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 256 * 1024
+"""The largest request body taken, in bytes (a deck file is about 10 KB)."""
+MAX_MESSAGE = 500
+"""The most characters of an error message sent back: past it, the message is cut."""
+MAX_DEPTH = 32
+"""The deepest nesting of lists and objects a request body may have: a deal or deck file
+inside a request nests 4 or 5 levels, and a body hundreds deep could not even be handed
+to a worker process."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the server runs: ``time_limit`` is the most seconds any command may search
+    (given to every command with a ``--time-limit``); every command is stopped at
+    ``time_limit + grace`` seconds (the grace covers building a model, loading a kernel
+    and writing the answer); ``workers`` is how many commands are computed at once."""
+
+    time_limit: float = 20.0
+    workers: int = 2
+    grace: float = 10.0
+
+
+def create_app(settings: Settings = Settings()) -> Starlette:
+    """The web application, its request processes started with it and stopped with it."""
+    requests = Requests(settings.workers, settings.time_limit + settings.grace)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await run_in_threadpool(requests.start)
+        try:
+            yield
+        finally:
+            requests.stop()
+
+    async def answer(request: Request) -> Response:
+        game, command = request.path_params["game"], request.path_params["command"]
+        page = request.query_params.get("view") == "page"
+        try:
+            options = json.loads(await _body(request) or b"{}")
+        except _TooLarge:
+            return _error(413, f"error: the request body is over {MAX_BODY // 1024} KB")
+        except (ValueError, RecursionError) as error:  # not UTF-8, not JSON, a number too long to read, too deep
+            return _error(BAD_INPUT, f"error: the request body is not JSON that can be read: {error}")
+        if _nesting(options) > MAX_DEPTH:
+            return _error(BAD_INPUT, f"error: the request body nests lists and objects deeper than {MAX_DEPTH} levels")
+        try:
+            call = read_call(game, command, options, time_limit=settings.time_limit)
+        except BadInput as error:
+            return _error(BAD_INPUT, f"error: {error}")
+        abandoned = threading.Event()
+        watcher = asyncio.create_task(_watch(request, abandoned))
+        try:
+            outcome = await run_in_threadpool(requests.run, call, abandoned)
+        finally:
+            watcher.cancel()
+        if outcome.status != OK:
+            return _error(outcome.status, outcome.error)
+        if page:
+            # ASCII-escaped, as the command's own document is: a lone surrogate from a file stays printable
+            return Response(
+                json.dumps(_page_view(outcome, call.line(), dict(call.files))), media_type="application/json"
+            )
+        return Response(outcome.json_text, media_type="application/json")
+
+    async def catalogue(request: Request) -> Response:
+        return JSONResponse(
+            {
+                game: {name: _describe(command, settings.time_limit) for name, command in commands.items()}
+                for game, commands in served_commands().items()
+            }
+        )
+
+    def page(name: str) -> Route:
+        async def show(request: Request) -> Response:
+            return FileResponse(STATIC / f"{name}.html", media_type="text/html")
+
+        return Route("/" if name == "index" else f"/{name}", show)
+
+    routes = [
+        page("index"),
+        *(page(game) for game in GAMES),
+        Route("/api", catalogue),
+        Route("/api/{game}/{command}", answer, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: _http_error})
+
+
+class _TooLarge(Exception):
+    """The request body passed ``MAX_BODY``."""
+
+
+async def _body(request: Request) -> bytes:
+    """The request body, read no further than ``MAX_BODY`` bytes."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY:
+        raise _TooLarge
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise _TooLarge
+    return bytes(body)
+
+
+async def _watch(request: Request, abandoned: threading.Event) -> None:
+    """Set ``abandoned`` when the client of ``request`` disconnects."""
+    while not await request.is_disconnected():
+        await asyncio.sleep(WATCH)
+    abandoned.set()
+
+
+def _nesting(value: Any) -> int:
+    """How deep lists and objects nest in ``value`` (0 for a plain value), counted without
+    recursion; the count stops a level past ``MAX_DEPTH``."""
+    deepest, level = 0, [(value, 0)]
+    while level:
+        item, depth = level.pop()
+        if isinstance(item, (list, dict)) and depth <= MAX_DEPTH:
+            deepest = max(deepest, depth + 1)
+            level.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    """An error answer; a message that echoes a long input is cut to ``MAX_MESSAGE``."""
+    if len(message) > MAX_MESSAGE:
+        message = f"{message[:MAX_MESSAGE]}… ({len(message):,} characters in all)"
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def _http_error(request: Request, error: Exception) -> Response:
+    """Unknown addresses and methods answer JSON for the API, as the rest of it does."""
+    assert isinstance(error, HTTPException)
+    return _error(error.status_code, f"error: {error.detail}: {request.method} {request.url.path}")
+
+
+def _page_view(outcome: Outcome, line: str, files: dict[str, Any]) -> dict[str, Any]:
+    """What a page shows of an answer: the document, the CLI's text output and exit code,
+    and the command line (with the files it names) that gives the same answer."""
+    return {
+        "document": json.loads(outcome.json_text),
+        "text": outcome.text,
+        "exit_code": outcome.exit_code,
+        "line": line,
+        "files": files,
+    }
+
+
+def _describe(command: Any, time_limit: float) -> dict[str, Any]:
+    """A command as the API takes it: its help and its options by request name, each
+    with the default this server uses (a time limit at most the server's)."""
+
+    def default(param: Any) -> Any:
+        if not isinstance(param.default, (str, int, float)):
+            return None
+        if request_name(param) == "time_limit":
+            return served_time_limit(param, time_limit)
+        return param.default
+
+    return {
+        "help": (command.help or "").split("\n\n")[0].replace("\n", " "),
+        "options": {
+            request_name(p): {
+                "required": bool(p.required),
+                "flag": bool(getattr(p, "is_flag", False)),
+                "default": default(p),
+                "help": getattr(p, "help", None) or "",
+            }
+            for p in command.params
+        },
+    }

@@ -1,0 +1,31 @@
+"""Loaded once by the web server's fork server, before any request: the command line and
+every game's solvers are imported and each numba kernel is run once on a small position,
+so that the request processes forked from it start with everything loaded and warm."""
+
+from __future__ import annotations
+
+import json
+
+from cardsolve.solvers.interfaces.web.calls import read_call
+from cardsolve.solvers.interfaces.web.worker import OK, execute
+
+WARM_UP = (
+    ("quibbles", "split", {"value": "6", "display": "3,3,1,1,4,2"}),
+    ("ubongo", "verify", {"hand": "ABC/DEF,EFG/HIJ,JKL/GCA", "k": 2}),
+    ("subito", "optimize", {"pile": "Y4R,L6P,R2R,L1R", "tasks": "2,3a,4a,5a,6a,7a,8a,9a"}),
+    ("cubu", "speed", {"centre": "O-P-R-L-D", "hand": "D-G,R-G,O-L-R"}),
+    ("cubu", "longest", {"top": "D-L-G", "hand": "G-P-R-D,L-O"}),
+)
+
+
+def warm_up() -> None:
+    """Run each game's fast backend once (loading its compiled kernel from the cache, or
+    compiling it on the first start after an install)."""
+    for game, command, options in WARM_UP:
+        execute(read_call(game, command, options))
+    deal = execute(read_call("was-sticht", "deal", {"seed": 1}))
+    if deal.status == OK:
+        execute(read_call("was-sticht", "solve", {"deal": json.loads(deal.json_text), "player": 1, "task": "no-red"}))
+
+
+warm_up()
