@@ -254,68 +254,85 @@ TRUMP_CLASS = COLOUR_COUNT
 CLASSES = COLOUR_COUNT + 1
 CLASS_WEIGHT = 16
 """A strength key is ``class * CLASS_WEIGHT + number``: above every number (1..9)."""
-INFINITY = 1000
-"""Above every strength key (at most CLASS_WEIGHT * 5) and every count of the kernel."""
+NO_BOUND = 1000
+"""No bound: above every strength key (below ``CLASS_WEIGHT * CLASSES``) and every count
+of the kernel, so the least of no strengths or counts."""
 
-# The search state ``st``: per-seat and per-colour blocks, then the scalars.
-_HAND = 0
-_TRICK = _HAND + SEATS
-_WON = _TRICK + SEATS
-_COLOUR_WON = _WON + SEATS
-(
-    _LEADER,  # the seat that led the current trick
-    _IN_TRICK,  # the cards played to it so far
-    _DONE,  # the tricks finished
-    _FIRST,  # 1 when the player won the first trick
-    _LAST_WON,  # 1 when the player won the last trick finished
-    _WANTS,  # 1 when the player would rather win the current trick (``_wants_tricks``,
-    # set where a trick starts: it reads only what a trick changes)
-    _NODES,  # the nodes searched
-    _ROOT_CARD,  # the card that decides the root's answer, or -1
-    _PLAYER,  # the seat the question is about
-    _PLAYERS,  # 3 or 4
-    _COOP,  # 1 when the other seats help the player
-    _TOTAL,  # the tricks of the whole round
-    _KEY_ALL,  # 1 when the key holds every seat's tricks (most, fewest)
-    _KEY_TRICKS,  # 1 when the key holds the player's tricks
-    _KEY_COLOURS,  # a bit per colour the key holds the player's count of
-    _KEY_FIRST,  # 1 when the key holds who won the first trick
-    _STAMP,  # this search's stamp in the transposition table
-    _MONO,  # a one-condition question whose answer is monotone in one counter:
-    # _AT_LEAST (more is better), _AT_MOST (less is better), else 0
-    _MONO_AT,  # the word of st holding that counter, or -1
-    _MONO_BOUND,  # that question's bound on the counter (its low end, or its high end)
-    _RELEVANT,  # the places whose owners the last node's answer read (``_node``)
-    _LIMIT,  # the node count at which the search stops (a probe's budget)
-    _STOPPED,  # 1 while a search stopped at its limit unwinds
-    _PROBE,  # the probes' budget in nodes
-    _PROBE_FROM,  # the fewest tricks left at which a node probes
-    _WANTED,  # the cards of the colours the player wants in his tricks (a condition
-    # with a low end above 0)
-    _KEPT_OUT,  # the cards of the colours he must keep out of them (a high end of 0)
-    _SPENDING,  # _KEPT_OUT when the question has him spend his trumps first
-    # (``_trumps_to_spend``), else -1
-    _ONLY_KEPT_OUT,  # 1 when all the question asks is to keep colours out of his tricks
-    _COLOUR_OF,  # each printed colour's colour as the question sees it (2 bits each, see
-    # ``_colour_facts``)
-    _ODD_CARDS,  # the odd trumps (``_colour_facts``)
-    _ODD_READS,  # their places with every trump above them or tied with them
-    _REVERSE,  # the depths below which the candidates are tried in reverse order (a
-    # helper's search, see ``search``; 0 for the main search)
-    _HELPED,  # 1 in a helped search (``_helped``): the root does not probe
-    _HALT,  # set to 1 by the main search's thread when it has its answer: the
-    # helper's search unwinds
-) = range(_COLOUR_WON + COLOUR_COUNT, _COLOUR_WON + COLOUR_COUNT + 35)
-_ALIKE = _HALT + 1
-"""COLOUR_COUNT words: per printed colour, the cards whose colour the question treats
-alike with it (every card when no condition counts colours)."""
-_SYMBOL_OF = _ALIKE + COLOUR_COUNT
-"""36 words: per card, its symbol in the key's class words (its owner, whether it ties,
-and its colour as the question sees it when a condition counts colours), made by
-``encode``: a card changes hands never, it only leaves them."""
-_PLACES_LEFT = _SYMBOL_OF + len(DECK)
+
+class Offsets:
+    """Consecutive places in a packed array, handed out in order: ``take(n)`` is the first
+    of the next ``n`` places, so each block states its own size where it is named and no
+    offset is counted by hand; ``size`` is how many were handed out."""
+
+    def __init__(self) -> None:
+        self.size = 0
+
+    def take(self, places: int = 1) -> int:
+        """The first of the next ``places`` places."""
+        first = self.size
+        self.size += places
+        return first
+
+
+# The search state ``st``: per-seat and per-colour blocks, then one word per scalar, then
+# the per-card blocks.
+_st_layout = Offsets()
+_HAND = _st_layout.take(SEATS)
+_TRICK = _st_layout.take(SEATS)
+_WON = _st_layout.take(SEATS)
+_COLOUR_WON = _st_layout.take(COLOUR_COUNT)
+_LEADER = _st_layout.take()  # the seat that led the current trick
+_IN_TRICK = _st_layout.take()  # the cards played to it so far
+_DONE = _st_layout.take()  # the tricks finished
+_FIRST = _st_layout.take()  # 1 when the player won the first trick
+_LAST_WON = _st_layout.take()  # 1 when the player won the last trick finished
+_WANTS = _st_layout.take()  # 1 when the player would rather win the current trick
+# (``_wants_tricks``, set where a trick starts: it reads only what a trick changes)
+_NODES = _st_layout.take()  # the nodes searched
+_ROOT_CARD = _st_layout.take()  # the card that decides the root's answer, or -1
+_PLAYER = _st_layout.take()  # the seat the question is about
+_PLAYERS = _st_layout.take()  # 3 or 4
+_COOP = _st_layout.take()  # 1 when the other seats help the player
+_TOTAL = _st_layout.take()  # the tricks of the whole round
+_KEY_ALL = _st_layout.take()  # 1 when the key holds every seat's tricks (most, fewest)
+_KEY_TRICKS = _st_layout.take()  # 1 when the key holds the player's tricks
+_KEY_COLOURS = _st_layout.take()  # a bit per colour the key holds the player's count of
+_KEY_FIRST = _st_layout.take()  # 1 when the key holds who won the first trick
+_STAMP = _st_layout.take()  # this search's stamp in the transposition table
+_MONO = _st_layout.take()  # a one-condition question whose answer is monotone in one counter:
+# _AT_LEAST (more is better), _AT_MOST (less is better), else 0
+_MONO_AT = _st_layout.take()  # the word of st holding that counter, or -1
+_MONO_BOUND = _st_layout.take()  # that question's bound on the counter (its low end, or its high end)
+_RELEVANT = _st_layout.take()  # the places whose owners the last node's answer read (``_node``)
+_LIMIT = _st_layout.take()  # the node count at which the search stops (a probe's budget)
+_STOPPED = _st_layout.take()  # 1 while a search stopped at its limit unwinds
+_PROBE = _st_layout.take()  # the probes' budget in nodes
+_PROBE_FROM = _st_layout.take()  # the fewest tricks left at which a node probes
+_WANTED = _st_layout.take()  # the cards of the colours the player wants in his tricks (a
+# condition with a low end above 0)
+_KEPT_OUT = _st_layout.take()  # the cards of the colours he must keep out of them (a high end of 0)
+_SPENDING = _st_layout.take()  # _KEPT_OUT when the question has him spend his trumps first
+# (``_trumps_to_spend``), else -1
+_ONLY_KEPT_OUT = _st_layout.take()  # 1 when all the question asks is to keep colours out of his tricks
+_COLOUR_OF = _st_layout.take()  # each printed colour's colour as the question sees it
+# (``_SEEN_BITS`` each, see ``_colour_facts``)
+_ODD_CARDS = _st_layout.take()  # the odd trumps (``_colour_facts``)
+_ODD_READS = _st_layout.take()  # their places with every trump above them or tied with them
+_REVERSE = _st_layout.take()  # the depths below which the candidates are tried in reverse order
+# (a helper's search, see ``search``; 0 for the main search)
+_HELPED = _st_layout.take()  # 1 in a helped search (``_helped``): the root does not probe
+_HALT = _st_layout.take()  # set to 1 by the main search's thread when it has its answer: the
+# helper's search unwinds
+_ALIKE = _st_layout.take(COLOUR_COUNT)
+"""Per printed colour, the cards whose colour the question treats alike with it (every
+card when no condition counts colours)."""
+_SYMBOL_OF = _st_layout.take(len(DECK))
+"""Per card, its symbol in the key's class words (its owner, whether it ties, and its
+colour as the question sees it when a condition counts colours), made by ``encode``: a
+card changes hands never, it only leaves them."""
+_PLACES_LEFT = _st_layout.take()
 """The places (``_PLACE``) of the cards in the hands, kept as cards are played."""
-_STATE = _PLACES_LEFT + 1
+_STATE = _st_layout.size
 _AT_LEAST, _AT_MOST = 1, 2
 _UNDO_FROM, _UNDO_TO = _TRICK, _NODES
 """The words a finished trick changes: the trick, the counters, leader .. wants."""
@@ -324,21 +341,26 @@ _COUNT_BITS = 6
 """The bits of one seat's count of cards packed in one int (at most 36)."""
 _COUNT_MASK = (1 << _COUNT_BITS) - 1
 
-# The rows of the tables ``tab`` (36 columns each).
-_CLASS = 0
-_COLOUR = _CLASS + 1
-_STRENGTH = _COLOUR + 1  # CLASSES rows: by the lead's class
-_CLASS_MASK = _STRENGTH + CLASSES  # the first CLASSES columns
-_COLOUR_MASK = _CLASS_MASK + 1  # the first COLOUR_COUNT columns
-_LOWER_ANY = _COLOUR_MASK + 1
-_ORDER = _LOWER_ANY + 1
-_TIE = _ORDER + 1
-_PLACE = _TIE + 1
-_UP = _PLACE + 1
-_CLASS_PLACES = _UP + 1  # the first CLASSES columns
-_TIED_TRUMPS = _CLASS_PLACES + 1  # the first column
-_BETWEEN = _TIED_TRUMPS + 1  # len(DECK) rows: one per card
-_TABLE_ROWS = _BETWEEN + len(DECK)
+_SEEN_BITS = 2
+"""The bits of one printed colour's entry in ``_COLOUR_OF`` (a colour 0..3)."""
+_SEEN_MASK = (1 << _SEEN_BITS) - 1
+
+# The rows of the tables ``tab`` (36 columns each, one per card unless said).
+_tab_layout = Offsets()
+_CLASS = _tab_layout.take()  # the follow class
+_COLOUR = _tab_layout.take()  # the printed colour
+_STRENGTH = _tab_layout.take(CLASSES)  # the strength keys, a row per lead's class
+_CLASS_MASK = _tab_layout.take()  # the cards of each class (the first CLASSES columns)
+_COLOUR_MASK = _tab_layout.take()  # the cards of each colour (the first COLOUR_COUNT columns)
+_LOWER_ANY = _tab_layout.take()  # the cards of c's class below it, or tied and earlier
+_ORDER = _tab_layout.take()  # the cards by class and rank (a column per place)
+_TIE = _tab_layout.take()  # 1 for a number trump
+_PLACE = _tab_layout.take()  # the card's place in _ORDER
+_UP = _tab_layout.take()  # the places of c's class from the lowest card tied with c up
+_CLASS_PLACES = _tab_layout.take()  # the places of each class (the first CLASSES columns)
+_TIED_TRUMPS = _tab_layout.take()  # the tied number trumps as cards (the first column)
+_BETWEEN = _tab_layout.take(len(DECK))  # a row per card c: per card d, the others ranked between
+_TABLE_ROWS = _tab_layout.size
 
 # The transposition key and table.
 _OWNER_BITS = 2
@@ -347,7 +369,7 @@ _TIE_SHIFT = _OWNER_BITS
 _COLOUR_SHIFT = _TIE_SHIFT + 1
 _SYMBOL_BITS = _COLOUR_SHIFT
 """A card's symbol: its owner, and whether it ties."""
-_SYMBOL_BITS_COLOURED = _COLOUR_SHIFT + 2
+_SYMBOL_BITS_COLOURED = _COLOUR_SHIFT + _SEEN_BITS
 """A card's symbol when a condition counts colours: its colour above (a class
 holds at most 12 cards: 60 bits)."""
 _SHAPE_BITS = 4
@@ -369,6 +391,13 @@ _TRICK_RADIX = 16
 """Above every trick count (at most TRICKS)."""
 _COLOUR_RADIX = 64
 """Above every count of cards of one colour."""
+_TIED_RADIX = 8
+"""Above every count of tied number trumps left (at most 4: the trump number's cards)."""
+_ODD_RADIX = 8
+"""Above every count of odd trumps left (at most 4: the trump number's cards, when there
+is no trump suit)."""
+_FIRST_RADIX = 2
+"""Who won the first trick: 0 or 1."""
 _VERDICT = _RELEVANT_COUNTS + 1
 _STAMP_SHIFT = 1
 _ANSWER_BIT = 1
@@ -439,7 +468,7 @@ class Tables:
             [int(self.strength[TRUMP_CLASS, c] // CLASS_WEIGHT == NUMBER_TRUMP) for c in range(len(DECK))],
             dtype=np.int64,
         )
-        fc, col, rank_of = self.fc, self.col, np.array(rank, dtype=np.int64)
+        fc, rank_of = self.fc, np.array(rank, dtype=np.int64)
         bits = np.int64(1) << np.arange(len(DECK), dtype=np.int64)
         same = fc[:, None] == fc[None, :]  # [c, d]
         index = np.arange(len(DECK))
@@ -532,7 +561,7 @@ def _colour_facts(suit: str | None, number: int | None, counted: int) -> ColourF
     if odd:
         lowest = min((c for c in range(len(DECK)) if (odd >> c) & 1), key=lambda c: int(table.packed[_PLACE, c]))
         reads = int(table.packed[_UP, lowest])
-    return sum(seen[k] << (2 * k) for k in range(COLOUR_COUNT)), alike, odd, reads
+    return sum(seen[k] << (_SEEN_BITS * k) for k in range(COLOUR_COUNT)), alike, odd, reads
 
 
 PROBES = ((30_000, 6), (2_000, 3))
@@ -619,9 +648,9 @@ def _owner(st: NDArray[np.int64], card: int) -> int:
 
 @no_runtime(inline="always")
 def _least_card(cards: int, tab: NDArray[np.int64], cls: int) -> int:
-    """The least strength among ``cards`` in a trick led in the class ``cls`` (INFINITY
+    """The least strength among ``cards`` in a trick led in the class ``cls`` (NO_BOUND
     for none)."""
-    least = INFINITY
+    least = NO_BOUND
     while cards:
         b = cards & -cards
         cards ^= b
@@ -752,7 +781,7 @@ def _colour_gain(st: NDArray[np.int64], tab: NDArray[np.int64], colour: int, win
         held = st[_HAND + s] & colour
         count = popcount(held & ~trumps)
         # the seat's trumps of the colour that some trump of the player's can take
-        weakest, takeable = INFINITY, 0
+        weakest, takeable = NO_BOUND, 0
         rest = held & trumps
         while rest:
             b = rest & -rest
@@ -1030,7 +1059,7 @@ def _outnumbers_trumps(st: NDArray[np.int64], tab: NDArray[np.int64]) -> bool:
     mine = st[_HAND + st[_PLAYER]] & trumps
     if mine == 0 or 2 * popcount(mine) <= popcount(trumps):
         return False
-    weakest, strongest = INFINITY, -1  # his weakest trump; the others' strongest
+    weakest, strongest = NO_BOUND, -1  # his weakest trump; the others' strongest
     rest = trumps
     while rest:
         b = rest & -rest
@@ -1292,7 +1321,7 @@ def _status(
                     by_play = True
         else:
             reads |= bound_reads
-            best = INFINITY if m == _M_FEWEST else -1
+            best = NO_BOUND if m == _M_FEWEST else -1
             # room: for fewest, the tricks the others must still gain to all end above
             # the player's least total; for most, the tricks they can still take and all
             # stay below his greatest total
@@ -1373,7 +1402,7 @@ def _index_held(st: NDArray[np.int64], tab: NDArray[np.int64]) -> None:
             c = lowest_set(b)
             symbol = seat | tab[_TIE, c] << _TIE_SHIFT
             if st[_KEY_COLOURS]:
-                symbol |= ((st[_COLOUR_OF] >> (2 * tab[_COLOUR, c])) & 3) << _COLOUR_SHIFT
+                symbol |= ((st[_COLOUR_OF] >> (_SEEN_BITS * tab[_COLOUR, c])) & _SEEN_MASK) << _COLOUR_SHIFT
             st[_SYMBOL_OF + c] = symbol
             st[_PLACES_LEFT] |= np.int64(1) << tab[_PLACE, c]
 
@@ -1423,11 +1452,11 @@ def _key(st: NDArray[np.int64], tab: NDArray[np.int64], buf: NDArray[np.int64], 
     for k in range(COLOUR_COUNT):
         if (st[_KEY_COLOURS] >> k) & 1 and st[_MONO_AT] != _COLOUR_WON + k:
             key = key * _COLOUR_RADIX + st[_COLOUR_WON + k]
-    key = key * 8 + popcount(_cards_left(st) & tab[_TIED_TRUMPS, 0])
+    key = key * _TIED_RADIX + popcount(_cards_left(st) & tab[_TIED_TRUMPS, 0])
     if st[_KEY_COLOURS]:
-        key = key * 8 + popcount(_cards_left(st) & st[_ODD_CARDS])
+        key = key * _ODD_RADIX + popcount(_cards_left(st) & st[_ODD_CARDS])
     if st[_KEY_FIRST]:
-        key = key * 2 + st[_FIRST]
+        key = key * _FIRST_RADIX + st[_FIRST]
     buf[row, _COUNTERS_WORD] = key
 
 
@@ -1694,29 +1723,48 @@ def _from_peer(
     return -1
 
 
+# The sort keys of the candidates (``_candidates``): the lowest is tried first. A key is a
+# tier's base plus a score within the tier (``_sort_key``).
 _COLOUR_PULL = 2 * CLASS_WEIGHT * CLASSES
-"""What a colour wish moves a card in its seat's order: past every strength key, within
-its group (winning or not: the groups lie ``INFINITY`` apart)."""
-
-
+"""What a colour wish moves a follower's card in its seat's order: past every strength
+key, within its tier."""
 _ABOVE_WEIGHT = CLASS_WEIGHT * (CLASSES + 1)
 """A lead's weight per card above it in other hands: past every strength key."""
+_TIER_STEP = 500
+"""The distance between adjacent tiers: above twice the spread of a follower's score (a
+strength key, at most 73, and a colour pull either way), so a follower's tiers never mix.
+A lead's score counts the cards above it in other hands (up to 11 times
+``_ABOVE_WEIGHT``), so the leads' tiers stay apart only 7 steps or more apart: a trump the
+player spends first on lead (``_SPENT`` added to a plain lead's tier) may come after a
+lead that decides the trick."""
+_SAFE_LEAD = -16
+"""The player's lead of a colour every other seat must follow (``_safe_to_win``): before
+every other card, the trumps he spends first included."""
+_SPENT = -8
+"""A trump the player spends first (``_trumps_to_spend``): a follower's tier, before every
+other card; on lead, added to the lead's own tier."""
+_DECIDING = -7
+"""A lead that settles the trick as its seat wishes (one a later seat must overtake, or
+one no later seat can beat: ``_deciding_bar``, ``_best_legal``): before every other lead
+but the trumps spent first."""
+_LOSER_FIRST = -2
+"""Following, for a seat that wants the trick lost: a card that does not win (its
+winning cards come after, in ``_PLAIN``)."""
+_PLAIN = 0
+"""By score alone: a lead, or following, a card that wins."""
+_MAY_WIN = 1
+"""Following against the player who wants the trick: his card that may win (after his
+sure winners, before his losers)."""
+_LOSER_LAST = 2
+"""Following, for a seat that wants the trick won: a card that does not win (and,
+helped, the player's card that only may win)."""
 
 
-_SPEND_FIRST = 4 * INFINITY
-"""What moves a trump the player spends first (``_trumps_to_spend``) before every other
-card: past every lead's and every follower's sort key."""
-
-
-_SURE_LOSS_FIRST = 3 * INFINITY + INFINITY // 2
-"""What moves the player's lead that decides the trick (one a later seat must overtake,
-or one no later seat can beat) before every other lead but the trumps he spends first (a
-lead's key lies above ``-_SURE_LOSS_FIRST``)."""
-
-
-_SAFE_LEAD_FIRST = 2 * _SPEND_FIRST
-"""What moves the player's lead of a colour every other seat must follow
-(``_safe_to_win``) before every other card, the trumps he spends first included."""
+@no_runtime(inline="always")
+def _sort_key(tier: int, score: int) -> int:
+    """A candidate's sort key: ``tier`` steps of ``_TIER_STEP`` (the tier's base) plus its
+    score within the tier."""
+    return tier * _TIER_STEP + score
 
 
 @no_runtime(inline="always")
@@ -1900,38 +1948,44 @@ def _candidates(
             # surest loser (most above) first, the highest first among equals; the root
             # of a possible question by strength alone
             s = tab[_STRENGTH + tab[_CLASS, c], c]
+            tier = _PLAIN
             if depth == 0 and st[_COOP] == 1:
-                sort_key = -s if win_aim else s
+                score = -s if win_aim else s
             else:
                 above = popcount(outside & tab[_CLASS_MASK, tab[_CLASS, c]] & ~tab[_LOWER_ANY, c] & ~(np.int64(1) << c))
-                sort_key = above * _ABOVE_WEIGHT - s if win_aim else -above * _ABOVE_WEIGHT - s
+                score = above * _ABOVE_WEIGHT - s if win_aim else -above * _ABOVE_WEIGHT - s
                 if seat == player:
                     lead_bar = _deciding_bar(st, tab, seat, tab[_CLASS, c], ducking)
                     if ducking and s < lead_bar:
-                        sort_key = -_SURE_LOSS_FIRST - s
+                        tier, score = _DECIDING, -s
                     if taking and s >= lead_bar:
-                        sort_key = -_SURE_LOSS_FIRST + s
+                        tier, score = _DECIDING, s
                 if denying and s >= _best_legal(st, tab, player, tab[_CLASS, c]):
-                    sort_key = -_SURE_LOSS_FIRST + s
+                    tier, score = _DECIDING, s
                 if (spend >> c) & 1:
-                    sort_key -= _SPEND_FIRST
+                    tier += _SPENT
                 if (safe_leads >> c) & 1:
-                    sort_key = -_SAFE_LEAD_FIRST - s
+                    tier, score = _SAFE_LEAD, -s
+            sort_key = _sort_key(tier, score)
         else:
             # winning cards first (the cheapest first) when the aim is to win, else the
             # cards that do not win first (the highest first)
             s = tab[_STRENGTH + lead_class, c]
             if win_aim:
-                sort_key = (-s if top_first else s) if s > best else INFINITY + (-s if top_first else s)
+                tier = _PLAIN if s > best else _LOSER_LAST
+                score = -s if top_first else s
                 if taking and best < s < bar:
                     # against him it may win (after the sure winners); helped, it loses
-                    sort_key = INFINITY // 2 + s if st[_COOP] == 0 else INFINITY + s
+                    tier, score = (_MAY_WIN if st[_COOP] == 0 else _LOSER_LAST), s
+            elif s > best and s >= bar:
+                tier, score = _PLAIN, s
             else:
-                sort_key = s if s > best and s >= bar else -INFINITY - s
-                if (spend >> c) & 1:
-                    sort_key = -_SPEND_FIRST - s
+                tier, score = _LOSER_FIRST, -s
+            if not win_aim and (spend >> c) & 1:
+                tier, score = _SPENT, -s
             bit = np.int64(1) << c
-            sort_key += (_COLOUR_PULL if keep & bit else 0) - (_COLOUR_PULL if give & bit else 0)
+            pull = (_COLOUR_PULL if keep & bit else 0) - (_COLOUR_PULL if give & bit else 0)
+            sort_key = _sort_key(tier, score) + pull
         j = n
         while j > 0 and buf[keys, j - 1] > sort_key:
             buf[cards, j] = buf[cards, j - 1]
