@@ -10,7 +10,7 @@ import pytest
 from was_sticht_cases import disagreements, ending
 
 from cardsolve.models.was_sticht import CHIPS
-from cardsolve.solvers.was_sticht import fast
+from cardsolve.solvers.was_sticht import fast, kernel_table
 from cardsolve.solvers.was_sticht.double_dummy import forceable
 
 SEED = 20261202
@@ -20,7 +20,7 @@ def test_a_crowded_table_answers_as_the_reference(monkeypatch: pytest.MonkeyPatc
     """200 endings of 2-3 tricks (3 tricks for 3 players only, some one card into a
     trick), a chip each of the 24 in turn, both questions, searched in a table of four
     slots (two buckets of ``BUCKET``): every answer as the reference's."""
-    monkeypatch.setattr(fast, "SMALL_TT_BITS", 2)
+    monkeypatch.setattr(kernel_table, "SMALL_TT_BITS", 2)
     rng = random.Random(SEED)
     found = []
     for k in range(200):
@@ -50,7 +50,7 @@ def test_a_crowded_table_searches_more(monkeypatch: pytest.MonkeyPatch) -> None:
         return total, answers
 
     roomy, roomy_answers = nodes()
-    monkeypatch.setattr(fast, "SMALL_TT_BITS", 2)
+    monkeypatch.setattr(kernel_table, "SMALL_TT_BITS", 2)
     crowded, crowded_answers = nodes()
     assert crowded_answers == roomy_answers
     assert crowded > roomy

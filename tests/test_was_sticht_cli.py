@@ -142,9 +142,9 @@ def test_solve_alone_counts_the_same_nodes_every_time(cardsolve: RunCli, monkeyp
     default (a helper thread, here on whatever cores the test has) differs from it at most
     in the node count."""
     from cardsolve.models.was_sticht import read_deal
-    from cardsolve.solvers.was_sticht import api, fast
+    from cardsolve.solvers.was_sticht import api, fast, kernel_threads
 
-    monkeypatch.setattr(fast, "_spare_core", lambda: True)
+    monkeypatch.setattr(kernel_threads, "_spare_core", lambda: True)
     line = ("--json", "was-sticht", "solve", "--deal", DEAL, "--player", "2", "--task", "exactly-2")
     alone = [json.loads(cardsolve(*line, "--alone")[1]) for _ in range(2)]
     assert alone[0] == alone[1]
@@ -192,7 +192,7 @@ def test_solve_bad_input(cardsolve: RunCli, tmp_path: Path, args: list[str], tok
 
 def test_a_bad_deal_file_exits_2(cardsolve: RunCli, tmp_path: Path) -> None:
     bad = dict(ENDING, hands=[["R9", "B1"], ["R9", "B9"], ["G1", "G2"], ["Y1", "Y2"]])
-    code, out, err = cardsolve("was-sticht", "table", "--deal", write(tmp_path, bad))
+    code, _out, err = cardsolve("was-sticht", "table", "--deal", write(tmp_path, bad))
     assert code == 2 and "R9" in err and len(err.strip().splitlines()) == 1
 
 

@@ -16,7 +16,7 @@ from was_sticht_cases import chip_cycle_disagreements, chip_of, disagreements, e
 from cardsolve.models.was_sticht import CHIP_IDS, CHIPS, Condition, Trumps, parse_cards, random_ending, random_start
 from cardsolve.models.was_sticht.cards import COLOURS
 from cardsolve.models.was_sticht.play import Position, start
-from cardsolve.solvers.was_sticht import fast
+from cardsolve.solvers.was_sticht import fast, kernel_bounds, kernel_layout, kernel_question
 from cardsolve.solvers.was_sticht.double_dummy import forceable, possible, trick_bounds
 
 SEED = 20261201
@@ -142,14 +142,16 @@ def test_more_tied_trumps_than_the_others_win_the_last_trick() -> None:
     more = start([parse_cards("R3,B3,G1"), parse_cards("G2,G4,Y1"), parse_cards("G3,Y2,B1")], trumps, 1)
     even = start([parse_cards("R3,B1,G1"), parse_cards("G2,G4,Y1"), parse_cards("G3,Y2,B3")], trumps, 1)
     last = CHIP_IDS["last-trick"]
-    _, key = fast._question(last.conditions)
+    _, key = kernel_question._question(last.conditions)
     packed = fast.tables(trumps).packed
-    assert fast._outnumbers_trumps(fast.encode(more, 0, key, False, 1), packed)
-    assert not fast._outnumbers_trumps(fast.encode(even, 0, key, False, 1), packed)
+    assert kernel_bounds._outnumbers_trumps(fast.encode(more, 0, key, False, 1), packed)
+    assert not kernel_bounds._outnumbers_trumps(fast.encode(even, 0, key, False, 1), packed)
     for backend in ("numba", "reference"):
         assert forceable(more, 0, last, backend)
     assert forceable(even, 0, last) == forceable(even, 0, last, "reference")
-    held = _endings_where(lambda state, table: bool(fast._outnumbers_trumps(state, table)), key, SEED + 5, 3000)
+    held = _endings_where(
+        lambda state, table: bool(kernel_bounds._outnumbers_trumps(state, table)), key, SEED + 5, 3000
+    )
     assert len(held) >= 100
     for k, position, player in held:
         assert forceable(position, player, last, "reference"), f"ending {k}: {position}, {player}"
@@ -187,8 +189,8 @@ def test_the_ducking_player_answers_each_lead_below_it() -> None:
     for backend in ("numba", "reference"):
         assert forceable(ducking, 0, CHIP_IDS["no-tricks"], backend)
         assert not forceable(caught, 0, CHIP_IDS["no-tricks"], backend)
-    _, key = fast._question((Condition("tricks", 0, 0),))
-    held = _endings_where(lambda state, table: fast._loses_all(state, table) >= 0, key, SEED + 4, 2000)
+    _, key = kernel_question._question((Condition("tricks", 0, 0),))
+    held = _endings_where(lambda state, table: kernel_bounds._loses_all(state, table) >= 0, key, SEED + 4, 2000)
     assert len(held) >= 100
     for k, position, player in held:
         assert forceable(position, player, CHIP_IDS["no-tricks"], "reference"), f"ending {k}: {position}, {player}"
@@ -232,9 +234,9 @@ def test_trumps_matched_against_each_seat_bound_the_tricks() -> None:
 def _colours_forced(state: NDArray[np.int64], table: NDArray[np.int64], colour: str) -> int:
     """How many of the player's trumps of ``colour`` the trump bounds say come into his
     own tricks (no other seat's trump as strong is left for each of them)."""
-    left = int(state[fast._TOTAL] - state[fast._DONE])
-    packed = fast._trump_bounds(state, table, left)[4]
-    return int(packed >> (fast._COUNT_BITS * list(COLOURS).index(colour))) & fast._COUNT_MASK
+    left = int(state[kernel_layout._TOTAL] - state[kernel_layout._DONE])
+    packed = kernel_bounds._trump_bounds(state, table, left)[4]
+    return int(packed >> (kernel_layout._COUNT_BITS * list(COLOURS).index(colour))) & kernel_layout._COUNT_MASK
 
 
 ColourRule = Callable[[NDArray[np.int64], NDArray[np.int64], str], int]
@@ -249,7 +251,7 @@ def assert_decided_at_the_root(
     tricks, so its keep-out chip is impossible even with help, decided before any card is
     searched; in ``enough`` it brings none, and numba finds the line the reference finds."""
     chip = CHIP_IDS[chip_id]
-    _, key = fast._question(chip.conditions)
+    _, key = kernel_question._question(chip.conditions)
     packed = fast.tables(trumps).packed
     assert rule(fast.encode(short, 0, key, True, 1), packed, colour) == 1
     assert rule(fast.encode(enough, 0, key, True, 1), packed, colour) == 0
@@ -265,9 +267,13 @@ def assert_holds_in_every_ending(rule: ColourRule, seed: int) -> None:
     impossible, even with help."""
     for colour, chip_id in KEPT_OUT:
         chip = CHIP_IDS[chip_id]
-        _, key = fast._question(chip.conditions)
+        _, key = kernel_question._question(chip.conditions)
         held = _endings_where(
-            lambda state, table: rule(state, table, colour) > 0, key, seed + len(colour + chip_id), 1500
+            # called within this iteration only, so ``colour`` is this one's
+            lambda state, table: rule(state, table, colour) > 0,  # noqa: B023
+            key,
+            seed + len(colour + chip_id),
+            1500,
         )
         assert len(held) >= 20, chip_id
         for k, position, player in held:
@@ -299,9 +305,11 @@ def test_a_forced_trump_of_a_kept_out_colour_is_taken_in_every_ending() -> None:
 def _colour_intake(state: NDArray[np.int64], table: NDArray[np.int64], colour: str) -> int:
     """How many cards of ``colour`` the intake rule says come into the player's tricks:
     the seats short of other cards for the tricks his trumps surely win."""
-    left = int(state[fast._TOTAL] - state[fast._DONE])
-    forced = int(fast._trump_bounds(state, table, left)[2])
-    his, theirs = fast._colour_intake(state, int(table[fast._COLOUR_MASK, list(COLOURS).index(colour)]), forced)
+    left = int(state[kernel_layout._TOTAL] - state[kernel_layout._DONE])
+    forced = int(kernel_bounds._trump_bounds(state, table, left)[2])
+    his, theirs = kernel_bounds._colour_intake(
+        state, int(table[kernel_layout._COLOUR_MASK, list(COLOURS).index(colour)]), forced
+    )
     return int(his + theirs)
 
 
@@ -336,10 +344,10 @@ def test_a_seat_that_may_not_win_a_trick_keeps_the_fewest_from_him() -> None:
         assert possible(may_win, 0, fewest, backend)
     assert fast.search(kept_low, 0, fewest.conditions, True)[2] == 1
     state, table = (
-        fast.encode(kept_low, 0, fast._question(fewest.conditions)[1], True, 1),
+        fast.encode(kept_low, 0, kernel_question._question(fewest.conditions)[1], True, 1),
         fast.tables(no_trumps).packed,
     )
-    assert fast._may_win(state, table, 0) == 0b010
+    assert kernel_bounds._may_win(state, table, 0) == 0b010
 
 
 def test_the_fewest_bound_holds_in_every_ending_where_it_fires() -> None:
@@ -348,15 +356,17 @@ def test_the_fewest_bound_holds_in_every_ending_where_it_fires() -> None:
     let every other seat pass him: the reference finds the fewest tricks impossible, even
     with help; then 200 endings of the chip, both questions."""
     fewest = CHIP_IDS["fewest-tricks"]
-    _, key = fast._question(fewest.conditions)
+    _, key = kernel_question._question(fewest.conditions)
 
     def fires(state: NDArray[np.int64], table: NDArray[np.int64]) -> bool:
-        player, left = int(state[fast._PLAYER]), int(state[fast._TOTAL] - state[fast._DONE])
-        mine = int(state[fast._WON + player])
+        player, left = int(state[kernel_layout._PLAYER]), int(state[kernel_layout._TOTAL] - state[kernel_layout._DONE])
+        mine = int(state[kernel_layout._WON + player])
         short = sum(
-            max(0, mine + 1 - int(state[fast._WON + s])) for s in range(int(state[fast._PLAYERS])) if s != player
+            max(0, mine + 1 - int(state[kernel_layout._WON + s]))
+            for s in range(int(state[kernel_layout._PLAYERS]))
+            if s != player
         )
-        return short <= left and bool(fast._fewest_lost(state, table, mine, mine + left))
+        return short <= left and bool(kernel_bounds._fewest_lost(state, table, mine, mine + left))
 
     held = _endings_where(fires, key, SEED + 11, 1500)
     assert len(held) >= 30

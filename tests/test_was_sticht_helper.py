@@ -15,7 +15,14 @@ from cardsolve.models.was_sticht import CHIPS, random_start
 from cardsolve.models.was_sticht.cards import Card
 from cardsolve.models.was_sticht.chips import Condition
 from cardsolve.models.was_sticht.play import Position
-from cardsolve.solvers.was_sticht import fast
+from cardsolve.solvers.was_sticht import (
+    fast,
+    kernel_layout,
+    kernel_question,
+    kernel_search,
+    kernel_table,
+    kernel_threads,
+)
 from cardsolve.solvers.was_sticht.double_dummy import analyse, forceable, possible
 
 SEED = 16
@@ -44,7 +51,7 @@ def _helped(position: Position, seat: int, conditions: tuple[Condition, ...], co
 def two_cores(monkeypatch: pytest.MonkeyPatch) -> None:
     """The helper runs whatever the test machine's cores (on one core it would only be
     slower, but the answers must hold all the same)."""
-    monkeypatch.setattr(fast, "_spare_core", lambda: True)
+    monkeypatch.setattr(kernel_threads, "_spare_core", lambda: True)
 
 
 def test_helped_answers_are_the_answers_alone(two_cores: None) -> None:
@@ -110,14 +117,14 @@ def _from_root(deal: Position, seat: int, chip_id: str, peer: np.ndarray) -> tup
     ``peer`` as the other thread's table (no thread runs: the peer stands still): the
     answer, the nodes and the table it filled."""
     conditions = tuple(next(c for c in CHIPS if c.id == chip_id).conditions)
-    rows, key = fast._question(conditions)
-    stamp = fast._family_stamp(
+    rows, key = kernel_question._question(conditions)
+    stamp = kernel_table._family_stamp(
         (deal.trumps.suit, deal.trumps.number, seat, deal.players, False, key[:5] if key[4] else conditions)
     )
     st = fast.encode(deal, seat, key, False, stamp)
     own = np.zeros_like(peer)
-    found = fast._node(st, rows, fast.tables(deal.trumps).packed, own, fast.work_rows(), 0, peer)
-    return bool(found), int(st[fast._NODES]), own
+    found = kernel_search._node(st, rows, fast.tables(deal.trumps).packed, own, fast.work_rows(), 0, peer)
+    return bool(found), int(st[kernel_layout._NODES]), own
 
 
 def test_the_other_table_answers_only_where_its_hashes_hold() -> None:
@@ -129,19 +136,21 @@ def test_the_other_table_answers_only_where_its_hashes_hold() -> None:
     entries resealed mislead it, so the hash is what keeps them out."""
     deal, seat, chip_id = _deals(2)[1], 0, "at-most-2"
     fast.forget()
-    empty = np.zeros((1 << fast.TT_BITS, fast._TT_COLUMNS), dtype=np.int64)
+    empty = np.zeros((1 << fast.TT_BITS, kernel_table._TT_COLUMNS), dtype=np.int64)
     value, nodes, table = _from_root(deal, seat, chip_id, empty)
     assert nodes > 100_000
     value_read, nodes_read, _ = _from_root(deal, seat, chip_id, table)
     assert value_read == value and nodes_read < nodes // 4
-    written = table[:, fast._VERDICT] != 0
+    written = table[:, kernel_table._VERDICT] != 0
     assert written.sum() > 1000
     flipped = table.copy()
-    flipped[written, fast._VERDICT] = (flipped[written, fast._VERDICT] & ~fast._ANSWER_BIT) | (
-        0 if value else fast._ANSWER_BIT
+    flipped[written, kernel_table._VERDICT] = (flipped[written, kernel_table._VERDICT] & ~kernel_table._ANSWER_BIT) | (
+        0 if value else kernel_table._ANSWER_BIT
     )
-    flipped[written, fast._RANGE] = (fast._NO_GOODNESS << fast._RANGE_SHIFT | fast._NO_GOODNESS) if value else 0
+    flipped[written, kernel_table._RANGE] = (
+        (kernel_table._NO_GOODNESS << kernel_table._RANGE_SHIFT | kernel_table._NO_GOODNESS) if value else 0
+    )
     assert _from_root(deal, seat, chip_id, flipped)[:2] == (value, nodes)
     for slot in np.flatnonzero(written):
-        flipped[slot, fast._CHECK] = fast._checksum(flipped, int(slot))
+        flipped[slot, kernel_table._CHECK] = kernel_table._checksum(flipped, int(slot))
     assert _from_root(deal, seat, chip_id, flipped)[0] != value

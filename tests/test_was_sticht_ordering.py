@@ -1,14 +1,14 @@
 """The Was sticht? kernel's move order for the player: where he may play any card (on
 lead, or void in the lead's class) and his tricks are capped or a colour must stay out of
-them, he tries his trumps first (``fast._trumps_to_spend``); asked for the last trick in a
-forceable question, he would rather win every trick (``fast._wants_tricks``); when all
-he must do is keep colours out of his tricks, he sheds his highest cards into the tricks
-he may safely win (``fast._safe_to_win``), following them and leading them; in a
-forceable question he tries first the cards that decide the trick whatever the others
-play: the player who would rather lose those a later seat must overtake
-(``fast._least_overtake``), the one who would rather win those no later seat can beat
-(``fast._best_later``). The order changes the work only; the answers stay the
-reference's."""
+them, he tries his trumps first (``kernel_order._trumps_to_spend``); asked for the last
+trick in a forceable question, he would rather win every trick
+(``kernel_order._wants_tricks``); when all he must do is keep colours out of his tricks,
+he sheds his highest cards into the tricks he may safely win
+(``kernel_order._safe_to_win``), following them and leading them; in a forceable question
+he tries first the cards that decide the trick whatever the others play: the player who
+would rather lose those a later seat must overtake (``kernel_order._least_overtake``), the
+one who would rather win those no later seat can beat (``kernel_order._best_later``). The
+order changes the work only; the answers stay the reference's."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from was_sticht_cases import chip_cycle_disagreements
 
 from cardsolve.models.was_sticht import CHIP_IDS, DECK, Trumps, parse_cards
 from cardsolve.models.was_sticht.play import Position
-from cardsolve.solvers.was_sticht import fast
+from cardsolve.solvers.was_sticht import fast, kernel_layout, kernel_order, kernel_question
 
 SEED = 20261205
 TRUMPS = Trumps("Y", 6)
@@ -27,9 +27,9 @@ TRUMPS = Trumps("Y", 6)
 
 def _spent(position: Position, chip_id: str, player: int = 0) -> set[str]:
     """The player's trumps that the kernel tries first for the chip, as card names."""
-    _, key = fast._question(tuple(CHIP_IDS[chip_id].conditions))
+    _, key = kernel_question._question(tuple(CHIP_IDS[chip_id].conditions))
     st = fast.encode(position, player, key, False, 1)
-    mask = fast._trumps_to_spend(st, fast.tables(position.trumps).packed)
+    mask = kernel_order._trumps_to_spend(st, fast.tables(position.trumps).packed)
     return {card.name for hand in position.hands for card in hand if (mask >> card.index) & 1}
 
 
@@ -66,8 +66,8 @@ def test_no_trump_is_spent_by_a_player_who_wants_tricks_or_the_last_one() -> Non
 
 def _wants(position: Position, chip_id: str, cooperative: bool) -> bool:
     """Whether the kernel has the player (seat 0) aim to win the current trick."""
-    rows, key = fast._question(tuple(CHIP_IDS[chip_id].conditions))
-    return bool(fast._wants_tricks(fast.encode(position, 0, key, cooperative, 1), rows))
+    rows, key = kernel_question._question(tuple(CHIP_IDS[chip_id].conditions))
+    return bool(kernel_order._wants_tricks(fast.encode(position, 0, key, cooperative, 1), rows))
 
 
 def test_the_last_trick_forced_wants_every_trick_and_helped_only_the_last() -> None:
@@ -83,12 +83,12 @@ def test_the_last_trick_forced_wants_every_trick_and_helped_only_the_last() -> N
 def _order(position: Position, chip_id: str, cooperative: bool = False, seat: int = 0) -> list[str]:
     """The cards the kernel tries, in order, for ``seat`` to move below the root in a
     forceable (or possible) question of the player's (seat 0)."""
-    rows, key = fast._question(tuple(CHIP_IDS[chip_id].conditions))
+    rows, key = kernel_question._question(tuple(CHIP_IDS[chip_id].conditions))
     st = fast.encode(position, 0, key, cooperative, 1)
-    st[fast._WANTS] = fast._wants_tricks(st, rows)  # as the node does where a trick starts
+    st[kernel_layout._WANTS] = kernel_order._wants_tricks(st, rows)  # as the node does where a trick starts
     buf = fast.work_rows()
-    n, _ = fast._candidates(st, rows, fast.tables(position.trumps).packed, buf, 1, seat)
-    return [DECK[int(c)].name for c in buf[fast._ROWS_PER_DEPTH + fast._CARDS, :n]]
+    n, _ = kernel_order._candidates(st, rows, fast.tables(position.trumps).packed, buf, 1, seat)
+    return [DECK[int(c)].name for c in buf[kernel_layout._ROWS_PER_DEPTH + kernel_layout._CARDS, :n]]
 
 
 GREEN_TRICK = _trick(("G2,G7,G9,B4", "B2,B5", "R7,G8", "R2,B3"), "G3,G5,B1")

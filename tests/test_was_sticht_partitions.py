@@ -16,7 +16,7 @@ from cardsolve.models.was_sticht import CHIPS, DECK, Chip, Trumps, parse_cards, 
 from cardsolve.models.was_sticht.cards import COLOURS, Card
 from cardsolve.models.was_sticht.deal import random_ending
 from cardsolve.models.was_sticht.play import Position, start
-from cardsolve.solvers.was_sticht import fast
+from cardsolve.solvers.was_sticht import fast, kernel_bounds, kernel_layout, kernel_question
 from cardsolve.solvers.was_sticht.double_dummy import forceable, possible
 from cardsolve.solvers.was_sticht.fast import tables
 
@@ -47,7 +47,10 @@ def _swap_lowest(position: Position, rng: random.Random) -> Position | None:
         for card in hand:
             cls = int(table.fc[card.index])
             low = classes.setdefault(cls, {}).get(seat)
-            if low is None or table.packed[fast._PLACE, card.index] < table.packed[fast._PLACE, low.index]:
+            if (
+                low is None
+                or table.packed[kernel_layout._PLACE, card.index] < table.packed[kernel_layout._PLACE, low.index]
+            ):
                 classes[cls][seat] = card
     shared = sorted(cls for cls, seats in classes.items() if len(seats) >= 2)
     if not shared:
@@ -63,7 +66,7 @@ def _swap_trumps(position: Position, rng: random.Random) -> Position | None:
     shape, the trumps' order changed), or None when fewer than two seats hold trumps."""
     table = tables(position.trumps)
     held = {
-        seat: [card for card in hand if table.fc[card.index] == fast.TRUMP_CLASS]
+        seat: [card for card in hand if table.fc[card.index] == kernel_layout.TRUMP_CLASS]
         for seat, hand in enumerate(position.hands)
     }
     seats = sorted(seat for seat, cards in held.items() if cards)
@@ -91,11 +94,17 @@ def _odd_trump_for_a_suit_trump(position: Position, rng: random.Random) -> Posit
     colour), or None when there is no such pair."""
     table = tables(position.trumps)
     held = {card for hand in position.hands for card in hand}
-    suited = [card for card in held if table.fc[card.index] == fast.TRUMP_CLASS and card.colour == position.trumps.suit]
+    suited = [
+        card
+        for card in held
+        if table.fc[card.index] == kernel_layout.TRUMP_CLASS and card.colour == position.trumps.suit
+    ]
     odd = [
         card
         for card in DECK
-        if card not in held and table.fc[card.index] == fast.TRUMP_CLASS and card.colour != position.trumps.suit
+        if card not in held
+        and table.fc[card.index] == kernel_layout.TRUMP_CLASS
+        and card.colour != position.trumps.suit
     ]
     return _suit_trump_replaced(position, rng, suited, odd)
 
@@ -109,7 +118,7 @@ def _tied_trump_for_a_suit_trump(position: Position, rng: random.Random) -> Posi
     suited = [
         card
         for card in held
-        if table.fc[card.index] == fast.TRUMP_CLASS
+        if table.fc[card.index] == kernel_layout.TRUMP_CLASS
         and not table.tie[card.index]
         and card.number != position.trumps.number
     ]
@@ -212,8 +221,8 @@ def test_colours_not_counted_are_one_to_the_question() -> None:
     colour, every card is alike and no trump is odd."""
     colours = list(COLOURS)
     card = {c.name: c for c in DECK}
-    places = tables(Trumps("R", 8)).packed[fast._PLACE]
-    seen, alike, odd, reads = fast._colour_facts("R", 8, 1 << colours.index("B"))
+    places = tables(Trumps("R", 8)).packed[kernel_layout._PLACE]
+    seen, alike, odd, reads = kernel_layout._colour_facts("R", 8, 1 << colours.index("B"))
 
     def colour(name: str) -> int:
         return (seen >> (2 * colours.index(card[name].colour))) & 3
@@ -223,9 +232,9 @@ def test_colours_not_counted_are_one_to_the_question() -> None:
     assert alike[colours.index("B")] == sum(1 << c.index for c in DECK if c.colour == "B")
     assert odd == 1 << card["B8"].index
     assert reads == sum(1 << int(places[card[n].index]) for n in ("R8", "B8", "G8", "Y8"))
-    _, _, odd, _ = fast._colour_facts("R", 8, 1 << colours.index("R"))
+    _, _, odd, _ = kernel_layout._colour_facts("R", 8, 1 << colours.index("R"))
     assert odd == sum(1 << card[n].index for n in ("B8", "G8", "Y8"))
-    assert fast._colour_facts("R", 8, 0) == (0, (-1,) * 4, 0, 0)
+    assert kernel_layout._colour_facts("R", 8, 0) == (0, (-1,) * 4, 0, 0)
 
 
 def test_a_tied_trump_more_after_the_first_trick() -> None:
@@ -251,7 +260,7 @@ def _reassigned(position: Position, table: fast.Tables, reads: int, rng: random.
     owner = {card: seat for seat, hand in enumerate(position.hands) for card in hand}
     by_class: dict[int, list[Card]] = {}
     for card in owner:
-        if not (reads >> int(table.packed[fast._PLACE, card.index])) & 1:
+        if not (reads >> int(table.packed[kernel_layout._PLACE, card.index])) & 1:
             by_class.setdefault(int(table.fc[card.index]), []).append(card)
     moved = dict(owner)
     for cards in by_class.values():
@@ -284,13 +293,14 @@ def test_a_status_holds_for_every_position_alike_on_the_places_it_read() -> None
         player = rng.randrange(players)
         chip = CHIPS[k % len(CHIPS)]
         cooperative = rng.random() < 0.5
-        rows, key = fast._question(chip.conditions)
+        rows, key = kernel_question._question(chip.conditions)
         table = tables(position.trumps)
         packed = table.packed
 
         def status(where: Position, ranks: bool) -> tuple[int, int]:
-            st = fast.encode(where, player, key, cooperative, 1)
-            result, reads = fast._status(st, rows, packed, False, ranks)
+            # called within this iteration only, so the loop's variables are this one's
+            st = fast.encode(where, player, key, cooperative, 1)  # noqa: B023
+            result, reads = kernel_bounds._status(st, rows, packed, False, ranks)  # noqa: B023
             return int(result), int(reads)
 
         for ranks in (False, True):

@@ -11,7 +11,7 @@ from was_sticht_cases import chip_cycle_disagreements
 
 from cardsolve.models.was_sticht import CHIPS, random_start
 from cardsolve.models.was_sticht.play import Position
-from cardsolve.solvers.was_sticht import fast
+from cardsolve.solvers.was_sticht import fast, kernel_question
 
 SEED = 20261204
 DEFAULT = fast.PROBES
@@ -22,7 +22,7 @@ NO_PROBES = ((1, 99), (1, 99))
 @pytest.fixture
 def tiny_probes(monkeypatch: pytest.MonkeyPatch) -> None:
     """Budgets of 3 nodes at every node with 2 tricks or more left, in both questions."""
-    monkeypatch.setattr(fast, "PROBES", ((3, 2), (3, 2)))
+    monkeypatch.setattr(kernel_question, "PROBES", ((3, 2), (3, 2)))
 
 
 def test_tiny_budgets_answer_as_the_reference(tiny_probes: None) -> None:
@@ -35,7 +35,7 @@ def _answers(
 ) -> tuple[list[bool], int]:
     """Every chip's answer for seat 0 in both questions under these budgets, and the
     nodes searched."""
-    monkeypatch.setattr(fast, "PROBES", budgets)
+    monkeypatch.setattr(kernel_question, "PROBES", budgets)
     answers, nodes = [], 0
     for position in positions:
         for chip in CHIPS:
