@@ -18,7 +18,7 @@ from cardsolve.models.ubongo.cards import ROTATIONS, SYMBOLS, Face, parse_litera
 from cardsolve.models.ubongo.deal import dealt_hand
 from cardsolve.models.ubongo.layout import Placement
 from cardsolve.models.ubongo.rules import is_valid, violations
-from cardsolve.solvers.ubongo import fast, reference
+from cardsolve.solvers.ubongo import fast, kernel_tables, reference
 from cardsolve.solvers.ubongo.results import Solution
 
 
@@ -145,7 +145,7 @@ def test_the_kernel_groups_faces_into_types_as_the_model_turns_them() -> None:
             if face.grid not in type_of:
                 type_of[face.grid] = type_of[rotate(face.grid, 180)] = len(grids)
                 grids.append(face.grid)
-        types, face_type, face_half = fast._group(fast._codes(hand))
+        types, face_type, face_half = kernel_tables._group(kernel_tables._codes(hand))
         expected_codes = [int("".join(f"{SYMBOLS.index(s):x}" for s in "".join(grid)), len(SYMBOLS)) for grid in grids]
         counts = [sum(type_of[face.grid] == t for face in hand) for t in range(len(grids))]
         assert types.tolist() == expected_codes + counts, hand
@@ -159,7 +159,7 @@ def _type_grids(cards: fast._Cards) -> list[tuple[str, ...]]:
     return [cards.faces[face_type.index(t)].grid for t in range(len(cards.tables.type_count))]
 
 
-def _kernel_tables(grids: list[tuple[str, ...]]) -> tuple[list[tuple[Face, int]], fast._Tables]:
+def _kernel_tables(grids: list[tuple[str, ...]]) -> tuple[list[tuple[Face, int]], kernel_tables._Tables]:
     """The kernel's tables for one face of each grid, and each orientation as (face, rotation)."""
     faces = [Face(grid, "/".join(grid)) for grid in grids]
     tables = fast._cards(faces).tables
@@ -192,11 +192,11 @@ def test_the_kernel_turns_each_grid_as_the_model_does() -> None:
                     continue
                 turned.add(seen)
                 assert tables.orient_type[o] == t and tables.shape[o] == rotation // 90 % 2
-                for y in range(fast.SPAN):
-                    for x in range(fast.SPAN):
+                for y in range(kernel_tables.SPAN):
+                    for x in range(kernel_tables.SPAN):
                         inside = y < len(seen) and x < len(seen[0])
-                        code = SYMBOLS.index(seen[y][x]) if inside else fast._NO_SYMBOL
-                        assert tables.symbols[o, y * fast.SPAN + x] == code, (grid, rotation, x, y)
+                        code = SYMBOLS.index(seen[y][x]) if inside else kernel_tables._NO_SYMBOL
+                        assert tables.symbols[o, y * kernel_tables.SPAN + x] == code, (grid, rotation, x, y)
                 o += 1
         assert o == len(tables.orient_type)
 
@@ -210,18 +210,19 @@ def test_the_pair_status_and_joints_agree_with_the_validator(symbols: int) -> No
     rng = random.Random(f"status/{symbols}")
     grids = [parse_literal("ABA/ABA").grid, *(random_face(rng, symbols).grid for _ in range(3))]
     oriented, tables = _kernel_tables(grids)
-    span = fast.SPAN
-    kernel = (fast._KIND, fast._JOINT_AT, fast._JOINT_INDEX, tables.symbols, tables.shape)
-    joints = np.empty((len(oriented) * len(oriented) * fast._MAX_JOINTS, fast._PLACE_COLUMNS), np.int64)
+    span, geometry = kernel_tables.SPAN, kernel_tables._GEOMETRY
+    joints = np.empty(
+        (len(oriented) * len(oriented) * kernel_tables._MAX_JOINTS, kernel_tables._PLACE_COLUMNS), np.int64
+    )
     for a, (face_a, rotation_a) in enumerate(oriented):
-        end = fast._joints_of(a, tables.symbols, tables.shape, tables.behind, joints, 0)
+        end = kernel_tables._joints_of(geometry, tables, a, joints, 0)
         listed = [(int(b), int(dx), int(dy)) for b, dx, dy in joints[:end]]
         # by other orientation, then in the order of the shapes' joint offsets
         assert listed == sorted(
             listed,
             key=lambda joint: (
                 joint[0],
-                fast._JOINT_INDEX[tables.shape[a], tables.shape[joint[0]], joint[1] + span, joint[2] + span],
+                geometry.joint_index[tables.shape[a], tables.shape[joint[0]], joint[1] + span, joint[2] + span],
             ),
         )
         assert set(listed) == {
@@ -229,7 +230,7 @@ def test_the_pair_status_and_joints_agree_with_the_validator(symbols: int) -> No
             for b in range(len(oriented))
             for dx in range(-span, span + 1)
             for dy in range(-span, span + 1)
-            if fast._status(*kernel, a, b, dx + span, dy + span) == 1
+            if kernel_tables._status(geometry, tables, a, b, dx + span, dy + span) == 1
         }
         assert len(listed) == len(set(listed))
         for b, (face_b, rotation_b) in enumerate(oriented):
@@ -239,7 +240,9 @@ def test_the_pair_status_and_joints_agree_with_the_validator(symbols: int) -> No
                     kinds = {v.kind for v in violations(pair)}
                     expected = 0 if kinds == {"disconnected"} else 1 if not kinds else 2
                     inside = abs(dx) <= span and abs(dy) <= span
-                    assert (fast._status(*kernel, a, b, dx + span, dy + span) if inside else 0) == expected
+                    assert (
+                        kernel_tables._status(geometry, tables, a, b, dx + span, dy + span) if inside else 0
+                    ) == expected
 
 
 def _hands(rng: random.Random, count: int) -> list[tuple[list[Face], int]]:
