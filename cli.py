@@ -1,11 +1,11 @@
-"""The ``cardsolve`` command line: the root group, its global option and the command
-groups, one module per game in ``cardsolve.solvers.interfaces.cli``.
+"""The ``cardsolve`` command line: the root group, its global option, and the groups and
+commands of the command table (``cardsolve.solvers.interfaces``), plus ``serve``.
 
-A command parses its options, calls the game's API (``cardsolve.<game>``) and prints the
-answer's text, or its JSON under ``--json`` (which may stand anywhere on the line). Every
-command imports its solvers inside its body, so ``cardsolve --help`` starts fast. Exit
-codes: 0 done (a check holds), 1 a check that does not hold, 2 bad input or usage (one
-line on stderr), 3 undecided, 130 interrupted.
+A command reads its options, calls the Python API and prints the answer's text, or its
+JSON under ``--json`` (which may stand anywhere on the line). The table's commands are
+built when first called, so ``cardsolve --help`` starts fast. Exit codes: 0 done (a check
+holds), 1 a check that does not hold, 2 bad input or usage (one line on stderr), 3
+undecided, 130 interrupted.
 """
 
 from __future__ import annotations
@@ -19,13 +19,16 @@ import click
 from cardsolve.models.errors import BadInput
 
 try:  # most of a command's start-up is here: a Ctrl-C meanwhile ends as one during work does
-    from cardsolve.solvers.interfaces.cli import cubu, quibbles, serve, studies, subito, ubongo, was_sticht
+    from cardsolve.solvers.interfaces.cli.build import TableGroup, table_groups
+    from cardsolve.solvers.interfaces.cli.serve import serve
+    from cardsolve.solvers.interfaces.commands import COMMANDS, GROUPS
+    from cardsolve.solvers.interfaces.table import error_line
 except KeyboardInterrupt:
     click.echo("interrupted", err=True)
     raise SystemExit(130) from None
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=TableGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document on stdout.")
 @click.version_option(package_name="cardsolve")
 @click.pass_context
@@ -37,15 +40,14 @@ def cli(ctx: click.Context, as_json: bool) -> None:
     Exit codes: 0 done (a check holds), 1 a check that does not hold (proven), 2 bad
     input or usage (one line on stderr), 3 undecided (a time or node limit ran out before
     a proof either way), 130 interrupted."""
-    ctx.ensure_object(dict)["json"] = as_json
+    ctx.ensure_object(dict)["json"] = as_json  # read by every command's answer (``build.emit``)
 
 
-cli.add_command(studies.demo)
-for game in (quibbles, subito, ubongo, was_sticht, cubu):
-    cli.add_command(game.group)
-cli.add_command(studies.bench)
-cli.add_command(studies.analyze)
-cli.add_command(serve.serve)
+assert isinstance(cli, TableGroup)
+cli.add_table_commands(command for command in COMMANDS if not command.group)
+for group in table_groups(GROUPS, COMMANDS):
+    cli.add_command(group)
+cli.add_command(serve)
 
 
 def main() -> None:
@@ -61,10 +63,10 @@ def main() -> None:
         code = cli.main(args=args, prog_name="cardsolve", standalone_mode=False)
         sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
     except BadInput as error:
-        click.echo(f"error: {_one_line(str(error))}", err=True)
+        click.echo(error_line(str(error)), err=True)
         sys.exit(2)
     except click.ClickException as error:
-        click.echo(f"error: {_one_line(error.format_message())}", err=True)
+        click.echo(error_line(error.format_message()), err=True)
         sys.exit(error.exit_code)
     except (click.exceptions.Abort, KeyboardInterrupt):
         click.echo("interrupted", err=True)
@@ -74,12 +76,6 @@ def main() -> None:
         click.echo(f"error: cannot write the output: {error.strerror or error}", err=True)
         sys.exit(1)
     sys.exit(code if isinstance(code, int) else 0)
-
-
-def _one_line(message: str) -> str:
-    """An error message kept to one line: a line break it quotes from the input (a file
-    name, say) is written as ``\\n``."""
-    return message.replace("\r", "\\r").replace("\n", "\\n")
 
 
 def _stop_writing_stdout() -> None:

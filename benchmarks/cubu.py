@@ -31,8 +31,8 @@ from cardsolve.models.cubu.deal import regular_hand
 from cardsolve.models.cubu.speed import MODES
 from cardsolve.solvers.cubu.bots import BOTS
 from cardsolve.solvers.cubu.results import SpeedAnswer
-from cardsolve.solvers.cubu.simulate import play_one
 from cardsolve.solvers.cubu.speed import speed_solve
+from cardsolve.solvers.studies.cubu_games import play_one
 
 SEED = 20261130
 HANDS = 2000

@@ -16,14 +16,16 @@ from typing import Any
 
 from cardsolve.benchmarks.harness import format_seconds, ratio_text
 from cardsolve.models.errors import BadInput
-from cardsolve.solvers.infrastructure.results import Answer, text_table
+from cardsolve.models.games import GAMES, command_name
+from cardsolve.solvers.infrastructure.files import write_text
+from cardsolve.solvers.infrastructure.results import Answer, Failed, text_table
 
-SCRIPTS = {"ubongo": "ubongo", "subito": "subito", "quibbles": "quibbles", "was-sticht": "was_sticht", "cubu": "cubu"}
+SCRIPTS = {command_name(game): game for game in GAMES}
 """Each game's benchmark module in ``cardsolve.benchmarks``, by the game's CLI name."""
 HEADERS = ("game", "task", "backend", "n", "median", "p95", "max", "vs fastest")
 
 
-class BenchmarkFailed(Exception):
+class BenchmarkFailed(Failed):
     """A game's benchmark script ended with an error (its last line of stderr)."""
 
 
@@ -71,12 +73,14 @@ class BenchAnswer(Answer):
 def run_benchmarks(
     games: Sequence[str] = (),
     quick: bool = False,
+    out: str | None = None,
     markdown: bool = False,
-    progress: Callable[[int, int, str], None] | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> BenchAnswer:
     """Run the benchmark of each of ``games`` (default: all five; an unknown name is bad
-    input), ``--quick`` when ``quick``; ``progress(done, total, game)`` before each game
-    and at the end. A script that fails raises ``BenchmarkFailed``."""
+    input), ``--quick`` when ``quick``; ``progress(done, total)`` before each game and at
+    the end; with ``out``, the answer's JSON document is also written there. A script that
+    fails raises ``BenchmarkFailed``."""
     for game in games:
         if game not in SCRIPTS:
             raise BadInput(f"no benchmark for {game!r}: the games are {', '.join(SCRIPTS)}", game)
@@ -84,7 +88,7 @@ def run_benchmarks(
     rows: list[dict[str, Any]] = []
     for done, game in enumerate(chosen):
         if progress is not None:
-            progress(done, len(chosen), game)
+            progress(done, len(chosen))
         command = [sys.executable, "-m", f"cardsolve.benchmarks.{SCRIPTS[game]}", "--json", *(["--quick"] * quick)]
         finished = subprocess.run(command, capture_output=True, text=True)
         if finished.returncode != 0:
@@ -92,7 +96,7 @@ def run_benchmarks(
             raise BenchmarkFailed(f"the {game} benchmark failed: {last}")
         rows += [{"game": game, **row} for row in json.loads(finished.stdout)["rows"]]
     if progress is not None:
-        progress(len(chosen), len(chosen), "")
+        progress(len(chosen), len(chosen))
     for row in rows:
         fastest = min(
             (r for r in rows if (r["game"], r["task"]) == (row["game"], row["task"])), key=lambda r: r["median_s"]
@@ -100,4 +104,7 @@ def run_benchmarks(
         row["vs_fastest"] = ratio_text(
             row["backend"], row["median_s"], fastest["backend"], fastest["median_s"], row is fastest
         )
-    return BenchAnswer(date.today().isoformat(), os.cpu_count(), quick, tuple(rows), markdown)
+    answer = BenchAnswer(date.today().isoformat(), os.cpu_count(), quick, tuple(rows), markdown)
+    if out is not None:
+        write_text(out, answer.json_text() + "\n")
+    return answer

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from cardsolve.models.errors import BadInput
 
@@ -51,7 +51,7 @@ class Draw:
         return ()
 
 
-Action = Union[Split, Combine, Draw]
+Action = Split | Combine | Draw
 
 
 @dataclass(frozen=True)

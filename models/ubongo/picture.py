@@ -12,6 +12,7 @@ The SVG takes its contacts from the rules module; neither picture judges the lay
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from itertools import pairwise
 from typing import Final
 from xml.sax.saxutils import escape
 
@@ -63,7 +64,7 @@ def _closed_up(values: set[int]) -> dict[int, int]:
     every run of missing values between them is shortened to at most ``GAP``."""
     ordered = sorted(values)
     places = {ordered[0]: 0} if ordered else {}
-    for before, value in zip(ordered, ordered[1:]):
+    for before, value in pairwise(ordered):
         places[value] = places[before] + 1 + min(value - before - 1, GAP)
     return places
 

@@ -2,16 +2,14 @@
 
 Cards come as model objects or in the CLI's notation (``"D-R-G"``, ``"R-G-O,P-L,miss"``);
 options are named like the CLI's. Every function returns an immutable answer from
-``results`` (``simulate``: the ``cubu seats`` study's ``StudyAnswer``) with ``to_json()``
-(the ``--json`` document), ``text()`` and ``exit_code``.
+``results`` with ``to_json()`` (the ``--json`` document), ``text()`` and ``exit_code``.
 Seats are counted from 1 in every answer. numba and OR-Tools load only when a backend
 needs them, networkx only for Speed CUBU.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 
 from cardsolve.models.cubu.cards import Card, parse_card, parse_cards
 from cardsolve.models.cubu.classic import TARGET, play_game
@@ -19,10 +17,8 @@ from cardsolve.solvers.cubu.backends import BACKENDS
 from cardsolve.solvers.cubu.bots import lineup, seat_bots
 from cardsolve.solvers.cubu.longest import longest_runs
 from cardsolve.solvers.cubu.results import LongestAnswer, PlayAnswer, SpeedAnswer
-from cardsolve.solvers.cubu.simulate import check_setting
 from cardsolve.solvers.infrastructure.arguments import checked
 from cardsolve.solvers.infrastructure.limits import check_count, check_time_limit
-from cardsolve.solvers.studies.api import StudyAnswer, analyze
 
 LONGEST_LIMIT = 10
 """Runs ``longest`` lists by default."""
@@ -85,28 +81,3 @@ def play(
     in turn), to ``target`` points, or ``rounds`` rounds with the most points winning."""
     names = seat_bots(bots, players)
     return PlayAnswer(seed, names, play_game(seed, players, lineup(names, seed), target=target, rounds=rounds))
-
-
-@checked
-def simulate(
-    games: int = 2000,
-    seed: int = 1,
-    players: int = 4,
-    bots: str | Sequence[str] | None = None,
-    target: int = TARGET,
-    workers: int | None = None,
-    scheduler: str | None = None,
-    store: str | Path | None = None,
-    plot: str | None = None,
-    progress: Callable[[int, int], None] | None = None,
-) -> StudyAnswer:
-    """A seeded tournament of ``games`` classic games to ``target`` points, run as the study
-    ``cubu seats`` (``solvers.analysis.cubu``): the line-up ``bots`` (default every bot)
-    rotated over the seats so that each sits at every seat in turn; win rates by bot and by
-    seat, game and round lengths. Runs, stores and draws as ``analyze`` does (``workers``
-    processes, default all cores, or the Dask ``scheduler``: the same answer; finished
-    chunks kept in ``store``; the picture written to ``plot``); ``progress(done, total)``
-    counts chunks."""
-    names = check_setting(players, bots, target) if bots is not None else None
-    options = {"players": players, "target": target, **({"bots": list(names)} if names else {})}
-    return analyze("cubu", "seats", games, seed, workers, scheduler, store, plot, progress, options)

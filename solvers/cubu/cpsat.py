@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from ortools.sat.python import cp_model
 
@@ -103,7 +104,7 @@ def _build(centre: Card, hand: Sequence[Card], mode: str, deadline: Deadline) ->
     for i in range(n):
         model.add(sum(sides[n][0]) >= used[i])
     for group in twin_classes(centre, hand, mode):
-        for a, b in zip(group, group[1:]):
+        for a, b in pairwise(group):
             model.add_implication(used[b], used[a])
             model.add(cell[a] < cell[b]).only_enforce_if(used[b])
     model.maximize(sum(used))

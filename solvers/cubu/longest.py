@@ -68,7 +68,7 @@ def maximal_runs(top: Card, hand: Sequence[Card]) -> Iterator[Run]:
                 laid = stack.pop()
                 nexts = index.get((colour, position + (len(laid) + 1) * direction))
                 if nexts:
-                    stack.extend(laid + (card,) for card in reversed(nexts))
+                    stack.extend((*laid, card) for card in reversed(nexts))
                 else:
                     yield Run(follow, laid)
 
@@ -102,7 +102,7 @@ def reference_runs(top: Card, hand: Sequence[Card]) -> set[Run]:
         for length in range(1, len(POSITIONS)):
             for cards in permutations(regular, length):
                 if _follows(follow, cards) and not any(
-                    _follows(follow, cards + (card,)) for card in regular if card not in cards
+                    _follows(follow, (*cards, card)) for card in regular if card not in cards
                 ):
                     runs.add(Run(follow, cards))
     return runs

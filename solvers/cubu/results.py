@@ -113,6 +113,8 @@ class SpeedAnswer(Answer):
     ``nodes``, the search's steps (each backend says which); ``backend``, the backend that
     answered. The CLI exits 1 when the hand is not solvable, 3 when that is undecided."""
 
+    stops_early = True
+
     centre: Card
     hand: tuple[Card, ...]
     mode: str
@@ -138,7 +140,7 @@ class SpeedAnswer(Answer):
         return {
             "solvable": self.solvable,
             "most": self.most,
-            "cards": len(self.hand),
+            "card_count": len(self.hand),
             "reachable": self.reachable,
             "proven": self.proven,
             "mode": self.mode,
@@ -197,7 +199,7 @@ class PlayAnswer(Answer):
         record = self.record
         return {
             "seed": self.seed,
-            "players": record.players,
+            "player_count": record.players,
             "bots": list(self.bots),
             "target": record.target,
             "scores": list(record.scores),

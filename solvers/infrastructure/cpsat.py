@@ -37,7 +37,7 @@ def solve(solver: cp_model.CpSolver, model: cp_model.CpModel) -> cmh.CpSolverSta
     def work() -> None:
         try:
             answer.append(solver.solve(model))
-        except BaseException as error:  # handed to the caller's thread below
+        except BaseException as error:  # noqa: BLE001  (handed to the caller's thread below)
             failure.append(error)
 
     worker = threading.Thread(target=work, name="cp-sat", daemon=True)

@@ -9,7 +9,7 @@ import io
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 DONE = 0
 """Exit code: done, or the check holds."""
@@ -21,8 +21,17 @@ INTERRUPTED = 130
 """Exit code: Ctrl-C stopped the work; the answer holds what was done before."""
 
 
+class Failed(Exception):
+    """The work could not be done for a reason that is not the input's (a benchmark
+    script that failed): the command says why in one line and exits ``DOES_NOT_HOLD``."""
+
+
 class Answer(ABC):
-    """The base of every result type (each is a frozen dataclass)."""
+    """The base of every result type (each is a frozen dataclass). An answer of a search
+    that can stop early (a time or node limit) sets ``stops_early``; its JSON then says
+    whether it is ``proven`` (``infrastructure.vocabulary``)."""
+
+    stops_early: ClassVar[bool] = False
 
     @abstractmethod
     def to_json(self) -> dict[str, Any]:

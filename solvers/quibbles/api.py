@@ -1,7 +1,7 @@
 """The Quibbles API: one function per ``cardsolve quibbles`` command, each returning an
-immutable answer (``solvers.quibbles.results``; the solo study's is the analysis runner's
-``StudyAnswer``) whose ``to_json()`` and ``text()`` are what the command prints. Cards are given in the notation (``"1,2,2,6"``) or as values;
-a variant by name or as a ``Variant``. Seats count from 1. The solvers are imported when
+immutable answer (``solvers.quibbles.results``) whose ``to_json()`` and ``text()`` are
+what the command prints. Cards are given in the notation (``"1,2,2,6"``) or as values; a
+variant by name or as a ``Variant``. Seats count from 1. The solvers are imported when
 a function is first called, so importing this module loads neither numba nor OR-Tools.
 """
 
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.quibbles import (
@@ -32,10 +31,7 @@ from cardsolve.solvers.infrastructure.arguments import checked
 from cardsolve.solvers.infrastructure.limits import check_count, check_time_limit
 from cardsolve.solvers.quibbles.backends import BACKENDS
 from cardsolve.solvers.quibbles.results import BestSplit, BotGame, CombineOptions, DrawVerdicts, Hint, MoveCheck
-from cardsolve.solvers.quibbles.settings import DEFAULT_SAMPLES, DEFAULT_SHORTLIST, DEFAULT_WIDTH, MAX_SAMPLES
-
-if TYPE_CHECKING:
-    from cardsolve.solvers.studies.api import StudyAnswer
+from cardsolve.solvers.quibbles.settings import DEFAULT_SAMPLES, DEFAULT_SHORTLIST, MAX_SAMPLES
 
 Cards = str | Sequence[int]
 """Card values: ``"1,2,2,6"`` or ``[1, 2, 2, 6]``."""
@@ -238,38 +234,3 @@ def play(
         tuple(tuple(from_counts(c)) for c in state.collections),
         state.penalty_score if rules is Variant.SOLO else None,
     )
-
-
-@checked
-def solo(
-    *,
-    games: int = 1000,
-    seed: int = 1,
-    policies: str | Sequence[str] = "hint,greedy,random,clairvoyant",
-    samples: int = DEFAULT_SAMPLES,
-    shortlist: int = DEFAULT_SHORTLIST,
-    width: int = DEFAULT_WIDTH,
-    workers: int | None = None,
-    scheduler: str | None = None,
-    store: str | None = None,
-    plot: str | None = None,
-    progress: Callable[[int, int], None] | None = None,
-) -> StudyAnswer:
-    """The solo study (``cardsolve analyze quibbles solo``): ``games`` seeded solo games per
-    policy on the same deals, the hint policy sampling ``samples`` refills for each of its
-    ``shortlist`` best candidate turns (the hint's defaults), the clairvoyant (who sees
-    the draw pile) keeping ``width`` positions in its beam; run by
-    ``analysis.api.analyze`` (``workers``, ``scheduler``, ``store``, ``plot`` and
-    ``progress`` as there). Unknown or repeated policies and a lookahead under 1 are bad
-    input before any game is played."""
-    from cardsolve.solvers.quibbles.bot_games import Lookahead, study_policies
-    from cardsolve.solvers.studies.api import analyze
-
-    names, lookahead = study_policies(policies), Lookahead(samples, shortlist, width)
-    options = {
-        "policies": list(names),
-        "hint_samples": lookahead.samples,
-        "hint_shortlist": lookahead.shortlist,
-        "clairvoyant_width": lookahead.width,
-    }
-    return analyze("quibbles", "solo", games, seed, workers, scheduler, store, plot, progress, options)

@@ -33,6 +33,8 @@ class BestSplit(Answer):
     positions), the cards taken, whether the backend proved it optimal (if not, whether a
     better split exists is undecided: exit code 3), and which backend."""
 
+    stops_early = True
+
     value: int
     display: tuple[int, ...]
     sets: tuple[CardSet, ...]  # each set's display positions, sorted; the sets sorted
@@ -317,13 +319,11 @@ class BotGame(Answer):
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "players": self.players,
+            "player_count": self.players,
             "variant": self.variant.value,
             "seed": self.seed,
             "bots": list(self.bots),
-            "turns": [
-                {"player": t.seat, "display": list(t.display)} | turn_to_json(t.turn, t.display) for t in self.log
-            ],
+            "turns": [{"seat": t.seat, "display": list(t.display)} | turn_to_json(t.turn, t.display) for t in self.log],
             "winner": self.winner,
             "stalled": self.stalled,
             "cut_off": self.cut_off,

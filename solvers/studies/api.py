@@ -1,4 +1,4 @@
-"""The analysis API: ``analyze`` runs a registered study (seeded chunks, reused from the
+"""The studies' API (``cardsolve.analyze``): ``analyze`` runs a registered study (seeded chunks, reused from the
 store, in this process, a local pool or on a Dask cluster) and answers with its result,
 its table and, when asked, its picture."""
 
@@ -11,10 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from cardsolve.models.errors import BadInput
+from cardsolve.solvers.infrastructure.arguments import checked
 from cardsolve.solvers.infrastructure.limits import check_count
 from cardsolve.solvers.infrastructure.results import DOES_NOT_HOLD, DONE, Answer, plural, text_table
 from cardsolve.solvers.studies.charts import check_picture
-from cardsolve.solvers.studies.registry import study as registered_study
+from cardsolve.solvers.studies.registry import find as registered_study
 from cardsolve.solvers.studies.runner import run_study
 from cardsolve.solvers.studies.store import default_store
 from cardsolve.solvers.studies.study import Result
@@ -87,30 +88,38 @@ def store_path(store: str | Path | None) -> Path:
     return path
 
 
+MAX_SAMPLES = 10_000_000
+"""The most samples a study takes."""
+
+
+@checked
 def analyze(
     game: str,
     study: str,
+    *,
     samples: int = 200,
     seed: int = 1,
     workers: int | None = None,
     scheduler: str | None = None,
-    store: str | Path | None = None,
+    store: str | None = None,
     plot: str | None = None,
     progress: Callable[[int, int], None] | None = None,
     options: Mapping[str, Any] | None = None,
 ) -> StudyAnswer:
     """Run the study ``study`` of ``game`` over ``samples`` seeded samples on ``workers``
     local processes (default: all cores) or the Dask ``scheduler`` with the study's
-    ``options`` (its defaults where not given), keeping finished
-    chunks in ``store`` (default: the user's cache), and write its picture to ``plot`` (in
-    the format its extension names, checked before any work; a write that fails is bad
-    input, the chunks kept in the store). Ctrl-C raises ``StudyInterrupted`` with the
-    finished chunks kept."""
+    ``options`` (its defaults where not given; a list of names may be ``A,B`` text), keeping
+    finished chunks in ``store`` (default: the user's cache), and write its picture to
+    ``plot`` (in the format its extension names, checked before any work; a write that
+    fails is bad input, the chunks kept in the store). Ctrl-C raises ``StudyInterrupted``
+    with the finished chunks kept."""
+    check_count("number of samples", samples, 1, MAX_SAMPLES)
     check_count("number of workers", workers, 1)
-    check_count("seed", seed, 0)  # random reads a seed -s as s
     found = registered_study(game, study)
     if plot:
         check_picture(plot)
+        if store and os.path.realpath(store) == os.path.realpath(plot):
+            raise BadInput(f"store and plot both name {plot!r}: the picture would overwrite the store", plot)
     path = store_path(store)
     chosen = found.resolve(options)
     outcome = run_study(found, samples, seed, workers or os.cpu_count() or 1, scheduler, path, progress, chosen)

@@ -2,7 +2,7 @@
 and how long games and rounds last. Options: ``players`` (2 to 6, default 4), ``bots``
 (the line-up, default every bot of ``BOTS``) and ``target`` (the points a game is played
 to, default 100); game k is dealt, seated and played from the study seed and k as
-``solvers.cubu.simulate`` does.
+``solvers.studies.cubu_games`` does.
 
 A co-winner of k scores 1/k (``win_shares``); a chunk keeps its wins as exact fractions
 (written "n/d") and its rounds, turns and cut-off games and rounds as whole counts, so the
@@ -20,12 +20,12 @@ from typing import Any
 
 from cardsolve.solvers.cubu.bots import BOTS
 from cardsolve.solvers.cubu.results import GameResult
-from cardsolve.solvers.cubu.simulate import check_setting, play_one, win_shares
 from cardsolve.solvers.infrastructure.results import percent
 from cardsolve.solvers.studies import charts
+from cardsolve.solvers.studies.cubu_games import check_setting, play_one, win_shares
 from cardsolve.solvers.studies.study import FRACTION, ListOf, Part, Result, Shape, Study
 
-OPTIONS: dict[str, Any] = {"players": 4, "bots": list(BOTS), "target": 100}
+OPTIONS: dict[str, Any] = {"player_count": 4, "bots": list(BOTS), "target": 100}
 """The options and their defaults: 4 seats, every bot in ``BOTS`` order, games to 100."""
 COUNTS = ("rounds", "turns", "cut_games", "cut_rounds")
 """The whole counts a chunk adds up: rounds and turns played, games and rounds cut off by
@@ -42,12 +42,20 @@ def _counts(game: GameResult) -> dict[str, int]:
     }
 
 
+def check_options(options: dict[str, Any]) -> dict[str, Any]:
+    """The options with the line-up read (``A,B`` or a list) and checked with the seats and
+    the target (``check_setting``)."""
+    names = check_setting(options["player_count"], options["bots"], options["target"])
+    return {**options, "bots": list(names)}
+
+
 def run_chunk(
-    samples: int, seed: int, first: int, count: int, *, players: int, bots: Sequence[str], target: int
+    samples: int, seed: int, first: int, count: int, *, player_count: int, bots: Sequence[str], target: int
 ) -> Part:
     """Seats filled per bot, exact wins per seat and per bot, and the ``COUNTS`` over games
-    ``first .. first + count - 1`` among ``bots`` seated at ``players`` seats, to
+    ``first .. first + count - 1`` among ``bots`` seated at ``player_count`` seats, to
     ``target`` points."""
+    players = player_count
     names = check_setting(players, bots, target)
     filled = dict.fromkeys(names, 0)
     by_seat = [Fraction(0)] * players
@@ -99,7 +107,7 @@ def combine(samples: int, parts: Iterable[Part]) -> Result:
     bots.sort(key=lambda row: (row["share"] is None, -(row["share"] or 0.0), row["bot"]))
     return {
         "games": samples,
-        "players": len(seats),
+        "player_count": len(seats),
         "target": target,
         "seats": [
             {"seat": seat, "games": samples, "wins": float(won), "share": float(won / samples)}
@@ -114,11 +122,11 @@ def combine(samples: int, parts: Iterable[Part]) -> Result:
 
 def part_shape(options: Mapping[str, Any]) -> Shape:
     """The target, seats filled per bot, exact wins per seat and per bot, and the ``COUNTS``."""
-    names = check_setting(options["players"], options["bots"], options["target"])
+    names = check_setting(options["player_count"], options["bots"], options["target"])
     return {
         "target": int,
         "filled": dict.fromkeys(names, int),
-        "wins_by_seat": ListOf(FRACTION, options["players"]),
+        "wins_by_seat": ListOf(FRACTION, options["player_count"]),
         "wins_by_bot": dict.fromkeys(names, FRACTION),
         **dict.fromkeys(COUNTS, int),
     }
@@ -167,4 +175,5 @@ STUDY = Study(
     plot,
     part_shape,
     OPTIONS,
+    check=check_options,
 )

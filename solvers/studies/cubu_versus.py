@@ -2,7 +2,7 @@
 ``players`` (2 to 6, default 4), ``bot`` (default ``strategist``), ``against`` (default
 ``greedy``) and ``target`` (the points a game is played to, default 100). In game k the
 bot sits at seat k mod players and ``against`` at every other seat
-(``solvers.cubu.simulate.versus_seats``); the game is dealt and played from the study seed
+(``solvers.studies.cubu_games.versus_seats``); the game is dealt and played from the study seed
 and k as in ``cubu seats``, so seat 1 deals first and seat 2 plays first.
 
 A co-winner of k scores 1/k; a chunk keeps the bot's games and exact wins (written
@@ -18,12 +18,12 @@ from fractions import Fraction
 from typing import Any
 
 from cardsolve.models.errors import BadInput
-from cardsolve.solvers.cubu.simulate import check_setting, play_seated, versus_seats, win_shares
 from cardsolve.solvers.infrastructure.results import percent
 from cardsolve.solvers.studies import charts
+from cardsolve.solvers.studies.cubu_games import check_setting, play_seated, versus_seats, win_shares
 from cardsolve.solvers.studies.study import FRACTION, ListOf, Part, Result, Shape, Study
 
-OPTIONS: dict[str, Any] = {"players": 4, "bot": "strategist", "against": "greedy", "target": 100}
+OPTIONS: dict[str, Any] = {"player_count": 4, "bot": "strategist", "against": "greedy", "target": 100}
 """The options and their defaults: the strategist against three greedy bots, games to 100."""
 
 
@@ -36,10 +36,17 @@ def check_versus(players: int, bot: str, against: str, target: int) -> None:
     check_setting(players, [bot, against], target)
 
 
+def check_options(options: dict[str, Any]) -> dict[str, Any]:
+    """The options, checked (``check_versus``)."""
+    check_versus(options["player_count"], options["bot"], options["against"], options["target"])
+    return options
+
+
 def run_chunk(
-    samples: int, seed: int, first: int, count: int, *, players: int, bot: str, against: str, target: int
+    samples: int, seed: int, first: int, count: int, *, player_count: int, bot: str, against: str, target: int
 ) -> Part:
     """The bot's games and exact wins per seat over games ``first .. first + count - 1``."""
+    players = player_count
     check_versus(players, bot, against, target)
     games = [0] * players
     wins = [Fraction(0)] * players
@@ -62,20 +69,27 @@ def combine(samples: int, parts: Iterable[Part]) -> Result:
         games = [a + b for a, b in zip(games or [0] * len(part["games"]), part["games"])]
         wins = [a + Fraction(b) for a, b in zip(wins or [Fraction(0)] * len(part["wins"]), part["wins"])]
     rows = [
-        {"seat": str(seat), "games": played, "wins": float(won), "share": float(won / played) if played else None}
+        {"seat": seat, "games": played, "wins": float(won), "share": float(won / played) if played else None}
         for seat, (played, won) in enumerate(zip(games, wins), start=1)
     ]
-    rows.append({"seat": "all", "games": samples, "wins": float(sum(wins)), "share": float(sum(wins) / samples)})
-    return {**names, "games": samples, "players": len(games), "even_share": 1 / len(games), "seats": rows}
+    every = {"games": samples, "wins": float(sum(wins)), "share": float(sum(wins) / samples)}
+    return {
+        **names,
+        "games": samples,
+        "player_count": len(games),
+        "even_share": 1 / len(games),
+        "seats": rows,
+        "all_seats": every,
+    }
 
 
 def part_shape(options: Mapping[str, Any]) -> Shape:
-    """The two bots' names, the bot's games and exact wins at each of the ``players`` seats."""
+    """The two bots' names, the bot's games and exact wins at each of the ``player_count`` seats."""
     return {
         "bot": str,
         "against": str,
-        "games": ListOf(int, options["players"]),
-        "wins": ListOf(FRACTION, options["players"]),
+        "games": ListOf(int, options["player_count"]),
+        "wins": ListOf(FRACTION, options["player_count"]),
     }
 
 
@@ -85,19 +99,19 @@ def table(result: Result) -> list[tuple[str, ...]]:
     even = percent(result["even_share"])
     return [("seat", "games", f"{result['bot']} wins", f"win share against {result['against']}", "even share")] + [
         (
-            row["seat"],
+            str(row["seat"]),
             str(row["games"]),
             f"{row['wins']:g}",
             "-" if row["share"] is None else percent(row["share"]),
             even,
         )
-        for row in result["seats"]
+        for row in [*result["seats"], {"seat": "all", **result["all_seats"]}]
     ]
 
 
 def plot(result: Result, title: str, path: str) -> None:
     """A bar per seat (then all seats): the bot's win share, beside the even share."""
-    rows = [row for row in result["seats"] if row["share"] is not None]
+    rows = [row for row in [*result["seats"], {"seat": "all", **result["all_seats"]}] if row["share"] is not None]
     charts.bars(
         path,
         title,
@@ -121,4 +135,5 @@ STUDY = Study(
     plot,
     part_shape,
     OPTIONS,
+    check=check_options,
 )

@@ -181,7 +181,7 @@ def ubongo_demo(seed: int) -> UbongoDemo:
     agree = exact.found.proven and quick.solvable == exact.solvable
     best = api.solve(hand).found.layout
     assert best is not None  # a hand always holds a layout of one card
-    count = api.solve_all(hand, limit=COUNT_LIMIT).found
+    count = api.layouts(hand, limit=COUNT_LIMIT).found
     return UbongoDemo(
         seed,
         tuple(f.name for f in hand),

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardsolve.models.quibbles import SOLO_RATINGS, Variant, solo_rating
+from cardsolve.solvers.infrastructure.limits import check_count
 from cardsolve.solvers.infrastructure.results import percent
 from cardsolve.solvers.infrastructure.seeds import sample_seed
 from cardsolve.solvers.quibbles.bot_games import (
@@ -36,6 +37,7 @@ from cardsolve.solvers.quibbles.bot_games import (
 )
 from cardsolve.solvers.quibbles.clairvoyant import ClairvoyantPolicy
 from cardsolve.solvers.quibbles.results import SoloGame, rating_bands
+from cardsolve.solvers.quibbles.settings import MAX_SAMPLES
 from cardsolve.solvers.studies import charts
 from cardsolve.solvers.studies.study import (
     ListOf,
@@ -79,6 +81,18 @@ MEASURES: tuple[tuple[str, Callable[[Summary], str]], ...] = (
     ("mean turns", lambda s: f"{s['mean_turns']:.1f}"),
 )
 """The table's rows of figures before the ratings: a label and how a summary shows it."""
+
+
+MOST_LOOKAHEAD = {"hint_samples": MAX_SAMPLES, "hint_shortlist": 1000, "clairvoyant_width": 1000}
+"""The largest lookahead options taken (the hint's own bounds)."""
+
+
+def check_options(options: dict[str, Any]) -> dict[str, Any]:
+    """The options with the policies read (``A,B`` or a list; each named once) and the
+    lookahead checked: 1 to ``MOST_LOOKAHEAD`` of each."""
+    for name, most in MOST_LOOKAHEAD.items():
+        check_count(name.replace("_", " "), options[name], 1, most)
+    return {**options, "policies": list(study_policies(options["policies"]))}
 
 
 def _games(name: str, lookahead: Lookahead, seed: int, first: int, count: int) -> list[list[Any]]:
@@ -161,7 +175,7 @@ class _Played:
             "p90": _percentile(table, games, 0.9),
             "finished": self.finished / games,
             "mean_turns": self.turns / games,
-            "proven": self.proven / games,
+            "proven_share": self.proven / games,
             "ratings": {label: rated[label] / games for _, label in SOLO_RATINGS},
             "penalties": table,
             "penalty_by_game": self.penalty_by_game,
@@ -235,7 +249,7 @@ def table(result: Result) -> list[tuple[str, ...]]:
                 "clairvoyant",
                 summaries,
                 "clairvoyant search (sees the draw pile, not a hint)",
-                _beam_text(result["clairvoyant_width"], summaries["clairvoyant"]["proven"]),
+                _beam_text(result["clairvoyant_width"], summaries["clairvoyant"]["proven_share"]),
             )
         )
     return rows
@@ -317,4 +331,5 @@ STUDY = Study(
     plot,
     part_shape,
     OPTIONS,
+    check=check_options,
 )

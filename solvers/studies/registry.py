@@ -5,6 +5,7 @@ game's solvers, and some of those compile numba kernels)."""
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from cardsolve.models.errors import BadInput
 from cardsolve.solvers.studies.study import Study
@@ -22,7 +23,7 @@ MODULES = {
 """The module of each (game, study)."""
 
 
-def study(game: str, name: str) -> Study:
+def find(game: str, name: str) -> Study:
     """The study ``name`` of ``game``; an unknown pair is bad input naming it."""
     if (game, name) not in MODULES:
         known = ", ".join(f"{g} {n}" for g, n in MODULES)
@@ -31,3 +32,8 @@ def study(game: str, name: str) -> Study:
         raise BadInput(f"no study {shown}: the studies are {known}", token)
     found: Study = importlib.import_module(MODULES[game, name]).STUDY
     return found
+
+
+def option_defaults(game: str, study: str) -> dict[str, Any]:
+    """The options of the study ``study`` of ``game`` with their defaults."""
+    return dict(find(game, study).options)

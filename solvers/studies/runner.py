@@ -69,14 +69,22 @@ class Outcome:
     seconds: float
 
 
-class StudyInterrupted(Exception):
+class StudyInterrupted(KeyboardInterrupt):
     """The run was interrupted (Ctrl-C) after ``done`` of ``total`` chunks; the finished
-    ones are saved in the store, so a rerun with the same store resumes there."""
+    ones are saved in the store (``store``: its path, or None when nothing is kept), so a
+    rerun with the same store resumes there. It is a ``KeyboardInterrupt``, so whoever
+    does not look for it ends as any interruption does."""
 
-    def __init__(self, done: int, total: int) -> None:
+    def __init__(self, done: int, total: int, store: str | None = None) -> None:
         super().__init__(f"interrupted after {done} of {total} chunks")
         self.done = done
         self.total = total
+        self.store = store
+
+    def kept(self) -> str:
+        """What was kept, in a line: the finished chunks and where, and how to go on."""
+        where = f"are kept in {self.store}; the same command goes on from there" if self.store else "are not kept"
+        return f"stopped: {self.done} of {self.total} chunks {where}"
 
 
 @dataclass(frozen=True)
@@ -88,7 +96,7 @@ class ChunkPlan:
     chunk_size: int
 
     def __len__(self) -> int:
-        return -(-self.samples // self.chunk_size)
+        return (self.samples + self.chunk_size - 1) // self.chunk_size
 
     def __iter__(self) -> Iterator[Chunk]:
         return (self.chunk(index) for index in range(len(self)))
@@ -123,7 +131,7 @@ def run_chunk(
 ) -> Part:
     """One chunk of the registered study ``game name``: the function worker processes and
     cluster workers run (it names the study, so it pickles by reference)."""
-    return registry.study(game, name).run_chunk(samples, seed, first, count, **options)
+    return registry.find(game, name).run_chunk(samples, seed, first, count, **options)
 
 
 @dataclass(frozen=True)
@@ -345,6 +353,6 @@ def run_study(
                 busy = min(workers, max(1, len(plan) - done))  # no process without a chunk to run
                 _dispatch(job, _todo(plan, saved, key), busy, cluster, finish)
             except KeyboardInterrupt:
-                raise StudyInterrupted(done, len(plan)) from None
+                raise StudyInterrupted(done, len(plan), None if store is None else str(store)) from None
         result = study.combine(samples, (part for _, part in saved.parts(key)))
     return Outcome(result, len(plan), reused, time.perf_counter() - started)

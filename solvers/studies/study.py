@@ -63,7 +63,7 @@ class Matching:
     pattern: str
 
 
-Shape = Union[type, dict[str, "Shape"], ListOf, Row, MapOf, Matching]
+Shape = Union[type, dict[str, "Shape"], ListOf, Row, MapOf, Matching]  # noqa: UP007  ("Shape" | ... fails at run time)
 """What a part looks like: ``int``, ``float``, ``str`` or ``bool`` (an integer is no
 ``bool``, a ``bool`` no integer; a ``float`` may be written as an integer), a dict (an
 object with exactly these keys, each value of its shape), or one of ``ListOf``, ``Row``,
@@ -142,15 +142,19 @@ class Study:
     broken: Callable[[Result], list[str]] = lambda result: []
     """The exact checks the result breaks, each said in a line (a study without exact
     checks breaks none); any makes the answer "does not hold", exit 1."""
+    check: Callable[[dict[str, Any]], dict[str, Any]] = lambda options: options
+    """The options read and checked before any sample is run: a list of names may come as
+    ``A,B`` text; the answer is the options in their stored form (part of the study's
+    identity in the store), and a bad one is bad input naming it."""
 
     def resolve(self, given: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        """The options a run uses: the defaults, overridden by ``given``; an option the
-        study does not have is bad input naming it."""
+        """The options a run uses: the defaults, overridden by ``given``, then checked
+        (``check``); an option the study does not have is bad input naming it."""
         for name in given or {}:
             if name not in self.options:
                 known = ", ".join(self.options) or "none"
                 raise BadInput(f"the study {self.game} {self.name} has no option {name!r} (its options: {known})", name)
-        return {**self.options, **(given or {})}
+        return self.check({**self.options, **(given or {})})
 
 
 def add_counts(tables: Iterable[dict[str, int]]) -> dict[str, int]:

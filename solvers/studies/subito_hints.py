@@ -27,6 +27,7 @@ from functools import lru_cache
 from typing import Any
 
 from cardsolve.models.errors import BadInput
+from cardsolve.models.listing import read_names
 from cardsolve.models.subito import SIDE_CHOICES, Card, Placed, SideChoice, deal, load_deck, score_round
 from cardsolve.solvers.studies import charts
 from cardsolve.solvers.studies.study import (
@@ -75,6 +76,13 @@ def _check(policies: Sequence[str], hint_samples: int, sides: str) -> list[str]:
     if sides not in SIDE_CHOICES:
         raise BadInput(f"bad sides {sides!r}: give one of {', '.join(SIDE_CHOICES)}", str(sides))
     return names
+
+
+def check_options(options: dict[str, Any]) -> dict[str, Any]:
+    """The options with the policies read (``A,B`` or a list) and every option checked
+    (``_check``)."""
+    names = _check(list(read_names(options["policies"])), options["hint_samples"], options["sides"])
+    return {**options, "policies": names}
 
 
 def _round(name: str, hint_samples: int, sides: SideChoice, seed: int, sample: int) -> list[Any]:
@@ -240,4 +248,5 @@ STUDY = Study(
     plot,
     part_shape,
     OPTIONS,
+    check=check_options,
 )

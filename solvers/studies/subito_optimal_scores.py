@@ -127,7 +127,7 @@ def combine(samples: int, parts: Iterable[Part]) -> Result:
             totals[sides] = _added(totals.get(sides, _NONE), group)
     return {
         "samples": samples,
-        "cards": CARDS,
+        "card_count": CARDS,
         "node_limit": NODE_LIMIT,
         "combinations": {sides: _merged(totals[sides]) for sides in sorted(totals)},
     }

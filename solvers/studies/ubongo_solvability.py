@@ -95,7 +95,7 @@ def run_chunk(samples: int, seed: int, first: int, count: int) -> Part:
     return {
         "groups": {
             name: {
-                "hands": count,
+                "hand_count": count,
                 "solvable": solvable[name],
                 "effort": dict(effort[name]),
                 "largest": dict(largest[name]),
@@ -120,12 +120,12 @@ def combine(samples: int, parts: Iterable[Part]) -> Result:
     """The groups' counts added over the chunks, with each group's share of hands with
     a 7-card layout and median effort bucket."""
     totals: dict[str, dict[str, Any]] = {
-        name: {"hands": 0, "solvable": 0, "effort": {}, "largest": {}} for name in GROUPS
+        name: {"hand_count": 0, "solvable": 0, "effort": {}, "largest": {}} for name in GROUPS
     }
     for part in parts:
         for name, total in totals.items():
             mine = part["groups"][name]
-            total["hands"] += mine["hands"]
+            total["hand_count"] += mine["hand_count"]
             total["solvable"] += mine["solvable"]
             total["effort"] = add_counts([total["effort"], mine["effort"]])
             total["largest"] = add_counts([total["largest"], mine["largest"]])
@@ -133,9 +133,9 @@ def combine(samples: int, parts: Iterable[Part]) -> Result:
         "samples": samples,
         "groups": {
             name: {
-                "hands": total["hands"],
+                "hand_count": total["hand_count"],
                 "solvable": total["solvable"],
-                "share": total["solvable"] / total["hands"] if total["hands"] else None,
+                "share": total["solvable"] / total["hand_count"] if total["hand_count"] else None,
                 "effort": total["effort"],
                 "median_effort": median_bucket(total["effort"]),
                 "largest": total["largest"],
@@ -147,7 +147,9 @@ def combine(samples: int, parts: Iterable[Part]) -> Result:
 
 def part_shape(options: Mapping[str, Any]) -> Shape:
     """Every group's hands, hands with a 7-card layout, effort buckets and largest layouts."""
-    return {"groups": {name: {"hands": int, "solvable": int, "effort": COUNTS, "largest": COUNTS} for name in GROUPS}}
+    return {
+        "groups": {name: {"hand_count": int, "solvable": int, "effort": COUNTS, "largest": COUNTS} for name in GROUPS}
+    }
 
 
 def table(result: Result) -> list[tuple[str, ...]]:
@@ -162,7 +164,7 @@ def table(result: Result) -> list[tuple[str, ...]]:
         low = group["median_effort"]
         effort = "-" if low is None else f"{low}-{2 * low - 1}" if low > 1 else "0-1"
         largest = " ".join(f"{size}: {n}" for size, n in sorted(group["largest"].items(), key=lambda i: -int(i[0])))
-        rows.append((stack, colour, str(group["hands"]), share, effort, largest or "-"))
+        rows.append((stack, colour, str(group["hand_count"]), share, effort, largest or "-"))
     return rows
 
 

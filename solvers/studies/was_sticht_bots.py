@@ -1,5 +1,5 @@
 """Was sticht? ``bots``: the solver bot's chip choice as numbers. Over the study's seeded
-rounds (``solvers.was_sticht.bot_rounds``: 4 players, seat 4 deals, seats 1..3 hold five
+rounds (``solvers.studies.was_sticht_bot_rounds``: 4 players, seat 4 deals, seats 1..3 hold five
 random chips each, solver bots draft and play), each chip-choice rule of ``RULES`` chooses
 the three chips and the round is played out: per rule and seat, the share of chosen chips
 met, the corner value met per chosen chip, the mean value chosen and how often the chosen
@@ -19,7 +19,7 @@ from typing import Any
 from cardsolve.solvers.infrastructure.results import percent
 from cardsolve.solvers.studies import charts
 from cardsolve.solvers.studies.study import ListOf, Part, Result, Row, Shape, Study
-from cardsolve.solvers.was_sticht.bot_rounds import CHUNK, DEALER, RULES, outcomes
+from cardsolve.solvers.studies.was_sticht_bot_rounds import CHUNK, DEALER, RULES, outcomes
 
 COUNTS = ("chosen", "met", "value_chosen", "value_met", "forceable", "impossible")
 """What a chunk counts per rule and seat: chips chosen and met, their corner values chosen
@@ -51,9 +51,10 @@ def run_chunk(samples: int, seed: int, first: int, count: int) -> Part:
     return {"seats": seats, **checks}
 
 
-def _rates(seat: str, counts: list[int]) -> dict[str, Any]:
-    """A row of the result: the seat (``1``.. or ``all``), the counts and the shares."""
-    row: dict[str, Any] = {"seat": seat, **dict(zip(COUNTS, counts))}
+def _rates(counts: list[int], seat: int | None = None) -> dict[str, Any]:
+    """A row of the result: the seat (from 1; left out for all seats), the counts and the
+    shares."""
+    row: dict[str, Any] = {**({} if seat is None else {"seat": seat}), **dict(zip(COUNTS, counts))}
     chosen = max(1, row["chosen"])
     row.update(
         met_share=row["met"] / chosen,
@@ -76,8 +77,10 @@ def combine(samples: int, parts: Iterable[Part]) -> Result:
         for name in CHECKS:
             checks[name] += part[name]
     rules = {
-        name: [_rates(str(seat), counts) for seat, counts in enumerate(rows, start=1)]
-        + [_rates("all", [sum(column) for column in zip(*rows)])]
+        name: {
+            "seats": [_rates(counts, seat) for seat, counts in enumerate(rows, start=1)],
+            "all_seats": _rates([sum(column) for column in zip(*rows)]),
+        }
         for name, rows in totals.items()
     }
     return {"rounds": samples, "dealer": DEALER + 1, "rules": rules, **checks}
@@ -93,11 +96,11 @@ def table(result: Result) -> list[tuple[str, ...]]:
     rows: list[tuple[str, ...]] = [
         ("rule", "seat", "chips", "met", "value met a chip", "value chosen", "forceable", "impossible")
     ]
-    for name, seats in result["rules"].items():
+    for name, rule in result["rules"].items():
         rows += [
             (
                 name,
-                row["seat"],
+                str(row.get("seat", "all")),
                 str(row["chosen"]),
                 percent(row["met_share"]),
                 f"{row['value_met_per_chip']:.2f}",
@@ -105,9 +108,10 @@ def table(result: Result) -> list[tuple[str, ...]]:
                 percent(row["forceable_share"]),
                 percent(row["impossible_share"]),
             )
-            for row in seats
+            for row in [*rule["seats"], rule["all_seats"]]
         ]
-    return rows + [
+    return [
+        *rows,
         ("check", "forceable chips missed", str(result["forceable_missed"]), "", "", "", "", ""),
         ("check", "impossible chips met", str(result["impossible_met"]), "", "", "", "", ""),
     ]
@@ -115,14 +119,16 @@ def table(result: Result) -> list[tuple[str, ...]]:
 
 def plot(result: Result, title: str, path: str) -> None:
     """Bars of the share of chosen chips met, grouped by seat (then all seats), one per rule."""
-    labels = [
-        f"seat {row['seat']}" if row["seat"] != "all" else "all seats" for row in next(iter(result["rules"].values()))
-    ]
+    first = next(iter(result["rules"].values()))
+    labels = [*(f"seat {row['seat']}" for row in first["seats"]), "all seats"]
     charts.bars(
         path,
         title,
         labels,
-        {name: [row["met_share"] for row in seats] for name, seats in result["rules"].items()},
+        {
+            name: [row["met_share"] for row in [*rule["seats"], rule["all_seats"]]]
+            for name, rule in result["rules"].items()
+        },
         "share of chosen chips met",
     )
 

@@ -1,9 +1,12 @@
 """Was sticht? ``chips``: how hard each task chip is. Over the study's seeded random
-4-player deals and trumps (deal k from the study seed and k, ``solvers.was_sticht.difficulty``),
-the share of deals in which the player on lead, and the player after him, can force the
-chip double dummy; ranked easiest first beside the chip's corner value and source
-(rulebook or stand-in). ``cardsolve was-sticht chips`` runs this study; it has no options
-(the command asks exactly this question).
+4-player deals and trumps, the share of deals in which the player on lead, and the player
+after him, can force the chip double dummy; ranked easiest first beside the chip's corner
+value and source (rulebook or stand-in). The rulebook's corner values are a guess at
+difficulty; this is the project's estimate beside them. The study has no options.
+
+Deal ``i`` of a study with seed ``s`` is ``deal_round(sample_seed(s, i))`` (a seeded
+shuffle and one of the 50 trump pairs), so the result of a seed does not depend on the
+number of worker processes or on how the deals are cut into chunks.
 
 A chunk's part is the forceable counts per chip id; the result sums them and divides
 by the deals.
@@ -11,14 +14,32 @@ by the deals.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from cardsolve.models.was_sticht import CHIPS
+from cardsolve.models.was_sticht import CHIPS, Chip, deal_round
+from cardsolve.models.was_sticht.play import start
 from cardsolve.solvers.infrastructure.results import percent
+from cardsolve.solvers.infrastructure.seeds import sample_seed
 from cardsolve.solvers.studies import charts
 from cardsolve.solvers.studies.study import Part, Result, Row, Shape, Study
-from cardsolve.solvers.was_sticht.difficulty import CHUNK, forced_counts
+from cardsolve.solvers.was_sticht.double_dummy import forceable
+
+CHUNK = 5
+"""Deals per chunk of the study."""
+
+
+def forced_counts(seed: int, first: int, count: int, chips: Sequence[Chip]) -> list[tuple[int, int]]:
+    """Forceable counts (leader, second) per chip of ``chips`` over deals
+    ``first..first+count-1`` of the study seeded ``seed``."""
+    counts = [[0, 0] for _ in chips]
+    for index in range(first, first + count):
+        deal = deal_round(sample_seed(seed, index))
+        position = start(deal.hands, deal.trumps, deal.leader)
+        for k, chip in enumerate(chips):
+            for offset in (0, 1):
+                counts[k][offset] += forceable(position, (deal.leader + offset) % position.players, chip)
+    return [(a, b) for a, b in counts]
 
 
 def run_chunk(samples: int, seed: int, first: int, count: int) -> Part:

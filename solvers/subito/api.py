@@ -8,9 +8,8 @@ nor OR-Tools."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from cardsolve.models.listing import read_names
 from cardsolve.models.subito import (
     COLOURS,
     SIDES,
@@ -38,9 +37,6 @@ from cardsolve.solvers.subito.hint import SAMPLES
 from cardsolve.solvers.subito.hint import hint as rank_sides
 from cardsolve.solvers.subito.problem import Budget, make_problem
 from cardsolve.solvers.subito.results import Dealt, DeckListing, Duel, Hint, Placement, Scored
-
-if TYPE_CHECKING:
-    from cardsolve.solvers.studies.api import StudyAnswer
 
 Progress = Callable[[int, int], None]
 """Hears (done, total) while a long search runs."""
@@ -95,21 +91,21 @@ def optimize(
     tasks: str | Sequence[Side],
     *,
     vs: Placed | TableLike | None = None,
-    player: int = 1,
+    seat: int = 1,
     cards: int | None = None,
     backend: str = BACKENDS.default,
     time_limit: float = 10.0,
 ) -> Placement:
     """The best placement of the first ``cards`` cards of ``pile`` (default all), card by
     card in pile order, onto the sides ``tasks``: with ``vs`` (the opponent's placed cards,
-    or a table where ``player``'s entry is empty and the other is the opponent's), the most
+    or a table where the entry of ``seat`` (1 or 2) is empty and the other is the opponent's), the most
     round points won against the opponent; without, the most points x cards, then points x
     numbers. ``time_limit`` is cpsat's, in seconds (model building included); a placement
     not proven optimal leaves "is this the best?" undecided. An opponent's face-down 5a card
     written ``"?"`` is bad input: a best response answers known cards."""
     budget = Budget(time_limit=check_time_limit(time_limit))
     sides = parse_tasks(tasks) if isinstance(tasks, str) else tuple(tasks)
-    versus = vs if vs is None or isinstance(vs, Placed) else opponent_of(_table(vs), sides, player)
+    versus = vs if vs is None or isinstance(vs, Placed) else opponent_of(_table(vs), sides, seat)
     problem = make_problem(_cards(pile), sides, cards, versus)
     found: Placement = BACKENDS.load(backend).optimize(problem, budget)
     return found
@@ -137,43 +133,16 @@ def hint(
     table: TableLike,
     card: str | Card,
     *,
-    player: int = 1,
+    seat: int = 1,
     samples: int = SAMPLES,
     seed: int = 0,
     deck: Sequence[Card] | None = None,
     progress: Progress | None = None,
 ) -> Hint:
-    """Where ``player`` (1 or 2 of ``table``) should place ``card``, just turned over,
+    """Where the player at ``seat`` (1 or 2 of ``table``) should place ``card``, just turned over,
     with the rest of the piles unseen cards of ``deck``: each side that takes it by the
     expected round points over ``samples`` seeded rollouts (``solvers.subito.hint``),
     from what the player sees (the opponent's face-down 5a cards are drawn from the
     unseen cards, whatever the table names)."""
     turned = parse_card(card) if isinstance(card, str) else card
-    return rank_sides(_table(table), player, turned, _deck(deck), samples, seed, progress)
-
-
-@checked
-def hints(
-    *,
-    rounds: int = 500,
-    seed: int = 1,
-    policies: str | Sequence[str] = "hint,greedy,random",
-    hint_samples: int = SAMPLES,
-    sides: SideChoice = "random",
-    workers: int | None = None,
-    scheduler: str | None = None,
-    store: str | None = None,
-    plot: str | None = None,
-    progress: Progress | None = None,
-) -> StudyAnswer:
-    """The hints study (``cardsolve analyze subito hints``): ``rounds`` seeded two-player
-    rounds per policy of player 1 (``hint``, ``greedy``, ``random``, or ``hint-own-pile``,
-    the hint that knows the order of its own pile) against a greedy player 2, each
-    policy's regret against the clairvoyant best response; the hint takes
-    ``hint_samples`` rollouts per side, the rounds deal ``sides``. Run by
-    ``analysis.api.analyze`` (``workers``, ``scheduler``, ``store``, ``plot`` and
-    ``progress`` as there); a bad option is bad input before any round is played."""
-    from cardsolve.solvers.studies.api import analyze
-
-    options = {"policies": list(read_names(policies)), "hint_samples": hint_samples, "sides": sides}
-    return analyze("subito", "hints", rounds, seed, workers, scheduler, store, plot, progress, options)
+    return rank_sides(_table(table), seat, turned, _deck(deck), samples, seed, progress)

@@ -248,7 +248,7 @@ def _key(
 
 @njit(cache=True)
 def _memo_has(memo: NDArray[np.int64], slot: int, key: NDArray[np.int64]) -> bool:
-    for j in range(KEY_WORDS):
+    for j in range(KEY_WORDS):  # noqa: SIM110  (a plain loop: numba compiles no all() over a generator)
         if memo[slot, j] != key[j]:
             return False
     return True
@@ -634,6 +634,7 @@ def _best_response(
         return any(core & ~mask == 0 for core in infeasible)
 
     unpriced = np.zeros(0)  # no prices: ``_feasible`` skips their test
+    no_jitter = unpriced.reshape(0, 0)
     no_offset = np.zeros(sides + 1, dtype=np.int64)
 
     def run(
@@ -643,7 +644,7 @@ def _best_response(
         offset: NDArray[np.int64] = no_offset,
         priced: NDArray[np.float64] = unpriced,
         price_total: NDArray[np.int64] = opp_total,
-        jitter: NDArray[np.float64] = unpriced.reshape(0, 0),
+        jitter: NDArray[np.float64] = no_jitter,
     ) -> int:
         nonlocal nodes
         status, used = _feasible(

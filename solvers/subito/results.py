@@ -29,7 +29,7 @@ class Dealt(Answer):
     def to_json(self) -> dict[str, Any]:
         return {
             "seed": self.seed,
-            "players": self.players,
+            "player_count": self.players,
             "sides": self.sides,
             "tasks": [{"side": side.name, "points": side.number, "rule": side.rule} for side in self.tasks],
             "piles": [_names(pile) for pile in self.piles],
@@ -125,6 +125,8 @@ class Placement(Answer):
     ``proven`` only when the backend proved no placement is better; ``nodes`` its
     search nodes (branches for cpsat)."""
 
+    stops_early = True
+
     cards: tuple[Card, ...]
     tasks: tuple[Side, ...]
     sides: tuple[Side, ...]
@@ -147,7 +149,7 @@ class Placement(Answer):
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "cards": len(self.sides),
+            "card_count": len(self.sides),
             "sides": [side.name for side in self.sides],
             "placed": {side.name: _names(self.placed(side)) for side in self.tasks},
             "won": self.won,
@@ -201,6 +203,8 @@ class Duel(Answer):
     When a reply was not proven a best response, the duel's outcome is undecided (exit
     code 3)."""
 
+    stops_early = True
+
     deal: Dealt
     placements: tuple[tuple[Side, ...], tuple[Side, ...]]
     points: tuple[int, int]
@@ -231,7 +235,7 @@ class Duel(Answer):
             "cycle": self.cycle,
             "proven": self.proven,
             "answers": [
-                {"player": r.player, "before": r.before, "after": r.after, "proven": r.proven} for r in self.replies
+                {"seat": r.player, "before": r.before, "after": r.after, "proven": r.proven} for r in self.replies
             ],
             "placements": [[side.name for side in placement] for placement in self.placements],
         }
@@ -311,7 +315,7 @@ class Hint(Answer):
     def to_json(self) -> dict[str, Any]:
         return {
             "card": self.card.name,
-            "player": self.player,
+            "seat": self.player,
             "samples": self.samples,
             "seed": self.seed,
             "best": self.best.side.name,

@@ -19,6 +19,7 @@ from cardsolve.models.ubongo.rules import violations
 from cardsolve.models.ubongo.scoring import TARGET, hand_faces, stack_for_round
 from cardsolve.models.ubongo.scoring import deal as deal_hands
 from cardsolve.solvers.infrastructure.arguments import checked
+from cardsolve.solvers.infrastructure.files import write_text
 from cardsolve.solvers.infrastructure.limits import Deadline, check_count, check_time_limit
 from cardsolve.solvers.ubongo.backends import BACKENDS, ENUMERATING, Solve, solver
 from cardsolve.solvers.ubongo.game import play_game
@@ -65,22 +66,23 @@ def _until(backend: str, deadline: Deadline) -> Solve:
 
 
 @checked
-def deal(stack: int, *, seed: int = 0, players: int = 1, deck: Deck | None = None) -> Deal:
-    """Seeded 9-card hands for each of ``players`` players in round ``stack`` (the number
-    in the card's middle, 1-6: stack 1|2, 3|4 or 5|6, white faces in odd rounds, black in
-    even ones)."""
-    hands = deal_hands(deck if deck is not None else load_deck(), stack_for_round(stack), players, seed)
-    return Deal(stack, seed, tuple(tuple(hand_faces(hand, stack)) for hand in hands))
+def deal(round_number: int, *, seed: int = 0, players: int = 1, deck: Deck | None = None) -> Deal:
+    """Seeded 9-card hands for each of ``players`` players in round ``round_number`` (the
+    number in the card's middle, 1-6: stack 1|2, 3|4 or 5|6, white faces in odd rounds,
+    black in even ones)."""
+    stack = stack_for_round(round_number)
+    hands = deal_hands(deck if deck is not None else load_deck(), stack, players, seed)
+    return Deal(round_number, seed, tuple(tuple(hand_faces(hand, round_number)) for hand in hands))
 
 
 @checked
-def cards(*, stack: int | None = None, deck: Deck | None = None) -> DeckFaces:
+def deck(*, round_number: int | None = None, deck: Deck | None = None) -> DeckFaces:
     """Every face of the deck's cards (the bundled deck, or ``deck``) by round, to name
-    and draw them: with ``stack`` (the number in the card's middle, 1-6, as ``deal``
-    takes it) only the faces played in that round."""
-    if stack is not None:
-        stack_for_round(stack)  # 1-6, else bad input naming it
-    return DeckFaces(tuple((deck if deck is not None else load_deck()).cards.values()), stack, deck is None)
+    and draw them: with ``round_number`` (the number in the card's middle, 1-6, as
+    ``deal`` takes it) only the faces played in that round."""
+    if round_number is not None:
+        stack_for_round(round_number)  # 1-6, else bad input naming it
+    return DeckFaces(tuple((deck if deck is not None else load_deck()).cards.values()), round_number, deck is None)
 
 
 @checked
@@ -109,12 +111,16 @@ def solve(
 
 
 KEPT_LAYOUTS = 10_000
-"""The most layouts ``solve_all`` keeps (those found after them are only counted), so that
+"""The most layouts ``layouts`` keeps (those found after them are only counted), so that
 memory stays bounded however many there are."""
 
 
+MAX_LIMIT = 10**18
+"""The largest ``limit`` of ``layouts`` (the search counts in 64-bit integers)."""
+
+
 @checked
-def solve_all(
+def layouts(
     hand: Hand,
     *,
     k: int = TARGET,
@@ -131,10 +137,11 @@ def solve_all(
     Ctrl-C ends it with the layouts found so far (exit code 130), and so does the end of
     ``time_limit`` seconds, on either backend (exit code 3)."""
     check_count("number of layouts to show", show, 0)
+    check_count("limit", limit, 1, MAX_LIMIT)
     deadline = Deadline.after(check_time_limit(time_limit))
     faces = _faces(hand, deck)
     check_distinct_cards(faces)
-    search = _enumerating(backend, "--all enumerates")
+    search = _enumerating(backend, "layouts enumerates")
     found = search.enumerate_layouts(faces, k, limit, keep=KEPT_LAYOUTS, progress=progress, deadline=deadline)
     return AllLayouts(tuple(faces), k, limit, show, backend, time_limit, found)
 
@@ -178,6 +185,12 @@ def check(layout: Table, *, deck: Deck | None = None) -> Check:
 
 
 @checked
-def render(layout: Table, *, deck: Deck | None = None) -> Picture:
-    """The layout drawn for the terminal and as SVG."""
-    return Picture(tuple(_layout(layout, deck)))
+def render(layout: Table, *, svg_file: str | None = None, deck: Deck | None = None) -> Picture:
+    """The layout drawn for the terminal and as SVG; with ``svg_file`` (a name ending in
+    ``.svg``) the SVG is also written there."""
+    if svg_file is not None and not svg_file.lower().endswith(".svg"):
+        raise BadInput(f"cannot write SVG to {svg_file!r}: its name must end in .svg", svg_file)
+    picture = Picture(tuple(_layout(layout, deck)), svg_file)
+    if svg_file is not None:
+        write_text(svg_file, picture.svg)
+    return picture

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, pairwise
 
 import numpy as np
 from ortools.sat.python import cp_model
@@ -225,7 +225,7 @@ def _add_picture_order(model: cp_model.CpModel, faces: Sequence[Face], cards: _C
     increasing order of position (column, then row)."""
     width = 2 * SPAN * (k - 1) + 1
     for members in _pictures(faces):
-        for i, j in zip(members, members[1:]):
+        for i, j in pairwise(members):
             model.add_implication(cards.used[j], cards.used[i])
             model.add(cards.x[i] * width + cards.y[i] < cards.x[j] * width + cards.y[j]).only_enforce_if(
                 [cards.used[j], ~cards.root[i]]

@@ -155,6 +155,8 @@ class Verdict(Answer):
     limit of ``time_limit`` seconds ran out first. The exit code is 1 when none exists, 3
     when undecided."""
 
+    stops_early = True
+
     hand: tuple[Face, ...]
     k: int
     backend: str
@@ -178,6 +180,7 @@ class Verdict(Answer):
         layout = self.found.layout
         return {
             "solvable": self.solvable,
+            "proven": self.proven,
             "layout": None if layout is None else layout_to_json(layout),
             "nodes": self.found.nodes,
             "backend": self.backend,
@@ -204,6 +207,8 @@ class BestLayout(Answer):
     valid layout (what an early end of the round scores). ``proven`` says no larger one
     exists: False when the time limit left a larger size undecided, which the exit code
     (3) says too; the layout found is shown all the same."""
+
+    stops_early = True
 
     hand: tuple[Face, ...]
     k: int
@@ -236,7 +241,7 @@ class BestLayout(Answer):
     def to_json(self) -> dict[str, Any]:
         return {
             "k": self.k,
-            "cards": self.cards,
+            "card_count": self.cards,
             "complete": self.complete,
             "proven": self.proven,
             "layout": layout_to_json(self.layout),
@@ -267,6 +272,8 @@ class AllLayouts(Answer):
     Ctrl-C (exit code 130) or before ``time_limit`` seconds ran out (exit code 3); the
     text draws the first ``show``, the JSON lists all those kept."""
 
+    stops_early = True
+
     hand: tuple[Face, ...]
     k: int
     limit: int | None
@@ -293,7 +300,7 @@ class AllLayouts(Answer):
         return {
             "k": self.k,
             "count": self.count,
-            "complete": self.complete,
+            "proven": self.complete,
             "interrupted": self.found.interrupted,
             "timed_out": self.found.timed_out,
             "nodes": self.found.nodes,
@@ -423,7 +430,7 @@ class Game(Answer):
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "players": self.players,
+            "player_count": self.players,
             "seed": self.seed,
             "rounds": [
                 {
@@ -432,18 +439,19 @@ class Game(Answer):
                     "side": r.side,
                     "players": [
                         {
-                            "player": p.player,
+                            "seat": seat,
                             "faces": list(p.faces),
                             "points": p.points,
                             "layout": layout_to_json(p.layout),
                         }
-                        for p in r.players
+                        for seat, p in enumerate(r.players, start=1)
                     ],
                 }
                 for r in self.rounds
             ],
             "ranking": [
-                {"place": s.place, "player": s.player, "points": s.points, "tens": s.tens} for s in self.ranking
+                {"place": s.place, "seat": self.names.index(s.player) + 1, "points": s.points, "tens": s.tens}
+                for s in self.ranking
             ],
         }
 
@@ -482,7 +490,7 @@ class Check(Answer):
     def to_json(self) -> dict[str, Any]:
         return {
             "valid": self.valid,
-            "cards": len(self.layout),
+            "card_count": len(self.layout),
             "layout": layout_to_json(list(self.layout)),
             "violations": [
                 {"kind": v.kind, "cards": [i + 1 for i in v.cards], "detail": v.detail} for v in self.violations
@@ -565,7 +573,7 @@ class DeckFaces(Answer):
         return {
             "round": self.round,
             "bundled": self.bundled,
-            "cards": len(self.cards),
+            "card_count": len(self.cards),
             "faces": [
                 {
                     "face": face.name,

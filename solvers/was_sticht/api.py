@@ -1,19 +1,17 @@
 """The Python API of Was sticht?: one function per ``cardsolve was-sticht`` command, each
-returning an immutable answer (``solvers.was_sticht.results``; ``chips`` runs a study
-and answers with the analysis API's ``StudyAnswer``) whose ``to_json()`` and ``text()``
-are what the command prints.
+returning an immutable answer (``solvers.was_sticht.results``) whose ``to_json()`` and
+``text()`` are what the command prints.
 
 Inputs are model objects or the notation the CLI takes: cards as ``R9,B1`` or ``Card``s, a
 task chip by id (``exactly-2``) or as a ``Chip``, a deal as a ``Deal``, a ``Position``
 (any point of the play) or a deal file's JSON value, clues as ``Observation``s or a clues
-file's JSON value. Seats count from 1 (``player=1`` is the first hand). Nothing here
+file's JSON value. Seats count from 1 (``seat=1`` is the first hand). Nothing here
 reads a file, and the solvers' backends (numba) load only when a function needs them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 from cardsolve.models.errors import BadInput
@@ -35,7 +33,6 @@ from cardsolve.models.was_sticht import (
 from cardsolve.models.was_sticht.play import Position, start
 from cardsolve.solvers.infrastructure.arguments import checked
 from cardsolve.solvers.infrastructure.limits import check_count
-from cardsolve.solvers.studies.api import StudyAnswer, analyze
 from cardsolve.solvers.was_sticht.backends import BACKENDS
 from cardsolve.solvers.was_sticht.bots import policies, seat_bots
 from cardsolve.solvers.was_sticht.chip_choice import PLAYOUTS, by_expected_value, chip_odds, expected_value_reason
@@ -52,7 +49,7 @@ from cardsolve.solvers.was_sticht.results import (
     Game,
 )
 
-__all__ = ["chips", "choose", "deal", "deduce", "play", "solve", "table", "tasks"]
+__all__ = ["chips", "choose", "deal", "deduce", "play", "solve", "table"]
 
 MAX_ROUNDS = 1000
 """The most rounds a bot game may be played to (a game is over in a few dozen)."""
@@ -102,15 +99,16 @@ def deduce(clues: Sequence[Observation] | Mapping[str, Any], offer: str | Sequen
 
 @checked
 def solve(
-    deal: DealLike, player: int, task: str | Chip, backend: str = BACKENDS.default, helped: bool = True
+    deal: DealLike, seat: int, task: str | Chip, backend: str = BACKENDS.default, alone: bool = False
 ) -> Analysis:
-    """Double dummy (every hand known, as after the open draft): can the player (a seat
-    from 1) force the task whatever the others play, can it happen at all, the fewest and
-    the most tricks the player can force, and the best card for the seat to move. With
-    ``helped`` a long numba search runs with a helper thread on a second core
-    (``fast.search``): the same answer, a node count that varies between runs."""
+    """Double dummy (every hand known, as after the open draft): can the player at ``seat``
+    (from 1) force the task whatever the others play, can it happen at all, the fewest and
+    the most tricks that seat can force, and the best card for the seat to move. Unless
+    ``alone``, a long numba search runs with a helper thread on a second core
+    (``fast.search``): the same answer, a node count that varies between runs; ``alone``
+    searches in one thread, the same node count every run."""
     chip = task if isinstance(task, Chip) else parse_chip(task)
-    return analyse(_position(deal), player - 1, chip, backend, helped=helped)
+    return analyse(_position(deal), seat - 1, chip, backend, helped=not alone)
 
 
 @checked
@@ -127,11 +125,11 @@ def table(
 
 @checked
 def choose(
-    deal: DealLike, player: int, chips: str | Sequence[Chip] | None = None, backend: str = BACKENDS.default
+    deal: DealLike, seat: int, chips: str | Sequence[Chip] | None = None, backend: str = BACKENDS.default
 ) -> ChipChoice:
-    """Which of the player's task chips (a seat from 1, not the dealer: the seat before the
-    leader, who chooses none) to attempt once the trumps are shown, by the solver bot's
-    rule: a forceable chip of the highest value, else the highest value times chance (the
+    """Which of the task chips of the player at ``seat`` (from 1, not the dealer: the seat
+    before the leader, who chooses none) to attempt once the trumps are shown, by the
+    solver bot's rule: a forceable chip of the highest value, else the highest value times chance (the
     share of seeded random playouts of the round that meet it); ``chips`` as ids
     (``no-red,exactly-2``) or ``Chip``s, default all 24 to compare."""
     position = _position(deal)
@@ -141,49 +139,30 @@ def choose(
             ",".join(card.name for card in position.current) or str(len(position.tricks)),
         )
     players = position.players
-    if not 1 <= player <= players:
-        raise BadInput(f"seat {player} is not in this {players}-player round: seats are 1 to {players}", str(player))
+    if not 1 <= seat <= players:
+        raise BadInput(f"seat {seat} is not in this {players}-player round: seats are 1 to {players}", str(seat))
     dealer = (position.leader - 1) % players
-    if player - 1 == dealer:
+    if seat - 1 == dealer:
         raise BadInput(
-            f"seat {player} deals this round and chooses no chip: the dealer plays for one of the others' chips",
-            str(player),
+            f"seat {seat} deals this round and chooses no chip: the dealer plays for one of the others' chips",
+            str(seat),
         )
     held = (
         CHIPS
         if chips is None
         else parse_chips(chips if isinstance(chips, str) else ",".join(chip.id for chip in chips))
     )
-    odds = chip_odds(position, player - 1, held, backend)
+    odds = chip_odds(position, seat - 1, held, backend)
     return ChipChoice(
-        player, dealer + 1, position.trumps, by_expected_value(odds), expected_value_reason(odds), PLAYOUTS, backend
+        seat, dealer + 1, position.trumps, by_expected_value(odds), expected_value_reason(odds), PLAYOUTS, backend
     )
 
 
 @checked
-def tasks() -> ChipSet:
+def chips() -> ChipSet:
     """The task chips in play: the bundled set's ids, corner values, sources and names
     (``solve --task`` takes an id; ``table`` has a row per chip)."""
     return ChipSet(CHIPS)
-
-
-@checked
-def chips(
-    deals: int = 2000,
-    seed: int = 1,
-    workers: int | None = None,
-    scheduler: str | None = None,
-    store: str | Path | None = None,
-    plot: str | None = None,
-    progress: Progress | None = None,
-) -> StudyAnswer:
-    """How hard each task chip is, run as the study ``was-sticht chips``
-    (``solvers.analysis.was_sticht``): over ``deals`` seeded random deals and trumps, how
-    often the seat on lead, and the seat after it, can force the chip double dummy;
-    easiest first. Runs, stores and draws as ``analyze`` does (``workers`` processes,
-    default all cores, or the Dask ``scheduler``: the same answer; finished chunks kept in
-    ``store``; the picture written to ``plot``); ``progress(done, total)`` counts chunks."""
-    return analyze("was-sticht", "chips", deals, seed, workers, scheduler, store, plot, progress)
 
 
 @checked

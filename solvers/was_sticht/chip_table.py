@@ -300,7 +300,7 @@ class _Board:
         """A helper thread's work; an error is handed to the caller's thread."""
         try:
             self._work()
-        except BaseException as error:
+        except BaseException as error:  # noqa: BLE001  (handed to the caller's thread)
             with self.changed:
                 self.failure = self.failure or error
                 self.stopping = True

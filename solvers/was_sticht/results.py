@@ -138,9 +138,9 @@ class Analysis(Answer):
     """The double-dummy answers for one player (a seat counted from 1) and chip: whether
     the player can force the task, whether it can happen at all, the fewest and most
     tricks the player can force, and the best card for the seat to move (``to_move``,
-    from 1; None when the round is over). Double dummy is exact: every answer is proven
-    (``"proven": true`` in the JSON, as the other games' answers say it). ``nodes`` is the
-    positions the backend searched."""
+    from 1; None when the round is over). Double dummy is exact and the search always runs
+    to its end, so the JSON carries no ``proven`` (the vocabulary gives it to searches that
+    can stop early). ``nodes`` is the positions the backend searched."""
 
     player: int
     chip: Chip
@@ -156,12 +156,11 @@ class Analysis(Answer):
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "player": self.player,
+            "seat": self.player,
             "task": self.chip.id,
             "trumps": trumps_json(self.trumps),
             "forceable": self.forceable,
             "possible": self.possible,
-            "proven": True,
             "fewest": self.fewest,
             "most": self.most,
             "to_move": self.to_move,
@@ -208,14 +207,13 @@ class ChipChoice(Answer):
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "player": self.player,
+            "seat": self.player,
             "dealer": self.dealer,
             "trumps": trumps_json(self.trumps),
             "choice": self.choice.id,
             "reason": self.reason,
             "rule": "expected-value",
             "playouts": self.playouts,
-            "verdicts_proven": True,
             "backend": self.backend,
             "chips": [
                 {
@@ -254,7 +252,7 @@ class ChipRow:
 @dataclass(frozen=True)
 class ChipTable(Answer):
     """Every chip's verdict for every seat of a dealt round of ``players`` seats;
-    ``leader`` counts from 1. Every verdict is exact (``"proven": true`` in the JSON);
+    ``leader`` counts from 1. Every verdict is exact (each search runs to its end);
     ``backend`` is the double-dummy solver that gave them."""
 
     trumps: Trumps
@@ -271,7 +269,6 @@ class ChipTable(Answer):
         return {
             "trumps": trumps_json(self.trumps),
             "leader": self.leader,
-            "proven": True,
             "backend": self.backend,
             "chips": [
                 {"id": row.chip.id, "value": row.chip.value, "source": row.chip.source, "seats": list(row.verdicts)}
@@ -342,7 +339,7 @@ class Game(Answer):
         record = self.record
         return {
             "seed": self.seed,
-            "players": self.players,
+            "player_count": self.players,
             "bots": list(self.bots),
             "winners": [seat + 1 for seat in record.winners],
             "limit_hit": record.limit_hit,

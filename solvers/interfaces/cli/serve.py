@@ -10,7 +10,7 @@ import socket
 import click
 
 from cardsolve.models.errors import BadInput
-from cardsolve.solvers.interfaces.cli.common import TimeLimit
+from cardsolve.solvers.interfaces.values import Seconds, Whole
 
 MOST_SECONDS = 600.0
 """The longest time limit a server gives one answer."""
@@ -26,11 +26,17 @@ def _host(ctx: click.Context, param: click.Parameter, value: str) -> str:
         raise BadInput(f"--host {value!r} is not an IP address (127.0.0.1, 0.0.0.0, ::1)", value) from None
 
 
-def _request_limit(ctx: click.Context, param: click.Parameter, value: float) -> float:
-    """``--time-limit``: a time limit (finite, above 0), from 1 s to ``MOST_SECONDS``."""
-    if not 1.0 <= value <= MOST_SECONDS:
-        raise click.BadParameter(f"{value:g} is not from 1 to {MOST_SECONDS:g} seconds", ctx, param)
-    return value
+def _seconds(ctx: click.Context, param: click.Parameter, value: str) -> float:
+    """``--time-limit``: from 1 second to ``MOST_SECONDS``."""
+    seconds = float(Seconds(MOST_SECONDS).read(value, "--time-limit"))
+    if seconds < 1:
+        raise BadInput(f"bad --time-limit {value!r}: give 1 to {MOST_SECONDS:g} seconds", value)
+    return seconds
+
+
+def _workers(ctx: click.Context, param: click.Parameter, value: str | None) -> int | None:
+    """``--workers``: answers computed at once, 1 to 64."""
+    return None if value is None else int(Whole(1, 64).read(value, "--workers"))
 
 
 @click.command()
@@ -42,21 +48,23 @@ def _request_limit(ctx: click.Context, param: click.Parameter, value: float) -> 
     help="The address to listen on: loopback (this computer only) by default; 0.0.0.0 also serves "
     "a phone or laptop on the same network.",
 )
-@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option(
+    "--port",
+    default="8000",
+    callback=lambda ctx, param, value: Whole(1, 65535).read(value, "--port"),
+    help="The port to listen on (1 to 65535). [default: 8000]",
+)
 @click.option(
     "--time-limit",
-    type=TimeLimit(),
-    callback=_request_limit,
-    default=20.0,
-    show_default=True,
+    default="20",
+    callback=_seconds,
     help="Seconds any one answer may search, 1 to 600; past them (and a few seconds to set up) "
-    "the answer is undecided.",
+    "the answer is undecided. [default: 20]",
 )
 @click.option(
     "--workers",
-    type=click.IntRange(1, 64),
-    default=None,
-    help="Answers computed at once (default: all cores); more requests wait their turn.",
+    callback=_workers,
+    help="Answers computed at once, 1 to 64 (default: all cores); more requests wait their turn.",
 )
 def serve(host: str, port: int, time_limit: float, workers: int | None) -> None:
     """A local web page for every game: enter a position by tapping cards and get the

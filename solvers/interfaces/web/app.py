@@ -37,7 +37,11 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from cardsolve.models.errors import BadInput
-from cardsolve.solvers.interfaces.web.calls import GAMES, read_call, request_name, served_commands, served_time_limit
+from cardsolve.models.games import GAMES, command_name
+from cardsolve.solvers.interfaces.commands import served
+from cardsolve.solvers.interfaces.table import Command, error_line
+from cardsolve.solvers.interfaces.values import Flag
+from cardsolve.solvers.interfaces.web.calls import read_call, served_time_limit
 from cardsolve.solvers.interfaces.web.worker import BAD_INPUT, OK, WATCH, Outcome, Requests
 
 STATIC = Path(__file__).parent / "static"
@@ -89,7 +93,7 @@ def create_app(settings: Settings = Settings()) -> Starlette:
         try:
             call = read_call(game, command, options, time_limit=settings.time_limit)
         except BadInput as error:
-            return _error(BAD_INPUT, f"error: {error}")
+            return _error(BAD_INPUT, error_line(str(error)))
         abandoned = threading.Event()
         watcher = asyncio.create_task(_watch(request, abandoned))
         try:
@@ -100,18 +104,14 @@ def create_app(settings: Settings = Settings()) -> Starlette:
             return _error(outcome.status, outcome.error)
         if page:
             # ASCII-escaped, as the command's own document is: a lone surrogate from a file stays printable
-            return Response(
-                json.dumps(_page_view(outcome, call.line(), dict(call.files))), media_type="application/json"
-            )
+            return Response(json.dumps(_page_view(outcome, call.line(), call.files())), media_type="application/json")
         return Response(outcome.json_text, media_type="application/json")
 
     async def catalogue(request: Request) -> Response:
-        return JSONResponse(
-            {
-                game: {name: _describe(command, settings.time_limit) for name, command in commands.items()}
-                for game, commands in served_commands().items()
-            }
-        )
+        listed: dict[str, dict[str, Any]] = {}
+        for (game, name), command in served().items():
+            listed.setdefault(game, {})[name] = _describe(command, settings.time_limit)
+        return JSONResponse(listed)
 
     def page(name: str) -> Route:
         async def show(request: Request) -> Response:
@@ -121,7 +121,7 @@ def create_app(settings: Settings = Settings()) -> Starlette:
 
     routes = [
         page("index"),
-        *(page(game) for game in GAMES),
+        *(page(command_name(game)) for game in GAMES),
         Route("/api", catalogue),
         Route("/api/{game}/{command}", answer, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -190,26 +190,27 @@ def _page_view(outcome: Outcome, line: str, files: dict[str, Any]) -> dict[str, 
     }
 
 
-def _describe(command: Any, time_limit: float) -> dict[str, Any]:
+def _describe(command: Command, time_limit: float) -> dict[str, Any]:
     """A command as the API takes it: its help and its options by request name, each
     with the default this server uses (a time limit at most the server's)."""
+    defaults = command.defaults()
 
-    def default(param: Any) -> Any:
-        if not isinstance(param.default, (str, int, float)):
-            return None
-        if request_name(param) == "time_limit":
-            return served_time_limit(param, time_limit)
-        return param.default
+    def default(name: str) -> Any:
+        if name == "time_limit":
+            return served_time_limit(command, time_limit)
+        value = defaults[name]
+        return value if isinstance(value, (str, int, float, bool)) or value is None else str(value)
 
     return {
-        "help": (command.help or "").split("\n\n")[0].replace("\n", " "),
+        "help": command.summary,
         "options": {
-            request_name(p): {
-                "required": bool(p.required),
-                "flag": bool(getattr(p, "is_flag", False)),
-                "default": default(p),
-                "help": getattr(p, "help", None) or "",
+            option.request_name: {
+                "required": option.required,
+                "flag": isinstance(option.kind, Flag),
+                "default": default(option.name),
+                "help": option.help,
             }
-            for p in command.params
+            for option in command.options
+            if not option.writes_file
         },
     }

@@ -1,4 +1,4 @@
-"""Loaded once by the web server's fork server, before any request: the command line and
+"""Loaded once by the web server's fork server, before any request: the command table and
 every game's solvers are imported and each numba kernel is run once on a small position,
 so that the request processes forked from it start with everything loaded and warm."""
 
@@ -25,7 +25,7 @@ def warm_up() -> None:
         execute(read_call(game, command, options))
     deal = execute(read_call("was-sticht", "deal", {"seed": 1}))
     if deal.status == OK:
-        execute(read_call("was-sticht", "solve", {"deal": json.loads(deal.json_text), "player": 1, "task": "no-red"}))
+        execute(read_call("was-sticht", "solve", {"deal": json.loads(deal.json_text), "seat": 1, "task": "no-red"}))
 
 
 warm_up()

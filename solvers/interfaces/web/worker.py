@@ -1,8 +1,8 @@
 """Each web request's command runs in a process of its own, with a hard deadline.
 
-A request's command is the CLI's command run in-process (``execute``): its answer is the
-same result object the terminal prints, so the JSON document is the one
-``cardsolve --json`` prints, byte for byte, and a bad input is the CLI's one-line
+A request's command is the command table's, run in-process (``execute``): it calls the
+same API function as the command line, so the JSON document is the one
+``cardsolve --json`` prints, byte for byte, and a bad input is the same one-line
 message. ``Requests`` runs each call in a child forked from a server process that has
 the solvers loaded and their numba kernels warm (``preload``), so that a call starts in
 milliseconds; the child is killed when its deadline passes (the request then answers
@@ -15,24 +15,19 @@ seconds, so an abandoned request does not hold a worker until its deadline.
 
 from __future__ import annotations
 
-import io
 import multiprocessing
 import os
 import sys
-import tempfile
 import threading
 import time
 import traceback
-from contextlib import redirect_stderr
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from pathlib import Path
 from typing import Any
-
-import click
 
 from cardsolve.models.errors import BadInput
 from cardsolve.solvers.infrastructure.processes import die_with_parent
+from cardsolve.solvers.interfaces.table import error_line
 from cardsolve.solvers.interfaces.web.calls import Call
 
 OK, BAD_INPUT, CLOSED, INTERNAL, BUSY, TIMED_OUT = 200, 400, 499, 500, 503, 504
@@ -57,37 +52,16 @@ class Outcome:
 
 
 def execute(call: Call) -> Outcome:
-    """Run ``cardsolve --json <call>`` in this process and return its answer, not printed;
-    the call's files are written to a private folder that is removed afterwards, and a
-    message naming one of them names it as the line does (``TABLE.json``)."""
-    from cardsolve.cli import cli
-
-    answers: list[Any] = []
-    with tempfile.TemporaryDirectory(prefix="cardsolve-web-") as folder, redirect_stderr(io.StringIO()):
-        try:
-            cli.main(
-                args=["--json", *call.argv(Path(folder))],
-                prog_name="cardsolve",
-                standalone_mode=False,
-                obj={"answers": answers},
-            )
-        except BadInput as error:
-            return Outcome(BAD_INPUT, exit_code=2, error=_without(folder, f"error: {error}"))
-        except click.ClickException as error:
-            return Outcome(
-                BAD_INPUT, exit_code=error.exit_code, error=_without(folder, f"error: {error.format_message()}")
-            )
-        except Exception as error:  # noqa: BLE001  (a fault of ours: the server says so and goes on)
-            traceback.print_exc(file=sys.__stderr__)
-            return Outcome(INTERNAL, exit_code=1, error=f"internal error: {type(error).__name__}: {error}")
-    if not answers:
-        return Outcome(INTERNAL, exit_code=1, error=f"internal error: {call.line()} gave no answer")
-    answer = answers[-1]
+    """Run the call's command in this process and return its answer, as
+    ``cardsolve --json`` would print it; bad input is the command line's one-line error."""
+    try:
+        answer = call.command.run(call.values())
+    except BadInput as error:
+        return Outcome(BAD_INPUT, exit_code=2, error=error_line(str(error)))
+    except Exception as error:  # noqa: BLE001  (a fault of ours: the server says so and goes on)
+        traceback.print_exc(file=sys.__stderr__)
+        return Outcome(INTERNAL, exit_code=1, error=f"internal error: {type(error).__name__}: {error}")
     return Outcome(OK, answer.json_text(), answer.text(), answer.exit_code)
-
-
-def _without(folder: str, message: str) -> str:
-    return message.replace(folder + os.sep, "")
 
 
 def _child(connection: Connection, call: Call) -> None:

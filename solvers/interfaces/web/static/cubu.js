@@ -210,11 +210,11 @@ function drawLongest(document_, drawing, top) {
 
 /** The headline of a Speed CUBU answer: all laid, at most so many, or undecided. */
 function speedHeadline(document_) {
-  if (document_.solvable === true) return `Every card can be laid: all ${document_.cards} (${document_.mode} mode).`;
+  if (document_.solvable === true) return `Every card can be laid: all ${document_.card_count} (${document_.mode} mode).`;
   if (document_.proven) {
-    return `At most ${document_.most} of the ${document_.cards} cards can be laid (${document_.mode} mode).`;
+    return `At most ${document_.most} of the ${document_.card_count} cards can be laid (${document_.mode} mode).`;
   }
-  return `Undecided: ${document_.most} of the ${document_.cards} cards laid before the time limit stopped the search `
+  return `Undecided: ${document_.most} of the ${document_.card_count} cards laid before the time limit stopped the search `
     + `(${document_.mode} mode).`;
 }
 
@@ -261,12 +261,12 @@ function speedGrid(centre, layout) {
 /** Draw the speed answer: headline, the grid in laying order, the cards left in the hand. */
 function drawSpeed(document_, drawing, centre, hand) {
   drawing.append(el("p", {class: "headline"}, speedHeadline(document_)),
-                 el("p", {class: "muted"}, `${document_.reachable} of the ${document_.cards} cards connect to the `
+                 el("p", {class: "muted"}, `${document_.reachable} of the ${document_.card_count} cards connect to the `
                     + "centre in the play graph. The numbers give the laying order; the centre card is framed."),
                  el("div", {class: "speed-scroll"}, speedGrid(centre, document_.layout)));
   const laid = new Set(document_.layout.map((entry) => entry.card.toUpperCase()));
   const left = hand.filter((token) => !laid.has(token.trim().toUpperCase()));
-  if (left.length && document_.layout.length < document_.cards) {
+  if (left.length && document_.layout.length < document_.card_count) {
     const size = left.length > 12 ? 30 : 44;  // a long list stays a few rows on a phone
     drawing.append(el("h4", {}, `${document_.proven ? "Not laid" : "Not in the best run found"} (${left.length})`),
                    el("div", {class: "unlaid"},

@@ -240,7 +240,7 @@ function pileSection(sides, table) {
     const vs = document.getElementById("vs").checked ? table.opponentTable() : null;
     if (vs && !table.shown) return;
     const options = {pile: pile.text, tasks: sides.text, cards: document.getElementById("cards").value};
-    if (vs) Object.assign(options, {vs, player: table.you});
+    if (vs) Object.assign(options, {vs, seat: table.you});
     const context = {pile: pile.tokens, opponent: vs && vs.players[table.you === 1 ? 1 : 0]};
     panel.run(GAME, "optimize", options, (document_, drawing) => drawPlacement(document_, drawing, context));
   });
@@ -263,12 +263,12 @@ function drawPlacement(answer, drawing, {pile, opponent}) {
               theirs === null ? null : el("div", {class: "theirs muted", title: `${opponent.name}'s cards here`},
                                           `vs ${theirs}`));
   });
-  const unplaced = pile.slice(answer.cards);
+  const unplaced = pile.slice(answer.card_count);
   const value = answer.won !== null
     ? `wins ${answer.won} points${opponent ? ` against ${opponent.name}` : ""}`
     : `points × cards ${answer.weighted_count}, points × numbers ${answer.weighted_sum}`;
   fill(drawing,
-    el("p", {class: "verdict"}, el("strong", {}, `${plural(answer.cards, "card")} placed: ${value}`)),
+    el("p", {class: "verdict"}, el("strong", {}, `${plural(answer.card_count, "card")} placed: ${value}`)),
     el("div", {class: "placement"}, columns),
     opponent ? el("div", {class: "muted"}, `vs n: ${opponent.name}'s cards on that task card.`) : null,
     unplaced.length ? el("div", {class: "aside"}, el("div", {class: "muted"}, `Not placed (${unplaced.length}):`),
@@ -458,7 +458,7 @@ function hintSection(table) {
   const panel = answerPanel(document.getElementById("hint-answer"));
   document.getElementById("hint").addEventListener("click", () => {
     if (!table.shown) return;
-    const options = {table: table.table(), card: table.card, player: table.you,
+    const options = {table: table.table(), card: table.card, seat: table.you,
                      samples: document.getElementById("samples").value};
     panel.run(GAME, "hint", options, drawHint);
   });

@@ -93,7 +93,7 @@ function drawToken(token, options = {}) {
 
 /** Load the deck's faces (`ubongo cards`) and show the picker; the hand redraws with them. */
 async function loadDeck() {
-  const result = await ask(GAME, "cards", {});
+  const result = await ask(GAME, "deck", {});
   if (!result.ok) {
     $("deck-picker").replaceChildren(el("p", {class: "status error"}, `The deck did not load: ${result.error}`));
     return;
@@ -155,7 +155,7 @@ async function dealHand() {
   const seed = $("seed").value || "0";
   const button = $("deal");
   button.disabled = true;
-  const result = await ask(GAME, "deal", {stack: state.round, seed});
+  const result = await ask(GAME, "deal", {round: state.round, seed});
   button.disabled = false;
   if (!result.ok) {
     note("deal-note", result.error, true);
@@ -488,10 +488,10 @@ async function drawSolve(document, drawing, asked) {
   const caption = document.complete
     ? `A valid layout of ${document.k} cards${Number(document.k) === 7 ? " \u2014 call \u201cUbongo!\u201d" : ""}`
     : document.proven
-      ? `No layout of ${document.k} exists; the largest has ${document.cards} card${document.cards === 1 ? "" : "s"}, ` +
-        `worth ${document.cards} points at an early end`
-      : `Undecided: the time ran out; the largest layout found has ${document.cards} ` +
-        `card${document.cards === 1 ? "" : "s"} (a larger one may exist)`;
+      ? `No layout of ${document.k} exists; the largest has ${document.card_count} card${document.card_count === 1 ? "" : "s"}, ` +
+        `worth ${document.card_count} points at an early end`
+      : `Undecided: the time ran out; the largest layout found has ${document.card_count} ` +
+        `card${document.card_count === 1 ? "" : "s"} (a larger one may exist)`;
   drawing.append(await figure(caption, cards));
   const count = el("select", {id: "first-n", "aria-label": "cards to lay from this layout"},
                    cards.map((_, index) => el("option", {value: index + 1, selected: index + 1 === Math.min(3, cards.length)},

@@ -432,7 +432,7 @@ function setTrumps(trumps, writeField = true) {
 /** The task chooser, filled from `was-sticht tasks` (the CLI's chips, with their names). */
 async function loadTasks() {
   const select = $("#task");
-  const answer = await ask(GAME, "tasks", {});
+  const answer = await ask(GAME, "chips", {});
   if (!answer.ok) {
     select.replaceChildren(el("option", {value: "exactly-2"}, "exactly-2 (the chip list did not load)"));
     return;
@@ -484,7 +484,7 @@ function dealSeeded() {
 
 /** Asks whether the player can force the chosen task, double dummy. */
 function solve() {
-  askRound("solve", {player: Number($("#player").value), task: $("#task").value}, drawAnalysis);
+  askRound("solve", {seat: Number($("#player").value), task: $("#task").value}, drawAnalysis);
 }
 
 /** The solve answer drawn: forceable and possible, the tricks the player can make sure of
@@ -492,7 +492,7 @@ function solve() {
 function drawAnalysis(doc, drawing, deal) {
   const chip = round.chips.find((entry) => entry.id === doc.task);
   drawing.append(
-    el("h3", {}, `Seat ${doc.player}, ${doc.task}${chip ? ` (${chip.en})` : ""}, trumps `
+    el("h3", {}, `Seat ${doc.seat}, ${doc.task}${chip ? ` (${chip.en})` : ""}, trumps `
                  + trumpsName(doc.trumps)),
     el("div", {class: "verdicts"},
        el("span", {class: `verdict ${doc.forceable ? "yes" : "no"}`, "data-forceable": String(doc.forceable)},
@@ -501,7 +501,7 @@ function drawAnalysis(doc, drawing, deal) {
           `possible: ${doc.possible ? "yes" : "no"}`)),
     trickRange(doc.most, doc.fewest, deal.hands[0].length));
   if (doc.best_card) {
-    const whose = doc.to_move === doc.player ? "the player's own move" : `seat ${doc.to_move}'s move`;
+    const whose = doc.to_move === doc.seat ? "the player's own move" : `seat ${doc.to_move}'s move`;
     drawing.append(el("h3", {}, `Best card for seat ${doc.to_move}: ${doc.best_card} (${whose})`),
                    drawHand(deal.hands[doc.to_move - 1] || [doc.best_card], doc.best_card));
   } else {
@@ -539,7 +539,7 @@ function trickRange(atLeast, atMost, tricks) {
 
 /** Asks which of the 24 chips the player should attempt, by the solver bot's rule. */
 function chooseChip() {
-  askRound("choose", {player: Number($("#player").value)}, drawChoice);
+  askRound("choose", {seat: Number($("#player").value)}, drawChoice);
 }
 
 /** The choice drawn: its one-line reason, then each chip's chance of being met in random
@@ -548,7 +548,7 @@ function chooseChip() {
 function drawChoice(doc, drawing) {
   const colours = {forceable: "var(--good)", possible: "var(--accent)", impossible: "#c9c6bf"};
   drawing.append(
-    el("h3", {"data-choice": doc.choice}, `Seat ${doc.player}: ${doc.reason}`),
+    el("h3", {"data-choice": doc.choice}, `Seat ${doc.seat}: ${doc.reason}`),
     el("div", {class: "legend"}, el("span", {style: `--c: ${colours.forceable}`}, "forceable"),
        el("span", {style: `--c: ${colours.possible}`}, "possible"),
        el("span", {style: `--c: ${colours.impossible}`}, "impossible")),

@@ -1,7 +1,7 @@
 """The games of a seeded bot tournament of classic CUBU (the study ``cubu seats``,
-``solvers.analysis.cubu``, sums them): how game ``i`` is dealt, seated and played.
+``solvers.studies.cubu_seats``, sums them): how game ``i`` is dealt, seated and played.
 
-Game ``i`` is dealt from ``sample_seeds.sample_seed(seed, i)`` and its bots are seeded from that
+Game ``i`` is dealt from ``seeds.sample_seed(seed, i)`` and its bots are seeded from that
 seed and their seat. The line-up (``bots``: n names of ``bots.BOTS``, repeats allowed) is
 seated by blocks of n games: block b (= i div n) shuffles the names into ``order`` with a
 random source seeded from (seed, b), and game i seats ``order[(s + i) mod n]`` at seat s.
@@ -11,7 +11,7 @@ neighbours change from block to block.
 Each game depends on (seed, i) and the setting (players, line-up, target) alone, so a
 tournament is the same however its games are shared out among processes.
 
-The study ``cubu versus`` (``solvers.analysis.cubu_versus``) seats one bot against copies
+The study ``cubu versus`` (``solvers.studies.cubu_versus``) seats one bot against copies
 of another instead (``versus_seats``): in game i the one bot sits at seat i mod n, so over
 every n games it sits at each seat once, each game dealt as above.
 """

@@ -1,8 +1,8 @@
-"""The rounds of the study ``was-sticht bots`` (``solvers.analysis.was_sticht_bots``): how
+"""The rounds of the study ``was-sticht bots`` (``solvers.studies.was_sticht_bots``): how
 many of the chips a chip-choice rule chooses are met, the rest of the bot unchanged.
 
 Round ``i`` of a study seeded ``s`` draws everything from
-``random.Random(sample_seeds.sample_seed(s, i))``: the trumps (one of the 50 pairs), the
+``random.Random(seeds.sample_seed(s, i))``: the trumps (one of the 50 pairs), the
 layout, and 15 of the 24 chips shuffled out to seats 1, 2 and 3, five each (a game's first round); seat 4 deals, so seat 1 leads. Four
 solver bots draft the cards (``bots.SolverBot``). Then, for each rule of ``RULES``, the
 three non-dealers choose their chip by that rule (``chip_choice``; the random rule draws
