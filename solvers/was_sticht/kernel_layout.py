@@ -7,10 +7,11 @@ Vocabulary:
 - *seat*: 0..3 clockwise, as in the engine (``SEATS``; a 3-player position leaves seat
   3's hand empty); the *player* is the seat the question is about.
 - *follow class*: what a card counts as for following: its printed colour 0..3, or
-  ``TRUMP_CLASS`` for every trump.
+  ``TRUMP_CLASS`` for every trump (a trump-number card belongs to the trumps only).
 - *strength key*: a card's rank in a trick led by a card of follow class l,
-  ``class x CLASS_WEIGHT + number`` as ``trumps.strength``; a later card wins only with a
-  strictly greater key. ``NO_BOUND`` lies above every key and every count.
+  ``class x CLASS_WEIGHT + number`` as ``trumps.strength`` (number trumps count 0 for the
+  number, so they tie); a later card wins only with a strictly greater key. ``NO_BOUND``
+  lies above every key and every count.
 - *place*: a card's index in ``_ORDER`` (the cards by class and rank); a *set of places*
   is a mask over them, as a set of cards is over the cards.
 - *symbol*: what the transposition key records of a held card (``_SYMBOL_OF``): its owner
@@ -19,18 +20,12 @@ Vocabulary:
 - *word*: one int64 of a packed array, named by its offset; ``Offsets`` hands the offsets
   out in order, so each block states its size where it is named.
 
-The arrays:
-- ``st``, the search state: each seat's hand (``_HAND``), the current trick in play order
-  (``_TRICK``), each seat's tricks (``_WON``), the player's cards won per printed colour
-  (``_COLOUR_WON``), one word per scalar (``_LEADER`` .. ``_HALT``), how the question sees
-  the colours (``_ALIKE``), each card's symbol (``_SYMBOL_OF``) and the places held
-  (``_PLACES_LEFT``);
-- ``tab``, the per-trumps tables (``Tables.packed``): a row per table (``_CLASS`` ..
-  ``_BETWEEN``), a column per card;
-- ``buf``, the work rows: ``_ROWS_PER_DEPTH`` per search depth (``_CARDS``, ``_KEYS``,
-  ``_WORDS``, ``_SAVED``), then ``_PEER_ROW``;
-- ``conds``, the conditions: a row (measure code ``_M_TRICKS`` .. ``_M_FEWEST``, low, high)
-  each.
+The arrays (what each word holds: the comments below, and ``kernel_search``'s docstring,
+Encoding): ``st``, the search state (``_HAND`` .. ``_PLACES_LEFT``); ``tab``, the
+per-trumps tables (``Tables.packed``: a row per table, ``_CLASS`` .. ``_BETWEEN``, a column
+per card); ``buf``, the work rows (``_ROWS_PER_DEPTH`` per search depth, then
+``_PEER_ROW``); ``conds``, the conditions (a row each: measure code ``_M_TRICKS`` ..
+``_M_FEWEST``, low, high).
 Also here: how a question sees the colours (``_colour_facts``), and the small kernels
 every other module reads the arrays with (``_cards_left``, ``_owner``, ``_least_card``,
 ``_places`` ...).

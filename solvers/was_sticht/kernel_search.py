@@ -2,13 +2,8 @@
 conditions be made to hold? (Each section names the module that holds its part.)
 
 Vocabulary:
-- *seat*: 0..3 clockwise, as in the engine (a 3-player position leaves seat 3's hand
-  empty); the *player* is the seat the question is about.
-- *follow class*: what a card counts as for following: its printed colour 0..3, or
-  ``TRUMP_CLASS`` for every trump (a trump-number card belongs to the trumps only).
-- *strength key*: a card's rank in a trick led by a card of follow class l,
-  ``class x CLASS_WEIGHT + number`` as ``trumps.strength`` (number trumps count 0 for the
-  number, so they tie); a later card wins only with a strictly greater key.
+- *seat*, *player*, *follow class*, *strength key*, *place*, *symbol*: the words for
+  cards and the kernel's arrays, fixed in ``kernel_layout``'s docstring.
 - *condition*: a chip's ``low <= measure <= high``, as a row (measure code = its place
   in ``MEASURES``, low, high).
 - *trick boundary*: no card of the current trick played yet; only there is the
