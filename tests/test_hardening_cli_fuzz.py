@@ -1,6 +1,8 @@
-"""Every option of every command, fuzzed: the command tree is walked from ``cli.cli``, so a
-new command or option is covered without a word here (a command without a base invocation
-fails ``test_every_command_has_a_base_invocation``).
+"""Every option of every command, fuzzed: the command tree is walked from ``cli.cli`` (the
+command table's groups and commands, and ``serve``), so a new command or option is covered
+without a word here (a command without a base invocation fails
+``test_every_command_has_a_base_invocation``). Each option's kind of value is the command
+table's (``interfaces.values``).
 
 For each (command, parameter) the command's base invocation -- cheap and valid, from
 ``BASES`` -- is run with that one parameter broken. A value that is certainly invalid (out
@@ -28,7 +30,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardsolve.cli import cli
-from cardsolve.solvers.interfaces.cli.common import OutputFile, TimeLimit
+from cardsolve.solvers.interfaces.cli.serve import MOST_SECONDS
+from cardsolve.solvers.interfaces.commands import COMMANDS
+from cardsolve.solvers.interfaces.values import Choice, Document, Flag, Kind, OutputFile, Seconds, Text, Whole
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -41,38 +45,43 @@ BASES: dict[str, str] = {
     "quibbles move": "--hand 6,4,4,4,4,4 --display 3,3,1,1,4,2 --turn 'split 6 -> 3+3, 1+1+4; stash 4'",
     "quibbles hint": "--hand 1,2 --display 3,3 --samples 2 --shortlist 2 --top 2",
     "quibbles play": "--players 2 --bots greedy,greedy",
-    "quibbles solo": "--games 2 --samples 2 --shortlist 2 --policies greedy --workers 1 --store {tmp}/store.sqlite",
     "subito deck": "",
     "subito deal": "",
     "subito score": "{data}/subito_example.json",
     "subito optimize": "--pile Y4R,L6P,R2R --tasks 2,3a,4a,5a,6a,7a,8a,9a --vs {data}/subito_opponent.json",
     "subito duel": "--cards 4 --limit 2",
     "subito hint": "--table {data}/subito_midround.json --card Y6S --samples 2",
-    "subito hints": "--rounds 1 --policies greedy --hint-samples 2 --sides a --workers 1 --store {tmp}/store.sqlite",
-    "ubongo cards": "--stack 1",
-    "ubongo deal": "--stack 3",
+    "ubongo deck": "--round 1",
+    "ubongo deal": "--round 3",
     "ubongo verify": "--hand ABC/DEF,GHI/JKL --k 2",
     "ubongo solve": "--hand ABC/DEF,GHI/JKL --k 2",
+    "ubongo layouts": "--hand ABC/DEF,EFG/HIJ,JKL/GCA --k 2 --limit 3",
     "ubongo hint": "--hand 60w,59w,50w,70w,57w,72w --table {data}/ubongo_table.json",
     "ubongo game": "--players 1",
     "ubongo check": "{data}/ubongo_mismatch.json",
     "ubongo render": "{data}/ubongo_mismatch.json --svg {tmp}/layout.svg",
-    "was-sticht tasks": "",
+    "was-sticht chips": "",
     "was-sticht deal": "",
     "was-sticht deduce": "--clues {data}/was_sticht_clues.json --offer R9,B1,Y5",
-    "was-sticht solve": "--deal {data}/was_sticht_deal.json --player 2 --task exactly-2",
+    "was-sticht solve": "--deal {data}/was_sticht_deal.json --seat 2 --task exactly-2",
     "was-sticht table": "--deal {data}/was_sticht_deal.json",
-    "was-sticht choose": "--deal {data}/was_sticht_deal.json --player 4 --chips no-red,exactly-2",
-    "was-sticht chips": "--deals 2 --workers 1 --store {tmp}/store.sqlite",
+    "was-sticht choose": "--deal {data}/was_sticht_deal.json --seat 4 --chips no-red,exactly-2",
     "was-sticht play": "--rounds 1",
     "cubu longest": "--top D-L-G --hand G-P-R-D,O-P-R-L-D,pickup2 --limit 2",
     "cubu speed": "--centre O-P-R-L-D --hand D-G,R-G,L-O",
     "cubu play": "--players 2 --rounds 1",
-    "cubu simulate": "--games 2 --players 2 --workers 1 --store {tmp}/store.sqlite",
-    "cubu versus": "--games 2 --players 2 --workers 1 --store {tmp}/store.sqlite",
+    "analyze quibbles solo": "--samples 2 --hint-samples 2 --hint-shortlist 2 --policies greedy --workers 1 "
+    "--store {tmp}/store.sqlite",
+    "analyze ubongo solvability": "--samples 2 --workers 1 --store {tmp}/store.sqlite",
+    "analyze subito optimal-scores": "--samples 1 --workers 1 --store {tmp}/store.sqlite",
+    "analyze subito hints": "--samples 1 --policies greedy --hint-samples 2 --sides a --workers 1 "
+    "--store {tmp}/store.sqlite",
+    "analyze was-sticht chips": "--samples 2 --workers 1 --store {tmp}/store.sqlite",
+    "analyze was-sticht bots": "--samples 1 --workers 1 --store {tmp}/store.sqlite",
+    "analyze cubu seats": "--samples 2 --players 2 --workers 1 --store {tmp}/store.sqlite",
+    "analyze cubu versus": "--samples 2 --players 2 --workers 1 --store {tmp}/store.sqlite",
     "bench": "",
     "serve": "",
-    "analyze": "was-sticht chips --samples 2 --workers 1 --store {tmp}/store.sqlite",
 }
 NEVER_RUN = {"bench", "demo", "serve"}
 """Commands whose base invocation is expensive (benchmarks, the whole demo) or never ends (the
@@ -131,10 +140,30 @@ class Files:
         return str(path)
 
 
+SERVE: dict[str, Kind] = {
+    "host": Text(),
+    "port": Whole(1, 65535),
+    "time_limit": Seconds(MOST_SECONDS),
+    "workers": Whole(1, 64),
+}
+"""The kinds of ``serve``'s options (it is the web server, not a command of the table)."""
+
+
+def _kind(path: str, param: click.Parameter) -> Kind:
+    """The kind of value ``param`` of the command ``path`` takes: the command table's."""
+    if path == "serve":
+        return SERVE[param.name or ""]
+    command = next(command for command in COMMANDS if " ".join(command.path) == path)
+    return next(option.kind for option in command.options if option.name == param.name)
+
+
 def _commands(group: click.Group = cli, path: tuple[str, ...] = ()) -> list[tuple[str, click.Command]]:
     """Every leaf command under ``group``, named by its path (``"quibbles split"``)."""
     found: list[tuple[str, click.Command]] = []
-    for name, command in sorted(group.commands.items()):
+    context = click.Context(group)
+    for name in sorted(group.list_commands(context)):
+        command = group.get_command(context, name)
+        assert command is not None
         if isinstance(command, click.Group):
             found += _commands(command, (*path, name))
         else:
@@ -209,49 +238,31 @@ NOT_NUMBERS = st.one_of(
 )
 
 
-def _int_cases(param: click.Parameter) -> st.SearchStrategy[Case]:
-    """Integers that must be refused: not integers at all, or out of an IntRange."""
-    cases = NOT_NUMBERS.filter(_not_an_int).map(lambda text: Case(text, True))
-    if isinstance(param.type, click.IntRange):
-        low, high = param.type.min, param.type.max
-        out: list[st.SearchStrategy[int]] = []
-        if low is not None:
-            out.append(st.integers(max_value=int(low) - 1) | st.just(-(10**30)))
-        if high is not None:
-            out.append(st.integers(min_value=int(high) + 1) | st.just(10**30))
-        cases = cases | st.one_of(out).map(lambda number: Case(str(number), True))
-    return cases
+def _int_cases(kind: Whole) -> st.SearchStrategy[Case]:
+    """Integers that must be refused: not integers at all (a number of 5,000 digits
+    among them), or out of the kind's range."""
+    cases = (NOT_NUMBERS.filter(_not_an_int) | st.just("6" * 5000)).map(lambda text: Case(text, True))
+    out: list[st.SearchStrategy[int]] = [st.integers(max_value=kind.low - 1) | st.just(-(10**30))]
+    if kind.high is not None:
+        out.append(st.integers(min_value=kind.high + 1) | st.just(10**30) | st.just(2**64 - 1))
+    return cases | st.one_of(out).map(lambda number: Case(str(number), True))
 
 
-def _float_cases(param: click.Parameter) -> st.SearchStrategy[Case]:
+def _float_cases(kind: Seconds) -> st.SearchStrategy[Case]:
     """Numbers that must be refused: not numbers, nan and inf, and out of range (a time
-    limit is above 0 and at most a day)."""
+    limit is above 0 and at most the kind's most)."""
     bad = NOT_NUMBERS.filter(_not_a_float) | st.sampled_from(["nan", "inf", "-inf", "NaN", "1e400"])
     cases = bad.map(lambda text: Case(text, True))
-    # A time limit is above 0 (the bound itself refused) and at most a day; a FloatRange's
-    # bounds are allowed unless it says they are open.
-    low, high, low_open = (
-        (0.0, 86400.0, True)
-        if isinstance(param.type, TimeLimit)
-        else (
-            getattr(param.type, "min", None),
-            getattr(param.type, "max", None),
-            getattr(param.type, "min_open", False),
-        )
+    out = st.floats(max_value=0.0, allow_nan=False, allow_infinity=False) | st.floats(
+        min_value=kind.most, allow_nan=False, allow_infinity=False, exclude_min=True
     )
-    out: list[st.SearchStrategy[float]] = []
-    if low is not None:
-        out.append(st.floats(max_value=low, allow_nan=False, allow_infinity=False, exclude_max=not low_open))
-    if high is not None:
-        out.append(st.floats(min_value=high, allow_nan=False, allow_infinity=False, exclude_min=True) | st.just(1e30))
-    return cases | st.one_of(out).map(lambda number: Case(repr(number), True)) if out else cases
+    return cases | out.map(lambda number: Case(repr(number), True))
 
 
-def _choice_cases(param: click.Parameter) -> st.SearchStrategy[Case]:
-    assert isinstance(param.type, click.Choice)
-    choices = {str(choice).casefold() for choice in param.type.choices}
-    text = st.text(max_size=20) | st.sampled_from([str(c).upper() + "x" for c in param.type.choices])
-    return text.filter(lambda value: value.strip().casefold() not in choices).map(lambda value: Case(value, True))
+def _choice_cases(kind: Choice) -> st.SearchStrategy[Case]:
+    choices = set(kind.names())
+    text = st.text(max_size=20) | st.sampled_from([choice.upper() + "x" for choice in choices])
+    return text.filter(lambda value: value not in choices).map(lambda value: Case(value, True))
 
 
 def _long_list(separator: str = ",") -> st.SearchStrategy[Case]:
@@ -355,17 +366,17 @@ def _not_json(text: str) -> bool:
 
 
 def _cases(path: str, param: click.Parameter, files: Files) -> st.SearchStrategy[Case]:
-    """The values to try for ``param`` of ``path``, by its click type."""
-    if isinstance(param, click.Option) and param.is_flag:
+    """The values to try for ``param`` of ``path``, by its kind in the command table."""
+    kind = _kind(path, param)
+    if isinstance(kind, Flag):
         return st.text(max_size=10).map(lambda value: Case(value, True))  # --flag=value: a flag takes none
-    kind = param.type
-    if isinstance(kind, (click.IntRange, click.types.IntParamType)):
-        return _int_cases(param)
-    if isinstance(kind, (TimeLimit, click.FloatRange, click.types.FloatParamType)):
-        return _float_cases(param)
-    if isinstance(kind, click.Choice):
-        return _choice_cases(param)
-    if isinstance(kind, click.Path):
+    if isinstance(kind, Whole):
+        return _int_cases(kind)
+    if isinstance(kind, Seconds):
+        return _float_cases(kind)
+    if isinstance(kind, Choice):
+        return _choice_cases(kind)
+    if isinstance(kind, (Document, OutputFile)):
         return _file_cases(files, isinstance(kind, OutputFile))
     return _text_cases(path)
 
@@ -397,7 +408,7 @@ def test_every_command_has_a_base_invocation(cardsolve: RunCli, tmp_path: Path) 
             continue
         positionals, options = _base(path, tmp_path)
         flat = [part for option, given in options.items() for part in ([option] if given is None else [option, given])]
-        code, out, err = cardsolve(*path.split(), *flat, "--", *positionals)
+        code, _out, err = cardsolve(*path.split(), *flat, "--", *positionals)
         assert code in {0, 1, 3} and "error" not in err, (path, code, err)
 
 

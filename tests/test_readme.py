@@ -32,7 +32,7 @@ def _examples() -> list[tuple[str, str]]:
         elif command is not None:
             output.append(line)
     return [
-        (c, o) for c, o in examples if "..." not in o and not o.lstrip().startswith("{") and "--games 1000" not in c
+        (c, o) for c, o in examples if "..." not in o and not o.lstrip().startswith("{") and "--samples 1000" not in c
     ]
 
 

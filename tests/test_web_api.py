@@ -1,7 +1,8 @@
 """The web server's JSON API is a contract: ``POST /api/<game>/<command>`` answers exactly
 the document ``cardsolve --json <game> <command> ...`` prints (also when the CLI exits 1),
-bad input is 400 with the CLI's one-line message, files travel as JSON content and never
-as paths, and every request is bounded (body size, time, output files refused)."""
+bad input is 400 with the CLI's one-line message, for every served command of the command
+table; files travel as JSON content and never as paths, and every request is bounded (body
+size, time, output files refused)."""
 
 from __future__ import annotations
 
@@ -15,15 +16,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import click
 import pytest
-from click.core import ParameterSource
 from conftest import RunCli
+from invocations import base_args, request_options
 from starlette.testclient import TestClient
 
-from cardsolve.cli import cli
+from cardsolve.solvers.interfaces.commands import COMMANDS, served
+from cardsolve.solvers.interfaces.table import Command
+from cardsolve.solvers.interfaces.values import Choice, Document, OutputFile, Seconds, Whole
 from cardsolve.solvers.interfaces.web.app import MAX_BODY, MAX_DEPTH, Settings, create_app
-from cardsolve.solvers.interfaces.web.calls import read_call, request_name, served_commands
+from cardsolve.solvers.interfaces.web.calls import read_call
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
@@ -57,21 +59,106 @@ def _settled(document: Any) -> Any:
 def _options(args: list[str]) -> dict[str, Any]:
     """The request options for ``cardsolve <game> <command> ARGS``: the options given on
     the line by their request names, a file read as its JSON content."""
-    command = served_commands()[args[0]][args[1]]
-    context = command.make_context(args[1], list(args[2:]), resilient_parsing=True)
-    options: dict[str, Any] = {}
-    for param in command.params:
-        if param.name is None or context.get_parameter_source(param.name) != ParameterSource.COMMANDLINE:
-            continue
-        value = context.params[param.name]
-        if isinstance(param.type, click.Path):
-            value = json.loads((ROOT / value).read_text(encoding="utf-8"))
-        options[request_name(param)] = value
-    return options
+    return request_options(served()[args[0], args[1]], args[2:])
+
+
+SERVED = sorted(" ".join(found.path) for found in served().values())
+"""Every command the web serves, as the line names it."""
+
+
+def _web_args(path: str, folder: Path) -> list[str]:
+    """The base invocation of a served command, less the files it would write (the server
+    writes none)."""
+    found = served()[tuple(path.split())]  # type: ignore[index]
+    writes = {option.cli_name for option in found.options if isinstance(option.kind, OutputFile)}
+    args = base_args(path, folder)
+    for flag in writes & set(args):
+        at = args.index(flag)
+        del args[at : at + 2]
+    return args
+
+
+@pytest.mark.parametrize("path", SERVED)
+def test_every_served_command_answers_as_the_command_line(
+    path: str, client: TestClient, cardsolve: RunCli, tmp_path: Path
+) -> None:
+    args = [*path.split(), *_web_args(path, tmp_path)]
+    code, out, err = cardsolve("--json", *args)
+    assert code in (0, 1, 3), err
+    response = client.post(f"/api/{args[0]}/{args[1]}?view=page", json=_options(args))
+    assert response.status_code == 200, response.text
+    view = response.json()
+    assert _settled(view["document"]) == _settled(json.loads(out)) and view["exit_code"] == code
+
+
+def _refused(option: Any) -> str | None:
+    """A value the option's kind must refuse, or None for a kind without a certain one."""
+    kind = option.kind
+    if isinstance(kind, Whole):
+        return str(kind.low - 1)
+    if isinstance(kind, Seconds):
+        return "0"
+    if isinstance(kind, Choice):
+        return "no-such-choice"
+    return None
+
+
+BAD_VALUES = [
+    (" ".join(found.path), option.name, value)
+    for found in sorted(served().values(), key=lambda c: c.path)
+    for option in found.options
+    if (value := _refused(option)) is not None
+]
+"""(command, option, a value it must refuse) for every numeric and choice option served."""
+
+
+@pytest.mark.parametrize(("path", "name", "value"), BAD_VALUES, ids=lambda x: str(x))
+def test_a_bad_value_is_the_same_one_line_error_on_the_line_and_the_web(
+    path: str, name: str, value: str, client: TestClient, cardsolve: RunCli, tmp_path: Path
+) -> None:
+    found: Command = served()[tuple(path.split())]  # type: ignore[index]
+    option = next(option for option in found.options if option.name == name)
+    args = _web_args(path, tmp_path)
+    if option.cli_name in args:
+        at = args.index(option.cli_name)
+        del args[at : at + 2]
+    code, out, err = cardsolve(*path.split(), *args, f"{option.cli_name}={value}")
+    assert code == 2 and not out and len(err.splitlines()) == 1, err
+    body = {**request_options(found, args), option.request_name: value}
+    response = client.post(f"/api/{path.replace(' ', '/')}", json=body)
+    assert response.status_code == 400 and response.json() == {"error": err.strip()}
+
+
+def test_a_bad_document_is_the_same_one_line_error_on_the_line_and_the_web(
+    client: TestClient, cardsolve: RunCli, tmp_path: Path
+) -> None:
+    documents = [
+        (found, option)
+        for found in served().values()
+        for option in found.options
+        if isinstance(option.kind, Document) and option.required
+    ]
+    assert len(documents) >= 5
+    for found, option in documents:
+        path = " ".join(found.path)
+        args = _web_args(path, tmp_path)
+        bad = tmp_path / "bad.json"
+        bad.write_text(json.dumps({"cards": 3, "hands": 3, "players": 3, "observations": 3}), encoding="utf-8")
+        named = list(args)
+        if option.argument:  # a file argument stands first in the base invocations
+            named[0] = str(bad)
+        else:
+            named[named.index(option.cli_name) + 1] = str(bad)
+        code, out, err = cardsolve(*found.path, *named)
+        assert not out
+        assert code == 2 and len(err.splitlines()) == 1, (path, err)
+        body = {**request_options(found, named), option.request_name: json.loads(bad.read_text())}
+        response = client.post(f"/api/{'/'.join(found.path)}", json=body)
+        assert response.status_code == 400 and response.json() == {"error": err.strip()}, path
 
 
 # Every command the issue asks the pages for, with a position: (CLI line, request options).
-COMMANDS = [
+PAGE_COMMANDS = [
     ("quibbles split 6 --display 3,3,1,1,4,2", None),
     ("quibbles combine --hand 1,2,1,4 --display 3,3,2,6", None),
     ("quibbles hint --hand 1,2,2,3,4,6 --display 1,4,2,3,3,2 --variant solo --top 4", None),
@@ -85,11 +172,11 @@ COMMANDS = [
         None,
     ),
     ("subito optimize --pile Y4R,L6P,R2R,L1R,D3B,G3B --tasks 2,3a,4b,5a,6b,7a,8a,9b", None),
-    ("subito hint --table tests/data/subito_midround.json --card Y6S --player 1 --samples 16", None),
+    ("subito hint --table tests/data/subito_midround.json --card Y6S --seat 1 --samples 16", None),
     ("was-sticht deduce --clues tests/data/was_sticht_clues.json --offer R9,B1,Y5", None),
-    ("was-sticht solve --deal tests/data/was_sticht_deal.json --player 1 --task no-red", None),
+    ("was-sticht solve --deal tests/data/was_sticht_deal.json --seat 1 --task no-red", None),
     ("was-sticht table --deal tests/data/was_sticht_deal.json", None),
-    ("was-sticht choose --deal tests/data/was_sticht_deal.json --player 2", None),
+    ("was-sticht choose --deal tests/data/was_sticht_deal.json --seat 2", None),
     ("cubu longest --top D-L-G --hand G-P-R-D,O-P-R-L-D,R-O-P-G,L-O,O-P,P-D-G-R-O,G-R-D-L-O-P,pickup2", None),
     (
         "cubu speed --centre O-P-R-L-D --hand D-G,R-G,D-P-R-O-L-G,O-L-R,R-D-P,L-O,O-G-L-D,P-G,R-L-O,L-G-D-R-P-O "
@@ -99,7 +186,7 @@ COMMANDS = [
 ]
 
 
-@pytest.mark.parametrize("line", [line for line, _ in COMMANDS], ids=lambda line: " ".join(line.split()[:2]))
+@pytest.mark.parametrize("line", [line for line, _ in PAGE_COMMANDS], ids=lambda line: " ".join(line.split()[:2]))
 def test_every_page_command_answers_the_clis_document(line: str, client: TestClient, cardsolve: RunCli) -> None:
     args = shlex.split(line)
     code, expected = _cli_json(cardsolve, args)
@@ -122,13 +209,13 @@ def test_a_check_that_does_not_hold_is_still_200_with_the_document(client: TestC
 
 def _readme_lines() -> list[str]:
     """The README's ``$ cardsolve`` example lines of served commands."""
-    served = served_commands()
+    commands = served()
     lines = []
     for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines():
         if not line.startswith("$ cardsolve "):
             continue
         args = [arg for arg in shlex.split(line[len("$ cardsolve ") :]) if arg != "--json"]
-        if len(args) >= 2 and args[1] in served.get(args[0], {}) and "--time-limit" not in args:
+        if len(args) >= 2 and (args[0], args[1]) in commands and "--time-limit" not in args:
             lines.append(shlex.join(args))
     return sorted(set(lines))
 
@@ -158,8 +245,8 @@ BAD = [  # (the CLI line, the same request)
         {"pile": "Y4R,Q9Z", "tasks": "2,3a,4a,5a,6a,7a,8a,9a"},
     ),
     (
-        ["was-sticht", "solve", "--deal", "tests/data/was_sticht_deal.json", "--player", "1", "--task", "no-such"],
-        {"deal": _data("was_sticht_deal.json"), "player": 1, "task": "no-such"},
+        ["was-sticht", "solve", "--deal", "tests/data/was_sticht_deal.json", "--seat", "1", "--task", "no-such"],
+        {"deal": _data("was_sticht_deal.json"), "seat": 1, "task": "no-such"},
     ),
     (["cubu", "speed", "--centre", "O-P-X", "--hand", "D-G"], {"centre": "O-P-X", "hand": "D-G"}),
     (["ubongo", "verify", "--hand", "ABC/DEF", "--k", "100"], {"hand": "ABC/DEF", "k": 100}),
@@ -184,18 +271,22 @@ def test_bad_input_is_400_with_the_clis_one_line_message(
 @pytest.mark.parametrize(
     ("path", "body", "said"),
     [
-        ("/api/ubongo/check", {"layout": "tests/data/ubongo_table.json"}, "not a file name"),
-        ("/api/ubongo/verify", {"hand": "ABC/DEF", "deck": "/etc/passwd"}, "not a file name"),
+        ("/api/ubongo/check", {"layout": "tests/data/ubongo_table.json"}, "send the file's JSON content"),
+        ("/api/ubongo/verify", {"hand": "ABC/DEF", "deck": "/etc/passwd"}, "send the file's JSON content"),
         ("/api/ubongo/render", {"layout": {"cards": []}, "svg": "/tmp/x.svg"}, "the server writes no files"),
         ("/api/quibbles/solo", {}, "no command 'solo'"),
         ("/api/chess/solve", {}, "unknown game 'chess'"),
         ("/api/quibbles/split", {"value": "6", "display": "1,2", "colour": "red"}, "takes no option 'colour'"),
         ("/api/quibbles/split", {"value": "6", "display": ["1", "2"]}, "give a string or a number"),
-        ("/api/ubongo/solve", {"hand": "ABC/DEF", "all": "yes"}, "is a flag"),
+        (
+            "/api/was-sticht/solve",
+            {"deal": _data("was_sticht_deal.json"), "seat": 1, "task": "no-red", "alone": "yes"},
+            "is a flag",
+        ),
         ("/api/ubongo/verify", {"hand": "ABC/DEF", "time_limit": 1000}, "over this server's limit of 20 s"),
-        ("/api/ubongo/verify", {"hand": "ABC/DEF", "time_limit": "1e9"}, "over this server's limit of 20 s"),
-        ("/api/quibbles/hint", {"display": "1,2"}, "quibbles hint needs 'hand'"),
-        ("/api/ubongo/check", {"layout": None}, "ubongo check needs 'layout'"),
+        ("/api/ubongo/verify", {"hand": "ABC/DEF", "time_limit": "1e9"}, "bad --time-limit '1e9'"),
+        ("/api/quibbles/hint", {"display": "1,2"}, "quibbles hint needs --hand"),
+        ("/api/ubongo/check", {"layout": None}, "ubongo check needs LAYOUT.json"),
     ],
 )
 def test_what_a_request_may_not_ask_is_refused(path: str, body: dict[str, Any], said: str, client: TestClient) -> None:
@@ -213,7 +304,7 @@ def test_bodies_that_broke_the_server_are_refused_as_bad_input(client: TestClien
     vast = client.post(
         "/api/quibbles/split", content=b'{"value": "6", "display": "3,3", "time_limit": 1' + b"0" * 309 + b"}"
     )
-    assert vast.status_code == 400 and "time limit" in vast.json()["error"]
+    assert vast.status_code == 400 and "--time-limit" in vast.json()["error"]
     deep = client.post("/api/quibbles/split", content=b"[" * 100_000 + b"]" * 100_000)
     assert deep.status_code == 400 and "not JSON that can be read" in deep.json()["error"]
     nested: Any = []
@@ -228,8 +319,12 @@ def test_bodies_that_broke_the_server_are_refused_as_bad_input(client: TestClien
 def test_a_whole_number_written_as_a_float_is_that_number(client: TestClient) -> None:
     response = client.post("/api/quibbles/split", json={"value": 6.0, "display": "3,3,1,1,4,2"})
     assert response.status_code == 200 and response.json()["taken"] == 5
-    assert read_call("quibbles", "split", {"value": 6.0, "display": "1"}).args == ("--display", "1", "6")
-    assert read_call("quibbles", "split", {"value": 6.5, "display": "1"}).args[-1] == "6.5"
+    assert (
+        read_call("quibbles", "split", {"value": 6.0, "display": "1"}).line()
+        == "cardsolve quibbles split --display 1 6"
+    )
+    fraction = client.post("/api/quibbles/split", json={"value": 6.5, "display": "1"})
+    assert fraction.status_code == 400 and "6.5" in fraction.json()["error"]
 
 
 def test_an_error_that_echoes_a_long_input_is_cut_short(client: TestClient) -> None:
@@ -251,10 +346,12 @@ def test_a_lone_surrogate_in_a_file_is_escaped_in_the_page_view(client: TestClie
     assert run.returncode == 0 and "points: \\ud800X 17" in run.stdout and "Traceback" not in run.stderr
 
 
-def test_a_file_error_names_the_file_as_the_line_does(client: TestClient) -> None:
+def test_a_file_error_names_the_file_as_the_api_does(client: TestClient) -> None:
     response = client.post("/api/ubongo/check", json={"layout": {"cards": 3}})
     assert response.status_code == 400
-    assert response.json()["error"].startswith("error: LAYOUT.json: ") and "/tmp" not in response.text
+    assert response.json()["error"].startswith("error: layout: ") and "/tmp" not in response.text
+    table = client.post("/api/ubongo/hint", json={"hand": "60w", "table": {"cards": 3}})
+    assert table.status_code == 400 and table.json()["error"].startswith("error: table: ")
 
 
 def test_a_body_that_is_not_json_or_too_large_is_refused(client: TestClient) -> None:
@@ -279,7 +376,7 @@ def test_pages_and_their_files_are_served_without_outside_addresses(client: Test
     for path in ["/", "/quibbles", "/ubongo", "/subito", "/was-sticht", "/cubu"]:
         response = client.get(path)
         assert response.status_code == 200 and "text/html" in response.headers["content-type"]
-    static = ROOT / "solvers" / "web" / "static"
+    static = ROOT / "solvers" / "interfaces" / "web" / "static"
     for file in static.iterdir():
         text = file.read_text(encoding="utf-8")
         assert "http://" not in text and "https://" not in text and "//cdn" not in text, file.name
@@ -291,12 +388,12 @@ def test_an_unknown_address_answers_json_404(client: TestClient) -> None:
     assert response.status_code == 404 and "error" in response.json()
 
 
-def test_the_line_names_file_arguments_by_their_metavar() -> None:
-    call = read_call("was-sticht", "solve", {"deal": _data("was_sticht_deal.json"), "player": 2, "task": "no-red"})
-    assert call.line() == "cardsolve was-sticht solve --deal DEAL.json --player 2 --task no-red"
-    assert call.files == {"DEAL.json": _data("was_sticht_deal.json")}
+def test_the_line_names_file_arguments_by_their_label() -> None:
+    call = read_call("was-sticht", "solve", {"deal": _data("was_sticht_deal.json"), "seat": 2, "task": "no-red"})
+    assert call.line() == "cardsolve was-sticht solve --deal DEAL.json --seat 2 --task no-red"
+    assert call.files() == {"DEAL.json": _data("was_sticht_deal.json")}
     negative = read_call("quibbles", "split", {"value": "-1", "display": "1"})
-    assert negative.args[-2:] == ("--", "-1")
+    assert negative.line().endswith(" -- -1")
 
 
 def test_a_slow_request_is_stopped_undecided_and_does_not_hold_up_a_quick_one() -> None:
@@ -321,10 +418,7 @@ def test_a_slow_request_is_stopped_undecided_and_does_not_hold_up_a_quick_one() 
     assert finished["quick"] < finished["slow"]
 
 
-def test_every_served_command_is_a_game_command_and_the_studies_are_not_served() -> None:
-    served = served_commands()
-    for game, commands in served.items():
-        group = cli.commands[game]
-        assert isinstance(group, click.Group)
-        studies = set(group.commands) - set(commands)
-        assert studies <= {"solo", "chips", "simulate", "versus", "hints"}, studies
+def test_every_game_command_is_served_and_nothing_else() -> None:
+    games = {"quibbles", "ubongo", "subito", "was-sticht", "cubu"}
+    assert {found.path for found in served().values()} == {found.path for found in COMMANDS if found.group in games}
+    assert all(not found.served for found in COMMANDS if found.group not in games)

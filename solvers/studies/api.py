@@ -101,7 +101,7 @@ def analyze(
     seed: int = 1,
     workers: int | None = None,
     scheduler: str | None = None,
-    store: str | None = None,
+    store: str | Path | None = None,
     plot: str | None = None,
     progress: Callable[[int, int], None] | None = None,
     options: Mapping[str, Any] | None = None,

@@ -97,7 +97,9 @@ def table(result: Result) -> list[tuple[str, ...]]:
     """A header, then per seat and for all seats: the bot's games, wins, win share (``-`` at a
     seat it never sat at, ``null`` in JSON) and the even share."""
     even = percent(result["even_share"])
-    return [("seat", "games", f"{result['bot']} wins", f"win share against {result['against']}", "even share")] + [
+    header = ("seat", "games", f"{result['bot']} wins", f"win share against {result['against']}", "even share")
+    rows: list[tuple[str, ...]] = [header]
+    return rows + [
         (
             str(row["seat"]),
             str(row["games"]),

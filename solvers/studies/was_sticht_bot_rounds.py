@@ -27,13 +27,13 @@ from cardsolve.models.was_sticht.play import Position, start
 from cardsolve.solvers.infrastructure.seeds import sample_seed
 from cardsolve.solvers.was_sticht.bots import SolverBot
 from cardsolve.solvers.was_sticht.chip_choice import (
-    ChipOdds,
     by_value,
     chip_odds,
     expected_value,
     likeliest,
     random_possible,
 )
+from cardsolve.solvers.was_sticht.results import ChipOdds
 
 PLAYERS = 4
 DEALER = PLAYERS - 1

@@ -47,8 +47,9 @@ def _faces(hand: Hand, deck: Deck | None) -> list[Face]:
     return parse_hand(hand, face_reader(deck)) if isinstance(hand, str) else list(hand)
 
 
-def _layout(table: Table, deck: Deck | None) -> Layout:
-    return layout_from_json(table, face_reader(deck)) if isinstance(table, Mapping) else list(table)
+def _layout(table: Table, deck: Deck | None, name: str = "layout") -> Layout:
+    """The placements of ``table``, its JSON shape read (bad input names it ``name``)."""
+    return layout_from_json(table, face_reader(deck), name) if isinstance(table, Mapping) else list(table)
 
 
 def _enumerating(backend: str, what: str) -> ModuleType:
@@ -155,7 +156,7 @@ def hint(
     to take back first and why; when no layout of k of all these cards exists, the
     largest one instead."""
     module = _enumerating(backend, "hints search")
-    laid, faces = _layout(table, deck), _faces(hand, deck)
+    laid, faces = _layout(table, deck, "table"), _faces(hand, deck)
     check_distinct_cards([p.face for p in laid] + faces)
     found = find_hint(laid, faces, k, module.complete)
     largest = None

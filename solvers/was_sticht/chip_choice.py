@@ -28,27 +28,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from cardsolve.models.was_sticht import Chip
 from cardsolve.models.was_sticht.chips import Trick, achieved
 from cardsolve.models.was_sticht.play import Position
 from cardsolve.solvers.was_sticht.backends import BACKENDS
 from cardsolve.solvers.was_sticht.double_dummy import forceable, possible
+from cardsolve.solvers.was_sticht.results import ChipOdds
 
 PLAYOUTS = 64
 """Random playouts of the round behind each chance."""
 TIERS = {"forceable": 2, "possible": 1, "impossible": 0}
 """The verdicts, surest first, as numbers that sort."""
-
-
-@dataclass(frozen=True)
-class ChipOdds:
-    """A chip with its verdict and chance for the player (see the module docstring)."""
-
-    chip: Chip
-    verdict: str
-    chance: float
 
 
 def playouts(position: Position, count: int = PLAYOUTS) -> list[tuple[Trick, ...]]:

@@ -13,13 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardsolve.models.was_sticht import COLOURS, Card, Chip, Deal, GameRecord, Trumps, deal_to_json, format_cards
 from cardsolve.solvers.infrastructure.results import Answer, plural, text_table
-
-if TYPE_CHECKING:  # chip_choice reaches this module through the solver it calls
-    from cardsolve.solvers.was_sticht.chip_choice import ChipOdds
 
 VERDICTS = ("forceable", "possible", "impossible")
 """A chip's verdict for a seat: met whatever the others play, met if they help, never met."""
@@ -181,6 +178,16 @@ class Analysis(Answer):
                 f"best card for seat {self.to_move} to play ({whose} move): {self.best_card}",
             ]
         )
+
+
+@dataclass(frozen=True)
+class ChipOdds:
+    """A chip with its exact double-dummy verdict and its chance for the player (the share
+    of random playouts that meet it; ``chip_choice``)."""
+
+    chip: Chip
+    verdict: str
+    chance: float
 
 
 @dataclass(frozen=True)
