@@ -15,7 +15,10 @@ half turn (``_group``) and the hand's tables; ``_Cards.layout`` turns the kernel
 placement rows back into placements of those faces.
 
 Slices. The kernel keeps its whole state in arrays (``_State``) and returns after
-``_BUDGET`` candidate placements; ``_run`` calls it again until the search is over.
+``_BUDGET`` candidate placements; ``_run`` calls it again until the search is over. Its
+first slice is run by the call that builds the state (``_started``): numba types a bundle
+passed from Python field by field, about a microsecond each time, which a completion of
+some 50 us felt (6% with the state built and the search started in two calls).
 ``solve`` first runs the first slice in one call that also builds the tables and the
 state (``_solve_once``: a 9-card hand is settled there in microseconds); only a search
 that needs more slices is started again, resumably, by ``_run`` (repeating that first
@@ -40,10 +43,10 @@ from cardsolve.solvers.ubongo.kernel_search import (
     _R_FOUND,
     _R_NODES,
     _R_ROOT,
-    _fresh_state,
     _Goal,
     _search,
     _solve_once,
+    _started,
     _State,
 )
 from cardsolve.solvers.ubongo.kernel_tables import (
@@ -53,6 +56,7 @@ from cardsolve.solvers.ubongo.kernel_tables import (
     _codes,
     _group,
     _laid,
+    _laid_all,
     _Tables,
     _tables,
 )
@@ -94,6 +98,14 @@ class _Cards(NamedTuple):
         _laid(self.tables, self.face_type, self.face_half, rows, skip, laid)
         return [Placement(self.faces[i], rotation, x + dx, y + dy) for i, rotation, x, y in laid.tolist()]
 
+    def layouts(self, layouts: np.ndarray) -> list[Layout]:
+        """Kernel layouts (placement rows, a layout per first index) as placements, the
+        faces taken from the first on, in one kernel call (``_laid_all``)."""
+        laid = np.empty((*layouts.shape[:2], _LAID_COLUMNS), np.int64)
+        _laid_all(self.tables, self.face_type, self.face_half, layouts, laid)
+        faces = self.faces
+        return [[Placement(faces[i], rotation, x, y) for i, rotation, x, y in layout] for layout in laid.tolist()]
+
 
 def _cards(faces: Sequence[Face]) -> _Cards:
     """``faces`` grouped into types, with the kernel's tables."""
@@ -134,16 +146,18 @@ def _run(
     deadline: Deadline = Deadline.after(None),
 ) -> _Run:
     """``_search`` run to its end slice by slice, making room for the layouts to keep
-    (up to ``keep``) as they come and reporting ``progress`` after each slice. With
-    ``stoppable``, Ctrl-C between slices ends the run with what it found so far;
-    otherwise it goes up to the caller. A slice that ends past ``deadline`` ends the run
-    too, marked timed out."""
-    state: _State = _fresh_state(k, tables, min(keep, _FIRST_FOUND))
+    (up to ``keep``) as they come and reporting ``progress`` after each slice; the first
+    slice starts with the state in one call (``_started``). With ``stoppable``, Ctrl-C
+    ends the run with what it found so far (nothing when it lands in the first slice,
+    whose state then never reaches Python); otherwise it goes up to the caller. A slice
+    that ends past ``deadline`` ends the run too, marked timed out."""
     goal = _Goal(k, seed, cap, keep, distinct)
     roots = tables.type_count.shape[0] if seed.shape[0] == 0 else 1
     timed_out = False
+    state: _State | None = None
     try:
-        while not _search(tables, goal, state, _BUDGET):
+        state, over = _started(tables, goal, min(keep, _FIRST_FOUND), _BUDGET)
+        while not over:
             if deadline.passed:
                 timed_out = True
                 break
@@ -152,6 +166,7 @@ def _run(
                 state = state._replace(found=np.concatenate([state.found, np.zeros_like(state.found[:room])]))
             if progress is not None:
                 progress(int(state.regs[_R_ROOT]), roots)
+            over = _search(tables, goal, state, _BUDGET)
     except KeyboardInterrupt:
         if not stoppable:
             raise
@@ -160,6 +175,8 @@ def _run(
         interrupted = False
         if progress is not None and not timed_out:
             progress(roots, roots)
+    if state is None:  # Ctrl-C landed in the first slice, whose state never reached Python
+        return _Run(0, 0, np.zeros((0, k, _PLACE_COLUMNS), np.int64), interrupted)
     found = int(state.regs[_R_FOUND])
     return _Run(found, int(state.regs[_R_NODES]), state.found[: min(found, keep)], interrupted, timed_out)
 
@@ -231,7 +248,7 @@ def enumerate_layouts(
     kept = min(cap - 1, _NO_CAP if keep is None else keep)
     run = _run(k, cards.tables, _NO_SEED, cap, kept, True, progress, stoppable=True, deadline=deadline)
     counted = min(run.found, cap - 1)
-    layouts = [cards.layout(layout) for layout in run.rows]
+    layouts = cards.layouts(run.rows)
     return Enumeration(
         layouts,
         run.found < cap and not run.interrupted and not run.timed_out,

@@ -593,3 +593,12 @@ def _solve_once(k: int, codes: np.ndarray, budget: int, out: np.ndarray) -> bool
     if regs[_R_FOUND] > 0:
         _laid(tables, face_type, face_half, state.found[0], 0, out[1:])
     return over
+
+
+@njit(cache=True)
+def _started(tables: _Tables, goal: _Goal, room: int, budget: int) -> tuple[_State, bool]:
+    """A search's state (``_fresh_state``, with room for ``room`` layouts) after its first
+    slice of ``budget`` candidate placements (``_search``), and whether the search is over
+    then: one call from Python where two would pass the bundles twice (see ``fast._run``)."""
+    state = _fresh_state(goal.k, tables, room)
+    return state, _search(tables, goal, state, budget)
