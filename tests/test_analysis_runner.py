@@ -24,11 +24,11 @@ from cardsolve.models.errors import BadInput
 from cardsolve.solvers.infrastructure.cache import cache_root, source_digest
 from cardsolve.solvers.infrastructure.jit import numba_cache_dir
 from cardsolve.solvers.studies import runner, store
-from cardsolve.solvers.studies.registry import study
+from cardsolve.solvers.studies.registry import find
 from cardsolve.solvers.studies.runner import StudyInterrupted, chunk_plan, run_study
 from cardsolve.solvers.studies.store import ChunkStore, default_store, study_key
 
-SEATS = dataclasses.replace(study("cubu", "seats"), chunk_size=4)
+SEATS = dataclasses.replace(find("cubu", "seats"), chunk_size=4)
 """The CUBU study in chunks of 4 games (the workers look up the registered study by
 name; the chunk size only cuts the plan)."""
 GAMES = 14
@@ -55,10 +55,10 @@ def test_bad_samples_workers_and_study_are_bad_input() -> None:
     with pytest.raises(BadInput, match="at least one worker, not 0"):
         run_study(SEATS, GAMES, SEED, workers=0)
     with pytest.raises(BadInput, match="no study cubu nope") as error:
-        study("cubu", "nope")
+        find("cubu", "nope")
     assert error.value.token == "nope"
     with pytest.raises(BadInput) as error:
-        study("chess", "seats")
+        find("chess", "seats")
     assert error.value.token == "chess"
 
 
@@ -110,12 +110,21 @@ def test_an_interrupted_run_resumes_to_the_same_result(tmp_path: Path, plain: di
     with pytest.raises(StudyInterrupted) as stop:
         run_study(SEATS, GAMES, SEED, workers=workers, store=store, progress=_stop_after(2))
     assert (stop.value.done, stop.value.total) == (2, 4)
+    assert isinstance(stop.value, KeyboardInterrupt) and stop.value.store == str(store)
+    assert stop.value.kept() == f"stopped: 2 of 4 chunks are kept in {store}; the same command goes on from there"
     with ChunkStore(store) as saved:
         assert saved.count(study_key("cubu", "seats", GAMES, SEED, 4, SEATS.resolve())) == 2
     resumed = run_study(SEATS, GAMES, SEED, workers=workers, store=store)
     assert resumed.result == plain and (resumed.chunks, resumed.reused) == (4, 2)
     again = run_study(SEATS, GAMES, SEED, store=store)
     assert again.result == plain and again.reused == 4
+
+
+def test_an_interrupted_run_without_a_store_says_nothing_is_kept() -> None:
+    with pytest.raises(KeyboardInterrupt) as stop:
+        run_study(SEATS, GAMES, SEED, progress=_stop_after(1))
+    assert isinstance(stop.value, StudyInterrupted) and stop.value.store is None
+    assert stop.value.kept() == "stopped: 1 of 4 chunks are not kept"
 
 
 def test_the_store_keeps_studies_apart(tmp_path: Path) -> None:

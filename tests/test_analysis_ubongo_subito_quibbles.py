@@ -8,6 +8,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 from types import ModuleType
 
@@ -63,7 +64,7 @@ def _run(name: str) -> Run:
     return Run(
         case,
         study.run_chunk(case.samples, SEED, 0, case.samples),
-        [study.run_chunk(case.samples, SEED, a, b - a) for a, b in zip(bounds, bounds[1:])],
+        [study.run_chunk(case.samples, SEED, a, b - a) for a, b in pairwise(bounds)],
     )
 
 
@@ -101,7 +102,7 @@ def test_plot_writes_a_png(run: Run, tmp_path: Path) -> None:
     [("ubongo", "solvability", ubongo), ("subito", "optimal-scores", subito), ("quibbles", "solo", quibbles)],
 )
 def test_registry_returns_the_study(game: str, name: str, module: ModuleType) -> None:
-    found = registry.study(game, name)
+    found = registry.find(game, name)
     assert found is module.STUDY and (found.game, found.name) == (game, name) and found.chunk_size > 0
 
 
@@ -110,12 +111,12 @@ def test_ubongo_counts_every_hand_once() -> None:
     result = run.result()
     groups = result["groups"]
     for group in groups.values():
-        assert group["hands"] == run.case.samples
-        assert 0 <= group["share"] <= 1 and group["share"] == group["solvable"] / group["hands"]
-        assert sum(group["effort"].values()) == group["hands"]
+        assert group["hand_count"] == run.case.samples and "hands" not in group
+        assert 0 <= group["share"] <= 1 and group["share"] == group["solvable"] / group["hand_count"]
+        assert sum(group["effort"].values()) == group["hand_count"]
         assert all(int(b) & (int(b) - 1) == 0 for b in group["effort"])  # powers of 2
         assert str(group["median_effort"]) in group["effort"]
-        assert sum(group["largest"].values()) == group["hands"] - group["solvable"]
+        assert sum(group["largest"].values()) == group["hand_count"] - group["solvable"]
         assert all(1 <= int(size) < 7 for size in group["largest"])
     assert any(group["largest"] for group in groups.values())  # some hand has no 7-card layout
     assert groups["1-white"]["share"] >= groups["3-black"]["share"]  # the deck gets harder
@@ -130,6 +131,7 @@ def test_subito_answers_lie_within_their_bounds() -> None:
     run = _run("subito")
     result = run.result()
     combinations = result["combinations"]
+    assert result["card_count"] == subito.CARDS and "cards" not in result
     assert sum(group["samples"] for group in combinations.values()) == run.case.samples
     for sides, group in combinations.items():
         assert [int(side[0]) for side in sides.split(",")] == list(range(2, 10))

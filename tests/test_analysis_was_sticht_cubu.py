@@ -14,9 +14,9 @@ from cardsolve.models.was_sticht import CHIPS, deal_round
 from cardsolve.models.was_sticht.play import start
 from cardsolve.solvers.cubu.bots import BOTS
 from cardsolve.solvers.cubu.results import GameResult
-from cardsolve.solvers.cubu.simulate import play_one, win_shares
 from cardsolve.solvers.infrastructure.seeds import sample_seed
-from cardsolve.solvers.studies.registry import study
+from cardsolve.solvers.studies.cubu_games import play_one, win_shares
+from cardsolve.solvers.studies.registry import find
 from cardsolve.solvers.was_sticht.double_dummy import forceable
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -36,7 +36,7 @@ def _forced(deals: int, seed: int, offset: int) -> dict[str, int]:
 
 
 def test_the_chips_study_is_the_same_for_any_cut_and_matches_the_deals(tmp_path: Path) -> None:
-    chips = study("was-sticht", "chips")
+    chips = find("was-sticht", "chips")
     assert chips.resolve() == {}
     deals, seed = 4, 7
     whole = chips.combine(deals, [chips.run_chunk(deals, seed, 0, deals)])
@@ -72,25 +72,26 @@ def test_the_chips_study_is_the_same_for_any_cut_and_matches_the_deals(tmp_path:
 
 
 def _played(games: int, seed: int, options: dict[str, Any]) -> list[GameResult]:
-    """The tournament's games played one by one, as ``solvers.cubu.simulate`` plays them."""
+    """The tournament's games played one by one, as ``solvers.studies.cubu_games`` plays them."""
     names = tuple(options["bots"])
-    return [play_one((seed, index, names, options["players"], options["target"])) for index in range(games)]
+    return [play_one((seed, index, names, options["player_count"], options["target"])) for index in range(games)]
 
 
-@pytest.mark.parametrize("given", [{}, {"players": 3, "bots": ["greedy", "random", "greedy"], "target": 40}])
+@pytest.mark.parametrize("given", [{}, {"player_count": 3, "bots": ["greedy", "random", "greedy"], "target": 40}])
 def test_the_seats_study_is_the_same_for_any_cut_and_matches_the_games(tmp_path: Path, given: dict[str, Any]) -> None:
-    seats = study("cubu", "seats")
-    assert seats.resolve() == {"players": 4, "bots": list(BOTS), "target": 100}
+    seats = find("cubu", "seats")
+    assert seats.resolve() == {"player_count": 4, "bots": list(BOTS), "target": 100}
     options, games, seed = seats.resolve(given), 12, 5
     whole = seats.combine(games, [seats.run_chunk(games, seed, 0, games, **options)])
     cut = seats.combine(
         games, [seats.run_chunk(games, seed, first, count, **options) for first, count in ((0, 5), (5, 1), (6, 6))]
     )
     assert whole == cut and whole["games"] == games
-    assert (whole["players"], whole["target"]) == (options["players"], options["target"])
+    assert (whole["player_count"], whole["target"]) == (options["player_count"], options["target"])
+    assert [row["seat"] for row in whole["seats"]] == list(range(1, options["player_count"] + 1))
 
     played = _played(games, seed, options)
-    by_seat = [0.0] * options["players"]
+    by_seat = [0.0] * options["player_count"]
     for game in played:
         for seat, share in win_shares(game).items():
             by_seat[seat] += float(share)
@@ -113,7 +114,7 @@ def test_the_seats_study_is_the_same_for_any_cut_and_matches_the_games(tmp_path:
     assert shares == sorted(shares, reverse=True)
 
     table = seats.table(whole)
-    players, bots = options["players"], len(by_bot)
+    players, bots = options["player_count"], len(by_bot)
     assert table[0] == ("by", "who", "games", "win share") and len(table) == 1 + players + bots + 4
     first = whole["seats"][0]
     assert table[1] == ("seat", "1", str(games), f"{first['share']:.1%} ({first['wins']:g} won)")

@@ -1,6 +1,8 @@
 """``cardsolve analyze`` end to end: the JSON document, the store read back on a second
 run, the picture, and bad input (an unknown study, a foreign store file) as one line
-with exit code 2."""
+with exit code 2. An unknown game or study is a usage error of the command line (each
+study is a command, ``cardsolve analyze GAME STUDY``) and bad input naming the known
+studies in the Python API."""
 
 from __future__ import annotations
 
@@ -8,7 +10,11 @@ import json
 import sqlite3
 from pathlib import Path
 
+import pytest
 from conftest import RunCli
+
+from cardsolve.models.errors import BadInput
+from cardsolve.solvers.studies.api import analyze
 
 
 def test_analyze_runs_stores_and_reads_back(cardsolve: RunCli, tmp_path: Path) -> None:
@@ -49,9 +55,21 @@ def test_analyze_text_table(cardsolve: RunCli, tmp_path: Path) -> None:
     assert lines[-1].startswith("1 chunk, 0 read back from ")
 
 
-def test_analyze_bad_input(cardsolve: RunCli, tmp_path: Path) -> None:
+def test_an_unknown_study_is_refused(cardsolve: RunCli, tmp_path: Path) -> None:
     code, out, err = cardsolve("analyze", "ubongo", "speed")
-    assert code == 2 and not out and err.startswith("error: no study ubongo speed: the studies are ")
+    assert (code, out, err) == (2, "", "error: No such command 'speed'.\n")
+    code, out, err = cardsolve("analyze", "chess", "solo")
+    assert (code, out, err) == (2, "", "error: No such command 'chess'.\n")
+    store = tmp_path / "s.sqlite"
+    with pytest.raises(BadInput, match=r"^no study ubongo speed: the studies are .*ubongo solvability") as error:
+        analyze("ubongo", "speed", samples=2, store=str(store))
+    assert error.value.token == "speed"
+    with pytest.raises(BadInput, match=r"^no study chess solo: the studies are ") as error:
+        analyze("chess", "solo", samples=2, store=str(store))
+    assert error.value.token == "chess" and not store.exists()
+
+
+def test_analyze_bad_input(cardsolve: RunCli, tmp_path: Path) -> None:
     foreign = tmp_path / "other.sqlite"
     with sqlite3.connect(foreign) as db:
         db.execute("CREATE TABLE songs (title TEXT)")
@@ -61,7 +79,8 @@ def test_analyze_bad_input(cardsolve: RunCli, tmp_path: Path) -> None:
     assert err.startswith(f"error: store {foreign} is not a cardsolve study store")
     assert foreign.read_bytes() == before
     code, out, err = cardsolve("analyze", "cubu", "seats", "--samples", "0", "--store", str(tmp_path / "n.sqlite"))
-    assert code == 2 and "0" in err
+    assert (code, out, err) == (2, "", "error: bad --samples 0: give 1 to 10000000\n")
+    assert not (tmp_path / "n.sqlite").exists()
     same = tmp_path / "same.png"
     code, out, err = cardsolve(
         "analyze", "cubu", "seats", "--samples", "4", "--store", str(same), "--plot", str(tmp_path / "." / "same.png")

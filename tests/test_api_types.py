@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, Literal
 
 import pytest
 
+import cardsolve
 from cardsolve import cubu, quibbles, subito, ubongo, was_sticht
 from cardsolve.models.errors import BadInput
 from cardsolve.models.subito import parse_cards, parse_tasks
@@ -56,14 +58,15 @@ CALLS: list[tuple[Any, str, tuple[Any, ...], dict[str, Any], str]] = [
     (ubongo, "deal", (3,), {"seed": -1}, "deal: seed -1 is negative"),
     (quibbles, "play", (), {"players": 2, "bots": [1, 2]}, "play: bots is [1, 2]"),
     (quibbles, "split", (True, "1,1,1"), {}, "split: value is True"),
-    (ubongo, "deal", ("1",), {}, "deal: stack is '1'"),
+    (ubongo, "deal", ("1",), {}, "deal: round_number is '1'"),
     (ubongo, "verify", (None,), {}, "verify: hand is None"),
     (ubongo, "verify", ("1w,2w",), {"k": "7"}, "verify: k is '7'"),
     (ubongo, "check", ("1w",), {}, "check: layout is '1w'"),
     (subito, "optimize", (None, SIDES), {}, "optimize: pile is None"),
-    (subito, "hints", (), {"rounds": 1, "policies": [1]}, "hints: policies is [1]"),
+    (cardsolve, "analyze", ("subito", "hints"), {"samples": "1"}, "analyze: samples is '1'"),
+    (cardsolve, "analyze", ("subito", 2), {"samples": 1}, "analyze: study is 2"),
     (was_sticht, "deduce", ("B7,R6,Y2,R3",), {}, "deduce: clues is 'B7,R6,Y2,R3'"),
-    (was_sticht, "solve", (_deal, "1", "no-red"), {}, "solve: player is '1'"),
+    (was_sticht, "solve", (_deal, "1", "no-red"), {}, "solve: seat is '1'"),
     (cubu, "longest", (None, "D-G"), {}, "longest: top is None"),
     (cubu, "speed", ("D-L-G", None), {}, "speed: hand is None"),
     # out of range, as the command line's ranges
@@ -72,7 +75,7 @@ CALLS: list[tuple[Any, str, tuple[Any, ...], dict[str, Any], str]] = [
     (quibbles, "hint", ("6,4,4", "3,3"), {"opponents": 10}, "bad opponents 10: give 0 to 4"),
     (quibbles, "hint", ("6,4", "3,3"), {"top": -1}, "bad top -1: give 1 or more"),
     (was_sticht, "play", (), {"rounds": 0}, "bad round limit 0: give 1 to 1000"),
-    (ubongo, "solve_all", ("1w,2w,3w",), {"k": 2, "show": -1}, "bad number of layouts to show -1"),
+    (ubongo, "layouts", ("1w,2w,3w",), {"k": 2, "show": -1}, "bad number of layouts to show -1"),
     (was_sticht, "choose", (_deal, 2), {"chips": []}, "no chips given"),
     (quibbles, "play", (), {"players": 6}, "bad number of players 6: give 1 to 5"),
     (subito, "deal", (1,), {"deck": [subito.deck().cards[0]] * 72}, "appears twice in the deck"),
@@ -87,6 +90,38 @@ def test_a_wrong_or_out_of_range_argument_is_bad_input_naming_it(
     with pytest.raises(BadInput) as error:
         getattr(module, name)(*given, **options)
     assert said in str(error.value) and "\n" not in str(error.value)
+
+
+STUDY_OPTIONS: list[tuple[str, str, str, Any]] = [
+    ("subito", "hints", "policies", [1]),
+    ("subito", "hints", "hint_samples", "4"),
+    ("quibbles", "solo", "policies", [1]),
+    ("quibbles", "solo", "hint_shortlist", "12"),
+    ("quibbles", "solo", "clairvoyant_width", 2.5),
+    ("cubu", "seats", "player_count", "3"),
+    ("cubu", "seats", "bots", [1]),
+    ("cubu", "versus", "bot", 1),
+    ("cubu", "versus", "target", 2.5),
+]
+"""A study's own option of the wrong kind, given to ``cardsolve.analyze`` (the removed
+``quibbles.solo``, ``subito.hints`` and ``cubu.simulate`` refused these by their hints)."""
+
+
+@pytest.mark.parametrize(
+    ("game", "study", "name", "value"), STUDY_OPTIONS, ids=[f"{g} {s}: {n}={v!r}" for g, s, n, v in STUDY_OPTIONS]
+)
+def test_a_study_option_of_the_wrong_kind_is_bad_input_naming_it(
+    tmp_path: Path, game: str, study: str, name: str, value: Any
+) -> None:
+    """Refused before any work (no store is made), in one line naming the option and the
+    value: never a TypeError from inside the study, never a study run with it."""
+    store = tmp_path / "s.sqlite"
+    with pytest.raises(BadInput) as error:
+        cardsolve.analyze(game, study, samples=1, workers=1, store=str(store), options={name: value})
+    message = str(error.value)
+    assert "\n" not in message and repr(value) in message
+    assert name in message or name.replace("_", " ") in message
+    assert not store.exists()
 
 
 def test_a_limit_only_cuts_the_runs_listed() -> None:

@@ -1,6 +1,7 @@
 """The CUBU Python API (``cardsolve.cubu``): each function's facts on pinned inputs, notation
 and model objects alike, seats counted from 1, and every answer's ``to_json()``, ``text()``
-and ``exit_code`` exactly what the CLI prints and ends with."""
+and ``exit_code`` exactly what the CLI prints and ends with. The CUBU studies run under
+``cardsolve.analyze("cubu", ...)`` (``cubu.simulate`` is gone)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import RunCli
 
-from cardsolve import cubu
+from cardsolve import analyze, cubu
 from cardsolve.models.cubu import parse_card, parse_cards
 from cardsolve.models.cubu.classic import MAX_TARGET, play_game
 from cardsolve.models.cubu.speed import CENTRE, place
@@ -124,21 +125,24 @@ def test_play_bad_bots() -> None:
     assert error.value.token == "clever"
 
 
-def test_simulate_runs_the_seats_study(cardsolve: RunCli, tmp_path: Path) -> None:
+def test_analyze_runs_the_seats_study(cardsolve: RunCli, tmp_path: Path) -> None:
+    """``cardsolve.analyze("cubu", "seats")`` with the study's options (``bots`` as ``A,B``
+    text) answers as ``cardsolve analyze cubu seats`` with the same options, which reads it
+    back from the store."""
     seen: list[tuple[int, int]] = []
     store = tmp_path / "studies.sqlite"
-    answer = cubu.simulate(
-        12,
-        2,
-        players=3,
-        bots="greedy,random",
-        target=50,
+    answer = analyze(
+        "cubu",
+        "seats",
+        samples=12,
+        seed=2,
         workers=1,
-        store=store,
+        store=str(store),
         progress=lambda done, total: seen.append((done, total)),
+        options={"player_count": 3, "bots": "greedy,random", "target": 50},
     )
     assert seen == [(0, 1), (1, 1)] and (answer.game, answer.study, answer.samples) == ("cubu", "seats", 12)
-    assert answer.options == {"players": 3, "bots": ["greedy", "random"], "target": 50}
+    assert answer.options == {"player_count": 3, "bots": ["greedy", "random"], "target": 50}
     result = answer.result
     assert [row["bot"] for row in result["bots"]] == ["greedy", "random"]
     assert sum(row["games"] for row in result["bots"]) == 36
@@ -146,9 +150,10 @@ def test_simulate_runs_the_seats_study(cardsolve: RunCli, tmp_path: Path) -> Non
     assert [row[1] for row in answer.rows if row[0] == "seat"] == ["1", "2", "3"]
     code, out, _ = cardsolve(
         "--json",
+        "analyze",
         "cubu",
-        "simulate",
-        "--games",
+        "seats",
+        "--samples",
         "12",
         "--seed",
         "2",
@@ -166,10 +171,11 @@ def test_simulate_runs_the_seats_study(cardsolve: RunCli, tmp_path: Path) -> Non
     assert document["options"] == answer.options
 
 
-def test_simulate_bad_bots() -> None:
+def test_the_seats_study_refuses_bad_bots(tmp_path: Path) -> None:
+    store = tmp_path / "studies.sqlite"
     with pytest.raises(BadInput) as error:
-        cubu.simulate(2, 1, bots="greedy,clever")
-    assert error.value.token == "clever"
+        analyze("cubu", "seats", samples=2, seed=1, store=str(store), options={"bots": "greedy,clever"})
+    assert error.value.token == "clever" and not store.exists()
 
 
 def test_the_api_loads_neither_numba_nor_ortools() -> None:
@@ -182,13 +188,16 @@ def test_the_api_loads_neither_numba_nor_ortools() -> None:
     assert done.stdout.strip() == "[]"
 
 
-def test_a_target_is_one_to_a_thousand_points() -> None:
+def test_a_target_is_one_to_a_thousand_points(tmp_path: Path) -> None:
+    store = tmp_path / "studies.sqlite"
     for target in (0, MAX_TARGET + 1):
         with pytest.raises(BadInput, match=f"bad target {target}: give 1 to {MAX_TARGET} points") as error:
             cubu.play(seed=1, target=target)
         assert error.value.token == str(target)
-        with pytest.raises(BadInput, match=f"bad target {target}"):
-            cubu.simulate(games=1, target=target, bots="greedy", workers=1)
+        for study, options in (("seats", {"bots": "greedy"}), ("versus", {})):
+            with pytest.raises(BadInput, match=f"bad target {target}"):
+                analyze("cubu", study, samples=1, workers=1, store=str(store), options={"target": target, **options})
+    assert not store.exists()
 
 
 def test_a_game_cut_off_at_the_round_limit_is_undecided() -> None:

@@ -31,7 +31,7 @@ from cardsolve.solvers.cubu.bots import (
     score_leader,
 )
 from cardsolve.solvers.cubu.longest import longest
-from cardsolve.solvers.cubu.simulate import check_setting, seating
+from cardsolve.solvers.studies.cubu_games import check_setting, seating
 
 DECK = load_deck()
 
@@ -44,7 +44,11 @@ def view(
     return TurnView(seat, cards, parse_card(top), sizes, 20, (0,) * len(sizes), scores)
 
 
-def asked(hand: str, played: str, player_hand: int, follow: Follow = Follow("O", 1, UP)) -> InterruptView:
+ORANGE_1_UP = Follow("O", 1, UP)
+"""The follow most of these interrupts answer."""
+
+
+def asked(hand: str, played: str, player_hand: int, follow: Follow = ORANGE_1_UP) -> InterruptView:
     return InterruptView(1, tuple(parse_cards(hand)), 0, follow, tuple(parse_cards(played)), player_hand)
 
 

@@ -1,5 +1,6 @@
 """CUBU from the command line: text and JSON; bad input exits 2 with one line on stderr
-naming the problem."""
+naming the problem. The seats study runs as ``cardsolve analyze cubu seats`` (it was
+``cardsolve cubu simulate``)."""
 
 from __future__ import annotations
 
@@ -76,13 +77,14 @@ def test_play_bad_bots(cardsolve: RunCli) -> None:
     assert code == 2 and "1 bot for 3 players" in err
 
 
-def test_simulate_small(cardsolve: RunCli, tmp_path: Path) -> None:
+def test_the_seats_study_small(cardsolve: RunCli, tmp_path: Path) -> None:
     picture = tmp_path / "seats.png"
     code, out, _ = cardsolve(
         "--json",
+        "analyze",
         "cubu",
-        "simulate",
-        "--games",
+        "seats",
+        "--samples",
         "12",
         "--seed",
         "2",
@@ -96,18 +98,23 @@ def test_simulate_small(cardsolve: RunCli, tmp_path: Path) -> None:
     document = json.loads(out)
     assert code == 0 and (document["game"], document["study"], document["samples"]) == ("cubu", "seats", 12)
     assert document["plot"] == str(picture) and picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert document["options"] == {"players": 4, "bots": ["greedy", "runkeeper", "strategist", "random"], "target": 100}
+    assert document["options"] == {
+        "player_count": 4,
+        "bots": ["greedy", "runkeeper", "strategist", "random"],
+        "target": 100,
+    }
     result = document["result"]
     assert {row["bot"] for row in result["bots"]} == {"greedy", "runkeeper", "strategist", "random"}
     assert sum(row["share"] for row in result["seats"]) == pytest.approx(1.0)
     assert result["rounds_per_game"] >= 1 and result["turns_per_round"] >= 1
 
 
-def test_simulate_text(cardsolve: RunCli, tmp_path: Path) -> None:
+def test_the_seats_study_text(cardsolve: RunCli, tmp_path: Path) -> None:
     code, out, _ = cardsolve(
+        "analyze",
         "cubu",
-        "simulate",
-        "--games",
+        "seats",
+        "--samples",
         "12",
         "--seed",
         "2",
@@ -124,26 +131,13 @@ def test_simulate_text(cardsolve: RunCli, tmp_path: Path) -> None:
     assert lines[-1].startswith("1 chunk, 0 read back from ")
 
 
-def test_simulate_unreachable_scheduler_is_one_line(cardsolve: RunCli, tmp_path: Path) -> None:
+def test_the_seats_study_refuses_bad_bots(cardsolve: RunCli, tmp_path: Path) -> None:
+    store = tmp_path / "studies.sqlite"
     code, out, err = cardsolve(
-        "cubu",
-        "simulate",
-        "--games",
-        "4",
-        "--scheduler",
-        "tcp://127.0.0.1:9",
-        "--store",
-        str(tmp_path / "studies.sqlite"),
-    )
-    assert code == 2 and not out
-    assert err.startswith("error: cannot reach the Dask scheduler tcp://127.0.0.1:9") and err.count("\n") == 1
-
-
-def test_simulate_bad_bots(cardsolve: RunCli, tmp_path: Path) -> None:
-    code, out, err = cardsolve(
-        "cubu", "simulate", "--games", "4", "--bots", "greedy,clever", "--store", str(tmp_path / "studies.sqlite")
+        "analyze", "cubu", "seats", "--samples", "4", "--bots", "greedy,clever", "--store", str(store)
     )
     assert code == 2 and not out and "clever" in err and len(err.strip().splitlines()) == 1
+    assert not store.exists()
 
 
 STUCK = ("O-P-R-L-D", "D-G,R-G,D-P-R-O-L-G,O-L-R,R-D-P,L-O,O-G-L-D,P-G,R-L-O,L-G-D-R-P-O")

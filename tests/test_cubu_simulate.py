@@ -1,7 +1,9 @@
-"""``cardsolve cubu simulate`` is the study ``cubu seats``: the command and ``analyze`` give
-the same result and share stored chunks for the same options, an option's value is part
-of the store key, the result does not depend on ``--workers``, an unknown option is
-refused, and Ctrl-C exits 130 saying where the finished chunks are kept."""
+"""The CUBU seats study (once ``cardsolve cubu simulate``) runs as ``cardsolve analyze cubu
+seats``: the command line's options (``--players``, ``--bots``, ``--target``) are the
+study's (``player_count``, ``bots``, ``target``), so the command and the Python
+``analyze`` give the same result and share stored chunks for the same options; an
+option's value is part of the store key, and Ctrl-C exits 130 saying where the finished
+chunks are kept."""
 
 from __future__ import annotations
 
@@ -11,28 +13,30 @@ import pytest
 from conftest import RunCli, run_json
 
 from cardsolve.solvers.cubu.results import GameResult
-from cardsolve.solvers.cubu.simulate import play_one
 from cardsolve.solvers.studies import cubu_seats as seats
 from cardsolve.solvers.studies.api import analyze
+from cardsolve.solvers.studies.cubu_games import play_one
 from cardsolve.solvers.studies.store import study_key
 
-SMALL = ("--games", "12", "--seed", "3", "--players", "3", "--bots", "greedy,random", "--target", "40")
-"""A small tournament with every option of the command set."""
-OPTIONS = {"players": 3, "bots": ["greedy", "random"], "target": 40}
+SEATS = ("analyze", "cubu", "seats")
+SMALL = ("--samples", "12", "--seed", "3", "--players", "3", "--bots", "greedy,random", "--target", "40")
+"""A small tournament with every option of the study set."""
+OPTIONS = {"player_count": 3, "bots": ["greedy", "random"], "target": 40}
 """The same options as the study's."""
 
 
-def test_the_command_and_analyze_share_results_and_chunks(cardsolve: RunCli, tmp_path: Path) -> None:
+def test_the_command_and_the_api_share_results_and_chunks(cardsolve: RunCli, tmp_path: Path) -> None:
     store = str(tmp_path / "studies.sqlite")
-    studied = run_json(cardsolve, "analyze", "cubu", "seats", "--samples", "12", "--seed", "3", "--store", store)
-    simulated = run_json(cardsolve, "cubu", "simulate", "--games", "12", "--seed", "3", "--store", store)
-    assert simulated["result"] == studied["result"] and simulated["reused"] == simulated["chunks"] == 1
-    assert simulated["options"] == studied["options"] == seats.STUDY.resolve()
+    studied = run_json(cardsolve, *SEATS, "--samples", "12", "--seed", "3", "--store", store)
+    assert (studied["reused"], studied["chunks"]) == (0, 1)
+    assert studied["options"] == seats.STUDY.resolve() == seats.OPTIONS
+    default = analyze("cubu", "seats", samples=12, seed=3, workers=1, store=store, options=seats.STUDY.resolve())
+    assert default.result == studied["result"] and default.reused == default.chunks == 1
 
-    simulated = run_json(cardsolve, "cubu", "simulate", *SMALL, "--store", store)
-    answer = analyze("cubu", "seats", 12, 3, workers=1, store=store, options=OPTIONS)
-    assert answer.result == simulated["result"] and answer.reused == 1 and simulated["reused"] == 0
-    assert simulated["options"] == OPTIONS and answer.result != studied["result"]
+    command = run_json(cardsolve, *SEATS, *SMALL, "--store", store)
+    answer = analyze("cubu", "seats", samples=12, seed=3, workers=1, store=store, options=OPTIONS)
+    assert answer.result == command["result"] and answer.reused == 1 and command["reused"] == 0
+    assert command["options"] == OPTIONS and answer.result != studied["result"]
 
 
 def test_an_option_value_is_part_of_the_store_key(cardsolve: RunCli, tmp_path: Path) -> None:
@@ -42,9 +46,9 @@ def test_an_option_value_is_part_of_the_store_key(cardsolve: RunCli, tmp_path: P
         for target in (40, 41)
     }
     assert len(keys) == 2
-    first = run_json(cardsolve, "cubu", "simulate", *SMALL, "--store", store)
-    other = run_json(cardsolve, "cubu", "simulate", *SMALL[:-1], "41", "--store", store)
-    again = run_json(cardsolve, "cubu", "simulate", *SMALL, "--store", store)
+    first = run_json(cardsolve, *SEATS, *SMALL, "--store", store)
+    other = run_json(cardsolve, *SEATS, *SMALL[:-1], "41", "--store", store)
+    again = run_json(cardsolve, *SEATS, *SMALL, "--store", store)
     assert (first["reused"], other["reused"], again["reused"]) == (0, 0, 1)
     assert other["options"]["target"] == 41 and again["result"] == first["result"]
 
@@ -64,9 +68,8 @@ def test_ctrl_c_keeps_the_finished_chunks_and_exits_130(
     monkeypatch.setattr(seats, "play_one", play_until_stopped)
     store = tmp_path / "studies.sqlite"
     args = (
-        "cubu",
-        "simulate",
-        "--games",
+        *SEATS,
+        "--samples",
         "500",
         "--players",
         "2",

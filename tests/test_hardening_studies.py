@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -23,12 +24,12 @@ from conftest import RunCli
 
 from cardsolve.models.errors import BadInput
 from cardsolve.solvers.studies import runner
-from cardsolve.solvers.studies.registry import study
+from cardsolve.solvers.studies.registry import find
 from cardsolve.solvers.studies.runner import MAX_SAMPLES, check_scheduler, chunk_plan, run_study
 from cardsolve.solvers.studies.store import ChunkStore, study_key
 from cardsolve.solvers.studies.study import Part, Result
 
-SEATS = dataclasses.replace(study("cubu", "seats"), chunk_size=4)
+SEATS = dataclasses.replace(find("cubu", "seats"), chunk_size=4)
 """The CUBU study in chunks of 4 games (the workers look the registered study up by name)."""
 SEED = 3
 LONG_STUDY = ("analyze", "cubu", "seats", "--samples", "1000000", "--workers", "2")
@@ -140,7 +141,10 @@ def test_ctrl_c_stops_a_long_study_with_130_and_no_traceback(tmp_path: Path) -> 
     assert time.monotonic() - stopped < 5
     assert study_process.returncode == 130 and not out
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
-    assert err.startswith("stopped: ") and err.count("\n") == 1
+    chunks = -(-int(LONG_STUDY[4]) // find("cubu", "seats").chunk_size)
+    store = re.escape(str(tmp_path / "studies.sqlite"))
+    kept = rf"stopped: \d+ of {chunks} chunks are kept in {store}; the same command goes on from there\n"
+    assert re.fullmatch(kept, err), err
     assert _gone_soon(workers)
 
 

@@ -120,7 +120,7 @@ def test_the_hint_says_it_draws_the_face_down_cards(cardsolve: RunCli, tmp_path:
 
 def test_the_hint_of_player_two_does_not_see_ada_s_five_a() -> None:
     seen = [
-        api.hint(midround(["P6T"], ada_five_a=cards), "Y6S", player=2, samples=8, seed=1).to_json()
+        api.hint(midround(["P6T"], ada_five_a=cards), "Y6S", seat=2, samples=8, seed=1).to_json()
         for cards in (("Y5B",), ("G1A", "R2A"), (HIDDEN, HIDDEN))
     ]
     assert seen[1] == seen[2] and seen[0]["face_down"] == 1 and seen[1]["face_down"] == 2

@@ -1,6 +1,6 @@
 """The bots or policies named for the seats of a game, read alike in every game: names
 stripped of spaces, an empty name refused, one name per seat (Quibbles, Was sticht? and
-CUBU ``play``, ``simulate`` and the like)."""
+CUBU ``play``, the studies' line-ups and the like)."""
 
 from __future__ import annotations
 
@@ -27,11 +27,11 @@ def test_names_are_stripped_and_an_empty_one_is_refused() -> None:
 
 def test_one_name_per_seat() -> None:
     check_one_per_seat(("a", "b"), 2, "bot")
-    with pytest.raises(BadInput, match="^1 bot for 3 players: name one per seat$"):
+    with pytest.raises(BadInput, match=r"^1 bot for 3 players: name one per seat$"):
         check_one_per_seat(("a",), 3, "bot")
-    with pytest.raises(BadInput, match="^3 policies for 2 players"):
+    with pytest.raises(BadInput, match=r"^3 policies for 2 players"):
         check_one_per_seat(("a", "b", "c"), 2, "policy")
-    with pytest.raises(BadInput, match="^1 policy for 2 players"):
+    with pytest.raises(BadInput, match=r"^1 policy for 2 players"):
         check_one_per_seat(("a",), 2, "policy")
 
 
@@ -48,12 +48,13 @@ def test_every_game_reads_seats_alike() -> None:
 
 
 def test_an_empty_line_up_is_refused_as_a_blank_one_is(cardsolve: RunCli, tmp_path: Path) -> None:
-    """``cubu simulate --bots ""`` once ran the default line-up while ``--bots " "`` was refused."""
+    """``cubu simulate --bots ""`` (now ``analyze cubu seats``) once ran the default line-up
+    while ``--bots " "`` was refused."""
+    store = tmp_path / "s.sqlite"
     for given in ("", " "):
-        code, out, err = cardsolve(
-            "cubu", "simulate", "--games", "4", "--bots", given, "--store", str(tmp_path / "s.sqlite")
-        )
+        code, out, err = cardsolve("analyze", "cubu", "seats", "--samples", "4", "--bots", given, "--store", str(store))
         assert code == 2 and not out and err == f"error: an empty name in {given!r}: names are separated by commas\n"
+    assert not store.exists()
 
 
 @pytest.mark.parametrize(

@@ -88,11 +88,11 @@ def test_optimize_takes_the_opponent_or_the_table_player_2_faces() -> None:
             {"name": "You", "placed": {}},
         ],
     }
-    as_player_2 = subito.optimize(PILE, TASKS, vs=swapped, player=2, cards=8)
+    as_player_2 = subito.optimize(PILE, TASKS, vs=swapped, seat=2, cards=8)
     assert as_player_2 == subito.optimize(PILE, TASKS, vs=table.players[1], cards=8)
     assert as_player_2.won == 30 and len(as_player_2.sides) == 8
     with pytest.raises(BadInput, match="Ben already has cards"):
-        subito.optimize(PILE, TASKS, vs=swapped, player=1)
+        subito.optimize(PILE, TASKS, vs=swapped, seat=1)
     with pytest.raises(BadInput, match="plays 2,3a,4a"):
         subito.optimize(PILE, "2,3b,4a,5a,6a,7a,8a,9a", vs=table)
 
@@ -101,6 +101,7 @@ def test_duel(cardsolve: RunCli) -> None:
     heard: list[tuple[int, int]] = []
     found = subito.duel(1, cards=12, limit=4, progress=lambda done, total: heard.append((done, total)))
     assert [(r.player, r.before, r.after) for r in found.replies] == [(1, 7, 35), (2, 9, 42), (1, 2, 40), (2, 4, 39)]
+    assert [answer["seat"] for answer in found.to_json()["answers"]] == [1, 2, 1, 2]
     assert found.points == (5, 39) and not found.settled and all(r.proven for r in found.replies)
     assert heard == [(done, 6) for done in range(1, 7)]
     same_as_cli(cardsolve, found, "duel", "--seed", "1", "--cards", "12", "--limit", "4")
@@ -111,14 +112,14 @@ def test_hint(cardsolve: RunCli) -> None:
     found = subito.hint(
         read_table(MIDROUND),
         "Y6S",
-        player=2,
+        seat=2,
         samples=8,
         seed=3,
         progress=lambda done, total: heard.append((done, total)),
     )
-    assert found.player == 2 and found.to_json()["player"] == 2
+    assert found.player == 2 and found.to_json()["seat"] == 2 and "player" not in found.to_json()
     assert found.best == found.ranking[0] and found.margin >= 0
     assert heard == [(8 * k, 8 * len(found.ranking)) for k in range(1, len(found.ranking) + 1)]  # once a side
     same_as_cli(
-        cardsolve, found, "hint", "--table", MIDROUND, "--card", "Y6S", "--player", "2", "--samples", "8", "--seed", "3"
+        cardsolve, found, "hint", "--table", MIDROUND, "--card", "Y6S", "--seat", "2", "--samples", "8", "--seed", "3"
     )

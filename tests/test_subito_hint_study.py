@@ -1,4 +1,5 @@
-"""The Subito placement policies, the round they play, and the ``subito hints`` study:
+"""The Subito placement policies, the round they play, and the ``subito hints`` study
+(``cardsolve analyze subito hints``):
 player 1 places the whole pile and player 2 one card fewer, every card where a policy may
 put it; the policies see only what a player sees (the opponent's 5a cards are not looked
 at); the study's regret is never negative, is the same however the samples are cut into
@@ -118,7 +119,7 @@ def test_the_study_cut_in_any_chunks_gives_one_result(tmp_path: Path, monkeypatc
     picture = tmp_path / "regret.png"
     subito_hints.plot(result, "regret", str(picture))
     assert picture.stat().st_size > 0
-    assert registry.study("subito", "hints") is subito_hints.STUDY
+    assert registry.find("subito", "hints") is subito_hints.STUDY
 
 
 def test_unproven_best_responses_are_counted_apart() -> None:
@@ -163,13 +164,15 @@ def test_the_regret_is_the_best_response_less_the_points() -> None:
 
 
 def test_the_command_runs_the_study_with_its_options(cardsolve: RunCli, tmp_path: Path) -> None:
-    """``subito hints`` is ``analyze subito hints`` with options: the same chunks in the store."""
+    """``analyze subito hints`` with the study's options (a policy list as ``A,B`` text,
+    spaces stripped) runs what the API runs with them: the same chunks in the store."""
     store = tmp_path / "s.sqlite"
     code, out, err = cardsolve(
         "--json",
+        "analyze",
         "subito",
         "hints",
-        "--rounds",
+        "--samples",
         "1",
         "--policies",
         " greedy ,hint-own-pile",
@@ -186,7 +189,7 @@ def test_the_command_runs_the_study_with_its_options(cardsolve: RunCli, tmp_path
     document = json.loads(out)
     assert document["options"] == {"policies": ["greedy", ORACLE], "hint_samples": FEW, "sides": "a"}
     assert set(document["result"]["policies"]) == {"greedy", ORACLE}
-    again = analyze("subito", "hints", 1, 1, 1, store=store, options=document["options"])
+    again = analyze("subito", "hints", samples=1, seed=1, workers=1, store=str(store), options=document["options"])
     assert again.reused == 1 and again.result == document["result"]
 
 
@@ -196,11 +199,14 @@ def test_the_command_runs_the_study_with_its_options(cardsolve: RunCli, tmp_path
         (["--policies", "greedy,greedy"], "give each policy once"),
         (["--policies", "oracle"], "no policy 'oracle'"),
         (["--policies", "greedy,"], "an empty name in 'greedy,'"),
-        (["--hint-samples", "4097"], "4097 is not in the range 1<=x<=4096"),
-        (["--sides", "c"], "'c' is not one of 'a', 'b', 'random'"),
+        (["--hint-samples", "4097"], "4097: give 1 to 4096"),
+        (["--hint-samples", "0"], "error: bad --hint-samples 0: give 1 or more"),
+        (["--sides", "c"], "error: bad --sides 'c': give one of a, b, random"),
     ],
 )
 def test_the_commands_bad_options_are_one_line(cardsolve: RunCli, tmp_path: Path, args: list[str], said: str) -> None:
-    code, out, err = cardsolve("subito", "hints", "--rounds", "1", *args, "--store", str(tmp_path / "s.sqlite"))
+    code, out, err = cardsolve(
+        "analyze", "subito", "hints", "--samples", "1", *args, "--store", str(tmp_path / "s.sqlite")
+    )
     assert code == 2 and not out and said in err and err.count("\n") == 1
     assert not (tmp_path / "s.sqlite").exists()  # refused before the store is opened

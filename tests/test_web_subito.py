@@ -83,7 +83,7 @@ def test_a_round_at_the_table_the_best_placement_then_the_hint_by_tapping(page: 
     page.check("#vs")
     page.click("#optimize")
     assert wait_for_answer(page, OPTIMIZE) == "done"
-    best = api.optimize(",".join(PILE), TASKS, vs=table(("Player 1", "Player 2"), {}, BEN), player=1)
+    best = api.optimize(",".join(PILE), TASKS, vs=table(("Player 1", "Player 2"), {}, BEN), seat=1)
     assert best.won == 35 and best.proven
     assert page.inner_text(f"{OPTIMIZE} pre.cli-text").strip() == best.text().strip()
     assert page.inner_text(f"{OPTIMIZE} .badge[data-proven]") == "proven"
@@ -102,7 +102,7 @@ def test_a_round_at_the_table_the_best_placement_then_the_hint_by_tapping(page: 
     assert json.loads(page.input_value("#table-field")) == table(("Player 1", "Player 2"), ADA, BEN)
     page.click("#hint")
     assert wait_for_answer(page, HINT) == "done"
-    hint = api.hint(table(("Player 1", "Player 2"), ADA, BEN), "Y6S", player=1)
+    hint = api.hint(table(("Player 1", "Player 2"), ADA, BEN), "Y6S", seat=1)
     shown = page.inner_text(f"{HINT} pre.cli-text")
     assert shown.strip() == hint.text().strip()
     assert shown.startswith("Place Y6S on 8a: 26.97 expected points over 1024 rollouts")
