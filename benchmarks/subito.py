@@ -34,12 +34,13 @@ from cardsolve.benchmarks.harness import Row
 from cardsolve.models.subito import Card, Placed, Side, Table, deal, load_deck, pile_against_table
 from cardsolve.models.subito.table import PILE
 from cardsolve.solvers.subito.api import optimize
-from cardsolve.solvers.subito.hint import SAMPLES, hint
+from cardsolve.solvers.subito.hint import hint
 from cardsolve.solvers.subito.instances import weighted_opponent
 from cardsolve.solvers.subito.policies import GreedyPolicy, play_round
 from cardsolve.solvers.subito.problem import OPPONENT
 from cardsolve.solvers.subito.reference import LIMIT as REFERENCE_LIMIT
 from cardsolve.solvers.subito.results import Placement
+from cardsolve.solvers.subito.settings import SAMPLES
 
 SEED = 20240604
 TIME_LIMIT = 10.0

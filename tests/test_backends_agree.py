@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import pytest
 
@@ -94,7 +94,14 @@ def _each(backends: Backends, answer: Callable[[str], Hashable]) -> Answers:
     return {name: answer(name) for name in backends.names}
 
 
-R = TypeVar("R")
+class Proved(Protocol):
+    """An answer that says whether its backend proved it."""
+
+    @property
+    def proven(self) -> bool: ...
+
+
+R = TypeVar("R", bound=Proved)
 
 
 def _proven(result: R, field: str, key: Callable[[R], Hashable] | None = None) -> Hashable:

@@ -18,3 +18,7 @@ DEFAULT_WIDTH = 8
 """The clairvoyant: positions its beam keeps per turn."""
 MAX_SAMPLES = 10_000
 """The most sampled orders per candidate a hint may be asked for (about a minute)."""
+MAX_SHORTLIST = 1000
+"""The most candidate turns the solo study's hint may sample per turn."""
+MAX_WIDTH = 1000
+"""The widest beam the solo study's clairvoyant may keep."""

@@ -23,7 +23,7 @@ from cardsolve.solvers.cubu.results import GameResult
 from cardsolve.solvers.infrastructure.results import percent
 from cardsolve.solvers.studies import charts
 from cardsolve.solvers.studies.cubu_games import check_setting, play_one, win_shares
-from cardsolve.solvers.studies.study import FRACTION, ListOf, Part, Result, Shape, Study
+from cardsolve.solvers.studies.study import FRACTION, NAMES, ListOf, Part, Result, Shape, Study, check_kinds
 
 OPTIONS: dict[str, Any] = {"player_count": 4, "bots": list(BOTS), "target": 100}
 """The options and their defaults: 4 seats, every bot in ``BOTS`` order, games to 100."""
@@ -45,6 +45,7 @@ def _counts(game: GameResult) -> dict[str, int]:
 def check_options(options: dict[str, Any]) -> dict[str, Any]:
     """The options with the line-up read (``A,B`` or a list) and checked with the seats and
     the target (``check_setting``)."""
+    check_kinds("cubu seats", options, {"player_count": int, "bots": NAMES, "target": int})
     names = check_setting(options["player_count"], options["bots"], options["target"])
     return {**options, "bots": list(names)}
 

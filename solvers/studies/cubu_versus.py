@@ -21,7 +21,7 @@ from cardsolve.models.errors import BadInput
 from cardsolve.solvers.infrastructure.results import percent
 from cardsolve.solvers.studies import charts
 from cardsolve.solvers.studies.cubu_games import check_setting, play_seated, versus_seats, win_shares
-from cardsolve.solvers.studies.study import FRACTION, ListOf, Part, Result, Shape, Study
+from cardsolve.solvers.studies.study import FRACTION, ListOf, Part, Result, Shape, Study, check_kinds
 
 OPTIONS: dict[str, Any] = {"player_count": 4, "bot": "strategist", "against": "greedy", "target": 100}
 """The options and their defaults: the strategist against three greedy bots, games to 100."""
@@ -38,6 +38,7 @@ def check_versus(players: int, bot: str, against: str, target: int) -> None:
 
 def check_options(options: dict[str, Any]) -> dict[str, Any]:
     """The options, checked (``check_versus``)."""
+    check_kinds("cubu versus", options, {"player_count": int, "bot": str, "against": str, "target": int})
     check_versus(options["player_count"], options["bot"], options["against"], options["target"])
     return options
 

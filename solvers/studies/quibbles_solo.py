@@ -37,9 +37,10 @@ from cardsolve.solvers.quibbles.bot_games import (
 )
 from cardsolve.solvers.quibbles.clairvoyant import ClairvoyantPolicy
 from cardsolve.solvers.quibbles.results import SoloGame, rating_bands
-from cardsolve.solvers.quibbles.settings import MAX_SAMPLES
+from cardsolve.solvers.quibbles.settings import MAX_SAMPLES, MAX_SHORTLIST, MAX_WIDTH
 from cardsolve.solvers.studies import charts
 from cardsolve.solvers.studies.study import (
+    NAMES,
     ListOf,
     Matching,
     Part,
@@ -47,6 +48,7 @@ from cardsolve.solvers.studies.study import (
     Row,
     Shape,
     Study,
+    check_kinds,
     counted_mean,
     counted_median,
     nth_value,
@@ -83,13 +85,14 @@ MEASURES: tuple[tuple[str, Callable[[Summary], str]], ...] = (
 """The table's rows of figures before the ratings: a label and how a summary shows it."""
 
 
-MOST_LOOKAHEAD = {"hint_samples": MAX_SAMPLES, "hint_shortlist": 1000, "clairvoyant_width": 1000}
+MOST_LOOKAHEAD = {"hint_samples": MAX_SAMPLES, "hint_shortlist": MAX_SHORTLIST, "clairvoyant_width": MAX_WIDTH}
 """The largest lookahead options taken (the hint's own bounds)."""
 
 
 def check_options(options: dict[str, Any]) -> dict[str, Any]:
     """The options with the policies read (``A,B`` or a list; each named once) and the
     lookahead checked: 1 to ``MOST_LOOKAHEAD`` of each."""
+    check_kinds("quibbles solo", options, {"policies": NAMES, **dict.fromkeys(MOST_LOOKAHEAD, int)})
     for name, most in MOST_LOOKAHEAD.items():
         check_count(name.replace("_", " "), options[name], 1, most)
     return {**options, "policies": list(study_policies(options["policies"]))}

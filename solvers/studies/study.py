@@ -157,6 +157,28 @@ class Study:
         return self.check({**self.options, **(given or {})})
 
 
+NAMES = "names"
+"""The kind of an option that names things (policies, bots): a list of strings, or the
+text ``A,B``."""
+
+
+def check_kinds(study: str, options: Mapping[str, Any], kinds: Mapping[str, type | str]) -> None:
+    """Each option named in ``kinds`` is of its kind (``int``: a whole number, never a
+    bool; ``str``: a string; ``NAMES``); another value is bad input naming the study, the
+    option and the value."""
+    for name, kind in kinds.items():
+        value = options[name]
+        if kind == NAMES:
+            fits = isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value))
+            words = "names: a list of strings or A,B text"
+        else:
+            assert isinstance(kind, type)
+            fits = _is(value, kind)
+            words = _NAMES.get(kind, kind.__name__)
+        if not fits:
+            raise BadInput(f"the study {study}: option {name} is {value!r:.40}, not {words}", repr(value))
+
+
 def add_counts(tables: Iterable[dict[str, int]]) -> dict[str, int]:
     """Value -> count tables (integer values as string keys, as JSON keeps them) added
     up key by key, values in increasing order: how chunks' distributions combine."""

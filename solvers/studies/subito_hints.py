@@ -31,6 +31,7 @@ from cardsolve.models.listing import read_names
 from cardsolve.models.subito import SIDE_CHOICES, Card, Placed, SideChoice, deal, load_deck, score_round
 from cardsolve.solvers.studies import charts
 from cardsolve.solvers.studies.study import (
+    NAMES,
     ListOf,
     Matching,
     Part,
@@ -38,14 +39,15 @@ from cardsolve.solvers.studies.study import (
     Row,
     Shape,
     Study,
+    check_kinds,
     counted_mean,
     counted_median,
     nth_value,
 )
 from cardsolve.solvers.subito import fast
-from cardsolve.solvers.subito.hint import SAMPLES, STUDY_SAMPLES
 from cardsolve.solvers.subito.policies import ORACLE, POLICIES, GreedyPolicy, play_round, policy
 from cardsolve.solvers.subito.problem import OPPONENT, Budget, make_problem
+from cardsolve.solvers.subito.settings import SAMPLES, STUDY_SAMPLES
 
 NODE_LIMIT = 1_000_000
 """Search nodes per best response before the proof is given up (about a second). Since
@@ -81,6 +83,7 @@ def _check(policies: Sequence[str], hint_samples: int, sides: str) -> list[str]:
 def check_options(options: dict[str, Any]) -> dict[str, Any]:
     """The options with the policies read (``A,B`` or a list) and every option checked
     (``_check``)."""
+    check_kinds("subito hints", options, {"policies": NAMES, "hint_samples": int, "sides": str})
     names = _check(list(read_names(options["policies"])), options["hint_samples"], options["sides"])
     return {**options, "policies": names}
 

@@ -33,10 +33,10 @@ from cardsolve.solvers.infrastructure.arguments import checked
 from cardsolve.solvers.infrastructure.limits import check_time_limit
 from cardsolve.solvers.subito.backends import BACKENDS
 from cardsolve.solvers.subito.duel import duel as play_duel
-from cardsolve.solvers.subito.hint import SAMPLES
 from cardsolve.solvers.subito.hint import hint as rank_sides
 from cardsolve.solvers.subito.problem import Budget, make_problem
 from cardsolve.solvers.subito.results import Dealt, DeckListing, Duel, Hint, Placement, Scored
+from cardsolve.solvers.subito.settings import SAMPLES
 
 Progress = Callable[[int, int], None]
 """Hears (done, total) while a long search runs."""

@@ -35,13 +35,7 @@ from cardsolve.models.subito import Card, Side, Table, accepts, check_distinct, 
 from cardsolve.models.subito.table import FACE_DOWN, PILE, entry_of
 from cardsolve.solvers.subito.results import Hint, SideEstimate
 from cardsolve.solvers.subito.rollout import fits
-
-SAMPLES = 1024
-"""Rollouts per side by default: the numba rollouts play them in about a tenth of a
-second, and the hint picks better sides with them than with fewer (issue 17's study)."""
-STUDY_SAMPLES = 4096
-"""The most rollouts per side the hints study's hint may take (four times the default:
-the study plays hundreds of rounds of 36 hints each)."""
+from cardsolve.solvers.subito.settings import SAMPLES
 
 
 def _cards_on(table: Table) -> list[Card]:

@@ -33,8 +33,9 @@ from typing import Protocol
 from cardsolve.models.errors import BadInput
 from cardsolve.models.subito import Card, Placed, Side, Table, accepts, seen_by
 from cardsolve.models.subito.table import FACE_DOWN
-from cardsolve.solvers.subito.hint import SAMPLES, foreseen_hint, hint
+from cardsolve.solvers.subito.hint import foreseen_hint, hint
 from cardsolve.solvers.subito.rollout import Hands, greedy_side
+from cardsolve.solvers.subito.settings import SAMPLES
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,9 @@ from cardsolve.models.cubu.classic import MAX_TARGET
 from cardsolve.models.subito import SIDE_CHOICES
 from cardsolve.solvers.interfaces.table import Command, Group, Option
 from cardsolve.solvers.interfaces.values import SEED, Choice, OutputFile, Text, Whole
+from cardsolve.solvers.quibbles.settings import MAX_SAMPLES as MAX_HINT_SAMPLES
+from cardsolve.solvers.quibbles.settings import MAX_SHORTLIST, MAX_WIDTH
+from cardsolve.solvers.subito.settings import STUDY_SAMPLES
 
 API = "cardsolve.solvers.studies.api:analyze"
 DEFAULTS = "cardsolve.solvers.studies.registry:option_defaults"
@@ -107,9 +110,9 @@ COMMANDS = (
                 Text("NAMES"),
                 "The policies compared: hint, greedy, random, clairvoyant (sees the draw pile: a bound, not a hint).",
             ),
-            Option("hint_samples", Whole(1), "The hint policy's sampled refills per candidate turn."),
-            Option("hint_shortlist", Whole(1), "The hint policy's candidate turns sampled per turn."),
-            Option("clairvoyant_width", Whole(1), "The clairvoyant's beam: positions kept per turn."),
+            Option("hint_samples", Whole(1, MAX_HINT_SAMPLES), "The hint policy's sampled refills per candidate turn."),
+            Option("hint_shortlist", Whole(1, MAX_SHORTLIST), "The hint policy's candidate turns sampled per turn."),
+            Option("clairvoyant_width", Whole(1, MAX_WIDTH), "The clairvoyant's beam: positions kept per turn."),
         ),
     ),
     study(
@@ -135,7 +138,7 @@ COMMANDS = (
                 "Player 1's policies compared: hint, greedy, random, and hint-own-pile (the hint told the order of "
                 "its own pile, which no player knows: a bound, not a hint).",
             ),
-            Option("hint_samples", Whole(1), "The hint's rollouts per side (at most 4096)."),
+            Option("hint_samples", Whole(1, STUDY_SAMPLES), "The hint's rollouts per side."),
             Option("sides", Choice(SIDE_CHOICES), "The task-card sides: a (round 1), b, or a random side of each."),
         ),
     ),
