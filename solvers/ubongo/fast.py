@@ -11,20 +11,22 @@ The kernels are split by job:
   in one call (``_solve_once``).
 
 A search's faces stay on the Python side as ``_Cards``: the faces, each face's type and
-half turn (``_group``) and the hand's tables; ``_Cards.layout`` turns the kernel's
-placement rows back into placements of those faces.
+half turn (``_group``) and the hand's tables; ``_Cards.layout`` and ``_Cards.layouts``
+turn the kernel's placement rows back into placements of those faces.
 
 Slices. The kernel keeps its whole state in arrays (``_State``) and returns after
-``_BUDGET`` candidate placements; ``_run`` calls it again until the search is over. Its
-first slice is run by the call that builds the state (``_started``): numba types a bundle
-passed from Python field by field, about a microsecond each time, which a completion of
-some 50 us felt (6% with the state built and the search started in two calls).
+``_BUDGET`` candidate placements; ``_run`` calls it again until the search is over.
 ``solve`` first runs the first slice in one call that also builds the tables and the
 state (``_solve_once``: a 9-card hand is settled there in microseconds); only a search
 that needs more slices is started again, resumably, by ``_run`` (repeating that first
 slice, some milliseconds). So Python regains control every few milliseconds: progress is
 reported per root, Ctrl-C lands (``enumerate_layouts`` then answers with what it found),
 and the layouts kept are bounded (``keep``; those found after them are only counted).
+
+Calls from Python. numba types a bundle passed from Python field by field, about a
+microsecond a call; so ``_run`` builds the state and runs the first slice in one call
+(``_started``; in two, a completion of some 50 us took 6% longer), and an enumeration's
+layouts are laid out in one call (``_Cards.layouts``), not one call each.
 """
 
 from __future__ import annotations
