@@ -35,7 +35,7 @@ def _by_layouts(samples: int, seed: int, first: int, count: int) -> Part:
     return {
         "groups": {
             name: {
-                "hands": count,
+                "hand_count": count,
                 "solvable": solvable[name],
                 "effort": dict(effort[name]),
                 "largest": dict(largest[name]),
