@@ -88,8 +88,12 @@ def test_analyze_bad_input(cardsolve: RunCli, tmp_path: Path) -> None:
     assert code == 2 and "the picture would overwrite the store" in err and not same.exists()
 
 
-def test_analyze_unreachable_scheduler_is_one_line(cardsolve: RunCli, tmp_path: Path) -> None:
-    """The scheduler is asked for before any progress is shown, so the error stands alone."""
+def test_analyze_unreachable_scheduler_is_one_line(
+    cardsolve: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The scheduler is asked for before any progress is shown, so the error stands alone
+    (Dask tries to connect for the whole timeout, made short here)."""
+    monkeypatch.setattr("cardsolve.solvers.studies.runner.CONNECT_TIMEOUT_S", 1)
     code, out, err = cardsolve(
         "analyze",
         "cubu",
