@@ -160,18 +160,18 @@ def test_ctrl_c_ends_enumeration_with_what_was_found(backend: Any, monkeypatch: 
     assert stopped.count < backend.enumerate_layouts(faces, 2).count
 
 
-def test_solve_all_after_ctrl_c_exits_130() -> None:
-    found = ubongo.solve_all(",".join([ALIKE] * 4), k=3, backend="reference", progress=interrupt)
+def test_layouts_after_ctrl_c_exit_130() -> None:
+    found = ubongo.layouts(",".join([ALIKE] * 4), k=3, backend="reference", progress=interrupt)
     assert found.exit_code == INTERRUPTED
     assert found.text().startswith("Interrupted:")
-    assert found.to_json()["interrupted"] is True
+    assert found.to_json()["interrupted"] is True and found.to_json()["proven"] is False
 
 
-def test_sigint_stops_solve_all_within_seconds() -> None:
+def test_sigint_stops_layouts_within_seconds() -> None:
     """The reference backend (plain Python) on 12 faces, k 9, runs for minutes."""
     hand = ",".join(f"{n}w" for n in range(1, 13))
     code, out, err, took = interrupted_cli(
-        ["ubongo", "solve", "--hand", hand, "--k", "9", "--all", "--backend", "reference"], after=3
+        ["ubongo", "layouts", "--hand", hand, "--k", "9", "--backend", "reference"], after=3
     )
     assert took < 3 and code == INTERRUPTED
     assert out.startswith("Interrupted:") and "Traceback" not in err

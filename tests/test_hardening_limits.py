@@ -10,19 +10,19 @@ import time
 from collections.abc import Callable, Iterator
 from itertools import permutations
 
-import click
 import pytest
 from conftest import RunCli
 
-from cardsolve import cli
 from cardsolve.models.cubu.cards import parse_card
 from cardsolve.models.errors import BadInput
 from cardsolve.models.subito import load_deck
-from cardsolve.solvers import limits
 from cardsolve.solvers.cubu import api as cubu
 from cardsolve.solvers.cubu.results import SpeedAnswer
+from cardsolve.solvers.infrastructure import limits
 from cardsolve.solvers.infrastructure.results import DOES_NOT_HOLD, UNDECIDED, Answer
-from cardsolve.solvers.interfaces.cli.common import TimeLimit
+from cardsolve.solvers.interfaces.commands import COMMANDS
+from cardsolve.solvers.interfaces.table import Option
+from cardsolve.solvers.interfaces.values import Seconds
 from cardsolve.solvers.quibbles import api as quibbles
 from cardsolve.solvers.subito import api as subito
 from cardsolve.solvers.subito import fast as subito_fast
@@ -60,15 +60,13 @@ def _timed(call: Callable[[], object]) -> tuple[object, float]:
     return found, time.monotonic() - start
 
 
-def _time_limit_options(group: click.Group) -> Iterator[tuple[str, click.Option]]:
-    """Every ``--time-limit`` option of the command line, with its command's path."""
-    for name, command in group.commands.items():
-        if isinstance(command, click.Group):
-            yield from ((f"{name} {path}", option) for path, option in _time_limit_options(command))
-            continue
-        for param in command.params:
-            if isinstance(param, click.Option) and "--time-limit" in param.opts:
-                yield name, param
+def _time_limit_options() -> Iterator[tuple[str, Option]]:
+    """Every ``--time-limit`` option of the command table (which the command line and the
+    web are built from), with its command's path."""
+    for command in COMMANDS:
+        for option in command.options:
+            if option.cli_name == "--time-limit" or option.name == "time_limit":
+                yield " ".join(command.path), option
 
 
 # 1. Undecided is its own answer
@@ -161,26 +159,27 @@ def test_ubongo_cpsat_stops_within_its_limit_on_a_large_hand(call: Callable[...,
 
 
 @pytest.mark.parametrize("backend", ["numba", "reference"])
-def test_ubongo_solve_all_stops_at_its_limit_with_what_it_found(cardsolve: RunCli, backend: str) -> None:
+def test_ubongo_layouts_stop_at_their_limit_with_what_they_found(cardsolve: RunCli, backend: str) -> None:
     """12 alike faces, k 9: hundreds of thousands of layouts, minutes on either backend.
     The numba kernel is compiled first, so that the limit times the search alone."""
-    ubongo.solve_all("AAA/AAA,AAA/AAA", k=2)
-    found, seconds = _timed(lambda: ubongo.solve_all(ALIKE, k=9, backend=backend, time_limit=SMALL_LIMIT))
+    ubongo.layouts("AAA/AAA,AAA/AAA", k=2)
+    found, seconds = _timed(lambda: ubongo.layouts(ALIKE, k=9, backend=backend, time_limit=SMALL_LIMIT))
     assert isinstance(found, AllLayouts) and seconds < SMALL_LIMIT + MARGIN
     assert found.found.timed_out and not found.complete and found.exit_code == UNDECIDED and found.count > 0
     assert found.text().startswith(f"Undecided: the time limit of {SMALL_LIMIT:g} s ran out with {found.count} ")
     code, out, err = cardsolve(
-        "--json", "ubongo", "solve", "--hand", ALIKE, "--k", "9", "--all", "--backend", backend, "--time-limit", "0.5"
+        "--json", "ubongo", "layouts", "--hand", ALIKE, "--k", "9", "--backend", backend, "--time-limit", "0.5"
     )
     document = json.loads(out)
     assert code == UNDECIDED and not err
-    assert document["timed_out"] and not document["complete"] and not document["interrupted"]
+    assert document["timed_out"] and document["proven"] is False and not document["interrupted"]
     assert document["count"] >= len(document["layouts"]) > 0
 
 
-def test_ubongo_solve_all_within_its_limit_is_complete() -> None:
-    found = ubongo.solve_all("AAA/AAA,AAA/AAA,AAA/AAA", k=3, time_limit=30)
+def test_ubongo_layouts_within_their_limit_are_complete() -> None:
+    found = ubongo.layouts("AAA/AAA,AAA/AAA,AAA/AAA", k=3, time_limit=30)
     assert found.complete and not found.found.timed_out and found.exit_code == 0 and found.count == 32
+    assert found.to_json()["proven"] is True
 
 
 # 3. A time limit is a number of seconds
@@ -202,12 +201,12 @@ def test_check_time_limit_takes_seconds(seconds: float) -> None:
     [
         lambda seconds: ubongo.verify("ABC/DEF", k=1, time_limit=seconds),
         lambda seconds: ubongo.solve("ABC/DEF", k=1, time_limit=seconds),
-        lambda seconds: ubongo.solve_all("ABC/DEF", k=1, time_limit=seconds),
+        lambda seconds: ubongo.layouts("ABC/DEF", k=1, time_limit=seconds),
         lambda seconds: cubu.speed("D-R", "R-G", time_limit=seconds),
         lambda seconds: subito.optimize("Y4R", SUBITO_TASKS, time_limit=seconds),
         lambda seconds: quibbles.split(6, [1, 5], time_limit=seconds),
     ],
-    ids=["ubongo verify", "ubongo solve", "ubongo solve all", "cubu speed", "subito optimize", "quibbles split"],
+    ids=["ubongo verify", "ubongo solve", "ubongo layouts", "cubu speed", "subito optimize", "quibbles split"],
 )
 @pytest.mark.parametrize("seconds", [float("nan"), float("inf"), 0.0, -2.0])
 def test_the_api_refuses_what_is_no_time_limit(call: Callable[[float], object], seconds: float) -> None:
@@ -216,9 +215,14 @@ def test_the_api_refuses_what_is_no_time_limit(call: Callable[[float], object], 
 
 
 def test_every_time_limit_option_is_the_shared_one() -> None:
-    found = dict(_time_limit_options(cli.cli))
-    assert {"ubongo verify", "ubongo solve", "cubu speed", "subito optimize", "quibbles split"} <= set(found)
-    assert all(isinstance(option.type, TimeLimit) for option in found.values())
+    found = list(_time_limit_options())
+    assert {"ubongo verify", "ubongo solve", "ubongo layouts", "cubu speed", "subito optimize", "quibbles split"} <= {
+        path for path, _ in found
+    }
+    assert all(
+        option.cli_name == "--time-limit" and option.kind == Seconds() and option.kind.most == limits.MAX_TIME_LIMIT
+        for _, option in found
+    ), found
 
 
 @pytest.mark.parametrize(
@@ -226,7 +230,7 @@ def test_every_time_limit_option_is_the_shared_one() -> None:
     [
         ["ubongo", "verify", "--hand", "ABC/DEF", "--k", "1"],
         ["ubongo", "solve", "--hand", "ABC/DEF", "--k", "1"],
-        ["ubongo", "solve", "--hand", "ABC/DEF", "--k", "1", "--all"],
+        ["ubongo", "layouts", "--hand", "ABC/DEF", "--k", "1"],
         ["cubu", "speed", "--centre", "D-R", "--hand", "R-G"],
         ["subito", "optimize", "--pile", "Y4R", "--tasks", SUBITO_TASKS],
         ["quibbles", "split", "6", "--display", "1,5"],

@@ -1,7 +1,8 @@
-"""Issue 14, output files and progress: a picture's format is checked when the line is
-read (``--plot`` by matplotlib's formats, ``--svg`` by .svg, no extension guessed), a
-missing folder is refused rather than made, a write that fails is one line and exit 2,
-and a long job prints a plain progress line now and then when stderr is no terminal."""
+"""Issue 14, output files and progress: a picture's format is checked before any work
+(``--plot`` by matplotlib's formats when the line is read, ``--svg`` by .svg in
+``ubongo.render`` before it writes; no extension guessed), a missing folder is refused
+rather than made, a write that fails is one line and exit 2, and a long job prints a
+plain progress line now and then when stderr is no terminal."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from conftest import RunCli
 
 from cardsolve.models.errors import BadInput
 from cardsolve.solvers.infrastructure.results import percent, text_table
-from cardsolve.solvers.interfaces.cli import common
+from cardsolve.solvers.interfaces.cli import progress
 from cardsolve.solvers.studies.api import analyze
 from cardsolve.solvers.studies.charts import check_picture, picture_formats
 
@@ -37,11 +38,11 @@ def test_a_picture_name_matplotlib_cannot_write_is_refused_before_any_work(
     store = tmp_path / "studies.sqlite"
     started = time.monotonic()
     err = _one_error_line(*cardsolve(*STUDY, "--store", str(store), "--plot", str(tmp_path / name)))
-    assert err.startswith("error: Invalid value for '--plot': cannot write a picture to ")
+    assert err.startswith(f"error: cannot write a picture to {str(tmp_path / name)!r}: its name must end in one of ")
     assert ".png" in err and ".svg" in err and time.monotonic() - started < 2
     assert not store.exists() and list(tmp_path.iterdir()) == []
     with pytest.raises(BadInput, match="its name must end in one of"):
-        analyze("cubu", "seats", 20, workers=1, store=store, plot=str(tmp_path / name))
+        analyze("cubu", "seats", samples=20, workers=1, store=store, plot=str(tmp_path / name))
     assert not store.exists()
 
 
@@ -107,21 +108,19 @@ def test_an_svg_must_be_named_svg(cardsolve: RunCli, tmp_path: Path) -> None:
     layout.write_text('{"cards": []}')
     for name in ("out.png", "out"):
         err = _one_error_line(*cardsolve("ubongo", "render", str(layout), "--svg", str(tmp_path / name)))
-        assert (
-            err == f"error: Invalid value for '--svg': cannot write SVG to {str(tmp_path / name)!r}: "
-            "its name must end in .svg\n"
-        )
+        assert err == f"error: cannot write SVG to {str(tmp_path / name)!r}: its name must end in .svg\n"
+        assert not (tmp_path / name).exists()
 
 
 def test_progress_off_a_terminal_is_a_plain_line_now_and_then(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with common.progress_callback("games") as quick:
+    with progress.progress_callback("games") as quick:
         for done in range(5):
             quick(done, 4)
     assert capsys.readouterr().err == ""
-    monkeypatch.setattr(common, "PLAIN_EVERY_S", 0.0)
-    with common.progress_callback("games") as slow:
+    monkeypatch.setattr(progress, "PLAIN_EVERY_S", 0.0)
+    with progress.progress_callback("games") as slow:
         slow(1, 4)
         slow(3, 4)
     assert capsys.readouterr().err == "games: 1/4\ngames: 3/4\n"

@@ -62,6 +62,6 @@ def test_install_leaves_only_cardsolve(tmp_path: Path) -> None:
     package = target / "cardsolve"
     assert (package / "cli.py").is_file() and (package / "py.typed").is_file()
     assert (package / "models" / "data" / "ubongo.json").is_file()
-    static = package / "solvers" / "web" / "static"
+    static = package / "solvers" / "interfaces" / "web" / "static"
     assert {"index.html", "cardsolve.js", "cardsolve.css", "ubongo.html"} <= {p.name for p in static.iterdir()}
     assert not (package / "tests").exists()

@@ -57,7 +57,7 @@ def test_deal(cardsolve: RunCli) -> None:
     assert dealt.text().startswith("P1: 61w,")
     two = api.deal(2, seed=7, players=2)
     assert len(two.hands) == 2 and all(f.name.endswith("b") for hand in two.hands for f in hand)
-    same_as_cli(cardsolve, dealt, "deal", "--stack", "3", "--seed", "4")
+    same_as_cli(cardsolve, dealt, "deal", "--round", "3", "--seed", "4")
 
 
 def test_verify_finds_a_layout(cardsolve: RunCli) -> None:
@@ -71,7 +71,13 @@ def test_verify_finds_a_layout(cardsolve: RunCli) -> None:
 def test_verify_proves_none_exists(cardsolve: RunCli, backend: str) -> None:
     found = api.verify([parse_literal("ABC/DEF"), parse_literal("GHI/JKL")], k=2, backend=backend)
     assert found.solvable is False and found.proven and found.exit_code == 1
-    assert found.to_json() == {"solvable": False, "layout": None, "nodes": found.found.nodes, "backend": backend}
+    assert found.to_json() == {
+        "solvable": False,
+        "proven": True,
+        "layout": None,
+        "nodes": found.found.nodes,
+        "backend": backend,
+    }
     same_as_cli(cardsolve, found, "verify", "--hand", "ABC/DEF,GHI/JKL", "--k", "2", "--backend", backend)
 
 
@@ -92,40 +98,27 @@ def test_solve_a_dealt_hand_on_cpsat(cardsolve: RunCli) -> None:
     best = api.solve(FIVE, k=3, backend="cpsat")
     assert best.complete and best.proven and is_valid(best.layout)
     code, out, _ = cardsolve("--json", "ubongo", "solve", "--hand", FIVE, "--k", "3", "--backend", "cpsat")
-    assert code == 0 and json.loads(out)["cards"] == 3
+    assert code == 0 and json.loads(out)["card_count"] == 3
 
 
 @pytest.mark.parametrize("backend", ["numba", "reference"])
-def test_solve_all(cardsolve: RunCli, backend: str) -> None:
-    every = api.solve_all(FIVE, k=3, backend=backend)
-    assert (every.count, every.complete) == (6, True)
-    same_as_cli(cardsolve, every, "solve", "--hand", FIVE, "--k", "3", "--all", "--backend", backend)
-    first = api.solve_all(FIVE, k=3, limit=2, show=1, backend=backend)
-    assert (first.count, first.complete) == (2, False)
+def test_layouts(cardsolve: RunCli, backend: str) -> None:
+    every = api.layouts(FIVE, k=3, backend=backend)
+    assert (every.count, every.complete) == (6, True) and every.to_json()["proven"] is True
+    same_as_cli(cardsolve, every, "layouts", "--hand", FIVE, "--k", "3", "--backend", backend)
+    first = api.layouts(FIVE, k=3, limit=2, show=1, backend=backend)
+    assert (first.count, first.complete) == (2, False) and first.to_json()["proven"] is False
     assert "Layout 1:" in first.text() and "Layout 2:" not in first.text()
     same_as_cli(
-        cardsolve,
-        first,
-        "solve",
-        "--hand",
-        FIVE,
-        "--k",
-        "3",
-        "--all",
-        "--limit",
-        "2",
-        "--show",
-        "1",
-        "--backend",
-        backend,
+        cardsolve, first, "layouts", "--hand", FIVE, "--k", "3", "--limit", "2", "--show", "1", "--backend", backend
     )
 
 
-def test_solve_all_is_not_offered_by_cpsat() -> None:
+def test_layouts_are_not_offered_by_cpsat() -> None:
     with pytest.raises(BadInput, match="cpsat"):
-        api.solve_all(FIVE, k=3, backend="cpsat")
+        api.layouts(FIVE, k=3, backend="cpsat")
     with pytest.raises(BadInput, match="gurobi"):
-        api.solve_all(FIVE, k=3, backend="gurobi")
+        api.layouts(FIVE, k=3, backend="gurobi")
 
 
 def test_hint_takes_back_the_mismatch(cardsolve: RunCli) -> None:

@@ -1,4 +1,4 @@
-"""``cardsolve ubongo cards`` lists the deck's faces (what the web page's deck picker
+"""``cardsolve ubongo deck`` lists the deck's faces (what the web page's deck picker
 draws), and ``ubongo render``'s JSON carries the SVG picture itself (what the page shows)."""
 
 from __future__ import annotations
@@ -25,10 +25,10 @@ DECK = {
 }
 
 
-def test_cards_lists_every_face_of_the_bundled_deck_by_round(cardsolve: RunCli) -> None:
-    code, out, _ = cardsolve("--json", "ubongo", "cards")
+def test_deck_lists_every_face_of_the_bundled_deck_by_round(cardsolve: RunCli) -> None:
+    code, out, _ = cardsolve("--json", "ubongo", "deck")
     document = json.loads(out)
-    assert code == 0 and document["cards"] == 108 and document["round"] is None and document["bundled"]
+    assert code == 0 and document["card_count"] == 108 and document["round"] is None and document["bundled"]
     faces = document["faces"]
     assert len(faces) == 216 and len({face["face"] for face in faces}) == 216
     deck = load_deck()
@@ -41,8 +41,8 @@ def test_cards_lists_every_face_of_the_bundled_deck_by_round(cardsolve: RunCli) 
     assert faces[0] == {"face": "1w", "grid": "BAD/CDB", "number": 1, "stack": 1, "side": "white", "round": 1}
 
 
-def test_cards_of_one_round_in_text_are_the_faces_deal_hands_out(cardsolve: RunCli) -> None:
-    code, out, _ = cardsolve("ubongo", "cards", "--stack", "3")
+def test_deck_of_one_round_in_text_is_the_faces_deal_hands_out(cardsolve: RunCli) -> None:
+    code, out, _ = cardsolve("ubongo", "deck", "--round", "3")
     lines = out.splitlines()
     assert code == 0 and lines[:2] == [
         "108 cards in the bundled stand-in deck, two faces each:",
@@ -52,29 +52,31 @@ def test_cards_of_one_round_in_text_are_the_faces_deal_hands_out(cardsolve: RunC
     assert len(lines) == 8
     dealt = api.deal(3, seed=4).hands[0]
     assert all(f"{face.name} {'/'.join(face.grid)}" in out for face in dealt)
-    answer = api.cards(stack=3)
+    answer = api.deck(round_number=3)
     assert (answer.text() + "\n", answer.exit_code) == (out, code)
 
 
-def test_cards_of_a_deck_file(cardsolve: RunCli, tmp_path: Path) -> None:
+def test_deck_of_a_deck_file(cardsolve: RunCli, tmp_path: Path) -> None:
     deck = tmp_path / "deck.json"
     deck.write_text(json.dumps(DECK), encoding="utf-8")
-    code, out, _ = cardsolve("--json", "ubongo", "cards", "--stack", "4", "--deck", str(deck))
+    code, out, _ = cardsolve("--json", "ubongo", "deck", "--round", "4", "--deck", str(deck))
     assert code == 0 and json.loads(out) == {
         "round": 4,
         "bundled": False,
-        "cards": 2,
+        "card_count": 2,
         "faces": [{"face": "7b", "grid": "KKK/KKK", "number": 7, "stack": 2, "side": "black", "round": 4}],
     }
-    code, out, _ = cardsolve("ubongo", "cards", "--deck", str(deck))
+    code, out, _ = cardsolve("ubongo", "deck", "--deck", str(deck))
     assert code == 0 and out.startswith(
         "2 cards in your deck, two faces each:\nround 1 (stack 1|2, white): 1 face\n    1w ABC/DEF\nround 2"
     )
 
 
-def test_cards_refuses_a_round_that_does_not_exist(cardsolve: RunCli) -> None:
-    code, out, err = cardsolve("ubongo", "cards", "--stack", "7")
-    assert code == 2 and not out and err.startswith("error: ") and "7" in err
+def test_deck_refuses_a_round_that_does_not_exist(cardsolve: RunCli) -> None:
+    code, out, err = cardsolve("ubongo", "deck", "--round", "7")
+    assert (code, out, err) == (2, "", "error: bad --round 7: give 1 to 6\n")
+    with pytest.raises(BadInput, match="7"):
+        api.deck(round_number=7)
 
 
 def test_render_json_holds_the_svg_picture(cardsolve: RunCli) -> None:
@@ -101,7 +103,7 @@ def test_a_deck_card_named_twice_is_bad_input_naming_the_second() -> None:
         check_distinct_cards(hand)
         card = deck.cards[rng.choice(numbers)]
         place = rng.randint(0, len(hand))
-        named = hand[:place] + [rng.choice((card.white, card.black))] + hand[place:]
+        named = [*hand[:place], rng.choice((card.white, card.black)), *hand[place:]]
         later = [face for face in named if face in (card.white, card.black)][1]
         with pytest.raises(BadInput, match=f"card {card.number} is named twice") as raised:
             check_distinct_cards(named)

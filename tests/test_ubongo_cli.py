@@ -68,7 +68,7 @@ def test_render_ascii_and_svg(cardsolve: RunCli, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("layout", "deck", "token"),
     [
-        ("{not json", None, "cannot read layout"),
+        ("{not json", None, "cannot read LAYOUT.json"),
         ({"cards": [{"card": "ABC/DEF", "rotation": 45, "x": 0, "y": 0}]}, None, "45"),
         ({"cards": [{"card": "ABC/DEF", "rotation": 0, "x": "1", "y": 0}]}, None, "'1'"),
         ({"cards": [{"card": "ABC/DEM", "rotation": 0, "x": 0, "y": 0}]}, None, "ABC/DEM"),
@@ -108,7 +108,7 @@ def test_verify_finds_a_layout(cardsolve: RunCli, backend: str) -> None:
 
 
 def test_deal_and_verify_from_the_bundled_deck(cardsolve: RunCli) -> None:
-    code, out, _ = cardsolve("--json", "ubongo", "deal", "--stack", "3", "--seed", "4")
+    code, out, _ = cardsolve("--json", "ubongo", "deal", "--round", "3", "--seed", "4")
     hand = [f["face"] for f in json.loads(out)["hands"][0]]
     assert code == 0 and len(hand) == 9 and all(name.endswith("w") for name in hand)
     code, out, _ = cardsolve("--json", "ubongo", "verify", "--hand", ",".join(hand))
@@ -135,15 +135,15 @@ FIVE = "ABC/DEF,EFG/HIJ,JKL/GCA,AAB/BCC,DDE/EFF"
 
 
 @pytest.mark.parametrize("backend", ["numba", "reference"])
-def test_solve_all_counts_distinct_layouts(cardsolve: RunCli, backend: str) -> None:
-    code, out, _ = cardsolve("--json", "ubongo", "solve", "--hand", FIVE, "--k", "3", "--all", "--backend", backend)
+def test_layouts_counts_distinct_layouts(cardsolve: RunCli, backend: str) -> None:
+    code, out, _ = cardsolve("--json", "ubongo", "layouts", "--hand", FIVE, "--k", "3", "--backend", backend)
     document = json.loads(out)
-    assert code == 0 and document["count"] == 6 and document["complete"]
+    assert code == 0 and document["count"] == 6 and document["proven"] is True and "complete" not in document
     assert len(document["layouts"]) == 6 and all(len(layout["cards"]) == 3 for layout in document["layouts"])
 
 
-def test_solve_all_stops_at_the_limit(cardsolve: RunCli) -> None:
-    code, out, _ = cardsolve("ubongo", "solve", "--hand", FIVE, "--k", "3", "--all", "--limit", "2", "--show", "1")
+def test_layouts_stop_at_the_limit(cardsolve: RunCli) -> None:
+    code, out, _ = cardsolve("ubongo", "layouts", "--hand", FIVE, "--k", "3", "--limit", "2", "--show", "1")
     assert code == 0 and out.startswith("More than 2 distinct valid layouts") and "Layout 1:" in out
     assert "Layout 2:" not in out and "1 more" in out
 
@@ -151,7 +151,7 @@ def test_solve_all_stops_at_the_limit(cardsolve: RunCli) -> None:
 def test_solve_falls_back_to_the_largest_layout(cardsolve: RunCli) -> None:
     code, out, _ = cardsolve("--json", "ubongo", "solve", "--hand", FIVE, "--k", "5")
     document = json.loads(out)
-    assert code == 0 and document["cards"] == 3 and not document["complete"] and document["proven"]
+    assert code == 0 and document["card_count"] == 3 and not document["complete"] and document["proven"]
 
 
 def test_hint_takes_back_the_mismatched_card(cardsolve: RunCli) -> None:
@@ -187,7 +187,7 @@ def test_a_card_on_the_table_and_in_hand_is_bad_input(cardsolve: RunCli, tmp_pat
 @pytest.mark.parametrize(
     "args",
     [
-        ["solve", "--hand", FIVE, "--all", "--backend", "cpsat"],
+        ["layouts", "--hand", FIVE, "--backend", "cpsat"],
         ["solve", "--hand", FIVE, "--k", "6"],
         ["verify", "--hand", "3w,7w,3w", "--k", "2"],
     ],
@@ -201,5 +201,7 @@ def test_game_plays_six_rounds(cardsolve: RunCli) -> None:
     code, out, _ = cardsolve("--json", "ubongo", "game", "--players", "2", "--seed", "1")
     document = json.loads(out)
     assert code == 0 and [r["round"] for r in document["rounds"]] == [1, 2, 3, 4, 5, 6]
-    totals = {p: sum(r["players"][i]["points"] for r in document["rounds"]) for i, p in enumerate(("P1", "P2"))}
-    assert {s["player"]: s["points"] for s in document["ranking"]} == totals
+    assert document["player_count"] == 2
+    assert all([p["seat"] for p in r["players"]] == [1, 2] for r in document["rounds"])
+    totals = {seat: sum(r["players"][seat - 1]["points"] for r in document["rounds"]) for seat in (1, 2)}
+    assert {s["seat"]: s["points"] for s in document["ranking"]} == totals

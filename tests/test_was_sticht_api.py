@@ -97,13 +97,14 @@ def test_deduce(cardsolve: RunCli, tmp_path: Path) -> None:
 
 def test_solve(cardsolve: RunCli, tmp_path: Path) -> None:
     deal = deal_from_json(ENDING)
-    answer = api.solve(deal, player=1, task="exactly-1")
+    answer = api.solve(deal, seat=1, task="exactly-1")
     assert answer.forceable and answer.possible and (answer.fewest, answer.most) == (1, 1)
     assert answer.player == answer.to_move == 1 and answer.best_card is not None
+    assert answer.to_json()["seat"] == 1 and "player" not in answer.to_json() and "proven" not in answer.to_json()
     assert answer.best_card.name in ("R9", "B1") and answer.backend == "numba" and answer.exit_code == DONE
     reference = api.solve(ENDING, 1, CHIP_IDS["exactly-1"], backend="reference")
     assert (reference.forceable, reference.possible, reference.fewest, reference.most) == (True, True, 1, 1)
-    other = api.solve(start(deal.hands, deal.trumps, deal.leader), player=3, task="no-tricks")
+    other = api.solve(start(deal.hands, deal.trumps, deal.leader), seat=3, task="no-tricks")
     assert other.forceable and other.to_move == 1 and other.text().endswith("(seat 1's move): R9")
     same_as_cli(
         cardsolve,
@@ -112,15 +113,15 @@ def test_solve(cardsolve: RunCli, tmp_path: Path) -> None:
         "solve",
         "--deal",
         write(tmp_path, ENDING, "deal.json"),
-        "--player",
+        "--seat",
         "1",
         "--task",
         "exactly-1",
     )
-    with pytest.raises(BadInput, match="player 5 is not a seat 1..4"):
-        api.solve(deal, player=5, task="exactly-1")
+    with pytest.raises(BadInput, match=r"player 5 is not a seat 1\.\.4"):
+        api.solve(deal, seat=5, task="exactly-1")
     with pytest.raises(BadInput, match="cuda"):
-        api.solve(deal, player=1, task="exactly-1", backend="cuda")
+        api.solve(deal, seat=1, task="exactly-1", backend="cuda")
 
 
 def test_table(cardsolve: RunCli, tmp_path: Path) -> None:
@@ -135,38 +136,11 @@ def test_table(cardsolve: RunCli, tmp_path: Path) -> None:
     same_as_cli(cardsolve, answer, "was-sticht", "table", "--deal", write(tmp_path, ENDING, "deal.json"))
 
 
-def test_chips_runs_the_chips_study(cardsolve: RunCli, tmp_path: Path) -> None:
-    seen: list[tuple[int, int]] = []
-    store = tmp_path / "studies.sqlite"
-    answer = api.chips(deals=3, seed=2, workers=1, store=store, progress=lambda done, total: seen.append((done, total)))
-    assert seen == [(0, 1), (1, 1)] and (answer.game, answer.study, answer.samples, answer.seed) == (
-        "was-sticht",
-        "chips",
-        3,
-        2,
-    )
-    assert answer.options == {} and "options" not in answer.to_json() and answer.plot is None
-    rows = answer.result["chips"]
-    keys = [(-row["lead_share"], -row["next_share"], row["id"]) for row in rows]
-    assert (
-        len(rows) == 24
-        and keys == sorted(keys)
-        and all(0 <= row["lead"] <= 3 and 0 <= row["next"] <= 3 for row in rows)
-    )
-    assert [row[0] for row in answer.rows[1:]] == [str(rank) for rank in range(1, 25)]
-    code, out, _ = cardsolve("--json", "was-sticht", "chips", "--deals", "3", "--seed", "2", "--store", str(store))
-    document = json.loads(out)
-    assert code == 0 and document["result"] == answer.result and (document["chunks"], document["reused"]) == (1, 1)
-    code, out, _ = cardsolve("was-sticht", "chips", "--deals", "3", "--seed", "2", "--store", str(store))
-    assert code == 0 and out.splitlines()[:-1] == answer.text().splitlines()[:-1]  # all but the run's wall time
-    with pytest.raises(BadInput, match="at least one sample"):
-        api.chips(deals=0, store=store)
-
-
 def test_play(cardsolve: RunCli) -> None:
     answer = api.play(seed=3, players=3, bots="random,random,random")
     assert answer.bots == ("random",) * 3 and answer.players == 3
     document = answer.to_json()
+    assert document["player_count"] == 3 and "players" not in document
     assert document["limit_hit"] or document["winners"]
     assert all(1 <= seat <= 3 for seat in document["winners"])
     assert all(sum(r["tricks"]) == 9 for r in document["rounds"])
@@ -196,7 +170,7 @@ def test_the_reference_refuses_hands_it_could_search_for_hours() -> None:
     seven = {**deal, "hands": [hand[:7] for hand in deal["hands"]]}
     with pytest.raises(BadInput, match="not 7"):
         api.solve(seven, 1, "first-trick", backend="reference")
-    reference, fast = (api.solve(six, 1, "first-trick", backend=b, helped=False) for b in ("reference", "numba"))
+    reference, fast = (api.solve(six, 1, "first-trick", backend=b, alone=True) for b in ("reference", "numba"))
     assert (reference.forceable, reference.possible, reference.fewest, reference.most) == (
         fast.forceable,
         fast.possible,

@@ -17,13 +17,13 @@ from cardsolve.models.was_sticht.play import start
 from cardsolve.solvers.was_sticht import api
 from cardsolve.solvers.was_sticht.chip_choice import (
     PLAYOUTS,
-    ChipOdds,
     by_expected_value,
     chip_odds,
     expected_value,
     expected_value_reason,
 )
 from cardsolve.solvers.was_sticht.double_dummy import forceable, possible
+from cardsolve.solvers.was_sticht.results import ChipOdds
 
 DEAL = str(Path(__file__).parent / "data" / "was_sticht_deal.json")
 """Trumps R5, seat 2 leads, so seat 1 deals."""
@@ -136,7 +136,7 @@ def test_parse_chips_keeps_the_order_given() -> None:
 
 def test_the_command_prints_the_reason_first_and_the_json_carries_every_chip(cardsolve: RunCli) -> None:
     code, out, err = cardsolve(
-        "was-sticht", "choose", "--deal", DEAL, "--player", "4", "--chips", "no-red,exactly-2,at-most-2"
+        "was-sticht", "choose", "--deal", DEAL, "--seat", "4", "--chips", "no-red,exactly-2,at-most-2"
     )
     assert code == 0 and not err
     first = out.splitlines()[0]
@@ -145,12 +145,13 @@ def test_the_command_prints_the_reason_first_and_the_json_carries_every_chip(car
         "the only forceable chip (value 1)"
     )
     code, out, _ = cardsolve(
-        "--json", "was-sticht", "choose", "--deal", DEAL, "--player", "4", "--chips", "no-red,exactly-2,at-most-2"
+        "--json", "was-sticht", "choose", "--deal", DEAL, "--seat", "4", "--chips", "no-red,exactly-2,at-most-2"
     )
     document = json.loads(out)
-    assert code == 0 and document["choice"] == "at-most-2" and document["dealer"] == 1
-    assert document["trumps"] == {"suit": "R", "number": 5} and document["verdicts_proven"] is True
-    assert [c["id"] for c in document["chips"]][0] == "at-most-2"
+    assert code == 0 and document["choice"] == "at-most-2" and (document["seat"], document["dealer"]) == (4, 1)
+    assert document["trumps"] == {"suit": "R", "number": 5}
+    assert not {"player", "verdicts_proven", "proven"} & set(document)  # double dummy always runs to its end
+    assert document["chips"][0]["id"] == "at-most-2"
     assert {c["verdict"] for c in document["chips"]} <= {"forceable", "possible", "impossible"}
     assert all(c["expected"] == pytest.approx(c["value"] * c["chance"], abs=1e-3) for c in document["chips"])
 
@@ -158,9 +159,10 @@ def test_the_command_prints_the_reason_first_and_the_json_carries_every_chip(car
 @pytest.mark.parametrize(
     "args",
     [
-        ["--player", "1"],
-        ["--player", "5"],
-        ["--player", "2", "--chips", "no-red,bogus"],
+        ["--seat", "1"],
+        ["--seat", "5"],
+        ["--seat", "2", "--chips", "no-red,bogus"],
+        [],
     ],
 )
 def test_the_command_refuses_bad_input_in_one_line(args: list[str], cardsolve: RunCli) -> None:

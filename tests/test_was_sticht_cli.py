@@ -111,18 +111,19 @@ to B9 whichever comes first, so seat 1 takes exactly one trick whatever anyone p
 
 def test_solve_an_ending_by_hand(cardsolve: RunCli, tmp_path: Path) -> None:
     deal = write(tmp_path, ENDING)
-    code, out, err = cardsolve("--json", "was-sticht", "solve", "--deal", deal, "--player", "1", "--task", "exactly-1")
+    code, out, err = cardsolve("--json", "was-sticht", "solve", "--deal", deal, "--seat", "1", "--task", "exactly-1")
     document = json.loads(out)
     assert code == 0 and not err
     assert document["forceable"] and document["possible"] and (document["fewest"], document["most"]) == (1, 1)
-    assert document["player"] == document["to_move"] == 1 and document["best_card"] in ("R9", "B1")
+    assert document["seat"] == document["to_move"] == 1 and document["best_card"] in ("R9", "B1")
+    assert not {"player", "proven"} & set(document)
     code, out, _ = cardsolve(
         "--json",
         "was-sticht",
         "solve",
         "--deal",
         deal,
-        "--player",
+        "--seat",
         "1",
         "--task",
         "no-tricks",
@@ -131,7 +132,7 @@ def test_solve_an_ending_by_hand(cardsolve: RunCli, tmp_path: Path) -> None:
     )
     document = json.loads(out)
     assert not document["forceable"] and not document["possible"] and document["backend"] == "reference"
-    code, out, _ = cardsolve("was-sticht", "solve", "--deal", deal, "--player", "1", "--task", "exactly-1")
+    code, out, _ = cardsolve("was-sticht", "solve", "--deal", deal, "--seat", "1", "--task", "exactly-1")
     assert out.startswith("seat 1, task exactly-1") and "forceable: yes" in out
     assert "at least 1 and can keep them to at most 1" in out
 
@@ -145,10 +146,10 @@ def test_solve_alone_counts_the_same_nodes_every_time(cardsolve: RunCli, monkeyp
     from cardsolve.solvers.was_sticht import api, fast, kernel_threads
 
     monkeypatch.setattr(kernel_threads, "_spare_core", lambda: True)
-    line = ("--json", "was-sticht", "solve", "--deal", DEAL, "--player", "2", "--task", "exactly-2")
+    line = ("--json", "was-sticht", "solve", "--deal", DEAL, "--seat", "2", "--task", "exactly-2")
     alone = [json.loads(cardsolve(*line, "--alone")[1]) for _ in range(2)]
     assert alone[0] == alone[1]
-    assert alone[0]["nodes"] == api.solve(read_deal(DEAL), 2, "exactly-2", helped=False).nodes > fast.HANDOFF
+    assert alone[0]["nodes"] == api.solve(read_deal(DEAL), 2, "exactly-2", alone=True).nodes > fast.HANDOFF
     helped = json.loads(cardsolve(*line)[1])
     assert {k: v for k, v in helped.items() if k != "nodes"} == {k: v for k, v in alone[0].items() if k != "nodes"}
 
@@ -180,14 +181,15 @@ def test_table_workers(cardsolve: RunCli) -> None:
 @pytest.mark.parametrize(
     "args, token",
     [
-        (["--player", "1", "--task", "exactly-10"], "exactly-10"),
-        (["--player", "7", "--task", "exactly-1"], "7"),
-        (["--player", "0", "--task", "exactly-1"], "0"),
+        (["--seat", "1", "--task", "exactly-10"], "exactly-10"),
+        (["--seat", "7", "--task", "exactly-1"], "error: bad --seat 7: give 1 to 4"),
+        (["--seat", "0", "--task", "exactly-1"], "error: bad --seat 0: give 1 to 4"),
+        (["--task", "exactly-1"], "error: cardsolve was-sticht solve needs --seat"),
     ],
 )
 def test_solve_bad_input(cardsolve: RunCli, tmp_path: Path, args: list[str], token: str) -> None:
     code, out, err = cardsolve("was-sticht", "solve", "--deal", write(tmp_path, ENDING), *args)
-    assert code == 2 and not out and token in err
+    assert code == 2 and not out and token in err and len(err.strip().splitlines()) == 1
 
 
 def test_a_bad_deal_file_exits_2(cardsolve: RunCli, tmp_path: Path) -> None:
@@ -200,9 +202,10 @@ def test_chips_study_small(cardsolve: RunCli, tmp_path: Path) -> None:
     plot, store = tmp_path / "chips.png", tmp_path / "studies.sqlite"
     code, out, _ = cardsolve(
         "--json",
+        "analyze",
         "was-sticht",
         "chips",
-        "--deals",
+        "--samples",
         "3",
         "--seed",
         "2",
@@ -220,7 +223,7 @@ def test_chips_study_small(cardsolve: RunCli, tmp_path: Path) -> None:
     assert len(chips) == 24 and all(0 <= c["lead"] <= 3 and 0 <= c["next"] <= 3 for c in chips)
     shares = [c["lead_share"] for c in chips]
     assert shares == sorted(shares, reverse=True) and {c["source"] for c in chips} == {"rulebook", "stand-in"}
-    code, out, _ = cardsolve("was-sticht", "chips", "--deals", "3", "--seed", "2", "--store", str(store))
+    code, out, _ = cardsolve("analyze", "was-sticht", "chips", "--samples", "3", "--seed", "2", "--store", str(store))
     lines = out.splitlines()
     assert code == 0 and lines[0].strip() == "was-sticht chips: 3 samples, seed 2"
     assert lines[1].split() == ["rank", "chip", "value", "source", "lead", "forces", "next", "forces"]
@@ -249,7 +252,7 @@ def test_play_bad_bots(cardsolve: RunCli) -> None:
 
 
 def test_the_reference_backend_refuses_a_whole_deal(cardsolve: RunCli) -> None:
-    for command in (["solve", "--player", "2", "--task", "exactly-2"], ["table"], ["choose", "--player", "3"]):
+    for command in (["solve", "--seat", "2", "--task", "exactly-2"], ["table"], ["choose", "--seat", "3"]):
         code, out, err = cardsolve("was-sticht", *command, "--deal", DEAL, "--backend", "reference")
         assert code == 2 and not out
         assert (

@@ -1,8 +1,8 @@
 """What the Was sticht? web page reads from the command line: ``cardsolve was-sticht
-tasks`` (the task chips its task chooser lists), the trump shares in ``deduce``'s JSON
-(the bars it draws), ``proven`` in ``solve``'s and ``table``'s JSON and ``table``'s
-``backend`` (the badges it shows: double dummy is exact); the API's answers print
-exactly what the commands print."""
+chips`` (the task chips its task chooser lists), the trump shares in ``deduce``'s JSON
+(the bars it draws), ``solve``'s and ``table``'s JSON (no ``proven``: double dummy always
+runs to its end, so the page never shows "not proven") and ``table``'s ``backend``; the
+API's answers print exactly what the commands print."""
 
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ ONE_CLUE = {"observations": [{"cards": ["B7", "R6", "Y2", "R3"], "winner": 3}]}
 """The rulebook's column alone: 11 pairs fit, 7 of them with trump suit yellow."""
 
 
-def test_tasks_lists_every_chip_in_the_bundled_order() -> None:
-    answer = api.tasks()
+def test_chips_lists_every_chip_in_the_bundled_order() -> None:
+    answer = api.chips()
     document = answer.to_json()
     assert answer.exit_code == DONE and answer.chips == CHIPS
     assert [chip["id"] for chip in document["chips"]] == list(CHIP_IDS)
@@ -35,18 +35,18 @@ def test_tasks_lists_every_chip_in_the_bundled_order() -> None:
         "de": "Keinen Stich",
     }
     assert {chip["source"] for chip in document["chips"]} == {"rulebook", "stand-in"}
-    assert was_sticht.tasks() == answer  # the package reaches it
+    assert was_sticht.chips() == answer  # the package reaches it
 
 
-def test_tasks_prints_the_api_answer(cardsolve: RunCli) -> None:
-    answer = api.tasks()
-    code, out, err = cardsolve("was-sticht", "tasks")
+def test_chips_prints_the_api_answer(cardsolve: RunCli) -> None:
+    answer = api.chips()
+    code, out, err = cardsolve("was-sticht", "chips")
     assert (code, out, err) == (DONE, answer.text() + "\n", "")
     lines = out.splitlines()
     assert lines[0].split() == ["chip", "value", "source", "task", "German"]
     assert lines[1].split()[:3] == ["no-tricks", "3", "rulebook"] and len(lines) == len(CHIPS) + 2
     assert lines[-1] == "24 task chips: 12 named by the rulebook, 12 stand-ins; every corner value is a guess"
-    code, out, _ = cardsolve("--json", "was-sticht", "tasks")
+    code, out, _ = cardsolve("--json", "was-sticht", "chips")
     assert code == DONE and json.loads(out) == answer.to_json() and out == answer.json_text() + "\n"
 
 
@@ -77,12 +77,13 @@ def test_deduce_json_shares_when_no_pair_fits() -> None:
     assert exact["suits"] == [{"suit": "R", "share": 1.0}] and exact["numbers"] == [{"number": 2, "share": 1.0}]
 
 
-def test_solve_and_table_say_they_are_proven(cardsolve: RunCli) -> None:
-    code, out, _ = cardsolve(
-        "--json", "was-sticht", "solve", "--deal", str(DEAL), "--player", "2", "--task", "exactly-2"
-    )
+def test_solve_and_table_carry_no_proven_flag(cardsolve: RunCli) -> None:
+    """Double dummy always runs to its end: the answers are exact, and no ``proven`` (once
+    a literal ``true``) is written; the shared badge shows "not proven" only for a
+    ``proven`` that is false, so the page never shows one for them."""
+    code, out, _ = cardsolve("--json", "was-sticht", "solve", "--deal", str(DEAL), "--seat", "2", "--task", "exactly-2")
     solved = json.loads(out)
-    assert code == DONE and solved["proven"] is True
+    assert code == DONE and not {"proven", "verdicts_proven"} & set(solved) and solved["seat"] == 2
     assert {key: solved[key] for key in ("forceable", "possible", "fewest", "most", "best_card")} == {
         "forceable": False,
         "possible": True,
@@ -92,7 +93,7 @@ def test_solve_and_table_say_they_are_proven(cardsolve: RunCli) -> None:
     }
     code, out, _ = cardsolve("--json", "was-sticht", "table", "--deal", str(DEAL))
     table = json.loads(out)
-    assert code == DONE and table["proven"] is True and table["backend"] == "numba"
+    assert code == DONE and not {"proven", "verdicts_proven"} & set(table) and table["backend"] == "numba"
     assert len(table["chips"]) == len(CHIPS)
     ending = {
         "hands": [["R9", "B1"], ["R1", "B9"], ["G1", "G2"], ["Y1", "Y2"]],

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import Page
 
 HAND = ["61w", "60w", "59w", "50w", "70w", "57w", "72w", "63w", "65w"]
-"""``ubongo deal --stack 3 --seed 4``: a hand of round 3 with layouts of 7."""
+"""``ubongo deal --round 3 --seed 4``: a hand of round 3 with layouts of 7."""
 TABLE = "tests/data/ubongo_table.json"
 """Three of those cards laid, the third one wrongly (the README's hint example)."""
 DRAWN = ".answer .drawing[data-drawn='yes']"
@@ -106,7 +106,7 @@ def test_a_hint_at_a_table_laid_by_tapping_and_carried_out(page: Page, cardsolve
     page.fill("#seed", "4")
     page.click("#deal")
     page.wait_for_function("document.getElementById('hand-field').value.split(',').length === 9")
-    _, dealt, _ = cardsolve("ubongo", "deal", "--stack", "3", "--seed", "4")
+    _, dealt, _ = cardsolve("ubongo", "deal", "--round", "3", "--seed", "4")
     assert page.input_value("#hand-field") == dealt.split()[1] == ",".join(HAND)
     lay(page, "61w", 0, 0, 0)
     lay(page, "63w", 90, 3, -1)
