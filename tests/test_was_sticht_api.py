@@ -118,7 +118,7 @@ def test_solve(cardsolve: RunCli, tmp_path: Path) -> None:
         "--task",
         "exactly-1",
     )
-    with pytest.raises(BadInput, match=r"player 5 is not a seat 1\.\.4"):
+    with pytest.raises(BadInput, match=r"seat 5 is not one of the seats 1\.\.4"):
         api.solve(deal, seat=5, task="exactly-1")
     with pytest.raises(BadInput, match="cuda"):
         api.solve(deal, seat=1, task="exactly-1", backend="cuda")

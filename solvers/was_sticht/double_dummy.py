@@ -46,7 +46,7 @@ def _check(position: Position, player: int) -> None:
     """The engine's ``player`` (from 0) is a seat of the position; else bad input naming
     the seat as a person counts it (from 1)."""
     if not 0 <= player < position.players:
-        raise BadInput(f"player {player + 1} is not a seat 1..{position.players}", str(player + 1))
+        raise BadInput(f"seat {player + 1} is not one of the seats 1..{position.players}", str(player + 1))
 
 
 _SHARING = [False]

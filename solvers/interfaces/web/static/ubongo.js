@@ -149,7 +149,7 @@ function markChosen() {
   }
 }
 
-/** Deal a seeded hand of the picker's round (`ubongo deal --stack R --seed S`): it replaces the
+/** Deal a seeded hand of the picker's round (`ubongo deal --round R --seed S`): it replaces the
  * hand and clears the table. */
 async function dealHand() {
   const seed = $("seed").value || "0";

@@ -429,7 +429,7 @@ function setTrumps(trumps, writeField = true) {
   }
 }
 
-/** The task chooser, filled from `was-sticht tasks` (the CLI's chips, with their names). */
+/** The task chooser, filled from `was-sticht chips` (the CLI's chips, with their names). */
 async function loadTasks() {
   const select = $("#task");
   const answer = await ask(GAME, "chips", {});
