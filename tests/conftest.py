@@ -1,17 +1,9 @@
-"""Shared test settings: hypothesis without a per-example deadline, since the first call
-of a numba kernel compiles (or loads the cache) and takes far longer than the rest."""
+"""Shared test settings and fixtures: hypothesis without a per-example deadline, since the
+first call of a numba kernel compiles (or loads the cache) and takes far longer than the
+rest; the command line run in this process; the web server and the browser of the page
+tests."""
 
 from __future__ import annotations
-
-from hypothesis import HealthCheck, settings
-
-settings.register_profile(
-    "cardsolve",
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
-settings.load_profile("cardsolve")
-
 
 import json
 import sys
@@ -19,8 +11,16 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from cardsolve import cli
+
+settings.register_profile(
+    "cardsolve",
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile("cardsolve")
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page

@@ -1,0 +1,1 @@
+"""What every game meets, and what their solvers share: every backend agrees with the reference, every answer speaks the one JSON vocabulary, the studies keep their contract, inputs and time limits are bounded, the package installs as one name."""
