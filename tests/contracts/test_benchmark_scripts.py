@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+pytestmark = pytest.mark.slow  # runs each game's benchmark script: `-m "not slow"` skips it in a quick local run
+
 
 def test_quibbles_benchmark_quick_json() -> None:
     done = subprocess.run(

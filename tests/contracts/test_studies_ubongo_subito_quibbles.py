@@ -21,6 +21,8 @@ from cardsolve.solvers.studies import subito_optimal_scores as subito
 from cardsolve.solvers.studies import ubongo_solvability as ubongo
 from cardsolve.solvers.studies.study import Part, Result
 
+pytestmark = pytest.mark.slow  # runs studies: `-m "not slow"` skips it in a quick local run
+
 SEED = 11
 
 

@@ -7,9 +7,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from conftest import RunCli
 
 from cardsolve.benchmarks.suite import SCRIPTS
+
+pytestmark = pytest.mark.slow  # runs benchmark scripts: `-m "not slow"` skips it in a quick local run
 
 
 def test_bench_one_game_json_and_out(cardsolve: RunCli, tmp_path: Path) -> None:

@@ -28,61 +28,13 @@ import pytest
 from conftest import RunCli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from invocations import BASES, DATA
 
 from cardsolve.cli import cli
 from cardsolve.solvers.interfaces.cli.serve import MOST_SECONDS
 from cardsolve.solvers.interfaces.commands import COMMANDS
 from cardsolve.solvers.interfaces.values import Choice, Document, Flag, Kind, OutputFile, Seconds, Text, Whole
 
-DATA = Path(__file__).resolve().parents[1] / "data"
-
-BASES: dict[str, str] = {
-    # A valid, cheap invocation per command path: its required options and arguments, and
-    # small sizes. ``{data}`` is tests/data, ``{tmp}`` a fresh folder of the test.
-    "demo": "",
-    "quibbles split": "6 --display 3,3,1,1,4,2",
-    "quibbles combine": "--hand 1,2,1,4 --display 3,3,2,6",
-    "quibbles move": "--hand 6,4,4,4,4,4 --display 3,3,1,1,4,2 --turn 'split 6 -> 3+3, 1+1+4; stash 4'",
-    "quibbles hint": "--hand 1,2 --display 3,3 --samples 2 --shortlist 2 --top 2",
-    "quibbles play": "--players 2 --bots greedy,greedy",
-    "subito deck": "",
-    "subito deal": "",
-    "subito score": "{data}/subito_example.json",
-    "subito optimize": "--pile Y4R,L6P,R2R --tasks 2,3a,4a,5a,6a,7a,8a,9a --vs {data}/subito_opponent.json",
-    "subito duel": "--cards 4 --limit 2",
-    "subito hint": "--table {data}/subito_midround.json --card Y6S --samples 2",
-    "ubongo deck": "--round 1",
-    "ubongo deal": "--round 3",
-    "ubongo verify": "--hand ABC/DEF,GHI/JKL --k 2",
-    "ubongo solve": "--hand ABC/DEF,GHI/JKL --k 2",
-    "ubongo layouts": "--hand ABC/DEF,EFG/HIJ,JKL/GCA --k 2 --limit 3",
-    "ubongo hint": "--hand 60w,59w,50w,70w,57w,72w --table {data}/ubongo_table.json",
-    "ubongo game": "--players 1",
-    "ubongo check": "{data}/ubongo_mismatch.json",
-    "ubongo render": "{data}/ubongo_mismatch.json --svg {tmp}/layout.svg",
-    "was-sticht chips": "",
-    "was-sticht deal": "",
-    "was-sticht deduce": "--clues {data}/was_sticht_clues.json --offer R9,B1,Y5",
-    "was-sticht solve": "--deal {data}/was_sticht_deal.json --seat 2 --task exactly-2",
-    "was-sticht table": "--deal {data}/was_sticht_deal.json",
-    "was-sticht choose": "--deal {data}/was_sticht_deal.json --seat 4 --chips no-red,exactly-2",
-    "was-sticht play": "--rounds 1",
-    "cubu longest": "--top D-L-G --hand G-P-R-D,O-P-R-L-D,pickup2 --limit 2",
-    "cubu speed": "--centre O-P-R-L-D --hand D-G,R-G,L-O",
-    "cubu play": "--players 2 --rounds 1",
-    "analyze quibbles solo": "--samples 2 --hint-samples 2 --hint-shortlist 2 --policies greedy --workers 1 "
-    "--store {tmp}/store.sqlite",
-    "analyze ubongo solvability": "--samples 2 --workers 1 --store {tmp}/store.sqlite",
-    "analyze subito optimal-scores": "--samples 1 --workers 1 --store {tmp}/store.sqlite",
-    "analyze subito hints": "--samples 1 --policies greedy --hint-samples 2 --sides a --workers 1 "
-    "--store {tmp}/store.sqlite",
-    "analyze was-sticht chips": "--samples 2 --workers 1 --store {tmp}/store.sqlite",
-    "analyze was-sticht bots": "--samples 1 --workers 1 --store {tmp}/store.sqlite",
-    "analyze cubu seats": "--samples 2 --players 2 --workers 1 --store {tmp}/store.sqlite",
-    "analyze cubu versus": "--samples 2 --players 2 --workers 1 --store {tmp}/store.sqlite",
-    "bench": "",
-    "serve": "",
-}
 NEVER_RUN = {"bench", "demo", "serve"}
 """Commands whose base invocation is expensive (benchmarks, the whole demo) or never ends (the
 web server): they get only certainly invalid values, refused before any work."""

@@ -8,8 +8,11 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+import pytest
 from browser import screenshot, viewport_name, wait_for_answer
 from conftest import RunCli
+
+pytestmark = pytest.mark.slow  # drives a browser: `-m "not slow"` skips it in a quick local run
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pytest
 from browser import screenshot, viewport_name
+
+pytestmark = pytest.mark.slow  # drives a browser: `-m "not slow"` skips it in a quick local run
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page

@@ -9,8 +9,11 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import pytest
 from browser import screenshot, viewport_name, wait_for_answer
 from conftest import RunCli
+
+pytestmark = pytest.mark.slow  # drives a browser: `-m "not slow"` skips it in a quick local run
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
