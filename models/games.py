@@ -6,6 +6,14 @@ from __future__ import annotations
 
 GAMES = ("quibbles", "ubongo", "subito", "was_sticht", "cubu")
 """The games, by their module names."""
+TITLES = {
+    "quibbles": "Quibbles",
+    "ubongo": "Ubongo: Das Kartenspiel",
+    "subito": "Subito",
+    "was_sticht": "Was sticht?",
+    "cubu": "CUBU",
+}
+"""Each game's name as its box prints it."""
 
 
 def command_name(game: str) -> str:

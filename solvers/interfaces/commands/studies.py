@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from cardsolve.models.cubu.classic import MAX_TARGET
+from cardsolve.models.games import GAMES, TITLES, command_name
 from cardsolve.models.subito import SIDE_CHOICES
 from cardsolve.solvers.interfaces.table import Command, Group, Option
 from cardsolve.solvers.interfaces.values import SEED, Choice, OutputFile, Text, Whole
@@ -87,17 +88,6 @@ def study(game: str, name: str, help: str, options: Sequence[Option] = ()) -> Co
 PLAYERS = Option("player_count", Whole(2, 6), "Seats at the table.", flag="--players")
 TARGET = Option("target", Whole(1, MAX_TARGET), "Points that win a game.")
 
-GAME_GROUPS = tuple(
-    Group(f"analyze {game}", f"The studies of {title}.")
-    for game, title in (
-        ("quibbles", "Quibbles"),
-        ("ubongo", "Ubongo: Das Kartenspiel"),
-        ("subito", "Subito"),
-        ("was-sticht", "Was sticht?"),
-        ("cubu", "CUBU"),
-    )
-)
-
 COMMANDS = (
     study(
         "quibbles",
@@ -175,3 +165,14 @@ COMMANDS = (
         ),
     ),
 )
+
+
+def _group(game: str) -> Group:
+    """The group ``analyze GAME``, its help naming the game's studies."""
+    name = f"analyze {command_name(game)}"
+    studies = ", ".join(command.name for command in COMMANDS if command.group == name)
+    return Group(name, f"The studies of {TITLES[game]}: {studies}.")
+
+
+GAME_GROUPS = tuple(_group(game) for game in GAMES)
+"""A group per game under ``analyze``."""
