@@ -57,7 +57,10 @@ def run(ctx: click.Context, command: Command, raw: dict[str, Any]) -> None:
 def _help(option: Option, default: Any) -> str:
     """An option's help with what it takes and its default, or that it is required."""
     words = "" if isinstance(option.kind, Choice) else option.kind.words()
-    text = f"{option.help.rstrip('.')} ({words})." if words and words not in option.help else option.help
+    text = option.help
+    if words and words not in text:
+        plain = text.rstrip(".")
+        text = f"{plain[:-1]}; {words})." if plain.endswith(")") else f"{plain} ({words})."
     if option.required:
         return f"{text} [required]"
     if default not in (None, False, (), ""):
