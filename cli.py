@@ -55,6 +55,10 @@ def main() -> None:
     ``--json`` may stand anywhere on the line; it is moved to the front, where the group
     reads it."""
     args = sys.argv[1:]
+    if sys.stdout is None:  # started with stdout closed (`>&-`): nothing could be printed
+        if sys.stderr is not None:
+            sys.stderr.write("error: cannot write the output: stdout is closed\n")
+        sys.exit(1)
     if isinstance(sys.stdout, io.TextIOWrapper):  # a lone surrogate from a JSON file prints escaped, no traceback
         sys.stdout.reconfigure(errors="backslashreplace")
     if "--json" in args:

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar, cast
 
+from cardsolve.models.errors import BadInput
 from cardsolve.solvers.infrastructure.cache import cache_root, source_digest
 
 T = TypeVar("T")
@@ -35,6 +36,15 @@ def numba_cache_dir() -> Path:
     return base if base.name == folder else base / folder
 
 
+def check_thread_count() -> None:
+    """``$NUMBA_NUM_THREADS``, when set, is a whole number of threads from 1: numba reads
+    it when first imported and would stop with a traceback on anything else."""
+    given = os.environ.get("NUMBA_NUM_THREADS")
+    if given is not None and not (given.strip().isdigit() and given.strip().isascii() and int(given) >= 1):
+        raise BadInput(f"NUMBA_NUM_THREADS={given!r:.40}: give a whole number of threads, 1 or more", given)
+
+
+check_thread_count()
 os.environ["NUMBA_CACHE_DIR"] = str(numba_cache_dir())  # also when set but empty
 
 from numba import njit, types  # noqa: E402  (the cache directory must be set first)

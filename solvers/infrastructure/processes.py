@@ -1,5 +1,6 @@
-"""Child processes that cannot outlive their parent: the study runner's workers and the
-web server's request processes both end when the process that started them ends."""
+"""Child processes: how many a machine can run (``most_workers``), and that they cannot
+outlive their parent (the study runner's workers and the web server's request processes
+both end when the process that started them ends)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,26 @@ import ctypes
 import os
 import signal
 import sys
+
+WORKER_BYTES = 200 * 1024 * 1024
+"""The memory one worker process needs: Python, numpy, numba and a game's compiled kernels
+come to about 190 MB."""
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def most_workers() -> int:
+    """The most worker processes worth starting here: one per core, and no more than the
+    memory now free holds (``WORKER_BYTES`` each); at least one."""
+    try:
+        free = os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, OSError, ValueError):  # no such figure on this system: the cores decide
+        return cores()
+    return max(1, min(cores(), free // WORKER_BYTES))
+
 
 PR_SET_PDEATHSIG = 1
 """Linux's prctl option: the signal a process gets when the thread that started it ends."""

@@ -63,6 +63,19 @@ def percent(share: float, places: int = 1) -> str:
     return text
 
 
+def printable(text: str) -> str:
+    """``text`` from a user's file (a player's name) as the text output may show it: every
+    control character, a line break or a terminal's escape sequence included, written as
+    its escape (``\\n``, ``\\x1b``), so that it cannot break a table or reach a terminal."""
+    return "".join(char if char.isprintable() or char == " " else repr(char)[1:-1] for char in text)
+
+
+def terminal_safe(text: str) -> str:
+    """A text output as a terminal may be given it: its line breaks and tabs kept, any other
+    control character written as its escape (``printable``'s rule)."""
+    return "\n".join("\t".join(printable(piece) for piece in line.split("\t")) for line in text.split("\n"))
+
+
 def plural(count: int, word: str) -> str:
     """``1 sample``, ``3 samples``: a count with its noun (one that takes an s)."""
     return f"{count} {word}{'s' * (count != 1)}"

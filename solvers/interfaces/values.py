@@ -5,7 +5,7 @@ request; a request's plain values are first written as the line would have them 
 plainly, ``6.0`` as ``6``), so both interfaces read every value with the same code and a
 bad one gets the same one-line message, naming the option as the command line does.
 A file option (``Document``) is a JSON document: the command line reads it from the file
-named (at most ``MAX_FILE_BYTES``), a request carries the content itself.
+named (at most ``models.data.MAX_FILE_BYTES``), a request carries the content itself.
 """
 
 from __future__ import annotations
@@ -19,13 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardsolve.models.data import read_user_json
 from cardsolve.models.errors import BadInput
 from cardsolve.solvers.infrastructure.limits import MAX_TIME_LIMIT
 
-MAX_FILE_BYTES = 4 * 1024 * 1024
-"""The largest input file read, in bytes: a deck, deal or table file is a few KB, so 4 MB
-is far more than any real one; reading stops there, whatever the file is (an endless
-pipe, ``/dev/zero``, a huge sparse file)."""
 MAX_DIGITS = 30
 """The most digits a whole number may have: more than any count, limit or seed the
 commands take (Python refuses to read numbers past 4,300 digits)."""
@@ -94,16 +91,22 @@ class Text(Kind):
 
 @dataclass(frozen=True)
 class Whole(Kind):
-    """A whole number from ``low`` to ``high`` (no upper bound when None)."""
+    """A whole number from ``low`` to ``high`` (no upper bound when None; a function gives a
+    bound that depends on the machine, read when the value is)."""
 
     low: int = 0
-    high: int | None = None
+    high: int | Callable[[], int] | None = None
 
     def metavar(self) -> str:
         return "N"
 
+    def most(self) -> int | None:
+        """The upper bound, if any."""
+        return self.high() if callable(self.high) else self.high
+
     def words(self) -> str:
-        return f"{self.low} to {self.high}" if self.high is not None else f"{self.low} or more"
+        most = self.most()
+        return f"{self.low} to {most}" if most is not None else f"{self.low} or more"
 
     def read(self, raw: str, name: str) -> int:
         text = raw.strip()
@@ -111,7 +114,8 @@ class Whole(Kind):
         if not digits.isdigit() or not digits.isascii() or len(digits) > MAX_DIGITS:
             raise BadInput(f"bad {name} {shown(raw)}: give a whole number, {self.words()}", raw)
         value = int(text)
-        if value < self.low or (self.high is not None and value > self.high):
+        most = self.most()
+        if value < self.low or (most is not None and value > most):
             raise BadInput(f"bad {name} {value}: give {self.words()}", raw)
         return value
 
@@ -197,7 +201,7 @@ class Document(Kind):
         return self.label
 
     def read(self, raw: str, name: str) -> Any:
-        return self.document(read_json_file(raw, name), name)
+        return self.document(read_user_json(raw, name), name)
 
     def read_request(self, raw: object, name: str) -> Any:
         if not isinstance(raw, (dict, list)):
@@ -239,24 +243,3 @@ class OutputFile(Kind):
 
     def read_request(self, raw: object, name: str) -> str:
         raise BadInput(f"{name} writes a file, and the server writes no files", name)
-
-
-def read_json_file(path: str, name: str) -> Any:
-    """The JSON document in the file ``path`` given for the option ``name``: at most
-    ``MAX_FILE_BYTES`` are read, a leading UTF-8 byte-order mark (as some editors save
-    one) is skipped, and a file that cannot be read, is too large or holds no JSON is bad
-    input naming it."""
-    try:
-        with open(path, "rb") as file:
-            data = file.read(MAX_FILE_BYTES + 1)
-    except (OSError, ValueError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-        raise BadInput(f"cannot read {name} {shown(path)}: {reason}", path) from None
-    if len(data) > MAX_FILE_BYTES:
-        raise BadInput(
-            f"{name} {shown(path)} is over {MAX_FILE_BYTES // (1024 * 1024)} MB: no such file is that large", path
-        )
-    try:
-        return json.loads(data.decode("utf-8-sig"))
-    except (ValueError, RecursionError) as error:
-        raise BadInput(f"cannot read {name} {shown(path)}: {error}", path) from None

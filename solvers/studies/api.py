@@ -13,6 +13,7 @@ from typing import Any
 from cardsolve.models.errors import BadInput
 from cardsolve.solvers.infrastructure.arguments import checked
 from cardsolve.solvers.infrastructure.limits import check_count
+from cardsolve.solvers.infrastructure.processes import most_workers
 from cardsolve.solvers.infrastructure.results import DOES_NOT_HOLD, DONE, Answer, plural, text_table
 from cardsolve.solvers.studies.charts import check_picture
 from cardsolve.solvers.studies.registry import find as registered_study
@@ -74,6 +75,15 @@ class StudyAnswer(Answer):
         )
 
 
+def _same_file(first: str | Path, second: str | Path) -> bool:
+    """Whether two names name one file: by device and inode when both exist (a hard link or
+    a symbolic link is the same file), else by their resolved paths."""
+    try:
+        return os.path.samefile(first, second)
+    except OSError:
+        return os.path.realpath(first) == os.path.realpath(second)
+
+
 def store_path(store: str | Path | None) -> Path:
     """The store file: ``store`` as given (its folder must exist, since a mistyped folder
     is not made silently), else ``default_store()``, whose folder in the user's cache is
@@ -114,15 +124,15 @@ def analyze(
     fails is bad input, the chunks kept in the store). Ctrl-C raises ``StudyInterrupted``
     with the finished chunks kept."""
     check_count("number of samples", samples, 1, MAX_SAMPLES)
-    check_count("number of workers", workers, 1)
+    check_count("number of workers", workers, 1, most_workers())
     found = registered_study(game, study)
     if plot:
         check_picture(plot)
-        if store and os.path.realpath(store) == os.path.realpath(plot):
+        if store and _same_file(store, plot):
             raise BadInput(f"store and plot both name {plot!r}: the picture would overwrite the store", plot)
     path = store_path(store)
     chosen = found.resolve(options)
-    outcome = run_study(found, samples, seed, workers or os.cpu_count() or 1, scheduler, path, progress, chosen)
+    outcome = run_study(found, samples, seed, workers or most_workers(), scheduler, path, progress, chosen)
     if plot:
         found.plot(outcome.result, f"{game} {study}: {samples} samples, seed {seed}", plot)
     rows = tuple(tuple(row) for row in found.table(outcome.result))

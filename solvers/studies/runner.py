@@ -354,5 +354,12 @@ def run_study(
                 _dispatch(job, _todo(plan, saved, key), busy, cluster, finish)
             except KeyboardInterrupt:
                 raise StudyInterrupted(done, len(plan), None if store is None else str(store)) from None
+        kept = saved.count(key)
+        if kept != len(plan):  # another program changed the store while the study ran
+            raise BadInput(
+                f"store {saved.path} holds {kept} of the study's {len(plan)} finished chunks after the run: "
+                "another program changed it",
+                str(saved.path),
+            )
         result = study.combine(samples, (part for _, part in saved.parts(key)))
     return Outcome(result, len(plan), reused, time.perf_counter() - started)

@@ -29,6 +29,17 @@ FORMAT = "cardsolve-study-store"
 """The ``format`` entry of a store's ``meta`` table."""
 SCHEMA = "1"
 """The ``schema`` entry of the stores this version reads and writes."""
+OWN_OBJECTS = frozenset(
+    {
+        ("table", "meta"),
+        ("table", "chunks"),
+        ("index", "sqlite_autoindex_meta_1"),
+        ("index", "sqlite_autoindex_chunks_1"),
+    }
+)
+"""Everything a store's schema holds: a file with anything more (a view, a trigger that
+changes chunks behind the runner's back, another table) is not a store.
+"""
 LOCK_WAIT = 30.0
 """Seconds to wait for a store another program holds (another study saving a chunk
 holds it for milliseconds) before saying it is in use."""
@@ -67,6 +78,8 @@ class ChunkStore:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        if str(path) in ("", ":memory:") or str(path).startswith("file:"):
+            raise BadInput(f"store {str(path)!r} names no file: a study keeps its chunks in a file", str(path))
         if not path.parent.is_dir():
             raise BadInput(f"store {path} cannot be opened: the folder {path.parent} does not exist", str(path))
         try:
@@ -96,23 +109,33 @@ class ChunkStore:
 
     def _check_or_create(self) -> None:
         """Create the tables in an empty database (no table, view, index or trigger), else
-        check the ``meta`` entries."""
+        check that it holds exactly a store's tables and its ``meta`` entries. Both happen in
+        one write transaction (``BEGIN IMMEDIATE``): any number of studies may start on a
+        store that does not exist yet, the first creates it and the others, waiting their
+        turn, find it made."""
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as error:
+            if _locked(error) or "readonly" not in str(error):
+                raise self._unusable(error) from None
+            raise BadInput(f"store {self.path} cannot be written: {error}", str(self.path)) from None
         try:
             found = list(self._db.execute("SELECT type, name FROM sqlite_master"))
-            tables = {name for kind, name in found if kind == "table"}
             if not found:
-                with self._db:
-                    self._db.execute("CREATE TABLE meta(name TEXT PRIMARY KEY, value TEXT)")
-                    self._db.execute(
-                        "CREATE TABLE chunks(study TEXT, chunk INTEGER, part TEXT, PRIMARY KEY(study, chunk))"
-                    )
-                    self._db.executemany("INSERT INTO meta VALUES (?, ?)", [("format", FORMAT), ("schema", SCHEMA)])
+                self._db.execute("CREATE TABLE meta(name TEXT PRIMARY KEY, value TEXT)")
+                self._db.execute("CREATE TABLE chunks(study TEXT, chunk INTEGER, part TEXT, PRIMARY KEY(study, chunk))")
+                self._db.executemany("INSERT INTO meta VALUES (?, ?)", [("format", FORMAT), ("schema", SCHEMA)])
+                self._db.commit()
                 return
-            if not {"meta", "chunks"} <= tables:
+            others = sorted((kind, name) for kind, name in found if (kind, name) not in OWN_OBJECTS)
+            if others or {name for kind, name in found if kind == "table"} != {"meta", "chunks"}:
                 raise self._foreign(f"it holds {', '.join(f'the {kind} {name}' for kind, name in sorted(found))}")
             meta = dict(self._db.execute("SELECT name, value FROM meta WHERE name IN ('format', 'schema')"))
         except sqlite3.Error as error:
             raise self._unusable(error) from None
+        finally:
+            if self._db.in_transaction:
+                self._db.rollback()
         if meta.get("format") != FORMAT:
             raise self._foreign(f"its format is {meta.get('format')!r}")
         if meta.get("schema") != SCHEMA:

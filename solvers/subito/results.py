@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardsolve.models.subito import COLOURS, SYMBOLS, Card, RoundScore, Side, SideChoice, format_cards
-from cardsolve.solvers.infrastructure.results import DONE, UNDECIDED, Answer, text_table
+from cardsolve.solvers.infrastructure.results import DONE, UNDECIDED, Answer, printable, text_table
 
 
 def _names(cards: tuple[Card, ...]) -> list[str]:
@@ -98,7 +98,7 @@ class Scored(Answer):
         }
 
     def text(self) -> str:
-        names = self.round.names
+        names = [printable(name) for name in self.round.names]
         rows = [
             [
                 r.side.number,
@@ -172,7 +172,7 @@ class Placement(Answer):
         ]
         proof = "proven optimal" if self.proven else "best found, not proven optimal: undecided"
         value = (
-            f"wins {self.won} points against {self.opponent}"
+            f"wins {self.won} points against {printable(self.opponent or "")}"
             if self.won is not None
             else f"points x cards {self.weighted_count}, points x numbers {self.weighted_sum}"
         )

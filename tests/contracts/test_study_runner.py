@@ -185,6 +185,7 @@ def test_a_foreign_database_is_refused_and_left_alone(tmp_path: Path) -> None:
     db.close()
     assert _refused(path) == f"store {path} is not a cardsolve study store: it holds the table people"
     with sqlite3.connect(path) as db:
+        db.execute("DROP TABLE people")
         db.execute("CREATE TABLE meta(name TEXT PRIMARY KEY, value TEXT)")
         db.execute("CREATE TABLE chunks(study TEXT, chunk INTEGER, part TEXT)")
         db.execute("INSERT INTO meta VALUES ('format', 'something-else'), ('schema', '1')")

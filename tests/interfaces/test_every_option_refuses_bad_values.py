@@ -195,8 +195,9 @@ def _int_cases(kind: Whole) -> st.SearchStrategy[Case]:
     among them), or out of the kind's range."""
     cases = (NOT_NUMBERS.filter(_not_an_int) | st.just("6" * 5000)).map(lambda text: Case(text, True))
     out: list[st.SearchStrategy[int]] = [st.integers(max_value=kind.low - 1) | st.just(-(10**30))]
-    if kind.high is not None:
-        out.append(st.integers(min_value=kind.high + 1) | st.just(10**30) | st.just(2**64 - 1))
+    most = kind.most()
+    if most is not None:
+        out.append(st.integers(min_value=most + 1) | st.just(10**30) | st.just(2**64 - 1))
     return cases | st.one_of(out).map(lambda number: Case(str(number), True))
 
 

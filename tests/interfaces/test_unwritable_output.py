@@ -3,6 +3,7 @@ non-zero exit, a closed pipe a quiet non-zero exit; never a traceback (issue 14)
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -47,3 +48,19 @@ def test_a_closed_pipe_ends_quietly_with_a_failure() -> None:
     done = _cardsolve("quibbles", "split", "6", "--display", "3,3,1,1,4,2", stdout=reader.stdin.fileno())
     reader.stdin.close()
     assert done.returncode == 1 and done.stderr == ""
+
+
+@pytest.mark.parametrize("args", [("--help",), ("was-sticht", "chips"), ("--json", "ubongo", "deck", "--round", "1")])
+def test_a_closed_stdout_is_one_line_and_a_failure(args: tuple[str, ...]) -> None:
+    """Started with stdout closed (``>&-``), the command prints nothing it cannot and says
+    so in one line, for every command and for the help."""
+    command = [sys.executable, "-m", "cardsolve.cli", *args]
+    done = subprocess.run(
+        command,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        close_fds=True,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert (done.returncode, done.stderr) == (1, "error: cannot write the output: stdout is closed\n")

@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from cardsolve.solvers.infrastructure.results import Answer, Failed
+from cardsolve.solvers.infrastructure.results import Answer, Failed, terminal_safe
 from cardsolve.solvers.interfaces.cli.progress import progress_callback
 from cardsolve.solvers.interfaces.table import Command, Group, Option
 from cardsolve.solvers.interfaces.values import Choice, Flag
@@ -26,7 +26,7 @@ INTERRUPTED = 130
 
 def emit(ctx: click.Context, answer: Answer) -> None:
     """Print ``answer`` (its JSON under ``--json``, else its text) and end with its exit code."""
-    click.echo(answer.json_text() if ctx.find_root().params.get("as_json") else answer.text())
+    click.echo(answer.json_text() if ctx.find_root().params.get("as_json") else terminal_safe(answer.text()))
     if answer.exit_code:
         ctx.exit(answer.exit_code)
 

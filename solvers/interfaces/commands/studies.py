@@ -10,6 +10,7 @@ from dataclasses import replace
 from cardsolve.models.cubu.classic import MAX_TARGET
 from cardsolve.models.games import GAMES, TITLES, command_name
 from cardsolve.models.subito import SIDE_CHOICES
+from cardsolve.solvers.infrastructure.processes import most_workers
 from cardsolve.solvers.interfaces.table import Command, Group, Option
 from cardsolve.solvers.interfaces.values import SEED, Choice, OutputFile, Text, Whole
 from cardsolve.solvers.quibbles.settings import MAX_SAMPLES as MAX_HINT_SAMPLES
@@ -52,7 +53,11 @@ def _bots() -> tuple[str, ...]:
 RUN = (
     Option("samples", Whole(1, MAX_SAMPLES), "Seeded random samples (deals, hands, games)."),
     Option("seed", SEED, "The study's seed: the same seed, the same result."),
-    Option("workers", Whole(1, 256), "Local processes (default: all cores)."),
+    Option(
+        "workers",
+        Whole(1, most_workers),
+        "Local processes (default and most: one per core, and no more than the free memory holds at 200 MB each).",
+    ),
     Option("scheduler", Text("ADDRESS", _scheduler), "Run the chunks on this Dask scheduler (tcp://host:8786)."),
     Option(
         "store",
