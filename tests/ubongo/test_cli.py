@@ -9,6 +9,9 @@ from typing import Any
 import pytest
 from conftest import RunCli
 
+from cardsolve import ubongo
+from cardsolve.models.errors import BadInput
+
 #   A B C          card 0: ABC/DEF at (0, 0)
 #   D E F
 #     E F G        card 1: EFG/HIJ at (1, 2): E under E, F under F, two matching contacts
@@ -205,3 +208,14 @@ def test_game_plays_six_rounds(cardsolve: RunCli) -> None:
     assert all([p["seat"] for p in r["players"]] == [1, 2] for r in document["rounds"])
     totals = {seat: sum(r["players"][seat - 1]["points"] for r in document["rounds"]) for seat in (1, 2)}
     assert {s["seat"]: s["points"] for s in document["ranking"]} == totals
+
+
+@pytest.mark.parametrize("limit", ["0", "18446744073709551615", "1" + "0" * 40])
+def test_a_limit_past_what_the_search_counts_is_one_line(cardsolve: RunCli, limit: str) -> None:
+    """``--limit`` of 2**64 - 1 once reached the numba kernel as a number it cannot type (a
+    traceback); it is 1 to 10**18, and a longer number is refused before it is read."""
+    code, out, err = cardsolve("ubongo", "layouts", "--hand", "ABC/DEF,EFG/HIJ", "--k", "2", "--limit", limit)
+    assert (code, out) == (2, "") and err.startswith("error: bad --limit ") and err.count("\n") == 1
+    assert "1 to 1000000000000000000" in err
+    with pytest.raises(BadInput, match="bad limit"):
+        ubongo.layouts("ABC/DEF,EFG/HIJ", k=2, limit=int(limit))
