@@ -1,6 +1,9 @@
-"""The one exception type for bad input, shared by every game's parsers and engines."""
+"""The one exception type for bad input, shared by every game's parsers, engines and model
+types, and the two helpers their checks share: ``is_whole`` and ``shown``."""
 
 from __future__ import annotations
+
+from typing import TypeGuard
 
 
 class BadInput(ValueError):
@@ -13,3 +16,23 @@ class BadInput(ValueError):
     def __init__(self, message: str, token: str | None = None) -> None:
         super().__init__(message)
         self.token = token
+
+
+SHOWN_CHARACTERS = 60
+"""The most characters of a value a message quotes."""
+
+
+def shown(value: object) -> str:
+    """``value`` as a message quotes it: its ``repr``, at most ``SHOWN_CHARACTERS`` long. A
+    whole number too long for Python to write (past 4,300 digits) is given by its size."""
+    try:
+        text = repr(value)
+    except ValueError:
+        return f"a whole number of {value.bit_length()} bits" if isinstance(value, int) else "a value too long to show"
+    return text if len(text) <= SHOWN_CHARACTERS else f"{text[: SHOWN_CHARACTERS - 3]}..."
+
+
+def is_whole(value: object) -> TypeGuard[int]:
+    """A whole number as a user means one: ``True`` is a truth value and ``5.0`` a fraction,
+    neither a number."""
+    return isinstance(value, int) and not isinstance(value, bool)

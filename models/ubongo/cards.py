@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from pathlib import Path
 
 from cardsolve.models.data import load_json, read_user_json
-from cardsolve.models.errors import BadInput
+from cardsolve.models.errors import BadInput, is_whole, shown
 
 SYMBOLS = "ABCDEFGHIJKL"
 """The twelve symbols, one letter each."""
@@ -44,6 +44,25 @@ class Face:
     grid: Grid
     name: str
 
+    def __post_init__(self) -> None:
+        """The grid is ``ROWS`` rows of ``COLS`` symbols of ``SYMBOLS``, as a tuple of
+        strings, and the name is text; else bad input naming the field and the value."""
+        grid = self.grid
+        if not (
+            type(grid) is tuple and len(grid) == ROWS and all(type(row) is str and len(row) == COLS for row in grid)
+        ):
+            raise BadInput(
+                f"bad face grid {shown(grid)}: a face is a tuple of {ROWS} rows of {COLS} symbols, like ('ABC', 'DDA')",
+                shown(grid),
+            )
+        wrong = next((symbol for row in grid for symbol in row if symbol not in SYMBOLS), None)
+        if wrong is not None:
+            raise BadInput(
+                f"bad face grid {'/'.join(grid)!r}: symbol {wrong!r} is not one of {SYMBOLS[0]}-{SYMBOLS[-1]}", wrong
+            )
+        if type(self.name) is not str or not self.name.strip():
+            raise BadInput(f"bad face name {shown(self.name)}: name a face like 17w or ABC/DDA", shown(self.name))
+
     def rotated(self, rotation: int) -> Grid:
         """The grid turned ``rotation`` degrees clockwise."""
         return rotate(self.grid, rotation)
@@ -64,16 +83,17 @@ def rotate(grid: Grid, rotation: int) -> Grid:
     return grid
 
 
-_LITERAL = re.compile(rf"[{SYMBOLS}]{{{COLS}}}/[{SYMBOLS}]{{{COLS}}}")
 _DECK_FACE = re.compile(r"([0-9]+)([wb])")
 
 
 def parse_literal(text: str) -> Face:
-    """Read a literal face ``ABC/DDA`` (letters A-L; lower case is accepted)."""
+    """Read a literal face ``ABC/DDA`` (letters A-L; lower case is accepted): its rows, as
+    ``Face`` checks them; a bad one is bad input naming ``text``."""
     token = text.strip().upper()
-    if not _LITERAL.fullmatch(token):
-        raise BadInput(f"bad face {text!r}: a face is two rows of three symbols A-L, like ABC/DDA", text)
-    return Face(tuple(token.split("/")), token)
+    try:
+        return Face(tuple(token.split("/")), token)
+    except BadInput:
+        raise BadInput(f"bad face {text!r}: a face is two rows of three symbols A-L, like ABC/DDA", text) from None
 
 
 def check_distinct_cards(faces: Iterable[Face]) -> None:
@@ -112,6 +132,19 @@ class Card:
     white: Face
     black: Face
 
+    def __post_init__(self) -> None:
+        """The number is a whole number from 1, the stack one of ``STACKS`` and both sides
+        ``Face``s; else bad input naming the field and the value."""
+        if not is_whole(self.number) or self.number < 1:
+            raise BadInput(f"bad card number {shown(self.number)}: a whole number, 1 or more", shown(self.number))
+        if not is_whole(self.stack) or self.stack not in STACKS:
+            raise BadInput(
+                f"card {self.number} has stack {shown(self.stack)}; stacks are 1, 2 and 3", shown(self.stack)
+            )
+        for side, face in (("white", self.white), ("black", self.black)):
+            if not isinstance(face, Face):
+                raise BadInput(f"card {self.number} has {side} face {shown(face)}, not a Face", shown(face))
+
 
 @dataclass(frozen=True)
 class Deck:
@@ -119,6 +152,16 @@ class Deck:
 
     cards: dict[int, Card]
     source: str
+
+    def __post_init__(self) -> None:
+        """At most ``DECK_CARDS`` cards, each a ``Card`` filed under its number; else bad
+        input naming it."""
+        if not isinstance(self.cards, dict):
+            raise BadInput(f"bad deck cards {shown(self.cards)}: a dict of Cards by number", shown(self.cards))
+        check_card_count(len(self.cards), f"the {self.source} deck")
+        for number, card in self.cards.items():
+            if not isinstance(card, Card) or card.number != number:
+                raise BadInput(f"the {self.source} deck files {shown(card)} as card {shown(number)}", shown(number))
 
     def stack(self, stack: int) -> list[Card]:
         """The cards of stack 1 (rounds 1-2), 2 (rounds 3-4) or 3 (rounds 5-6), by number."""
@@ -135,11 +178,6 @@ class Deck:
             raise BadInput(f"unknown card {text!r}: the {self.source} deck has no card {number}", text)
         card = self.cards[number]
         return card.white if match.group(2) == "w" else card.black
-
-
-def is_whole(value: object) -> bool:
-    """A JSON whole number: ``true`` is a truth value and ``5.0`` a fraction, neither a number."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def check_card_count(count: int, what: str) -> None:
@@ -160,12 +198,14 @@ def deck_from_json(data: object, source: str) -> Deck:
         if not isinstance(entry, dict) or not {"number", "stack", "white", "black"} <= set(entry):
             raise BadInput(f"{source}: each card needs number, stack, white and black: {entry!r}", str(entry))
         number, stack = entry["number"], entry["stack"]
-        if not is_whole(number) or number < 1 or number in cards:
-            raise BadInput(f"{source}: bad or repeated card number {number!r}", str(number))
-        if not is_whole(stack) or stack not in STACKS:
-            raise BadInput(f"{source}: card {number} has stack {stack!r}; stacks are 1, 2 and 3", str(stack))
+        if is_whole(number) and number in cards:
+            raise BadInput(f"{source}: card number {number} is repeated", str(number))
         white, black = parse_literal(str(entry["white"])), parse_literal(str(entry["black"]))
-        cards[number] = Card(number, stack, Face(white.grid, f"{number}w"), Face(black.grid, f"{number}b"))
+        try:
+            card = Card(number, stack, white, black)
+        except BadInput as error:
+            raise BadInput(f"{source}: {error}", error.token) from None
+        cards[number] = replace(card, white=Face(white.grid, f"{number}w"), black=Face(black.grid, f"{number}b"))
     return Deck(cards, source)
 
 

@@ -5,12 +5,13 @@ card's top-left cell; rows grow downwards. A layout is a list of placements. Its
 shape: ``{"cards": [{"card": "17w", "rotation": 90, "x": 3, "y": -2}, ...]}``, where
 ``card`` names a deck face or a literal face (``ABC/DDA``).
 
-A layout read from JSON could be laid from one deck: at most ``DECK_CARDS`` cards, each
-deck card once (literal faces may repeat), and its cards within reach of each other: as
-a card is at most ``COLS`` cells wide or tall, n cards laid edge to edge span at most
-``COLS * n`` cells, so top-left cells farther apart than that in x or in y, or farther
-than ``MAX_COORDINATE`` from the origin, are bad input. This keeps every check and
-picture of a layout small.
+A placement checks itself when made: a ``Face``, a rotation of ``ROTATIONS``, whole
+coordinates at most ``MAX_COORDINATE`` from the origin. A layout, read from JSON or given
+to the API, could be laid from one deck (``check_layout``): at most ``DECK_CARDS`` cards,
+each deck card once (literal faces may repeat), and its cards within reach of each other:
+as a card is at most ``COLS`` cells wide or tall, n cards laid edge to edge span at most
+``COLS * n`` cells, so top-left cells farther apart than that in x or in y are bad input.
+This keeps every check and picture of a layout small.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from cardsolve.models.data import read_user_json
-from cardsolve.models.errors import BadInput
+from cardsolve.models.errors import BadInput, shown
 from cardsolve.models.ubongo.cards import (
     COLS,
     DECK_CARDS,
@@ -30,7 +31,6 @@ from cardsolve.models.ubongo.cards import (
     Grid,
     check_card_count,
     check_distinct_cards,
-    is_whole,
 )
 
 Cell = tuple[int, int]
@@ -46,25 +46,78 @@ class Placement:
     x: int
     y: int
 
+    def __post_init__(self) -> None:
+        """A ``Face``, and fields that make a placement (``placement_problem``); else bad
+        input naming the face, the field and the value."""
+        if type(self.face) is not Face:
+            raise BadInput(
+                f"bad placed face {shown(self.face)}: a Face, like parse_literal('ABC/DDA')", shown(self.face)
+            )
+        problem = placement_problem(self.rotation, self.x, self.y)
+        if problem is not None:
+            words, token = problem
+            raise BadInput(f"placed card {self.face.name} {words}", token)
+
+    @classmethod
+    def unchecked(cls, face: Face, rotation: int, x: int, y: int) -> Placement:
+        """The placement made without the checks of ``__post_init__``: only for a search's
+        own placements, made by the thousand from faces already checked at coordinates the
+        search computes (the rules' validator checks the layouts it returns, in tests). A
+        user's placement is always made by ``Placement(...)``."""
+        placement = object.__new__(cls)
+        placement.__dict__.update(face=face, rotation=rotation, x=x, y=y)
+        return placement
+
     @property
     def grid(self) -> Grid:
         return self.face.rotated(self.rotation)
 
     def cells(self) -> Iterator[tuple[Cell, str]]:
         """Each covered cell with the symbol it shows."""
-        for dy, row in enumerate(self.grid):
-            for dx, symbol in enumerate(row):
-                yield (self.x + dx, self.y + dy), symbol
+        return grid_cells(self.grid, self.x, self.y)
 
     def to_json(self) -> dict[str, Any]:
         return {"card": self.face.name, "rotation": self.rotation, "x": self.x, "y": self.y}
 
 
+def grid_cells(grid: Grid, x: int = 0, y: int = 0) -> Iterator[tuple[Cell, str]]:
+    """Each cell a card showing ``grid`` (as turned) covers with its top-left cell at
+    ``(x, y)``, with the symbol it shows."""
+    for dy, row in enumerate(grid):
+        for dx, symbol in enumerate(row):
+            yield (x + dx, y + dy), symbol
+
+
 Layout = list[Placement]
 
 MAX_COORDINATE = COLS * DECK_CARDS
-"""The farthest a top-left cell of a layout read from JSON lies from the origin: the span
-of a whole deck laid edge to edge."""
+"""The farthest a top-left cell of a layout lies from the origin: the span of a whole deck
+laid edge to edge."""
+
+
+def placement_problem(rotation: object, x: object, y: object) -> tuple[str, str] | None:
+    """What keeps a face turned ``rotation`` and laid at ``(x, y)`` from being a placement,
+    as words that follow the card's name (``has x 0.5, not a whole number``) and the bad
+    value; None when nothing does: a rotation of ``ROTATIONS``, whole ``x`` and ``y`` at
+    most ``MAX_COORDINATE`` from the origin. One check for the constructor and the JSON
+    reader."""
+    # called for every placement a search lays: plain tests, words only for a bad value
+    if type(rotation) is not int or rotation not in ROTATIONS:
+        return f"has rotation {shown(rotation)}: use 0, 90, 180 or 270", shown(rotation)
+    if type(x) is not int or not -MAX_COORDINATE <= x <= MAX_COORDINATE:
+        return _coordinate_problem("x", x)
+    if type(y) is not int or not -MAX_COORDINATE <= y <= MAX_COORDINATE:
+        return _coordinate_problem("y", y)
+    return None
+
+
+def _coordinate_problem(axis: str, value: object) -> tuple[str, str]:
+    """Why ``value`` is no coordinate ``axis`` (``placement_problem``'s words)."""
+    if type(value) is not int:
+        return f"has {axis} {shown(value)}, not a whole number", shown(value)
+    return f"has {axis} {shown(value)}, beyond any layout's reach of {MAX_COORDINATE} cells from the origin", shown(
+        value
+    )
 
 
 def layout_to_json(layout: Layout) -> dict[str, Any]:
@@ -81,30 +134,28 @@ def layout_from_json(data: object, face: Callable[[str], Face], source: str = "l
     layout = []
     for k, entry in enumerate(data["cards"], start=1):  # numbered from 1, as people count the laid cards
         if not isinstance(entry, dict):
-            raise BadInput(f"{source}: card {k} is not an object: {entry!r}", str(entry))
+            raise BadInput(f"{source}: card {k} is not an object: {shown(entry)}", shown(entry))
         missing = [key for key in ("card", "rotation", "x", "y") if key not in entry]
         if missing:
             raise BadInput(f"{source}: card {k} lacks {', '.join(missing)}", missing[0])
-        for key in ("rotation", "x", "y"):
-            if not is_whole(entry[key]):
-                raise BadInput(f"{source}: card {k} has {key} {entry[key]!r}, not a whole number", str(entry[key]))
-        for key in ("x", "y"):
-            if abs(entry[key]) > MAX_COORDINATE:
-                raise BadInput(
-                    f"{source}: card {k} has {key} {entry[key]}, beyond any layout's reach of "
-                    f"{MAX_COORDINATE} cells from the origin",
-                    str(entry[key]),
-                )
-        if entry["rotation"] not in ROTATIONS:
-            raise BadInput(
-                f"{source}: card {k} has rotation {entry['rotation']}: use 0, 90, 180 or 270", str(entry["rotation"])
-            )
         if not isinstance(entry["card"], str):
-            raise BadInput(f"{source}: card {k} names no face: {entry['card']!r}", str(entry["card"]))
+            raise BadInput(f"{source}: card {k} names no face: {shown(entry['card'])}", shown(entry["card"]))
+        problem = placement_problem(entry["rotation"], entry["x"], entry["y"])
+        if problem is not None:
+            words, token = problem
+            raise BadInput(f"{source}: card {k} {words}", token)
         layout.append(Placement(face(entry["card"]), entry["rotation"], entry["x"], entry["y"]))
+    check_layout(layout, source)
+    return layout
+
+
+def check_layout(layout: Layout, source: str = "the layout") -> None:
+    """A layout could be laid from one deck: at most ``DECK_CARDS`` cards, each deck card
+    once, and within reach of each other (the module docstring); else bad input naming
+    ``source`` and the offending card or value. Each placement checked itself when made."""
+    check_card_count(len(layout), source)
     check_distinct_cards(placement.face for placement in layout)
     _check_reach(layout, source)
-    return layout
 
 
 def _check_reach(layout: Layout, source: str) -> None:
@@ -154,7 +205,7 @@ def turn_layout(layout: Layout, rotation: int) -> Layout:
     if rotation not in ROTATIONS:
         raise BadInput(f"bad rotation {rotation!r}: use 0, 90, 180 or 270", str(rotation))
     for _ in range(rotation // 90):
-        layout = [Placement(p.face, (p.rotation + 90) % 360, 1 - p.y - len(p.grid), p.x) for p in layout]
+        layout = [Placement.unchecked(p.face, (p.rotation + 90) % 360, 1 - p.y - len(p.grid), p.x) for p in layout]
     return layout
 
 

@@ -13,8 +13,16 @@ from types import ModuleType
 from typing import Any
 
 from cardsolve.models.errors import BadInput
-from cardsolve.models.ubongo.cards import Deck, Face, check_distinct_cards, face_reader, load_deck, parse_hand
-from cardsolve.models.ubongo.layout import Layout, Placement, layout_from_json
+from cardsolve.models.ubongo.cards import (
+    DECK_CARDS,
+    Deck,
+    Face,
+    check_distinct_cards,
+    face_reader,
+    load_deck,
+    parse_hand,
+)
+from cardsolve.models.ubongo.layout import Layout, Placement, check_layout, layout_from_json
 from cardsolve.models.ubongo.rules import violations
 from cardsolve.models.ubongo.scoring import TARGET, hand_faces, stack_for_round
 from cardsolve.models.ubongo.scoring import deal as deal_hands
@@ -36,6 +44,7 @@ from cardsolve.solvers.ubongo.results import (
     Picture,
     Verdict,
 )
+from cardsolve.solvers.ubongo.settings import KEPT_LAYOUTS, MAX_LIMIT
 
 Hand = str | Sequence[Face]
 """Faces, or their comma-separated notation."""
@@ -43,13 +52,24 @@ Table = Sequence[Placement] | Mapping[str, Any]
 """Placements, or a layout's JSON shape."""
 
 
-def _faces(hand: Hand, deck: Deck | None) -> list[Face]:
-    return parse_hand(hand, face_reader(deck)) if isinstance(hand, str) else list(hand)
+def _faces(hand: Hand, deck: Deck | None, k: int) -> list[Face]:
+    """The faces of ``hand``, at most a deck's and each deck card once, and ``k`` cards to
+    lay from them, 0 to ``DECK_CARDS`` (the command line's range); else bad input naming it."""
+    check_count("k", k, 0, DECK_CARDS)
+    faces = parse_hand(hand, face_reader(deck)) if isinstance(hand, str) else list(hand)
+    check_distinct_cards(faces)
+    return faces
 
 
 def _layout(table: Table, deck: Deck | None, name: str = "layout") -> Layout:
-    """The placements of ``table``, its JSON shape read (bad input names it ``name``)."""
-    return layout_from_json(table, face_reader(deck), name) if isinstance(table, Mapping) else list(table)
+    """The placements of ``table``, its JSON shape read, checked as a layout file is
+    (``check_layout``: at most a deck's cards, each deck card once, within reach of each
+    other); bad input names it ``name``."""
+    if isinstance(table, Mapping):
+        return layout_from_json(table, face_reader(deck), name)
+    laid = list(table)
+    check_layout(laid, f"the {name}")
+    return laid
 
 
 def _enumerating(backend: str, what: str) -> ModuleType:
@@ -94,8 +114,7 @@ def verify(
     ``time_limit`` seconds at most (numba always runs to its end); when they run out first,
     the verdict is undecided."""
     deadline = Deadline.after(check_time_limit(time_limit))
-    faces = _faces(hand, deck)
-    check_distinct_cards(faces)
+    faces = _faces(hand, deck, k)
     return Verdict(tuple(faces), k, backend, time_limit, _until(backend, deadline)(faces, k))
 
 
@@ -106,18 +125,8 @@ def solve(
     """The best layout: ``k`` of the hand's faces or, when none exists, the largest valid
     layout (counting down from k; ``time_limit`` seconds for all the sizes together)."""
     deadline = Deadline.after(check_time_limit(time_limit))
-    faces = _faces(hand, deck)
-    check_distinct_cards(faces)
+    faces = _faces(hand, deck, k)
     return BestLayout(tuple(faces), k, backend, time_limit, largest_layout(faces, k, _until(backend, deadline)))
-
-
-KEPT_LAYOUTS = 10_000
-"""The most layouts ``layouts`` keeps (those found after them are only counted), so that
-memory stays bounded however many there are."""
-
-
-MAX_LIMIT = 10**18
-"""The largest ``limit`` of ``layouts`` (the search counts in 64-bit integers)."""
 
 
 @checked
@@ -137,11 +146,10 @@ def layouts(
     text draws the first ``show``. ``progress(done, total)`` hears of the search's roots;
     Ctrl-C ends it with the layouts found so far (exit code 130), and so does the end of
     ``time_limit`` seconds, on either backend (exit code 3)."""
-    check_count("number of layouts to show", show, 0)
+    check_count("number of layouts to show", show, 0, KEPT_LAYOUTS)
     check_count("limit", limit, 1, MAX_LIMIT)
     deadline = Deadline.after(check_time_limit(time_limit))
-    faces = _faces(hand, deck)
-    check_distinct_cards(faces)
+    faces = _faces(hand, deck, k)
     search = _enumerating(backend, "layouts enumerates")
     found = search.enumerate_layouts(faces, k, limit, keep=KEPT_LAYOUTS, progress=progress, deadline=deadline)
     return AllLayouts(tuple(faces), k, limit, show, backend, time_limit, found)
@@ -156,7 +164,7 @@ def hint(
     to take back first and why; when no layout of k of all these cards exists, the
     largest one instead."""
     module = _enumerating(backend, "hints search")
-    laid, faces = _layout(table, deck, "table"), _faces(hand, deck)
+    laid, faces = _layout(table, deck, "table"), _faces(hand, deck, k)
     check_distinct_cards([p.face for p in laid] + faces)
     found = find_hint(laid, faces, k, module.complete)
     largest = None

@@ -39,7 +39,7 @@ from ortools.sat.python import cp_model
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.cards import COLS, ROTATIONS, ROWS, Face, Grid, rotate
-from cardsolve.models.ubongo.layout import Placement
+from cardsolve.models.ubongo.layout import Placement, grid_cells
 from cardsolve.models.ubongo.rules import CONTACTS_PER_JOINT
 from cardsolve.solvers.infrastructure import cpsat
 from cardsolve.solvers.infrastructure.cpsat import small_model_solver
@@ -81,7 +81,7 @@ def orientations(face: Face) -> tuple[int, ...]:
 def _cells(grid: Grid) -> tuple[np.ndarray, np.ndarray]:
     """The cells of a card showing ``grid`` at the origin, from the model: their (x, y)
     rows and their symbols."""
-    cells = list(Placement(Face(grid, "/".join(grid)), 0, 0, 0).cells())
+    cells = list(grid_cells(grid))
     found = np.array([cell for cell, _ in cells], np.int64), np.array([symbol for _, symbol in cells])
     for array in found:
         array.setflags(write=False)  # shared by every call through the cache

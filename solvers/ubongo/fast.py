@@ -99,7 +99,7 @@ class _Cards(NamedTuple):
         faces taken from face ``skip`` on (``_laid``)."""
         laid = np.empty((rows.shape[0], _LAID_COLUMNS), np.int64)
         _laid(self.tables, self.face_type, self.face_half, rows, skip, laid)
-        return [Placement(self.faces[i], rotation, x + dx, y + dy) for i, rotation, x, y in laid.tolist()]
+        return [Placement.unchecked(self.faces[i], rotation, x + dx, y + dy) for i, rotation, x, y in laid.tolist()]
 
     def layouts(self, layouts: np.ndarray) -> list[Layout]:
         """Kernel layouts (placement rows, a layout per first index) as placements, the
@@ -107,7 +107,9 @@ class _Cards(NamedTuple):
         laid = np.empty((*layouts.shape[:2], _LAID_COLUMNS), np.int64)
         _laid_all(self.tables, self.face_type, self.face_half, layouts, laid)
         faces = self.faces
-        return [[Placement(faces[i], rotation, x, y) for i, rotation, x, y in layout] for layout in laid.tolist()]
+        return [
+            [Placement.unchecked(faces[i], rotation, x, y) for i, rotation, x, y in layout] for layout in laid.tolist()
+        ]
 
 
 def _cards(faces: Sequence[Face]) -> _Cards:
@@ -203,7 +205,7 @@ def solve(faces: Sequence[Face], k: int, time_limit: float | None = None) -> Sol
         head, *laid = out.tolist()
         if not head[_OUT_FOUND]:
             return Solution(None, head[_OUT_NODES])
-        return Solution([Placement(faces[i], rotation, x, y) for i, rotation, x, y in laid], head[_OUT_NODES])
+        return Solution([Placement.unchecked(faces[i], rotation, x, y) for i, rotation, x, y in laid], head[_OUT_NODES])
     cards = _cards(faces)
     run = _run(k, cards.tables, _NO_SEED, 1, 1, False)
     return Solution(cards.layout(run.rows[0]) if run.found else None, run.nodes)

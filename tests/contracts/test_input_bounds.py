@@ -268,6 +268,8 @@ def test_every_user_file_may_start_with_a_byte_order_mark(tmp_path: Path) -> Non
 def test_a_terminal_picture_closes_up_the_space_between_far_cards() -> None:
     face = parse_hand(LITERAL, face_reader())[0]
     near = ascii_picture([Placement(face, 0, 0, 0), Placement(face, 0, 3 + GAP, 2 + GAP)])
-    far = ascii_picture([Placement(face, 0, 0, 0), Placement(face, 0, 10**9, 10**9)])
+    far = ascii_picture([Placement(face, 0, 0, 0), Placement(face, 0, MAX_COORDINATE, MAX_COORDINATE)])
     assert far == near
+    with pytest.raises(BadInput, match="beyond any layout's reach"):
+        Placement(face, 0, 10**9, 10**9)  # a placement checks itself: no picture ever meets one
     assert len(near.splitlines()) == 2 * (2 + GAP + 2) + 1

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from cardsolve.models.ubongo.cards import deck_from_json
+from cardsolve.models.ubongo.cards import DECK_CARDS, deck_from_json
 from cardsolve.solvers.interfaces.table import Command, Group, Option
 from cardsolve.solvers.interfaces.values import SEED, Choice, Document, OutputFile, Seconds, Text, Whole
 from cardsolve.solvers.ubongo.backends import BACKENDS, ENUMERATING
+from cardsolve.solvers.ubongo.settings import KEPT_LAYOUTS, MAX_LIMIT
 
 API = "cardsolve.solvers.ubongo.api"
 
@@ -22,7 +23,7 @@ DECK = Option(
     "A deck file of your own printed cards (JSON, the bundled deck's shape); default the bundled stand-in deck.",
 )
 HAND = Option("hand", Text("FACES"), "The faces in hand, comma-separated: 3w,7w,... or ABC/DDA,...", required=True)
-K = Option("k", Whole(0, 99), "Cards to lay.")
+K = Option("k", Whole(0, DECK_CARDS), "Cards to lay.")
 BACKEND = Option("backend", Choice(lambda: BACKENDS.names), "Solver backend; all three are exact.")
 ENUMERATING_BACKEND = Option("backend", Choice(ENUMERATING), "Search backend; both are exact.")
 TIME_LIMIT = Option(
@@ -89,8 +90,8 @@ COMMANDS = (
         (
             HAND,
             K,
-            Option("limit", Whole(1, 10**18), "Stop after this many layouts."),
-            Option("show", Whole(0, 10_000), "Layouts drawn (--json lists them all)."),
+            Option("limit", Whole(1, MAX_LIMIT), "Stop after this many layouts."),
+            Option("show", Whole(0, KEPT_LAYOUTS), "Layouts drawn (--json lists them all)."),
             ENUMERATING_BACKEND,
             Option(
                 "time_limit",
