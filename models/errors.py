@@ -1,9 +1,11 @@
 """The one exception type for bad input, shared by every game's parsers, engines and model
-types, and the two helpers their checks share: ``is_whole`` and ``shown``."""
+types, and the helpers their checks share: ``is_whole``, ``shown`` and ``unchecked``."""
 
 from __future__ import annotations
 
-from typing import TypeGuard
+from typing import TypeGuard, TypeVar
+
+T = TypeVar("T")
 
 
 class BadInput(ValueError):
@@ -36,3 +38,14 @@ def is_whole(value: object) -> TypeGuard[int]:
     """A whole number as a user means one: ``True`` is a truth value and ``5.0`` a fraction,
     neither a number."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def unchecked(cls: type[T], **fields: object) -> T:
+    """An instance of the frozen dataclass ``cls`` holding ``fields``, made without the
+    checks of its ``__post_init__``: only for a search's or a simulation's own objects,
+    made by the thousand from values already checked, where the checks would cost more
+    than the work (each class that allows it says so in a classmethod ``unchecked``).
+    Whatever a user gives is made by ``cls(...)`` and checked."""
+    made = object.__new__(cls)
+    made.__dict__.update(fields)
+    return made

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardsolve.models.data import load_json, read_user_json
-from cardsolve.models.errors import BadInput
+from cardsolve.models.errors import BadInput, is_whole, shown
 from cardsolve.models.listing import check_unique, read_list
 
 COLOURS = {"R": "red", "P": "pink", "Y": "yellow", "G": "green", "L": "light blue", "D": "dark blue"}
@@ -35,7 +35,8 @@ DECK_SIZE = 72
 EACH = 12
 """Cards showing each colour, each number and each symbol."""
 
-_CARD = re.compile(rf"([{''.join(COLOURS)}])([1-6])([{''.join(SYMBOLS)}])")
+_SHAPE = re.compile(r"(\D)([0-9])(\D)")
+"""The notation's shape: a letter, a digit, a letter (which ones, ``Card`` checks)."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,18 @@ class Card:
     colour: str
     number: int
     symbol: str
+
+    def __post_init__(self) -> None:
+        """The colour is a letter of ``COLOURS``, the number a whole number of ``NUMBERS``
+        and the symbol a letter of ``SYMBOLS``; else bad input naming the field and value."""
+        if type(self.colour) is not str or self.colour not in COLOURS:
+            raise BadInput(f"bad card colour {shown(self.colour)}: use one of {', '.join(COLOURS)}", shown(self.colour))
+        if not is_whole(self.number) or self.number not in NUMBERS:
+            raise BadInput(
+                f"bad card number {shown(self.number)}: use {NUMBERS[0]} to {NUMBERS[-1]}", shown(self.number)
+            )
+        if type(self.symbol) is not str or self.symbol not in SYMBOLS:
+            raise BadInput(f"bad card symbol {shown(self.symbol)}: use one of {', '.join(SYMBOLS)}", shown(self.symbol))
 
     @property
     def name(self) -> str:
@@ -56,13 +69,17 @@ class Card:
 
 
 def parse_card(text: str) -> Card:
-    """Read one card, ``Y4A`` (any case); anything else is bad input naming it."""
-    match = _CARD.fullmatch(text.strip().upper())
-    if not match:
-        raise BadInput(
-            f"bad card {text!r}: a card is a colour (RPYGLD), a number 1-6 and a symbol (BTARPS), like Y4A", text
-        )
-    return Card(match.group(1), int(match.group(2)), match.group(3))
+    """Read one card, ``Y4A`` (any case), as ``Card`` checks it; anything else is bad input
+    naming it."""
+    match = _SHAPE.fullmatch(text.strip().upper())
+    if match:
+        try:
+            return Card(match.group(1), int(match.group(2)), match.group(3))
+        except BadInput:
+            pass
+    raise BadInput(
+        f"bad card {text!r}: a card is a colour (RPYGLD), a number 1-6 and a symbol (BTARPS), like Y4A", text
+    )
 
 
 def check_distinct(cards: Iterable[Card], where: str) -> None:

@@ -21,15 +21,15 @@ Who may not know a card is the reader's concern: a player knows the cards they p
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from cardsolve.models.data import read_user_json
-from cardsolve.models.errors import BadInput
+from cardsolve.models.errors import BadInput, is_whole, shown, unchecked
 from cardsolve.models.subito.cards import Card, check_distinct, parse_card
-from cardsolve.models.subito.tasks import Side, parse_side, tasks_from_names
+from cardsolve.models.subito.tasks import SIDES, Side, parse_side, tasks_from_names
 
 PILE = 36
 """Cards one side of the table holds: a player's pile, or a team's two piles of 18."""
@@ -39,6 +39,9 @@ HIDDEN = "?"
 """A card the reader cannot see, in a table file."""
 FACE_DOWN = "5a"
 """The side whose cards lie face down, the only one that can hold a ``HIDDEN`` card."""
+
+T = TypeVar("T")
+_CARD_TYPE = frozenset({Card})
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,39 @@ class Placed:
     name: str
     placed: Mapping[str, tuple[Card, ...]]
     hidden: int = 0
+
+    def __post_init__(self) -> None:
+        """A name (text, not blank), cards as a tuple of ``Card``s by side name (``SIDES``),
+        ``hidden`` 0 or more, and at most a ``PILE`` of cards in all; else bad input naming
+        the field and the value."""
+        if type(self.name) is not str or not self.name.strip():
+            raise BadInput(f"bad player name {shown(self.name)}: name the player (text)", shown(self.name))
+        if not isinstance(self.placed, Mapping):
+            raise BadInput(
+                f"{self.name}'s placed cards are {shown(self.placed)}, not a mapping of side name: cards",
+                shown(self.placed),
+            )
+        for name, cards in self.placed.items():
+            if name not in SIDES:
+                raise BadInput(
+                    f"{self.name} placed cards on side {shown(name)}: the sides are {', '.join(SIDES)}", shown(name)
+                )
+            if type(cards) is not tuple or not _CARD_TYPE.issuperset(map(type, cards)):
+                raise BadInput(f"{self.name}'s cards on {name} are {shown(cards)}, not a tuple of Cards", name)
+        if not is_whole(self.hidden) or self.hidden < 0:
+            raise BadInput(
+                f"{self.name} has {shown(self.hidden)} face-down cards unseen: give a count, 0 or more",
+                shown(self.hidden),
+            )
+        if self.count > PILE:
+            raise BadInput(f"{self.name} placed {self.count} cards, but a side of the table holds {PILE}", self.name)
+
+    @classmethod
+    def unchecked(cls, name: str, placed: Mapping[str, tuple[Card, ...]], hidden: int = 0) -> Placed:
+        """The entry made without the checks of ``__post_init__`` (``models.errors.
+        unchecked``): only for the entries of an unchecked table (``Table.unchecked``).
+        A user's entry is made by ``Placed(...)``."""
+        return unchecked(cls, name=name, placed=placed, hidden=hidden)
 
     def on(self, side: Side) -> tuple[Card, ...]:
         """The seen cards placed on ``side``, first placed first."""
@@ -68,8 +104,53 @@ class Table:
     tasks: tuple[Side, ...]
     players: tuple[Placed, Placed]
 
+    def __post_init__(self) -> None:
+        """One side of each task card 2..9, in order of number (``tasks_from_names``); two
+        ``Placed`` of different names, their cards on sides in play and no card twice; else
+        bad input naming it."""
+        if type(self.tasks) is not tuple or not all(type(side) is Side for side in self.tasks):
+            raise BadInput(f"bad table tasks {shown(self.tasks)}: a tuple of Sides", shown(self.tasks))
+        if self.tasks != tasks_from_names(side.name for side in self.tasks):
+            raise BadInput(
+                f"the table's tasks {','.join(map(str, self.tasks))} are not in order of number", str(self.tasks[0])
+            )
+        players = self.players
+        if type(players) is not tuple or len(players) != SIDES_OF_TABLE or not all(type(p) is Placed for p in players):
+            raise BadInput(
+                f"bad table players {shown(players)}: a table has {SIDES_OF_TABLE} Placed, players or teams",
+                shown(players),
+            )
+        if players[0].name == players[1].name:
+            raise BadInput(f"both players are called {players[0].name!r}", players[0].name)
+        in_play = {side.name for side in self.tasks}
+        for player in players:
+            off = next((name for name in player.placed if name not in in_play), None)
+            if off is not None:
+                raise BadInput(
+                    f"{player.name} placed cards on side {off}, which is not in play ({','.join(sorted(in_play))})",
+                    off,
+                )
+        check_distinct((card for player in players for cards in player.placed.values() for card in cards), "the table")
 
-def _placed_from_json(entry: object, k: int, tasks: tuple[Side, ...], source: str) -> Placed:
+    @classmethod
+    def unchecked(cls, tasks: tuple[Side, ...], players: tuple[Placed, Placed]) -> Table:
+        """The table made without the checks of ``__post_init__`` (``models.errors.
+        unchecked``): only for a simulated round's table after each turn, dealt from a
+        checked deck onto checked sides, and a checked table as one player sees it
+        (``seen_by``): the checks cost as much as a greedy player's turn. A user's table
+        is made by ``Table(...)``."""
+        return unchecked(cls, tasks=tasks, players=players)
+
+
+def _located(source: str, make: Callable[[], T]) -> T:
+    """``make()``, a model object checking itself, its bad input named after ``source``."""
+    try:
+        return make()
+    except BadInput as error:
+        raise BadInput(f"{source}: {error}", error.token) from None
+
+
+def _placed_from_json(entry: object, k: int, source: str) -> Placed:
     """One ``players`` entry; malformed data is bad input naming the entry and field."""
     if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or not entry["name"].strip():
         raise BadInput(f'{source}: player {k + 1} needs a "name" (text) and "placed": {entry!r}', str(entry))
@@ -83,12 +164,6 @@ def _placed_from_json(entry: object, k: int, tasks: tuple[Side, ...], source: st
     hidden = 0
     for key, names in placed.items():
         side = parse_side(key)
-        if side not in tasks:
-            raise BadInput(
-                f"{source}: {name} placed cards on side {key}, which is not in play "
-                f"({', '.join(s.name for s in tasks)})",
-                key,
-            )
         if side.name in cards:
             raise BadInput(f"{source}: {name} lists task card {side.number} twice", key)
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
@@ -101,10 +176,7 @@ def _placed_from_json(entry: object, k: int, tasks: tuple[Side, ...], source: st
             )
         cards[side.name] = tuple(parse_card(n) for n in names if n != HIDDEN)
         hidden += names.count(HIDDEN)
-    player = Placed(name, cards, hidden)
-    if player.count > PILE:
-        raise BadInput(f"{source}: {name} placed {player.count} cards, but a side of the table holds {PILE}", name)
-    return player
+    return _located(source, lambda: Placed(name, cards, hidden))
 
 
 def table_from_json(data: object, source: str = "table") -> Table:
@@ -124,11 +196,8 @@ def table_from_json(data: object, source: str = "table") -> Table:
             f"{source}: a table has {SIDES_OF_TABLE} players (or teams), not {len(data['players'])}",
             str(len(data["players"])),
         )
-    first, second = (_placed_from_json(entry, k, tasks, source) for k, entry in enumerate(data["players"]))
-    if first.name == second.name:
-        raise BadInput(f"{source}: both players are called {first.name!r}", first.name)
-    check_distinct((card for player in (first, second) for side in tasks for card in player.on(side)), source)
-    return Table(tasks, (first, second))
+    first, second = (_placed_from_json(entry, k, source) for k, entry in enumerate(data["players"]))
+    return _located(source, lambda: Table(tasks, (first, second)))
 
 
 def table_to_json(table: Table) -> dict[str, Any]:
@@ -178,7 +247,9 @@ def opponent_of(table: Table, tasks: Sequence[Side], player: int) -> Placed:
 def seen_by(table: Table, player: int) -> Table:
     """The table as ``player`` (1 or 2) sees it during the round: the other entry's cards
     on task 5 side a lie face down, so they are unseen whatever the file names; the
-    player placed their own there and knows them, so a ``"?"`` among those is bad input."""
+    player placed their own there and knows them, so a ``"?"`` among those is bad input.
+    The view holds the checked ``table``'s own sides, names and cards (fewer of them seen),
+    so it is made unchecked (``Table.unchecked``): simulated rounds take one a turn."""
     entry = entry_of(player)
     mine, theirs = table.players[entry], table.players[1 - entry]
     if mine.hidden:
@@ -187,9 +258,9 @@ def seen_by(table: Table, player: int) -> Table:
             HIDDEN,
         )
     face_down = {name: cards for name, cards in theirs.placed.items() if name != FACE_DOWN}
-    hidden = Placed(theirs.name, face_down, theirs.hidden + len(theirs.placed.get(FACE_DOWN, ())))
+    hidden = Placed.unchecked(theirs.name, face_down, theirs.hidden + len(theirs.placed.get(FACE_DOWN, ())))
     players = (mine, hidden) if entry == 0 else (hidden, mine)
-    return Table(table.tasks, players)
+    return Table.unchecked(table.tasks, players)
 
 
 def read_table(path: str | Path) -> Table:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from cardsolve.models.data import read_user_json
-from cardsolve.models.errors import BadInput, shown
+from cardsolve.models.errors import BadInput, shown, unchecked
 from cardsolve.models.ubongo.cards import (
     COLS,
     DECK_CARDS,
@@ -60,13 +60,11 @@ class Placement:
 
     @classmethod
     def unchecked(cls, face: Face, rotation: int, x: int, y: int) -> Placement:
-        """The placement made without the checks of ``__post_init__``: only for a search's
-        own placements, made by the thousand from faces already checked at coordinates the
-        search computes (the rules' validator checks the layouts it returns, in tests). A
-        user's placement is always made by ``Placement(...)``."""
-        placement = object.__new__(cls)
-        placement.__dict__.update(face=face, rotation=rotation, x=x, y=y)
-        return placement
+        """The placement made without the checks of ``__post_init__`` (``models.errors.
+        unchecked``): only for a search's own placements, made by the thousand from faces
+        already checked at coordinates the search computes (the rules' validator checks
+        the layouts it returns, in tests). A user's placement is made by ``Placement(...)``."""
+        return unchecked(cls, face=face, rotation=rotation, x=x, y=y)
 
     @property
     def grid(self) -> Grid:

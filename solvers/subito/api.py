@@ -28,15 +28,17 @@ from cardsolve.models.subito import (
     table_from_json,
 )
 from cardsolve.models.subito import deal as deal_piles
-from cardsolve.models.subito.cards import check_balanced
+from cardsolve.models.subito.cards import DECK_SIZE, check_balanced, check_distinct
+from cardsolve.models.subito.table import PILE
+from cardsolve.models.subito.tasks import tasks_from_names
 from cardsolve.solvers.infrastructure.arguments import checked
-from cardsolve.solvers.infrastructure.limits import check_time_limit
+from cardsolve.solvers.infrastructure.limits import check_count, check_time_limit
 from cardsolve.solvers.subito.backends import BACKENDS
 from cardsolve.solvers.subito.duel import duel as play_duel
 from cardsolve.solvers.subito.hint import hint as rank_sides
 from cardsolve.solvers.subito.problem import Budget, make_problem
 from cardsolve.solvers.subito.results import Dealt, DeckListing, Duel, Hint, Placement, Scored
-from cardsolve.solvers.subito.settings import SAMPLES
+from cardsolve.solvers.subito.settings import MAX_DUEL_ANSWERS, MAX_SAMPLES, SAMPLES
 
 Progress = Callable[[int, int], None]
 """Hears (done, total) while a long search runs."""
@@ -49,7 +51,16 @@ def _table(table: TableLike) -> Table:
 
 
 def _cards(cards: str | Sequence[Card]) -> list[Card]:
-    return parse_cards(cards) if isinstance(cards, str) else list(cards)
+    """The pile's cards, each card once (``Card``s check themselves when made)."""
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    check_distinct(cards, "the pile")
+    return list(cards)
+
+
+def _sides(tasks: str | Sequence[Side]) -> tuple[Side, ...]:
+    """The sides in play, one of each task card 2..9, as the notation's are checked."""
+    return parse_tasks(tasks) if isinstance(tasks, str) else tasks_from_names(side.name for side in tasks)
 
 
 def _deck(deck: Sequence[Card] | None) -> list[Card]:
@@ -103,8 +114,9 @@ def optimize(
     numbers. ``time_limit`` is cpsat's, in seconds (model building included); a placement
     not proven optimal leaves "is this the best?" undecided. An opponent's face-down 5a card
     written ``"?"`` is bad input: a best response answers known cards."""
+    check_count("number of cards", cards, 0, DECK_SIZE)
     budget = Budget(time_limit=check_time_limit(time_limit))
-    sides = parse_tasks(tasks) if isinstance(tasks, str) else tuple(tasks)
+    sides = _sides(tasks)
     versus = vs if vs is None or isinstance(vs, Placed) else opponent_of(_table(vs), sides, seat)
     problem = make_problem(_cards(pile), sides, cards, versus)
     found: Placement = BACKENDS.load(backend).optimize(problem, budget)
@@ -125,6 +137,8 @@ def duel(
     """The 2-player round dealt with ``seed`` and ``sides``, both piles known: alternate
     best responses (``solvers.subito.duel``) of ``cards`` cards each (default all), at
     most ``limit`` answers."""
+    check_count("number of cards", cards, 0, PILE)
+    check_count("limit", limit, 1, MAX_DUEL_ANSWERS)
     return play_duel(deal(seed, sides=sides, deck=deck), cards, backend, limit, progress=progress)
 
 
@@ -144,5 +158,6 @@ def hint(
     expected round points over ``samples`` seeded rollouts (``solvers.subito.hint``),
     from what the player sees (the opponent's face-down 5a cards are drawn from the
     unseen cards, whatever the table names)."""
+    check_count("samples", samples, 1, MAX_SAMPLES)
     turned = parse_card(card) if isinstance(card, str) else card
     return rank_sides(_table(table), seat, turned, _deck(deck), samples, seed, progress)

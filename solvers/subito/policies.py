@@ -180,8 +180,10 @@ def play_round(
 def _table(
     tasks: Sequence[Side], names: tuple[str, str], placed: tuple[dict[str, list[Card]], dict[str, list[Card]]]
 ) -> Table:
-    """The table with these cards on each side."""
+    """The table with these cards on each side, made once a turn without the checks of a
+    user's table (``Table.unchecked``): the cards are the round's own, dealt from a
+    checked deck onto checked sides."""
     first, second = (
-        Placed(name, {side: tuple(cards) for side, cards in on.items()}) for name, on in zip(names, placed)
+        Placed.unchecked(name, {side: tuple(cards) for side, cards in on.items()}) for name, on in zip(names, placed)
     )
-    return Table(tuple(tasks), (first, second))
+    return Table.unchecked(tuple(tasks), (first, second))

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from cardsolve.models.subito import SIDE_CHOICES, table_from_json
-from cardsolve.models.subito.cards import deck_from_json
+from cardsolve.models.subito.cards import DECK_SIZE, deck_from_json
+from cardsolve.models.subito.deal import PILES
+from cardsolve.models.subito.table import PILE, SIDES_OF_TABLE
 from cardsolve.solvers.interfaces.table import Command, Group, Option
 from cardsolve.solvers.interfaces.values import SEED, Choice, Document, Seconds, Text, Whole
 from cardsolve.solvers.subito.backends import BACKENDS
+from cardsolve.solvers.subito.settings import MAX_DUEL_ANSWERS, MAX_SAMPLES
 
 API = "cardsolve.solvers.subito.api"
 
@@ -32,7 +35,7 @@ COMMANDS = (
             Option("seed", SEED, "The shuffle (and random sides)."),
             Option(
                 "players",
-                Whole(2, 4),
+                Whole(min(PILES), max(PILES)),
                 "2: two piles of 36; 3: the solo player's 36 and two team piles of 18; 4: four piles of 18.",
             ),
             SIDES,
@@ -74,9 +77,11 @@ COMMANDS = (
                 'not "?".',
             ),
             Option(
-                "seat", Whole(1, 2), "With --vs: you are this player of the table, 1 or 2; the other is the opponent."
+                "seat",
+                Whole(1, SIDES_OF_TABLE),
+                "With --vs: you are this player of the table, 1 or 2; the other is the opponent.",
             ),
-            Option("cards", Whole(0, 72), "Cards you place before the round ends (default all)."),
+            Option("cards", Whole(0, DECK_SIZE), "Cards you place before the round ends (default all)."),
             Option("backend", Choice(lambda: BACKENDS.names), "All three are exact; reference takes at most 10 cards."),
             Option("time_limit", Seconds(), "Seconds cpsat may take, building its model included."),
         ),
@@ -92,8 +97,8 @@ COMMANDS = (
         (
             Option("seed", SEED, "The deal: sides and both piles."),
             SIDES,
-            Option("cards", Whole(0, 36), "Cards each player places (default all 36)."),
-            Option("limit", Whole(1, 1000), "Answers at most."),
+            Option("cards", Whole(0, PILE), "Cards each player places (default all 36)."),
+            Option("limit", Whole(1, MAX_DUEL_ANSWERS), "Answers at most."),
             Option("backend", Choice(("numba", "cpsat")), "Both are exact."),
             DECK,
         ),
@@ -116,8 +121,8 @@ COMMANDS = (
                 required=True,
             ),
             Option("card", Text("CARD"), "The card you have just turned over: Y4A.", required=True),
-            Option("seat", Whole(1, 2), "You: the first or second player of the table file."),
-            Option("samples", Whole(1, 100_000), "Rollouts per side."),
+            Option("seat", Whole(1, SIDES_OF_TABLE), "You: the first or second player of the table file."),
+            Option("samples", Whole(1, MAX_SAMPLES), "Rollouts per side."),
             Option("seed", SEED, "The rollouts."),
             Option(
                 "deck",
