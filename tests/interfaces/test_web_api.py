@@ -24,7 +24,7 @@ from starlette.testclient import TestClient
 from cardsolve.solvers.interfaces.commands import COMMANDS, served
 from cardsolve.solvers.interfaces.table import Command
 from cardsolve.solvers.interfaces.values import Choice, Document, OutputFile, Seconds, Whole
-from cardsolve.solvers.interfaces.web.app import MAX_BODY, MAX_DEPTH, Settings, create_app
+from cardsolve.solvers.interfaces.web.app import MAX_BODY, MAX_DEPTH, Settings, create_app, stop_commands
 from cardsolve.solvers.interfaces.web.calls import read_call
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -422,3 +422,31 @@ def test_every_game_command_is_served_and_nothing_else() -> None:
     games = {"quibbles", "ubongo", "subito", "was-sticht", "cubu"}
     assert {found.path for found in served().values()} == {found.path for found in COMMANDS if found.group in games}
     assert all(not found.served for found in COMMANDS if found.group not in games)
+
+
+def test_stopping_answers_the_running_and_the_waiting_requests_stopped_at_once() -> None:
+    """One worker: one slow request runs, another waits for the worker; stopping the
+    commands (what Ctrl-C on ``cardsolve serve`` does) answers both 503 "stopped" at once."""
+    app = create_app(Settings(time_limit=60.0, workers=1))
+    slow_body = {"hand": "1,1,2,2,3,3,4,4,5,5,6,6", "display": "1,2,3,4,5,6", "samples": 10000}
+    answers: list[tuple[int, Any]] = []
+
+    def slow(server: TestClient) -> None:
+        response = server.post("/api/quibbles/hint", json=slow_body)
+        answers.append((response.status_code, response.json()))
+
+    with TestClient(app) as server:
+        threads = [threading.Thread(target=slow, args=(server,)) for _ in range(2)]
+        for thread in threads:
+            thread.start()
+        time.sleep(1.0)
+        assert not answers, "the slow requests should still be running"
+        stopped = time.monotonic()
+        stop_commands(app)
+        for thread in threads:
+            thread.join(timeout=10)
+        assert time.monotonic() - stopped < 2
+        later = server.post("/api/quibbles/split", json={"value": "6", "display": "3,3,1,1,4,2"})
+    said = {"error": "stopped: the server is stopping; the command was stopped"}
+    assert answers == [(503, said), (503, said)]
+    assert later.status_code == 503 and later.json() == said

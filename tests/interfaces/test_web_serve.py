@@ -1,6 +1,7 @@
 """``cardsolve serve`` as a user runs it: it says where it listens (and that a phone can
 reach it on 0.0.0.0), answers, and Ctrl-C stops it with exit 130 and no process left
-behind; a port in use or a bad address is one line and exit 2."""
+behind, at once, also in the middle of an answer; a port in use or a bad address is one
+line and exit 2."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
+import pytest
 from browser import free_port
 
 
@@ -42,6 +45,38 @@ def _alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+def _start(*options: str) -> subprocess.Popen[str]:
+    """``cardsolve serve`` with ``options``, in a session of its own (as a terminal runs
+    it: Ctrl-C reaches every process of the session)."""
+    return subprocess.Popen(
+        [_cardsolve(), "serve", *options],
+        stderr=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+
+
+def _raw_request(path: str, body: bytes, *, host: str, kind: str = "application/json") -> bytes:
+    """The head of a POST request as a client sends it, with the body's full length."""
+    return (
+        f"POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: {kind}\r\nContent-Length: {len(body)}\r\n\r\n"
+    ).encode()
+
+
+def _answer(connection: socket.socket) -> tuple[int, Any]:
+    """The status and JSON body of the answer on ``connection`` (read to its end)."""
+    received = b""
+    while chunk := connection.recv(65536):
+        received += chunk
+    head, _, body = received.partition(b"\r\n\r\n")
+    return int(head.split()[1]), json.loads(body)
+
+
+SLOW_HINT = {"hand": "1,1,2,2,3,3,4,4,5,5,6,6", "display": "1,2,3,4,5,6", "samples": 10000}
+"""A Quibbles hint that takes many seconds."""
 
 
 def _wait_for_line(process: subprocess.Popen[str], word: str, seconds: float) -> list[str]:
@@ -155,5 +190,48 @@ def test_an_abandoned_request_frees_its_worker_at_once() -> None:
         try:
             process.wait(timeout=60)
         except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.mark.parametrize("reaches", ["the session", "the server"])
+def test_ctrl_c_in_the_middle_of_an_answer_stops_at_once_and_answers_stopped(reaches: str) -> None:
+    """Ctrl-C while a slow command runs (60 s allowed): its client is answered 503
+    "stopped" in JSON at once and the server exits 130 within a couple of seconds, with no
+    process left and no traceback. A terminal's Ctrl-C reaches every process of the
+    session (the request's own process too); ``kill -INT`` reaches the server alone."""
+    port = free_port()
+    process = _start("--port", str(port), "--workers", "1", "--time-limit", "60")
+    try:
+        _wait_for_line(process, "ready:", 180)
+        helpers = _children(process.pid)
+        body = json.dumps(SLOW_HINT).encode()
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as client:
+            client.sendall(_raw_request("/api/quibbles/hint", body, host=f"localhost:{port}") + body)
+            deadline = time.monotonic() + 30
+            while len(_children(process.pid)) <= len(helpers) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            running = [pid for pid in _children(process.pid) if pid not in helpers]
+            assert running, "the request's process should be running"
+            time.sleep(0.5)  # well into the search
+            if reaches == "the session":
+                os.killpg(process.pid, signal.SIGINT)
+            else:
+                process.send_signal(signal.SIGINT)
+            interrupted = time.monotonic()
+            status, answer = _answer(client)
+        code = process.wait(timeout=30)
+        took = time.monotonic() - interrupted
+        assert (status, answer) == (503, {"error": "stopped: the server is stopping; the command was stopped"})
+        assert code == 130 and took < 3, (code, took)
+        assert process.stderr is not None
+        said = process.stderr.read()
+        assert said.strip().splitlines()[-1] == "interrupted" and "Traceback" not in said, said
+        deadline = time.monotonic() + 3
+        while any(_alive(pid) for pid in helpers + running) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not [pid for pid in helpers + running if _alive(pid)], "processes left behind"
+    finally:
+        if process.poll() is None:
             process.kill()
             process.wait()

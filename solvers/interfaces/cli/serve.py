@@ -72,7 +72,7 @@ def serve(host: str, port: int, time_limit: float, workers: int | None) -> None:
     `cardsolve --json` does. Ctrl-C stops it."""
     import uvicorn
 
-    from cardsolve.solvers.interfaces.web.app import Settings, create_app
+    from cardsolve.solvers.interfaces.web.app import Settings, create_app, stop_commands
 
     _check_free(host, port)
     address = f"http://{_shown(host)}:{port}/"
@@ -87,14 +87,19 @@ def serve(host: str, port: int, time_limit: float, workers: int | None) -> None:
     app = create_app(Settings(time_limit=time_limit, workers=workers or os.cpu_count() or 1))
 
     class Server(uvicorn.Server):
-        """uvicorn's server, saying "ready" once it listens: the application's start-up
-        (the solvers loaded, the request processes started) runs before the socket is
-        bound, and a page opened in between would be refused."""
+        """uvicorn's server, saying "ready" once it listens (the application's start-up,
+        the solvers loaded and the request processes started, runs before the socket is
+        bound, and a page opened in between would be refused), and stopping the running
+        commands as soon as it is told to stop (uvicorn would wait for their answers)."""
 
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
             await super().startup(sockets)
             if self.started:
                 click.echo(f"ready: open {address}; {reach}; Ctrl-C stops", err=True)
+
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+            stop_commands(app)
+            await super().shutdown(sockets)
 
     server = Server(uvicorn.Config(app, host=host, port=port, log_level="warning"))
     server.run()

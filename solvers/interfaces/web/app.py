@@ -9,7 +9,8 @@ underneath them.
   with exactly the document ``cardsolve --json <game> <command> ...`` prints (whatever
   its exit code), 400 with ``{"error": "<the CLI's one-line message>"}`` on bad input,
   413 when the body is too large, 503 or 504 with ``"undecided"`` in the error when no
-  answer came within the server's time limit. With ``?view=page`` the 200 answer wraps
+  answer came within the server's time limit, 503 ``"stopped: ..."`` when the server
+  stops (Ctrl-C) before the answer. With ``?view=page`` the 200 answer wraps
   the document with the CLI's text output, exit code, command line and files, which the
   pages show.
 
@@ -126,7 +127,17 @@ def create_app(settings: Settings = Settings()) -> Starlette:
         Route("/api/{game}/{command}", answer, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: _http_error})
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: _http_error})
+    app.state.requests = requests
+    return app
+
+
+def stop_commands(app: Starlette) -> None:
+    """Stop every command ``app`` (from ``create_app``) runs, at once: their requests, and
+    any later one, answer 503 "stopped". A server calls it as soon as it is told to stop
+    (Ctrl-C), so that it does not wait for its commands' deadlines before it ends."""
+    requests: Requests = app.state.requests
+    requests.stop()
 
 
 class _TooLarge(Exception):

@@ -10,13 +10,17 @@ milliseconds; the child is killed when its deadline passes (the request then ans
 commands run at once; the others wait their turn, but never longer than the deadline,
 and a command's own deadline starts when it starts.
 A call whose client goes away stops waiting and its child is killed within ``WATCH``
-seconds, so an abandoned request does not hold a worker until its deadline.
+seconds, so an abandoned request does not hold a worker until its deadline. When the
+server stops (``Requests.stop``, on Ctrl-C), every running child is killed at once and
+every call, running or waiting, answers ``stopped``. A child ignores Ctrl-C itself (a
+terminal sends it to every process of the server): the server decides when it ends.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import sys
 import threading
 import time
@@ -33,7 +37,7 @@ from cardsolve.solvers.interfaces.web.calls import Call
 OK, BAD_INPUT, CLOSED, INTERNAL, BUSY, TIMED_OUT = 200, 400, 499, 500, 503, 504
 """The HTTP statuses of an outcome: the CLI's answer, bad input, the client went away
 before the answer (nginx's 499; nobody reads it), a fault of ours, no slot free within
-the deadline, the deadline passed while the command ran."""
+the deadline or the server stopping, the deadline passed while the command ran."""
 WATCH = 0.2
 """How often, in seconds, a waiting call looks whether its client has gone away."""
 
@@ -68,6 +72,7 @@ def _child(connection: Connection, call: Call) -> None:
     """A request's process: end with the process it was forked from (the fork server,
     which ends with the web server), answer once, then exit."""
     die_with_parent(os.getppid())
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         connection.send(execute(call))
     finally:
@@ -106,6 +111,8 @@ class Requests:
         abandoned = abandoned or threading.Event()
         gives_up = time.monotonic() + self.deadline
         while not self._slots.acquire(timeout=min(WATCH, max(0.0, gives_up - time.monotonic()))):
+            if self._stopping:
+                return _stopped()
             if abandoned.is_set():
                 return _closed()
             if time.monotonic() >= gives_up:
@@ -120,12 +127,14 @@ class Requests:
         process = self._context.Process(target=_child, args=(sending, call), daemon=True)
         with self._lock:
             if self._stopping:
-                return Outcome(BUSY, exit_code=130, error="the server is stopping")
+                return _stopped()
             process.start()
             self._running.add(process)
         sending.close()
         try:
             while not receiving.poll(min(WATCH, max(0.0, ends - time.monotonic()))):
+                if self._stopping:
+                    return _stopped()
                 if abandoned.is_set():
                     return _closed()
                 if time.monotonic() >= ends:
@@ -138,7 +147,9 @@ class Requests:
                 exit_code=3,
                 error=f"undecided: no answer within this server's {self.deadline:g} s; the command was stopped",
             )
-        except EOFError:
+        except EOFError:  # the child was killed: by stop(), or it died of a fault of ours
+            if self._stopping:
+                return _stopped()
             return Outcome(INTERNAL, exit_code=1, error="the command's process ended without an answer")
         finally:
             process.kill()
@@ -148,7 +159,8 @@ class Requests:
             receiving.close()
 
     def stop(self) -> None:
-        """Kill every running command; later calls are refused."""
+        """Kill every running command at once: every call, running, waiting or later,
+        answers ``stopped``."""
         with self._lock:
             self._stopping = True
             for process in self._running:
@@ -161,3 +173,7 @@ def _loaded() -> None:
 
 def _closed() -> Outcome:
     return Outcome(CLOSED, exit_code=130, error="the client went away before the answer; the command was stopped")
+
+
+def _stopped() -> Outcome:
+    return Outcome(BUSY, exit_code=130, error="stopped: the server is stopping; the command was stopped")
