@@ -1,7 +1,7 @@
 """``cardsolve serve`` as a user runs it: it says where it listens (and that a phone can
 reach it on 0.0.0.0), answers, and Ctrl-C stops it with exit 130 and no process left
-behind, at once, also in the middle of an answer; a port in use or a bad address is one
-line and exit 2."""
+behind, at once, also in the middle of an answer; a client that goes away is one line in
+its log; a port in use or a bad address is one line and exit 2."""
 
 from __future__ import annotations
 
@@ -59,6 +59,15 @@ def _start(*options: str) -> subprocess.Popen[str]:
     )
 
 
+def _post(port: int, path: str, options: dict[str, Any]) -> urllib.request.Request:
+    return urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}",
+        method="POST",
+        data=json.dumps(options).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+
+
 def _raw_request(path: str, body: bytes, *, host: str, kind: str = "application/json") -> bytes:
     """The head of a POST request as a client sends it, with the body's full length."""
     return (
@@ -73,6 +82,16 @@ def _answer(connection: socket.socket) -> tuple[int, Any]:
         received += chunk
     head, _, body = received.partition(b"\r\n\r\n")
     return int(head.split()[1]), json.loads(body)
+
+
+def _stop(process: subprocess.Popen[str]) -> None:
+    if process.poll() is None:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
 
 SLOW_HINT = {"hand": "1,1,2,2,3,3,4,4,5,5,6,6", "display": "1,2,3,4,5,6", "samples": 10000}
@@ -235,3 +254,28 @@ def test_ctrl_c_in_the_middle_of_an_answer_stops_at_once_and_answers_stopped(rea
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+def test_a_client_that_sends_half_its_body_is_one_line_in_the_log() -> None:
+    port = free_port()
+    process = _start("--port", str(port), "--workers", "1")
+    options = {"value": "6", "display": "3,3,1,1,4,2"}
+    body = json.dumps(options).encode()
+    try:
+        _wait_for_line(process, "ready:", 180)
+        for _ in range(3):
+            with socket.create_connection(("127.0.0.1", port), timeout=30) as client:
+                client.sendall(_raw_request("/api/quibbles/split", body, host=f"127.0.0.1:{port}") + body[:10])
+                time.sleep(0.3)
+        with urllib.request.urlopen(_post(port, "/api/quibbles/split", options), timeout=60) as response:
+            assert json.load(response)["taken"] == 5
+    finally:
+        _stop(process)
+    assert process.stderr is not None
+    said = process.stderr.read()
+    assert "Traceback" not in said, said
+    went_away = [line for line in said.splitlines() if "went away" in line]
+    assert len(went_away) == 3, said
+    assert went_away[0].startswith("127.0.0.1:") and went_away[0].endswith(
+        "went away before sending the whole request POST /api/quibbles/split"
+    )

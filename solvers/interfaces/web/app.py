@@ -14,6 +14,9 @@ underneath them.
   the document with the CLI's text output, exit code, command line and files, which the
   pages show.
 
+A client that goes away before sending its whole request is one line in the server's
+log.
+
 Every command runs in a process of its own (``worker.Requests``), off the event loop, so
 that one slow request does not hold up the others.
 """
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -32,7 +36,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -43,7 +47,7 @@ from cardsolve.solvers.interfaces.commands import served
 from cardsolve.solvers.interfaces.table import Command, error_line
 from cardsolve.solvers.interfaces.values import Flag
 from cardsolve.solvers.interfaces.web.calls import read_call, served_time_limit
-from cardsolve.solvers.interfaces.web.worker import BAD_INPUT, OK, WATCH, Outcome, Requests
+from cardsolve.solvers.interfaces.web.worker import BAD_INPUT, CLOSED, OK, WATCH, Outcome, Requests
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 256 * 1024
@@ -54,6 +58,8 @@ MAX_DEPTH = 32
 """The deepest nesting of lists and objects a request body may have: a deal or deck file
 inside a request nests 4 or 5 levels, and a body hundreds deep could not even be handed
 to a worker process."""
+
+_log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -85,6 +91,12 @@ def create_app(settings: Settings = Settings()) -> Starlette:
         page = request.query_params.get("view") == "page"
         try:
             options = json.loads(await _body(request) or b"{}")
+        except ClientDisconnect:
+            client = f"{request.client.host}:{request.client.port}" if request.client else "a client"
+            _log.warning(
+                "%s went away before sending the whole request %s %s", client, request.method, request.url.path
+            )
+            return Response(status_code=CLOSED)  # nobody reads it
         except _TooLarge:
             return _error(413, f"error: the request body is over {MAX_BODY // 1024} KB")
         except (ValueError, RecursionError) as error:  # not UTF-8, not JSON, a number too long to read, too deep
