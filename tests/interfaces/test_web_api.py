@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import shlex
+import socket
 import subprocess
 import sys
 import threading
@@ -26,14 +27,19 @@ from cardsolve.solvers.interfaces.table import Command
 from cardsolve.solvers.interfaces.values import Choice, Document, OutputFile, Seconds, Whole
 from cardsolve.solvers.interfaces.web.app import MAX_BODY, MAX_DEPTH, Settings, create_app, stop_commands
 from cardsolve.solvers.interfaces.web.calls import read_call
+from cardsolve.solvers.interfaces.web.hosts import Hosts
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
+TEST_HOST = Hosts(frozenset({"testserver"}))
+"""The host Starlette's test client names in every request."""
+JSON_BODY = {"content-type": "application/json"}
+"""The header a body sent as bytes needs (``json=`` sends it itself)."""
 
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(Settings(time_limit=20.0, workers=2))) as test_client:
+    with TestClient(create_app(Settings(time_limit=20.0, workers=2, hosts=TEST_HOST))) as test_client:
         yield test_client
 
 
@@ -299,13 +305,17 @@ def test_bodies_that_broke_the_server_are_refused_as_bad_input(client: TestClien
     """Each of these once answered 500: a number too long for Python to read, a time limit
     too large for a float, lists nested past the parser's depth, and a file nested too deep
     to hand to a worker process."""
-    long_number = client.post("/api/quibbles/split", content=b'{"value": ' + b"1" * 4301 + b', "display": "3,3"}')
+    long_number = client.post(
+        "/api/quibbles/split", content=b'{"value": ' + b"1" * 4301 + b', "display": "3,3"}', headers=JSON_BODY
+    )
     assert long_number.status_code == 400 and "not JSON that can be read" in long_number.json()["error"]
     vast = client.post(
-        "/api/quibbles/split", content=b'{"value": "6", "display": "3,3", "time_limit": 1' + b"0" * 309 + b"}"
+        "/api/quibbles/split",
+        content=b'{"value": "6", "display": "3,3", "time_limit": 1' + b"0" * 309 + b"}",
+        headers=JSON_BODY,
     )
     assert vast.status_code == 400 and "--time-limit" in vast.json()["error"]
-    deep = client.post("/api/quibbles/split", content=b"[" * 100_000 + b"]" * 100_000)
+    deep = client.post("/api/quibbles/split", content=b"[" * 100_000 + b"]" * 100_000, headers=JSON_BODY)
     assert deep.status_code == 400 and "not JSON that can be read" in deep.json()["error"]
     nested: Any = []
     for _ in range(500):
@@ -336,7 +346,9 @@ def test_an_error_that_echoes_a_long_input_is_cut_short(client: TestClient) -> N
 def test_a_lone_surrogate_in_a_file_is_escaped_in_the_page_view(client: TestClient, tmp_path: Path) -> None:
     table = json.loads((ROOT / "tests" / "data" / "subito_example.json").read_text())
     table["players"][0]["name"] = "\ud800X"
-    response = client.post("/api/subito/score?view=page", content=json.dumps({"table": table}).encode())
+    response = client.post(
+        "/api/subito/score?view=page", content=json.dumps({"table": table}).encode(), headers=JSON_BODY
+    )
     assert response.status_code == 200 and "\\ud800X" in response.text
     path = tmp_path / "table.json"
     path.write_text(json.dumps(table), encoding="utf-8")
@@ -355,11 +367,11 @@ def test_a_file_error_names_the_file_as_the_api_does(client: TestClient) -> None
 
 
 def test_a_body_that_is_not_json_or_too_large_is_refused(client: TestClient) -> None:
-    not_json = client.post("/api/quibbles/split", content=b"{value: 6")
+    not_json = client.post("/api/quibbles/split", content=b"{value: 6", headers=JSON_BODY)
     assert not_json.status_code == 400 and "not JSON" in not_json.json()["error"]
     not_object = client.post("/api/quibbles/split", json=[6])
     assert not_object.status_code == 400 and "JSON object" in not_object.json()["error"]
-    huge = client.post("/api/quibbles/split", content=b" " * (MAX_BODY + 1))
+    huge = client.post("/api/quibbles/split", content=b" " * (MAX_BODY + 1), headers=JSON_BODY)
     assert huge.status_code == 413 and "KB" in huge.json()["error"]
 
 
@@ -398,7 +410,7 @@ def test_the_line_names_file_arguments_by_their_label() -> None:
 
 def test_a_slow_request_is_stopped_undecided_and_does_not_hold_up_a_quick_one() -> None:
     finished: dict[str, float] = {}
-    with TestClient(create_app(Settings(time_limit=1.0, workers=2, grace=2.0))) as client:
+    with TestClient(create_app(Settings(time_limit=1.0, workers=2, grace=2.0, hosts=TEST_HOST))) as client:
         slow_body = {"hand": "1,1,2,2,3,3,4,4,5,5,6,6", "display": "1,2,3,4,5,6", "samples": 10000}
 
         def slow() -> None:
@@ -427,7 +439,7 @@ def test_every_game_command_is_served_and_nothing_else() -> None:
 def test_stopping_answers_the_running_and_the_waiting_requests_stopped_at_once() -> None:
     """One worker: one slow request runs, another waits for the worker; stopping the
     commands (what Ctrl-C on ``cardsolve serve`` does) answers both 503 "stopped" at once."""
-    app = create_app(Settings(time_limit=60.0, workers=1))
+    app = create_app(Settings(time_limit=60.0, workers=1, hosts=TEST_HOST))
     slow_body = {"hand": "1,1,2,2,3,3,4,4,5,5,6,6", "display": "1,2,3,4,5,6", "samples": 10000}
     answers: list[tuple[int, Any]] = []
 
@@ -450,3 +462,111 @@ def test_stopping_answers_the_running_and_the_waiting_requests_stopped_at_once()
     said = {"error": "stopped: the server is stopping; the command was stopped"}
     assert answers == [(503, said), (503, said)]
     assert later.status_code == 503 and later.json() == said
+
+
+@pytest.mark.parametrize(
+    "kind", [None, "text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "application/jsonx"]
+)
+def test_a_body_that_is_not_sent_as_json_is_refused_before_anything_is_computed(
+    kind: str | None, client: TestClient
+) -> None:
+    """A page elsewhere can send text/plain or a form without the browser asking first
+    (it cannot send application/json so): none of them is computed."""
+    headers = {} if kind is None else {"content-type": kind}
+    response = client.post("/api/quibbles/split", content=b'{"value": "6", "display": "3,3"}', headers=headers)
+    assert response.status_code == 415
+    given = "none was given" if kind is None else f"not {kind!r}"
+    assert response.json() == {"error": f"error: send the options as Content-Type: application/json ({given})"}
+
+
+@pytest.mark.parametrize("kind", ["application/json", "application/json; charset=utf-8", "Application/JSON"])
+def test_json_is_taken_with_or_without_a_charset(kind: str, client: TestClient) -> None:
+    body = b'{"value": "6", "display": "3,3,1,1,4,2"}'
+    response = client.post("/api/quibbles/split", content=body, headers={"content-type": kind})
+    assert response.status_code == 200 and response.json()["taken"] == 5
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("GET", "/"),
+        ("GET", "/quibbles"),
+        ("GET", "/static/cardsolve.js"),
+        ("GET", "/api"),
+        ("POST", "/api/quibbles/split"),
+    ],
+)
+def test_a_request_for_another_host_is_refused_everywhere(method: str, path: str, client: TestClient) -> None:
+    """A page elsewhere that points its own name at this machine (DNS rebinding) gets
+    nothing: not a page, not the catalogue, no answer computed."""
+    body = {"value": "6", "display": "3,3"} if method == "POST" else None
+    response = client.request(method, path, json=body, headers={"host": "evil.example:8000"})
+    assert response.status_code == 400
+    assert response.json() == {
+        "error": "error: this server does not answer for the host 'evil.example:8000': it answers testserver on any port"
+    }
+    assert client.request(method, path, json=body).status_code == 200
+
+
+def test_a_server_answers_the_loopback_names_unless_told_otherwise() -> None:
+    default = TestClient(create_app(Settings()))  # no lifespan: refused before any command would run
+    refused = default.get("/api")
+    assert refused.status_code == 400
+    assert refused.json() == {
+        "error": "error: this server does not answer for the host 'testserver': "
+        "it answers 127.0.0.1, [::1], localhost on any port"
+    }
+    for host in ("127.0.0.1:8000", "localhost:51234", "[::1]:8000", "localhost"):
+        assert default.get("/api", headers={"host": host}).status_code == 200, host
+
+
+ME = socket.gethostname().lower()
+
+
+@pytest.mark.parametrize(
+    ("listening", "header", "answered"),
+    [
+        # on loopback (the default): localhost and the address listened on, with the port
+        ("127.0.0.1", "127.0.0.1:8000", True),
+        ("127.0.0.1", "localhost:8000", True),
+        ("127.0.0.1", "LocalHost.:8000", True),
+        ("127.0.0.1", "localhost:8001", False),
+        ("127.0.0.1", "localhost", False),  # port 80
+        ("127.0.0.1", "[::1]:8000", False),
+        ("127.0.0.1", "127.0.0.1.nip.io:8000", False),
+        ("127.0.0.1", "evil.example:8000", False),
+        ("127.0.0.1", f"{ME}:8000", False),
+        ("127.0.0.1", "", False),
+        ("127.0.0.1", "127.0.0.1:", False),
+        ("127.0.0.1", "127.0.0.1:8000:8000", False),
+        ("127.0.0.1", "127.0.0.1:+8000", False),
+        ("::1", "[::1]:8000", True),
+        ("::1", "[0:0::1]:8000", True),
+        ("::1", "::1:8000", False),
+        ("::1", "[::1]8000", False),
+        ("localhost", "[::1]:8000", True),
+        # on every address: also any IP address written out, and this machine's names
+        ("0.0.0.0", "192.168.1.20:8000", True),
+        ("0.0.0.0", "[fe80::1]:8000", True),
+        ("0.0.0.0", "localhost:8000", True),
+        ("0.0.0.0", f"{ME}:8000", True),
+        ("0.0.0.0", f"{ME.split('.')[0]}.local:8000", True),
+        ("0.0.0.0", "192.168.1.20:9000", False),
+        ("0.0.0.0", "192.168.1.20.nip.io:8000", False),
+        ("0.0.0.0", "evil.example:8000", False),
+        ("::", "10.0.0.7:8000", True),
+        # on one other address: that address and this machine's names
+        ("192.168.1.20", "192.168.1.20:8000", True),
+        ("192.168.1.20", f"{ME}:8000", True),
+        ("192.168.1.20", "192.168.1.21:8000", False),
+        ("192.168.1.20", "localhost:8000", False),
+    ],
+)
+def test_the_hosts_a_server_answers_are_those_it_is_reached_by(listening: str, header: str, answered: bool) -> None:
+    assert Hosts.listening(listening, 8000).allows(header) is answered
+
+
+def test_a_server_on_port_80_answers_a_host_without_a_port() -> None:
+    assert Hosts.listening("127.0.0.1", 80).allows("localhost")
+    assert Hosts.listening("127.0.0.1", 80).allows("127.0.0.1:80")
+    assert not Hosts.listening("127.0.0.1", 80).allows("localhost:8000")

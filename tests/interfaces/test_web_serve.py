@@ -1,7 +1,8 @@
 """``cardsolve serve`` as a user runs it: it says where it listens (and that a phone can
 reach it on 0.0.0.0), answers, and Ctrl-C stops it with exit 130 and no process left
-behind, at once, also in the middle of an answer; a client that goes away is one line in
-its log; a port in use or a bad address is one line and exit 2."""
+behind, at once, also in the middle of an answer; it answers only its own host and JSON
+bodies; a client that goes away is one line in its log; a port in use or a bad address
+is one line and exit 2."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -123,11 +125,7 @@ def test_serve_answers_says_a_phone_can_reach_it_and_stops_on_ctrl_c() -> None:
     try:
         lines = _wait_for_line(process, "ready:", 180)
         assert any("phone on the same network opens http://" in line for line in lines), lines
-        request = urllib.request.Request(
-            f"http://127.0.0.1:{port}/api/quibbles/split",
-            method="POST",
-            data=json.dumps({"value": "6", "display": "3,3,1,1,4,2"}).encode(),
-        )
+        request = _post(port, "/api/quibbles/split", {"value": "6", "display": "3,3,1,1,4,2"})
         with urllib.request.urlopen(request, timeout=60) as response:
             assert json.load(response)["taken"] == 5
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/ubongo", timeout=30) as response:
@@ -179,38 +177,21 @@ def test_an_abandoned_request_frees_its_worker_at_once() -> None:
     """With one worker and a 20 s limit, a slow request whose client hangs up must not
     keep the worker: the next request is answered within seconds."""
     port = free_port()
-    process = subprocess.Popen(
-        [_cardsolve(), "serve", "--port", str(port), "--workers", "1"],
-        stderr=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
+    process = _start("--port", str(port), "--workers", "1")
     try:
         _wait_for_line(process, "ready:", 180)
-        body = json.dumps({"hand": "1,1,2,2,3,3,4,4,5,5,6,6", "display": "1,2,3,4,5,6", "samples": 10000}).encode()
+        body = json.dumps(SLOW_HINT).encode()
         with socket.create_connection(("127.0.0.1", port), timeout=10) as hanging:
-            hanging.sendall(
-                b"POST /api/quibbles/hint HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
-                + f"Content-Length: {len(body)}\r\n\r\n".encode()
-                + body
-            )
+            hanging.sendall(_raw_request("/api/quibbles/hint", body, host=f"127.0.0.1:{port}") + body)
             time.sleep(1.0)
         started = time.monotonic()
-        request = urllib.request.Request(
-            f"http://127.0.0.1:{port}/api/quibbles/split",
-            method="POST",
-            data=json.dumps({"value": "6", "display": "3,3,1,1,4,2"}).encode(),
-        )
-        with urllib.request.urlopen(request, timeout=60) as response:
+        with urllib.request.urlopen(
+            _post(port, "/api/quibbles/split", {"value": "6", "display": "3,3,1,1,4,2"}), timeout=60
+        ) as response:
             assert json.load(response)["taken"] == 5
         assert time.monotonic() - started < 8, "the abandoned request held the only worker"
     finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        _stop(process)
 
 
 @pytest.mark.parametrize("reaches", ["the session", "the server"])
@@ -254,6 +235,35 @@ def test_ctrl_c_in_the_middle_of_an_answer_stops_at_once_and_answers_stopped(rea
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+def test_only_its_own_host_and_json_bodies_are_answered() -> None:
+    """A page elsewhere can name this machine under a name of its own (DNS rebinding) or
+    send text/plain without the browser asking first: neither is computed."""
+    port = free_port()
+    process = _start("--port", str(port), "--workers", "1")
+    options = {"value": "6", "display": "3,3,1,1,4,2"}
+    body = json.dumps(options).encode()
+    try:
+        _wait_for_line(process, "ready:", 180)
+        for host, kind, status in [
+            (f"127.0.0.1:{port}", "application/json", 200),
+            (f"localhost:{port}", "application/json; charset=utf-8", 200),
+            (f"evil.example:{port}", "application/json", 400),
+            (f"localhost:{port + 1}", "application/json", 400),
+            (f"127.0.0.1:{port}", "text/plain", 415),
+        ]:
+            with socket.create_connection(("127.0.0.1", port), timeout=30) as client:
+                client.sendall(_raw_request("/api/quibbles/split", body, host=host, kind=kind) + body)
+                answered, answer = _answer(client)
+            assert answered == status, (host, kind, answer)
+            assert answer["taken"] == 5 if status == 200 else answer["error"].startswith("error: "), answer
+        plain = urllib.request.Request(f"http://127.0.0.1:{port}/api/quibbles/split", method="POST", data=body)
+        with pytest.raises(urllib.error.HTTPError) as refused:  # urllib sends a form's type unless told
+            urllib.request.urlopen(plain, timeout=60)
+        assert refused.value.code == 415
+    finally:
+        _stop(process)
 
 
 def test_a_client_that_sends_half_its_body_is_one_line_in_the_log() -> None:

@@ -73,6 +73,7 @@ def serve(host: str, port: int, time_limit: float, workers: int | None) -> None:
     import uvicorn
 
     from cardsolve.solvers.interfaces.web.app import Settings, create_app, stop_commands
+    from cardsolve.solvers.interfaces.web.hosts import Hosts
 
     _check_free(host, port)
     address = f"http://{_shown(host)}:{port}/"
@@ -84,7 +85,9 @@ def serve(host: str, port: int, time_limit: float, workers: int | None) -> None:
     else:
         reach = "listening on this computer only (--host 0.0.0.0 serves a phone on the same network)"
     click.echo("cardsolve serve: loading the solvers (the first start after an install compiles them)...", err=True)
-    app = create_app(Settings(time_limit=time_limit, workers=workers or os.cpu_count() or 1))
+    app = create_app(
+        Settings(time_limit=time_limit, workers=workers or os.cpu_count() or 1, hosts=Hosts.listening(host, port))
+    )
 
     class Server(uvicorn.Server):
         """uvicorn's server, saying "ready" once it listens (the application's start-up,

@@ -8,14 +8,18 @@ underneath them.
 - ``POST /api/<game>/<command>`` with a JSON object of the command's options answers 200
   with exactly the document ``cardsolve --json <game> <command> ...`` prints (whatever
   its exit code), 400 with ``{"error": "<the CLI's one-line message>"}`` on bad input,
-  413 when the body is too large, 503 or 504 with ``"undecided"`` in the error when no
-  answer came within the server's time limit, 503 ``"stopped: ..."`` when the server
-  stops (Ctrl-C) before the answer. With ``?view=page`` the 200 answer wraps
-  the document with the CLI's text output, exit code, command line and files, which the
+  413 when the body is too large, 415 when it is not sent as ``Content-Type:
+  application/json`` (a page elsewhere cannot send that without the browser asking
+  first, and this server never says yes), 503 or 504 with ``"undecided"`` in the error
+  when no answer came within the server's time limit, 503 ``"stopped: ..."`` when the
+  server stops (Ctrl-C) before the answer. With ``?view=page`` the 200 answer wraps the
+  document with the CLI's text output, exit code, command line and files, which the
   pages show.
 
-A client that goes away before sending its whole request is one line in the server's
-log.
+Every request must name this server in its ``Host`` header, as ``hosts`` reads it
+(else 400), so that a page elsewhere cannot reach it under a name of its own (DNS
+rebinding). A client that goes away before sending its whole request is one line in the
+server's log.
 
 Every command runs in a process of its own (``worker.Requests``), off the event loop, so
 that one slow request does not hold up the others.
@@ -35,11 +39,14 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.games import GAMES, command_name
@@ -47,6 +54,7 @@ from cardsolve.solvers.interfaces.commands import served
 from cardsolve.solvers.interfaces.table import Command, error_line
 from cardsolve.solvers.interfaces.values import Flag
 from cardsolve.solvers.interfaces.web.calls import read_call, served_time_limit
+from cardsolve.solvers.interfaces.web.hosts import LOOPBACK, Hosts
 from cardsolve.solvers.interfaces.web.worker import BAD_INPUT, CLOSED, OK, WATCH, Outcome, Requests
 
 STATIC = Path(__file__).parent / "static"
@@ -58,6 +66,8 @@ MAX_DEPTH = 32
 """The deepest nesting of lists and objects a request body may have: a deal or deck file
 inside a request nests 4 or 5 levels, and a body hundreds deep could not even be handed
 to a worker process."""
+JSON = "application/json"
+"""The one content type a request body is taken in."""
 
 _log = logging.getLogger(__name__)
 
@@ -67,11 +77,14 @@ class Settings:
     """How the server runs: ``time_limit`` is the most seconds any command may search
     (given to every command with a ``--time-limit``); every command is stopped at
     ``time_limit + grace`` seconds (the grace covers building a model, loading a kernel
-    and writing the answer); ``workers`` is how many commands are computed at once."""
+    and writing the answer); ``workers`` is how many commands are computed at once;
+    ``hosts`` are the ``Host`` headers answered (by default the loopback names on any
+    port; ``cardsolve serve`` gives those of the address it listens on)."""
 
     time_limit: float = 20.0
     workers: int = 2
     grace: float = 10.0
+    hosts: Hosts = LOOPBACK
 
 
 def create_app(settings: Settings = Settings()) -> Starlette:
@@ -89,6 +102,10 @@ def create_app(settings: Settings = Settings()) -> Starlette:
     async def answer(request: Request) -> Response:
         game, command = request.path_params["game"], request.path_params["command"]
         page = request.query_params.get("view") == "page"
+        kind = request.headers.get("content-type")
+        if kind is None or kind.split(";")[0].strip().lower() != JSON:
+            given = "none was given" if kind is None else f"not {kind[:80]!r}"
+            return _error(415, f"error: send the options as Content-Type: {JSON} ({given})")
         try:
             options = json.loads(await _body(request) or b"{}")
         except ClientDisconnect:
@@ -139,7 +156,12 @@ def create_app(settings: Settings = Settings()) -> Starlette:
         Route("/api/{game}/{command}", answer, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: _http_error})
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(_HostCheck, hosts=settings.hosts)],
+        exception_handlers={HTTPException: _http_error},
+    )
     app.state.requests = requests
     return app
 
@@ -150,6 +172,27 @@ def stop_commands(app: Starlette) -> None:
     (Ctrl-C), so that it does not wait for its commands' deadlines before it ends."""
     requests: Requests = app.state.requests
     requests.stop()
+
+
+class _HostCheck:
+    """Answers 400, and nothing else, to a request whose ``Host`` header is not one of
+    ``hosts``."""
+
+    def __init__(self, app: ASGIApp, hosts: Hosts) -> None:
+        self.app = app
+        self.hosts = hosts
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            host = Headers(scope=scope).get("host", "")
+            if not self.hosts.allows(host):
+                named = f"the host {host[:80]!r}" if host else "no host"
+                refused = _error(
+                    BAD_INPUT, f"error: this server does not answer for {named}: it answers {self.hosts.shown()}"
+                )
+                await refused(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 class _TooLarge(Exception):
