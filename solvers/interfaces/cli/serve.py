@@ -4,12 +4,12 @@ uvicorn until Ctrl-C."""
 from __future__ import annotations
 
 import ipaddress
-import os
 import socket
 
 import click
 
 from cardsolve.models.errors import BadInput
+from cardsolve.solvers.infrastructure.processes import most_workers
 from cardsolve.solvers.interfaces.values import Seconds, Whole
 
 MOST_SECONDS = 600.0
@@ -35,8 +35,9 @@ def _seconds(ctx: click.Context, param: click.Parameter, value: str) -> float:
 
 
 def _workers(ctx: click.Context, param: click.Parameter, value: str | None) -> int | None:
-    """``--workers``: answers computed at once, 1 to 64."""
-    return None if value is None else int(Whole(1, 64).read(value, "--workers"))
+    """``--workers``: answers computed at once, from 1 to what the machine runs
+    (``processes.most_workers``)."""
+    return None if value is None else int(Whole(1, most_workers).read(value, "--workers"))
 
 
 @click.command()
@@ -64,7 +65,8 @@ def _workers(ctx: click.Context, param: click.Parameter, value: str | None) -> i
 @click.option(
     "--workers",
     callback=_workers,
-    help="Answers computed at once, 1 to 64 (default: all cores); more requests wait their turn.",
+    help="Answers computed at once (default and most: one per core, and no more than the free memory holds at "
+    "200 MB each); more requests wait their turn.",
 )
 def serve(host: str, port: int, time_limit: float, workers: int | None) -> None:
     """A local web page for every game: enter a position by tapping cards and get the
@@ -86,7 +88,7 @@ def serve(host: str, port: int, time_limit: float, workers: int | None) -> None:
         reach = "listening on this computer only (--host 0.0.0.0 serves a phone on the same network)"
     click.echo("cardsolve serve: loading the solvers (the first start after an install compiles them)...", err=True)
     app = create_app(
-        Settings(time_limit=time_limit, workers=workers or os.cpu_count() or 1, hosts=Hosts.listening(host, port))
+        Settings(time_limit=time_limit, workers=workers or most_workers(), hosts=Hosts.listening(host, port))
     )
 
     class Server(uvicorn.Server):
