@@ -1,5 +1,5 @@
 """The one exception type for bad input, shared by every game's parsers, engines and model
-types, and the helpers their checks share: ``is_whole``, ``shown`` and ``unchecked``."""
+types, and the helpers their checks share: ``is_whole``, ``shown``, ``as_token`` and ``unchecked``."""
 
 from __future__ import annotations
 
@@ -32,6 +32,12 @@ def shown(value: object) -> str:
     except ValueError:
         return f"a whole number of {value.bit_length()} bits" if isinstance(value, int) else "a value too long to show"
     return text if len(text) <= SHOWN_CHARACTERS else f"{text[: SHOWN_CHARACTERS - 3]}..."
+
+
+def as_token(value: object) -> str:
+    """``value`` as the token a ``BadInput`` names: text as it was given, anything else as
+    ``shown`` writes it."""
+    return value if isinstance(value, str) else shown(value)
 
 
 def is_whole(value: object) -> TypeGuard[int]:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardsolve.models.data import load_json, read_user_json
-from cardsolve.models.errors import BadInput, is_whole, shown
+from cardsolve.models.errors import BadInput, as_token, is_whole, shown
 from cardsolve.models.listing import check_unique, read_list
 
 COLOURS = {"R": "red", "P": "pink", "Y": "yellow", "G": "green", "L": "light blue", "D": "dark blue"}
@@ -51,13 +51,17 @@ class Card:
         """The colour is a letter of ``COLOURS``, the number a whole number of ``NUMBERS``
         and the symbol a letter of ``SYMBOLS``; else bad input naming the field and value."""
         if type(self.colour) is not str or self.colour not in COLOURS:
-            raise BadInput(f"bad card colour {shown(self.colour)}: use one of {', '.join(COLOURS)}", shown(self.colour))
+            raise BadInput(
+                f"bad card colour {shown(self.colour)}: use one of {', '.join(COLOURS)}", as_token(self.colour)
+            )
         if not is_whole(self.number) or self.number not in NUMBERS:
             raise BadInput(
-                f"bad card number {shown(self.number)}: use {NUMBERS[0]} to {NUMBERS[-1]}", shown(self.number)
+                f"bad card number {shown(self.number)}: use {NUMBERS[0]} to {NUMBERS[-1]}", as_token(self.number)
             )
         if type(self.symbol) is not str or self.symbol not in SYMBOLS:
-            raise BadInput(f"bad card symbol {shown(self.symbol)}: use one of {', '.join(SYMBOLS)}", shown(self.symbol))
+            raise BadInput(
+                f"bad card symbol {shown(self.symbol)}: use one of {', '.join(SYMBOLS)}", as_token(self.symbol)
+            )
 
     @property
     def name(self) -> str:

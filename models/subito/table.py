@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from cardsolve.models.data import read_user_json
-from cardsolve.models.errors import BadInput, is_whole, shown, unchecked
+from cardsolve.models.errors import BadInput, as_token, is_whole, shown, unchecked
 from cardsolve.models.subito.cards import Card, check_distinct, parse_card
 from cardsolve.models.subito.tasks import SIDES, Side, parse_side, tasks_from_names
 
@@ -59,23 +59,23 @@ class Placed:
         ``hidden`` 0 or more, and at most a ``PILE`` of cards in all; else bad input naming
         the field and the value."""
         if type(self.name) is not str or not self.name.strip():
-            raise BadInput(f"bad player name {shown(self.name)}: name the player (text)", shown(self.name))
+            raise BadInput(f"bad player name {shown(self.name)}: name the player (text)", as_token(self.name))
         if not isinstance(self.placed, Mapping):
             raise BadInput(
                 f"{self.name}'s placed cards are {shown(self.placed)}, not a mapping of side name: cards",
-                shown(self.placed),
+                as_token(self.placed),
             )
         for name, cards in self.placed.items():
             if name not in SIDES:
                 raise BadInput(
-                    f"{self.name} placed cards on side {shown(name)}: the sides are {', '.join(SIDES)}", shown(name)
+                    f"{self.name} placed cards on side {shown(name)}: the sides are {', '.join(SIDES)}", as_token(name)
                 )
             if type(cards) is not tuple or not _CARD_TYPE.issuperset(map(type, cards)):
                 raise BadInput(f"{self.name}'s cards on {name} are {shown(cards)}, not a tuple of Cards", name)
         if not is_whole(self.hidden) or self.hidden < 0:
             raise BadInput(
                 f"{self.name} has {shown(self.hidden)} face-down cards unseen: give a count, 0 or more",
-                shown(self.hidden),
+                as_token(self.hidden),
             )
         if self.count > PILE:
             raise BadInput(f"{self.name} placed {self.count} cards, but a side of the table holds {PILE}", self.name)
@@ -109,7 +109,7 @@ class Table:
         ``Placed`` of different names, their cards on sides in play and no card twice; else
         bad input naming it."""
         if type(self.tasks) is not tuple or not all(type(side) is Side for side in self.tasks):
-            raise BadInput(f"bad table tasks {shown(self.tasks)}: a tuple of Sides", shown(self.tasks))
+            raise BadInput(f"bad table tasks {shown(self.tasks)}: a tuple of Sides", as_token(self.tasks))
         if self.tasks != tasks_from_names(side.name for side in self.tasks):
             raise BadInput(
                 f"the table's tasks {','.join(map(str, self.tasks))} are not in order of number", str(self.tasks[0])
@@ -118,7 +118,7 @@ class Table:
         if type(players) is not tuple or len(players) != SIDES_OF_TABLE or not all(type(p) is Placed for p in players):
             raise BadInput(
                 f"bad table players {shown(players)}: a table has {SIDES_OF_TABLE} Placed, players or teams",
-                shown(players),
+                as_token(players),
             )
         if players[0].name == players[1].name:
             raise BadInput(f"both players are called {players[0].name!r}", players[0].name)

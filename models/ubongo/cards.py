@@ -17,7 +17,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from cardsolve.models.data import load_json, read_user_json
-from cardsolve.models.errors import BadInput, is_whole, shown
+from cardsolve.models.errors import BadInput, as_token, is_whole, shown
 
 SYMBOLS = "ABCDEFGHIJKL"
 """The twelve symbols, one letter each."""
@@ -53,7 +53,7 @@ class Face:
         ):
             raise BadInput(
                 f"bad face grid {shown(grid)}: a face is a tuple of {ROWS} rows of {COLS} symbols, like ('ABC', 'DDA')",
-                shown(grid),
+                as_token(grid),
             )
         wrong = next((symbol for row in grid for symbol in row if symbol not in SYMBOLS), None)
         if wrong is not None:
@@ -61,7 +61,7 @@ class Face:
                 f"bad face grid {'/'.join(grid)!r}: symbol {wrong!r} is not one of {SYMBOLS[0]}-{SYMBOLS[-1]}", wrong
             )
         if type(self.name) is not str or not self.name.strip():
-            raise BadInput(f"bad face name {shown(self.name)}: name a face like 17w or ABC/DDA", shown(self.name))
+            raise BadInput(f"bad face name {shown(self.name)}: name a face like 17w or ABC/DDA", as_token(self.name))
 
     def rotated(self, rotation: int) -> Grid:
         """The grid turned ``rotation`` degrees clockwise."""
@@ -136,14 +136,14 @@ class Card:
         """The number is a whole number from 1, the stack one of ``STACKS`` and both sides
         ``Face``s; else bad input naming the field and the value."""
         if not is_whole(self.number) or self.number < 1:
-            raise BadInput(f"bad card number {shown(self.number)}: a whole number, 1 or more", shown(self.number))
+            raise BadInput(f"bad card number {shown(self.number)}: a whole number, 1 or more", as_token(self.number))
         if not is_whole(self.stack) or self.stack not in STACKS:
             raise BadInput(
-                f"card {self.number} has stack {shown(self.stack)}; stacks are 1, 2 and 3", shown(self.stack)
+                f"card {self.number} has stack {shown(self.stack)}; stacks are 1, 2 and 3", as_token(self.stack)
             )
         for side, face in (("white", self.white), ("black", self.black)):
             if not isinstance(face, Face):
-                raise BadInput(f"card {self.number} has {side} face {shown(face)}, not a Face", shown(face))
+                raise BadInput(f"card {self.number} has {side} face {shown(face)}, not a Face", as_token(face))
 
 
 @dataclass(frozen=True)
@@ -157,11 +157,11 @@ class Deck:
         """At most ``DECK_CARDS`` cards, each a ``Card`` filed under its number; else bad
         input naming it."""
         if not isinstance(self.cards, dict):
-            raise BadInput(f"bad deck cards {shown(self.cards)}: a dict of Cards by number", shown(self.cards))
+            raise BadInput(f"bad deck cards {shown(self.cards)}: a dict of Cards by number", as_token(self.cards))
         check_card_count(len(self.cards), f"the {self.source} deck")
         for number, card in self.cards.items():
             if not isinstance(card, Card) or card.number != number:
-                raise BadInput(f"the {self.source} deck files {shown(card)} as card {shown(number)}", shown(number))
+                raise BadInput(f"the {self.source} deck files {shown(card)} as card {shown(number)}", as_token(number))
 
     def stack(self, stack: int) -> list[Card]:
         """The cards of stack 1 (rounds 1-2), 2 (rounds 3-4) or 3 (rounds 5-6), by number."""

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from cardsolve.models.data import read_user_json
-from cardsolve.models.errors import BadInput, shown, unchecked
+from cardsolve.models.errors import BadInput, as_token, shown, unchecked
 from cardsolve.models.ubongo.cards import (
     COLS,
     DECK_CARDS,
@@ -51,7 +51,7 @@ class Placement:
         input naming the face, the field and the value."""
         if type(self.face) is not Face:
             raise BadInput(
-                f"bad placed face {shown(self.face)}: a Face, like parse_literal('ABC/DDA')", shown(self.face)
+                f"bad placed face {shown(self.face)}: a Face, like parse_literal('ABC/DDA')", as_token(self.face)
             )
         problem = placement_problem(self.rotation, self.x, self.y)
         if problem is not None:
@@ -101,7 +101,7 @@ def placement_problem(rotation: object, x: object, y: object) -> tuple[str, str]
     reader."""
     # called for every placement a search lays: plain tests, words only for a bad value
     if type(rotation) is not int or rotation not in ROTATIONS:
-        return f"has rotation {shown(rotation)}: use 0, 90, 180 or 270", shown(rotation)
+        return f"has rotation {shown(rotation)}: use 0, 90, 180 or 270", as_token(rotation)
     if type(x) is not int or not -MAX_COORDINATE <= x <= MAX_COORDINATE:
         return _coordinate_problem("x", x)
     if type(y) is not int or not -MAX_COORDINATE <= y <= MAX_COORDINATE:
@@ -112,8 +112,8 @@ def placement_problem(rotation: object, x: object, y: object) -> tuple[str, str]
 def _coordinate_problem(axis: str, value: object) -> tuple[str, str]:
     """Why ``value`` is no coordinate ``axis`` (``placement_problem``'s words)."""
     if type(value) is not int:
-        return f"has {axis} {shown(value)}, not a whole number", shown(value)
-    return f"has {axis} {shown(value)}, beyond any layout's reach of {MAX_COORDINATE} cells from the origin", shown(
+        return f"has {axis} {shown(value)}, not a whole number", as_token(value)
+    return f"has {axis} {shown(value)}, beyond any layout's reach of {MAX_COORDINATE} cells from the origin", as_token(
         value
     )
 
@@ -132,12 +132,12 @@ def layout_from_json(data: object, face: Callable[[str], Face], source: str = "l
     layout = []
     for k, entry in enumerate(data["cards"], start=1):  # numbered from 1, as people count the laid cards
         if not isinstance(entry, dict):
-            raise BadInput(f"{source}: card {k} is not an object: {shown(entry)}", shown(entry))
+            raise BadInput(f"{source}: card {k} is not an object: {shown(entry)}", as_token(entry))
         missing = [key for key in ("card", "rotation", "x", "y") if key not in entry]
         if missing:
             raise BadInput(f"{source}: card {k} lacks {', '.join(missing)}", missing[0])
         if not isinstance(entry["card"], str):
-            raise BadInput(f"{source}: card {k} names no face: {shown(entry['card'])}", shown(entry["card"]))
+            raise BadInput(f"{source}: card {k} names no face: {shown(entry['card'])}", as_token(entry["card"]))
         problem = placement_problem(entry["rotation"], entry["x"], entry["y"])
         if problem is not None:
             words, token = problem
