@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from cardsolve.models.errors import BadInput
+from cardsolve.models.errors import BadInput, as_token, is_whole, shown
 from cardsolve.models.listing import check_unique, read_list
 
 COLOURS = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
@@ -20,7 +20,9 @@ COLOURS = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
 NUMBERS = range(1, 10)
 """Card numbers, 1..9."""
 
-_CARD = re.compile(rf"([{''.join(COLOURS)}])([1-9])")
+_COLOUR_ORDER = {colour: order for order, colour in enumerate(COLOURS)}
+_SHAPE = re.compile(r"(\D)([0-9])")
+"""The notation's shape: a letter and a digit (which ones, ``Card`` checks)."""
 
 
 @dataclass(frozen=True, order=True)
@@ -34,7 +36,17 @@ class Card:
     not computed, as the solvers read it for every card of every position they encode."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "index", list(COLOURS).index(self.colour) * len(NUMBERS) + self.number - 1)
+        """The colour is a letter of ``COLOURS`` and the number a whole number of
+        ``NUMBERS``; else bad input naming the field and the value."""
+        if type(self.colour) is not str or self.colour not in COLOURS:
+            raise BadInput(
+                f"bad card colour {shown(self.colour)}: use one of {', '.join(COLOURS)}", as_token(self.colour)
+            )
+        if not is_whole(self.number) or self.number not in NUMBERS:
+            raise BadInput(
+                f"bad card number {shown(self.number)}: use {NUMBERS[0]} to {NUMBERS[-1]}", as_token(self.number)
+            )
+        object.__setattr__(self, "index", _COLOUR_ORDER[self.colour] * len(NUMBERS) + self.number - 1)
 
     @property
     def name(self) -> str:
@@ -50,11 +62,15 @@ DECK = tuple(Card(colour, number) for colour in COLOURS for number in NUMBERS)
 
 
 def parse_card(text: str) -> Card:
-    """Read one card, ``R5`` (any case); anything else is bad input naming it."""
-    match = _CARD.fullmatch(text.strip().upper())
-    if not match:
-        raise BadInput(f"bad card {text!r}: a card is a colour (R, B, G, Y) and a number 1-9, like R5", text)
-    return Card(match.group(1), int(match.group(2)))
+    """Read one card, ``R5`` (any case), as ``Card`` checks it; anything else is bad input
+    naming it."""
+    match = _SHAPE.fullmatch(text.strip().upper())
+    if match:
+        try:
+            return Card(match.group(1), int(match.group(2)))
+        except BadInput:
+            pass
+    raise BadInput(f"bad card {text!r}: a card is a colour (R, B, G, Y) and a number 1-9, like R5", text)
 
 
 def check_distinct(cards: Iterable[Card], where: str) -> None:

@@ -26,10 +26,16 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from cardsolve.models.data import read_user_json
-from cardsolve.models.errors import BadInput
-from cardsolve.models.was_sticht.cards import COLOURS, DECK, NUMBERS, Card, check_distinct, parse_card
+from cardsolve.models.errors import BadInput, as_token, is_whole, shown
+from cardsolve.models.was_sticht.cards import DECK, Card, parse_card
 from cardsolve.models.was_sticht.chips import TRICKS
-from cardsolve.models.was_sticht.draft import COLUMNS, ROWS, Observation
+from cardsolve.models.was_sticht.draft import (
+    Observation,
+    check_clues,
+    check_column_count,
+    column_problem,
+    winner_problem,
+)
 from cardsolve.models.was_sticht.play import Position, start
 from cardsolve.models.was_sticht.trumps import ALL_TRUMPS, Trumps
 
@@ -40,11 +46,6 @@ class Deal(NamedTuple):
     hands: tuple[tuple[Card, ...], ...]
     trumps: Trumps
     leader: int
-
-
-def _is_int(value: object) -> bool:
-    """A JSON integer (``true`` and ``5.0`` are not)."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _cards(entry: object, what: str, source: str) -> tuple[Card, ...]:
@@ -64,11 +65,10 @@ def _trumps(entry: object, source: str) -> Trumps:
             f'{source}: "trump" is an object {{"suit": "R" or null, "number": 5 or null}}, not {entry!r}', str(entry)
         )
     suit, number = entry["suit"], entry["number"]
-    if suit is not None and (not isinstance(suit, str) or suit.upper() not in COLOURS):
-        raise BadInput(f"{source}: bad trump suit {suit!r}: use one of {', '.join(COLOURS)} or null", str(suit))
-    if number is not None and (not _is_int(number) or number not in NUMBERS):
-        raise BadInput(f"{source}: bad trump number {number!r}: use 1-9 or null", str(number))
-    return Trumps(None if suit is None else suit.upper(), number)
+    try:
+        return Trumps(suit.upper() if isinstance(suit, str) else suit, number)
+    except BadInput as error:
+        raise BadInput(f"{source}: {error}", error.token) from None
 
 
 def deal_from_json(data: object, source: str = "deal") -> Deal:
@@ -76,25 +76,32 @@ def deal_from_json(data: object, source: str = "deal") -> Deal:
     card twice, bad trumps or a leader that is not a seat is bad input naming it."""
     if not isinstance(data, dict) or not all(key in data for key in ("hands", "trump", "leader")):
         raise BadInput(f'{source}: a deal is a JSON object with "hands", "trump" and "leader"', source)
-    if not isinstance(data["hands"], list) or len(data["hands"]) not in (3, 4):
-        raise BadInput(f'{source}: "hands" is a list of 3 or 4 hands, not {data["hands"]!r}', str(data["hands"]))
+    if not isinstance(data["hands"], list):
+        raise BadInput(
+            f'{source}: "hands" is a list of 3 or 4 hands, not {shown(data["hands"])}', as_token(data["hands"])
+        )
     hands = tuple(_cards(entry, f"hand {k + 1}", source) for k, entry in enumerate(data["hands"]))
-    size = len(hands[0])
-    if not 1 <= size <= TRICKS:
-        raise BadInput(f"{source}: hand 1 has {size} cards: a hand holds 1 to {TRICKS}", str(size))
-    for k, hand in enumerate(hands):
-        if len(hand) != size:
-            raise BadInput(
-                f"{source}: hand {k + 1} has {len(hand)} cards, hand 1 has {size}: "
-                "every hand holds the same number of cards",
-                str(len(hand)),
-            )
-    check_distinct((card for hand in hands for card in hand), source)
     trumps = _trumps(data["trump"], source)
     leader = data["leader"]
-    if not _is_int(leader) or not 1 <= leader <= len(hands):
-        raise BadInput(f"{source}: leader {leader!r} is not a seat 1..{len(hands)}", str(leader))
-    return Deal(hands, trumps, leader - 1)
+    if not is_whole(leader):
+        raise BadInput(f"{source}: leader {shown(leader)} is not a seat 1..{len(hands)}", as_token(leader))
+    deal = Deal(hands, trumps, leader - 1)
+    try:
+        check_deal(deal)
+    except BadInput as error:
+        raise BadInput(f"{source}: {error}", error.token) from None
+    return deal
+
+
+def check_deal(deal: Deal) -> Position:
+    """The first trick's position of ``deal``, read from a file or made by hand: ``start``'s
+    checks, and 1 to ``TRICKS`` cards a hand (a round's start or an ending); else bad input
+    naming it."""
+    position = start(deal.hands, deal.trumps, deal.leader)
+    size = len(deal.hands[0])
+    if not 1 <= size <= TRICKS:
+        raise BadInput(f"hand 1 has {size} cards: a hand holds 1 to {TRICKS}", str(size))
+    return position
 
 
 def deal_to_json(deal: Deal) -> dict[str, Any]:
@@ -111,30 +118,19 @@ def clues_from_json(data: object, source: str = "clues") -> tuple[Observation, .
     twice or a winner that is not an index into the column is bad input naming it."""
     if not isinstance(data, dict) or not isinstance(data.get("observations"), list):
         raise BadInput(f'{source}: clues are a JSON object with a list "observations"', source)
-    if len(data["observations"]) > COLUMNS:
-        raise BadInput(
-            f"{source}: {len(data['observations'])} observations, but the draft has {COLUMNS} columns",
-            str(len(data["observations"])),
-        )
+    check_column_count(len(data["observations"]), source)
     observations = []
     for k, entry in enumerate(data["observations"]):
         where = f"observation {k + 1}"
         if not isinstance(entry, dict) or "cards" not in entry or "winner" not in entry:
             raise BadInput(f'{source}: {where} needs "cards" and "winner": {entry!r}', str(entry))
         cards = _cards(entry["cards"], f"{where}'s cards", source)
-        if len(cards) != ROWS:
-            raise BadInput(
-                f"{source}: {where} has {len(cards)} cards, a column has {ROWS} "
-                "(with 3 players the Table's card is the last)",
-                str(len(cards)),
-            )
-        winner = entry["winner"]
-        if not _is_int(winner) or not 1 <= winner <= len(cards):
-            raise BadInput(
-                f"{source}: {where}'s winner {winner!r} is not a place 1..{len(cards)} in its cards", str(winner)
-            )
-        observations.append(Observation(cards, winner - 1))
-    check_distinct((card for observation in observations for card in observation.cards), source)
+        problem = column_problem(cards) or winner_problem(entry["winner"], 1)
+        if problem is not None:
+            words, token = problem
+            raise BadInput(f"{source}: {where}: {words}", token)
+        observations.append(Observation(cards, entry["winner"] - 1))
+    check_clues(observations, source)
     return tuple(observations)
 
 

@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from cardsolve.models.errors import BadInput
+from cardsolve.models.errors import BadInput, as_token, is_whole, shown
 from cardsolve.models.was_sticht.cards import DECK, Card, check_distinct
 from cardsolve.models.was_sticht.trumps import Trumps, trick_winner
 
@@ -35,6 +35,57 @@ class Observation:
 
     cards: tuple[Card, ...]
     winner: int
+
+    def __post_init__(self) -> None:
+        """A column (``column_problem``) and the index of its winning card (``winner_problem``,
+        from 0); else bad input naming the field and the value."""
+        problem = column_problem(self.cards) or winner_problem(self.winner, 0)
+        if problem is not None:
+            words, token = problem
+            raise BadInput(f"bad observation: {words}", token)
+
+
+def column_problem(cards: object) -> tuple[str, str] | None:
+    """What keeps ``cards`` from being a column's cards, as words and the bad value; None
+    when nothing does: a tuple of ``ROWS`` ``Card``s (a card per seat, with 3 players the
+    Table's last), none twice. One check for ``Observation`` and the clues reader."""
+    if type(cards) is not tuple or not all(isinstance(card, Card) for card in cards):
+        return f"cards {shown(cards)} are not a tuple of Cards", as_token(cards)
+    if len(cards) != ROWS:
+        return (
+            f"{len(cards)} cards, but a column has {ROWS} (with 3 players the Table's card is the last)",
+            str(len(cards)),
+        )
+    try:
+        check_distinct(cards, "a column")
+    except BadInput as error:
+        return str(error), error.token or ""
+    return None
+
+
+def winner_problem(winner: object, first: int) -> tuple[str, str] | None:
+    """What keeps ``winner`` from naming the card of a column that wins it, counted from
+    ``first`` (0: ``Observation``'s index; 1: a clues file's place, as people count), as
+    words and the bad value; None when nothing does."""
+    if not is_whole(winner) or not first <= winner < first + ROWS:
+        counted = "an index" if first == 0 else "a place"
+        return f"winner {shown(winner)} is not {counted} {first}..{first + ROWS - 1} in its cards", as_token(winner)
+    return None
+
+
+def check_column_count(count: int, source: str) -> None:
+    """A draft's clues are ``count`` columns' at most ``COLUMNS``; else bad input naming
+    ``source`` and the count."""
+    if count > COLUMNS:
+        raise BadInput(f"{source}: {count} observations, but the draft has {COLUMNS} columns", str(count))
+
+
+def check_clues(observations: Sequence[Observation], source: str) -> None:
+    """Clues that could come from one draft, whether read or made by hand: at most
+    ``COLUMNS`` observations, no card in two of them (each observation checked itself when
+    made); else bad input naming ``source`` and the count or the card."""
+    check_column_count(len(observations), source)
+    check_distinct((card for observation in observations for card in observation.cards), source)
 
 
 @dataclass(frozen=True)

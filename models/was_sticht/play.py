@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cardsolve.models.errors import BadInput
+from cardsolve.models.errors import BadInput, as_token, is_whole, shown
 from cardsolve.models.was_sticht.cards import Card, check_distinct
 from cardsolve.models.was_sticht.chips import Trick
 from cardsolve.models.was_sticht.trumps import Trumps, legal_plays, trick_winner
@@ -63,18 +63,23 @@ class Position:
 
 
 def start(hands: Sequence[Sequence[Card]], trumps: Trumps, leader: int) -> Position:
-    """The first trick's position: 3 or 4 hands of equal size, no card twice, a seat to lead."""
+    """The first trick's position: 3 or 4 hands of equal size, no card twice, ``Trumps``
+    and a seat to lead (from 0); anything else is bad input naming it (a seat counted from
+    1). Hands of more than ``TRICKS`` cards are for tests of the solvers (3 hands of 12);
+    a deal checks its hands' size (``deal.check_deal``)."""
     if len(hands) not in (3, 4):
         raise BadInput(f"a round has 3 or 4 hands, not {len(hands)}", str(len(hands)))
-    sizes = {len(hand) for hand in hands}
-    if len(sizes) != 1:
-        seat = next(s for s, hand in enumerate(hands) if len(hand) != len(hands[0]))
-        raise BadInput(
-            f"hand {seat + 1} has {len(hands[seat])} cards, hand 1 has {len(hands[0])}: "
-            "every hand holds the same number of cards",
-            str(len(hands[seat])),
-        )
+    size = len(hands[0])
+    for seat, hand in enumerate(hands):
+        if len(hand) != size:
+            raise BadInput(
+                f"hand {seat + 1} has {len(hand)} cards, hand 1 has {size}: every hand holds the same number of cards",
+                str(len(hand)),
+            )
     check_distinct([card for hand in hands for card in hand], "the deal")
-    if not 0 <= leader < len(hands):
-        raise BadInput(f"leader {leader + 1} is not a seat 1..{len(hands)}", str(leader + 1))
+    if not isinstance(trumps, Trumps):
+        raise BadInput(f"bad trumps {shown(trumps)}: give Trumps(suit, number)", as_token(trumps))
+    if not is_whole(leader) or not 0 <= leader < len(hands):
+        named = shown(leader + 1 if is_whole(leader) else leader)
+        raise BadInput(f"leader {named} is not a seat 1..{len(hands)}", named)
     return Position(tuple(tuple(hand) for hand in hands), trumps, leader)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cardsolve.models.errors import BadInput
+from cardsolve.models.errors import BadInput, as_token, shown
 from cardsolve.models.was_sticht.cards import COLOURS, NUMBERS, Card
 
 TRUMP_LEAD = "T"
@@ -33,10 +33,14 @@ class Trumps:
     number: int | None
 
     def __post_init__(self) -> None:
-        if self.suit is not None and self.suit not in COLOURS:
-            raise BadInput(f"bad trump suit {self.suit!r}: use one of {', '.join(COLOURS)} or none", str(self.suit))
+        """The suit is a letter of ``COLOURS`` or None, the number a whole number of
+        ``NUMBERS`` or None; else bad input naming the field and the value."""
+        if self.suit is not None and (type(self.suit) is not str or self.suit not in COLOURS):
+            raise BadInput(
+                f"bad trump suit {shown(self.suit)}: use one of {', '.join(COLOURS)} or none", as_token(self.suit)
+            )
         if self.number is not None and (type(self.number) is not int or self.number not in NUMBERS):
-            raise BadInput(f"bad trump number {self.number!r}: use 1-9 or none", str(self.number))
+            raise BadInput(f"bad trump number {shown(self.number)}: use 1-9 or none", as_token(self.number))
 
     @property
     def name(self) -> str:

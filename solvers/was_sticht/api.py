@@ -21,6 +21,7 @@ from cardsolve.models.was_sticht import (
     Chip,
     Deal,
     Observation,
+    check_clues,
     check_distinct,
     clues_from_json,
     deal_from_json,
@@ -30,7 +31,8 @@ from cardsolve.models.was_sticht import (
     parse_chips,
     play_game,
 )
-from cardsolve.models.was_sticht.play import Position, start
+from cardsolve.models.was_sticht.deal import check_deal
+from cardsolve.models.was_sticht.play import Position
 from cardsolve.solvers.infrastructure.arguments import checked
 from cardsolve.solvers.infrastructure.limits import check_count
 from cardsolve.solvers.was_sticht.backends import BACKENDS
@@ -48,11 +50,10 @@ from cardsolve.solvers.was_sticht.results import (
     Deduction,
     Game,
 )
+from cardsolve.solvers.was_sticht.settings import MAX_ROUNDS
 
 __all__ = ["chips", "choose", "deal", "deduce", "play", "solve", "table"]
 
-MAX_ROUNDS = 1000
-"""The most rounds a bot game may be played to (a game is over in a few dozen)."""
 Progress = Callable[[int, int], None]
 """Called with (done, total) as the work goes on."""
 DealLike = Deal | Position | Mapping[str, Any]
@@ -63,8 +64,7 @@ def _position(round_: DealLike) -> Position:
     """The position to analyse from ``round_``."""
     if isinstance(round_, Position):
         return round_
-    dealt = round_ if isinstance(round_, Deal) else deal_from_json(round_)
-    return start(dealt.hands, dealt.trumps, dealt.leader)
+    return check_deal(round_ if isinstance(round_, Deal) else deal_from_json(round_))
 
 
 @checked
@@ -82,6 +82,7 @@ def deduce(clues: Sequence[Observation] | Mapping[str, Any], offer: str | Sequen
     first clue that no pair fits together with the clues before it, and picks nothing. A
     card in two places is bad input."""
     observations = tuple(clues) if isinstance(clues, Sequence) else clues_from_json(clues)
+    check_clues(observations, "the clues")
     offered = parse_cards(offer, "the offer") if isinstance(offer, str) else offer
     fitting = tuple(consistent(observations))
     pick = None

@@ -288,7 +288,7 @@ HANDS = good_deal()["hands"]
     [
         ([], "deal"),
         ({"hands": HANDS, "trump": {"suit": "R", "number": 5}}, "deal"),
-        (with_(hands=HANDS[:2]), str(HANDS[:2])),
+        (with_(hands=HANDS[:2]), "2"),
         (with_(hands=[*HANDS[:3], [*HANDS[3][:8], "Q5"]]), "Q5"),
         (with_(hands=[*HANDS[:3], [*HANDS[3][:8], "R0"]]), "R0"),
         (with_(hands=[*HANDS[:3], [*HANDS[3][:8], 5]]), "5"),

@@ -6,10 +6,9 @@ from cardsolve.models.was_sticht import clues_from_json, deal_from_json
 from cardsolve.solvers.interfaces.table import Command, Group, Option
 from cardsolve.solvers.interfaces.values import SEED, Choice, Document, Flag, Text, Whole
 from cardsolve.solvers.was_sticht.backends import BACKENDS
+from cardsolve.solvers.was_sticht.settings import MAX_ROUNDS
 
 API = "cardsolve.solvers.was_sticht.api"
-MAX_ROUNDS = 1000
-"""The most rounds a bot game may be played to (the API's own bound)."""
 REFERENCE_LIMIT = 6
 """The longest hands the reference backend searches (``solvers.was_sticht.reference``)."""
 
