@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardsolve.models.data import load_json, read_user_json
-from cardsolve.models.errors import BadInput
+from cardsolve.models.errors import BadInput, as_token, shown
 from cardsolve.models.listing import read_list
 
 COLOURS = {"D": "dark blue", "L": "light blue", "R": "red", "G": "green", "O": "orange", "P": "purple"}
@@ -57,6 +57,22 @@ class Card:
 
     colours: tuple[str, ...] = ()
     action: str = ""
+
+    def __post_init__(self) -> None:
+        """An action card: a name of ``ACTIONS`` and no colours; a regular card: ``MIN_BOXES``
+        to ``MAX_BOXES`` different colour letters of ``COLOURS`` as a tuple, innermost
+        first; else bad input naming the field and the value."""
+        if self.action:
+            if type(self.action) is not str or self.action not in ACTIONS or self.colours != ():
+                raise BadInput(
+                    f"bad action card {shown(self.action)} (colours {shown(self.colours)}): an action is one of "
+                    f"{', '.join(ACTIONS)}, without colours",
+                    as_token(self.action),
+                )
+            return
+        problem = _colours_problem(self.colours)
+        if problem is not None:
+            raise BadInput(f"bad card colours {shown(self.colours)}: {problem}", as_token(self.colours))
 
     @property
     def is_action(self) -> bool:
@@ -90,22 +106,34 @@ class Card:
         return self.name
 
 
+def _colours_problem(colours: object) -> str | None:
+    """What keeps ``colours`` from being a regular card's boxes, innermost first; None when
+    nothing does."""
+    if type(colours) is not tuple:
+        return "a card's colours are a tuple, innermost first"
+    if not MIN_BOXES <= len(colours) <= MAX_BOXES:
+        return f"{len(colours)} boxes, but a card shows {MIN_BOXES} to {MAX_BOXES} (or it is an action)"
+    wrong = next((colour for colour in colours if type(colour) is not str or colour not in COLOURS), None)
+    if wrong is not None:
+        return f"colour {shown(wrong)} is not one of {''.join(COLOURS)}"
+    if len(set(colours)) != len(colours):
+        return "no colour is twice on a card"
+    return None
+
+
 def parse_card(text: str) -> Card:
     """Read one card, ``D-R-G`` or an action name (any case); anything else is bad input naming it."""
     if "," in text:
         raise BadInput(f"{text!r} is a list of cards where one card belongs", text)
     word = text.strip().lower()
-    if word in ACTIONS:
-        return Card(action=word)
-    letters = word.upper().split("-")
-    wrong = next((letter for letter in letters if letter not in COLOURS), None)
-    if wrong is not None or not MIN_BOXES <= len(letters) <= MAX_BOXES or len(set(letters)) != len(letters):
+    try:
+        return Card(action=word) if word in ACTIONS else Card(tuple(word.upper().split("-")))
+    except BadInput:
         raise BadInput(
             f"bad card {text!r}: a card is 2 to 6 different colours (DLRGOP) innermost first "
             f"joined by '-', like D-R-G, or an action ({', '.join(ACTIONS)})",
             text,
-        )
-    return Card(tuple(letters))
+        ) from None
 
 
 def check_distinct(cards: Iterable[Card], where: str) -> None:

@@ -71,6 +71,8 @@ MAX_TARGET = 1000
 to it still ends well within ``ROUND_LIMIT`` rounds."""
 ROUND_LIMIT = 200
 """Rounds after which a game to a target is cut off without a winner."""
+MAX_ROUNDS = 1000
+"""The most rounds a game of a fixed number of rounds (the time-limit variant) is played."""
 INTERRUPT = "interrupt"
 """The action card that answers another player's sequence."""
 PICKUPS = {"pickup1": 1, "pickup2": 2, "pickup3": 3}
@@ -521,8 +523,8 @@ def play_game(
     bundled one unless ``deck`` is given."""
     policies = seated("CUBU", players, PLAYERS, policies, lambda seat: RandomPolicy(f"{seed}:{seat}"), dealer)
     check_target(target)
-    if rounds is not None and rounds < 1:
-        raise BadInput(f"bad number of rounds {rounds}: give 1 or more", str(rounds))
+    if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
+        raise BadInput(f"bad number of rounds {rounds}: give 1 to {MAX_ROUNDS}", str(rounds))
     deck = deck or load_deck()
     rng = random.Random(seed)
     scores = [0] * players

@@ -17,6 +17,7 @@ from cardsolve.solvers.cubu.backends import BACKENDS
 from cardsolve.solvers.cubu.bots import lineup, seat_bots
 from cardsolve.solvers.cubu.longest import longest_runs
 from cardsolve.solvers.cubu.results import LongestAnswer, PlayAnswer, SpeedAnswer
+from cardsolve.solvers.cubu.settings import MAX_RUNS
 from cardsolve.solvers.infrastructure.arguments import checked
 from cardsolve.solvers.infrastructure.limits import check_count, check_time_limit
 
@@ -43,8 +44,8 @@ def _cards(cards: Cards) -> list[Card]:
 def longest(top: str | Card, hand: Cards, limit: int | None = LONGEST_LIMIT) -> LongestAnswer:
     """The longest colour sequence ``hand`` can play on ``top`` (a declared box, a
     direction and the cards in order), then every other maximal one, at most ``limit``
-    runs (all when None), with how many there are in all."""
-    check_count("limit", limit, 1)
+    runs (all when None; at most ``MAX_RUNS``), with how many there are in all."""
+    check_count("limit", limit, 1, MAX_RUNS)
     top_card = _card(top)
     runs = longest_runs(top_card, _cards(hand), limit=None)
     return LongestAnswer(top_card, tuple(runs if limit is None else runs[:limit]), len(runs))

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from cardsolve.models.cubu.classic import MAX_TARGET
+from cardsolve.models.cubu.classic import MAX_ROUNDS, MAX_TARGET, PLAYERS
 from cardsolve.solvers.cubu.backends import BACKENDS
+from cardsolve.solvers.cubu.settings import MAX_RUNS
 from cardsolve.solvers.interfaces.table import Command, Group, Option
 from cardsolve.solvers.interfaces.values import SEED, Choice, Seconds, Text, Whole
 
@@ -26,7 +27,7 @@ COMMANDS = (
         (
             Option("top", Text("CARD"), "The face-up card, innermost box first: D-R-G.", required=True),
             Option("hand", Text("CARDS"), "Your cards: R-G-O,P-L,miss,...", required=True),
-            Option("limit", Whole(1, 10_000), "Runs listed at most (longest first, then the other maximal ones)."),
+            Option("limit", Whole(1, MAX_RUNS), "Runs listed at most (longest first, then the other maximal ones)."),
         ),
     ),
     Command(
@@ -59,7 +60,7 @@ COMMANDS = (
         f"{API}:play",
         "A whole seeded classic game between bots, round by round: who went out, with how many points, and the scores.",
         (
-            Option("players", Whole(2, 6), "Players."),
+            Option("players", Whole(PLAYERS[0], PLAYERS[-1]), "Players."),
             Option(
                 "bots",
                 Text("BOTS"),
@@ -70,7 +71,7 @@ COMMANDS = (
             Option("target", Whole(1, MAX_TARGET), "Points that win (the rulebook: 50, 100 or 200)."),
             Option(
                 "rounds",
-                Whole(1, 1000),
+                Whole(1, MAX_ROUNDS),
                 "Play this many rounds instead, the most points winning (the rulebook's time limit).",
             ),
         ),
