@@ -417,7 +417,7 @@ class State:
         for part in combinable(hand, top):
             where = [i for i, d in enumerate(self.display) if d == sum(part)]
             for k in range(1, len(where) + 1):
-                actions.extend(Combine(part, taken) for taken in _choices(where, k, ordered))
+                actions.extend(Combine.unchecked(part, taken) for taken in _choices(where, k, ordered))
         actions.extend(Draw(v) for v in VALUES if hand[v])
         return actions
 
@@ -431,7 +431,7 @@ class State:
             per_value = [list(_choices(by_value[v], k, ordered)) for v, k in zip(range(1, value), picks)]
             for combo in itertools.product(*per_value):
                 positions = sorted(i for group in combo for i in group)
-                yield Split(value, decompose_into_sets(self.display, positions, value))
+                yield Split.unchecked(value, decompose_into_sets(self.display, positions, value))
 
     def stash_options(self, hand: Counts | None = None) -> list[Stash]:
         """Every stash the player to act could make from ``hand`` (default: their hand now,

@@ -16,7 +16,42 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardsolve.models.errors import BadInput
+from cardsolve.models.errors import BadInput, as_token, shown, unchecked
+
+CARD_VALUES = range(1, 7)
+"""The values a card may show (a variant's deck may hold fewer: ``State.check`` says so)."""
+
+
+_INT = frozenset({int})
+"""The one type of a card value or a display position (not ``bool``, not ``float``)."""
+
+
+def _check_value(value: object, what: str) -> None:
+    """``value`` is a card value, a whole number of ``CARD_VALUES``; else bad input naming
+    ``what`` and the value."""
+    if type(value) is not int or value not in CARD_VALUES:
+        raise BadInput(f"bad {what} {shown(value)}: values run from 1 to 6", as_token(value))
+
+
+def _check_values(values: object, what: str) -> None:
+    """``values`` is a tuple of card values; else bad input naming ``what`` and the value.
+    The engine makes these by the thousand: the test runs in C, the words only for a bad
+    value."""
+    if type(values) is tuple and _INT.issuperset(map(type, values)) and all(map(CARD_VALUES.__contains__, values)):
+        return
+    if type(values) is not tuple:
+        raise BadInput(f"bad {what} {shown(values)}: a tuple of card values 1-6", as_token(values))
+    wrong = next(value for value in values if type(value) is not int or value not in CARD_VALUES)
+    raise BadInput(f"bad card {shown(wrong)} in {what} {shown(values)}: values run from 1 to 6", as_token(wrong))
+
+
+def _check_positions(positions: object, what: str) -> None:
+    """``positions`` is a tuple of display positions, whole numbers from 0; else bad input
+    naming ``what`` and the value."""
+    if type(positions) is not tuple or not _INT.issuperset(map(type, positions)) or min(positions, default=0) < 0:
+        raise BadInput(
+            f"bad {what} {shown(positions)}: a tuple of display positions, 0 (leftmost) or more", as_token(positions)
+        )
 
 
 @dataclass(frozen=True)
@@ -25,6 +60,24 @@ class Split:
 
     card: int
     sets: tuple[tuple[int, ...], ...]
+
+    def __post_init__(self) -> None:
+        """The card a value 1-6, the sets a tuple of tuples of display positions; else bad
+        input naming the field and the value (whether the split fits the position,
+        ``State.check`` says)."""
+        _check_value(self.card, "split card")
+        if type(self.sets) is not tuple:
+            raise BadInput(f"bad split sets {shown(self.sets)}: a tuple of sets of positions", as_token(self.sets))
+        for taken in self.sets:
+            _check_positions(taken, "split set")
+
+    @classmethod
+    def unchecked(cls, card: int, sets: tuple[tuple[int, ...], ...]) -> Split:
+        """The split made without the checks of ``__post_init__`` (``models.errors.
+        unchecked``): only for the splits the engine and the policies list from a
+        position's own hand and display, by the thousand in a lookahead (the checks cost
+        a greedy game a third of its time). A user's split is made by ``Split(...)``."""
+        return unchecked(cls, card=card, sets=sets)
 
     @property
     def taken(self) -> tuple[int, ...]:
@@ -39,12 +92,28 @@ class Combine:
     played: tuple[int, ...]
     taken: tuple[int, ...]
 
+    def __post_init__(self) -> None:
+        """Card values played and display positions taken, as tuples; else bad input
+        naming the field and the value."""
+        _check_values(self.played, "combine cards")
+        _check_positions(self.taken, "combine positions")
+
+    @classmethod
+    def unchecked(cls, played: tuple[int, ...], taken: tuple[int, ...]) -> Combine:
+        """The combine made without the checks of ``__post_init__``, as ``Split.unchecked``
+        (only for the engine's and the policies' own lists)."""
+        return unchecked(cls, played=played, taken=taken)
+
 
 @dataclass(frozen=True)
 class Draw:
     """Lay ``card`` from the hand on the display, then draw two."""
 
     card: int
+
+    def __post_init__(self) -> None:
+        """The card a value 1-6; else bad input naming it."""
+        _check_value(self.card, "draw card")
 
     @property
     def taken(self) -> tuple[int, ...]:
@@ -62,6 +131,12 @@ class Stash:
     value: int
     evict: int | None = None
 
+    def __post_init__(self) -> None:
+        """The value, and the card evicted if any, values 1-6; else bad input naming them."""
+        _check_value(self.value, "stash value")
+        if self.evict is not None:
+            _check_value(self.evict, "card to evict")
+
 
 @dataclass(frozen=True)
 class Turn:
@@ -69,6 +144,14 @@ class Turn:
 
     action: Action
     stash: Stash | None = None
+
+    def __post_init__(self) -> None:
+        """A ``Split``, ``Combine`` or ``Draw``, then a ``Stash`` or None; else bad input
+        naming the field and the value."""
+        if type(self.action) not in (Split, Combine, Draw):
+            raise BadInput(f"bad turn action {shown(self.action)}: a Split, Combine or Draw", as_token(self.action))
+        if self.stash is not None and type(self.stash) is not Stash:
+            raise BadInput(f"bad turn stash {shown(self.stash)}: a Stash or None", as_token(self.stash))
 
 
 def describe_action(action: Action, display: Sequence[int]) -> str:

@@ -31,7 +31,13 @@ from cardsolve.solvers.infrastructure.arguments import checked
 from cardsolve.solvers.infrastructure.limits import check_count, check_time_limit
 from cardsolve.solvers.quibbles.backends import BACKENDS
 from cardsolve.solvers.quibbles.results import BestSplit, BotGame, CombineOptions, DrawVerdicts, Hint, MoveCheck
-from cardsolve.solvers.quibbles.settings import DEFAULT_SAMPLES, DEFAULT_SHORTLIST, MAX_SAMPLES
+from cardsolve.solvers.quibbles.settings import (
+    DEFAULT_SAMPLES,
+    DEFAULT_SHORTLIST,
+    MAX_HINT_SHORTLIST,
+    MAX_SAMPLES,
+    MAX_TOP,
+)
 
 Cards = str | Sequence[int]
 """Card values: ``"1,2,2,6"`` or ``[1, 2, 2, 6]``."""
@@ -184,8 +190,8 @@ def hint(
 
     for name, value, low, high in (
         ("samples", samples, 1, MAX_SAMPLES),
-        ("shortlist", shortlist, 1, None),
-        ("top", top, 1, None),
+        ("shortlist", shortlist, 1, MAX_HINT_SHORTLIST),
+        ("top", top, 1, MAX_TOP),
         ("opponents", opponents, 0, MAX_PLAYERS - 1),
     ):
         check_count(name, value, low, high)

@@ -95,11 +95,11 @@ def most_taking_actions(state: State) -> list[Action]:
         if hand[v]:
             sets = _best_sets(shown, v)
             if sets:
-                actions.append(Split(v, sets))
+                actions.append(Split.unchecked(v, sets))
     for part in _combinable(tuple(hand), state.variant.top_value):
         where = tuple(i for i, d in enumerate(display) if d == sum(part))
         if where:
-            actions.append(Combine(part, where))
+            actions.append(Combine.unchecked(part, where))
     return actions
 
 

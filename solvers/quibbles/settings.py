@@ -22,3 +22,8 @@ MAX_SHORTLIST = 1000
 """The most candidate turns the solo study's hint may sample per turn."""
 MAX_WIDTH = 1000
 """The widest beam the solo study's clairvoyant may keep."""
+MAX_HINT_SHORTLIST = 100_000
+"""The most candidate turns a hint may be asked to sample (far more than any position has:
+a large number asks for all of them)."""
+MAX_TOP = 1000
+"""The most ranked turns a hint shows."""

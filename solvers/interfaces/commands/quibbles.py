@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from cardsolve.models.quibbles.engine import MAX_PLAYERS
 from cardsolve.solvers.interfaces.table import Command, Group, Option
 from cardsolve.solvers.interfaces.values import SEED, Choice, Seconds, Text, Whole
 from cardsolve.solvers.quibbles.backends import BACKENDS
-from cardsolve.solvers.quibbles.settings import MAX_SAMPLES
+from cardsolve.solvers.quibbles.settings import MAX_HINT_SHORTLIST, MAX_SAMPLES, MAX_TOP
 
 API = "cardsolve.solvers.quibbles.api"
 VARIANTS = Choice(("standard", "simplified", "solo"))
@@ -81,14 +82,18 @@ COMMANDS = (
             COLLECTION,
             Option("penalty", Text("CARDS"), "Solo: your penalty pile so far."),
             Option("variant", VARIANTS, "The rules played."),
-            Option("opponents", Whole(0, 4), "Other players (default: 0 solo, else 1); their hands are sampled."),
+            Option(
+                "opponents",
+                Whole(0, MAX_PLAYERS - 1),
+                "Other players (default: 0 solo, else 1); their hands are sampled.",
+            ),
             Option("samples", Whole(1, MAX_SAMPLES), "Sampled refills per candidate turn."),
             Option(
                 "shortlist",
-                Whole(1, 100_000),
+                Whole(1, MAX_HINT_SHORTLIST),
                 "Sample only this many candidate turns, the best by the static score, and every DRAW (a large N: all).",
             ),
-            Option("top", Whole(1, 1000), "Turns shown."),
+            Option("top", Whole(1, MAX_TOP), "Turns shown."),
             Option("seed", SEED, "The sampled refills."),
         ),
         progress="samples",
@@ -99,7 +104,7 @@ COMMANDS = (
         f"{API}:play",
         "A whole seeded game between bots, turn by turn.",
         (
-            Option("players", Whole(1, 5), "Players."),
+            Option("players", Whole(1, MAX_PLAYERS), "Players."),
             Option("variant", VARIANTS, "The rules played (default: solo for 1 player, else standard)."),
             Option(
                 "bots",
