@@ -4,20 +4,25 @@ answer (a QA pass found about fifty such calls across the five games)."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal
 
 import pytest
+from invocations import DATA, base_args, line_options
 
 import cardsolve
 from cardsolve import cubu, quibbles, subito, ubongo, was_sticht
 from cardsolve.models.errors import BadInput
 from cardsolve.models.subito import parse_cards, parse_tasks
 from cardsolve.solvers.infrastructure.arguments import checked
+from cardsolve.solvers.interfaces.commands import COMMANDS
+from cardsolve.solvers.interfaces.values import Whole
 
 SIDES = "2,3a,4a,5a,6a,7a,8a,9a"
+MIDROUND = json.loads((DATA / "subito_midround.json").read_text(encoding="utf-8"))
 CUBU_HAND = "G-P-R-D,O-P-R-L-D,R-O-P-G,L-O,O-P,P-D-G-R-O,G-R-D-L-O-P,pickup2"
 
 
@@ -70,15 +75,25 @@ CALLS: list[tuple[Any, str, tuple[Any, ...], dict[str, Any], str]] = [
     (cubu, "longest", (None, "D-G"), {}, "longest: top is None"),
     (cubu, "speed", ("D-L-G", None), {}, "speed: hand is None"),
     # out of range, as the command line's ranges
-    (cubu, "longest", ("D-L-G", CUBU_HAND), {"limit": 0}, "bad limit 0: give 1 or more"),
+    (cubu, "longest", ("D-L-G", CUBU_HAND), {"limit": 0}, "bad limit 0: give 1 to 10000"),
     (quibbles, "hint", ("6,4,4,4,4,4", "3,3,1,1,4,2"), {"samples": 0}, "bad samples 0: give 1 to 10000"),
     (quibbles, "hint", ("6,4,4", "3,3"), {"opponents": 10}, "bad opponents 10: give 0 to 4"),
-    (quibbles, "hint", ("6,4", "3,3"), {"top": -1}, "bad top -1: give 1 or more"),
+    (quibbles, "hint", ("6,4", "3,3"), {"top": -1}, "bad top -1: give 1 to 1000"),
     (was_sticht, "play", (), {"rounds": 0}, "bad round limit 0: give 1 to 1000"),
     (ubongo, "layouts", ("1w,2w,3w",), {"k": 2, "show": -1}, "bad number of layouts to show -1"),
     (was_sticht, "choose", (_deal, 2), {"chips": []}, "no chips given"),
     (quibbles, "play", (), {"players": 6}, "bad number of players 6: give 1 to 5"),
     (subito, "deal", (1,), {"deck": [subito.deck().cards[0]] * 72}, "appears twice in the deck"),
+    # issue 39, item 10: the API skipped these command-line ranges
+    (subito, "hint", (MIDROUND, "Y6S"), {"samples": 5_000_000}, "bad samples 5000000: give 1 to 100000"),
+    (subito, "duel", (1,), {"limit": 1001}, "bad limit 1001: give 1 to 1000"),
+    (ubongo, "layouts", ("1w,2w,3w",), {"k": 2, "limit": 0}, "bad limit 0: give 1 to"),
+    (ubongo, "layouts", ("1w,2w,3w",), {"k": 2, "show": 10_001}, "bad number of layouts to show 10001"),
+    (ubongo, "verify", ("1w,2w,3w",), {"k": 109}, "bad k 109: give 0 to 108"),
+    (quibbles, "hint", ("6,4", "3,3"), {"shortlist": 100_001}, "bad shortlist 100001: give 1 to 100000"),
+    (quibbles, "hint", ("6,4", "3,3"), {"top": 1001}, "bad top 1001: give 1 to 1000"),
+    (cubu, "longest", ("D-L-G", CUBU_HAND), {"limit": 10_001}, "bad limit 10001: give 1 to 10000"),
+    (cubu, "play", (), {"players": 2, "rounds": 1001}, "bad number of rounds 1001: give 1 to 1000"),
 ]
 
 
@@ -137,3 +152,35 @@ def test_model_objects_and_notation_still_give_one_answer() -> None:
     objects = subito.optimize(parse_cards("Y4R,L6P,R2R,L1R"), parse_tasks(SIDES))
     assert notation.to_json() == objects.to_json()
     assert quibbles.split(6, [3, 3, 1, 1, 4, 2]).taken == quibbles.split("6", "3,3,1,1,4,2").taken == 5
+
+
+WHOLE_OPTIONS = [
+    (command, option)
+    for command in COMMANDS
+    if command.group  # the games' commands and the studies, not demo, bench or serve
+    for option in command.options
+    if isinstance(option.kind, Whole)
+]
+"""Every whole-number option of the command table, with its command."""
+
+
+@pytest.mark.parametrize(
+    ("command", "option"),
+    WHOLE_OPTIONS,
+    ids=[f"{' '.join(command.path)} {option.cli_name}" for command, option in WHOLE_OPTIONS],
+)
+def test_the_api_keeps_every_range_of_the_command_line(command: Any, option: Any, tmp_path: Path) -> None:
+    """Issue 39, item 10: each whole-number option's range, read from the command table,
+    holds in the API function itself: one past either end, given to the function directly
+    (not through the option's reader), is bad input naming the value, before any work (a
+    study makes no store)."""
+    path = " ".join(command.path)
+    most = option.kind.most()
+    for bad in (option.kind.low - 1, *(() if most is None else (most + 1,))):
+        values = command.read(line_options(command, base_args(path, tmp_path)))
+        values[option.name] = bad
+        with pytest.raises(BadInput) as error:
+            command.run(values)
+        message = str(error.value)
+        assert str(bad) in message and "\n" not in message, f"{path} {option.cli_name} {bad}: {message}"
+    assert not (tmp_path / "store.sqlite").exists()
