@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 
 from cardsolve.models.data import read_user_json
 from cardsolve.models.errors import BadInput, as_token, is_whole, shown, unchecked
-from cardsolve.models.subito.cards import Card, check_distinct, parse_card
+from cardsolve.models.subito.cards import DECK_SIZE, Card, check_distinct, parse_card
 from cardsolve.models.subito.tasks import SIDES, Side, parse_side, tasks_from_names
 
 PILE = 36
@@ -56,8 +56,9 @@ class Placed:
 
     def __post_init__(self) -> None:
         """A name (text, not blank), cards as a tuple of ``Card``s by side name (``SIDES``),
-        ``hidden`` 0 or more, and at most a ``PILE`` of cards in all; else bad input naming
-        the field and the value."""
+        ``hidden`` 0 or more, and at most a deck's cards in all (a pile placed alone may be
+        the whole deck; a round's table holds a ``PILE`` a side: ``check_piles``); else bad
+        input naming the field and the value."""
         if type(self.name) is not str or not self.name.strip():
             raise BadInput(f"bad player name {shown(self.name)}: name the player (text)", as_token(self.name))
         if not isinstance(self.placed, Mapping):
@@ -77,8 +78,8 @@ class Placed:
                 f"{self.name} has {shown(self.hidden)} face-down cards unseen: give a count, 0 or more",
                 as_token(self.hidden),
             )
-        if self.count > PILE:
-            raise BadInput(f"{self.name} placed {self.count} cards, but a side of the table holds {PILE}", self.name)
+        if self.count > DECK_SIZE:
+            raise BadInput(f"{self.name} placed {self.count} cards, but the deck has {DECK_SIZE}", self.name)
 
     @classmethod
     def unchecked(cls, name: str, placed: Mapping[str, tuple[Card, ...]], hidden: int = 0) -> Placed:
@@ -197,7 +198,20 @@ def table_from_json(data: object, source: str = "table") -> Table:
             str(len(data["players"])),
         )
     first, second = (_placed_from_json(entry, k, source) for k, entry in enumerate(data["players"]))
-    return _located(source, lambda: Table(tasks, (first, second)))
+    table = _located(source, lambda: Table(tasks, (first, second)))
+    return _located(source, lambda: check_piles(table))
+
+
+def check_piles(table: Table) -> Table:
+    """``table``, a round's table, read from a file or made by hand: each side of it has
+    placed at most a ``PILE`` of cards (a player's pile, or a team's two); else bad input
+    naming it."""
+    for player in table.players:
+        if player.count > PILE:
+            raise BadInput(
+                f"{player.name} placed {player.count} cards, but a side of the table holds {PILE}", player.name
+            )
+    return table
 
 
 def table_to_json(table: Table) -> dict[str, Any]:

@@ -29,7 +29,7 @@ from cardsolve.models.subito import (
 )
 from cardsolve.models.subito import deal as deal_piles
 from cardsolve.models.subito.cards import DECK_SIZE, check_balanced, check_distinct
-from cardsolve.models.subito.table import PILE
+from cardsolve.models.subito.table import PILE, check_piles
 from cardsolve.models.subito.tasks import tasks_from_names
 from cardsolve.solvers.infrastructure.arguments import checked
 from cardsolve.solvers.infrastructure.limits import check_count, check_time_limit
@@ -47,7 +47,9 @@ TableLike = Table | Mapping[str, Any]
 
 
 def _table(table: TableLike) -> Table:
-    return table if isinstance(table, Table) else table_from_json(table)
+    """A round's table, made by hand or read from its JSON shape, checked alike (a side of
+    the table holds a ``PILE`` at most)."""
+    return check_piles(table) if isinstance(table, Table) else table_from_json(table)
 
 
 def _cards(cards: str | Sequence[Card]) -> list[Card]:

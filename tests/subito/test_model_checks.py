@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import time
 import tracemalloc
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -54,7 +55,7 @@ def test_a_card_checks_its_colour_number_and_symbol(fields: tuple[Any, Any, Any]
 def test_the_notation_meets_the_same_check() -> None:
     assert parse_card(" y4a ") == Card("Y", 4, "A")
     for text in ("Y0A", "Y7A", "Z4A", "Y4Q", "Y44A", "Y4"):
-        assert refused(lambda: parse_card(text)).startswith(f"bad card {text!r}: a card is a colour (RPYGLD)")
+        assert refused(partial(parse_card, text)).startswith(f"bad card {text!r}: a card is a colour (RPYGLD)")
 
 
 def test_optimize_places_no_card_off_the_deck() -> None:
@@ -105,7 +106,7 @@ ADA = (parse_card("Y4A"),)
         (("Ada", {"3a": ("Y4A",)}), "Ada's cards on 3a are ('Y4A',)"),
         (("Ada", {"3a": ADA}, -1), "Ada has -1 face-down cards"),
         (("Ada", {"3a": ADA}, 0.5), "Ada has 0.5 face-down cards"),
-        (("Ada", {"2": ADA}, 36), "Ada placed 37 cards, but a side of the table holds 36"),
+        (("Ada", {"2": ADA}, 72), "Ada placed 73 cards, but the deck has 72"),
         (("Ada", [("2", ADA)]), "Ada's placed cards are [('2',"),
     ],
 )
@@ -129,9 +130,15 @@ def test_a_table_checks_its_sides_players_and_cards() -> None:
 
 
 def test_score_and_hint_take_only_checked_tables() -> None:
-    """A hand-made table passes the same checks as its file: the answer is the file's."""
+    """A hand-made table passes the same checks as its file: the answer is the file's; a
+    side of a round's table holds a pile of 36 at most, though a pile placed alone may be
+    the whole deck (``optimize``)."""
     table = table_from_json(MIDROUND)
     assert subito.hint(table, "Y6S", samples=4).to_json() == subito.hint(MIDROUND, "Y6S", samples=4).to_json()
+    tasks = parse_tasks(TASKS)
+    full = Table(tasks, (Placed("Ada", {"2": tuple(parse_cards(_cards(37)))}), Placed("Ben", {})))
+    for call in (lambda: subito.score(full), lambda: subito.hint(full, "Y6S", samples=4)):
+        assert "Ada placed 37 cards, but a side of the table holds 36" in refused(call)
 
 
 def test_a_table_file_names_itself_before_the_objects_words(tmp_path: Path, cardsolve: RunCli) -> None:
@@ -144,7 +151,7 @@ def test_a_table_file_names_itself_before_the_objects_words(tmp_path: Path, card
         (same, "both players are called"),
         (full, "A placed 37 cards, but a side of the table holds 36"),
     ):
-        assert refused(lambda: table_from_json(document)).startswith("table: ")
+        assert refused(partial(table_from_json, document)).startswith("table: ")
         path = tmp_path / "table.json"
         path.write_text(json.dumps(document), encoding="utf-8")
         code, out, err = cardsolve("subito", "score", str(path))
