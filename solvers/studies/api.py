@@ -19,7 +19,7 @@ from cardsolve.solvers.studies.charts import check_picture
 from cardsolve.solvers.studies.registry import find as registered_study
 from cardsolve.solvers.studies.runner import run_study
 from cardsolve.solvers.studies.store import default_store
-from cardsolve.solvers.studies.study import Result
+from cardsolve.solvers.studies.study import MAX_SAMPLES, Result
 
 
 @dataclass(frozen=True)
@@ -96,10 +96,6 @@ def store_path(store: str | Path | None) -> Path:
     except OSError as error:
         raise BadInput(f"store {path} cannot be opened: {error.strerror or error}", str(path)) from None
     return path
-
-
-MAX_SAMPLES = 10_000_000
-"""The most samples a study takes."""
 
 
 @checked

@@ -25,6 +25,8 @@ from typing import Any, Union
 
 from cardsolve.models.errors import BadInput
 
+MAX_SAMPLES = 10_000_000
+"""The most samples a study takes (``cardsolve.analyze`` and ``--samples`` alike)."""
 Part = dict[str, Any]
 """One chunk's result, JSON-able."""
 Result = dict[str, Any]

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from cardsolve.models.cubu.classic import MAX_TARGET
+from cardsolve.models.cubu.classic import PLAYERS as CUBU_PLAYERS
 from cardsolve.models.games import GAMES, TITLES, command_name
 from cardsolve.models.subito import SIDE_CHOICES
 from cardsolve.solvers.infrastructure.processes import most_workers
@@ -15,12 +16,11 @@ from cardsolve.solvers.interfaces.table import Command, Group, Option
 from cardsolve.solvers.interfaces.values import SEED, Choice, OutputFile, Text, Whole
 from cardsolve.solvers.quibbles.settings import MAX_SAMPLES as MAX_HINT_SAMPLES
 from cardsolve.solvers.quibbles.settings import MAX_SHORTLIST, MAX_WIDTH
+from cardsolve.solvers.studies.study import MAX_SAMPLES
 from cardsolve.solvers.subito.settings import STUDY_SAMPLES
 
 API = "cardsolve.solvers.studies.api:analyze"
 DEFAULTS = "cardsolve.solvers.studies.registry:option_defaults"
-MAX_SAMPLES = 10_000_000
-"""The most samples a study takes (the studies' API's own bound)."""
 
 GROUP = Group(
     "analyze",
@@ -90,7 +90,7 @@ def study(game: str, name: str, help: str, options: Sequence[Option] = ()) -> Co
     )
 
 
-PLAYERS = Option("player_count", Whole(2, 6), "Seats at the table.", flag="--players")
+PLAYERS = Option("player_count", Whole(CUBU_PLAYERS[0], CUBU_PLAYERS[-1]), "Seats at the table.", flag="--players")
 TARGET = Option("target", Whole(1, MAX_TARGET), "Points that win a game.")
 
 COMMANDS = (
