@@ -99,7 +99,7 @@ def placement_problem(rotation: object, x: object, y: object) -> tuple[str, str]
     value; None when nothing does: a rotation of ``ROTATIONS``, whole ``x`` and ``y`` at
     most ``MAX_COORDINATE`` from the origin. One check for the constructor and the JSON
     reader."""
-    # called for every placement a search lays: plain tests, words only for a bad value
+    # called for every placement the reference search lays: plain tests, words only for a bad value
     if type(rotation) is not int or rotation not in ROTATIONS:
         return f"has rotation {shown(rotation)}: use 0, 90, 180 or 270", as_token(rotation)
     if type(x) is not int or not -MAX_COORDINATE <= x <= MAX_COORDINATE:
@@ -113,9 +113,8 @@ def _coordinate_problem(axis: str, value: object) -> tuple[str, str]:
     """Why ``value`` is no coordinate ``axis`` (``placement_problem``'s words)."""
     if type(value) is not int:
         return f"has {axis} {shown(value)}, not a whole number", as_token(value)
-    return f"has {axis} {shown(value)}, beyond any layout's reach of {MAX_COORDINATE} cells from the origin", as_token(
-        value
-    )
+    reach = f"beyond any layout's reach of {MAX_COORDINATE} cells from the origin"
+    return f"has {axis} {shown(value)}, {reach}", as_token(value)
 
 
 def layout_to_json(layout: Layout) -> dict[str, Any]:
