@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from enum import Enum
 
 from cardsolve.models.data import load_json
-from cardsolve.models.errors import BadInput
+from cardsolve.models.errors import BadInput, shown
 
 VALUES = range(1, 7)
 """Card values, 1..6."""
@@ -78,12 +78,12 @@ def parse_values(text: str, what: str = "cards", top_value: int = 6) -> list[int
     for token in text.split(","):
         token = token.strip()
         if not token:
-            raise BadInput(f"empty card in {what} {text!r}", token)
-        if not re.fullmatch(r"[+-]?[0-9]+", token):
-            raise BadInput(f"bad card {token!r} in {what}: a card is a value 1-{top_value}", token)
+            raise BadInput(f"empty card in {what} {shown(text)}", token)
+        if not re.fullmatch(r"[+-]?[0-9]{1,9}", token):  # a longer number is no card, and too long to read
+            raise BadInput(f"bad card {shown(token)} in {what}: a card is a value 1-{top_value}", token)
         value = int(token)
         if not 1 <= value <= top_value:
-            raise BadInput(f"bad card {token!r} in {what}: values run from 1 to {top_value}", token)
+            raise BadInput(f"bad card {shown(token)} in {what}: values run from 1 to {top_value}", token)
         values.append(value)
     return values
 

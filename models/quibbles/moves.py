@@ -204,8 +204,8 @@ def turn_to_json(turn: Turn, display: Sequence[int]) -> dict[str, Any]:
 
 
 def _value(token: str, text: str) -> int:
-    if not re.fullmatch(r"[0-9]+", token) or not 1 <= int(token) <= 6:
-        raise BadInput(f"bad card {token!r} in turn {text!r}: a card is a value 1-6", token)
+    if not re.fullmatch(r"[0-9]{1,9}", token) or not 1 <= int(token) <= 6:  # a longer number is no card
+        raise BadInput(f"bad card {shown(token)} in turn {shown(text)}: a card is a value 1-6", token)
     return int(token)
 
 
@@ -245,7 +245,7 @@ def parse_turn(text: str, display: Sequence[int]) -> Turn:
         action = Draw(_value(rest.strip(), text))
     else:
         raise BadInput(
-            f"cannot read turn {action_text.strip()!r}: expected 'split V -> a+b, ...', "
+            f"cannot read turn {shown(action_text.strip())}: expected 'split V -> a+b, ...', "
             "'combine a+b -> V,V' or 'draw V'",
             kind,
         )

@@ -83,7 +83,7 @@ def rotate(grid: Grid, rotation: int) -> Grid:
     return grid
 
 
-_DECK_FACE = re.compile(r"([0-9]+)([wb])")
+_DECK_FACE = re.compile(r"([0-9]{1,9})([wb])")
 
 
 def parse_literal(text: str) -> Face:
@@ -93,7 +93,7 @@ def parse_literal(text: str) -> Face:
     try:
         return Face(tuple(token.split("/")), token)
     except BadInput:
-        raise BadInput(f"bad face {text!r}: a face is two rows of three symbols A-L, like ABC/DDA", text) from None
+        raise BadInput(f"bad face {shown(text)}: a face is two rows of three symbols A-L, like ABC/DDA", text) from None
 
 
 def check_distinct_cards(faces: Iterable[Face]) -> None:
@@ -175,7 +175,7 @@ class Deck:
             return parse_literal(text)
         number = int(match.group(1))
         if number not in self.cards:
-            raise BadInput(f"unknown card {text!r}: the {self.source} deck has no card {number}", text)
+            raise BadInput(f"unknown card {shown(text)}: the {self.source} deck has no card {number}", text)
         card = self.cards[number]
         return card.white if match.group(2) == "w" else card.black
 

@@ -172,7 +172,7 @@ class Placement(Answer):
         ]
         proof = "proven optimal" if self.proven else "best found, not proven optimal: undecided"
         value = (
-            f"wins {self.won} points against {printable(self.opponent or "")}"
+            f"wins {self.won} points against {printable(self.opponent or '')}"
             if self.won is not None
             else f"points x cards {self.weighted_count}, points x numbers {self.weighted_sum}"
         )
