@@ -9,19 +9,10 @@ from functools import partial
 from typing import Any
 
 import pytest
+from refusals import refused
 
 from cardsolve.models.cubu.cards import Card, parse_card, parse_cards
-from cardsolve.models.errors import BadInput
 from cardsolve.solvers.cubu import api as cubu
-
-
-def refused(make: Any) -> str:
-    """The one-line message of the ``BadInput`` that ``make()`` raises."""
-    with pytest.raises(BadInput) as error:
-        make()
-    message = str(error.value)
-    assert "\n" not in message and error.value.token is not None
-    return message
 
 
 @pytest.mark.parametrize(

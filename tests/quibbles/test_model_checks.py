@@ -10,21 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from refusals import refused
 
-from cardsolve.models.errors import BadInput
 from cardsolve.models.quibbles import Combine, Draw, IllegalMove, Split, Stash, Turn, parse_turn
 from cardsolve.solvers.quibbles import api as quibbles
 
 HAND, DISPLAY = "6,4,4,1,2,3", "3,3,1,1,4,2"
-
-
-def refused(make: Any) -> str:
-    """The one-line message of the ``BadInput`` that ``make()`` raises."""
-    with pytest.raises(BadInput) as error:
-        make()
-    message = str(error.value)
-    assert "\n" not in message and error.value.token is not None
-    return message
 
 
 @pytest.mark.parametrize(

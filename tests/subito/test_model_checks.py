@@ -16,23 +16,14 @@ from typing import Any
 
 import pytest
 from conftest import RunCli
+from refusals import refused
 
-from cardsolve.models.errors import BadInput
 from cardsolve.models.subito import SIDES, Card, Placed, Table, parse_card, parse_cards, parse_tasks, table_from_json
 from cardsolve.solvers.subito import api as subito
 from cardsolve.solvers.subito.settings import MAX_SAMPLES
 
 TASKS = "2,3a,4a,5a,6a,7a,8a,9a"
 MIDROUND = json.loads(Path("tests/data/subito_midround.json").read_text(encoding="utf-8"))
-
-
-def refused(make: Any) -> str:
-    """The one-line message of the ``BadInput`` that ``make()`` raises."""
-    with pytest.raises(BadInput) as error:
-        make()
-    message = str(error.value)
-    assert "\n" not in message and error.value.token is not None
-    return message
 
 
 @pytest.mark.parametrize(

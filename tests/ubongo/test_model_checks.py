@@ -14,22 +14,13 @@ from typing import Any
 
 import pytest
 from conftest import RunCli
+from refusals import refused
 
-from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.cards import DECK_CARDS, Card, Deck, Face, load_deck, parse_literal
 from cardsolve.models.ubongo.layout import MAX_COORDINATE, Placement, layout_from_json
 from cardsolve.solvers.ubongo import api as ubongo
 
 FACE = parse_literal("ABC/DEF")
-
-
-def refused(make: Any) -> str:
-    """The one-line message of the ``BadInput`` that ``make()`` raises."""
-    with pytest.raises(BadInput) as error:
-        make()
-    message = str(error.value)
-    assert "\n" not in message and error.value.token is not None
-    return message
 
 
 @pytest.mark.parametrize(

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 from conftest import RunCli
+from refusals import refused
 
-from cardsolve.models.errors import BadInput
 from cardsolve.models.was_sticht import (
     DECK,
     Card,
@@ -27,15 +27,6 @@ from cardsolve.models.was_sticht import (
 from cardsolve.solvers.was_sticht import api as was_sticht
 
 COLUMN = tuple(parse_cards("B7,R6,Y2,R3"))
-
-
-def refused(make: Any) -> str:
-    """The one-line message of the ``BadInput`` that ``make()`` raises."""
-    with pytest.raises(BadInput) as error:
-        make()
-    message = str(error.value)
-    assert "\n" not in message and error.value.token is not None
-    return message
 
 
 @pytest.mark.parametrize(
