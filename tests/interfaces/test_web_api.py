@@ -338,8 +338,10 @@ def test_a_whole_number_written_as_a_float_is_that_number(client: TestClient) ->
 
 
 def test_an_error_that_echoes_a_long_input_is_cut_short(client: TestClient) -> None:
-    response = client.post("/api/quibbles/split", json={"value": "6", "display": "x" * 5000})
-    error = response.json()["error"]
+    quoted = client.post("/api/quibbles/split", json={"value": "6", "display": "x" * 5000}).json()["error"]
+    assert len(quoted) < 200 and "xxx..." in quoted  # a value is quoted in part
+    response = client.post("/api/quibbles/split", json={"value": "6", "display": "1", "y" * 5000: 1})
+    error = response.json()["error"]  # an option's name is echoed whole, and the server cuts it
     assert response.status_code == 400 and len(error) < 600 and "characters in all)" in error
 
 
