@@ -7,7 +7,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from cardsolve.models.errors import BadInput
+from cardsolve.models.errors import BadInput, shown
 
 
 def load_json(name: str) -> Any:
@@ -27,16 +27,18 @@ def read_user_json(path: str | Path, what: str) -> Any:
     larger, is not UTF-8 or holds no JSON is bad input naming it. A leading UTF-8
     byte-order mark, as some editors save one, is skipped."""
     name = str(path)
-    shown = repr(name) if len(name) <= 60 else repr(name[:57] + "...")
+    quoted = shown(name)
     try:
         with open(path, "rb") as file:
             data = file.read(MAX_FILE_BYTES + 1)
     except (OSError, ValueError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-        raise BadInput(f"cannot read {what} {shown}: {reason}", name) from None
+        raise BadInput(f"cannot read {what} {quoted}: {reason}", name) from None
     if len(data) > MAX_FILE_BYTES:
-        raise BadInput(f"{what} {shown} is over {MAX_FILE_BYTES // (1024 * 1024)} MB: no such file is that large", name)
+        raise BadInput(
+            f"{what} {quoted} is over {MAX_FILE_BYTES // (1024 * 1024)} MB: no such file is that large", name
+        )
     try:
         return json.loads(data.decode("utf-8-sig"))
     except (ValueError, RecursionError) as error:
-        raise BadInput(f"cannot read {what} {shown}: {error}", name) from None
+        raise BadInput(f"cannot read {what} {quoted}: {error}", name) from None

@@ -19,16 +19,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardsolve.models.errors import is_whole
+
 LISTS = frozenset({"cards", "players", "seats", "hands", "chips"})
 """Keys that always hold a list (or, for a table keyed by name, an object), never a count."""
 FORBIDDEN = {"player": "seat"}
 """Keys that are never used, with the key that says it."""
 SEAT_ROLES = frozenset({"leader", "dealer", "to_move", "winner"})
 """Keys naming a seat by its role: an int from 1 (or null: nobody), as a ``seat`` is."""
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _is_seat_key(key: str) -> bool:
@@ -49,13 +47,13 @@ def violations(document: Any, where: str = "") -> list[str]:
         path = f"{where}.{key}" if where else key
         if key in FORBIDDEN:
             found.append(f"{path}: say {FORBIDDEN[key]!r}, not {key!r}")
-        if (_is_seat_key(key) or key in SEAT_ROLES) and value is not None and not (_is_int(value) and value >= 1):
+        if (_is_seat_key(key) or key in SEAT_ROLES) and value is not None and not (is_whole(value) and value >= 1):
             found.append(f"{path} is {value!r}: a seat is an int from 1")
-        if key == "seats" and isinstance(value, list) and any(_is_int(v) and v < 1 for v in value):
+        if key == "seats" and isinstance(value, list) and any(is_whole(v) and v < 1 for v in value):
             found.append(f"{path}: a seat is an int from 1")
         if key in LISTS and not isinstance(value, (list, dict)):
             found.append(f"{path} is {value!r}: {key} is a list (a count is {key[:-1]}_count)")
-        if key.endswith("_count") and not (_is_int(value) and value >= 0):
+        if key.endswith("_count") and not (is_whole(value) and value >= 0):
             found.append(f"{path} is {value!r}: a count is an int from 0")
         if key == "proven" and not isinstance(value, bool):
             found.append(f"{path} is {value!r}: proven is true or false")

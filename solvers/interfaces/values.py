@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from cardsolve.models.data import read_user_json
-from cardsolve.models.errors import BadInput
+from cardsolve.models.errors import SHOWN_CHARACTERS, BadInput
+from cardsolve.models.errors import shown as quoted
 from cardsolve.solvers.infrastructure.limits import MAX_TIME_LIMIT
 
 MAX_DIGITS = 30
@@ -29,10 +30,12 @@ commands take (Python refuses to read numbers past 4,300 digits)."""
 
 
 def shown(raw: object) -> str:
-    """A value as an error message quotes it: text in quotes, one line, at most 60
-    characters."""
-    text = repr(raw) if isinstance(raw, str) else json.dumps(raw, default=str)
-    return text if len(text) <= 60 else f"{text[:57]}..."
+    """A value as an error message quotes it (``models.errors.shown``: at most 60
+    characters), a request's value other than text in JSON's spelling (``true``, ``[1]``)."""
+    if isinstance(raw, str):
+        return quoted(raw)
+    text = json.dumps(raw, default=str)
+    return text if len(text) <= SHOWN_CHARACTERS else f"{text[: SHOWN_CHARACTERS - 3]}..."
 
 
 def as_typed(raw: object, name: str) -> str:
