@@ -47,7 +47,8 @@ def violations(document: Any, where: str = "") -> list[str]:
         path = f"{where}.{key}" if where else key
         if key in FORBIDDEN:
             found.append(f"{path}: say {FORBIDDEN[key]!r}, not {key!r}")
-        if (_is_seat_key(key) or key in SEAT_ROLES) and value is not None and not (is_whole(value) and value >= 1):
+        lowest = 0 if key == "to_move" else 1  # to_move 0: the table decides (models.state.TABLE)
+        if (_is_seat_key(key) or key in SEAT_ROLES) and value is not None and not (is_whole(value) and value >= lowest):
             found.append(f"{path} is {value!r}: a seat is an int from 1")
         if key == "seats" and isinstance(value, list) and any(is_whole(v) and v < 1 for v in value):
             found.append(f"{path}: a seat is an int from 1")

@@ -1,0 +1,77 @@
+"""The commands of a game in progress, the same for every game: ``start`` (a seeded deal's
+position document), ``apply`` (the position after moves) and ``evaluate`` (the value of
+every option of the seat to move). Each game's command module adds them with its own
+variant options and players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardsolve.solvers.interfaces.table import Command, Option
+from cardsolve.solvers.interfaces.values import SEED, Document, Seconds, Text, Whole
+
+POSITIONS = "cardsolve.solvers.infrastructure.positions"
+
+
+def _loader(game: str) -> Any:
+    """Reads a position document of ``game`` into its state, naming the file in errors."""
+
+    def read(document: Any, source: str) -> Any:
+        from cardsolve.solvers.infrastructure.positions import load
+
+        return load(game, document)
+
+    return read
+
+
+def position_option(game: str, name: str = "state") -> Option:
+    """``--position FILE``: a position document of ``game`` (``start`` writes one)."""
+    return Option(
+        name,
+        Document("POSITION.json", _loader(game)),
+        f"The position: a document as 'cardsolve {game.replace('_', '-')} start' or 'apply' writes it, or "
+        "as you write it for the cards on your table.",
+        flag="--position",
+        required=True,
+    )
+
+
+def commands(
+    game: str, players: Whole, variant: tuple[Option, ...] = (), evaluate_help: str = ""
+) -> tuple[Command, ...]:
+    """``start``, ``apply`` and ``evaluate`` for ``game`` (its group on the line), with
+    ``players`` the seats a deal may have and ``variant`` the options of its deal."""
+    group = game.replace("_", "-")
+    return (
+        Command(
+            group,
+            "start",
+            f"{POSITIONS}:start",
+            "A seeded deal as a position document: nobody has moved yet. Give it to 'apply' and 'evaluate'.",
+            (
+                Option("seed", SEED, "The shuffle.", required=True),
+                Option("players", players, "Seats at the table."),
+                *variant,
+            ),
+            fixed={"game": game},
+        ),
+        Command(
+            group,
+            "apply",
+            f"{POSITIONS}:apply",
+            "The position after MOVES, each in the notation the position's legal moves are listed in; an illegal "
+            "move is refused, naming the rule it breaks.",
+            (
+                position_option(game),
+                Option("moves", Text("MOVE"), "The moves, one after another.", argument=True, many=True),
+            ),
+        ),
+        Command(
+            group,
+            "evaluate",
+            f"cardsolve.solvers.{game}.api:evaluate",
+            evaluate_help
+            or "Every legal option of the seat to move with its value, proven or estimated; * marks the best.",
+            (position_option(game), Option("time_limit", Seconds(), "Seconds the evaluation may take.")),
+        ),
+    )
