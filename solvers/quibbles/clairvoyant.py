@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from cardsolve.models.quibbles import DISPLAY_SIZE, HAND_SIZE, WIN_TOTAL, Action, Stash, State, Turn, Variant
 from cardsolve.models.quibbles.cards import DRAW_CARDS
-from cardsolve.solvers.quibbles.evaluate import progress
+from cardsolve.solvers.quibbles.progress import progress
 from cardsolve.solvers.quibbles.settings import DEFAULT_WIDTH
 
 Path = tuple[Turn, "Path | None"] | None

@@ -39,7 +39,7 @@ from cardsolve.models.quibbles import (
     stash_effect,
     to_counts,
 )
-from cardsolve.solvers.quibbles.evaluate import counted_progress, evaluate, progress, solo_value
+from cardsolve.solvers.quibbles.progress import counted_progress, evaluate, progress, solo_value
 from cardsolve.solvers.quibbles.policies import GreedyPolicy, most_taking_actions, play_turn
 from cardsolve.solvers.quibbles.results import Hint, RankedTurn, turn_text
 from cardsolve.solvers.quibbles.settings import (

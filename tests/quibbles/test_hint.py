@@ -25,7 +25,7 @@ from cardsolve.models.quibbles import (
     to_counts,
 )
 from cardsolve.solvers.quibbles import hint
-from cardsolve.solvers.quibbles.evaluate import (
+from cardsolve.solvers.quibbles.progress import (
     SOLO_PLACE_WORTH,
     evaluate,
     fresh_hand_to_come,
