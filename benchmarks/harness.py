@@ -17,6 +17,7 @@ share this module.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
 import os
@@ -27,7 +28,7 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from time import perf_counter_ns
-from typing import NoReturn, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 Instance = TypeVar("Instance")
 
@@ -176,3 +177,41 @@ def row_json(row: Row) -> dict[str, object]:
         "p95_s": row.p95_s,
         "max_s": row.max_s,
     }
+
+
+EVALUATED_POSITIONS = 100
+"""Positions the ``evaluate`` task times (10 with ``--quick``)."""
+MOVES_BEFORE = 30
+"""The most random moves played from a seeded deal to reach a position to evaluate."""
+
+
+def positions_to_evaluate(game: str, count: int, seed: int) -> list[Any]:
+    """``count`` seeded positions of ``game`` with a seat to move: each a seeded deal played
+    on by a seeded number (0 to ``MOVES_BEFORE``) of random moves, kept when a seat (not
+    the table) is then to move."""
+    import random
+
+    from cardsolve.models.state import TABLE
+
+    api = importlib.import_module(f"cardsolve.solvers.{game}.api")
+    rng = random.Random(seed)
+    found: list[Any] = []
+    while len(found) < count:
+        state = api.start(seed=rng.randrange(1 << 30))
+        for _ in range(rng.randrange(MOVES_BEFORE + 1)):
+            if state.is_over:
+                break
+            state = state.apply(rng.choice(list(state.legal_moves())))
+        while state.to_move == TABLE:
+            state = state.apply(rng.choice(list(state.legal_moves())))
+        if not state.is_over:
+            found.append(state)
+    return found
+
+
+def evaluation_row(game: str, quick: bool, seed: int) -> Row:
+    """Task ``evaluate``: the game's ``evaluate`` at its default setting, timed on the same
+    seeded positions (``positions_to_evaluate``)."""
+    api = importlib.import_module(f"cardsolve.solvers.{game}.api")
+    positions = positions_to_evaluate(game, 10 if quick else EVALUATED_POSITIONS, seed)
+    return Row("evaluate", "default", time_calls(api.evaluate, positions))
