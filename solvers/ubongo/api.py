@@ -4,6 +4,10 @@ A hand is a list of faces or their notation (``"3w,7w,ABC/DDA"``); a table or la
 a list of placements or its JSON shape (``{"cards": [...]}``). Deck faces (``17w``) are
 read from ``deck``, or from the bundled deck when it is None. Every function answers
 with a result of ``solvers.ubongo.results``; the backends load only when first used.
+
+A round in progress is a ``models.ubongo.state.UbongoState``: ``start`` deals one,
+``load`` reads a position document and ``evaluate`` values every legal move of it
+(``solvers.ubongo.evaluation``).
 """
 
 from __future__ import annotations
@@ -26,10 +30,13 @@ from cardsolve.models.ubongo.layout import Layout, Placement, check_layout, layo
 from cardsolve.models.ubongo.rules import violations
 from cardsolve.models.ubongo.scoring import TARGET, hand_faces, stack_for_round
 from cardsolve.models.ubongo.scoring import deal as deal_hands
+from cardsolve.models.ubongo.state import load as load
+from cardsolve.models.ubongo.state import start as start
 from cardsolve.solvers.infrastructure.arguments import checked
 from cardsolve.solvers.infrastructure.files import write_text
 from cardsolve.solvers.infrastructure.limits import Deadline, check_count, check_time_limit
 from cardsolve.solvers.ubongo.backends import BACKENDS, ENUMERATING, Solve, solver
+from cardsolve.solvers.ubongo.evaluation import evaluate as evaluate
 from cardsolve.solvers.ubongo.game import play_game
 from cardsolve.solvers.ubongo.hint import hint as find_hint
 from cardsolve.solvers.ubongo.largest import largest_layout

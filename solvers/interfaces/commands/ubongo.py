@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from cardsolve.models.ubongo.cards import DECK_CARDS, deck_from_json
+from cardsolve.models.ubongo.scoring import HAND as HAND_CARDS
+from cardsolve.solvers.interfaces.commands import positions
 from cardsolve.solvers.interfaces.table import Command, Group, Option
 from cardsolve.solvers.interfaces.values import SEED, Choice, Document, OutputFile, Seconds, Text, Whole
 from cardsolve.solvers.ubongo.backends import BACKENDS, ENUMERATING
@@ -131,6 +133,17 @@ COMMANDS = (
         f"{API}:check",
         "Check a layout against the rules: exit 0 when valid, 1 with every violation.",
         (LAYOUT, DECK),
+    ),
+    *positions.commands(
+        "ubongo",
+        Whole(1, 1),
+        (
+            Option("round_number", Whole(1, 6), ROUND_HELP, flag="--round"),
+            Option("k", Whole(1, HAND_CARDS), 'Cards a complete layout holds (a call of "Ubongo!" needs 7).'),
+        ),
+        "Every legal move of the player (a face laid at a place, a card taken back, the call) with whether a "
+        "layout of K is still reachable after it as the cards lie, and the fewest moves to the call, proven; * "
+        "marks the best.",
     ),
     Command(
         "ubongo",
