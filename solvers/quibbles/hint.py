@@ -1,9 +1,11 @@
 """Hints: every legal turn, ranked by what it is worth a few of the player's own turns on.
 
 The refills, the draw and the other players' hands are hidden, so the lookahead is a
-sampled expectimax: each sample deals the unseen cards afresh (the opponents' hands and
-the draw pile; the player's own cards, the display, collections, the discard pile and the
-penalty pile are known). In a sample a candidate turn is played, then, ``replies`` times
+sampled expectimax: each sample deals the unseen cards afresh (the opponents' hands, the
+draw pile and the discard pile, which nobody tracks, from the cards they hold together,
+whatever order they are stored in: the hint is a function of what the player sees and
+the seed; the player's own cards, the display, collections and the penalty pile are
+known). In a sample a candidate turn is played, then, ``replies`` times
 (``settings.DEFAULT_REPLIES``), the opponents answer with the greedy policy and the
 player replies with the strongest of a few actions (chosen by the static evaluation
 before any card it draws is seen), and the position is evaluated. A DRAW's stash is
@@ -23,8 +25,10 @@ and for the hint's policy in the solo study, so the study measures the hint a pl
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from cardsolve.models.quibbles import (
     Action,
@@ -39,8 +43,9 @@ from cardsolve.models.quibbles import (
     stash_effect,
     to_counts,
 )
-from cardsolve.solvers.quibbles.progress import counted_progress, evaluate, progress, solo_value
+from cardsolve.solvers.infrastructure.limits import Deadline
 from cardsolve.solvers.quibbles.policies import GreedyPolicy, most_taking_actions, play_turn
+from cardsolve.solvers.quibbles.progress import counted_progress, evaluate, progress, solo_value
 from cardsolve.solvers.quibbles.results import Hint, RankedTurn, turn_text
 from cardsolve.solvers.quibbles.settings import (
     DEFAULT_FINAL_SAMPLES,
@@ -55,12 +60,15 @@ OutcomeKey = tuple[object, ...]
 
 
 def determinize(state: State, me: int, rng: random.Random) -> State:
-    """A copy of ``state`` in which the cards ``me`` cannot see (the draw pile and the
-    other players' hands) are shuffled and dealt again, hand sizes kept."""
-    hidden = list(state.draw_pile)
+    """A copy of ``state`` in which the cards ``me`` cannot see (the draw pile, the
+    discard pile and the other players' hands) are shuffled and dealt again, each pile's
+    and hand's size kept. They are gathered in order of value before the shuffle, so the
+    copy does not depend on the order they were stored in, only on what ``me`` sees."""
+    counts = [a + b for a, b in zip(state.discard, to_counts(state.draw_pile))]
     for p in range(state.players):
         if p != me:
-            hidden.extend(from_counts(state.hands[p]))
+            counts = [a + b for a, b in zip(counts, state.hands[p])]
+    hidden = from_counts(counts)
     rng.shuffle(hidden)
     sample = state.clone(rng=random.Random(rng.getrandbits(32)))
     for p in range(state.players):
@@ -68,7 +76,8 @@ def determinize(state: State, me: int, rng: random.Random) -> State:
             size = sum(state.hands[p])
             sample.hands[p] = to_counts(hidden[:size])
             hidden = hidden[size:]
-    sample.draw_pile = hidden
+    sample.draw_pile = hidden[: len(state.draw_pile)]
+    sample.discard = to_counts(hidden[len(state.draw_pile) :])
     return sample
 
 
@@ -128,6 +137,12 @@ def _play_out(sample: State, turn: Turn, me: int, rng: random.Random, replies: i
     """The candidate, then ``replies`` times the opponents' greedy answers and the
     player's best reply: evaluated."""
     _play(sample, turn, me)
+    return _replies(sample, me, rng, replies)
+
+
+def _replies(sample: State, me: int, rng: random.Random, replies: int) -> float:
+    """``replies`` times the opponents' greedy answers and the player's best reply, from
+    the end of the player's turn in ``sample``: the position then, evaluated."""
     for _ in range(replies):
         while not sample.is_over and sample.to_act != me:
             play_turn(sample, _GREEDY, rng)
@@ -224,13 +239,17 @@ def rank_turns(
     replies: int = DEFAULT_REPLIES,
     finalists: int = DEFAULT_FINALISTS,
     final_samples: int = DEFAULT_FINAL_SAMPLES,
+    deadline: Deadline | None = None,
+    sample_rest: bool = False,
 ) -> Hint:
     """Every legal turn of the player to act, best first (see the module docstring;
     ``shortlist`` None samples every candidate; ``replies``: the player's own turns
     played after the candidate in each sample): the ``finalists`` by their mean over
     ``samples`` and ``final_samples`` more, then the other sampled candidates by their
-    mean, then the rest by static score. ``report(done, planned)`` hears of each sample
-    played out."""
+    mean, then the rest by static score (``sample_rest``: by their mean over the first
+    round's deals, sampled last). Each ranked turn carries the standard error of its mean.
+    ``report(done, planned)`` hears of each sample played out; past ``deadline`` (after
+    two deals at least) every round stops dealing."""
     me = state.to_act
     firsts: dict[OutcomeKey, tuple[Turn, float]] = {}
     for turn in candidate_turns(state):
@@ -239,16 +258,25 @@ def rank_turns(
             firsts[key] = (turn, evaluate(dry, me))
     chosen, rest = shortlisted(sorted(firsts.values(), key=lambda pair: -pair[1]), shortlist)
     if len(chosen) > 1:
-        expected, finals = _two_stage_means(
-            state, [turn for turn, _ in chosen], samples, finalists, final_samples, random.Random(seed), replies, report
+        rng = random.Random(seed)
+        seeds = [rng.getrandbits(32) for _ in range(samples)]
+        more = [rng.getrandbits(32) for _ in range(final_samples)]
+        values, finals = _two_stage(
+            state, [turn for turn, _ in chosen], seeds, more, finalists, replies, report, deadline
         )
     else:
-        expected, finals, samples, final_samples = [static for _, static in chosen], set(), 0, 0
+        seeds, values, finals, samples, final_samples = [], [[] for _ in chosen], set(), 0, 0
     ranked = sorted(
-        (RankedTurn(turn, exp, static) for (turn, static), exp in zip(chosen, expected)),
+        (_ranked(turn, found, static) for (turn, static), found in zip(chosen, values)),
         key=lambda r: (r.turn not in finals, -r.expected, -r.static),
     )
-    ranked += [RankedTurn(turn, static, static) for turn, static in rest]
+    if sample_rest and rest and seeds:
+        later = _sampled_values(state, [turn for turn, _ in rest], seeds, replies, None, 0, 0, deadline)
+        ranked += sorted(
+            (_ranked(turn, found, static) for (turn, static), found in zip(rest, later)), key=lambda r: -r.expected
+        )
+    else:
+        ranked += [RankedTurn(turn, static, static) for turn, static in rest]
     return Hint(
         state.variant,
         tuple(state.display),
@@ -261,54 +289,115 @@ def rank_turns(
     )
 
 
-def _two_stage_means(
+def _ranked(turn: Turn, values: Sequence[float], static: float) -> RankedTurn:
+    """The turn ranked by the mean of its sampled ``values`` (none: its static score),
+    with the standard error of that mean (0 under two values)."""
+    mean, error = mean_and_error(values)
+    return RankedTurn(turn, static if not values else mean, static, error, len(values))
+
+
+def mean_and_error(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` and its standard error (0 for fewer than two values)."""
+    count = len(values)
+    if not count:
+        return 0.0, 0.0
+    mean = sum(values) / count
+    if count < 2:
+        return mean, 0.0
+    variance = sum((v - mean) ** 2 for v in values) / (count - 1)
+    return mean, math.sqrt(variance / count)
+
+
+def _two_stage(
     state: State,
     turns: list[Turn],
-    samples: int,
+    seeds: list[int],
+    more: list[int],
     finalists: int,
-    final_samples: int,
-    rng: random.Random,
     replies: int,
     report: Callable[[int, int], None] | None,
-) -> tuple[list[float], set[Turn]]:
-    """Two rounds of sampling: every turn's mean over ``samples`` deals, then the best
-    ``finalists`` by it sampled on ``final_samples`` fresh deals, their means taken over
-    all their deals; returns the means (in the order of ``turns``) and the finalists."""
-    planned = samples + final_samples
-    totals = _sampled_totals(state, turns, samples, rng, replies, report, 0, planned)
-    order = sorted(range(len(turns)), key=lambda k: -totals[k])[: finalists if final_samples else 0]
-    more = _sampled_totals(state, [turns[k] for k in order], final_samples, rng, replies, report, samples, planned)
-    expected = [total / samples for total in totals]
-    for k, extra in zip(order, more):
-        expected[k] = (totals[k] + extra) / planned
-    return expected, {turns[k] for k in order}
+    deadline: Deadline | None,
+) -> tuple[list[list[float]], set[Turn]]:
+    """Two rounds of sampling: every turn on the deals of ``seeds``, then the best
+    ``finalists`` by their mean on the fresh deals of ``more`` as well; returns each
+    turn's values (in the order of ``turns``) and the finalists."""
+    planned = len(seeds) + len(more)
+    values = _sampled_values(state, turns, seeds, replies, report, 0, planned, deadline)
+    means = [sum(found) / len(found) for found in values]
+    order = sorted(range(len(turns)), key=lambda k: -means[k])[: finalists if more else 0]
+    extra = _sampled_values(state, [turns[k] for k in order], more, replies, report, len(seeds), planned, deadline)
+    for k, found in zip(order, extra):
+        values[k] = values[k] + found
+    return values, {turns[k] for k in order}
 
 
-def _sampled_totals(
+def _sampled_values(
     state: State,
     turns: list[Turn],
-    samples: int,
-    rng: random.Random,
+    seeds: list[int],
     replies: int,
     report: Callable[[int, int], None] | None,
     done: int,
     planned: int,
-) -> list[float]:
-    """Each turn's lookahead value (``_play_out``) summed over ``samples`` deals of the
-    unseen cards, every turn meeting the same deals (common random numbers);
-    ``report(done + k, planned)`` hears of the k-th deal played out."""
+    deadline: Deadline | None,
+) -> list[list[float]]:
+    """Each turn's lookahead values (``_play_out``), one per deal of the unseen cards (a
+    deal per seed of ``seeds``), every turn meeting the same deals (common random
+    numbers); ``report(done + k, planned)`` hears of the k-th deal played out. Past
+    ``deadline``, after two deals at least, no more deals are played."""
     me = state.to_act
-    totals = [0.0] * len(turns)
-    for k in range(1, samples + 1):
-        sample_seed = rng.getrandbits(32)
+    values: list[list[float]] = [[] for _ in turns]
+    for k, sample_seed in enumerate(seeds, 1):
+        if deadline is not None and k > 2 and deadline.passed:
+            break
         base = determinize(state, me, random.Random(sample_seed))
         for i, turn in enumerate(turns):
-            totals[i] += _play_out(
-                base.clone(rng=random.Random(sample_seed)), turn, me, random.Random(sample_seed), replies
+            values[i].append(
+                _play_out(base.clone(rng=random.Random(sample_seed)), turn, me, random.Random(sample_seed), replies)
             )
         if report is not None:
             report(done + k, planned)
-    return totals
+    return values
+
+
+@dataclass(frozen=True)
+class RankedStash:
+    """A stash decision after a DRAW (None: no stash) with the mean value of the player's
+    position after it over ``samples`` deals and the standard error of that mean."""
+
+    stash: Stash | None
+    expected: float
+    error: float
+    samples: int
+
+
+def rank_stashes(
+    state: State,
+    samples: int = DEFAULT_SAMPLES + DEFAULT_FINAL_SAMPLES,
+    seed: int = 0,
+    replies: int = DEFAULT_REPLIES,
+    deadline: Deadline | None = None,
+) -> list[RankedStash]:
+    """After a DRAW (the engine between ``act`` and ``finish``): every stash decision,
+    not stashing first, valued as the hint values a turn: finished, then ``replies``
+    times the opponents' greedy answers and the player's best reply, evaluated; over
+    ``samples`` deals of the unseen cards, common to every decision; best first. Past
+    ``deadline``, after two deals at least, no more deals are played."""
+    me = state.to_act
+    options: list[Stash | None] = [None, *state.stash_options()]
+    values: list[list[float]] = [[] for _ in options]
+    rng = random.Random(seed)
+    for k in range(1, samples + 1):
+        if deadline is not None and k > 2 and deadline.passed:
+            break
+        sample_seed = rng.getrandbits(32)
+        base = determinize(state, me, random.Random(sample_seed))
+        for i, stash in enumerate(options):
+            sample = base.clone(rng=random.Random(sample_seed))
+            sample.finish(stash)
+            values[i].append(_replies(sample, me, random.Random(sample_seed), replies))
+    ranked = [RankedStash(stash, *mean_and_error(found), len(found)) for stash, found in zip(options, values)]
+    return sorted(ranked, key=lambda r: -r.expected)
 
 
 def explain(state: State, ranked: Sequence[RankedTurn]) -> str:

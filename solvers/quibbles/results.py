@@ -222,11 +222,15 @@ def turn_text(turn: Turn, display: Sequence[int]) -> str:
 @dataclass(frozen=True)
 class RankedTurn:
     """A legal turn with its expected evaluation after the lookahead (higher is better;
-    solo: minus the expected penalty) and its static evaluation right after it."""
+    solo: minus the expected penalty) and its static evaluation right after it; the
+    standard error of the expectation and the deals it was sampled on (0: not sampled,
+    the expectation is the static evaluation)."""
 
     turn: Turn
     expected: float
     static: float
+    error: float = 0.0
+    samples: int = 0
 
 
 @dataclass(frozen=True)
