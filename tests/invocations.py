@@ -53,6 +53,9 @@ BASES: dict[str, str] = {
     "cubu longest": "--top D-L-G --hand G-P-R-D,O-P-R-L-D,pickup2 --limit 2",
     "cubu speed": "--centre O-P-R-L-D --hand D-G,R-G,L-O",
     "cubu play": "--players 2 --rounds 1",
+    "cubu start": "--seed 1 --mode speed --follow boxes",
+    "cubu apply": "--position {data}/cubu_position.json O1up:D-O-P-L,G-R-O-L-P pass",
+    "cubu evaluate": "--position {data}/cubu_position.json",
     "analyze quibbles solo": "--samples 2 --hint-samples 2 --hint-shortlist 2 --policies greedy,clairvoyant "
     "--workers 1 --store {tmp}/store.sqlite",
     "analyze ubongo solvability": "--samples 2 --workers 1 --store {tmp}/store.sqlite",

@@ -3,7 +3,8 @@
 Cards come as model objects or in the CLI's notation (``"D-R-G"``, ``"R-G-O,P-L,miss"``);
 options are named like the CLI's. Every function returns an immutable answer from
 ``results`` with ``to_json()`` (the ``--json`` document), ``text()`` and ``exit_code``.
-Seats are counted from 1 in every answer. numba and OR-Tools load only when a backend
+Seats are counted from 1 in every answer. A game in progress: ``start`` and ``load`` give a
+position (``models.cubu.state``), ``evaluate`` the value of every option of its seat to move. numba and OR-Tools load only when a backend
 needs them, networkx only for Speed CUBU.
 """
 
@@ -13,12 +14,17 @@ from collections.abc import Sequence
 
 from cardsolve.models.cubu.cards import Card, parse_card, parse_cards
 from cardsolve.models.cubu.classic import TARGET, play_game
+from cardsolve.models.cubu.state import load as load
+from cardsolve.models.cubu.state import start as start
+from cardsolve.models.state import GameState
 from cardsolve.solvers.cubu.backends import BACKENDS
 from cardsolve.solvers.cubu.bots import lineup, seat_bots
+from cardsolve.solvers.cubu.evaluation import evaluate_state
 from cardsolve.solvers.cubu.longest import longest_runs
 from cardsolve.solvers.cubu.results import LongestAnswer, PlayAnswer, SpeedAnswer
 from cardsolve.solvers.cubu.settings import MAX_RUNS
 from cardsolve.solvers.infrastructure.arguments import checked
+from cardsolve.solvers.infrastructure.evaluation import Evaluation
 from cardsolve.solvers.infrastructure.limits import check_count, check_time_limit
 
 LONGEST_LIMIT = 10
@@ -82,3 +88,15 @@ def play(
     in turn), to ``target`` points, or ``rounds`` rounds with the most points winning."""
     names = seat_bots(bots, players)
     return PlayAnswer(seed, names, play_game(seed, players, lineup(names, seed), target=target, rounds=rounds))
+
+
+EVALUATE_SECONDS = 1.0
+"""Seconds ``evaluate`` may take by default (it needs milliseconds)."""
+
+
+@checked
+def evaluate(state: GameState, *, time_limit: float = EVALUATE_SECONDS) -> Evaluation:
+    """Every legal option of the seat to move in a CUBU position (``start``, ``load``) with
+    the cards it plays now and the points left in hand, from what that seat sees; exact
+    counts, not a look-ahead. The table to move or a finished round is bad input."""
+    return evaluate_state(state, time_limit=time_limit)

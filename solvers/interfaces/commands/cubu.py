@@ -5,6 +5,7 @@ from __future__ import annotations
 from cardsolve.models.cubu.classic import MAX_ROUNDS, MAX_TARGET, PLAYERS
 from cardsolve.solvers.cubu.backends import BACKENDS
 from cardsolve.solvers.cubu.settings import MAX_RUNS
+from cardsolve.solvers.interfaces.commands import positions
 from cardsolve.solvers.interfaces.table import Command, Group, Option
 from cardsolve.solvers.interfaces.values import SEED, Choice, Seconds, Text, Whole
 
@@ -12,8 +13,8 @@ API = "cardsolve.solvers.cubu.api"
 
 GROUP = Group(
     "cubu",
-    "CUBU: the longest colour sequence for a hand, whether a Speed CUBU hand can all be laid, and whole classic "
-    "games between bots.",
+    "CUBU: the longest colour sequence for a hand, whether a Speed CUBU hand can all be laid, whole classic "
+    "games between bots, and a round or race in progress (start, apply, evaluate).",
 )
 
 COMMANDS = (
@@ -75,5 +76,24 @@ COMMANDS = (
                 "Play this many rounds instead, the most points winning (the rulebook's time limit).",
             ),
         ),
+    ),
+    *positions.commands(
+        "cubu",
+        Whole(PLAYERS[0], PLAYERS[-1]),
+        (
+            Option(
+                "mode",
+                Choice(("classic", "speed")),
+                "classic: a round of the classic game (the default); speed: a Speed CUBU race.",
+            ),
+            Option(
+                "follow",
+                Choice(("colour", "boxes")),
+                "A Speed CUBU race only: colour (the default), a box of the same colour one position up or down; "
+                "boxes, one box more or fewer.",
+            ),
+        ),
+        "Every legal option of the seat to move with the cards it plays now and the points left in its hand (exact "
+        "counts, not a look-ahead); * marks the best. The longest colour sequence is 'cubu longest''s.",
     ),
 )

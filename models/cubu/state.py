@@ -1,0 +1,1059 @@
+"""CUBU as a game in progress (the one game protocol, ``models.state``): a classic round and
+a Speed CUBU race, each an immutable state.
+
+**Classic round** (``CubuState``, ``mode`` ``classic``): the deal of ``classic.deal`` (7
+cards each, the start card turned, play left of the dealer), then turns. The seat in turn
+plays one of ``classic.legal_turns``: a colour sequence ``R2up:O-R-G,P-R-L`` (the declared
+box of the top card as its colour letter and position, the direction ``up`` or ``down``,
+then the cards in order), an action card at a seat ``miss@2`` (``swap``, ``pickup1`` ..
+``pickup3`` alike), ``interrupt`` (an interrupt on one's own turn, ending it) or ``draw``
+(only when nothing can be played). Every turn is checked by ``classic.check_turn``, whose
+reason an illegal one is refused with. A sequence is laid card by card: after each card
+but the last, every other seat is asked in turn, clockwise from the player's left, and
+answers ``interrupt`` (if it holds one: the sequence stops there, the cards not laid go
+back to the player's hand) or ``pass``. Every seat is asked, not only the holders of an
+interrupt, so that whose decision it is tells nobody who holds one. The table then moves
+(``to_move`` 0) for every card drawn: after ``draw`` and for each card of a pickup; its
+move is the card's notation, ``D-R-G`` or ``miss``. The round ends when a seat has played
+its last card (after the cards of a last pickup are drawn): the hands are shown and the
+winner scores ``classic.round_points``. A seat that must miss a turn is passed over
+without a move. The pickup deck, once empty when a card must be drawn, is made of the
+played cards under the top card and the set-aside action cards, in an order nobody knows
+(written ``?``). One state is one round; ``scores`` carries the score sheet in (the game
+to a target is a series of rounds: start the next with a new seed).
+
+**Speed CUBU race** (``SpeedRaceState``, ``mode`` ``speed``, ``follow`` ``colour`` or
+``boxes``): the action cards are removed, each seat is dealt ``speed.hand_size`` cards and
+the centre card is turned. The race is simultaneous at the table; it is entered here in
+turn rounds as ``speed.play_race`` models it: in each round every seat with cards, in
+order from the dealer's left, enters one lay ``D-R-G@1,0`` (a card of its hand and an
+empty cell next to the laid cards that it relates to, ``speed.placements``) or ``pass``
+(not ready). When no seat can lay at the start of a round the table deals 5 more cards
+each (``to_move`` 0, one move per card) as far as the pickup deck goes, and with none
+left the race ends without a winner. Every seat out of cards at the end of a round wins:
+``speed.race_points``, split. A wrong card is refused rather than played (its 10-point
+penalty needs no move: nobody chooses it).
+
+**Hidden cards.** ``observation(seat)`` writes ``?`` for the other seats' hands, the
+pickup deck and the cards a seat means to lay after the one on the table (its plan is
+known to be at least one card long while the others are asked; its length shows). A card
+drawn from a known pickup deck (a seeded deal) is its top card; from a hidden one, any
+card nobody has seen (the deck less every card the document shows). A seat to move whose
+hand holds hidden cards (a position loaded from another seat's view) may ``pass`` where a
+pass is legal (asked in the interrupt window, or in a race) and else first moves ``look``:
+it picks up its cards, and the table names each hidden one (``looking_seat``), any card
+nobody has seen. The table also names a hidden planned card when it is laid and the hidden
+cards of the losing hands when the round ends. The cards nobody has seen are those of the
+bundled deck (``cards.load_deck``) that the document does not show; a card of a printed
+deck that the bundled stand-in lacks may be shown all the same.
+
+Position documents (``to_json``; ``load`` reads them, and a person's own table, with
+``?`` for what they cannot see; fields marked * may be left out):
+
+- both: ``game`` ``"cubu"``, ``mode`` (* ``classic``), ``to_move``, ``history`` (*),
+  ``dealer`` (* the last seat), ``turn_seat`` (* ``to_move``), ``hands`` (one list per
+  seat), ``pickup`` (* empty; the first card is drawn first), ``scores`` (* zeros),
+  ``draw_seats`` (* none: the seats still to be given a card, in order), ``looking_seat``
+  (* null: the seat whose hidden cards the table names);
+- classic: ``top``, ``pile`` (* cards under the top, bottom first), ``spent`` (* set-aside
+  action cards), ``skips`` (* the turns each seat will miss), ``sequence`` (* null, or
+  ``{"follow": "R3up", "planned": [...], "asked_seat": 2}`` while a sequence is laid:
+  the box the next card follows, the cards still to come and the seat asked), ``winner``
+  and ``points`` (* null and 0 until the round ends);
+- speed: ``follow`` (* ``colour``), ``grid`` (``[{"card": "D-R-G", "cell": [0, 0]}, ...]``,
+  the centre at [0, 0]), ``winner_seats`` and ``points`` (* none and 0), ``over`` (* false).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import cache, cached_property
+from typing import Any, ClassVar
+
+from cardsolve.models.cubu import classic, speed
+from cardsolve.models.cubu.cards import ACTIONS, Card, Deck, check_distinct, format_cards, load_deck, parse_card
+from cardsolve.models.cubu.classic import INTERRUPT, PICKUPS, ActionPlay, Draw, InterruptPlay, SequencePlay
+from cardsolve.models.cubu.sequence import DOWN, UP, Follow
+from cardsolve.models.errors import BadInput, is_whole, shown
+from cardsolve.models.state import HIDDEN, TABLE, GameState, Move, document_field, position_document
+
+PLAYERS = range(2, 7)
+"""The seats a deal may have."""
+DEFAULT_PLAYERS = 4
+"""Seats when ``start`` is not told."""
+MODES = ("classic", "speed")
+"""The classic game or a Speed CUBU race."""
+FOLLOWS = speed.MODES
+"""What a Speed CUBU card follows: the number of boxes or the colour position."""
+GAME = "cubu"
+MAX_CARDS = 200
+"""The longest card list a document may hold (the deck has 60)."""
+
+Slot = Card | None
+"""A card, or None where it is hidden (``?``)."""
+Hand = tuple[Slot, ...]
+Cell = tuple[int, int]
+
+_RNG = random.Random(0)
+"""The random source handed to ``classic.Table``, which needs one; no state move draws from it."""
+_FOLLOW = re.compile(r"([DLRGOP])([1-6])(up|down)")
+_CELL = re.compile(r"(-?\d{1,4}),(-?\d{1,4})")
+
+
+@cache
+def _deck() -> Deck:
+    """The bundled deck: the cards a position is made of."""
+    return load_deck()
+
+
+@cache
+def _named() -> dict[str, Card]:
+    """Every card of the deck by its notation."""
+    return {card.name: card for card in _deck().cards}
+
+
+def _read_card(text: str) -> Card:
+    """A card from its notation (any case); else bad input naming it."""
+    return _named().get(text) or parse_card(text)
+
+
+def _slot_name(slot: Slot) -> str:
+    return HIDDEN if slot is None else slot.name
+
+
+def _follow_name(follow: Follow) -> str:
+    """A follow as the notation writes it: ``R3up``."""
+    return f"{follow.colour}{follow.position}{'up' if follow.direction == UP else 'down'}"
+
+
+def _read_follow(text: object, field: str) -> Follow:
+    match = _FOLLOW.fullmatch(text) if isinstance(text, str) else None
+    if match is None:
+        raise BadInput(
+            f"cubu position: field {field!r} is {shown(text)}, not a box and direction like R3up or G2down", field
+        )
+    colour, position, way = match.groups()
+    return Follow(colour, int(position), UP if way == "up" else DOWN)
+
+
+@dataclass(frozen=True)
+class CubuMove:
+    """A move: its ``notation`` (what ``str`` gives and ``apply`` reads), its ``kind``
+    (``sequence``, ``action``, ``interrupt``, ``draw``, ``pass``, ``lay``, ``look`` or
+    ``card``, the table's) and what it plays: ``turn`` (a classic turn), ``card``, ``cell``."""
+
+    notation: str
+    kind: str
+    turn: classic.Turn | None = None
+    card: Card | None = None
+    cell: Cell | None = None
+
+    def __str__(self) -> str:
+        return self.notation
+
+
+def turn_move(turn: classic.Turn) -> CubuMove:
+    """A classic turn as a move: ``R2up:O-R-G,P-R-L``, ``miss@2``, ``interrupt``, ``draw``."""
+    if isinstance(turn, SequencePlay):
+        return CubuMove(f"{_follow_name(turn.follow)}:{format_cards(turn.cards)}", "sequence", turn)
+    if isinstance(turn, ActionPlay):
+        return CubuMove(f"{turn.action}@{turn.target + 1}", "action", turn)
+    if isinstance(turn, InterruptPlay):
+        return CubuMove(INTERRUPT, "interrupt", turn)
+    return CubuMove("draw", "draw", turn)
+
+
+PASS = CubuMove("pass", "pass")
+INTERRUPT_MOVE = CubuMove(INTERRUPT, "interrupt", InterruptPlay())
+
+
+def _table_move(card: Card) -> CubuMove:
+    return CubuMove(card.name, "card", card=card)
+
+
+LOOK = CubuMove("look", "look")
+
+
+def _distinct(cards: Iterable[Card]) -> list[Card]:
+    """Each card once, sorted by notation (a stable order for the table's outcomes)."""
+    return sorted(set(cards), key=lambda card: card.name)
+
+
+def _fill_first(hand: Hand, card: Card) -> Hand:
+    """``hand`` with its first hidden card named ``card``."""
+    index = hand.index(None)
+    return (*hand[:index], card, *hand[index + 1 :])
+
+
+def _shown_hands(hands: Sequence[Hand], seat: int) -> tuple[Hand, ...]:
+    """The hands as ``seat`` sees them: its own, the others hidden."""
+    return tuple(hand if number == seat else (None,) * len(hand) for number, hand in enumerate(hands, 1))
+
+
+class _Cards(GameState):
+    """What both CUBU states share: the hands, the pickup deck, the pending draws, the
+    score sheet, the cards nobody has seen and the table's naming of a seat's hidden
+    cards once it looks at them."""
+
+    game: ClassVar[str] = GAME
+    hands: tuple[Hand, ...]
+    pickup: tuple[Slot, ...]
+    draws: tuple[int, ...]
+    sheet: tuple[int, ...]
+    past: tuple[str, ...]
+    dealer: int
+    looking: int | None
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def history(self) -> tuple[str, ...]:
+        return self.past
+
+    def deck_cards(self) -> tuple[Card, ...]:
+        """The cards this game is played with."""
+        return _deck().cards
+
+    def shown_cards(self) -> list[Card]:
+        """Every card the document shows (not hidden)."""
+        return [card for hand in self.hands for card in hand if card is not None] + [
+            card for card in self.pickup if card is not None
+        ]
+
+    @cached_property
+    def unseen(self) -> tuple[Card, ...]:
+        """The cards nobody has seen: the deck less every card shown, sorted."""
+        left = Counter(self.deck_cards()) - Counter(self.shown_cards())
+        return tuple(sorted(left.elements(), key=lambda card: card.name))
+
+    def hidden_count(self) -> int:
+        return sum(slot is None for hand in self.hands for slot in hand) + self.pickup.count(None)
+
+    def naming(self, seat: int) -> bool:
+        """Whether ``seat``'s hand holds hidden cards, which it looks at before it moves."""
+        return None in self.hands[seat - 1]
+
+    def named_outcomes(self) -> tuple[CubuMove, ...]:
+        """The table's outcomes for the looking seat's next hidden card: any card nobody has seen."""
+        return tuple(_table_move(card) for card in _distinct(self.unseen))
+
+    def looked(self, card: Card) -> tuple[tuple[Hand, ...], int | None]:
+        """The hands once the looking seat's first hidden card is ``card``, and the seat still
+        looking (None once its hand is known)."""
+        assert self.looking is not None
+        hands = self.named(self.looking, card)
+        return hands, self.looking if None in hands[self.looking - 1] else None
+
+    def drawn_outcomes(self) -> list[CubuMove]:
+        """The table's outcomes for the next card drawn: the pickup deck's top card if it is
+        known, else any card nobody has seen."""
+        top = self.pickup[0]
+        return [_table_move(top)] if top is not None else [_table_move(card) for card in _distinct(self.unseen)]
+
+    def given(self, card: Card) -> tuple[tuple[Hand, ...], tuple[Slot, ...]]:
+        """The hands and the pickup deck once the next pending draw gave ``card``."""
+        seat = self.draws[0]
+        hands = list(self.hands)
+        hands[seat - 1] = (*hands[seat - 1], card)
+        return tuple(hands), self.pickup[1:]
+
+    def named(self, seat: int, card: Card) -> tuple[Hand, ...]:
+        """The hands once ``seat``'s first hidden card is named ``card``."""
+        hands = list(self.hands)
+        hands[seat - 1] = _fill_first(hands[seat - 1], card)
+        return tuple(hands)
+
+    def base_json(self, mode: str) -> dict[str, Any]:
+        return {
+            "game": GAME,
+            "mode": mode,
+            "to_move": self.to_move,
+            "history": list(self.past),
+            "dealer": self.dealer,
+            "hands": [[_slot_name(slot) for slot in hand] for hand in self.hands],
+            "pickup": [_slot_name(slot) for slot in self.pickup],
+            "scores": list(self.sheet),
+            "draw_seats": list(self.draws),
+            "looking_seat": self.looking,
+        }
+
+    def hand_lines(self) -> list[str]:
+        return [
+            f"seat {seat}: {', '.join(_slot_name(slot) for slot in hand) or '(no cards)'}"
+            for seat, hand in enumerate(self.hands, 1)
+        ]
+
+    def dealt_at_random(self, seed: int) -> tuple[list[Card], list[Card]]:
+        """The cards nobody has seen, shuffled by ``seed``: those dealt to the hidden slots in
+        order (hands seat by seat, then the pickup deck) and those left over."""
+        rng = random.Random(seed)
+        pool = list(self.unseen)
+        rng.shuffle(pool)
+        count = self.hidden_count()
+        return pool[:count], pool[count:]
+
+    def filled_hands(self, cards: list[Card]) -> tuple[tuple[Hand, ...], tuple[Slot, ...]]:
+        """The hands and pickup deck with their hidden slots dealt ``cards`` in order."""
+        deal = iter(cards)
+        hands = tuple(tuple(next(deal) if slot is None else slot for slot in hand) for hand in self.hands)
+        pickup = tuple(next(deal) if slot is None else slot for slot in self.pickup)
+        return hands, pickup
+
+
+@dataclass(frozen=True)
+class Laying:
+    """A colour sequence being laid: the follow of the next card (the box of the top card
+    it follows), the cards still to come (None hidden) and the seat asked whether it
+    interrupts (None once every seat passed and the next card is due)."""
+
+    follow: Follow
+    planned: tuple[Slot, ...]
+    asked: int | None
+
+
+@dataclass(frozen=True)
+class CubuState(_Cards):
+    """A classic CUBU round in progress: see the module's description."""
+
+    hands: tuple[Hand, ...]
+    top: Card
+    pile: tuple[Card, ...]
+    spent: tuple[Card, ...]
+    pickup: tuple[Slot, ...]
+    skips: tuple[int, ...]
+    sheet: tuple[int, ...]
+    dealer: int
+    turn: int
+    draws: tuple[int, ...] = ()
+    laying: Laying | None = None
+    winner: int | None = None
+    points: int = 0
+    looking: int | None = None
+    past: tuple[str, ...] = ()
+
+    # --- whose decision -------------------------------------------------------------
+
+    @cached_property
+    def _to_move(self) -> int | None:
+        if self.draws or self.looking is not None:
+            return TABLE
+        if self.winner is not None:
+            return TABLE if any(None in hand for hand in self.hands) else None
+        if self.laying is not None:
+            return TABLE if self.laying.asked is None else self.laying.asked
+        return self.turn
+
+    @property
+    def to_move(self) -> int | None:
+        return self._to_move
+
+    def shown_cards(self) -> list[Card]:
+        planned = [card for card in self.laying.planned if card is not None] if self.laying else []
+        return [*super().shown_cards(), self.top, *self.pile, *self.spent, *planned]
+
+    def hidden_count(self) -> int:
+        return super().hidden_count() + (self.laying.planned.count(None) if self.laying else 0)
+
+    def table(self, seat: int) -> classic.Table:
+        """The round as ``classic.Table`` holds it, ``seat`` in turn (its hand known)."""
+        hands = [[card for card in hand if card is not None] for hand in self.hands]
+        return classic.Table(hands, self.top, [], seat - 1, _RNG, list(self.pile), list(self.spent), list(self.skips))
+
+    # --- the moves ------------------------------------------------------------------
+
+    @cached_property
+    def _legal(self) -> tuple[CubuMove, ...]:
+        seat = self.to_move
+        if seat is None:
+            return ()
+        if seat == TABLE:
+            if self.looking is not None:
+                return self.named_outcomes()
+            if self.draws:
+                return tuple(self.drawn_outcomes())
+            if self.laying is not None:
+                follow = self.laying.follow
+                return tuple(_table_move(card) for card in _distinct(self.unseen) if follow.accepts(card))
+            return tuple(_table_move(card) for card in _distinct(self.unseen))
+        if self.naming(seat):
+            return (PASS, LOOK) if self.laying is not None else (LOOK,)
+        if self.laying is not None:
+            held = Card(action=INTERRUPT) in self.hands[seat - 1]
+            return (PASS, INTERRUPT_MOVE) if held else (PASS,)
+        return tuple(turn_move(turn) for turn in classic.legal_turns(self.table(seat)))
+
+    def legal_moves(self) -> Sequence[CubuMove]:
+        return self._legal
+
+    def refusal(self, notation: str) -> str:
+        seat = self.to_move
+        if seat == TABLE:
+            return "the table decides now: it names the card " + (
+                "looked at"
+                if self.looking
+                else "drawn"
+                if self.draws
+                else "laid next"
+                if self.laying
+                else "in a losing hand"
+            )
+        assert seat is not None
+        if self.naming(seat):
+            return f"seat {seat}'s hand is hidden in this position: it first looks at its cards (look)" + (
+                ", or passes" if self.laying is not None else ""
+            )
+        if self.laying is not None:
+            if notation == INTERRUPT:
+                return f"seat {seat} holds no interrupt card"
+            return f"seat {self.turn}'s sequence is being laid: seat {seat} may only answer interrupt or pass"
+        try:
+            turn = _read_turn(notation)
+        except BadInput as error:
+            return str(error)
+        try:
+            classic.check_turn(self.table(seat), seat - 1, turn)
+        except BadInput as error:
+            return str(error)
+        return "write the turn as the legal moves list it (for example R2up:D-R-G,L-R-G, miss@2, interrupt, draw)"
+
+    def played(self, move: Move) -> CubuState:
+        assert isinstance(move, CubuMove)
+        state = replace(self, past=(*self.past, move.notation))
+        seat = self.to_move
+        assert seat is not None
+        if seat == TABLE:
+            assert move.card is not None
+            return state._table_gave(move.card)
+        if move.kind == "look":
+            return replace(state, looking=seat)
+        if self.laying is not None:
+            return state._answered(seat, move.kind == "interrupt")
+        turn = move.turn
+        if isinstance(turn, SequencePlay):
+            return state._sequence(seat, turn)
+        if isinstance(turn, ActionPlay):
+            return state._action(seat, turn)
+        if isinstance(turn, InterruptPlay):
+            return state._without(seat, Card(action=INTERRUPT))._turn_over(seat)
+        return replace(state, draws=(seat,))._settled()
+
+    def _without(self, seat: int, card: Card) -> CubuState:
+        """``seat`` sets the action ``card`` aside (a hidden card of its hand if it does not show it)."""
+        hands = list(self.hands)
+        hand = list(hands[seat - 1])
+        hand.remove(card if card in hand else None)
+        hands[seat - 1] = tuple(hand)
+        return replace(self, hands=tuple(hands), spent=(*self.spent, card))
+
+    def _action(self, seat: int, play: ActionPlay) -> CubuState:
+        """An action card aimed at a seat: miss (it skips a turn), swap (whole hands, unless
+        it was the last card), pickup N (it is given N cards)."""
+        state = self._without(seat, Card(action=play.action))
+        target = play.target + 1
+        if play.action == "miss":
+            skips = list(state.skips)
+            skips[play.target] += 1
+            state = replace(state, skips=tuple(skips))
+        elif play.action == "swap":
+            if state.hands[seat - 1]:
+                hands = list(state.hands)
+                hands[seat - 1], hands[play.target] = hands[play.target], hands[seat - 1]
+                state = replace(state, hands=tuple(hands))
+        else:
+            state = replace(state, draws=(target,) * PICKUPS[play.action])
+        return state._turn_over(seat)
+
+    def _sequence(self, seat: int, play: SequencePlay) -> CubuState:
+        """The sequence's cards leave the hand; the first is laid, the rest are planned."""
+        hands = list(self.hands)
+        hand = list(hands[seat - 1])
+        for card in play.cards:
+            hand.remove(card)
+        hands[seat - 1] = tuple(hand)
+        state = replace(self, hands=tuple(hands), laying=Laying(play.follow, play.cards, None))
+        return state._lay_next()
+
+    def _lay_next(self) -> CubuState:
+        """The next planned card is laid; while more are planned the other seats are asked,
+        clockwise from the player's left; when none is, the turn is over. A hidden planned
+        card waits for the table to name it (or, with no card nobody has seen that could
+        follow, the sequence ends and the hidden cards go back to the hand)."""
+        assert self.laying is not None
+        card, rest = self.laying.planned[0], self.laying.planned[1:]
+        follow = self.laying.follow
+        if card is None:
+            if any(follow.accepts(unseen) for unseen in self.unseen):
+                return replace(self, laying=replace(self.laying, asked=None))
+            return self._stopped()
+        state = replace(self, pile=(*self.pile, self.top), top=card)
+        if not rest:
+            return replace(state, laying=None)._turn_over(self.turn)
+        return replace(state, laying=Laying(follow.after(), rest, self._left_of(self.turn)))
+
+    def _stopped(self) -> CubuState:
+        """The sequence ends before its planned cards, which go back to the player's hand."""
+        assert self.laying is not None
+        hands = list(self.hands)
+        hands[self.turn - 1] = (*hands[self.turn - 1], *self.laying.planned)
+        return replace(self, hands=tuple(hands), laying=None)._turn_over(self.turn)
+
+    def _answered(self, seat: int, interrupts: bool) -> CubuState:
+        """The asked seat passes (the next is asked, or the next card is laid) or interrupts
+        (its card set aside, the sequence ends; it wins if that was its last card)."""
+        assert self.laying is not None
+        if interrupts:
+            state = self._without(seat, Card(action=INTERRUPT))._stopped()
+            if not state.hands[seat - 1] and state.winner is None:
+                return replace(state, winner=seat)._settled()
+            return state
+        following = self._left_of(seat)
+        if following != self.turn:
+            return replace(self, laying=replace(self.laying, asked=following))
+        return self._lay_next()
+
+    def _left_of(self, seat: int) -> int:
+        return seat % self.players + 1
+
+    def _turn_over(self, seat: int) -> CubuState:
+        """``seat``'s turn is over: it wins if its hand is empty; else the turn passes left,
+        over each seat that must miss one."""
+        if not self.hands[seat - 1]:
+            return replace(self, winner=seat)._settled()
+        skips = list(self.skips)
+        following = self._left_of(seat)
+        while skips[following - 1]:
+            skips[following - 1] -= 1
+            following = self._left_of(following)
+        return replace(self, turn=following, skips=tuple(skips))._settled()
+
+    def _settled(self) -> CubuState:
+        """Pending draws from an empty pickup deck reshuffle the played cards into it (in an
+        order nobody knows), or, with none, are given up; a finished round scores once the
+        losing hands are known."""
+        state = self
+        if state.draws and not state.pickup:
+            reshuffled = len(state.pile) + len(state.spent)
+            state = replace(state, pickup=(None,) * reshuffled, pile=(), spent=())
+            if not reshuffled:
+                state = replace(state, draws=())
+        if state.winner is not None and not state.draws and not any(None in hand for hand in state.hands):
+            known = [[card for card in hand if card is not None] for hand in state.hands]
+            state = replace(state, points=classic.round_points(known, state.winner - 1))
+        return state
+
+    def _table_gave(self, card: Card) -> CubuState:
+        if self.looking is not None:
+            hands, looking = self.looked(card)
+            return replace(self, hands=hands, looking=looking)
+        if self.draws:
+            hands, pickup = self.given(card)
+            return replace(self, hands=hands, pickup=pickup, draws=self.draws[1:])._settled()
+        if self.laying is not None:
+            laying = replace(self.laying, planned=(card, *self.laying.planned[1:]))
+            return replace(self, laying=laying)._lay_next()
+        seat = next(number for number, hand in enumerate(self.hands, 1) if None in hand)
+        return replace(self, hands=self.named(seat, card))._settled()
+
+    # --- scores, documents, views ---------------------------------------------------
+
+    def scores(self) -> dict[int, float]:
+        won = self.points if self.to_move is None else 0
+        return {seat: score + (won if seat == self.winner else 0) for seat, score in enumerate(self.sheet, 1)}
+
+    def to_json(self) -> dict[str, Any]:
+        laying = self.laying
+        return {
+            **self.base_json("classic"),
+            "turn_seat": self.turn,
+            "top": self.top.name,
+            "pile": [card.name for card in self.pile],
+            "spent": [card.name for card in self.spent],
+            "skips": list(self.skips),
+            "sequence": None
+            if laying is None
+            else {
+                "follow": _follow_name(laying.follow),
+                "planned": [_slot_name(slot) for slot in laying.planned],
+                "asked_seat": laying.asked,
+            },
+            "winner": self.winner,
+            "points": self.points,
+        }
+
+    def text(self) -> str:
+        lines = [f"CUBU, classic round: top card {self.top}; dealer seat {self.dealer}", *self.hand_lines()]
+        lines.append(f"pickup deck: {len(self.pickup)} cards; under the top card: {len(self.pile)}")
+        if self.laying is not None:
+            planned = ", ".join(_slot_name(slot) for slot in self.laying.planned)
+            lines.append(f"seat {self.turn} lays a sequence: next follows {self.laying.follow}; to come: {planned}")
+        if self.winner is not None:
+            lines.append(f"seat {self.winner} went out: {self.points} points")
+        return "\n".join(lines)
+
+    def observation(self, seat: int) -> CubuState:
+        self.seat(seat)
+        if self.to_move is None:
+            return replace(self, pickup=(None,) * len(self.pickup))
+        laying = self.laying
+        if laying is not None and self.turn != seat:
+            laying = replace(laying, planned=(None,) * len(laying.planned))
+        return replace(self, hands=_shown_hands(self.hands, seat), pickup=(None,) * len(self.pickup), laying=laying)
+
+    def fill_hidden(self, seed: int) -> CubuState:
+        if not self.hidden_count():
+            return self
+        rng = random.Random(seed)
+        state = self
+        if self.laying is not None and None in self.laying.planned:
+            # Hidden planned cards are dealt first, each from the unseen cards that follow.
+            follow, planned = self.laying.follow, []
+            pool = list(self.unseen)
+            for slot in self.laying.planned:
+                if slot is None:
+                    fitting = [card for card in pool if follow.accepts(card)]
+                    slot = rng.choice(fitting) if fitting else rng.choice(pool)
+                    pool.remove(slot)
+                planned.append(slot)
+                follow = follow.after()
+            state = replace(self, laying=replace(self.laying, planned=tuple(planned)))
+        cards, _ = state.dealt_at_random(rng.randrange(1 << 30))
+        hands, pickup = state.filled_hands(cards)
+        return replace(state, hands=hands, pickup=pickup)
+
+
+def _read_turn(notation: str) -> classic.Turn:
+    """A classic turn from its notation; bad input saying what a turn is written like."""
+    if notation == "draw":
+        return Draw()
+    if notation == INTERRUPT:
+        return InterruptPlay()
+    if "@" in notation:
+        name, _, seat = notation.partition("@")
+        if name in ACTIONS and seat.isdigit() and len(seat) < 3:
+            return ActionPlay(name, int(seat) - 1)
+        raise BadInput(f"{notation!r} is not an action card at a seat, like miss@2", notation)
+    if ":" in notation:
+        follow, _, cards = notation.partition(":")
+        declared = _read_follow(follow, "move")
+        laid = tuple(parse_card(text) for text in cards.split(","))
+        return SequencePlay(Follow(declared.colour, declared.position, declared.direction), laid)
+    raise BadInput(
+        "a turn is a sequence R2up:D-R-G,L-R-G (the box followed and the cards), an action card at a seat "
+        "miss@2, interrupt or draw",
+        notation,
+    )
+
+
+@dataclass(frozen=True)
+class SpeedRaceState(_Cards):
+    """A Speed CUBU race in progress: see the module's description."""
+
+    follow: str
+    hands: tuple[Hand, ...]
+    grid: tuple[tuple[Cell, Card], ...]
+    pickup: tuple[Slot, ...]
+    sheet: tuple[int, ...]
+    dealer: int
+    turn: int
+    draws: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+    points: int = 0
+    over: bool = False
+    looking: int | None = None
+    past: tuple[str, ...] = ()
+
+    def deck_cards(self) -> tuple[Card, ...]:
+        return _deck().regular
+
+    def shown_cards(self) -> list[Card]:
+        return [*super().shown_cards(), *(card for _, card in self.grid)]
+
+    @property
+    def to_move(self) -> int | None:
+        if self.over:
+            return None
+        return TABLE if self.draws or self.looking is not None else self.turn
+
+    @cached_property
+    def _laid(self) -> dict[Cell, Card]:
+        return dict(self.grid)
+
+    @cached_property
+    def _legal(self) -> tuple[CubuMove, ...]:
+        seat = self.to_move
+        if seat is None:
+            return ()
+        if seat == TABLE:
+            return self.named_outcomes() if self.looking is not None else tuple(self.drawn_outcomes())
+        if self.naming(seat):
+            return (PASS, LOOK)
+        hand = [card for card in self.hands[seat - 1] if card is not None]
+        lays = [
+            CubuMove(f"{card.name}@{cell[0]},{cell[1]}", "lay", card=card, cell=cell)
+            for card, cell in speed.placements(self._laid, hand, self.follow)
+        ]
+        return (*lays, PASS)
+
+    def legal_moves(self) -> Sequence[CubuMove]:
+        return self._legal
+
+    def refusal(self, notation: str) -> str:
+        seat = self.to_move
+        if seat == TABLE:
+            return "the table decides now: it names the card " + ("looked at" if self.looking else "dealt")
+        assert seat is not None
+        if self.naming(seat):
+            return f"seat {seat}'s hand is hidden in this position: it passes, or first looks at its cards (look)"
+        name, at, where = notation.partition("@")
+        match = _CELL.fullmatch(where)
+        if not at or match is None:
+            return "a lay is a card and a cell, like D-R-G@1,0 (x, y from the centre card at 0,0), or pass"
+        try:
+            card = parse_card(name)
+        except BadInput as error:
+            return str(error)
+        cell = (int(match.group(1)), int(match.group(2)))
+        if card not in self.hands[seat - 1]:
+            return f"seat {seat} does not hold {card}"
+        if cell in self._laid:
+            return f"cell {cell[0]},{cell[1]} already holds {self._laid[cell]}"
+        return (
+            f"{card} does not fit at {cell[0]},{cell[1]}: a card goes into an empty cell next to a laid card and "
+            + (
+                "has one box more or fewer than a laid neighbour"
+                if self.follow == "boxes"
+                else "shows a colour of a laid neighbour one position up or down"
+            )
+            + " (a wrong card costs 10 points, so it is not played)"
+        )
+
+    def played(self, move: Move) -> SpeedRaceState:
+        assert isinstance(move, CubuMove)
+        state = replace(self, past=(*self.past, move.notation))
+        seat = self.to_move
+        assert seat is not None
+        if seat == TABLE:
+            assert move.card is not None
+            if self.looking is not None:
+                hands, looking = self.looked(move.card)
+                return replace(state, hands=hands, looking=looking)
+            hands, pickup = self.given(move.card)
+            return replace(state, hands=hands, pickup=pickup, draws=self.draws[1:])._round_started()
+        if move.kind == "look":
+            return replace(state, looking=seat)
+        if move.kind == "lay":
+            assert move.card is not None and move.cell is not None
+            left = list(state.hands)
+            left[seat - 1] = tuple(card for card in left[seat - 1] if card != move.card)
+            state = replace(state, hands=tuple(left), grid=tuple(sorted((*self.grid, (move.cell, move.card)))))
+        return state._next_seat(seat)
+
+    def _order(self) -> list[int]:
+        """The seats in a turn round: from the dealer's left round to the dealer."""
+        return [(self.dealer + step - 1) % self.players + 1 for step in range(1, self.players + 1)]
+
+    def _next_seat(self, seat: int) -> SpeedRaceState:
+        """The next seat with cards in this turn round; after the round, the race ends if a
+        hand is empty, else the next round starts."""
+        order = self._order()
+        for following in order[order.index(seat) + 1 :]:
+            if self.hands[following - 1]:
+                return replace(self, turn=following)
+        winners = tuple(number for number, hand in enumerate(self.hands, 1) if not hand)
+        if winners:
+            centre = self.grid[0][1]  # race_points counts the cards left, hidden or not
+            counted = [[centre] * len(hand) for hand in self.hands]
+            share = speed.race_points(counted, [number - 1 for number in winners])
+            return replace(self, winners=winners, points=share[winners[0] - 1], over=True)
+        return self._round_started()
+
+    def _round_started(self) -> SpeedRaceState:
+        """A turn round starts with the first seat from the dealer's left; when no seat can
+        lay (every hand known), 5 more cards each are dealt as far as the pickup deck goes,
+        and with none left the race ends without a winner."""
+        if self.draws:
+            return self
+        order = self._order()
+        if not any(None in hand for hand in self.hands) and not any(
+            speed.placements(self._laid, [card for card in hand if card is not None], self.follow)
+            for hand in self.hands
+        ):
+            if not self.pickup:
+                return replace(self, over=True)
+            count = min(len(self.pickup), speed.MORE * self.players)
+            return replace(self, draws=tuple(order[index % self.players] for index in range(count)))
+        return replace(self, turn=next((seat for seat in order if self.hands[seat - 1]), order[0]))
+
+    def scores(self) -> dict[int, float]:
+        return {seat: score + (self.points if seat in self.winners else 0) for seat, score in enumerate(self.sheet, 1)}
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            **self.base_json("speed"),
+            "follow": self.follow,
+            "turn_seat": self.turn,
+            "grid": [{"card": card.name, "cell": [x, y]} for (x, y), card in self.grid],
+            "winner_seats": list(self.winners),
+            "points": self.points,
+            "over": self.over,
+        }
+
+    def text(self) -> str:
+        lines = [f"Speed CUBU race ({self.follow} mode); dealer seat {self.dealer}", speed.picture(self._laid)]
+        lines += [*self.hand_lines(), f"pickup deck: {len(self.pickup)} cards"]
+        if self.over:
+            won = ", ".join(f"seat {seat}" for seat in self.winners) or "nobody (everyone stuck)"
+            lines.append(f"out first: {won}; {self.points} points each")
+        return "\n".join(lines)
+
+    def observation(self, seat: int) -> SpeedRaceState:
+        self.seat(seat)
+        return replace(self, hands=_shown_hands(self.hands, seat), pickup=(None,) * len(self.pickup))
+
+    def fill_hidden(self, seed: int) -> SpeedRaceState:
+        if not self.hidden_count():
+            return self
+        cards, _ = self.dealt_at_random(seed)
+        hands, pickup = self.filled_hands(cards)
+        return replace(self, hands=hands, pickup=pickup)
+
+
+State = CubuState | SpeedRaceState
+
+
+# --- start -------------------------------------------------------------------------
+
+
+def _players(players: int | None) -> int:
+    count = DEFAULT_PLAYERS if players is None else players
+    if not is_whole(count) or count not in PLAYERS:
+        raise BadInput(f"bad number of players {shown(players)}: CUBU is for {PLAYERS[0]} to {PLAYERS[-1]}", str(count))
+    return count
+
+
+def start(*, seed: int, players: int | None = None, mode: str = "classic", follow: str | None = None) -> State:
+    """A seeded deal, nobody has moved: a classic round (``classic.deal``, the last seat
+    dealing, so seat 1 plays first) or, with ``mode`` ``speed``, a Speed CUBU race in
+    ``follow`` mode (``colour`` unless told): the regular cards shuffled, ``hand_size``
+    each from the dealer's left, the centre card turned."""
+    count = _players(players)
+    if mode not in MODES:
+        raise BadInput(f"bad mode {mode!r}: the modes are {', '.join(MODES)}", str(mode))
+    rng = random.Random(seed)
+    if mode == "classic":
+        if follow is not None:
+            raise BadInput("follow is for a Speed CUBU race (mode speed), not the classic game", str(follow))
+        table = classic.deal(_deck(), count, count - 1, rng)
+        return CubuState(
+            hands=tuple(tuple(hand) for hand in table.hands),
+            top=table.top,
+            pile=(),
+            spent=(),
+            pickup=tuple(reversed(table.pickup)),
+            skips=(0,) * count,
+            sheet=(0,) * count,
+            dealer=count,
+            turn=table.to_play + 1,
+        )
+    race = speed.check_mode(follow or "colour")
+    cards = list(_deck().regular)
+    rng.shuffle(cards)
+    each = speed.hand_size(len(cards), count)
+    hands: list[list[Card]] = [[] for _ in range(count)]
+    for index in range(each * count):
+        hands[index % count].append(cards.pop())
+    centre = cards.pop()
+    state = SpeedRaceState(
+        follow=race,
+        hands=tuple(tuple(hand) for hand in hands),
+        grid=((speed.CENTRE, centre),),
+        pickup=tuple(reversed(cards)),
+        sheet=(0,) * count,
+        dealer=count,
+        turn=1,
+    )
+    return state._round_started()
+
+
+# --- load --------------------------------------------------------------------------
+
+
+def _field(doc: Mapping[str, Any], name: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+    if default is not ... and name not in doc:
+        return default
+    return document_field(doc, name, kind, GAME)
+
+
+def _cards(value: object, field: str, hidden: bool = True) -> tuple[Slot, ...]:
+    """A list of card notations (``?`` hidden, where ``hidden`` allows it)."""
+    if not isinstance(value, list) or len(value) > MAX_CARDS:
+        raise BadInput(f"cubu position: field {field!r} is {shown(value)}, not a list of cards", field)
+    slots: list[Slot] = []
+    for entry in value:
+        if not isinstance(entry, str):
+            raise BadInput(f"cubu position: field {field!r} holds {shown(entry)}, not a card", field)
+        if entry == HIDDEN and hidden:
+            slots.append(None)
+            continue
+        try:
+            slots.append(_read_card(entry))
+        except BadInput as error:
+            raise BadInput(f"cubu position: field {field!r}: {error}", field) from None
+    return tuple(slots)
+
+
+def _known(value: object, field: str) -> tuple[Card, ...]:
+    return tuple(card for card in _cards(value, field, hidden=False) if card is not None)
+
+
+def _seat_of(value: object, field: str, players: int, nobody: bool = False) -> int | None:
+    if value is None and nobody:
+        return None
+    if not is_whole(value) or not 1 <= value <= players:
+        raise BadInput(f"cubu position: field {field!r} is {shown(value)}, not a seat from 1 to {players}", field)
+    return value
+
+
+def _a_seat(value: object, field: str, players: int) -> int:
+    seat = _seat_of(value, field, players)
+    assert seat is not None
+    return seat
+
+
+def _numbers(doc: Mapping[str, Any], field: str, players: int, low: int | None = 0) -> tuple[int, ...]:
+    value = _field(doc, field, list, [0] * players)
+    if len(value) != players or not all(is_whole(n) and (low is None or n >= low) and abs(n) < 10**6 for n in value):
+        raise BadInput(f"cubu position: field {field!r} is {shown(value)}, not one whole number per seat", field)
+    return tuple(value)
+
+
+def load(document: object) -> State:
+    """A position from its document (see the module's description); a bad one is bad
+    input naming the field."""
+    doc = position_document(document, GAME)
+    mode = _field(doc, "mode", str, "classic")
+    if mode not in MODES:
+        raise BadInput(f"cubu position: field 'mode' is {shown(mode)}, not one of {', '.join(MODES)}", "mode")
+    raw_hands = _field(doc, "hands", list)
+    if not PLAYERS[0] <= len(raw_hands) <= PLAYERS[-1]:
+        raise BadInput(f"cubu position: field 'hands' holds {len(raw_hands)} hands, not 2 to 6 (one per seat)", "hands")
+    hands = tuple(_cards(hand, "hands") for hand in raw_hands)
+    players = len(hands)
+    to_move = _field(doc, "to_move", (int, type(None)))
+    if to_move is not None and not 0 <= to_move <= players:
+        raise BadInput(f"cubu position: field 'to_move' is {shown(to_move)}, not 0 (the table) or a seat", "to_move")
+    common: dict[str, Any] = {
+        "hands": hands,
+        "pickup": _cards(_field(doc, "pickup", list, []), "pickup"),
+        "sheet": _numbers(doc, "scores", players, low=None),
+        "dealer": _seat_of(_field(doc, "dealer", int, players), "dealer", players),
+        "turn": _seat_of(_field(doc, "turn_seat", int, to_move or 1), "turn_seat", players),
+        "draws": tuple(
+            _a_seat(seat, "draw_seats", players) for seat in _field(doc, "draw_seats", list, [])[:MAX_CARDS]
+        ),
+        "past": tuple(doc.get("history", [])),
+        "looking": _seat_of(_field(doc, "looking_seat", (int, type(None)), None), "looking_seat", players, nobody=True),
+    }
+    state: State
+    if mode == "classic":
+        state = _classic(doc, common, players)
+    else:
+        state = _race(doc, common)
+    _check_cards(state)
+    if state.to_move != to_move:
+        raise BadInput(
+            f"cubu position: field 'to_move' is {shown(to_move)}, but the position has "
+            f"{'nobody' if state.to_move is None else state.to_move} to move",
+            "to_move",
+        )
+    return state
+
+
+def _classic(doc: Mapping[str, Any], common: dict[str, Any], players: int) -> CubuState:
+    top = _cards([_field(doc, "top", str)], "top", hidden=False)[0]
+    assert top is not None
+    if top.is_action:
+        raise BadInput(f"cubu position: field 'top' is {top}, an action card: the top card is a regular one", "top")
+    pile = _known(_field(doc, "pile", list, []), "pile")
+    spent = _known(_field(doc, "spent", list, []), "spent")
+    if any(card.is_action for card in pile) or not all(card.is_action for card in spent):
+        raise BadInput("cubu position: 'pile' holds the regular cards under the top, 'spent' the action cards", "pile")
+    laying = None
+    raw = _field(doc, "sequence", (dict, type(None)), None)
+    if raw is not None:
+        follow = _read_follow(raw.get("follow"), "sequence")
+        planned = _cards(raw.get("planned"), "sequence")
+        asked = _seat_of(raw.get("asked_seat"), "sequence", players, nobody=True)
+        step = follow
+        for card in planned:
+            if card is not None and not step.accepts(card):
+                raise BadInput(f"cubu position: field 'sequence': {card} does not follow {step}", "sequence")
+            step = step.after()
+        if not planned or top.colour_at(follow.position) != follow.colour:
+            raise BadInput(
+                "cubu position: field 'sequence' follows no box of the top card or plans no card", "sequence"
+            )
+        if asked is None and planned[0] is not None:
+            raise BadInput("cubu position: field 'sequence': with no seat asked, the next card is hidden", "sequence")
+        laying = Laying(follow, planned, asked)
+    winner = _seat_of(_field(doc, "winner", (int, type(None)), None), "winner", players, nobody=True)
+    points = _field(doc, "points", int, 0)
+    if not 0 <= points < 10**6:
+        raise BadInput(f"cubu position: field 'points' is {shown(points)}, not 0 or more", "points")
+    return CubuState(
+        **common,
+        top=top,
+        pile=pile,
+        spent=spent,
+        skips=_numbers(doc, "skips", players),
+        laying=laying,
+        winner=winner,
+        points=points,
+    )
+
+
+def _race(doc: Mapping[str, Any], common: dict[str, Any]) -> SpeedRaceState:
+    follow = _field(doc, "follow", str, "colour")
+    if follow not in FOLLOWS:
+        raise BadInput(f"cubu position: field 'follow' is {shown(follow)}, not one of {', '.join(FOLLOWS)}", "follow")
+    grid: dict[Cell, Card] = {}
+    entries = _field(doc, "grid", list)
+    for entry in entries[:MAX_CARDS]:
+        cell = entry.get("cell") if isinstance(entry, dict) else None
+        if not (isinstance(cell, list) and len(cell) == 2 and all(is_whole(n) and abs(n) <= 100 for n in cell)):
+            raise BadInput(f"cubu position: field 'grid' holds {shown(entry)}, not a card and its cell", "grid")
+        card = _cards([entry.get("card")], "grid", hidden=False)[0]
+        assert card is not None
+        grid[(cell[0], cell[1])] = card
+    if speed.CENTRE not in grid or len(grid) != len(entries):
+        raise BadInput("cubu position: field 'grid' needs the centre card at [0, 0] and one card per cell", "grid")
+    winners = tuple(
+        _a_seat(seat, "winner_seats", len(common["hands"])) for seat in _field(doc, "winner_seats", list, [])
+    )
+    points = _field(doc, "points", int, 0)
+    over = _field(doc, "over", bool, False)
+    if not 0 <= points < 10**6 or (winners and not over):
+        raise BadInput("cubu position: field 'points' or 'winner_seats' does not fit a race that is not over", "points")
+    return SpeedRaceState(
+        **common, follow=follow, grid=tuple(sorted(grid.items())), winners=winners, points=points, over=over
+    )
+
+
+def _check_cards(state: State) -> None:
+    """No card is shown more often than a deck has it (a regular card once, an action card
+    twice), and there are enough cards nobody has seen for the hidden ones."""
+    shown_cards = state.shown_cards()
+    if any(card.is_action for card in shown_cards) and isinstance(state, SpeedRaceState):
+        raise BadInput("cubu position: a Speed CUBU race has no action cards", "hands")
+    check_distinct(shown_cards, "the cubu position")
+    if state.hidden_count() > len(state.unseen):
+        raise BadInput(
+            f"cubu position: {state.hidden_count()} hidden cards, but only {len(state.unseen)} cards nobody has seen",
+            "hands",
+        )
