@@ -441,7 +441,7 @@ class CubuState(_Cards):
             return state._action(seat, turn)
         if isinstance(turn, InterruptPlay):
             return state._without(seat, Card(action=INTERRUPT))._turn_over(seat)
-        return replace(state, draws=(seat,))._settled()
+        return replace(state, draws=(seat,))._turn_over(seat)
 
     def _without(self, seat: int, card: Card) -> CubuState:
         """``seat`` sets the action ``card`` aside (a hidden card of its hand if it does not show it)."""
