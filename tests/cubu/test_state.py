@@ -288,6 +288,24 @@ def test_evaluate_ranks_going_out_first_then_cards_then_points() -> None:
     assert out.best == ("D1up:L-D-O,O-L-D",) and out.options[0].extra["goes_out"]
 
 
+def test_evaluate_values_the_interrupt_window_and_speed_lays() -> None:
+    window = api_root.cubu.evaluate(table().apply("D1up:L-D-O,O-L-D"))
+    assert window.to_move == 2 and window.best == ("interrupt",)
+    interrupt, passing = (option.to_json() for option in window.options)
+    assert interrupt == {
+        "move": "interrupt",
+        "value": 1,
+        "proven": True,
+        "points_left": 10,
+        "goes_out": False,
+        "stopped_count": 1,
+    }
+    assert passing["value"] == 0 and passing["stopped_count"] == 0 and passing["points_left"] == 20
+    lays = api_root.cubu.evaluate(race(["R-D", "L-D-O"], "D-R-G"))
+    assert set(lays.best) == {"R-D@-1,0", "R-D@0,-1", "R-D@0,1", "R-D@1,0"}
+    assert lays.options[0].extra == {"points_left": 0, "goes_out": True} and lays.options[-1].move == "pass"
+
+
 def _positions(seed: int, mode: str) -> GameState:
     """A seeded position a few random moves in, a seat to move."""
     rng = random.Random(seed)
