@@ -22,7 +22,8 @@ completable as it lies (``m`` = 0): after a lay ``m`` is 0 or 1 (the card just l
 back), after a take-back 0 (the card is laid again where it lay).
 
 Every value is proven (the searches are exact); the options the time limit leaves
-unsearched are undecided (no value, not proven, never best). The evaluation reads only
+unsearched are undecided (no value, not proven, never best). The clock starts once the
+numba kernels are ready (compiled or read from their cache, once per process). The evaluation reads only
 ``state.observation(seat)``, which in Ubongo is the whole position: nothing is sampled.
 """
 
@@ -31,9 +32,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from cardsolve.models.errors import BadInput
-from cardsolve.models.ubongo.cards import Face
+from cardsolve.models.ubongo.cards import Face, parse_literal
 from cardsolve.models.ubongo.layout import Layout, Placement
 from cardsolve.models.ubongo.state import Call, Lay, TakeBack, UbongoMove, UbongoState
 from cardsolve.solvers.infrastructure.evaluation import Evaluation, Option
@@ -90,6 +92,18 @@ class _Search:
         return None if backs is None else backs + (self.k - (len(table) - backs)) + 1
 
 
+@cache
+def _completion() -> Complete:
+    """The numba backend's ``complete``, its kernels made ready by two small completions
+    (compiled, or read from the cache, once per process), so that the time limit bounds
+    the searches, not numba's start."""
+    complete: Complete = BACKENDS.load("numba").complete
+    first, second = parse_literal("ABC/DEF"), parse_literal("EFG/HIJ")
+    complete([], [first, second], 2)  # an empty table: the backend's solve
+    complete([Placement(first, 0, 0, 0)], [second], 2)
+    return complete
+
+
 def _after(search: _Search, state: UbongoState, move: UbongoMove, here: int | None) -> tuple[bool, int | None]:
     """Whether a layout of k is reachable as the cards lie after ``move``, and the fewest
     moves to the call after it (the module docstring's shortcuts where they apply)."""
@@ -123,10 +137,12 @@ def evaluate(state: UbongoState, *, time_limit: float = DEFAULT_TIME_LIMIT) -> E
     seat = state.to_move
     if seat is None:
         raise BadInput('ubongo evaluate: the round is over ("Ubongo!" was called): nobody is to move', "to_move")
-    deadline = Deadline.after(check_time_limit(time_limit))
+    limit = check_time_limit(time_limit)
+    complete = _completion()
+    deadline = Deadline.after(limit)
     seen = state.observation(seat)
     cards = (*seen.hand, *(p.face for p in seen.table))
-    search = _Search(cards, seen.k, BACKENDS.load("numba").complete, deadline)
+    search = _Search(cards, seen.k, complete, deadline)
     options = []
     here: int | None = None
     try:
