@@ -1,7 +1,9 @@
 """The Quibbles API: one function per ``cardsolve quibbles`` command, each returning an
 immutable answer (``solvers.quibbles.results``) whose ``to_json()`` and ``text()`` are
 what the command prints. Cards are given in the notation (``"1,2,2,6"``) or as values; a
-variant by name or as a ``Variant``. Seats count from 1. The solvers are imported when
+variant by name or as a ``Variant``. Seats count from 1. A game in progress (``start``,
+``load``: ``models.quibbles.state``) is valued option by option by ``evaluate``
+(``evaluation``). The solvers are imported when
 a function is first called, so importing this module loads neither numba nor OR-Tools.
 """
 
@@ -27,9 +29,11 @@ from cardsolve.models.quibbles import (
     unseen_counts,
 )
 from cardsolve.models.quibbles.engine import MAX_PLAYERS
+from cardsolve.models.quibbles.state import load, start
 from cardsolve.solvers.infrastructure.arguments import checked
 from cardsolve.solvers.infrastructure.limits import check_count, check_time_limit
 from cardsolve.solvers.quibbles.backends import BACKENDS
+from cardsolve.solvers.quibbles.evaluation import evaluate
 from cardsolve.solvers.quibbles.results import BestSplit, BotGame, CombineOptions, DrawVerdicts, Hint, MoveCheck
 from cardsolve.solvers.quibbles.settings import (
     DEFAULT_SAMPLES,
@@ -38,6 +42,8 @@ from cardsolve.solvers.quibbles.settings import (
     MAX_SAMPLES,
     MAX_TOP,
 )
+
+__all__ = ["combine", "evaluate", "hint", "load", "move", "play", "split", "start"]
 
 Cards = str | Sequence[int]
 """Card values: ``"1,2,2,6"`` or ``[1, 2, 2, 6]``."""

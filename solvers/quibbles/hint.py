@@ -212,6 +212,12 @@ def _dry_outcome(state: State, turn: Turn) -> tuple[State, OutcomeKey]:
     return dry, key
 
 
+def outcome_key(state: State, turn: Turn) -> OutcomeKey:
+    """What ``turn`` visibly does (``_dry_outcome``'s key): turns with the same key are
+    one candidate of the hint, and share its value."""
+    return _dry_outcome(state, turn)[1]
+
+
 def candidate_turns(state: State) -> list[Turn]:
     """Every legal turn, except that a DRAW comes once per card laid: its stash is chosen
     after the draw, so listing stashes in advance would only repeat it."""
@@ -240,14 +246,15 @@ def rank_turns(
     finalists: int = DEFAULT_FINALISTS,
     final_samples: int = DEFAULT_FINAL_SAMPLES,
     deadline: Deadline | None = None,
-    sample_rest: bool = False,
+    rest_playouts: int = 0,
 ) -> Hint:
     """Every legal turn of the player to act, best first (see the module docstring;
     ``shortlist`` None samples every candidate; ``replies``: the player's own turns
     played after the candidate in each sample): the ``finalists`` by their mean over
     ``samples`` and ``final_samples`` more, then the other sampled candidates by their
-    mean, then the rest by static score (``sample_rest``: by their mean over the first
-    round's deals, sampled last). Each ranked turn carries the standard error of its mean.
+    mean, then the rest by static score (or, given ``rest_playouts``, by their mean over
+    the first round's first deals, as many as that many lookaheads allow, two at least,
+    sampled last). Each ranked turn carries the standard error of its mean.
     ``report(done, planned)`` hears of each sample played out; past ``deadline`` (after
     two deals at least) every round stops dealing."""
     me = state.to_act
@@ -270,8 +277,9 @@ def rank_turns(
         (_ranked(turn, found, static) for (turn, static), found in zip(chosen, values)),
         key=lambda r: (r.turn not in finals, -r.expected, -r.static),
     )
-    if sample_rest and rest and seeds:
-        later = _sampled_values(state, [turn for turn, _ in rest], seeds, replies, None, 0, 0, deadline)
+    if rest_playouts and rest and seeds:
+        deals = seeds[: max(2, rest_playouts // len(rest))]
+        later = _sampled_values(state, [turn for turn, _ in rest], deals, replies, None, 0, 0, deadline, least=0)
         ranked += sorted(
             (_ranked(turn, found, static) for (turn, static), found in zip(rest, later)), key=lambda r: -r.expected
         )
@@ -340,15 +348,16 @@ def _sampled_values(
     done: int,
     planned: int,
     deadline: Deadline | None,
+    least: int = 2,
 ) -> list[list[float]]:
     """Each turn's lookahead values (``_play_out``), one per deal of the unseen cards (a
     deal per seed of ``seeds``), every turn meeting the same deals (common random
     numbers); ``report(done + k, planned)`` hears of the k-th deal played out. Past
-    ``deadline``, after two deals at least, no more deals are played."""
+    ``deadline``, after ``least`` deals, no more deals are played."""
     me = state.to_act
     values: list[list[float]] = [[] for _ in turns]
     for k, sample_seed in enumerate(seeds, 1):
-        if deadline is not None and k > 2 and deadline.passed:
+        if deadline is not None and k > least and deadline.passed:
             break
         base = determinize(state, me, random.Random(sample_seed))
         for i, turn in enumerate(turns):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardsolve.models.quibbles.engine import MAX_PLAYERS
+from cardsolve.solvers.interfaces.commands import positions
 from cardsolve.solvers.interfaces.table import Command, Group, Option
 from cardsolve.solvers.interfaces.values import SEED, Choice, Seconds, Text, Whole
 from cardsolve.solvers.quibbles.backends import BACKENDS
@@ -114,5 +115,13 @@ COMMANDS = (
             ),
             Option("seed", SEED, "The deal and the bots' choices."),
         ),
+    ),
+    *positions.commands(
+        "quibbles",
+        Whole(1, MAX_PLAYERS),
+        (Option("variant", VARIANTS, "The rules played (default: solo for 1 player, else standard; 2 players)."),),
+        "Every legal option of the seat to move, valued by the hint's sampled lookahead from what that seat sees: "
+        "solo the expected final penalty, else expected points; each an estimate with its standard error. * marks "
+        "the best (ties within the noise).",
     ),
 )
