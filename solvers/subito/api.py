@@ -1,4 +1,6 @@
 """The Subito API (``cardsolve.subito``): one function per ``cardsolve subito`` command,
+and the game in progress: ``start`` (a seeded game), ``load`` (a position document) and
+``evaluate`` (the value of every option of the seat to move; ``models.subito.state``);
 taking model objects or the notation the command line takes (``"Y4A,R1B"`` for cards,
 ``"2,3a,4b,5a,6b,7a,8a,9b"`` for the sides in play, a table's parsed JSON for a table),
 and returning an immutable answer with ``to_json()`` and ``text()``. Players count from 1.
@@ -29,16 +31,22 @@ from cardsolve.models.subito import (
 )
 from cardsolve.models.subito import deal as deal_piles
 from cardsolve.models.subito.cards import DECK_SIZE, check_balanced, check_distinct
+from cardsolve.models.subito.state import SubitoState, load, start
 from cardsolve.models.subito.table import PILE, check_piles
 from cardsolve.models.subito.tasks import tasks_from_names
 from cardsolve.solvers.infrastructure.arguments import checked
+from cardsolve.solvers.infrastructure.evaluation import Evaluation
 from cardsolve.solvers.infrastructure.limits import check_count, check_time_limit
 from cardsolve.solvers.subito.backends import BACKENDS
 from cardsolve.solvers.subito.duel import duel as play_duel
+from cardsolve.solvers.subito.evaluation import TIME_LIMIT
+from cardsolve.solvers.subito.evaluation import evaluate as evaluate_options
 from cardsolve.solvers.subito.hint import hint as rank_sides
 from cardsolve.solvers.subito.problem import Budget, make_problem
 from cardsolve.solvers.subito.results import Dealt, DeckListing, Duel, Hint, Placement, Scored
 from cardsolve.solvers.subito.settings import MAX_DUEL_ANSWERS, MAX_SAMPLES, SAMPLES
+
+__all__ = ["deal", "deck", "duel", "evaluate", "hint", "load", "optimize", "score", "start"]
 
 Progress = Callable[[int, int], None]
 """Hears (done, total) while a long search runs."""
@@ -163,3 +171,15 @@ def hint(
     check_count("samples", samples, 1, MAX_SAMPLES)
     turned = parse_card(card) if isinstance(card, str) else card
     return rank_sides(_table(table), seat, turned, _deck(deck), samples, seed, progress)
+
+
+@checked
+def evaluate(
+    state: SubitoState, *, time_limit: float = TIME_LIMIT, samples: int = SAMPLES, seed: int = 0
+) -> Evaluation:
+    """Every side that takes the card the seat to move has turned over, valued by the
+    seat's expected points this round over ``samples`` seeded rollouts a side of the cards
+    it has not seen (the hint's), each with its standard error; the best marked, ties
+    within the noise named as ties. A function of what the seat sees and ``seed`` only;
+    ``time_limit`` bounds it (fewer rollouts when the default ones would not fit)."""
+    return evaluate_options(state, time_limit=time_limit, samples=samples, seed=seed)

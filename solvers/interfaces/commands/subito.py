@@ -6,6 +6,7 @@ from cardsolve.models.subito import SIDE_CHOICES, table_from_json
 from cardsolve.models.subito.cards import DECK_SIZE, deck_from_json
 from cardsolve.models.subito.deal import PILES
 from cardsolve.models.subito.table import PILE, SIDES_OF_TABLE
+from cardsolve.solvers.interfaces.commands import positions
 from cardsolve.solvers.interfaces.table import Command, Group, Option
 from cardsolve.solvers.interfaces.values import SEED, Choice, Document, Seconds, Text, Whole
 from cardsolve.solvers.subito.backends import BACKENDS
@@ -16,7 +17,8 @@ API = "cardsolve.solvers.subito.api"
 GROUP = Group(
     "subito",
     "Subito: deal the stand-in deck, list it, score a round's table by the rulebook, the best placement of a pile "
-    "(alone or against a table), a duel of best responses, and hints for the card just turned over.",
+    "(alone or against a table), a duel of best responses, hints for the card just turned over, and a game in "
+    "progress: start, apply the moves (the table turns a card, the seat places it on a side) and evaluate.",
 )
 
 DECK_HELP = 'A deck file of your own printed cards (JSON: {"cards": ["Y4A", ...]}); default the bundled stand-in.'
@@ -131,5 +133,19 @@ COMMANDS = (
             ),
         ),
         progress="rollouts",
+    ),
+    *positions.commands(
+        "subito",
+        Whole(min(PILES), max(PILES)),
+        (
+            Option(
+                "sides",
+                Choice(SIDE_CHOICES),
+                "The task-card sides of rounds 2 and 3 (round 1 plays side a): a, b, or a seeded random side of each.",
+            ),
+        ),
+        "Every side that takes the card the seat to move has turned over, by the seat's expected points this "
+        "round over seeded rollouts of the cards it has not seen (the hint's), each with its standard error; * "
+        "marks the best, and sides within the noise of it tie.",
     ),
 )
