@@ -8,10 +8,11 @@ box of the top card as its colour letter and position, the direction ``up`` or `
 then the cards in order), an action card at a seat ``miss@2`` (``swap``, ``pickup1`` ..
 ``pickup3`` alike), ``interrupt`` (an interrupt on one's own turn, ending it) or ``draw``
 (only when nothing can be played). Every turn is checked by ``classic.check_turn``, whose
-reason an illegal one is refused with. A sequence is laid card by card: after each card
-but the last, every other seat is asked in turn, clockwise from the player's left, and
-answers ``interrupt`` (if it holds one: the sequence stops there, the cards not laid go
-back to the player's hand) or ``pass``. Every seat is asked, not only the holders of an
+reason an illegal one is refused with. A sequence's cards leave the hand when it is
+played and are laid card by card: after each card but the last, every other seat is
+asked in turn, clockwise from the player's left, and answers ``interrupt`` (if it holds
+one: the sequence stops there, the cards not laid go back to the player's hand) or
+``pass``. Every seat is asked, not only the holders of an
 interrupt, so that whose decision it is tells nobody who holds one. The table then moves
 (``to_move`` 0) for every card drawn: after ``draw`` and for each card of a pickup; its
 move is the card's notation, ``D-R-G`` or ``miss``. The round ends when a seat has played
@@ -31,8 +32,8 @@ empty cell next to the laid cards that it relates to, ``speed.placements``) or `
 (not ready). When no seat can lay at the start of a round the table deals 5 more cards
 each (``to_move`` 0, one move per card) as far as the pickup deck goes, and with none
 left the race ends without a winner. Every seat out of cards at the end of a round wins:
-``speed.race_points``, split. A wrong card is refused rather than played (its 10-point
-penalty needs no move: nobody chooses it).
+``speed.race_points``, split. A wrong card is refused, not played (the rulebook's 10-point
+penalty for one is left to the score sheet, ``scores``); ``pass`` is always legal.
 
 **Hidden cards.** ``observation(seat)`` writes ``?`` for the other seats' hands, the
 pickup deck and the cards a seat means to lay after the one on the table (its plan is
