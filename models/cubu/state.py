@@ -843,6 +843,8 @@ def start(*, seed: int, players: int | None = None, mode: str = "classic", follo
     dealing, so seat 1 plays first) or, with ``mode`` ``speed``, a Speed CUBU race in
     ``follow`` mode (``colour`` unless told): the regular cards shuffled, ``hand_size``
     each from the dealer's left, the centre card turned."""
+    if not is_whole(seed) or seed < 0:
+        raise BadInput(f"bad seed {shown(seed)}: give a whole number, 0 or more (a seed -s would deal as s)", str(seed))
     count = _players(players)
     if mode not in MODES:
         raise BadInput(f"bad mode {mode!r}: the modes are {', '.join(MODES)}", str(mode))
