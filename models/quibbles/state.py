@@ -257,11 +257,11 @@ class QuibblesState(GameState):
             turn = parse_turn(notation, self.display)
         except BadInput as error:
             return str(error)
+        if isinstance(turn.action, Draw) and turn.stash is not None:
+            return f"a DRAW's stash is decided once its cards are drawn: play 'draw {turn.action.card}' alone"
         reason = self._engine().check(turn)
         if reason:
             return reason
-        if isinstance(turn.action, Draw) and turn.stash is not None:
-            return f"a DRAW's stash is decided once its cards are drawn: play 'draw {turn.action.card}' alone"
         return "not a turn of this position"  # pragma: no cover - every legal turn is listed
 
     def played(self, move: Any) -> QuibblesState:
@@ -371,7 +371,7 @@ class QuibblesState(GameState):
         """The whole position as the engine's state (every card known: ``fill_hidden``
         first), its reshuffles seeded by ``seed``; the engine's player 0 is seat 1."""
         if any(self.unseen_pool):
-            raise BadInput("the position hides cards: deal them first (fill_hidden)")
+            raise BadInput("the position hides cards: deal them first (fill_hidden)", HIDDEN)
         state = self._engine()
         state.draw_pile = _known(self.draw_pile)[::-1]
         state.discard = to_counts(_known(self.discard))

@@ -45,9 +45,9 @@ def evaluate(state: QuibblesState, *, time_limit: float = DEFAULT_TIME_LIMIT, se
     deadline = Deadline.after(check_time_limit(time_limit))
     seat = state.to_move
     if seat is None:
-        raise BadInput("the game is over: no seat has an option to evaluate")
+        raise BadInput("the game is over: no seat has an option to evaluate", "to_move")
     if seat == TABLE:
-        raise BadInput("the table is to move (a card comes from the draw pile): evaluate a seat's decision")
+        raise BadInput("the table is to move (a card comes from the draw pile): evaluate a seat's decision", "to_move")
     seen = state.observation(seat)
     if HIDDEN in seen.hands[seat - 1]:
         raise BadInput(f"seat {seat}'s hand holds hidden cards: evaluating its options needs its hand", HIDDEN)

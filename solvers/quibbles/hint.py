@@ -252,15 +252,18 @@ def rank_turns(
     ``shortlist`` None samples every candidate; ``replies``: the player's own turns
     played after the candidate in each sample): the ``finalists`` by their mean over
     ``samples`` and ``final_samples`` more, then the other sampled candidates by their
-    mean, then the rest by static score (or, given ``rest_playouts``, by their mean over
+    mean, then the rest by static score (on a deal of the other hands by ``seed``; or, given ``rest_playouts``, by their mean over
     the first round's first deals, as many as that many lookaheads allow, two at least,
     sampled last). Each ranked turn carries the standard error of its mean.
     ``report(done, planned)`` hears of each sample played out; past ``deadline`` (after
     two deals at least) every round stops dealing."""
     me = state.to_act
+    # The static scores see the other hands as one deal of the cards out of sight (by the
+    # seed), so that they, like the samples, depend only on what the player sees.
+    view = determinize(state, me, random.Random(seed)) if state.players > 1 else state
     firsts: dict[OutcomeKey, tuple[Turn, float]] = {}
     for turn in candidate_turns(state):
-        dry, key = _dry_outcome(state, turn)
+        dry, key = _dry_outcome(view, turn)
         if key not in firsts:
             firsts[key] = (turn, evaluate(dry, me))
     chosen, rest = shortlisted(sorted(firsts.values(), key=lambda pair: -pair[1]), shortlist)
