@@ -5,26 +5,29 @@ Each legal move is valued by the position it leads to:
   still reachable after it as the cards lie: some valid layout of k holds every laid card
   where it lies and adds cards from the hand, each touching those before it (the numba
   backend's exact ``complete``). A call of "Ubongo!" is reachable: the layout is done.
-- ``moves_to_call`` (each option's own field, what options are ranked by, fewest first):
-  the fewest moves after it until "Ubongo!" is called: 0 after the call; else, with ``m``
-  the fewest laid cards to take back so that the cards kept, as they lie, can be
-  completed (the hint's search, ``solvers.ubongo.hint``, smallest sets first), ``m``
+- ``moves_to_call_count`` (each option's own field; options are ranked by it, fewest
+  first): the fewest moves after it until "Ubongo!" is called: 0 after the call; else,
+  with ``m`` the fewest laid cards to take back so that the cards kept, as they lie, can
+  be completed (the hint's search, ``solvers.ubongo.hint``, smallest sets first), ``m``
   take-backs, ``k - (laid - m)`` lays and the call. Null when no layout of k of the
   player's cards exists at all (``ubongo verify`` says no).
 
 Why the hint's ``m`` is the fewest: a plan ends in a layout L of k; the laid cards it never
 moves are a set R kept as they lie, valid and completable to L, and the plan makes at
 least one move per other laid card, one per other card of L and the call. Conversely any
-such R is reached by taking back the other cards one by one in an order that keeps the
-table one group (a spanning tree of the table grown from R has a leaf outside R), and
-completed card by card. Shortcuts, proven the same way, save searches when the table is
-completable as it lies (``m`` = 0): after a lay ``m`` is 0 or 1 (the card just laid goes
-back), after a take-back 0 (the card is laid again where it lay).
+such R is reached by taking back the other cards one by one (while the table breaks a
+rule any card may go back; once it is valid, a spanning tree of it grown from R has a
+leaf outside R, whose removal keeps it one group), and completed card by card (an empty
+R by a layout turned so that its first card lies unrotated at the origin). Shortcuts,
+proven the same way, save searches when the table is completable as it lies (``m`` = 0):
+after a lay ``m`` is 0 or 1 (the card just laid goes back), after a take-back 0 (the card
+is laid again where it lay).
 
 Every value is proven (the searches are exact); the options the time limit leaves
 unsearched are undecided (no value, not proven, never best). The clock starts once the
-numba kernels are ready (compiled or read from their cache, once per process). The evaluation reads only
-``state.observation(seat)``, which in Ubongo is the whole position: nothing is sampled.
+numba kernels are ready (compiled, or read from their cache, once per process). The
+evaluation reads only ``state.observation(seat)``, which in Ubongo is the whole position:
+nothing is sampled.
 """
 
 from __future__ import annotations
@@ -167,7 +170,7 @@ def evaluate(state: UbongoState, *, time_limit: float = DEFAULT_TIME_LIMIT) -> E
                 rank,
                 proven,
                 shown=_shown(reachable, moves, seen.k),
-                extra={"moves_to_call": moves},
+                extra={"moves_to_call_count": moves},
             )
         )
     note = (
@@ -182,5 +185,5 @@ def evaluate(state: UbongoState, *, time_limit: float = DEFAULT_TIME_LIMIT) -> E
         note,
         k=seen.k,
         layout_exists=exists,
-        moves_to_call=search.moves(seen.table, here) if exists else None,
+        moves_to_call_count=search.moves(seen.table, here) if exists else None,
     )

@@ -262,7 +262,7 @@ def test_evaluate_agrees_with_verify() -> None:
         assert answer.extra["layout_exists"] is holds and answer.proven
         assert any(option.value for option in answer.options) is holds
         if not holds:
-            assert all(option.extra["moves_to_call"] is None for option in answer.options)
+            assert all(option.extra["moves_to_call_count"] is None for option in answer.options)
         verdicts.append(holds)
     assert verdicts == [True, True, False]
 
@@ -278,10 +278,10 @@ def check_against_hint(state: UbongoState) -> int:
     options = {option.move: option for option in answer.options}
     backs = len(advice.take_back)
     if advice.target is None:  # no layout of k of these cards: nothing is reachable
-        assert answer.extra["layout_exists"] is False and answer.extra["moves_to_call"] is None
+        assert answer.extra["layout_exists"] is False and answer.extra["moves_to_call_count"] is None
         assert not any(option.value for option in answer.options)
         return -1
-    assert answer.extra["moves_to_call"] == backs + state.k - (len(state.table) - backs) + 1
+    assert answer.extra["moves_to_call_count"] == backs + state.k - (len(state.table) - backs) + 1
     if advice.done:
         assert answer.best == ("ubongo",)
     elif backs:
@@ -306,7 +306,12 @@ def test_evaluate_agrees_with_hint() -> None:
 def test_a_take_back_is_best_when_the_table_is_a_dead_end() -> None:
     answer = evaluate(load(MISTAKE))
     assert answer.best == ("back 65w",) and answer.options[0].value is True
-    assert answer.to_json()["options"][0] == {"move": "back 65w", "value": True, "proven": True, "moves_to_call": 6}
+    assert answer.to_json()["options"][0] == {
+        "move": "back 65w",
+        "value": True,
+        "proven": True,
+        "moves_to_call_count": 6,
+    }
 
 
 def test_evaluate_reads_only_what_the_player_sees() -> None:
