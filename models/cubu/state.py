@@ -975,6 +975,14 @@ def load(document: object) -> State:
             f"{'nobody' if state.to_move is None else state.to_move} to move",
             "to_move",
         )
+    if state.draws and not state.pickup:
+        raise BadInput("cubu position: field 'draw_seats' waits for cards, but the pickup deck is empty", "draw_seats")
+    if state.looking is not None and not state.naming(state.looking):
+        raise BadInput("cubu position: field 'looking_seat' names a seat whose hand hides no card", "looking_seat")
+    if not state.is_over and not state.legal_moves():
+        raise BadInput(
+            "cubu position: field 'sequence' waits for a card that no card nobody has seen can be", "sequence"
+        )
     return state
 
 
