@@ -5,8 +5,9 @@ returning an immutable answer (``solvers.was_sticht.results``) whose ``to_json()
 Inputs are model objects or the notation the CLI takes: cards as ``R9,B1`` or ``Card``s, a
 task chip by id (``exactly-2``) or as a ``Chip``, a deal as a ``Deal``, a ``Position``
 (any point of the play) or a deal file's JSON value, clues as ``Observation``s or a clues
-file's JSON value. Seats count from 1 (``seat=1`` is the first hand). Nothing here
-reads a file, and the solvers' backends (numba) load only when a function needs them.
+file's JSON value. A round in progress (``start``, ``load``: ``models.was_sticht.state``)
+is valued option by option by ``evaluate`` (``evaluation``). Seats count from 1 (``seat=1``
+is the first hand). Nothing here reads a file, and the solvers' backends (numba) load only when a function needs them.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from cardsolve.models.was_sticht import (
 )
 from cardsolve.models.was_sticht.deal import check_deal
 from cardsolve.models.was_sticht.play import Position
+from cardsolve.models.was_sticht.state import load, start
 from cardsolve.solvers.infrastructure.arguments import checked
 from cardsolve.solvers.infrastructure.limits import check_count
 from cardsolve.solvers.was_sticht.backends import BACKENDS
@@ -41,6 +43,7 @@ from cardsolve.solvers.was_sticht.chip_choice import PLAYOUTS, by_expected_value
 from cardsolve.solvers.was_sticht.chip_table import chip_table, default_workers
 from cardsolve.solvers.was_sticht.deduce import best_pick, consistent, likelihoods
 from cardsolve.solvers.was_sticht.double_dummy import analyse
+from cardsolve.solvers.was_sticht.evaluation import evaluate
 from cardsolve.solvers.was_sticht.results import (
     Analysis,
     ChipChoice,
@@ -52,7 +55,7 @@ from cardsolve.solvers.was_sticht.results import (
 )
 from cardsolve.solvers.was_sticht.settings import MAX_ROUNDS
 
-__all__ = ["chips", "choose", "deal", "deduce", "play", "solve", "table"]
+__all__ = ["chips", "choose", "deal", "deduce", "evaluate", "load", "play", "solve", "start", "table"]
 
 Progress = Callable[[int, int], None]
 """Called with (done, total) as the work goes on."""

@@ -174,6 +174,10 @@ def test_bad_documents_name_the_field() -> None:
     for change, field in changes:
         with pytest.raises(BadInput, match=field):
             load({**good, **change})
+    with pytest.raises(BadInput, match="pickup deck is empty"):
+        classic(["P-O", "R-G"], "D-R-G", to_move=0, draw_seats=[1])
+    with pytest.raises(BadInput, match="looking_seat"):
+        classic(["P-O", "R-G"], "D-R-G", to_move=0, looking_seat=2)
 
 
 # --- the Speed CUBU race -------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardsolve.models.was_sticht import clues_from_json, deal_from_json
+from cardsolve.solvers.interfaces.commands import positions
 from cardsolve.solvers.interfaces.table import Command, Group, Option
 from cardsolve.solvers.interfaces.values import SEED, Choice, Document, Flag, Text, Whole
 from cardsolve.solvers.was_sticht.backends import BACKENDS
@@ -137,5 +138,13 @@ COMMANDS = (
             Option("bots", Text("BOTS"), "One bot per seat, seat 1 first: solver (deduce and solve) or random."),
             Option("rounds", Whole(1, MAX_ROUNDS), "Round limit."),
         ),
+    ),
+    *positions.commands(
+        "was_sticht",
+        Whole(3, 4),
+        (Option("dealer", Whole(1, 4), "The dealer's seat (default the last seat, so that seat 1 leads)."),),
+        "Every legal option of the seat to move, proven double dummy: in the trick play each card with the verdict "
+        "(forceable, possible, impossible) of each chip the seat plays for after it; in the chip choice each chip's "
+        "verdict and chance, as 'choose' ranks them; the dealer's discard by corner value. * marks the best.",
     ),
 )
