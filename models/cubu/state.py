@@ -625,7 +625,12 @@ class CubuState(_Cards):
             state = replace(self, laying=replace(self.laying, planned=tuple(planned)))
         cards, _ = state.dealt_at_random(rng.randrange(1 << 30))
         hands, pickup = state.filled_hands(cards)
-        return replace(state, hands=hands, pickup=pickup)
+        # What the table was to name is dealt now: a looking seat sees its cards, a planned
+        # card waiting for its name is laid, a finished round scores.
+        state = replace(state, hands=hands, pickup=pickup, looking=None)
+        if state.laying is not None and state.laying.asked is None:
+            return state._lay_next()
+        return state._settled()
 
 
 def _read_turn(notation: str) -> classic.Turn:
@@ -822,7 +827,7 @@ class SpeedRaceState(_Cards):
             return self
         cards, _ = self.dealt_at_random(seed)
         hands, pickup = self.filled_hands(cards)
-        return replace(self, hands=hands, pickup=pickup)
+        return replace(self, hands=hands, pickup=pickup, looking=None)  # a looking seat now sees its cards
 
 
 State = CubuState | SpeedRaceState
