@@ -257,6 +257,13 @@ class _Cards(GameState):
         top = self.pickup[0]
         return [_table_move(top)] if top is not None else [_table_move(card) for card in _distinct(self.unseen)]
 
+    def table_choice(self) -> str:
+        """What the table may name now, in words."""
+        outcomes = self.legal_moves()
+        if len(outcomes) == 1:
+            return f"the known card {outcomes[0]}"
+        return f"one of the {len(outcomes)} cards nobody has seen"
+
     def given(self, card: Card) -> tuple[tuple[Hand, ...], tuple[Slot, ...]]:
         """The hands and the pickup deck once the next pending draw gave ``card``."""
         seat = self.draws[0]
@@ -395,15 +402,8 @@ class CubuState(_Cards):
     def refusal(self, notation: str) -> str:
         seat = self.to_move
         if seat == TABLE:
-            return "the table decides now: it names the card " + (
-                "looked at"
-                if self.looking
-                else "drawn"
-                if self.draws
-                else "laid next"
-                if self.laying
-                else "in a losing hand"
-            )
+            what = "looked at" if self.looking else "drawn" if self.draws else "laid next" if self.laying else "shown"
+            return f"the table decides now: it names the card {what}, {self.table_choice()}"
         assert seat is not None
         if self.naming(seat):
             return f"seat {seat}'s hand is hidden in this position: it first looks at its cards (look)" + (
@@ -712,7 +712,7 @@ class SpeedRaceState(_Cards):
     def refusal(self, notation: str) -> str:
         seat = self.to_move
         if seat == TABLE:
-            return "the table decides now: it names the card " + ("looked at" if self.looking else "dealt")
+            return f"the table decides now: it names the card {'looked at' if self.looking else 'dealt'}, {self.table_choice()}"
         assert seat is not None
         if self.naming(seat):
             return f"seat {seat}'s hand is hidden in this position: it passes, or first looks at its cards (look)"
