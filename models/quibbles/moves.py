@@ -6,7 +6,9 @@ in the solo variant it matters which copy of a value leaves the display.
 Turn notation (what ``describe_turn`` writes and ``parse_turn`` reads), values only:
 ``split 6 -> 3+3, 1+1+4``, ``combine 1+2 -> 3,3``, ``draw 5``, each optionally followed
 by ``; stash 4`` or ``; stash 5 evict 1`` (the collection card discarded when it is full).
-Display cards named by value are matched to the leftmost copies not yet named.
+Display cards named by value are matched to the leftmost copies not yet named; a card
+written ``V@P`` is the card of value V at display position P (solo, where it matters which
+copy is taken: ``combine 1+2 -> 3@2``; the game in progress writes its solo turns so).
 """
 
 from __future__ import annotations
@@ -214,6 +216,16 @@ def _group(words: str, sep: str, text: str) -> list[int]:
     return [_value(t, text) for t in tokens]
 
 
+def _taken(token: str, text: str) -> tuple[int, int | None]:
+    """A display card of a turn: its value, and its position when written ``V@P``."""
+    value, at, place = token.partition("@")
+    if not at:
+        return _value(value.strip(), text), None
+    if not re.fullmatch(r"[0-9]{1,3}", place.strip()):
+        raise BadInput(f"bad display position {shown(place)} in turn {shown(text)}: 0 (leftmost) or more", place)
+    return _value(value.strip(), text), int(place)
+
+
 def parse_turn(text: str, display: Sequence[int]) -> Turn:
     """Read a turn in the notation above against ``display`` (for the taken positions).
     Unreadable text, or a display card named that is not there, is bad input naming it."""
@@ -225,22 +237,29 @@ def parse_turn(text: str, display: Sequence[int]) -> Turn:
     head, arrow, tail = rest.partition("->")
     free = list(range(len(display)))
 
-    def positions(values: list[int]) -> tuple[int, ...]:
+    def positions(words: str, sep: str) -> tuple[int, ...]:
+        cards = [_taken(t.strip(), text) for t in words.split(sep)]
+        for v, place in cards:  # the cards named by position first, then the leftmost copies
+            if place is not None:
+                if place not in free or display[place] != v:
+                    raise BadInput(f"no {v} at display position {place} to take in {text!r}", f"{v}@{place}")
+                free.remove(place)
         chosen = []
-        for v in values:
-            at = next((i for i in free if display[i] == v), None)
+        for v, place in cards:
+            at = place if place is not None else next((i for i in free if display[i] == v), None)
             if at is None:
                 raise BadInput(f"no {v} left on the display to take in {text!r}", str(v))
-            free.remove(at)
+            if place is None:
+                free.remove(at)
             chosen.append(at)
         return tuple(chosen)
 
     action: Action
     if kind == "split" and arrow:
         sets = [s for s in tail.split(",") if s.strip()]
-        action = Split(_value(head.strip(), text), tuple(tuple(sorted(positions(_group(s, "+", text)))) for s in sets))
+        action = Split(_value(head.strip(), text), tuple(tuple(sorted(positions(s, "+"))) for s in sets))
     elif kind == "combine" and arrow:
-        action = Combine(tuple(sorted(_group(head, "+", text))), positions(_group(tail, ",", text)))
+        action = Combine(tuple(sorted(_group(head, "+", text))), positions(tail, ","))
     elif kind == "draw" and not arrow:
         action = Draw(_value(rest.strip(), text))
     else:

@@ -14,7 +14,7 @@ from conftest import RunCli
 from refusals import refused
 
 from cardsolve.models.errors import BadInput
-from cardsolve.models.quibbles import Draw, Variant, deck_counts, new_game
+from cardsolve.models.quibbles import Draw, Variant, deck_counts, new_game, parse_turn
 from cardsolve.models.quibbles.state import QuibblesState, load, start
 from cardsolve.models.state import HIDDEN, TABLE
 from cardsolve.solvers.quibbles.api import evaluate, hint
@@ -148,6 +148,8 @@ def test_solo_penalises_the_leftmost_display_card_and_names_other_copies_by_plac
     other = state.apply("combine 1+2 -> 3@2")
     assert other.penalty == (3,) and other.display == (5, 2, 2, 4)  # the other 3 is discarded too
     assert other.scores() == {1: 3.0}
+    assert parse_turn("combine 1+2 -> 3@2", state.display).action.taken == (2,)  # the CLI reads it too
+    assert "no 3 at display position 1" in refused(lambda: state.apply("combine 1+2 -> 3@1"))
     assert "solo is not for 2 seat(s)" in refused(lambda: position(variant="solo"))
 
 
