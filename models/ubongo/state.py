@@ -52,6 +52,7 @@ from cardsolve.models.ubongo.cards import (
     face_reader,
     load_deck,
 )
+from cardsolve.models.ubongo.deal import dealt_hand
 from cardsolve.models.ubongo.layout import Cell, Placement, grid_cells, layout_from_json, placement_problem
 from cardsolve.models.ubongo.picture import ascii_picture
 from cardsolve.models.ubongo.rules import contacts, violations
@@ -431,8 +432,6 @@ def start(*, seed: int, players: int | None = None, round_number: int = 1, k: in
     if not is_whole(seed) or seed < 0:
         raise BadInput(f"{GAME}: seed {shown(seed)}: give a whole number, 0 or more", str(seed))
     _check_round(round_number, "round_number")
-    from cardsolve.models.ubongo.deal import dealt_hand
-
     hand = tuple(dealt_hand(round_number, seed, _deck()))
     return UbongoState(round_number, _check_k(k, len(hand)), hand, ())
 
