@@ -233,6 +233,9 @@ class SubitoState(GameState):
 
     @cached_property
     def _legal(self) -> tuple[Turn, ...] | tuple[Place, ...]:
+        """The table's cards (the pile's top card when named, else every card nobody has
+        seen this round) or the sides in play whose rule takes the seat's card (``accepts``:
+        the rule reads that side of the table's cards there, in order)."""
         seat = self.to_move
         if seat is None:
             return ()
@@ -535,7 +538,7 @@ def _piles(value: object, field: str, sizes: Sequence[int] | None = None) -> tup
     if sizes is not None:
         for seat, (pile, size) in enumerate(zip(piles, sizes), 1):
             if len(pile) != size:
-                raise _bad(field, f"gives seat {seat} {len(pile)} cards, not the {size} dealt")
+                raise _bad(field, f"gives seat {seat} {len(pile)} cards, but its pile holds {size} now")
     return piles
 
 
@@ -595,7 +598,8 @@ def load(doc: object) -> SubitoState:
     if len(points) == ROUNDS and not (state.finished and not state.hidden):
         raise _bad("round_points", f"lists all {ROUNDS} rounds, but round {round_} is not over and scored")
     if state.to_move != to_move:
-        raise _bad("to_move", f"is {shown(to_move)}, but the position has {state.to_move} to move")
+        who = {None: "nobody (null: the game is over)", TABLE: "the table (0: it turns a card over)"}
+        raise _bad("to_move", f"is {shown(to_move)}, but {who.get(state.to_move, f'seat {state.to_move}')} is to move")
     return state
 
 
