@@ -7,7 +7,8 @@ task chip by id (``exactly-2``) or as a ``Chip``, a deal as a ``Deal``, a ``Posi
 (any point of the play) or a deal file's JSON value, clues as ``Observation``s or a clues
 file's JSON value. A round in progress (``start``, ``load``: ``models.was_sticht.state``)
 is valued option by option by ``evaluate`` (``evaluation``). Seats count from 1 (``seat=1``
-is the first hand). Nothing here reads a file, and the solvers' backends (numba) load only when a function needs them.
+is the first hand). Nothing here reads a file, and the solvers' backends (numba) load only
+when a function needs them.
 """
 
 from __future__ import annotations
