@@ -1,5 +1,5 @@
 """Subito: the cards and the deck, the task-card sides and their rules, a round's table,
-round and game scoring, and dealing."""
+round and game scoring, and dealing; a game in progress is ``models.subito.state``."""
 
 from cardsolve.models.subito.cards import (
     COLOURS,

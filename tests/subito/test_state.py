@@ -288,12 +288,18 @@ def test_evaluate_agrees_with_the_hint() -> None:
     assert all(not option.proven for option in found.options) and found.to_json()["refused"] == ["3a", "6a", "9a"]
 
 
-def test_evaluate_agrees_with_the_hint_for_the_second_seat_of_a_seeded_game() -> None:
-    state = first_moves(start(seed=12), 15)
-    assert state.to_move == 2
+@pytest.mark.parametrize(("players", "seat", "entry"), [(2, 2, 2), (4, 4, 2), (3, 3, 2)])
+def test_evaluate_agrees_with_the_hint_for_a_side_of_the_table_of_a_seeded_game(
+    players: int, seat: int, entry: int
+) -> None:
+    """The hint's seat is the side of the table: a player, or a team (4 players: seats 3
+    and 4; 3 players, round 1: seats 2 and 3 against seat 1)."""
+    state = start(seed=12, players=players)
+    while state.to_move != seat or sum(state.counts) < 6:
+        state = state.apply(state.legal_moves()[0])
     found = api.evaluate(state, samples=SAMPLES, seed=1)
-    seen = state.observation(2)
-    hinted = api.hint(table_to_json(seen.table), str(state.turned), seat=2, samples=SAMPLES, seed=1)
+    seen = state.observation(seat)
+    hinted = api.hint(table_to_json(seen.table), str(state.turned), seat=entry, samples=SAMPLES, seed=1)
     assert {o.move: o.rank for o in found.options} == {e.side.name: e.mean for e in hinted.ranking}
     assert hinted.best.side.name in found.best
 
