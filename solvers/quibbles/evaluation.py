@@ -11,10 +11,10 @@ turns on (a win 1000 less the turns it took). The hint's defaults give the value
 (16 deals for its shortlist of 12 turns and every DRAW, 64 more for its best 4): the same
 best turn as ``cardsolve quibbles hint``; the turns off its shortlist are then sampled
 on the first of those deals, as many as ``REST_PLAYOUTS`` lookaheads allow (16 for up to
-125 such turns, 2 at least). The time limit bounds it all: past it no more deals are
+37 such turns, 2 at least). The time limit bounds it all: past it no more deals are
 played, and the turns left unsampled keep the hint's static score, marked ``sampled:
-false``. At the default the plan, not the clock, decides the answer. Turns with the same visible result (the hint
-merges them) share a value.
+false``; at the default the plan, not the clock, decides the answer. Turns with the same
+visible result (the hint merges them) share a value.
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ from cardsolve.solvers.quibbles.results import RankedTurn
 DEFAULT_TIME_LIMIT = 10.0
 """Seconds an evaluation may take by default: a bound for the largest positions only; a
 typical one takes well under a second, so the default answer depends on the seed alone."""
-REST_PLAYOUTS = 2_000
-"""Lookaheads spent on the turns off the hint's shortlist (about half a second)."""
+REST_PLAYOUTS = 600
+"""Lookaheads spent on the turns off the hint's shortlist (a tenth to a third of a second)."""
 SOLO_UNIT = "expected final penalty (lower is better)"
 POINTS_UNIT = "expected points (progress against the best opponent; a win 1000 less its turns)"
 
