@@ -39,6 +39,10 @@ Position document (seats count from 1; cards as ``R5``; chips by id)::
      "hands": [[cards], ...], "chosen": [chip id | null | "?", ...], "chips_shown": false,
      "trick": [cards], "tricks": [{"cards": [...], "leader": 1, "winner": 2}, ...],
      "discarded": [[chip ids], ...]}
+
+A position written by hand once the draft is over may leave out the clues (they are read
+only while the draft goes on, and for trumps still hidden) and, with 3 players, the
+Table's cards, which are out of the round.
 """
 
 from __future__ import annotations
@@ -131,7 +135,7 @@ class WasStichtState(GameState):
         """The phase the round is in (``PHASES``)."""
         if self.pool:
             return "prepare"
-        if len(self.clues) < COLUMNS:
+        if self.columns or self.taken:
             return "clue" if len(self.taken) == ROWS else "pick"
         if not self.trumps_shown:
             return "reveal"
@@ -602,7 +606,8 @@ def _check_chips(state: WasStichtState) -> None:
 
 def _check_cards(state: WasStichtState) -> None:
     """Every card of the deck is in one place: lying, in a hand, the Table's (3 players),
-    in the trick or in a played trick."""
+    in the trick or in a played trick. With 3 players after the draft, the Table's cards
+    need not be written (the clues may be left out): they are out of the round."""
     players = state.players
     table = [clue.cards[ROWS - 1] for clue in state.clues] if players < ROWS else []
     if players < ROWS and len(state.taken) == ROWS:
@@ -619,7 +624,7 @@ def _check_cards(state: WasStichtState) -> None:
         if card in seen:
             raise _bad("hands", f"card {card} is in two places: the deck has one of each")
         seen.add(card)
-    if len(seen) != len(DECK):
+    if len(seen) != len(DECK) and (players == ROWS or state.columns or state.taken):
         missing = ",".join(card.name for card in DECK if card not in seen)
         raise _bad("columns", f"cards {missing} are nowhere: every card lies, is held, set aside or played")
 
@@ -628,16 +633,20 @@ def _check_phases(state: WasStichtState) -> None:
     """The fields fit one moment of the round: the draft's columns and hands, the trumps,
     the clues, the choices and the tricks."""
     players, clues, taken = state.players, len(state.clues), state.taken
-    if state.pool and (clues or taken or any(state.hands)):
+    drafting = bool(state.columns or taken)
+    if state.pool and (clues or taken or any(state.hands) or not drafting):
         raise _bad("pool", "the preparation ends before the draft: no card is taken while chips lie on the table")
-    if clues < COLUMNS:
+    if drafting:
         sizes = [len(column) for column in state.columns]
-        if len(sizes) != COLUMNS - clues or sizes[0] + len(taken) != ROWS or any(s != ROWS for s in sizes[1:]):
+        if (
+            not sizes
+            or len(sizes) != COLUMNS - clues
+            or sizes[0] + len(taken) != ROWS
+            or any(s != ROWS for s in sizes[1:])
+        ):
             raise _bad("columns", f"with {clues} clues the {COLUMNS - clues} columns left lie with {ROWS} cards each")
         if players < ROWS and len(taken) == players:
             raise _bad("taken", "with 3 players the Table takes the card left at once")
-    elif state.columns or taken:
-        raise _bad("columns", "after the 9th clue no card lies")
     order = [pick_order(state.dealer, k, players) for k in range(clues + 1)]
     for k, clue in enumerate(state.clues):
         state_fit = state.trumps is None or trick_winner(clue.cards, state.trumps) == clue.winner
@@ -652,12 +661,12 @@ def _check_phases(state: WasStichtState) -> None:
             seat = order[k][place]
             if card not in state.hands[seat] and played.get(card) != seat:
                 raise _bad("clues", f"{card} was picked by seat {seat + 1} but is not his")
-    if clues < COLUMNS:
+    if drafting:
         for seat in range(players):
             due = clues + sum(s == seat for s in order[clues][: min(len(taken), players)])
             if len(state.hands[seat]) != due:
                 raise _bad("hands", f"seat {seat + 1} holds {len(state.hands[seat])} cards, but has picked {due}")
-    if state.trumps_shown and (clues < COLUMNS or state.trumps is None):
+    if state.trumps_shown and (drafting or state.trumps is None):
         raise _bad("trump_shown", "the trumps are turned up, known, once the draft is over")
     if any(c is not None for c in state.chosen) and not state.trumps_shown:
         raise _bad("chosen", "chips are chosen once the trumps are shown")
@@ -668,14 +677,16 @@ def _check_phases(state: WasStichtState) -> None:
         raise _bad("chips_shown", "the chips are turned up once every non-dealer has chosen, each known")
     if (state.trick or state.tricks) and not state.chips_shown:
         raise _bad("tricks", "the trick play starts once the chosen chips are shown")
-    _check_tricks(state)
+    _check_tricks(state, drafting or bool(state.pool))
 
 
 def _by_seat(cards: Sequence[Card], leader: int, players: int) -> list[tuple[int, Card]]:
     return [((leader + k) % players, card) for k, card in enumerate(cards)]
 
 
-def _check_tricks(state: WasStichtState) -> None:
+def _check_tricks(state: WasStichtState, drafting: bool) -> None:
+    """The tricks follow on from each other (the winner leads next, under the trumps) and,
+    once the draft is over, each hand holds the cards it has still to play."""
     players = state.players
     if len(state.trick) >= players:
         raise _bad("trick", f"a trick in progress holds at most {players - 1} cards")
@@ -689,7 +700,7 @@ def _check_tricks(state: WasStichtState) -> None:
         if trick.winner != winner:
             raise _bad("tricks", f"trick {k} is won by seat {winner + 1} under trumps {state.trumps}")
         leader = winner
-    if state.chips_shown or state.tricks:
+    if not drafting:
         for seat, hand in enumerate(state.hands):
             due = TRICKS - len(state.tricks) - any(s == seat for s, _ in _by_seat(state.trick, leader, players))
             if len(hand) != due:

@@ -215,6 +215,11 @@ def test_a_position_written_for_the_table_loads() -> None:
     assert seen.history == () and moves(seen) == moves(state)
     own = _changed(state.observation(2).to_json(), history=[])
     assert load(own).to_json() == own
+    # once the draft is over the clues may be left out, and with 3 players the Table's cards
+    assert moves(load(_changed(doc, clues=[]))) == moves(state)
+    three = reach(8, "play", players=3, extra=4)
+    assert moves(load(_changed(three.to_json(), history=[], clues=[]))) == moves(three)
+    assert "clues" in refused(lambda: load(_changed(reach(8, "pick", extra=6).to_json(), clues=[])))
 
 
 # -- move-tree counts ------------------------------------------------------------------------
