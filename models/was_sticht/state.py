@@ -270,6 +270,9 @@ class WasStichtState(GameState):
         who = f"seat {seat + 1}" if seat is not None and seat >= 0 else "the table"
         listed = ", ".join(str(move) for move in self.legal[:12]) + (", ..." if len(self.legal) > 12 else "")
         word = notation.split()[-1] if notation.split() else ""
+        written = next((str(move) for move in self.legal if str(move).lower() == notation.lower()), None)
+        if written is not None:
+            return f"a move is written as it is listed: {written!r}"
         if phase == "prepare":
             if word.lower() in {chip.id for chip in CHIPS} and notation.startswith("take "):
                 return f"chip {word} is no longer on the table: {who} takes one of the chips left"

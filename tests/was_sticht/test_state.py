@@ -77,6 +77,7 @@ def test_the_draft_columns_in_pick_order_and_the_tables_card() -> None:
     assert "lies in column 2" in illegal(state, later.name)
     state = state.apply(column[0].name)
     assert "was taken already" in illegal(state, column[0].name)
+    assert f"written as it is listed: {column[1].name!r}" in illegal(state, column[1].name.lower())
     assert state.to_move == 2
     state = state.apply(moves(state)[0])
     state = state.apply(moves(state)[0])
