@@ -74,8 +74,9 @@ def evaluate(
             for move in seen.legal
         ]
         return Evaluation.ranked(GAME, seat, "corner value of the chip discarded", options, phase="discard")
+    drafting = "the preparation's chip draft" if seen.phase == "prepare" else "the card draft"
     raise BadInput(
-        f"evaluate values the chip choice, the trick play and the dealer's discard, not the {seen.phase} "
+        f"evaluate values the chip choice, the trick play and the dealer's discard, not {drafting} "
         f"(seat {seat} is {'taking a chip' if seen.phase == 'prepare' else 'picking a card'})",
         seen.phase,
     )

@@ -340,8 +340,8 @@ def test_evaluate_the_dealers_discard_by_corner_value() -> None:
 
 
 def test_evaluate_refuses_what_it_does_not_value() -> None:
-    assert "not the pick" in refused(lambda: evaluate(reach(18, "pick")))
-    assert "not the prepare" in refused(lambda: evaluate(start(seed=18)))
+    assert "not the card draft" in refused(lambda: evaluate(reach(18, "pick")))
+    assert "not the preparation's chip draft" in refused(lambda: evaluate(start(seed=18)))
     assert "table is to move" in refused(lambda: evaluate(reach(18, "clue")))
     with pytest.raises(BadInput, match="time limit"):
         evaluate(reach(18, "play"), time_limit=0)
