@@ -610,6 +610,8 @@ def start(*, seed: int, players: int | None = None, variant: str | Variant | Non
     """A seeded deal (the engine's ``new_game``): 6 cards to the display, 6 to each seat,
     the rest the draw pile in its shuffled order. Players default to 1 for the solo
     variant, else 2; the variant to solo for one player, else standard."""
+    if not is_whole(seed) or seed < 0:
+        raise BadInput(f"bad seed {shown(seed)}: give 0 or more (a seed -s would deal as s does)", str(seed))
     rules = None if variant is None else parse_variant(variant) if isinstance(variant, str) else variant
     if players is None:
         players = 1 if rules is Variant.SOLO else DEFAULT_PLAYERS
