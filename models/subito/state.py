@@ -4,15 +4,17 @@ card by card.
 A round: the table turns over the top card of the pile of the seat whose turn it is (a
 table move, written as the card: ``Y4A``), then that seat places it on a side in play
 whose rule takes it (the seat's move, written as the side: ``3a``, as ``subito hint``
-names sides). The rulebook's players act at once; here the two sides of the table place
-alternately, one card each (equal speed, as the hint's rollouts play), the side that
-begins changing from round to round (round 1 the side of seat 1). In the 4-player game a
-team's members alternate within the team (seats 1 and 2 against 3 and 4); in the
-3-player game seat r plays round r alone against the other two as a team. The round ends
-as soon as one side of the table has placed its last card (36 cards a side); it is scored
-by the rulebook (``models.subito.scoring``), each seat of a side of the table scoring its
-points, and the next round is dealt. The game ends after round 3; ``scores`` are the
-points so far.
+names sides). A card the side's rule refuses, which the rulebook's scoring would remove,
+is refused as a move, as the hint offers only the sides that take the card; 5a takes
+every card, its limit of 12 costing the task card at scoring. The rulebook's players act
+at once; here the two sides of the table place alternately, one card each (equal speed,
+as the hint's rollouts play), the side that begins changing from round to round (round 1
+the side of seat 1). In the 4-player game a team's members alternate within the team
+(seats 1 and 2 against 3 and 4); in the 3-player game seat r plays round r alone against
+the other two as a team. The round ends as soon as one side of the table has placed its
+last card (36 cards a side); it is scored by the rulebook (``models.subito.scoring``),
+each seat of a side of the table scoring its points, and the next round is dealt. The
+game ends after round 3; ``scores`` are the points so far.
 
 What a seat cannot see: every pile (face down, the seat's own too) and, while the round is
 played, the other side of the table's cards on task 5 side a, which lie face down; the
@@ -36,7 +38,9 @@ pile card and the other side's 5a cards may be ``"?"``, ``history`` may be empty
 ``table`` is a round's table (``models.subito.table``: the two sides of the table and
 their cards by side, in placement order); ``piles`` each seat's cards still in its pile,
 top first; ``round_points`` each finished round's points by seat; ``later`` the rounds
-still to deal, their sides and piles.
+still to deal, their sides and piles (left out: this round's sides again, piles unseen).
+``start`` deals round 1 on side a of every task card (rulebook) and the later rounds on
+the ``sides`` asked for (a, b or a seeded random side of each), each round its own shuffle.
 """
 
 from __future__ import annotations
