@@ -15,9 +15,11 @@ from refusals import refused
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.quibbles import Draw, Variant, deck_counts, new_game, parse_turn
+from cardsolve.models.quibbles import position as engine_position
 from cardsolve.models.quibbles.state import QuibblesState, load, start
 from cardsolve.models.state import HIDDEN, TABLE
 from cardsolve.solvers.quibbles.api import evaluate, hint
+from cardsolve.solvers.quibbles.hint import rank_turns
 
 
 def position(**fields: Any) -> QuibblesState:
@@ -271,6 +273,19 @@ def test_evaluate_sees_only_what_the_seat_sees() -> None:
     assert one.to_json() != two.to_json()
     answer = evaluate(one).to_json()
     assert answer == evaluate(two).to_json() == evaluate(state).to_json()
+
+
+def test_the_hint_does_not_depend_on_the_order_of_the_hidden_cards() -> None:
+    """Issue 40: the hint's samples once started from the stored hidden order. Two tables
+    that look the same to the player, their draw piles and the other hand shuffled apart,
+    get the same hint."""
+    tables = [
+        engine_position(Variant.STANDARD, [1, 2, 2, 3, 4, 6], [1, 4, 2, 3, 3, 2], [5], opponents=1, seed=seed)
+        for seed in (1, 2)
+    ]
+    assert tables[0].draw_pile != tables[1].draw_pile
+    one, two = (rank_turns(table, samples=4, final_samples=4) for table in tables)
+    assert one == two
 
 
 def test_evaluate_ranks_the_stash_after_a_draw_and_refuses_the_table() -> None:
