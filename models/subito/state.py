@@ -269,7 +269,8 @@ class SubitoState(GameState):
             return f"side {side} is not in play this round (the sides are {','.join(map(str, self.table.tasks))})"
         if any(move.side == side for move in self._legal if isinstance(move, Place)):
             return f"write the side as {side}"
-        return f"{card} does not go on {side}: {side.rule[0].lower()}{side.rule[1:]}"
+        rule = side.rule.rstrip(".")
+        return f"{card} does not go on {side}: {rule[:1].lower()}{rule[1:]}"
 
     def _turn_refusal(self, notation: str) -> str:
         """Why the table cannot turn ``notation``."""
