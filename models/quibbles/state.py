@@ -218,8 +218,9 @@ class QuibblesState(GameState):
         return tuple(moves.values())
 
     def _table_moves(self) -> tuple[CardMove, ...]:
-        """The table's outcomes: the top card when it is known, else any value nobody has
-        seen; a hidden card of the hand to act likewise."""
+        """The table's outcomes, to the hand drawing, the display or the hand the empty-hand
+        rule deals: the draw pile's top card when it is known, else any value nobody has
+        seen."""
         values = [v for v in VALUES if self.unseen_pool[v]]
         to = {DRAWING: self.turn_seat, REFILL: 0, REDEAL: self._redeal_seat() or 0}[self.step]
         top = self.draw_pile[0]
