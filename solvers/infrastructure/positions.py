@@ -17,6 +17,7 @@ from typing import Any
 from cardsolve.models.errors import BadInput
 from cardsolve.models.games import GAMES
 from cardsolve.models.state import TABLE, GameState
+from cardsolve.solvers.infrastructure.arguments import checked
 from cardsolve.solvers.infrastructure.results import Answer, plural
 
 MAX_MOVES_GIVEN = 2_000
@@ -53,12 +54,14 @@ class Position(Answer):
         return f"{state.text()}\n{who}: {plural(len(moves), 'legal move')} ({listed})."
 
 
+@checked
 def load(game: str, document: object) -> GameState:
     """``game``'s position from its document (as ``to_json`` writes it, or a person does)."""
     state: GameState = _rules(game).load(document)
     return state
 
 
+@checked
 def start(game: str, *, seed: int, players: int | None = None, **variant: Any) -> Position:
     """A seeded deal of ``game`` for ``players`` seats (the game's default when None) and
     the game's own ``variant`` options; nobody has moved yet."""
@@ -66,6 +69,7 @@ def start(game: str, *, seed: int, players: int | None = None, **variant: Any) -
     return Position(_rules(game).start(seed=seed, players=players, **options))
 
 
+@checked
 def apply(state: GameState, moves: Sequence[str]) -> Position:
     """The position after ``moves``, in notation, played one after another from ``state``; a
     move that is not legal where it comes is bad input naming it and its place."""

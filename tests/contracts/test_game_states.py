@@ -98,7 +98,7 @@ def check_step(module: ModuleType, state: GameState, earlier: list[str], rng: ra
 def playthrough(game: str, seed: int, players: int | None) -> GameState:
     module = rules(game)
     rng = random.Random(seed)
-    state = module.start(seed=seed, players=players)
+    state: GameState = module.start(seed=seed, players=players)
     assert state.history == () and state.to_move is not None
     played: list[str] = []
     for step in range(MOVE_CAP):
