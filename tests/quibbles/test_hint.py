@@ -25,6 +25,7 @@ from cardsolve.models.quibbles import (
     to_counts,
 )
 from cardsolve.solvers.quibbles import hint
+from cardsolve.solvers.quibbles.policies import GreedyPolicy, RandomPolicy, most_taking_actions, play_turn
 from cardsolve.solvers.quibbles.progress import (
     SOLO_PLACE_WORTH,
     evaluate,
@@ -32,7 +33,6 @@ from cardsolve.solvers.quibbles.progress import (
     kept_collection,
     solo_value,
 )
-from cardsolve.solvers.quibbles.policies import GreedyPolicy, RandomPolicy, most_taking_actions, play_turn
 from cardsolve.solvers.quibbles.split import best_split
 
 GAMES = 60
