@@ -159,7 +159,7 @@ def play(
     ``bots`` entry (a mapping by seat, or a sequence for seats 1, 2, ...) choosing its
     moves from what that seat sees and the table its outcomes; seeded."""
     rng = random.Random(seed)
-    by_seat = dict(bots) if isinstance(bots, Mapping) else {seat: bot for seat, bot in enumerate(bots, 1)}
+    by_seat = dict(bots) if isinstance(bots, Mapping) else dict(enumerate(bots, 1))
     for _ in range(max_moves):
         seat = state.to_move
         if seat is None:
@@ -180,7 +180,7 @@ def document_field(doc: Mapping[str, Any], name: str, kind: type | tuple[type, .
         raise BadInput(f"{game} position: missing field {name!r}", name)
     value = doc[name]
     wanted = kind if isinstance(kind, tuple) else (kind,)
-    if isinstance(value, bool) and bool not in wanted or not isinstance(value, wanted):
+    if (isinstance(value, bool) and bool not in wanted) or not isinstance(value, wanted):
         names = " or ".join(k.__name__.replace("str", "text").replace("int", "whole number") for k in wanted)
         raise BadInput(f"{game} position: field {name!r} is {shown(value)}, not a {names}", name)
     return value

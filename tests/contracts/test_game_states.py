@@ -150,7 +150,7 @@ def test_an_observation_plays_on(game: str) -> None:
         state = state.apply(rng.choice(list(state.legal_moves())))
     seat = state.to_move if state.to_move not in (None, TABLE) else 1
     seen = module.load(state.observation(seat).to_json())
-    end = play(seen, {s: random_bot for s in range(1, seen.players + 1)}, seed=3, max_moves=MOVE_CAP)
+    end = play(seen, dict.fromkeys(range(1, seen.players + 1), random_bot), seed=3, max_moves=MOVE_CAP)
     assert end.history[: len(seen.history)] == seen.history
 
 
