@@ -15,6 +15,9 @@ which is exact) and how many cpsat answers were proven.
 Task ``classic-game``: whole seeded classic games to 100 points, 4 players, the four bots
 seated as ``cubu simulate`` seats them (500 games; 20 with ``--quick``), one process; the
 games per second are 1 / the mean time.
+
+Task ``evaluate``: the game's ``evaluate`` at its default setting on 100 seeded positions
+(5 with ``--quick``) taken from random games (``harness.positions_to_evaluate``).
 """
 
 from __future__ import annotations
@@ -110,6 +113,7 @@ def main() -> None:
     games = [(SEED, index, names, 4, 100) for index in range(20 if args.quick else GAMES)]
     rows.append(Row("classic-game", "bots", harness.time_calls(play_one, games)))
     per_second = len(rows[-1].times) / sum(rows[-1].times)
+    rows.append(harness.evaluation_row("cubu", args.quick, SEED))
     if args.json:
         print(
             json.dumps(

@@ -180,17 +180,18 @@ def row_json(row: Row) -> dict[str, object]:
 
 
 EVALUATED_POSITIONS = 100
-"""Positions the ``evaluate`` task times (10 with ``--quick``)."""
-MOVES_BEFORE = 30
-"""The most random moves played from a seeded deal to reach a position to evaluate."""
+"""Positions the ``evaluate`` task times (5 with ``--quick``)."""
+MOVE_CAP = 300
+"""The most moves of the random game a position to evaluate is taken from."""
 
 
 def positions_to_evaluate(game: str, count: int, seed: int) -> list[Any]:
-    """``count`` seeded positions of ``game`` with a seat to move: each a seeded deal played
-    on by a seeded number (0 to ``MOVES_BEFORE``) of random moves, kept when a seat (not
-    the table) is then to move."""
+    """``count`` seeded positions of ``game`` that its ``evaluate`` answers: each from a
+    random game played from a seeded deal, the first of its positions with a seat to move,
+    in a seeded order, that ``evaluate`` does not refuse (Was sticht?'s draft, say)."""
     import random
 
+    from cardsolve.models.errors import BadInput
     from cardsolve.models.state import TABLE
 
     api = importlib.import_module(f"cardsolve.solvers.{game}.api")
@@ -198,14 +199,21 @@ def positions_to_evaluate(game: str, count: int, seed: int) -> list[Any]:
     found: list[Any] = []
     while len(found) < count:
         state = api.start(seed=rng.randrange(1 << 30))
-        for _ in range(rng.randrange(MOVES_BEFORE + 1)):
+        seen = []
+        for _ in range(MOVE_CAP):
             if state.is_over:
                 break
+            if state.to_move != TABLE:
+                seen.append(state)
             state = state.apply(rng.choice(list(state.legal_moves())))
-        while state.to_move == TABLE:
-            state = state.apply(rng.choice(list(state.legal_moves())))
-        if not state.is_over:
-            found.append(state)
+        rng.shuffle(seen)
+        for position in seen:
+            try:
+                api.evaluate(position)
+            except BadInput:
+                continue
+            found.append(position)
+            break
     return found
 
 
@@ -213,5 +221,5 @@ def evaluation_row(game: str, quick: bool, seed: int) -> Row:
     """Task ``evaluate``: the game's ``evaluate`` at its default setting, timed on the same
     seeded positions (``positions_to_evaluate``)."""
     api = importlib.import_module(f"cardsolve.solvers.{game}.api")
-    positions = positions_to_evaluate(game, 10 if quick else EVALUATED_POSITIONS, seed)
+    positions = positions_to_evaluate(game, 5 if quick else EVALUATED_POSITIONS, seed)
     return Row("evaluate", "default", time_calls(api.evaluate, positions))

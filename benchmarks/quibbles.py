@@ -12,6 +12,9 @@ backends run on the first part of the list, and each row states its own n. The s
 stops if two backends' proven answers take different numbers of cards.
 
 Each task is one function returning its rows; ``TASKS`` lists them for ``main``.
+
+Task ``evaluate``: the game's ``evaluate`` at its default setting on 100 seeded positions
+(5 with ``--quick``) taken from random games (``harness.positions_to_evaluate``).
 """
 
 from __future__ import annotations
@@ -106,6 +109,7 @@ TASKS: tuple[Callable[[bool], list[Row]], ...] = (split_task, solo_task, hint_ta
 def main() -> None:
     args = harness.main_args("Time the Quibbles solvers on seeded instances.")
     rows = [row for task in TASKS for row in task(args.quick)]
+    rows.append(harness.evaluation_row("quibbles", args.quick, SEED))
     harness.report("quibbles", rows, args.json, args.markdown)
 
 

@@ -19,6 +19,9 @@ stops if two proven optima disagree, and counts the answers proven optimal per b
 Then ``hint``: ``subito hint`` at its default setting (``SAMPLES`` rollouts per side, in
 numba) for player 1's next card on seeded tables of greedy rounds stopped at a seeded
 card (both players having placed as many), from the first card of the round to the last.
+
+Task ``evaluate``: the game's ``evaluate`` at its default setting on 100 seeded positions
+(5 with ``--quick``) taken from random games (``harness.positions_to_evaluate``).
 """
 
 from __future__ import annotations
@@ -169,6 +172,7 @@ def main() -> None:
         task_rows, proven[task] = run_task(task, small if task in EVERY_BACKEND else sizes)
         rows += task_rows
     rows.append(hint_row(5 if args.quick else 50))
+    rows.append(harness.evaluation_row("subito", args.quick, SEED))
     if args.json:
         print(
             json.dumps(

@@ -22,6 +22,9 @@ hand of each stack in both colours, and the largest layout of those without 7) o
 worker, samples 0 to n - 1 of seed 1, each timed on its own; the samples a second
 (n over the total time) are printed after the table, with their ratio to the
 ``STUDY_BEFORE`` rate the issue started from.
+
+Task ``evaluate``: the game's ``evaluate`` at its default setting on 100 seeded positions
+(5 with ``--quick``) taken from random games (``harness.positions_to_evaluate``).
 """
 
 from __future__ import annotations
@@ -138,6 +141,7 @@ def main() -> None:
     rows, calibration = verify_tasks(args.quick)
     end_to_end, per_second = end_to_end_tasks(args.quick)
     rows += end_to_end
+    rows.append(harness.evaluation_row("ubongo", args.quick, SEED))
     if args.json:
         print(
             json.dumps(

@@ -27,6 +27,9 @@ same 80 deals, numba, timed per deal in process (start-up not included), by one 
 by ``THREADS`` threads side by side (``numba-2-threads``: the wall time a user of
 ``was-sticht table`` sees on as many cores; the script stops if the two tables differ);
 task ``table-held-out``: the same on the held-out deals.
+
+Task ``evaluate``: the game's ``evaluate`` at its default setting on 100 seeded positions
+(5 with ``--quick``) taken from random games (``harness.positions_to_evaluate``).
 """
 
 from __future__ import annotations
@@ -160,6 +163,7 @@ def main() -> None:
             )
         if tables[1] != tables[THREADS]:
             sys.exit(f"{task}: the threaded table differs from the table of one thread")
+    rows.append(harness.evaluation_row("was_sticht", args.quick, SEED))
     harness.report("was-sticht", rows, args.json, args.markdown)
     print("\n".join(summaries), file=sys.stderr if args.json else sys.stdout)
 

@@ -388,7 +388,7 @@ class WasStichtState(GameState):
             won = sum(trick.winner == seat for trick in self.tricks)
             lines.append(
                 f"seat {seat + 1}: {','.join(c.name for c in self.hands[seat]) or '-'}; chips "
-                f"{','.join(c.id for c in self.chips[seat]) or '-'};{chosen} {won} tricks"
+                f"{','.join(c.id for c in self.chips[seat]) or '-'};{chosen} {won} trick{'s' * (won != 1)}"
             )
         if self.trick:
             lines.append(f"trick: {','.join(card.name for card in self.trick)}")
