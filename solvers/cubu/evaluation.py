@@ -24,9 +24,9 @@ from cardsolve.models.cubu.cards import REGULAR_POINTS, Card
 from cardsolve.models.cubu.classic import ActionPlay, SequencePlay
 from cardsolve.models.cubu.state import CubuMove, CubuState, SpeedRaceState
 from cardsolve.models.errors import BadInput
-from cardsolve.models.state import TABLE, GameState
+from cardsolve.models.state import GameState
 from cardsolve.solvers.cubu.longest import longest_runs
-from cardsolve.solvers.infrastructure.evaluation import Evaluation, Option
+from cardsolve.solvers.infrastructure.evaluation import Evaluation, Option, seat_to_value
 from cardsolve.solvers.infrastructure.limits import check_time_limit
 
 UNIT = "cards played now, then points left in hand (what the move plays, not its value for the rest of the round)"
@@ -98,16 +98,9 @@ def evaluate_state(state: GameState, *, time_limit: float) -> Evaluation:
     plays and the points left, from what that seat sees; the table to move or a finished
     round is bad input."""
     check_time_limit(time_limit)  # valuing is a count per legal move: milliseconds, far within any limit
-    if not isinstance(state, (CubuState, SpeedRaceState)):
-        raise BadInput(f"not a CUBU position: {type(state).__name__}", "state")
-    seat = state.to_move
-    if seat is None:
-        raise BadInput("the round is over: nobody is to move, so there is no option to value", "to_move")
-    if seat == TABLE:
-        raise BadInput(
-            "the table is to move (a card is drawn or named): apply its card, then evaluate the seat to move", "to_move"
-        )
-    seen = state.observation(seat)
+    position, seat = seat_to_value(state, (CubuState, SpeedRaceState), "CUBU", "a card is drawn or named", end="round")
+    seen = position.observation(seat)
+    assert isinstance(seen, (CubuState, SpeedRaceState))
     if seen.naming(seat):
         raise BadInput(
             f"seat {seat}'s hand is hidden in this position: write its cards (or apply 'look') to value its moves",

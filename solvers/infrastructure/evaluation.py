@@ -14,9 +14,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
+from cardsolve.models.errors import BadInput
+from cardsolve.models.state import TABLE, GameState
 from cardsolve.solvers.infrastructure.results import Answer, text_table
+
+S = TypeVar("S", bound=GameState)
 
 NOISE = 2.0
 """Standard errors of a difference within which two estimates tie."""
@@ -119,3 +123,26 @@ class Evaluation(Answer):
         if self.note:
             lines.append(self.note)
         return "\n".join(lines)
+
+
+def seat_to_value(
+    state: object,
+    kind: type[S] | tuple[type[S], ...],
+    title: str,
+    table_does: str = "it deals a card",
+    end: str = "game",
+) -> tuple[S, int]:
+    """``state`` checked to be a position of the game (``kind``, named ``title``) and the
+    seat to move in it, whose options ``evaluate`` values. Another game's position, a
+    ``end`` that is over (nobody to move) or the table to move (``table_does`` says what it
+    does next) is bad input saying so."""
+    if not isinstance(state, kind):
+        raise BadInput(f"evaluate: give a {title} position, not {type(state).__name__}", type(state).__name__)
+    seat = state.to_move
+    if seat is None:
+        raise BadInput(f"the {end} is over: nobody is to move, so there is no option to value", "to_move")
+    if seat == TABLE:
+        raise BadInput(
+            f"the table is to move ({table_does}): apply its move, then evaluate the seat to move", "to_move"
+        )
+    return state, seat

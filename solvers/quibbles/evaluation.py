@@ -22,8 +22,8 @@ from __future__ import annotations
 from cardsolve.models.errors import BadInput
 from cardsolve.models.quibbles import Variant
 from cardsolve.models.quibbles.state import STASHING, QuibblesState, StashMove, TurnMove
-from cardsolve.models.state import HIDDEN, TABLE
-from cardsolve.solvers.infrastructure.evaluation import Evaluation, Option
+from cardsolve.models.state import HIDDEN
+from cardsolve.solvers.infrastructure.evaluation import Evaluation, Option, seat_to_value
 from cardsolve.solvers.infrastructure.limits import Deadline, check_time_limit
 from cardsolve.solvers.quibbles.results import RankedTurn
 
@@ -43,11 +43,7 @@ def evaluate(state: QuibblesState, *, time_limit: float = DEFAULT_TIME_LIMIT, se
     from cardsolve.solvers.quibbles.hint import OutcomeKey, outcome_key, rank_stashes, rank_turns
 
     deadline = Deadline.after(check_time_limit(time_limit))
-    seat = state.to_move
-    if seat is None:
-        raise BadInput("the game is over: no seat has an option to evaluate", "to_move")
-    if seat == TABLE:
-        raise BadInput("the table is to move (a card comes from the draw pile): evaluate a seat's decision", "to_move")
+    state, seat = seat_to_value(state, QuibblesState, "Quibbles", "a card comes from the draw pile")
     seen = state.observation(seat)
     if HIDDEN in seen.hands[seat - 1]:
         raise BadInput(f"seat {seat}'s hand holds hidden cards: evaluating its options needs its hand", HIDDEN)

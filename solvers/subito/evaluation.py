@@ -25,10 +25,8 @@ from __future__ import annotations
 
 import time
 
-from cardsolve.models.errors import BadInput
-from cardsolve.models.state import TABLE
 from cardsolve.models.subito.state import DECK, SubitoState
-from cardsolve.solvers.infrastructure.evaluation import Evaluation, Option
+from cardsolve.solvers.infrastructure.evaluation import Evaluation, Option, seat_to_value
 from cardsolve.solvers.infrastructure.limits import Deadline, OutOfTime, check_count, check_time_limit
 from cardsolve.solvers.subito.hint import hint
 from cardsolve.solvers.subito.results import Hint
@@ -81,18 +79,9 @@ def evaluate(
     expected round points over ``samples`` seeded rollouts a side (the hint's), with its
     standard error; the best are those within the noise of the top one. The table to move
     or the game over is bad input: no seat has a choice."""
-    if not isinstance(state, SubitoState):
-        raise BadInput(f"evaluate: give a Subito position, not {type(state).__name__}", type(state).__name__)
+    state, seat = seat_to_value(state, SubitoState, "Subito", "it turns a card over")
     limit = check_time_limit(time_limit)
     check_count("samples", samples, 1, MAX_SAMPLES)
-    seat = state.to_move
-    if seat is None:
-        raise BadInput("the game is over: no seat has a move to evaluate", "to_move")
-    if seat == TABLE:
-        raise BadInput(
-            "the table is to move (it turns a card over): evaluate the position after it, where a seat places the card",
-            "to_move",
-        )
     found = _hint_within(state, seat, samples, seed, limit)
     options = [
         Option(

@@ -37,11 +37,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.cards import Face, parse_literal
 from cardsolve.models.ubongo.layout import Layout, Placement
 from cardsolve.models.ubongo.state import Call, Lay, TakeBack, UbongoMove, UbongoState
-from cardsolve.solvers.infrastructure.evaluation import Evaluation, Option
+from cardsolve.solvers.infrastructure.evaluation import Evaluation, Option, seat_to_value
 from cardsolve.solvers.infrastructure.limits import Deadline, OutOfTime, check_time_limit
 from cardsolve.solvers.ubongo.backends import BACKENDS
 from cardsolve.solvers.ubongo.hint import hint
@@ -135,11 +134,7 @@ def evaluate(state: UbongoState, *, time_limit: float = DEFAULT_TIME_LIMIT) -> E
     """Every legal move of the player with its value (the module docstring), best first;
     the fewest moves to the call mark the best, ties named. A round already called has no
     one to move: bad input."""
-    if not isinstance(state, UbongoState):
-        raise BadInput(f"ubongo evaluate: give an Ubongo position, not {type(state).__name__}")
-    seat = state.to_move
-    if seat is None:
-        raise BadInput('ubongo evaluate: the round is over ("Ubongo!" was called): nobody is to move', "to_move")
+    state, seat = seat_to_value(state, UbongoState, "Ubongo", end="round")
     limit = check_time_limit(time_limit)
     complete = _completion()
     deadline = Deadline.after(limit)

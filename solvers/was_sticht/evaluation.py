@@ -30,11 +30,10 @@ from __future__ import annotations
 import math
 
 from cardsolve.models.errors import BadInput
-from cardsolve.models.state import TABLE
 from cardsolve.models.was_sticht.chips import Chip
 from cardsolve.models.was_sticht.play import Position, start
 from cardsolve.models.was_sticht.state import WasStichtState
-from cardsolve.solvers.infrastructure.evaluation import Evaluation, Option
+from cardsolve.solvers.infrastructure.evaluation import Evaluation, Option, seat_to_value
 from cardsolve.solvers.infrastructure.limits import Deadline, check_time_limit
 from cardsolve.solvers.was_sticht.backends import BACKENDS
 from cardsolve.solvers.was_sticht.chip_choice import PLAYOUTS, chip_odds
@@ -54,14 +53,10 @@ def evaluate(
     play's cards by the verdicts of the seat's chips after each, the chip choice by
     ``choose``'s verdicts and chances, the dealer's discard by corner value. The table to
     move, a round over, the preparation or the draft is bad input saying so."""
-    if not isinstance(state, WasStichtState):
-        raise BadInput(f"evaluate takes a Was sticht? position, not {type(state).__name__}", type(state).__name__)
+    state, seat = seat_to_value(
+        state, WasStichtState, "Was sticht?", "a clue, the trumps or the chips turned up", end="round"
+    )
     check_time_limit(time_limit)
-    seat = state.to_move
-    if seat is None:
-        raise BadInput("the round is over: there is nothing to evaluate", "to_move")
-    if seat == TABLE:
-        raise BadInput("the table is to move (a clue, the trumps or the chips turned up): no seat decides", "to_move")
     seen = state.observation(seat)
     deadline = Deadline.after(time_limit)
     if seen.phase == "play":
