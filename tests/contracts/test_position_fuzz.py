@@ -1,0 +1,91 @@
+"""Fuzzing the game-in-progress inputs of every game: a position document with any field
+replaced by any JSON value, and any text as a move, is read or refused as bad input (one
+line), never anything else; and the command line says so with exit 2."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import RunCli
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardsolve.models.errors import BadInput
+from cardsolve.models.games import GAMES, command_name
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**12), 10**12) | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=12,
+)
+"""Any JSON value."""
+
+
+def started(game: str) -> dict[str, Any]:
+    doc: dict[str, Any] = importlib.import_module(f"cardsolve.models.{game}.state").start(seed=3).to_json()
+    return doc
+
+
+def loads_or_refuses(game: str, doc: object) -> None:
+    module = importlib.import_module(f"cardsolve.models.{game}.state")
+    try:
+        state = module.load(doc)
+    except BadInput as refused:
+        assert "\n" not in str(refused) and str(refused)
+        return
+    assert module.load(state.to_json()).to_json() == state.to_json()
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=60)
+@given(data=st.data())
+def test_a_document_with_any_field_changed_is_read_or_refused(game: str, data: st.DataObject) -> None:
+    doc = started(game)
+    key = data.draw(st.sampled_from(sorted(doc)))
+    loads_or_refuses(game, {**doc, key: data.draw(JSON)})
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=40)
+@given(data=st.data())
+def test_a_list_entry_changed_is_read_or_refused(game: str, data: st.DataObject) -> None:
+    doc = started(game)
+    lists = sorted(key for key, value in doc.items() if isinstance(value, list) and value)
+    if not lists:
+        return
+    key = data.draw(st.sampled_from(lists))
+    changed = list(doc[key])
+    changed[data.draw(st.integers(0, len(changed) - 1))] = data.draw(JSON)
+    loads_or_refuses(game, {**doc, key: changed})
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=60)
+@given(move=st.text(max_size=40))
+def test_any_text_as_a_move_is_played_or_refused(game: str, move: str) -> None:
+    state = importlib.import_module(f"cardsolve.models.{game}.state").start(seed=3)
+    legal = {str(m) for m in state.legal_moves()}
+    try:
+        after = state.apply(move)
+    except BadInput as refused:
+        assert "\n" not in str(refused)
+        assert move.strip() not in legal
+        return
+    assert move.strip() in legal and after.history[-1] == move.strip()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_command_line_refuses_a_bad_position_and_a_bad_move(game: str, tmp_path: Path, cardsolve: RunCli) -> None:
+    name = command_name(game)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**started(game), "history": 7}))
+    code, out, err = cardsolve(name, "evaluate", "--position", str(bad))
+    assert code == 2 and out == "" and err.startswith("error: ") and err.count("\n") == 1
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(started(game)))
+    code, out, err = cardsolve(name, "apply", "--position", str(good), "--", "-no such move-")
+    assert code == 2 and out == "" and "illegal move '-no such move-'" in err and err.count("\n") == 1
