@@ -1,6 +1,7 @@
 """A game in progress as the commands answer it: ``start``, ``load`` and ``apply`` over any
 game's ``GameState`` (``models.state``), each giving a ``Position``, the answer whose JSON
-is the position document that ``load`` reads back.
+(and text) is the position document that ``load`` reads back, and ``show``, the position
+as a player reads it.
 
 The game's own ``start`` and ``load`` live in ``models.<game>.state`` and are found by
 the game's name, so these functions serve every game alike.
@@ -9,6 +10,7 @@ the game's name, so these functions serve every game alike.
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from types import ModuleType
@@ -22,8 +24,8 @@ from cardsolve.solvers.infrastructure.results import Answer, plural
 
 MAX_MOVES_GIVEN = 2_000
 """The most moves one ``apply`` takes: more than any game lasts."""
-LISTED_MOVES = 12
-"""The most legal moves the text lists."""
+LISTED_MOVES = 30
+"""The most legal moves the text of ``show`` lists (``--json`` lists all)."""
 
 
 def _rules(game: str) -> ModuleType:
@@ -35,13 +37,34 @@ def _rules(game: str) -> ModuleType:
 
 @dataclass(frozen=True)
 class Position(Answer):
-    """A position of a game in progress: its document, and as text the position, whose turn
-    it is and the legal moves."""
+    """A position of a game in progress: its document, as JSON and as text alike, so that
+    what ``start`` or ``apply`` prints is a file ``--position`` reads."""
 
     state: GameState
 
     def to_json(self) -> dict[str, Any]:
         return self.state.to_json()
+
+    def text(self) -> str:
+        return json.dumps(self.to_json(), indent=1)
+
+
+@dataclass(frozen=True)
+class Board(Answer):
+    """A position as a player reads it: the table, whose decision it is, the legal moves
+    and the scores so far."""
+
+    state: GameState
+
+    def to_json(self) -> dict[str, Any]:
+        state = self.state
+        return {
+            "game": state.game,
+            "to_move": state.to_move,
+            "legal_moves": [str(move) for move in state.legal_moves()],
+            "scores": [{"seat": seat, "score": score} for seat, score in state.scores().items()],
+            "position": state.to_json(),
+        }
 
     def text(self) -> str:
         state = self.state
@@ -50,8 +73,14 @@ class Position(Answer):
             return f"{state.text()}\nThe game is over: {scores}."
         moves = [str(move) for move in state.legal_moves()]
         who = "The table decides" if state.to_move == TABLE else f"Seat {state.to_move} to move"
-        listed = ", ".join(moves[:LISTED_MOVES]) + (", ..." if len(moves) > LISTED_MOVES else "")
-        return f"{state.text()}\n{who}: {plural(len(moves), 'legal move')} ({listed})."
+        lines = [
+            state.text(),
+            f"{who}: {plural(len(moves), 'legal move')}",
+            *(f"  {move}" for move in moves[:LISTED_MOVES]),
+        ]
+        if len(moves) > LISTED_MOVES:
+            lines.append(f"  and {len(moves) - LISTED_MOVES} more (--json lists all)")
+        return "\n".join(lines)
 
 
 @checked
@@ -81,3 +110,9 @@ def apply(state: GameState, moves: Sequence[str]) -> Position:
         except BadInput as error:
             raise BadInput(f"move {number}: {error}", error.token) from None
     return Position(state)
+
+
+@checked
+def show(state: GameState) -> Board:
+    """``state`` as a player reads it, with the legal moves and the scores."""
+    return Board(state)

@@ -25,8 +25,8 @@ JSON = st.recursive(
 """Any JSON value."""
 
 
-def started(game: str) -> dict[str, Any]:
-    doc: dict[str, Any] = importlib.import_module(f"cardsolve.models.{game}.state").start(seed=3).to_json()
+def started(game: str, seed: int = 3) -> dict[str, Any]:
+    doc: dict[str, Any] = importlib.import_module(f"cardsolve.models.{game}.state").start(seed=seed).to_json()
     return doc
 
 
@@ -89,3 +89,26 @@ def test_the_command_line_refuses_a_bad_position_and_a_bad_move(game: str, tmp_p
     good.write_text(json.dumps(started(game)))
     code, out, err = cardsolve(name, "apply", "--position", str(good), "--", "-no such move-")
     assert code == 2 and out == "" and "illegal move '-no such move-'" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_what_start_and_apply_print_is_a_position_file(game: str, tmp_path: Path, cardsolve: RunCli) -> None:
+    """``start`` and ``apply`` print the position document with or without ``--json``, so
+    that their output saved to a file is what ``--position`` reads; ``show`` lists the same
+    legal moves the state has."""
+    name = command_name(game)
+    code, out, _ = cardsolve(name, "start", "--seed", "5")
+    assert code == 0 and json.loads(out) == started(game, 5)
+    saved = tmp_path / "position.json"
+    saved.write_text(out)
+    state = importlib.import_module(f"cardsolve.models.{game}.state").load(json.loads(out))
+    move = str(state.legal_moves()[0])
+    code, out, _ = cardsolve(name, "apply", "--position", str(saved), "--", move)
+    assert code == 0 and json.loads(out) == state.apply(move).to_json()
+    saved.write_text(out)
+    code, out, _ = cardsolve("--json", name, "show", "--position", str(saved))
+    board = json.loads(out)
+    assert code == 0 and board["legal_moves"] == [str(m) for m in state.apply(move).legal_moves()]
+    assert board["position"] == state.apply(move).to_json()
+    code, text, _ = cardsolve(name, "show", "--position", str(saved))
+    assert code == 0 and all(f"  {m}" in text.splitlines() for m in board["legal_moves"][:30])

@@ -1,6 +1,7 @@
 """The commands of a game in progress, the same for every game: ``start`` (a seeded deal's
-position document), ``apply`` (the position after moves) and ``evaluate`` (the value of
-every option of the seat to move). Each game's command module adds them with its own
+position document), ``apply`` (the position after moves), ``show`` (the position as a
+player reads it, with the legal moves) and ``evaluate`` (the value of every option of the
+seat to move). Each game's command module adds them with its own
 variant options and players."""
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ def position_option(game: str, name: str = "state") -> Option:
 def commands(
     game: str, players: Whole, variant: tuple[Option, ...] = (), evaluate_help: str = ""
 ) -> tuple[Command, ...]:
-    """``start``, ``apply`` and ``evaluate`` for ``game`` (its group on the line), with
+    """``start``, ``apply``, ``show`` and ``evaluate`` for ``game`` (its group on the line), with
     ``players`` the seats a deal may have and ``variant`` the options of its deal."""
     group = game.replace("_", "-")
     return (
@@ -47,7 +48,8 @@ def commands(
             group,
             "start",
             f"{POSITIONS}:start",
-            "A seeded deal as a position document: nobody has moved yet. Give it to 'apply' and 'evaluate'.",
+            "A seeded deal as a position document (JSON, with or without --json): nobody has moved yet. Save it to a "
+            "file for 'apply', 'show' and 'evaluate'.",
             (
                 Option("seed", SEED, "The shuffle.", required=True),
                 Option("players", players, "Seats at the table."),
@@ -59,12 +61,20 @@ def commands(
             group,
             "apply",
             f"{POSITIONS}:apply",
-            "The position after MOVES, each in the notation the position's legal moves are listed in; an illegal "
+            "The position document after MOVES, each in the notation 'show' lists the legal moves in; an illegal "
             "move is refused, naming the rule it breaks.",
             (
                 position_option(game),
                 Option("moves", Text("MOVE"), "The moves, one after another.", argument=True, many=True),
             ),
+        ),
+        Command(
+            group,
+            "show",
+            f"{POSITIONS}:show",
+            "The position as a player reads it: the cards, whose decision it is, the legal moves (in the notation "
+            "'apply' reads) and the scores so far.",
+            (position_option(game),),
         ),
         Command(
             group,
