@@ -33,6 +33,7 @@ def test_quibbles_benchmark_quick_json() -> None:
         ("solo-game", "hint"),
         ("solo-game", "clairvoyant"),
         ("hint-9-cards", "hint"),
+        ("evaluate", "default"),
     }
     for row in rows.values():
         assert set(row) == {"task", "backend", "n", "median_s", "p95_s", "max_s"}
@@ -87,6 +88,7 @@ def test_ubongo_benchmark_quick_json() -> None:
         ("verify-hand", "numba-yes-no"),
         ("verify-hand", "api"),
         ("solvability-sample", "1 worker"),
+        ("evaluate", "default"),
     }
     stack_1 = [c for c in document["calibration"] if c["stack"] == 1]
     assert all(c["solvable"] >= 0.98 for c in stack_1)
@@ -107,7 +109,9 @@ def test_subito_benchmark_quick_json() -> None:
     tasks = ("weighted-36", "best-response-36", "best-response-random-36", "best-response-greedy-36")
     assert {(r["task"], r["backend"]) for r in document["rows"]} == {
         (task, backend) for task in tasks for backend in ("numba", "cpsat")
-    } | {("hint", "numba")} | {("weighted-10", backend) for backend in ("numba", "cpsat", "reference")}
+    } | {("hint", "numba"), ("evaluate", "default")} | {
+        ("weighted-10", backend) for backend in ("numba", "cpsat", "reference")
+    }
     assert set(document["proven"]) == {*tasks, "weighted-10"}
     assert document["proven"]["weighted-10"] == {key: {"proven": 5, "of": 5} for key in ("numba", "cpsat", "reference")}
     assert all(document["proven"][task]["numba"] == {"proven": 10, "of": 10} for task in tasks[:2] + tasks[3:])
@@ -133,7 +137,7 @@ def test_cubu_benchmark_quick_json() -> None:
         for mode in ("boxes", "colour")
         for size, backends in ((10, ("numba", "cpsat")), (6, ("numba", "reference", "cpsat")))
         for backend in backends
-    } | {("speed-20-boxes", "numba"), ("speed-20-boxes", "cpsat"), ("classic-game", "bots")}
+    } | {("speed-20-boxes", "numba"), ("speed-20-boxes", "cpsat"), ("classic-game", "bots"), ("evaluate", "default")}
     assert document["classic_games_per_second"] > 0
     assert set(document["solvable"]) == {f"speed-{size}-{mode}" for size in (10, 6) for mode in ("boxes", "colour")} | {
         "speed-20-boxes"
@@ -168,6 +172,7 @@ def test_was_sticht_benchmark_quick_json() -> None:
         ("table", "numba-2-threads"),
         ("table-held-out", "numba"),
         ("table-held-out", "numba-2-threads"),
+        ("evaluate", "default"),
     }
     for row in document["rows"]:
         assert row["n"] > 0 and 0 < row["median_s"] <= row["p95_s"] <= row["max_s"]

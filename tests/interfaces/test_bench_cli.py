@@ -25,7 +25,7 @@ def test_bench_one_game_json_and_out(cardsolve: RunCli, tmp_path: Path) -> None:
     rows = {(r["game"], r["task"], r["backend"]): r for r in document["rows"]}
     assert set(rows) == {("quibbles", "split", b) for b in ("numba", "cpsat", "reference")} | {
         ("quibbles", "solo-game", b) for b in ("greedy", "hint", "clairvoyant")
-    } | {("quibbles", "hint-9-cards", "hint")}
+    } | {("quibbles", "hint-9-cards", "hint"), ("quibbles", "evaluate", "default")}
     for task in ("split", "solo-game"):
         same = [r for r in document["rows"] if r["task"] == task]
         fastest = min(same, key=lambda r: r["median_s"])
@@ -40,7 +40,7 @@ def test_bench_markdown_table(cardsolve: RunCli) -> None:
     lines = stdout.splitlines()
     assert lines[0].startswith("Measured ") and "cores (--quick)" in lines[0]
     assert lines[2] == "| game | task | backend | n | median | p95 | max | vs fastest |"
-    assert len([line for line in lines if line.startswith("| quibbles |")]) == 7
+    assert len([line for line in lines if line.startswith("| quibbles |")]) == 8
 
 
 def test_bench_unknown_game_is_bad_input(cardsolve: RunCli) -> None:
