@@ -4,8 +4,9 @@ Cards come as model objects or in the CLI's notation (``"D-R-G"``, ``"R-G-O,P-L,
 options are named like the CLI's. Every function returns an immutable answer from
 ``results`` with ``to_json()`` (the ``--json`` document), ``text()`` and ``exit_code``.
 Seats are counted from 1 in every answer. A game in progress: ``start`` and ``load`` give a
-position (``models.cubu.state``), ``evaluate`` the value of every option of its seat to move. numba and OR-Tools load only when a backend
-needs them, networkx only for Speed CUBU.
+position (``models.cubu.state``), ``evaluate`` the value of every option of its seat to move,
+``bot`` a bot by its ``play --bots`` name that plays such a position (``models.state.play``).
+numba and OR-Tools load only when a backend needs them, networkx only for Speed CUBU.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from cardsolve.solvers.cubu.evaluation import evaluate_state
 from cardsolve.solvers.cubu.longest import longest_runs
 from cardsolve.solvers.cubu.results import LongestAnswer, PlayAnswer, SpeedAnswer
 from cardsolve.solvers.cubu.settings import MAX_RUNS
+from cardsolve.solvers.cubu.state_bots import bot as bot
 from cardsolve.solvers.infrastructure.arguments import checked
 from cardsolve.solvers.infrastructure.evaluation import Evaluation
 from cardsolve.solvers.infrastructure.limits import check_count, check_time_limit
