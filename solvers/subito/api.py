@@ -1,6 +1,7 @@
 """The Subito API (``cardsolve.subito``): one function per ``cardsolve subito`` command,
-and the game in progress: ``start`` (a seeded game), ``load`` (a position document) and
-``evaluate`` (the value of every option of the seat to move; ``models.subito.state``);
+and the game in progress: ``start`` (a seeded game), ``load`` (a position document),
+``evaluate`` (the value of every option of the seat to move; ``models.subito.state``) and
+``bot`` (a placement policy as a bot of ``models.state.play``);
 taking model objects or the notation the command line takes (``"Y4A,R1B"`` for cards,
 ``"2,3a,4b,5a,6b,7a,8a,9b"`` for the sides in play, a table's parsed JSON for a table),
 and returning an immutable answer with ``to_json()`` and ``text()``. Players count from 1.
@@ -12,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from cardsolve.models.state import Bot
 from cardsolve.models.subito import (
     COLOURS,
     SIDES,
@@ -45,8 +47,9 @@ from cardsolve.solvers.subito.hint import hint as rank_sides
 from cardsolve.solvers.subito.problem import Budget, make_problem
 from cardsolve.solvers.subito.results import Dealt, DeckListing, Duel, Hint, Placement, Scored
 from cardsolve.solvers.subito.settings import MAX_DUEL_ANSWERS, MAX_SAMPLES, SAMPLES
+from cardsolve.solvers.subito.state_bots import bot as policy_bot
 
-__all__ = ["deal", "deck", "duel", "evaluate", "hint", "load", "optimize", "score", "start"]
+__all__ = ["bot", "deal", "deck", "duel", "evaluate", "hint", "load", "optimize", "score", "start"]
 
 Progress = Callable[[int, int], None]
 """Hears (done, total) while a long search runs."""
@@ -183,3 +186,13 @@ def evaluate(
     within the noise named as ties. A function of what the seat sees and ``seed`` only;
     ``time_limit`` bounds it (fewer rollouts when the default ones would not fit)."""
     return evaluate_options(state, time_limit=time_limit, samples=samples, seed=seed)
+
+
+@checked
+def bot(name: str, seed: int = 0, *, hint_samples: int = SAMPLES) -> Bot:
+    """The placement policy ``name`` (hint, greedy or random; ``solvers.subito.policies``)
+    as a bot of the game in progress (``models.state.Bot``, for ``models.state.play``),
+    seeded ``seed``: the side it chooses for the card its seat has turned over, from what
+    the seat sees (``solvers.subito.state_bots``); the hint with ``hint_samples``
+    rollouts a side."""
+    return policy_bot(name, seed, hint_samples=hint_samples)
