@@ -73,7 +73,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, cached_property
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self, cast
 
 from cardsolve.models.cubu import classic, speed
 from cardsolve.models.cubu.cards import ACTIONS, Card, Deck, check_distinct, format_cards, load_deck, parse_card
@@ -206,12 +206,38 @@ class _Cards(GameState):
     draws: tuple[int, ...]
     sheet: tuple[int, ...]
     past: tuple[str, ...]
+    secret: tuple[int, ...]
     dealer: int
+    turn: int
     looking: int | None
 
     @property
     def players(self) -> int:
         return len(self.hands)
+
+    def recorded(self, move: CubuMove) -> Self:
+        """This position with ``move`` added to the history, and who alone may read it whole:
+        a card the table gives a seat (drawn, or named as the seat looks at its hand) is that
+        seat's; a sequence's cards are its player's (the others see the box it follows and
+        the cards as they are laid, never the plan); every other move is public."""
+        keeper = 0
+        if self.to_move == TABLE:
+            keeper = self.looking or (self.draws[0] if self.draws else 0)
+        elif ":" in move.notation:
+            keeper = self.turn
+        made: Self = replace(cast(Any, self), past=(*self.past, move.notation), secret=(*self.secret, keeper))
+        return made
+
+    def history_seen_by(self, seat: int) -> tuple[str, ...]:
+        """The history as ``seat`` reads it: a move another seat alone may read is ``?``, a
+        sequence its box with a ``?`` for each card."""
+        seen = []
+        for notation, keeper in zip(self.past, self.secret, strict=True):
+            if keeper and keeper != seat:
+                box, colon, cards = notation.partition(":")
+                notation = f"{box}:{','.join('?' * len(cards.split(',')))}" if colon else HIDDEN
+            seen.append(notation)
+        return tuple(seen)
 
     @property
     def history(self) -> tuple[str, ...]:
@@ -289,6 +315,9 @@ class _Cards(GameState):
             "scores": list(self.sheet),
             "draw_seats": list(self.draws),
             "looking_seat": self.looking,
+            "private_moves": [
+                {"move_number": number, "seat": keeper} for number, keeper in enumerate(self.secret, 1) if keeper
+            ],
         }
 
     def hand_lines(self) -> list[str]:
@@ -344,6 +373,7 @@ class CubuState(_Cards):
     points: int = 0
     looking: int | None = None
     past: tuple[str, ...] = ()
+    secret: tuple[int, ...] = ()
 
     # --- whose decision -------------------------------------------------------------
 
@@ -425,7 +455,7 @@ class CubuState(_Cards):
 
     def played(self, move: Move) -> CubuState:
         assert isinstance(move, CubuMove)
-        state = replace(self, past=(*self.past, move.notation))
+        state = self.recorded(move)
         seat = self.to_move
         assert seat is not None
         if seat == TABLE:
@@ -600,11 +630,17 @@ class CubuState(_Cards):
     def observation(self, seat: int) -> CubuState:
         self.seat(seat)
         if self.to_move is None:
-            return replace(self, pickup=(None,) * len(self.pickup))
+            return replace(self, pickup=(None,) * len(self.pickup), past=self.history_seen_by(seat))
         laying = self.laying
         if laying is not None and self.turn != seat:
             laying = replace(laying, planned=(None,) * len(laying.planned))
-        return replace(self, hands=_shown_hands(self.hands, seat), pickup=(None,) * len(self.pickup), laying=laying)
+        return replace(
+            self,
+            hands=_shown_hands(self.hands, seat),
+            pickup=(None,) * len(self.pickup),
+            laying=laying,
+            past=self.history_seen_by(seat),
+        )
 
     def fill_hidden(self, seed: int) -> CubuState:
         if not self.hidden_count():
@@ -673,6 +709,7 @@ class SpeedRaceState(_Cards):
     over: bool = False
     looking: int | None = None
     past: tuple[str, ...] = ()
+    secret: tuple[int, ...] = ()
 
     def deck_cards(self) -> tuple[Card, ...]:
         return _deck().regular
@@ -741,7 +778,7 @@ class SpeedRaceState(_Cards):
 
     def played(self, move: Move) -> SpeedRaceState:
         assert isinstance(move, CubuMove)
-        state = replace(self, past=(*self.past, move.notation))
+        state = self.recorded(move)
         seat = self.to_move
         assert seat is not None
         if seat == TABLE:
@@ -820,7 +857,12 @@ class SpeedRaceState(_Cards):
 
     def observation(self, seat: int) -> SpeedRaceState:
         self.seat(seat)
-        return replace(self, hands=_shown_hands(self.hands, seat), pickup=(None,) * len(self.pickup))
+        return replace(
+            self,
+            hands=_shown_hands(self.hands, seat),
+            pickup=(None,) * len(self.pickup),
+            past=self.history_seen_by(seat),
+        )
 
     def fill_hidden(self, seed: int) -> SpeedRaceState:
         if not self.hidden_count():
@@ -966,6 +1008,7 @@ def load(document: object) -> State:
             _a_seat(seat, "draw_seats", players) for seat in _field(doc, "draw_seats", list, [])[:MAX_CARDS]
         ),
         "past": tuple(doc.get("history", [])),
+        "secret": _private_moves(doc, players),
         "looking": _seat_of(_field(doc, "looking_seat", (int, type(None)), None), "looking_seat", players, nobody=True),
     }
     state: State
@@ -989,6 +1032,28 @@ def load(document: object) -> State:
             "cubu position: field 'sequence' waits for a card that no card nobody has seen can be", "sequence"
         )
     return state
+
+
+def _private_moves(doc: Mapping[str, Any], players: int) -> tuple[int, ...]:
+    """Who alone may read each move of the history whole (0: everyone), from the field
+    ``private_moves`` (``[{"move_number": 3, "seat": 2}, ...]``, move numbers from 1)."""
+    moves = len(doc.get("history", []))
+    secret = [0] * moves
+    for entry in _field(doc, "private_moves", list, []):
+        if (
+            not isinstance(entry, dict)
+            or set(entry) != {"move_number", "seat"}
+            or not all(is_whole(entry[key]) for key in entry)
+            or not 1 <= entry["move_number"] <= moves
+            or not 1 <= entry["seat"] <= players
+        ):
+            raise BadInput(
+                f"cubu position: field 'private_moves' holds {shown(entry)}, not "
+                f'{{"move_number": 1 to {moves}, "seat": 1 to {players}}}',
+                "private_moves",
+            )
+        secret[entry["move_number"] - 1] = entry["seat"]
+    return tuple(secret)
 
 
 def _classic(doc: Mapping[str, Any], common: dict[str, Any], players: int) -> CubuState:

@@ -385,3 +385,26 @@ def test_an_illegal_move_or_a_bad_document_is_one_error_line(cardsolve: RunCli, 
         code, out, err = cardsolve("cubu", command, "--position", str(bad))
         assert code == 2 and not out and err.startswith("error: ") and len(err.splitlines()) == 1
         assert "hands" in err
+
+
+def test_the_history_shows_no_card_a_seat_could_not_see() -> None:
+    """Another seat's drawn cards are ``?`` in a seat's history, and another seat's
+    sequence its box with a ``?`` a card (the plan is secret; laid cards show on the
+    table); one's own moves read whole, and the history round-trips with who may read it."""
+    rng = random.Random(8)
+    state = start(seed=8, players=2)
+    while not state.is_over and len(state.history) < 120:
+        state = state.apply(rng.choice(list(state.legal_moves())))
+    secret = {entry["move_number"]: entry["seat"] for entry in state.to_json()["private_moves"]}
+    assert secret, "a random round of 120 moves draws and lays sequences"
+    for seat in (1, 2):
+        seen = state.observation(seat).history
+        for number, (whole, read) in enumerate(zip(state.history, seen, strict=True), 1):
+            keeper = secret.get(number)
+            if keeper in (None, seat):
+                assert read == whole
+            elif ":" in whole:
+                assert read.split(":")[0] == whole.split(":")[0] and set(read.split(":")[1].split(",")) == {"?"}
+            else:
+                assert read == "?"
+    assert load(state.to_json()).to_json() == state.to_json()
