@@ -3,7 +3,7 @@ immutable answer (``solvers.quibbles.results``) whose ``to_json()`` and ``text()
 what the command prints. Cards are given in the notation (``"1,2,2,6"``) or as values; a
 variant by name or as a ``Variant``. Seats count from 1. A game in progress (``start``,
 ``load``: ``models.quibbles.state``) is valued option by option by ``evaluate``
-(``evaluation``). The solvers are imported when
+(``evaluation``) and played by ``bot``'s players (``state_bots``). The solvers are imported when
 a function is first called, so importing this module loads neither numba nor OR-Tools.
 """
 
@@ -30,6 +30,7 @@ from cardsolve.models.quibbles import (
 )
 from cardsolve.models.quibbles.engine import MAX_PLAYERS
 from cardsolve.models.quibbles.state import load, start
+from cardsolve.models.state import Bot
 from cardsolve.solvers.infrastructure.arguments import checked
 from cardsolve.solvers.infrastructure.limits import check_count, check_time_limit
 from cardsolve.solvers.quibbles.backends import BACKENDS
@@ -43,7 +44,7 @@ from cardsolve.solvers.quibbles.settings import (
     MAX_TOP,
 )
 
-__all__ = ["combine", "evaluate", "hint", "load", "move", "play", "split", "start"]
+__all__ = ["bot", "combine", "evaluate", "hint", "load", "move", "play", "split", "start"]
 
 Cards = str | Sequence[int]
 """Card values: ``"1,2,2,6"`` or ``[1, 2, 2, 6]``."""
@@ -246,3 +247,14 @@ def play(
         tuple(tuple(from_counts(c)) for c in state.collections),
         state.penalty_score if rules is Variant.SOLO else None,
     )
+
+
+@checked
+def bot(name: str, seed: int = 0) -> Bot:
+    """The player ``name`` (hint, greedy or random: the policies of ``play``) as a bot of
+    the game protocol, for ``models.state.play`` over a ``start``ed game: given what its
+    seat sees and a random source, its move; ``seed`` deals the cards it cannot see, which
+    its choice does not depend on (``state_bots``)."""
+    from cardsolve.solvers.quibbles.state_bots import bot as state_bot
+
+    return state_bot(name, seed)
