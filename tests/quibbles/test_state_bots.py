@@ -1,6 +1,6 @@
 """The Quibbles policies as bots of the game protocol (``solvers.quibbles.state_bots``):
 each plays a seeded game of the game in progress to its end with legal moves only, the
-same seeds giving the same game; the searching bots beat the random one; and on seeded
+same seeds giving the same game; the hint and the greedy bots beat the random one; and on seeded
 positions each bot's move, made on what its seat sees, is the move the engine's policy
 makes on the whole position (the bots are the same players)."""
 
