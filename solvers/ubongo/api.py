@@ -7,7 +7,8 @@ with a result of ``solvers.ubongo.results``; the backends load only when first u
 
 A round in progress is a ``models.ubongo.state.UbongoState``: ``start`` deals one,
 ``load`` reads a position document and ``evaluate`` values every legal move of it
-(``solvers.ubongo.evaluation``).
+(``solvers.ubongo.evaluation``); ``bot`` makes a player of it by name (``hint``,
+``solver``, ``random``: ``solvers.ubongo.state_bots``) for ``models.state.play``.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ from cardsolve.solvers.ubongo.results import (
     Verdict,
 )
 from cardsolve.solvers.ubongo.settings import KEPT_LAYOUTS, MAX_LIMIT
+from cardsolve.solvers.ubongo.state_bots import bot as bot
 
 Hand = str | Sequence[Face]
 """Faces, or their comma-separated notation."""
