@@ -6,9 +6,10 @@ Inputs are model objects or the notation the CLI takes: cards as ``R9,B1`` or ``
 task chip by id (``exactly-2``) or as a ``Chip``, a deal as a ``Deal``, a ``Position``
 (any point of the play) or a deal file's JSON value, clues as ``Observation``s or a clues
 file's JSON value. A round in progress (``start``, ``load``: ``models.was_sticht.state``)
-is valued option by option by ``evaluate`` (``evaluation``). Seats count from 1 (``seat=1``
-is the first hand). Nothing here reads a file, and the solvers' backends (numba) load only
-when a function needs them.
+is valued option by option by ``evaluate`` (``evaluation``) and played by the bots
+``bot`` makes (``state_bots``), as ``models.state.play(start(seed=1), [bot("solver")] * 4)``.
+Seats count from 1 (``seat=1`` is the first hand). Nothing here reads a file, and the
+solvers' backends (numba) load only when a function needs them.
 """
 
 from __future__ import annotations
@@ -55,8 +56,9 @@ from cardsolve.solvers.was_sticht.results import (
     Game,
 )
 from cardsolve.solvers.was_sticht.settings import MAX_ROUNDS
+from cardsolve.solvers.was_sticht.state_bots import bot
 
-__all__ = ["chips", "choose", "deal", "deduce", "evaluate", "load", "play", "solve", "start", "table"]
+__all__ = ["bot", "chips", "choose", "deal", "deduce", "evaluate", "load", "play", "solve", "start", "table"]
 
 Progress = Callable[[int, int], None]
 """Called with (done, total) as the work goes on."""
