@@ -72,3 +72,11 @@ def seated(
     if not 0 <= dealer < players:
         raise BadInput(f"dealer {dealer} is not a seat 0..{players - 1}", str(dealer))
     return policies
+
+
+def check_named_once(names: Sequence[str], what: str) -> None:
+    """Each name given once (a study reports by name, so a name given twice would be
+    counted twice); a repeat is bad input naming it, ``what`` naming the kind (bot, policy)."""
+    for name in names:
+        if names.count(name) > 1:
+            raise BadInput(f"the {what} {name!r} is named twice: name each once", name)

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from cardsolve.models.errors import BadInput
-from cardsolve.models.listing import check_one_per_seat, read_names
+from cardsolve.models.listing import check_named_once, check_one_per_seat, read_names
 from cardsolve.models.quibbles import State, Turn, Variant, new_game
 from cardsolve.solvers.quibbles.clairvoyant import ClairvoyantPolicy
 from cardsolve.solvers.quibbles.hint import HintPolicy
@@ -69,9 +69,7 @@ def study_policies(names: str | Sequence[str]) -> tuple[str, ...]:
     """The policies a study compares (``policy_names``), each named once, since the study
     reports by policy name; a name given twice is bad input."""
     read = policy_names(names)
-    for name in read:
-        if read.count(name) > 1:
-            raise BadInput(f"the policy {name!r} is named twice", name)
+    check_named_once(read, "policy")
     return read
 
 

@@ -30,11 +30,14 @@ from cardsolve.solvers.cubu.bots import bot_names, lineup
 from cardsolve.solvers.cubu.results import GameResult
 from cardsolve.solvers.infrastructure.seeds import sample_seed
 
+MAX_LINEUP = 100
+"""The most names a line-up takes (a name may repeat, to seat that bot more often)."""
+
 
 def check_setting(players: int, bots: str | Sequence[str], target: int) -> tuple[str, ...]:
     """The line-up ``bots`` (``A,B,...`` or a list of names) of a tournament at ``players``
     seats to ``target`` points: 2 to 6 players (``classic.PLAYERS``), a target that
-    ``classic.check_target`` takes and at least one bot, each a name of ``BOTS``; anything
+    ``classic.check_target`` takes and 1 to ``MAX_LINEUP`` bots, each a name of ``BOTS``; anything
     else is bad input naming it."""
     if players not in PLAYERS:
         raise BadInput(f"CUBU is for 2 to 6 players, not {players}", str(players))
@@ -42,6 +45,11 @@ def check_setting(players: int, bots: str | Sequence[str], target: int) -> tuple
     names = bot_names(bots)
     if not names:
         raise BadInput("the tournament needs at least one bot", "")
+    if len(names) > MAX_LINEUP:
+        raise BadInput(
+            f"a line-up of {len(names)} bots: at most {MAX_LINEUP} (a bot named twice is seated twice as often)",
+            str(len(names)),
+        )
     return names
 
 

@@ -86,3 +86,13 @@ def test_ctrl_c_keeps_the_finished_chunks_and_exits_130(
     monkeypatch.undo()
     resumed = run_json(cardsolve, *args)
     assert (resumed["chunks"], resumed["reused"]) == (3, 1)
+
+
+def test_a_line_up_past_its_bound_is_refused(cardsolve: RunCli, tmp_path: Path) -> None:
+    """A bot may be named more than once (seated more often), but a line-up holds at most
+    ``MAX_LINEUP`` names (a list of the same bot 100,000 times was read as a line-up)."""
+    bots = ",".join(["greedy"] * 101)
+    code, out, err = cardsolve(*SEATS, "--samples", "2", "--bots", bots, "--store", str(tmp_path / "s.sqlite"))
+    assert (
+        code == 2 and out == "" and err.startswith("error: a line-up of 101 bots: at most 100") and err.count("\n") == 1
+    )
