@@ -26,13 +26,7 @@ from cardsolve.solvers.ubongo.evaluation import evaluate
 
 POSITION = DATA / "ubongo_position.json"
 """Three cards laid in round 1, six in hand (the commands' base position)."""
-MISTAKE = {
-    "game": "ubongo",
-    "to_move": 1,
-    "round": 3,
-    "hand": ["60w", "59w", "50w", "70w", "57w", "72w"],
-    "table": json.loads((DATA / "ubongo_table.json").read_text())["cards"],
-}
+MISTAKE = json.loads((DATA / "ubongo_mistake.json").read_text())
 """The README's hint example: three cards laid, the last two meeting at one mismatched contact."""
 
 

@@ -24,13 +24,7 @@ from cardsolve.solvers.ubongo.evaluation import evaluate
 from cardsolve.solvers.ubongo.game import play_game
 from cardsolve.solvers.ubongo.state_bots import BOTS, bot
 
-MISTAKE = {
-    "game": "ubongo",
-    "to_move": 1,
-    "round": 3,
-    "hand": ["60w", "59w", "50w", "70w", "57w", "72w"],
-    "table": json.loads((DATA / "ubongo_table.json").read_text())["cards"],
-}
+MISTAKE = json.loads((DATA / "ubongo_mistake.json").read_text())
 """The README's hint example: three cards laid, the last two meeting at one mismatched contact."""
 CAP = 40
 """Moves a round is played at most: a hand with no layout of 7 never calls."""
