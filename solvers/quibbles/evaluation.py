@@ -23,6 +23,7 @@ from cardsolve.models.errors import BadInput
 from cardsolve.models.quibbles import Variant
 from cardsolve.models.quibbles.state import STASHING, QuibblesState, StashMove, TurnMove
 from cardsolve.models.state import HIDDEN
+from cardsolve.solvers.infrastructure.arguments import checked
 from cardsolve.solvers.infrastructure.evaluation import Evaluation, Option, seat_to_value
 from cardsolve.solvers.infrastructure.limits import Deadline, check_time_limit
 from cardsolve.solvers.quibbles.results import RankedTurn
@@ -36,6 +37,7 @@ SOLO_UNIT = "expected final penalty (lower is better)"
 POINTS_UNIT = "expected points (progress against the best opponent; a win 1000 less its turns)"
 
 
+@checked
 def evaluate(state: QuibblesState, *, time_limit: float = DEFAULT_TIME_LIMIT, seed: int = 0) -> Evaluation:
     """Every legal option of the seat to move, valued by the hint's lookahead from what
     that seat sees and ``seed`` (see the module docstring), within ``time_limit``

@@ -38,10 +38,15 @@ def position_option(game: str, name: str = "state") -> Option:
 
 
 def commands(
-    game: str, players: Whole, variant: tuple[Option, ...] = (), evaluate_help: str = ""
+    game: str,
+    players: Whole,
+    variant: tuple[Option, ...] = (),
+    evaluate_help: str = "",
+    evaluating: tuple[Option, ...] = (),
 ) -> tuple[Command, ...]:
     """``start``, ``apply``, ``show`` and ``evaluate`` for ``game`` (its group on the line), with
-    ``players`` the seats a deal may have and ``variant`` the options of its deal."""
+    ``players`` the seats a deal may have, ``variant`` the options of its deal and
+    ``evaluating`` the game's own options of ``evaluate`` (its samples, its seed)."""
     group = game.replace("_", "-")
     return (
         Command(
@@ -82,6 +87,6 @@ def commands(
             f"cardsolve.solvers.{game}.api:evaluate",
             evaluate_help
             or "Every legal option of the seat to move with its value, proven or estimated; * marks the best.",
-            (position_option(game), Option("time_limit", Seconds(), "Seconds the evaluation may take.")),
+            (position_option(game), Option("time_limit", Seconds(), "Seconds the evaluation may take."), *evaluating),
         ),
     )

@@ -147,5 +147,9 @@ COMMANDS = (
         "Every side that takes the card the seat to move has turned over, by the seat's expected points this "
         "round over seeded rollouts of the cards it has not seen (the hint's), each with its standard error; * "
         "marks the best, and sides within the noise of it tie.",
+        (
+            Option("samples", Whole(1, MAX_SAMPLES), "Rollouts per side."),
+            Option("seed", SEED, "The rollouts' shuffles of the unseen cards."),
+        ),
     ),
 )
