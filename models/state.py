@@ -138,7 +138,14 @@ class GameState(ABC):
 
 Bot = Callable[[GameState, random.Random], Move]
 """A bot: given what its seat sees (``observation``) and a random source, the move it
-makes (one of that observation's legal moves)."""
+makes (one of that observation's legal moves). A bot whose attribute ``sees_all`` is true
+(a bound such as a player who knows the draw pile's order, never a seat's honest player)
+is given the whole position instead."""
+
+
+def sees_all(bot: Bot) -> bool:
+    """Whether ``play`` hands ``bot`` the whole position rather than its seat's view."""
+    return bool(getattr(bot, "sees_all", False))
 
 
 def random_bot(seen: GameState, rng: random.Random) -> Move:
@@ -157,7 +164,8 @@ def play(
 ) -> GameState:
     """Play from ``state`` until the game is over (or ``max_moves`` moves), each seat's
     ``bots`` entry (a mapping by seat, or a sequence for seats 1, 2, ...) choosing its
-    moves from what that seat sees and the table its outcomes; seeded."""
+    moves from what that seat sees (the whole position for a bot that ``sees_all``) and
+    the table its outcomes; seeded."""
     rng = random.Random(seed)
     by_seat = dict(bots) if isinstance(bots, Mapping) else dict(enumerate(bots, 1))
     for _ in range(max_moves):
@@ -169,7 +177,8 @@ def play(
             continue
         if seat not in by_seat:
             raise BadInput(f"no bot for seat {seat}", str(seat))
-        state = state.apply(by_seat[seat](state.observation(seat), rng))
+        bot = by_seat[seat]
+        state = state.apply(bot(state if sees_all(bot) else state.observation(seat), rng))
     return state
 
 

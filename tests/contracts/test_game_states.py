@@ -184,3 +184,33 @@ def test_every_field_dropped_is_bad_input_or_the_same_position(game: str) -> Non
             module.load({k: v for k, v in doc.items() if k != key})
         except BadInput as refused:
             assert key in str(refused), f"dropping {key!r}: {refused}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_play_hands_a_bot_its_seats_view_unless_it_sees_all(game: str) -> None:
+    """``play`` gives an honest bot its seat's observation and a bot that ``sees_all`` the
+    whole position: what each is handed at each decision is that and nothing else."""
+    module = rules(game)
+    begin = module.start(seed=5)
+    handed: dict[bool, list[tuple[int, dict[str, Any]]]] = {False: [], True: []}
+
+    def recorder(all_seen: bool) -> Any:
+        def bot(seen: GameState, rng: random.Random) -> Any:
+            handed[all_seen].append((seen.to_move, seen.to_json()))
+            return random_bot(seen, rng)
+
+        bot.sees_all = all_seen  # type: ignore[attr-defined]
+        return bot
+
+    for all_seen in (False, True):
+        state = begin
+        for _ in range(6):
+            if state.is_over:
+                break
+            seat = state.to_move
+            after = play(state, dict.fromkeys(range(1, state.players + 1), recorder(all_seen)), seed=1, max_moves=1)
+            if seat not in (None, TABLE):
+                expected = state if all_seen else state.observation(seat)
+                assert handed[all_seen][-1] == (seat, expected.to_json())
+            state = after
+    assert handed[False] and handed[True]
