@@ -192,7 +192,7 @@ def test_play_hands_a_bot_its_seats_view_unless_it_sees_all(game: str) -> None:
     whole position: what each is handed at each decision is that and nothing else."""
     module = rules(game)
     begin = module.start(seed=5)
-    handed: dict[bool, list[tuple[int, dict[str, Any]]]] = {False: [], True: []}
+    handed: dict[bool, list[tuple[int | None, dict[str, Any]]]] = {False: [], True: []}
 
     def recorder(all_seen: bool) -> Any:
         def bot(seen: GameState, rng: random.Random) -> Any:
