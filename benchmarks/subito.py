@@ -9,7 +9,7 @@ task card, player 1 placing their whole pile of 36:
 - ``best-response-random-36``: the best response to a seeded random accepted placement
   of player 2's pile (``pile_against_table``), the task the project measured first;
 - ``best-response-greedy-36``: the best response to player 2's final table of a round
-  both players play greedily (``policies.play_round``, as ``analyze subito hints``
+  both players play greedily (``state_bots.round_table``, as ``analyze subito hints``
   plays them), player 1 placing 36 cards and player 2 35;
 - ``weighted-10``: the placement of the first 10 cards of player 1's pile, the most the
   reference optimizer takes, so that all three backends run on the same instances.
@@ -39,11 +39,12 @@ from cardsolve.models.subito.table import PILE
 from cardsolve.solvers.subito.api import optimize
 from cardsolve.solvers.subito.hint import hint
 from cardsolve.solvers.subito.instances import weighted_opponent
-from cardsolve.solvers.subito.policies import GreedyPolicy, play_round
+from cardsolve.solvers.subito.policies import GreedyPolicy
 from cardsolve.solvers.subito.problem import OPPONENT
 from cardsolve.solvers.subito.reference import LIMIT as REFERENCE_LIMIT
 from cardsolve.solvers.subito.results import Placement
 from cardsolve.solvers.subito.settings import SAMPLES
+from cardsolve.solvers.subito.state_bots import round_table
 
 SEED = 20240604
 TIME_LIMIT = 10.0
@@ -95,7 +96,7 @@ def greedy_tables(n: int) -> list[Instance]:
     for _ in range(n):
         dealt = rng.randrange(10**9)
         tasks, piles = deal(deck, dealt, sides="random")
-        table = play_round(tasks, (piles[0], piles[1]), (GreedyPolicy(), GreedyPolicy()), deck, dealt)
+        table = round_table(tasks, piles, (GreedyPolicy(), GreedyPolicy()), dealt)
         out.append((piles[0][: table.players[0].count], tasks, Placed(OPPONENT, table.players[1].placed)))
     return out
 
@@ -130,9 +131,7 @@ def hint_positions(n: int) -> list[HintPosition]:
     for _ in range(n):
         dealt, laid = rng.randrange(10**9), rng.randrange(PILE)
         tasks, piles = deal(deck, dealt, sides="random")
-        table = play_round(
-            tasks, (piles[0][: laid + 1], piles[1][:laid]), (GreedyPolicy(), GreedyPolicy()), deck, dealt
-        )
+        table = round_table(tasks, piles, (GreedyPolicy(), GreedyPolicy()), dealt, 2 * laid)
         out.append((table, piles[0][laid]))
     return out
 

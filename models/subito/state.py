@@ -27,9 +27,9 @@ cards unseen (a position read from an observation), the table turns them over on
 
 Position document (``to_json``; ``load`` reads it, and one a person writes, where any
 pile card and the other side's 5a cards may be ``"?"``, ``history`` may be empty and
-``later``, ``turned`` and ``round_points`` (round 1) may be left out)::
+``rounds`` (3), ``later``, ``turned`` and ``round_points`` (round 1) may be left out)::
 
-    {"game": "subito", "to_move": 1, "history": ["Y4A"], "round": 1,
+    {"game": "subito", "to_move": 1, "history": ["Y4A"], "round": 1, "rounds": 3,
      "table": {"tasks": ["2", "3a", ...], "players": [{"name": "seat 1", "placed": {}},
                                                        {"name": "seat 2", "placed": {}}]},
      "turned": "Y4A", "piles": [["R1B", ...], ["?", ...]],
@@ -38,7 +38,9 @@ pile card and the other side's 5a cards may be ``"?"``, ``history`` may be empty
 ``table`` is a round's table (``models.subito.table``: the two sides of the table and
 their cards by side, in placement order); ``piles`` each seat's cards still in its pile,
 top first; ``round_points`` each finished round's points by seat; ``later`` the rounds
-still to deal, their sides and piles (left out: this round's sides again, piles unseen).
+still to deal, their sides and piles (left out: this round's sides again, piles unseen);
+``rounds`` the rounds the game has, the rulebook's 3 (a study of single rounds plays
+games of 1: ``dealt_round``).
 ``start`` deals round 1 on side a of every task card (rulebook) and the later rounds on
 the ``sides`` asked for (a, b or a seeded random side of each), each round its own shuffle.
 """
@@ -155,7 +157,8 @@ def _count_placed(seats: int, placed: int, index: int) -> int:
 class SubitoState(GameState):
     """A Subito game in progress (see the module docstring): the seats, the round, its
     table, the card turned over (None: none yet), the piles by seat, each finished
-    round's points by seat, the rounds still to deal and the history."""
+    round's points by seat, the rounds still to deal, the history and how many rounds
+    the game has (the rulebook's 3; fewer for a study of single rounds)."""
 
     game = GAME
 
@@ -167,6 +170,7 @@ class SubitoState(GameState):
     points: tuple[tuple[int, ...], ...]
     later: tuple[Deal, ...]
     moves: tuple[str, ...] = ()
+    rounds: int = ROUNDS
 
     # -- whose turn -------------------------------------------------------------------
 
@@ -210,7 +214,7 @@ class SubitoState(GameState):
 
     @cached_property
     def to_move(self) -> int | None:
-        if len(self.points) == ROUNDS:
+        if len(self.points) == self.rounds:
             return None
         if self.finished or self.turned is None:
             return TABLE
@@ -329,7 +333,7 @@ class SubitoState(GameState):
             for seat in seats:
                 by_seat[seat - 1] = won[entry]
         points = (*self.points, tuple(by_seat))
-        if self.round == ROUNDS or not self.later:
+        if self.round == self.rounds or not self.later:
             return replace(self, points=points)
         coming, *rest = self.later
         names = entry_names(self.seats, self.round + 1)
@@ -426,6 +430,7 @@ class SubitoState(GameState):
             "to_move": self.to_move,
             "history": list(self.moves),
             "round": self.round,
+            "rounds": self.rounds,
             "table": table_to_json(self.table),
             "turned": None if self.turned is None else self.turned.name,
             "piles": [_pile_names(pile) for pile in self.piles],
@@ -437,7 +442,7 @@ class SubitoState(GameState):
         }
 
     def text(self) -> str:
-        lines = [f"Round {self.round} of {ROUNDS}, sides {','.join(map(str, self.table.tasks))}."]
+        lines = [f"Round {self.round} of {self.rounds}, sides {','.join(map(str, self.table.tasks))}."]
         for placed in self.table.players:
             lines.append(f"{placed.name}, {placed.count} placed: {_placed_text(placed, self.table.tasks)}")
         piles = ", ".join(f"seat {seat} {len(pile)}" for seat, pile in enumerate(self.piles, 1))
@@ -477,13 +482,20 @@ def _filled(piles: tuple[Pile, ...], rng: random.Random) -> tuple[Pile, ...]:
 # -- start and load --------------------------------------------------------------------
 
 
-def start(*, seed: int, players: int | None = None, sides: str = "random", **variant: Any) -> SubitoState:
-    """A seeded game for ``players`` seats (2 by default): round 1 plays side a of every
-    task card (rulebook), the later rounds ``sides`` (a, b, or a seeded random side of
-    each); each round's piles from its own seeded shuffle. Nobody has moved yet."""
+def start(
+    *, seed: int, players: int | None = None, sides: str = "random", rounds: int = ROUNDS, **variant: Any
+) -> SubitoState:
+    """A seeded game of ``rounds`` rounds (the rulebook's 3; fewer are the first rounds of
+    that game) for ``players`` seats (2 by default): round 1 plays side a of every task
+    card (rulebook), the later rounds ``sides`` (a, b, or a seeded random side of each);
+    each round's piles from its own seeded shuffle. Nobody has moved yet."""
     if variant:
         name = next(iter(variant))
-        raise BadInput(f"subito start: no option {name!r} (the options are players and sides)", name)
+        raise BadInput(f"subito start: no option {name!r} (the options are players, sides and rounds)", name)
+    if not _game_rounds(rounds):
+        raise BadInput(
+            f"bad rounds {shown(rounds)}: a game has 1 to {ROUNDS} rounds (the rulebook's {ROUNDS})", "rounds"
+        )
     count = 2 if players is None else players
     if not is_whole(count) or count not in PLAYERS:
         raise BadInput(f"Subito is for {PLAYERS[0]} to {PLAYERS[-1]} players, not {shown(count)}", str(count))
@@ -491,14 +503,35 @@ def start(*, seed: int, players: int | None = None, sides: str = "random", **var
         raise BadInput(f"bad seed {shown(seed)}: give a whole number, 0 or more", str(seed))
     if sides not in SIDE_CHOICES:
         raise BadInput(f"bad sides {shown(sides)}: give one of {', '.join(SIDE_CHOICES)}", str(sides))
-    rounds = []
-    for round_ in range(1, ROUNDS + 1):
+    deals = []
+    for round_ in range(1, rounds + 1):
         choice: SideChoice = "a" if round_ == 1 else sides
         tasks, dealt = deal(DECK, seed * ROUNDS + round_, count, choice)
-        rounds.append(Deal(tasks, _seated(dealt, count, round_)))
-    names = entry_names(count, 1)
-    table = Table(rounds[0].tasks, (Placed(names[0], {}), Placed(names[1], {})))
-    return SubitoState(count, 1, table, None, rounds[0].piles, (), tuple(rounds[1:]))
+        deals.append(Deal(tasks, _seated(dealt, count, round_)))
+    return _first_round(count, deals[0], tuple(deals[1:]), rounds)
+
+
+def dealt_round(tasks: Sequence[Side], piles: Sequence[Sequence[Card]]) -> SubitoState:
+    """A 2-player game of one round, dealt ``tasks`` (the sides in play) and ``piles`` (seat
+    1's, then seat 2's, top first), as a study of single rounds deals them; bad sides or
+    piles are bad input."""
+    if len(piles) != 2:
+        raise BadInput(f"a round for 2 players deals 2 piles, not {len(piles)}", str(len(piles)))
+    state = _first_round(2, Deal(tuple(tasks), tuple(tuple(pile) for pile in piles)), (), 1)
+    _check_round(state)
+    return state
+
+
+def _first_round(players: int, first: Deal, later: tuple[Deal, ...], rounds: int) -> SubitoState:
+    """The game of ``rounds`` rounds before anyone has moved: ``first`` on the table, ``later`` to come."""
+    names = entry_names(players, 1)
+    table = Table(first.tasks, (Placed(names[0], {}), Placed(names[1], {})))
+    return SubitoState(players, 1, table, None, first.piles, (), later, rounds=rounds)
+
+
+def _game_rounds(rounds: object) -> bool:
+    """Whether ``rounds`` is a game's number of rounds: 1 to the rulebook's 3."""
+    return is_whole(rounds) and rounds in range(1, ROUNDS + 1)
 
 
 def _seated(piles: list[list[Card]], players: int, round_: int) -> tuple[Pile, ...]:
@@ -578,9 +611,12 @@ def load(doc: object) -> SubitoState:
     ``BadInput`` naming it."""
     doc = position_document(doc, GAME)
     to_move = document_field(doc, "to_move", (int, type(None)), GAME)
+    rounds = doc.get("rounds", ROUNDS)
+    if not _game_rounds(rounds):
+        raise _bad("rounds", f"is {shown(rounds)}: a game has 1 to {ROUNDS} rounds (the rulebook's {ROUNDS})")
     round_ = document_field(doc, "round", int, GAME)
-    if round_ not in range(1, ROUNDS + 1):
-        raise _bad("round", f"is {round_}: a game has rounds 1 to {ROUNDS}")
+    if round_ not in range(1, rounds + 1):
+        raise _bad("round", f"is {round_}: a game has rounds 1 to {rounds}")
     piles_doc = document_field(doc, "piles", list, GAME)
     players = len(piles_doc)
     if players not in PLAYERS:
@@ -590,8 +626,8 @@ def load(doc: object) -> SubitoState:
     if turned_doc == HIDDEN:
         raise _bad("turned", "is '?': the card turned over lies face up, so name it")
     turned = None if turned_doc is None else _card(turned_doc, "turned")
-    points = _round_points(doc, round_, players)
-    state = SubitoState(players, round_, table, turned, (), points, ())
+    points = _round_points(doc, round_, players, rounds)
+    state = SubitoState(players, round_, table, turned, (), points, (), rounds=rounds)
     sizes = _pile_sizes_now(state)
     piles = _piles(piles_doc, "piles", sizes)
     later_doc = doc.get("later")
@@ -600,17 +636,17 @@ def load(doc: object) -> SubitoState:
     _check_round(state)
     if state.finished and not state.hidden and len(points) < round_:
         raise _bad("table", f"shows round {round_} over (a side has placed all {PILE} cards): give the next round")
-    if len(points) == ROUNDS and not (state.finished and not state.hidden):
-        raise _bad("round_points", f"lists all {ROUNDS} rounds, but round {round_} is not over and scored")
+    if len(points) == rounds and not (state.finished and not state.hidden):
+        raise _bad("round_points", f"lists all {rounds} rounds, but round {round_} is not over and scored")
     if state.to_move != to_move:
         who = {None: "nobody (null: the game is over)", TABLE: "the table (0: it turns a card over)"}
         raise _bad("to_move", f"is {shown(to_move)}, but {who.get(state.to_move, f'seat {state.to_move}')} is to move")
     return state
 
 
-def _round_points(doc: Mapping[str, Any], round_: int, players: int) -> tuple[tuple[int, ...], ...]:
-    """Each finished round's points by seat: the rounds before ``round_`` (all three once
-    the game is over)."""
+def _round_points(doc: Mapping[str, Any], round_: int, players: int, rounds: int) -> tuple[tuple[int, ...], ...]:
+    """Each finished round's points by seat: the rounds before ``round_`` (all ``rounds``
+    once the game is over)."""
     value = doc.get("round_points", [] if round_ == 1 else None)
     if value is None:
         raise _bad("round_points", "is missing: give each finished round's points by seat")
@@ -619,7 +655,7 @@ def _round_points(doc: Mapping[str, Any], round_: int, players: int) -> tuple[tu
         for row in value
     ):
         raise _bad("round_points", f"is {shown(value)}, not a list of each finished round's points, one a seat")
-    if len(value) not in (round_ - 1, ROUNDS if round_ == ROUNDS else round_ - 1):
+    if len(value) not in (round_ - 1, rounds if round_ == rounds else round_ - 1):
         raise _bad("round_points", f"lists {len(value)} rounds in round {round_}: give the {round_ - 1} finished")
     return tuple(tuple(row) for row in value)
 
@@ -635,7 +671,7 @@ def _pile_sizes_now(state: SubitoState) -> tuple[int, ...]:
             f"has {counts[0]} and {counts[1]} cards placed: the sides of the table take turns, "
             f"{state.table.players[first].name} first this round, {PILE} cards a side",
         )
-    if state.turned is not None and (state.finished or len(state.points) == ROUNDS):
+    if state.turned is not None and (state.finished or len(state.points) == state.rounds):
         raise _bad("turned", "names a card, but the round is over")
     dealt = pile_sizes(state.seats, state.round)
     sizes = list(dealt)
@@ -649,7 +685,7 @@ def _pile_sizes_now(state: SubitoState) -> tuple[int, ...]:
 
 def _later(value: object, state: SubitoState, players: int) -> tuple[Deal, ...]:
     """The rounds still to deal after ``state``'s."""
-    wanted = ROUNDS - state.round if len(state.points) < ROUNDS else 0
+    wanted = state.rounds - state.round if len(state.points) < state.rounds else 0
     if not isinstance(value, list) or len(value) != wanted or not all(isinstance(d, dict) for d in value):
         raise _bad("later", f"is {shown(value)}, not a list of the {wanted} rounds still to deal")
     rounds = []
@@ -666,7 +702,7 @@ def _later(value: object, state: SubitoState, players: int) -> tuple[Deal, ...]:
 def _unknown_later(state: SubitoState, players: int) -> tuple[Deal, ...]:
     """The rounds still to deal when the document leaves them out: this round's sides, and
     piles nobody has seen."""
-    wanted = ROUNDS - state.round if len(state.points) < ROUNDS else 0
+    wanted = state.rounds - state.round if len(state.points) < state.rounds else 0
     return tuple(
         Deal(state.table.tasks, tuple((None,) * size for size in pile_sizes(players, state.round + offset)))
         for offset in range(1, wanted + 1)
@@ -695,4 +731,4 @@ def _check_round(state: SubitoState) -> None:
         )
 
 
-__all__ = ["DECK", "PLAYERS", "Deal", "Place", "SubitoState", "Turn", "load", "start"]
+__all__ = ["DECK", "PLAYERS", "Deal", "Place", "SubitoState", "Turn", "dealt_round", "load", "start"]

@@ -6,9 +6,11 @@ by name), ``hint_samples`` (the hint's rollouts per side, default ``subito hint`
 1024) and ``sides`` (the task-card sides dealt: a, b, or random, the default).
 
 Sample ``k`` deals a 2-player round (the deal's seed drawn from the study seed and ``k``)
-and plays it once per policy (``policies.play_round``): player 1 places card by card by
-the policy, player 2 by the greedy policy, both seeing only what a player sees, at the
-same speed, player 1 first (so player 1 places 36 cards and player 2 35). Player 2
+and plays it once per policy, a game of that one round played out by ``models.state.play``
+(``state_bots.round_table``): player 1 places card by card by the policy's bot,
+player 2 by the greedy one, both seeing only what a player sees (``hint-own-pile`` also
+its own coming cards), at the same speed, player 1 first (so player 1 places 36 cards
+and player 2 35). Player 2
 answers the table as it lies, so their final table depends on player 1's play: each
 policy is measured against the table player 2 laid in its own round. The *regret* of a
 round is the points of the clairvoyant best response (player 1's whole pile known, placed
@@ -45,9 +47,10 @@ from cardsolve.solvers.studies.study import (
     nth_value,
 )
 from cardsolve.solvers.subito import fast
-from cardsolve.solvers.subito.policies import ORACLE, POLICIES, GreedyPolicy, play_round, policy
+from cardsolve.solvers.subito.policies import ORACLE, POLICIES, GreedyPolicy, policy
 from cardsolve.solvers.subito.problem import OPPONENT, Budget, make_problem
 from cardsolve.solvers.subito.settings import SAMPLES, STUDY_SAMPLES
+from cardsolve.solvers.subito.state_bots import round_table
 
 NODE_LIMIT = 1_000_000
 """Search nodes per best response before the proof is given up (about a second). Since
@@ -93,7 +96,7 @@ def _round(name: str, hint_samples: int, sides: SideChoice, seed: int, sample: i
     [points won, best response's points, best response proven]."""
     dealt = random.Random(f"{seed}:{sample}").getrandbits(32)
     tasks, piles = deal(_deck(), dealt, sides=sides)
-    table = play_round(tasks, (piles[0], piles[1]), (policy(name, hint_samples), GreedyPolicy()), _deck(), dealt)
+    table = round_table(tasks, piles, (policy(name, hint_samples), GreedyPolicy()), dealt)
     theirs = Placed(OPPONENT, table.players[1].placed)
     answer = fast.optimize(make_problem(piles[0], tasks, table.players[0].count, theirs), BUDGET)
     assert answer.won is not None  # an answer has an opponent

@@ -1,4 +1,4 @@
-"""Subito placement policies, and a 2-player round played card by card by two of them.
+"""Subito placement policies: where a player places the card just turned over.
 
 A policy places the card its player has just turned over, seeing what a player sees
 (``models.subito.table.seen_by``): both tables, except the opponent's cards on task 5
@@ -15,23 +15,19 @@ One more policy, ``hint-own-pile``, sees what no player sees: the order of its o
 still to come (``hint.foreseen_hint``). It is not one of the default ``POLICIES``; a study
 asks for it by name to measure how much of the hint's regret is not knowing one's pile.
 
-The round (``play_round``): the rulebook has both players place at once, as fast as they
-can, and the round ends when one of them has placed their whole pile. Here both place at
-the same speed, as the hint's rollouts assume: the players alternate one card each,
-player 1 first, so with piles of 36 player 1 places all 36 and player 2 places 35. Each
-policy decides on the table as it lies when its card is turned over, so player 2's
-cards depend on player 1's play.
+A game or a round is played by ``models.state.play`` with the policies as bots
+(``solvers.subito.state_bots``): both place at the same speed, as the hint's rollouts
+assume, the two sides of the table alternating one card each.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from cardsolve.models.errors import BadInput
-from cardsolve.models.subito import Card, Placed, Side, Table, accepts, seen_by
+from cardsolve.models.subito import Card, Side, Table, accepts, seen_by
 from cardsolve.models.subito.table import FACE_DOWN
 from cardsolve.solvers.subito.hint import foreseen_hint, hint
 from cardsolve.solvers.subito.rollout import Hands, greedy_side
@@ -141,49 +137,3 @@ def policy(name: str, hint_samples: int = SAMPLES) -> Policy:
 def decision_seed(seed: int, player: int, card: int) -> int:
     """The seed of ``player``'s decision on their card number ``card`` in a round seeded ``seed``."""
     return random.Random(f"{seed}:{player}:{card}").getrandbits(32)
-
-
-def play_round(
-    tasks: Sequence[Side],
-    piles: tuple[Sequence[Card], Sequence[Card]],
-    players: tuple[Policy, Policy],
-    deck: Sequence[Card],
-    seed: int,
-    names: tuple[str, str] = ("P1", "P2"),
-) -> Table:
-    """The table at the end of a round (see the module docstring): player 1 then player
-    2, one card each, each placed by their policy, until a pile runs out."""
-    placed: tuple[dict[str, list[Card]], dict[str, list[Card]]] = (
-        {s.name: [] for s in tasks},
-        {s.name: [] for s in tasks},
-    )
-    cards = tuple(deck)
-    laid = [0, 0]
-    mover = 0
-    while laid[0] < len(piles[0]) and laid[1] < len(piles[1]):
-        table = _table(tasks, names, placed)
-        card = piles[mover][laid[mover]]
-        turn = Turn(
-            table,
-            mover + 1,
-            card,
-            cards,
-            decision_seed(seed, mover + 1, laid[mover]),
-            tuple(piles[mover][laid[mover] + 1 :]),
-        )
-        placed[mover][players[mover].choose(turn).name].append(card)
-        laid[mover] += 1
-        mover = 1 - mover
-    return _table(tasks, names, placed)
-
-
-def _table(
-    tasks: Sequence[Side], names: tuple[str, str], placed: tuple[dict[str, list[Card]], dict[str, list[Card]]]
-) -> Table:
-    """The table with these cards on each side, made once a turn without the checks of a
-    user's table (``Table.unchecked``): the cards are the round's own, dealt from a
-    checked deck onto checked sides."""
-    first, second = (
-        Placed.unchecked(name, {side: tuple(cards) for side, cards in on.items()}) for name, on in zip(names, placed)
-    )
-    return Table.unchecked(tuple(tasks), (first, second))

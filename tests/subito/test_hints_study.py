@@ -30,10 +30,10 @@ from cardsolve.solvers.subito.policies import (
     RandomPolicy,
     Turn,
     decision_seed,
-    play_round,
     policy,
 )
 from cardsolve.solvers.subito.problem import Budget
+from cardsolve.solvers.subito.state_bots import round_table
 
 DECK = tuple(load_deck())
 FEW = 4
@@ -49,7 +49,7 @@ def dealt(seed: int, sides: SideChoice = "random") -> tuple[tuple[Side, ...], tu
 @pytest.mark.parametrize("name", [*POLICIES, ORACLE])
 def test_a_round_places_every_card_where_the_policy_may(name: str) -> None:
     tasks, piles = dealt(5)
-    table = play_round(tasks, piles, (policy(name, FEW), GreedyPolicy()), DECK, 5)
+    table = round_table(tasks, piles, (policy(name, FEW), GreedyPolicy()), 5)
     first, second = table.players
     assert (first.count, second.count) == (36, 35)
     for placed, pile in zip(table.players, piles):
@@ -58,14 +58,14 @@ def test_a_round_places_every_card_where_the_policy_may(name: str) -> None:
     assert removed == []
     if name != "random":  # random may pass 12 on 5a (the rule takes it, the scoring costs it)
         assert all(sum(c.number for c in p.placed.get("5a", ())) <= 12 for p in table.players)
-    assert table == play_round(tasks, piles, (policy(name, FEW), GreedyPolicy()), DECK, 5)
+    assert table == round_table(tasks, piles, (policy(name, FEW), GreedyPolicy()), 5)
 
 
 def turn_with_face_down(seed: int, face_down: tuple[Card, ...]) -> Turn:
     """Player 1's turn at a seeded table (side a of each task card) where player 2 has
     ``face_down`` on 5a."""
     tasks, piles = dealt(seed, "a")
-    table = play_round(tasks, (piles[0][:10], piles[1][:10]), (GreedyPolicy(), GreedyPolicy()), DECK, seed)
+    table = round_table(tasks, piles, (GreedyPolicy(), GreedyPolicy()), seed, 19)
     ben = table.players[1]
     table = Table(table.tasks, (table.players[0], Placed(ben.name, {**ben.placed, "5a": face_down})))
     return Turn(table, 1, piles[0][10], DECK, seed)
@@ -158,7 +158,7 @@ def test_the_regret_is_the_best_response_less_the_points() -> None:
     row = subito_hints._round("greedy", FEW, "random", 9, sample)
     seed = random.Random(f"9:{sample}").getrandbits(32)
     tasks, piles = dealt(seed)
-    table = play_round(tasks, piles, (GreedyPolicy(), GreedyPolicy()), DECK, seed)
+    table = round_table(tasks, piles, (GreedyPolicy(), GreedyPolicy()), seed)
     assert row[0] == score_round(table).points[0]
     assert not row[2] or row[1] >= row[0]
 

@@ -16,10 +16,11 @@ from cardsolve.solvers.subito import fast, prices
 from cardsolve.solvers.subito.automaton import side_table
 from cardsolve.solvers.subito.instances import weighted_opponent
 from cardsolve.solvers.subito.minimal import minimal_tables
-from cardsolve.solvers.subito.policies import GreedyPolicy, play_round
+from cardsolve.solvers.subito.policies import GreedyPolicy
 from cardsolve.solvers.subito.problem import OPPONENT, Budget, Problem, make_problem, objective
 from cardsolve.solvers.subito.reference import optimize as reference
 from cardsolve.solvers.subito.results import Placement
+from cardsolve.solvers.subito.state_bots import round_table
 
 DECK = load_deck()
 TASKS = parse_tasks("2,3a,4b,5a,6b,7a,8a,9b")
@@ -183,7 +184,7 @@ def greedy_cases(count: int, seed: int) -> list[Problem]:
         dealt = rng.randrange(10**9)
         tasks, piles = deal(DECK, dealt, sides="random")
         size = rng.randint(1, 14)
-        table = play_round(tasks, (piles[0][:size], piles[1][:size]), (GreedyPolicy(), GreedyPolicy()), DECK, dealt)
+        table = round_table(tasks, piles, (GreedyPolicy(), GreedyPolicy()), dealt, 2 * size - 1)
         theirs = Placed(OPPONENT, table.players[1].placed)
         out.append(make_problem(piles[0], tasks, rng.randint(0, min(8, size)), theirs))
     return out
@@ -225,7 +226,7 @@ def test_ties_on_counts_and_sums(pile: str) -> None:
 def test_a_table_that_wins_everything() -> None:
     """Player 2's final greedy table of 14 cards against player 1's first two cards."""
     tasks, piles = deal(DECK, 11, sides="random")
-    table = play_round(tasks, (piles[0][:15], piles[1][:15]), (GreedyPolicy(), GreedyPolicy()), DECK, 11)
+    table = round_table(tasks, piles, (GreedyPolicy(), GreedyPolicy()), 11, 29)
     assert_agrees(make_problem(piles[0], tasks, 2, Placed(OPPONENT, table.players[1].placed)))
 
 

@@ -16,9 +16,10 @@ import numpy as np
 from cardsolve.models.subito import FIVE_A_LIMIT, Placed, deal, load_deck
 from cardsolve.solvers.subito import fast, prices
 from cardsolve.solvers.subito.instances import weighted_opponent
-from cardsolve.solvers.subito.policies import GreedyPolicy, play_round
+from cardsolve.solvers.subito.policies import GreedyPolicy
 from cardsolve.solvers.subito.problem import OPPONENT, Budget, Problem, make_problem, objective
 from cardsolve.solvers.subito.reference import optimize as reference
+from cardsolve.solvers.subito.state_bots import round_table
 
 DECK = load_deck()
 BUDGETS = (1, 5, 30)
@@ -37,7 +38,7 @@ def versus_cases(count: int, seed: int) -> list[Problem]:
             theirs = weighted_opponent(piles[1][: rng.randint(3, 14)], tasks)[0]
         else:
             size = rng.randint(1, 14)
-            table = play_round(tasks, (piles[0][:size], piles[1][:size]), (GreedyPolicy(), GreedyPolicy()), DECK, dealt)
+            table = round_table(tasks, piles, (GreedyPolicy(), GreedyPolicy()), dealt, 2 * size - 1)
             theirs = Placed(OPPONENT, table.players[1].placed)
         out.append(make_problem(piles[0], tasks, rng.randint(1, 8), theirs))
     return out

@@ -19,7 +19,7 @@ from conftest import RunCli, run_json
 from cardsolve.models.errors import BadInput
 from cardsolve.models.state import HIDDEN, TABLE, GameState, IllegalMove
 from cardsolve.models.subito import Placed, Table, accepts, deal, score_round, table_to_json
-from cardsolve.models.subito.state import DECK, SubitoState, load, start
+from cardsolve.models.subito.state import DECK, SubitoState, Turn, dealt_round, load, start
 from cardsolve.solvers.subito import api
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -142,6 +142,35 @@ def test_the_game_ends_after_three_rounds() -> None:
     assert load(end.to_json()).to_json() == end.to_json()
 
 
+def test_a_game_of_fewer_rounds_is_the_first_rounds_of_the_three() -> None:
+    """``rounds`` (a study's single rounds): the game is the three-round game's first
+    rounds, over once they are scored; the document keeps the count; other counts are refused."""
+    whole = first_moves(start(seed=8), 2 * 71)
+    one = first_moves(start(seed=8, rounds=1), 2 * 71)
+    assert one.is_over and one.points == whole.points and score_round(one.table).points == whole.points[0]
+    assert one.to_json()["rounds"] == 1 and load(one.to_json()).to_json() == one.to_json()
+    assert "Round 1 of 1" in one.text() and whole.round == 2 and not whole.is_over
+    two = start(seed=8, rounds=2)
+    assert len(two.later) == 1 and two.later[0] == start(seed=8).later[0]
+    for bad in (0, 4, 1.0):
+        with pytest.raises(BadInput, match="bad rounds"):
+            start(seed=8, rounds=bad)  # type: ignore[arg-type]
+
+
+def test_a_round_dealt_alone_is_a_one_round_game_of_its_sides_and_piles() -> None:
+    tasks, piles = deal(DECK, 12, sides="b")
+    state = dealt_round(tasks, piles)
+    assert isinstance(state.legal_moves()[0], Turn)
+    assert (state.rounds, state.round, state.to_move, state.table.tasks) == (1, 1, TABLE, tuple(tasks))
+    assert str(state.legal_moves()[0]) == piles[0][0].name
+    end = first_moves(state, 2 * 71)
+    assert end.is_over and end.points == ((*score_round(end.table).points,),)
+    with pytest.raises(BadInput, match="2 piles"):
+        dealt_round(tasks, piles[:1])
+    with pytest.raises(BadInput, match="piles"):
+        dealt_round(tasks, [piles[0], piles[0]])
+
+
 def test_face_down_cards_are_hidden_from_the_other_side_only() -> None:
     state = start(seed=6)
     while "5a" not in state.history:
@@ -200,6 +229,9 @@ def _drop(doc: dict[str, Any], key: str) -> dict[str, Any]:
         (lambda doc: {**doc, "to_move": 2}, "to_move"),
         (lambda doc: {**doc, "to_move": "1"}, "to_move"),
         (lambda doc: {**doc, "round": 4}, "round"),
+        (lambda doc: {**doc, "rounds": 4}, "rounds"),
+        (lambda doc: {**doc, "rounds": True}, "rounds"),
+        (lambda doc: {**start(seed=1).to_json(), "rounds": 1}, "later"),
         (lambda doc: {**doc, "round": 2}, "round_points"),
         (lambda doc: {**doc, "turned": "?"}, "turned"),
         (lambda doc: {**doc, "turned": 5}, "turned"),

@@ -13,8 +13,8 @@ from cardsolve.models.state import TABLE, play
 from cardsolve.models.subito.state import DECK, SubitoState, start
 from cardsolve.models.subito.tasks import SIDES, Side
 from cardsolve.solvers.subito import api
-from cardsolve.solvers.subito.policies import Turn, decision_seed, play_round, policy
-from cardsolve.solvers.subito.state_bots import BOTS, bot, policy_bot
+from cardsolve.solvers.subito.policies import ORACLE, Turn, decision_seed, policy
+from cardsolve.solvers.subito.state_bots import BOTS, PolicyBot, bot, round_table, round_turn
 
 SAMPLES = 32
 """The hint's rollouts a side here: a whole game of hints in a tenth of a second."""
@@ -77,13 +77,13 @@ def placements(history: tuple[str, ...], cards: int) -> tuple[dict[str, list[str
 
 @pytest.mark.parametrize("name", NAMES)
 def test_the_bots_play_round_one_as_the_policies_play_the_round_dealt_alike(name: str) -> None:
-    """A bot seeded as the game decides as the policy does in ``play_round`` of that deal
-    seed, every card of the round: the same players, though the bot sees only the observation."""
+    """A bot seeded as the game decides as the policy does in the round dealt alone with
+    that round's deal seed (``round_table``, the hints study's round), every card of it."""
     seed = 3
     state = start(seed=seed)
     chooser = policy(name, SAMPLES)
     piles = tuple(tuple(card for card in pile if card is not None) for pile in state.piles)
-    table = play_round(state.table.tasks, (piles[0], piles[1]), (chooser, chooser), DECK, seed * 3 + 1)
+    table = round_table(state.table.tasks, piles, (chooser, chooser), seed * 3 + 1)
     bots = {seat: bot(name, seed, hint_samples=SAMPLES) for seat in (1, 2)}
     end = play(state, bots, seed=seed, max_moves=2 * 71)
     assert isinstance(end, SubitoState) and end.round == 2
@@ -173,4 +173,15 @@ def test_a_side_the_policy_chooses_that_is_not_legal_is_a_bug_naming_both() -> N
     legal = [str(move) for move in state.legal_moves()]
     illegal = next(side for side in state.table.tasks if side.name not in legal)
     with pytest.raises(AssertionError, match=f"on {illegal.name}, not a legal move: {', '.join(legal)}"):
-        policy_bot(Stubborn(SIDES[illegal.name]))(state.observation(1), random.Random(0))
+        PolicyBot(Stubborn(SIDES[illegal.name]))(state.observation(1), random.Random(0))
+
+
+def test_only_the_policy_that_reads_its_own_pile_sees_all() -> None:
+    """``hint-own-pile`` reads its coming cards, which no observation shows: ``play`` hands
+    it the whole position (a bound); the seats' bots get their observation."""
+    assert PolicyBot(policy(ORACLE, SAMPLES)).sees_all
+    assert not any(PolicyBot(policy(name)).sees_all for name in NAMES)
+    state = start(seed=2).apply(start(seed=2).legal_moves()[0])
+    turn = round_turn(state, 7)
+    assert turn.coming == tuple(card for card in state.piles[0] if card is not None) and len(turn.coming) == 35
+    assert round_turn(state.observation(1), 7).coming == ()
