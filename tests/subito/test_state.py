@@ -372,6 +372,7 @@ def test_a_short_time_limit_cuts_the_rollouts_not_the_answer() -> None:
 def test_start_apply_and_evaluate_on_the_command_line(cardsolve: RunCli, tmp_path: Path) -> None:
     started = run_json(cardsolve, "subito", "start", "--seed", "3", "--players", "4", "--sides", "b")
     assert started == start(seed=3, players=4, sides="b").to_json()
+    assert run_json(cardsolve, "subito", "start", "--seed", "3", "--rounds", "2") == start(seed=3, rounds=2).to_json()
     begun = tmp_path / "start.json"
     begun.write_text(json.dumps(started), encoding="utf-8")
     card = started["piles"][0][0]
@@ -393,6 +394,7 @@ def test_start_apply_and_evaluate_on_the_command_line(cardsolve: RunCli, tmp_pat
         (["evaluate", "--position", "{bad}"], "field 'to_move'"),
         (["apply", "--position", "{bad}", "2"], "field 'to_move'"),
         (["start", "--seed", "1", "--players", "5"], "bad --players 5"),
+        (["start", "--seed", "1", "--rounds", "4"], "bad --rounds 4"),
     ],
 )
 def test_an_illegal_move_or_bad_document_is_one_error_line(

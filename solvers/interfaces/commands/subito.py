@@ -5,6 +5,7 @@ from __future__ import annotations
 from cardsolve.models.subito import SIDE_CHOICES, table_from_json
 from cardsolve.models.subito.cards import DECK_SIZE, deck_from_json
 from cardsolve.models.subito.deal import PILES
+from cardsolve.models.subito.scoring import ROUNDS
 from cardsolve.models.subito.table import PILE, SIDES_OF_TABLE
 from cardsolve.solvers.interfaces.commands import positions
 from cardsolve.solvers.interfaces.table import Command, Group, Option
@@ -143,6 +144,7 @@ COMMANDS = (
                 Choice(SIDE_CHOICES),
                 "The task-card sides of rounds 2 and 3 (round 1 plays side a): a, b, or a seeded random side of each.",
             ),
+            Option("rounds", Whole(1, ROUNDS), f"Rounds the game has: the rulebook's {ROUNDS}, or its first 1 or 2."),
         ),
         "Every side that takes the card the seat to move has turned over, by the seat's expected points this "
         "round over seeded rollouts of the cards it has not seen (the hint's), each with its standard error; * "
