@@ -160,12 +160,17 @@ def table_move(state: GameState, rng: random.Random) -> Move:
 
 
 def play(
-    state: GameState, bots: Mapping[int, Bot] | Sequence[Bot], *, seed: int = 0, max_moves: int = 100_000
+    state: GameState,
+    bots: Mapping[int, Bot] | Sequence[Bot],
+    *,
+    seed: int = 0,
+    max_moves: int = 100_000,
+    progress: Callable[[GameState], None] | None = None,
 ) -> GameState:
     """Play from ``state`` until the game is over (or ``max_moves`` moves), each seat's
     ``bots`` entry (a mapping by seat, or a sequence for seats 1, 2, ...) choosing its
     moves from what that seat sees (the whole position for a bot that ``sees_all``) and
-    the table its outcomes; seeded."""
+    the table its outcomes; seeded. ``progress`` hears each position reached."""
     rng = random.Random(seed)
     by_seat = dict(bots) if isinstance(bots, Mapping) else dict(enumerate(bots, 1))
     for _ in range(max_moves):
@@ -174,11 +179,13 @@ def play(
             break
         if seat == TABLE:
             state = state.apply(table_move(state, rng))
-            continue
-        if seat not in by_seat:
+        elif seat not in by_seat:
             raise BadInput(f"no bot for seat {seat}", str(seat))
-        bot = by_seat[seat]
-        state = state.apply(bot(state if sees_all(bot) else state.observation(seat), rng))
+        else:
+            bot = by_seat[seat]
+            state = state.apply(bot(state if sees_all(bot) else state.observation(seat), rng))
+        if progress is not None:
+            progress(state)
     return state
 
 

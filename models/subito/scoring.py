@@ -183,3 +183,19 @@ def three_player_standings(rounds: Sequence[ThreePlayerRound]) -> list[Standing]
         solo = next(r.solo_points for r in rounds if r.solo == player)
         scores[player] = (total, solo)
     return _rank(scores)
+
+
+def seat_standings(points: Sequence[Sequence[int]]) -> list[Standing]:
+    """A whole game's standings from each round's points by seat (seat ``k`` is
+    ``"seat k"``): most points first; ties broken, with 2 players or 2 teams of 2, by the
+    points of round 3, and with 3 players by the points of the round the seat played
+    alone (seat r in round r; ``models.subito.state``); still tied, the place is shared."""
+    _check_rounds(len(points))
+    seats = len(points[0])
+
+    def tiebreak(seat: int) -> int:
+        return points[seat - 1][seat - 1] if seats == 3 else points[-1][seat - 1]
+
+    return _rank(
+        {f"seat {seat}": (sum(row[seat - 1] for row in points), tiebreak(seat)) for seat in range(1, seats + 1)}
+    )

@@ -1,7 +1,8 @@
 """The Subito API (``cardsolve.subito``): one function per ``cardsolve subito`` command,
 and the game in progress: ``start`` (a seeded game), ``load`` (a position document),
 ``evaluate`` (the value of every option of the seat to move; ``models.subito.state``) and
-``bot`` (a placement policy as a bot of ``models.state.play``);
+``bot`` (a placement policy as a bot of ``models.state.play``) and ``play`` (a whole game
+between bots);
 taking model objects or the notation the command line takes (``"Y4A,R1B"`` for cards,
 ``"2,3a,4b,5a,6b,7a,8a,9b"`` for the sides in play, a table's parsed JSON for a table),
 and returning an immutable answer with ``to_json()`` and ``text()``. Players count from 1.
@@ -14,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from cardsolve.models.state import Bot
+from cardsolve.models.state import play as play_game
 from cardsolve.models.subito import (
     COLOURS,
     SIDES,
@@ -33,6 +35,7 @@ from cardsolve.models.subito import (
 )
 from cardsolve.models.subito import deal as deal_piles
 from cardsolve.models.subito.cards import DECK_SIZE, check_balanced, check_distinct
+from cardsolve.models.subito.scoring import ROUNDS
 from cardsolve.models.subito.state import SubitoState, load, start
 from cardsolve.models.subito.table import PILE, check_piles
 from cardsolve.models.subito.tasks import tasks_from_names
@@ -45,14 +48,17 @@ from cardsolve.solvers.subito.evaluation import TIME_LIMIT
 from cardsolve.solvers.subito.evaluation import evaluate as evaluate_options
 from cardsolve.solvers.subito.hint import hint as rank_sides
 from cardsolve.solvers.subito.problem import Budget, make_problem
-from cardsolve.solvers.subito.results import Dealt, DeckListing, Duel, Hint, Placement, Scored
+from cardsolve.solvers.subito.results import BotGame, Dealt, DeckListing, Duel, Hint, Placement, Scored
 from cardsolve.solvers.subito.settings import MAX_DUEL_ANSWERS, MAX_SAMPLES, SAMPLES
 from cardsolve.solvers.subito.state_bots import bot as policy_bot
+from cardsolve.solvers.subito.state_bots import seat_bots
 
-__all__ = ["bot", "deal", "deck", "duel", "evaluate", "hint", "load", "optimize", "score", "start"]
+__all__ = ["bot", "deal", "deck", "duel", "evaluate", "hint", "load", "optimize", "play", "score", "start"]
 
 Progress = Callable[[int, int], None]
 """Hears (done, total) while a long search runs."""
+PLACED = 2 * PILE - 1
+"""Cards a round places: a side's whole pile and one fewer of the other's."""
 TableLike = Table | Mapping[str, Any]
 """A table, or its JSON shape (``models.subito.table``)."""
 
@@ -186,6 +192,32 @@ def evaluate(
     within the noise named as ties. A function of what the seat sees and ``seed`` only;
     ``time_limit`` bounds it (fewer rollouts when the default ones would not fit)."""
     return evaluate_options(state, time_limit=time_limit, samples=samples, seed=seed)
+
+
+@checked
+def play(
+    *,
+    seed: int = 1,
+    players: int = 2,
+    bots: str | Sequence[str] | None = None,
+    sides: SideChoice = "random",
+    hint_samples: int = SAMPLES,
+    progress: Progress | None = None,
+) -> BotGame:
+    """A whole seeded game between bots (``bots``: hint, greedy or random per seat, seat 1
+    first; default the hint at every seat, with ``hint_samples`` rollouts a side), played
+    by ``models.state.play`` from ``start(seed=seed, players=players, sides=sides)``: each
+    round's points, the totals and the rulebook's standings. ``progress`` hears (cards
+    placed, cards the game places)."""
+    begin = start(seed=seed, players=players, sides=sides)
+    names = seat_bots(bots, players)
+    check_count("hint samples", hint_samples, 1, MAX_SAMPLES)
+    heard = None if progress is None else lambda state: progress(len(state.history) // 2, PLACED * ROUNDS)
+    seated = [policy_bot(name, seed, hint_samples=hint_samples) for name in names]
+    end = play_game(begin, seated, seed=seed, progress=heard)
+    assert isinstance(end, SubitoState) and end.is_over
+    rounds = (begin.table.tasks, *(coming.tasks for coming in begin.later))
+    return BotGame(seed, names, rounds, end)
 
 
 @checked

@@ -1,6 +1,6 @@
 """The Subito answers: a deal, a scored round, a placement of a pile, a duel of best
-responses and a hint, each with its JSON document and its text (what ``cardsolve subito
-...`` prints). Players and seats count from 1 in both."""
+responses, a hint and a game between bots, each with its JSON document and its text
+(what ``cardsolve subito ...`` prints). Players and seats count from 1 in both."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardsolve.models.subito import COLOURS, SYMBOLS, Card, RoundScore, Side, SideChoice, format_cards
+from cardsolve.models.subito.scoring import Standing, seat_standings
+from cardsolve.models.subito.state import SubitoState
 from cardsolve.solvers.infrastructure.results import DONE, UNDECIDED, Answer, printable, text_table
 
 
@@ -359,3 +361,65 @@ class Hint(Answer):
         if self.refused:
             notes.append(f"\nNot accepted: {', '.join(side.name for side in self.refused)}.")
         return notes
+
+
+@dataclass(frozen=True)
+class BotGame(Answer):
+    """A whole seeded game between bots (``bots``, one name per seat, seat 1 first), from
+    its final position ``game`` and the sides each round played (``sides_by_round``):
+    each round's points by seat, the totals and the standings by the rulebook (ties broken
+    by round 3, or with 3 players by the seat's solo round; still tied, shared)."""
+
+    seed: int
+    bots: tuple[str, ...]
+    sides_by_round: tuple[tuple[Side, ...], ...]
+    game: SubitoState
+
+    @property
+    def standings(self) -> list[Standing]:
+        """The seats' places, best first (``models.subito.scoring.seat_standings``)."""
+        return seat_standings(self.game.points)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats in first place (several when they share it)."""
+        return tuple(_seat_of(standing) for standing in self.standings if standing.place == 1)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed,
+            "player_count": self.game.players,
+            "bots": list(self.bots),
+            "rounds": [
+                {"tasks": [side.name for side in sides], "points": list(points)}
+                for sides, points in zip(self.sides_by_round, self.game.points)
+            ],
+            "scores": [int(score) for score in self.game.scores().values()],
+            "standings": [
+                {"place": s.place, "seat": _seat_of(s), "points": s.points, "tiebreak": s.tiebreak}
+                for s in self.standings
+            ],
+            "winners": list(self.winners),
+        }
+
+    def text(self) -> str:
+        seats = [f"seat {seat} ({name})" for seat, name in enumerate(self.bots, start=1)]
+        rows: list[list[object]] = [
+            [number, ",".join(side.name for side in sides), *points]
+            for number, (sides, points) in enumerate(zip(self.sides_by_round, self.game.points), start=1)
+        ]
+        rows.append(["total", "", *(int(score) for score in self.game.scores().values())])
+        winners = self.winners
+        said = ", ".join(seats[seat - 1] for seat in winners)
+        if len(winners) == 1:
+            verdict = f"winner: {said}"
+        elif len(winners) == 2 and len(seats) == 4 and winners in ((1, 2), (3, 4)):
+            verdict = f"winning team: {said}"
+        else:
+            verdict = f"winners (the win is shared): {said}"
+        return text_table(["round", "sides", *seats], rows) + f"\n{verdict}"
+
+
+def _seat_of(standing: Standing) -> int:
+    """The seat of a standing named ``seat k``."""
+    return int(standing.player.removeprefix("seat "))

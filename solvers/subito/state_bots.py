@@ -27,6 +27,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from cardsolve.models.errors import BadInput, is_whole, shown
+from cardsolve.models.listing import check_one_per_seat, read_names
 from cardsolve.models.state import Bot, GameState, Move, play
 from cardsolve.models.subito.cards import Card
 from cardsolve.models.subito.scoring import ROUNDS
@@ -104,16 +105,21 @@ BOTS: dict[str, Callable[[int], Bot]] = {name: _maker(name) for name in POLICIES
 """The bots by name (the policies' names: hint, greedy, random), each made from a seed."""
 
 
-def bot(name: str, seed: int = 0, *, hint_samples: int = SAMPLES) -> Bot:
-    """The bot ``name`` seeded ``seed`` (``hint`` with ``hint_samples`` rollouts a side);
-    an unknown name, a negative seed or a count of rollouts out of range is bad input
-    naming it (an unknown name with the bots)."""
+def check_name(name: object) -> None:
+    """``name`` is a key of ``BOTS``; else bad input naming it and the bots."""
     if not isinstance(name, str) or name not in BOTS:
         raise BadInput(
             f"no Subito bot {shown(name)}: the bots are {', '.join(BOTS)} "
             "(hint-own-pile reads its own pile, which no seat sees)",
             str(name),
         )
+
+
+def bot(name: str, seed: int = 0, *, hint_samples: int = SAMPLES) -> Bot:
+    """The bot ``name`` seeded ``seed`` (``hint`` with ``hint_samples`` rollouts a side);
+    an unknown name, a negative seed or a count of rollouts out of range is bad input
+    naming it (an unknown name with the bots)."""
+    check_name(name)
     if not is_whole(seed) or seed < 0:
         raise BadInput(f"bad seed {shown(seed)}: give a whole number, 0 or more", str(seed))
     check_count("samples", hint_samples, 1, MAX_SAMPLES)
@@ -139,3 +145,13 @@ def round_table(
     end = play(dealt_round(tasks, piles), bots, max_moves=moves)
     assert isinstance(end, SubitoState)
     return end.table
+
+
+def seat_bots(bots: str | Sequence[str] | None, players: int) -> tuple[str, ...]:
+    """One bot name per seat, seat 1 first, from ``hint,greedy,...`` or a list (None: the
+    hint at every seat); a wrong count or an unknown name is bad input naming it."""
+    names = read_names(bots) if bots else ("hint",) * players
+    check_one_per_seat(names, players, "bot")
+    for name in names:
+        check_name(name)
+    return names

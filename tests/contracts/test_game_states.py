@@ -214,3 +214,14 @@ def test_play_hands_a_bot_its_seats_view_unless_it_sees_all(game: str) -> None:
                 assert handed[all_seen][-1] == (seat, expected.to_json())
             state = after
     assert handed[False] and handed[True]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_play_reports_every_position_it_reaches(game: str) -> None:
+    begin = rules(game).start(seed=6)
+    heard: list[GameState] = []
+    end = play(
+        begin, dict.fromkeys(range(1, begin.players + 1), random_bot), seed=2, max_moves=30, progress=heard.append
+    )
+    assert heard[-1] is end and len(heard) == len(end.history) - len(begin.history)
+    assert [len(state.history) for state in heard] == list(range(len(begin.history) + 1, len(end.history) + 1))

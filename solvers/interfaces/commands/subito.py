@@ -135,6 +135,24 @@ COMMANDS = (
         ),
         progress="rollouts",
     ),
+    Command(
+        "subito",
+        "play",
+        f"{API}:play",
+        "A whole seeded game of three rounds between bots, each seat placing the card it turns over where its bot "
+        "decides from what the seat sees: each round's points, the totals and the winner by the rulebook (ties "
+        "broken by round 3, or with 3 players by each one's solo round).",
+        (
+            Option("players", Whole(min(PILES), max(PILES)), "Players (4: seats 1, 2 against 3, 4)."),
+            Option(
+                "bots", Text("BOTS"), "One bot per seat, seat 1 first (hint, greedy, random); default hint for all."
+            ),
+            Option("sides", Choice(SIDE_CHOICES), "The task-card sides of rounds 2 and 3 (round 1 plays side a)."),
+            Option("hint_samples", Whole(1, MAX_SAMPLES), "The hint bots' rollouts per side."),
+            Option("seed", SEED, "The deal and the bots' choices."),
+        ),
+        progress="cards",
+    ),
     *positions.commands(
         "subito",
         Whole(min(PILES), max(PILES)),
