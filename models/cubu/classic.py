@@ -73,6 +73,8 @@ ROUND_LIMIT = 200
 """Rounds after which a game to a target is cut off without a winner."""
 MAX_ROUNDS = 1000
 """The most rounds a game of a fixed number of rounds (the time-limit variant) is played."""
+TURN_LIMIT = 2000
+"""Turns after which a round is cut off without a winner."""
 INTERRUPT = "interrupt"
 """The action card that answers another player's sequence."""
 PICKUPS = {"pickup1": 1, "pickup2": 2, "pickup3": 3}

@@ -1,7 +1,21 @@
-"""CUBU as a game in progress (the one game protocol, ``models.state``): a classic round and
+"""CUBU as a game in progress (the one game protocol, ``models.state``): a classic game and
 a Speed CUBU race, each an immutable state.
 
-**Classic round** (``CubuState``, ``mode`` ``classic``): the deal of ``classic.deal`` (7
+**Classic game** (``CubuState``, ``mode`` ``classic``): rounds until a seat reaches the
+``target`` (100; the rulebook also plays to 50 or 200), or, in the time-limit variant, a
+fixed number of ``rounds`` (``rounds=1``: one round), the most points winning; a game to a
+target is cut off without a winner after ``round_limit`` rounds (200), a round without a
+winner after ``turn_limit`` turns (2000, missed ones counted). After a round its points go
+to its winner's score, the dealer moves one seat left and the table deals the next round
+(``to_move`` 0, its one move ``deal:D-R-G`` naming the start card). A game started from a
+seed (``start``) deals and reshuffles from one random source, ``random.Random(seed)``, as
+the table's: its document keeps the seed and the sizes of the shuffles made so far
+(``shuffle_seed``, ``shuffles``), so that every deal and reshuffle to come is known to the
+whole position (each a single table move) and hidden from every seat's observation. A
+position without the seed deals each new round hidden: the table names the start card (any
+regular card) and each seat looks at its new hand before it moves.
+
+**A round**: the deal of ``classic.deal`` (7
 cards each, the start card turned, play left of the dealer), then turns. The seat in turn
 plays one of ``classic.legal_turns``: a colour sequence ``R2up:O-R-G,P-R-L`` (the declared
 box of the top card as its colour letter and position, the direction ``up`` or ``down``,
@@ -13,15 +27,17 @@ played and are laid card by card: after each card but the last, every other seat
 asked in turn, clockwise from the player's left, and answers ``interrupt`` (if it holds
 one: the sequence stops there, the cards not laid go back to the player's hand) or
 ``pass``. Every seat is asked, not only the holders of an
-interrupt, so that whose decision it is tells nobody who holds one. The table then moves
+interrupt, so that whose decision it is tells nobody who holds one. A card not laid goes
+back to its place in the hand (``places``), as if it had never left it. The table then moves
 (``to_move`` 0) for every card drawn: after ``draw`` and for each card of a pickup; its
 move is the card's notation, ``D-R-G`` or ``miss``. The round ends when a seat has played
 its last card (after the cards of a last pickup are drawn): the hands are shown and the
 winner scores ``classic.round_points``. A seat that must miss a turn is passed over
 without a move. The pickup deck, once empty when a card must be drawn, is made of the
-played cards under the top card and the set-aside action cards, in an order nobody knows
-(written ``?``). One state is one round; ``scores`` carries the score sheet in (the game
-to a target is a series of rounds: start the next with a new seed).
+played cards under the top card and the set-aside action cards, shuffled: by the table's
+seeded random source when the position has it, else in an order nobody knows (``?``).
+``scores`` is the score sheet: the points of the rounds played, with this round's once
+it is over.
 
 **Speed CUBU race** (``SpeedRaceState``, ``mode`` ``speed``, ``follow`` ``colour`` or
 ``boxes``): the action cards are removed, each seat is dealt ``speed.hand_size`` cards and
@@ -58,9 +74,14 @@ Position documents (``to_json``; ``load`` reads them, and a person's own table, 
   (* null: the seat whose hidden cards the table names);
 - classic: ``top``, ``pile`` (* cards under the top, bottom first), ``spent`` (* set-aside
   action cards), ``skips`` (* the turns each seat will miss), ``sequence`` (* null, or
-  ``{"follow": "R3up", "planned": [...], "asked_seat": 2}`` while a sequence is laid:
-  the box the next card follows, the cards still to come and the seat asked), ``winner``
-  and ``points`` (* null and 0 until the round ends);
+  ``{"follow": "R3up", "planned": [...], "asked_seat": 2, "places": [...]}`` while a
+  sequence is laid: the box the next card follows, the cards still to come, the seat asked
+  and, * none, where each card of the sequence sat in the hand), ``winner`` and ``points``
+  (* null and 0 until the round ends), ``target`` (* 100, null when a number of ``rounds``
+  is given), ``rounds`` (* null), ``round_limit`` (* 200), ``turn_limit`` (* 2000),
+  ``turns`` (* 0: the turns of this round so far), ``round_results`` (* none: each finished
+  round's ``dealer``, ``turns``, ``winner`` and ``points``; ``scores`` already holds its
+  points), ``shuffle_seed`` and ``shuffles`` (* absent: the table's seeded random source);
 - speed: ``follow`` (* ``colour``), ``grid`` (``[{"card": "D-R-G", "cell": [0, 0]}, ...]``,
   the centre at [0, 0]), ``winner_seats`` and ``points`` (* none and 0), ``over`` (* false).
 """
@@ -69,11 +90,12 @@ from __future__ import annotations
 
 import random
 import re
+from abc import abstractmethod
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from functools import cache, cached_property
-from typing import Any, ClassVar, Self, cast
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cache
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from cardsolve.models.cubu import classic, speed
 from cardsolve.models.cubu.cards import ACTIONS, Card, Deck, check_distinct, format_cards, load_deck, parse_card
@@ -93,6 +115,8 @@ FOLLOWS = speed.MODES
 GAME = "cubu"
 MAX_CARDS = 200
 """The longest card list a document may hold (the deck has 60)."""
+MAX_TURN_LIMIT = 10_000
+"""The highest turn limit a classic round takes."""
 
 Slot = Card | None
 """A card, or None where it is hidden (``?``)."""
@@ -169,14 +193,67 @@ def turn_move(turn: classic.Turn) -> CubuMove:
 
 
 PASS = CubuMove("pass", "pass")
+INTERRUPT_CARD = Card(action=INTERRUPT)
 INTERRUPT_MOVE = CubuMove(INTERRUPT, "interrupt", InterruptPlay())
 
 
+@cache
 def _table_move(card: Card) -> CubuMove:
     return CubuMove(card.name, "card", card=card)
 
 
 LOOK = CubuMove("look", "look")
+
+
+@cache
+def _deal_move(top: Card) -> CubuMove:
+    """The table deals the next round, its start card ``top``: ``deal:D-R-G``."""
+    return CubuMove(f"deal:{top.name}", "deal", card=top)
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """A finished classic round: its dealer, the turns played (missed ones too), the seat
+    that went out (None when the turn limit ended it) and the points it won."""
+
+    dealer: int
+    turns: int
+    winner: int | None
+    points: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"dealer": self.dealer, "turns": self.turns, "winner": self.winner, "points": self.points}
+
+
+def _masked(notation: str) -> str:
+    """A move as a seat that may not read it sees it: ``?``, a sequence its box with a ``?``
+    for each card."""
+    box, colon, cards = notation.partition(":")
+    return f"{box}:{','.join('?' * len(cards.split(',')))}" if colon else HIDDEN
+
+
+_CACHED = ("_to_move", "_legal", "unseen", "_laid", "_next_deal")
+"""The cached properties of a position, which a changed copy computes afresh."""
+
+_UNSEEDED: dict[str, Any] = {"shuffle_seed": None, "shuffles": (), "rng_state": None, "views": None}
+"""What an observation leaves out of a classic position: the table's seeded random source
+(the deals and reshuffles to come) and the other seats' readings of the history."""
+
+T = TypeVar("T")
+
+
+class _cached(Generic[T]):
+    """A property computed once per position and kept in its ``__dict__`` (as
+    ``functools.cached_property``, without the lock Python 3.11 takes on every read)."""
+
+    def __init__(self, compute: Callable[[Any], T]) -> None:
+        self.compute = compute
+        self.name = compute.__name__
+
+    def __get__(self, position: Any, owner: Any = None) -> T:
+        value = self.compute(position)
+        position.__dict__[self.name] = value
+        return value
 
 
 def _distinct(cards: Iterable[Card]) -> list[Card]:
@@ -211,33 +288,79 @@ class _Cards(GameState):
     turn: int
     looking: int | None
 
+    views: tuple[tuple[str, ...], ...] | None
+
     @property
     def players(self) -> int:
         return len(self.hands)
 
-    def recorded(self, move: CubuMove) -> Self:
-        """This position with ``move`` added to the history, and who alone may read it whole:
-        a card the table gives a seat (drawn, or named as the seat looks at its hand) is that
-        seat's; a sequence's cards are its player's (the others see the box it follows and
-        the cards as they are laid, never the plan); every other move is public."""
+    def _with(self, **changes: Any) -> Self:
+        """This position with the fields ``changes`` names changed (``dataclasses.replace``
+        without its checks, which a game of thousands of moves would pay for at every move)."""
+        made = object.__new__(type(self))
+        fields = made.__dict__
+        fields.update(self.__dict__)
+        for name in _CACHED:
+            fields.pop(name, None)
+        fields.update(changes)
+        return made
+
+    def _sharing_moves(self, whole: Self, seat: int) -> Self:
+        """This observation of ``whole`` by ``seat``, given the legal moves of ``whole`` when
+        ``seat`` is to move there: they depend on its own hand and the table alone, which it
+        sees, so that a bot's move is one of them and is applied without a look-up."""
+        if whole.to_move == seat and "_legal" in whole.__dict__:
+            self.__dict__["_legal"] = whole.__dict__["_legal"]
+        return self
+
+    def move(self, move: Move | str) -> Move:
+        """The legal move ``move`` names; one of the legal moves' own objects, or a turn the
+        rules' validator takes, is taken as it is, without listing every legal move."""
+        if isinstance(move, CubuMove) and (self.takes(move) or any(legal is move for legal in self.legal_moves())):
+            return move
+        return super().move(move)
+
+    def takes(self, move: CubuMove) -> bool:
+        """Whether ``move`` is known legal without listing the legal moves (a game may say so
+        for the moves it can check directly); False leaves it to the list."""
+        return False
+
+    def played(self, move: Move) -> Self:
+        """The position after ``move`` (``after``), with the move in the history and who alone
+        may read it whole: a card the table gives a seat (drawn, or named as the seat looks at
+        its hand) is that seat's; a sequence's cards are its player's (the others see the box
+        it follows and the cards as they are laid, never the plan); every other move is public."""
+        assert isinstance(move, CubuMove)
         keeper = 0
         if self.to_move == TABLE:
             keeper = self.looking or (self.draws[0] if self.draws else 0)
         elif ":" in move.notation:
             keeper = self.turn
-        made: Self = replace(cast(Any, self), past=(*self.past, move.notation), secret=(*self.secret, keeper))
-        return made
+        after = self.after(move)
+        if after is self:
+            after = self._with()
+        # ``after`` is a new position that nothing else holds yet: its history is set in place.
+        after.__dict__.update(past=(*self.past, move.notation), secret=(*self.secret, keeper))
+        return after
+
+    @abstractmethod
+    def after(self, move: CubuMove) -> Self:
+        """The position after the legal ``move``, its history not yet extended."""
 
     def history_seen_by(self, seat: int) -> tuple[str, ...]:
         """The history as ``seat`` reads it: a move another seat alone may read is ``?``, a
-        sequence its box with a ``?`` for each card."""
-        seen = []
-        for notation, keeper in zip(self.past, self.secret, strict=True):
-            if keeper and keeper != seat:
-                box, colon, cards = notation.partition(":")
-                notation = f"{box}:{','.join('?' * len(cards.split(',')))}" if colon else HIDDEN
-            seen.append(notation)
-        return tuple(seen)
+        sequence its box with a ``?`` for each card. Each seat's reading is kept (``views``)
+        and passed on to the positions after this one, which only add their own moves to it."""
+        views = self.views or ((),) * self.players
+        seen = views[seat - 1]
+        if len(seen) < len(self.past):
+            start = len(seen)
+            seen += tuple(
+                _masked(notation) if keeper and keeper != seat else notation
+                for notation, keeper in zip(self.past[start:], self.secret[start:], strict=True)
+            )
+            self.__dict__["views"] = (*views[: seat - 1], seen, *views[seat:])  # a cache, not the position
+        return seen
 
     @property
     def history(self) -> tuple[str, ...]:
@@ -253,7 +376,7 @@ class _Cards(GameState):
             card for card in self.pickup if card is not None
         ]
 
-    @cached_property
+    @_cached
     def unseen(self) -> tuple[Card, ...]:
         """The cards nobody has seen: the deck less every card shown, sorted."""
         left = Counter(self.deck_cards()) - Counter(self.shown_cards())
@@ -352,6 +475,9 @@ class Laying:
     follow: Follow
     planned: tuple[Slot, ...]
     asked: int | None
+    places: tuple[int, ...] = ()
+    """Where each card of the whole sequence sat in the player's hand before it (empty when
+    unknown): a card not laid goes back to its place, as if it had never left the hand."""
 
 
 @dataclass(frozen=True)
@@ -374,15 +500,29 @@ class CubuState(_Cards):
     looking: int | None = None
     past: tuple[str, ...] = ()
     secret: tuple[int, ...] = ()
+    views: tuple[tuple[str, ...], ...] | None = field(default=None, compare=False, repr=False)
+    """The history as each seat reads it (a cache: it follows from ``past`` and ``secret``)."""
+    target: int | None = classic.TARGET
+    rounds: int | None = None
+    round_limit: int = classic.ROUND_LIMIT
+    turn_limit: int = classic.TURN_LIMIT
+    turns: int = 0
+    results: tuple[RoundResult, ...] = ()
+    shuffle_seed: int | None = None
+    shuffles: tuple[int, ...] = ()
+    rng_state: Any = field(default=None, compare=False, repr=False)
+    """The table's random source after ``shuffles`` (a cache: it follows from the seed)."""
 
     # --- whose decision -------------------------------------------------------------
 
-    @cached_property
+    @_cached
     def _to_move(self) -> int | None:
         if self.draws or self.looking is not None:
             return TABLE
-        if self.winner is not None:
-            return TABLE if any(None in hand for hand in self.hands) else None
+        if self.winner is not None and any(None in hand for hand in self.hands):
+            return TABLE
+        if self.round_over:
+            return None if self.game_over else TABLE
         if self.laying is not None:
             return TABLE if self.laying.asked is None else self.laying.asked
         return self.turn
@@ -390,6 +530,44 @@ class CubuState(_Cards):
     @property
     def to_move(self) -> int | None:
         return self._to_move
+
+    @property
+    def round_over(self) -> bool:
+        """The round has ended: a seat went out (its points counted), or ``turn_limit`` turns
+        were played without one; the cards still to be drawn are given first."""
+        if self.draws:
+            return False
+        return self.winner is not None or self.turns >= self.turn_limit
+
+    @property
+    def round_number(self) -> int:
+        """The number of this round, from 1."""
+        return len(self.results) + 1
+
+    @property
+    def game_over(self) -> bool:
+        """After this round (once over) the game ends: a fixed number of rounds were played,
+        or a seat reached the target, or the round limit was reached."""
+        if not self.round_over or (self.winner is not None and any(None in hand for hand in self.hands)):
+            return False
+        if self.rounds is not None:
+            return self.round_number >= self.rounds
+        assert self.target is not None
+        return max(self.scores().values()) >= self.target or self.round_number >= self.round_limit
+
+    @property
+    def limit_hit(self) -> bool:
+        """The game to a target was cut off at the round limit with nobody at the target."""
+        return self.is_over and self.rounds is None and max(self.scores().values()) < (self.target or 0)
+
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won the finished game: the most points (several on a tie); none
+        while it goes on or when the round limit cut it off."""
+        if not self.is_over or self.limit_hit:
+            return ()
+        scores = self.scores()
+        best = max(scores.values())
+        return tuple(seat for seat, score in scores.items() if score == best)
 
     def shown_cards(self) -> list[Card]:
         planned = [card for card in self.laying.planned if card is not None] if self.laying else []
@@ -405,7 +583,7 @@ class CubuState(_Cards):
 
     # --- the moves ------------------------------------------------------------------
 
-    @cached_property
+    @_cached
     def _legal(self) -> tuple[CubuMove, ...]:
         seat = self.to_move
         if seat is None:
@@ -415,6 +593,8 @@ class CubuState(_Cards):
                 return self.named_outcomes()
             if self.draws:
                 return tuple(self.drawn_outcomes())
+            if self.round_over and not (self.winner is not None and any(None in hand for hand in self.hands)):
+                return self._deal_outcomes()
             if self.laying is not None:
                 follow = self.laying.follow
                 return tuple(_table_move(card) for card in _distinct(self.unseen) if follow.accepts(card))
@@ -422,16 +602,36 @@ class CubuState(_Cards):
         if self.naming(seat):
             return (PASS, LOOK) if self.laying is not None else (LOOK,)
         if self.laying is not None:
-            held = Card(action=INTERRUPT) in self.hands[seat - 1]
+            held = INTERRUPT_CARD in self.hands[seat - 1]
             return (PASS, INTERRUPT_MOVE) if held else (PASS,)
         return tuple(turn_move(turn) for turn in classic.legal_turns(self.table(seat)))
 
     def legal_moves(self) -> Sequence[CubuMove]:
         return self._legal
 
+    def takes(self, move: CubuMove) -> bool:
+        """A turn of the seat in turn (a known hand, no sequence being laid) written as
+        ``turn_move`` writes it, which ``classic.check_turn`` (the rules' one validator of a
+        turn, which ``legal_turns`` lists every turn of) lets through."""
+        seat = self.to_move
+        if move.turn is None or not seat or self.laying is not None or self.round_over or self.naming(seat):
+            return False
+        if turn_move(move.turn) != move:
+            return False
+        hands: list[list[Card]] = [[] for _ in self.hands]
+        hands[seat - 1] = [card for card in self.hands[seat - 1] if card is not None]
+        table = classic.Table(hands, self.top, [], seat - 1, _RNG, [], [], list(self.skips))
+        try:
+            classic.check_turn(table, seat - 1, move.turn)  # a turn reads the player's own hand alone
+        except BadInput:
+            return False
+        return True
+
     def refusal(self, notation: str) -> str:
         seat = self.to_move
         if seat == TABLE:
+            if self._legal and self._legal[0].kind == "deal":
+                return f"the table deals the next round now: it names the start card, {self.table_choice()}"
             what = "looked at" if self.looking else "drawn" if self.draws else "laid next" if self.laying else "shown"
             return f"the table decides now: it names the card {what}, {self.table_choice()}"
         assert seat is not None
@@ -453,16 +653,17 @@ class CubuState(_Cards):
             return str(error)
         return "write the turn as the legal moves list it (for example R2up:D-R-G,L-R-G, miss@2, interrupt, draw)"
 
-    def played(self, move: Move) -> CubuState:
-        assert isinstance(move, CubuMove)
-        state = self.recorded(move)
+    def after(self, move: CubuMove) -> CubuState:
+        state = self
         seat = self.to_move
         assert seat is not None
         if seat == TABLE:
             assert move.card is not None
+            if move.kind == "deal":
+                return state._dealt(move.card)
             return state._table_gave(move.card)
         if move.kind == "look":
-            return replace(state, looking=seat)
+            return state._with(looking=seat)
         if self.laying is not None:
             return state._answered(seat, move.kind == "interrupt")
         turn = move.turn
@@ -471,8 +672,8 @@ class CubuState(_Cards):
         if isinstance(turn, ActionPlay):
             return state._action(seat, turn)
         if isinstance(turn, InterruptPlay):
-            return state._without(seat, Card(action=INTERRUPT))._turn_over(seat)
-        return replace(state, draws=(seat,))._turn_over(seat)
+            return state._without(seat, INTERRUPT_CARD)._turn_over(seat)
+        return state._with(draws=(seat,))._turn_over(seat)
 
     def _without(self, seat: int, card: Card) -> CubuState:
         """``seat`` sets the action ``card`` aside (a hidden card of its hand if it does not show it)."""
@@ -480,7 +681,7 @@ class CubuState(_Cards):
         hand = list(hands[seat - 1])
         hand.remove(card if card in hand else None)
         hands[seat - 1] = tuple(hand)
-        return replace(self, hands=tuple(hands), spent=(*self.spent, card))
+        return self._with(hands=tuple(hands), spent=(*self.spent, card))
 
     def _action(self, seat: int, play: ActionPlay) -> CubuState:
         """An action card aimed at a seat: miss (it skips a turn), swap (whole hands, unless
@@ -490,24 +691,23 @@ class CubuState(_Cards):
         if play.action == "miss":
             skips = list(state.skips)
             skips[play.target] += 1
-            state = replace(state, skips=tuple(skips))
+            state = state._with(skips=tuple(skips))
         elif play.action == "swap":
             if state.hands[seat - 1]:
                 hands = list(state.hands)
                 hands[seat - 1], hands[play.target] = hands[play.target], hands[seat - 1]
-                state = replace(state, hands=tuple(hands))
+                state = state._with(hands=tuple(hands))
         else:
-            state = replace(state, draws=(target,) * PICKUPS[play.action])
+            state = state._with(draws=(target,) * PICKUPS[play.action])
         return state._turn_over(seat)
 
     def _sequence(self, seat: int, play: SequencePlay) -> CubuState:
         """The sequence's cards leave the hand; the first is laid, the rest are planned."""
         hands = list(self.hands)
-        hand = list(hands[seat - 1])
-        for card in play.cards:
-            hand.remove(card)
-        hands[seat - 1] = tuple(hand)
-        state = replace(self, hands=tuple(hands), laying=Laying(play.follow, play.cards, None))
+        held = hands[seat - 1]
+        places = tuple(held.index(card) for card in play.cards)
+        hands[seat - 1] = tuple(card for card in held if card not in play.cards)
+        state = self._with(hands=tuple(hands), laying=Laying(play.follow, play.cards, None, places))
         return state._lay_next()
 
     def _lay_next(self) -> CubuState:
@@ -520,32 +720,48 @@ class CubuState(_Cards):
         follow = self.laying.follow
         if card is None:
             if any(follow.accepts(unseen) for unseen in self.unseen):
-                return replace(self, laying=replace(self.laying, asked=None))
+                return self._with(laying=Laying(follow, self.laying.planned, None, self.laying.places))
             return self._stopped()
-        state = replace(self, pile=(*self.pile, self.top), top=card)
+        pile = (*self.pile, self.top)
         if not rest:
-            return replace(state, laying=None)._turn_over(self.turn)
-        return replace(state, laying=Laying(follow.after(), rest, self._left_of(self.turn)))
+            return self._with(pile=pile, top=card, laying=None)._turn_over(self.turn)
+        laying = Laying(follow.after(), rest, self._left_of(self.turn), self.laying.places)
+        return self._with(pile=pile, top=card, laying=laying)
 
-    def _stopped(self) -> CubuState:
-        """The sequence ends before its planned cards, which go back to the player's hand."""
+    def _taken_back(self) -> CubuState:
+        """The sequence ends before its planned cards, which go back to the player's hand:
+        each to its place there when the places are known, else at its end."""
         assert self.laying is not None
         hands = list(self.hands)
-        hands[self.turn - 1] = (*hands[self.turn - 1], *self.laying.planned)
-        return replace(self, hands=tuple(hands), laying=None)._turn_over(self.turn)
+        kept, planned, places = hands[self.turn - 1], self.laying.planned, self.laying.places
+        if places:
+            back = dict(zip(places[len(places) - len(planned) :], planned, strict=True))
+            laid = set(places[: len(places) - len(planned)])
+            rest = iter(kept)
+            size = len(kept) + len(places)
+            hands[self.turn - 1] = tuple(
+                back[place] if place in back else next(rest) for place in range(size) if place not in laid
+            )
+        else:
+            hands[self.turn - 1] = (*kept, *planned)
+        return self._with(hands=tuple(hands), laying=None)
+
+    def _stopped(self) -> CubuState:
+        """The sequence ends before its planned cards (taken back) and the turn is over."""
+        return self._taken_back()._turn_over(self.turn)
 
     def _answered(self, seat: int, interrupts: bool) -> CubuState:
         """The asked seat passes (the next is asked, or the next card is laid) or interrupts
         (its card set aside, the sequence ends; it wins if that was its last card)."""
         assert self.laying is not None
         if interrupts:
-            state = self._without(seat, Card(action=INTERRUPT))._stopped()
-            if not state.hands[seat - 1] and state.winner is None:
-                return replace(state, winner=seat)._settled()
-            return state
+            state = self._without(seat, INTERRUPT_CARD)._taken_back()
+            if not state.hands[seat - 1]:
+                return state._with(winner=seat, turns=self.turns + 1)._settled()
+            return state._turn_over(self.turn)
         following = self._left_of(seat)
         if following != self.turn:
-            return replace(self, laying=replace(self.laying, asked=following))
+            return self._with(laying=Laying(self.laying.follow, self.laying.planned, following, self.laying.places))
         return self._lay_next()
 
     def _left_of(self, seat: int) -> int:
@@ -554,14 +770,16 @@ class CubuState(_Cards):
     def _turn_over(self, seat: int) -> CubuState:
         """``seat``'s turn is over: it wins if its hand is empty; else the turn passes left,
         over each seat that must miss one."""
+        turns = self.turns + 1
         if not self.hands[seat - 1]:
-            return replace(self, winner=seat)._settled()
+            return self._with(winner=seat, turns=turns)._settled()
         skips = list(self.skips)
         following = self._left_of(seat)
-        while skips[following - 1]:
+        while skips[following - 1] and turns < self.turn_limit:
             skips[following - 1] -= 1
+            turns += 1
             following = self._left_of(following)
-        return replace(self, turn=following, skips=tuple(skips))._settled()
+        return self._with(turn=following, skips=tuple(skips), turns=turns)._settled()
 
     def _settled(self) -> CubuState:
         """Pending draws from an empty pickup deck reshuffle the played cards into it (in an
@@ -569,32 +787,102 @@ class CubuState(_Cards):
         losing hands are known."""
         state = self
         if state.draws and not state.pickup:
-            reshuffled = len(state.pile) + len(state.spent)
-            state = replace(state, pickup=(None,) * reshuffled, pile=(), spent=())
-            if not reshuffled:
-                state = replace(state, draws=())
+            played = [*state.pile, *state.spent]
+            if state.shuffle_seed is None:
+                state = state._with(pickup=(None,) * len(played), pile=(), spent=())
+            else:
+                rng = state.table_random()
+                rng.shuffle(played)
+                state = state._with(
+                    pickup=tuple(reversed(played)),
+                    pile=(),
+                    spent=(),
+                    shuffles=(*state.shuffles, len(played)),
+                    rng_state=rng.getstate(),
+                )
+            if not played:
+                state = state._with(draws=())
         if state.winner is not None and not state.draws and not any(None in hand for hand in state.hands):
             known = [[card for card in hand if card is not None] for hand in state.hands]
-            state = replace(state, points=classic.round_points(known, state.winner - 1))
+            state = state._with(points=classic.round_points(known, state.winner - 1))
         return state
 
     def _table_gave(self, card: Card) -> CubuState:
         if self.looking is not None:
             hands, looking = self.looked(card)
-            return replace(self, hands=hands, looking=looking)
+            return self._with(hands=hands, looking=looking)
         if self.draws:
             hands, pickup = self.given(card)
-            return replace(self, hands=hands, pickup=pickup, draws=self.draws[1:])._settled()
+            return self._with(hands=hands, pickup=pickup, draws=self.draws[1:])._settled()
         if self.laying is not None:
             laying = replace(self.laying, planned=(card, *self.laying.planned[1:]))
-            return replace(self, laying=laying)._lay_next()
+            return self._with(laying=laying)._lay_next()
         seat = next(number for number, hand in enumerate(self.hands, 1) if None in hand)
-        return replace(self, hands=self.named(seat, card))._settled()
+        return self._with(hands=self.named(seat, card))._settled()
+
+    def table_random(self) -> random.Random:
+        """The table's random source as it stands (only for a seeded table, ``shuffle_seed``):
+        seeded, then run through every shuffle made so far, of the sizes ``shuffles`` lists."""
+        assert self.shuffle_seed is not None
+        rng = random.Random(self.shuffle_seed)
+        if self.rng_state is not None:
+            rng.setstate(self.rng_state)
+            return rng
+        for size in self.shuffles:
+            rng.shuffle(list(range(size)))
+        return rng
+
+    def _deal_outcomes(self) -> tuple[CubuMove, ...]:
+        """The table's deal of the next round, named by its start card: a seeded table's one
+        deal, else any regular card (every card goes back into the deck)."""
+        if self.shuffle_seed is not None:
+            return (_deal_move(self._next_deal[1]),)
+        return tuple(_deal_move(card) for card in _distinct(card for card in _deck().cards if not card.is_action))
+
+    @_cached
+    def _next_deal(self) -> tuple[classic.Table, Card, random.Random]:
+        """A seeded table's deal of the next round (``classic.deal``, by the next dealer)."""
+        rng = self.table_random()
+        table = classic.deal(_deck(), self.players, self.dealer % self.players, rng)
+        return table, table.top, rng
+
+    def _dealt(self, top: Card) -> CubuState:
+        """The round is over: its points go to its winner, the dealer moves one seat left and
+        deals the next round (``classic.deal``) with ``top`` as its start card; play begins
+        left of the dealer. Hands and pickup deck are hidden unless the table is seeded."""
+        scores = self.scores()
+        result = RoundResult(self.dealer, self.turns, self.winner, self.points if self.winner else 0)
+        dealer = self.dealer % self.players + 1
+        state = self._with(
+            sheet=tuple(int(scores[seat]) for seat in range(1, self.players + 1)),
+            results=(*self.results, result),
+            dealer=dealer,
+            turn=dealer % self.players + 1,
+            top=top,
+            pile=(),
+            spent=(),
+            skips=(0,) * self.players,
+            winner=None,
+            points=0,
+            turns=0,
+            laying=None,
+        )
+        if self.shuffle_seed is None:
+            each = (None,) * classic.HAND
+            left = len(_deck().cards) - classic.HAND * self.players - 1
+            return state._with(hands=(each,) * self.players, pickup=(None,) * left)
+        table, _, rng = self._next_deal
+        return state._with(
+            hands=tuple(tuple(hand) for hand in table.hands),
+            pickup=tuple(reversed(table.pickup)),
+            shuffles=(*self.shuffles, len(_deck().cards)),
+            rng_state=rng.getstate(),
+        )
 
     # --- scores, documents, views ---------------------------------------------------
 
     def scores(self) -> dict[int, float]:
-        won = self.points if self.to_move is None else 0
+        won = self.points if self.round_over else 0
         return {seat: score + (won if seat == self.winner else 0) for seat, score in enumerate(self.sheet, 1)}
 
     def to_json(self) -> dict[str, Any]:
@@ -612,35 +900,56 @@ class CubuState(_Cards):
                 "follow": _follow_name(laying.follow),
                 "planned": [_slot_name(slot) for slot in laying.planned],
                 "asked_seat": laying.asked,
+                "places": list(laying.places),
             },
             "winner": self.winner,
             "points": self.points,
+            "target": self.target,
+            "rounds": self.rounds,
+            "round_limit": self.round_limit,
+            "turn_limit": self.turn_limit,
+            "turns": self.turns,
+            "round_results": [result.to_json() for result in self.results],
+            **(
+                {}
+                if self.shuffle_seed is None
+                else {"shuffle_seed": self.shuffle_seed, "shuffles": list(self.shuffles)}
+            ),
         }
 
     def text(self) -> str:
-        lines = [f"CUBU, classic round: top card {self.top}; dealer seat {self.dealer}", *self.hand_lines()]
+        goal = f"{self.rounds} rounds" if self.rounds is not None else f"to {self.target} points"
+        lines = [
+            f"CUBU, classic round {self.round_number} ({goal}): top card {self.top}; dealer seat {self.dealer}",
+            *self.hand_lines(),
+        ]
         lines.append(f"pickup deck: {len(self.pickup)} cards; under the top card: {len(self.pile)}")
         if self.laying is not None:
             planned = ", ".join(_slot_name(slot) for slot in self.laying.planned)
             lines.append(f"seat {self.turn} lays a sequence: next follows {self.laying.follow}; to come: {planned}")
         if self.winner is not None:
             lines.append(f"seat {self.winner} went out: {self.points} points")
+        elif self.round_over:
+            lines.append(f"nobody went out in {self.turn_limit} turns: no points")
+        scores = "/".join(str(int(score)) for score in self.scores().values())
+        lines.append(f"scores: {scores}" + ("; the game is over" if self.is_over else ""))
         return "\n".join(lines)
 
     def observation(self, seat: int) -> CubuState:
         self.seat(seat)
-        if self.to_move is None:
-            return replace(self, pickup=(None,) * len(self.pickup), past=self.history_seen_by(seat))
+        if self.round_over and self.winner is not None:
+            return self._with(pickup=(None,) * len(self.pickup), past=self.history_seen_by(seat), **_UNSEEDED)
         laying = self.laying
         if laying is not None and self.turn != seat:
-            laying = replace(laying, planned=(None,) * len(laying.planned))
-        return replace(
-            self,
+            laying = Laying(laying.follow, (None,) * len(laying.planned), laying.asked)
+        seen = self._with(
             hands=_shown_hands(self.hands, seat),
             pickup=(None,) * len(self.pickup),
             laying=laying,
             past=self.history_seen_by(seat),
+            **_UNSEEDED,
         )
+        return seen._sharing_moves(self, seat)
 
     def fill_hidden(self, seed: int) -> CubuState:
         if not self.hidden_count():
@@ -658,12 +967,12 @@ class CubuState(_Cards):
                     pool.remove(slot)
                 planned.append(slot)
                 follow = follow.after()
-            state = replace(self, laying=replace(self.laying, planned=tuple(planned)))
+            state = self._with(laying=replace(self.laying, planned=tuple(planned)))
         cards, _ = state.dealt_at_random(rng.randrange(1 << 30))
         hands, pickup = state.filled_hands(cards)
         # What the table was to name is dealt now: a looking seat sees its cards, a planned
         # card waiting for its name is laid, a finished round scores.
-        state = replace(state, hands=hands, pickup=pickup, looking=None)
+        state = state._with(hands=hands, pickup=pickup, looking=None)
         if state.laying is not None and state.laying.asked is None:
             return state._lay_next()
         return state._settled()
@@ -710,6 +1019,8 @@ class SpeedRaceState(_Cards):
     looking: int | None = None
     past: tuple[str, ...] = ()
     secret: tuple[int, ...] = ()
+    views: tuple[tuple[str, ...], ...] | None = field(default=None, compare=False, repr=False)
+    """The history as each seat reads it (a cache: it follows from ``past`` and ``secret``)."""
 
     def deck_cards(self) -> tuple[Card, ...]:
         return _deck().regular
@@ -723,11 +1034,11 @@ class SpeedRaceState(_Cards):
             return None
         return TABLE if self.draws or self.looking is not None else self.turn
 
-    @cached_property
+    @_cached
     def _laid(self) -> dict[Cell, Card]:
         return dict(self.grid)
 
-    @cached_property
+    @_cached
     def _legal(self) -> tuple[CubuMove, ...]:
         seat = self.to_move
         if seat is None:
@@ -776,25 +1087,24 @@ class SpeedRaceState(_Cards):
             + " (a wrong card costs 10 points, so it is not played)"
         )
 
-    def played(self, move: Move) -> SpeedRaceState:
-        assert isinstance(move, CubuMove)
-        state = self.recorded(move)
+    def after(self, move: CubuMove) -> SpeedRaceState:
+        state = self
         seat = self.to_move
         assert seat is not None
         if seat == TABLE:
             assert move.card is not None
             if self.looking is not None:
                 hands, looking = self.looked(move.card)
-                return replace(state, hands=hands, looking=looking)
+                return state._with(hands=hands, looking=looking)
             hands, pickup = self.given(move.card)
-            return replace(state, hands=hands, pickup=pickup, draws=self.draws[1:])._round_started()
+            return state._with(hands=hands, pickup=pickup, draws=self.draws[1:])._round_started()
         if move.kind == "look":
-            return replace(state, looking=seat)
+            return state._with(looking=seat)
         if move.kind == "lay":
             assert move.card is not None and move.cell is not None
             left = list(state.hands)
             left[seat - 1] = tuple(card for card in left[seat - 1] if card != move.card)
-            state = replace(state, hands=tuple(left), grid=tuple(sorted((*self.grid, (move.cell, move.card)))))
+            state = state._with(hands=tuple(left), grid=tuple(sorted((*self.grid, (move.cell, move.card)))))
         return state._next_seat(seat)
 
     def _order(self) -> list[int]:
@@ -807,13 +1117,13 @@ class SpeedRaceState(_Cards):
         order = self._order()
         for following in order[order.index(seat) + 1 :]:
             if self.hands[following - 1]:
-                return replace(self, turn=following)
+                return self._with(turn=following)
         winners = tuple(number for number, hand in enumerate(self.hands, 1) if not hand)
         if winners:
             centre = self.grid[0][1]  # race_points counts the cards left, hidden or not
             counted = [[centre] * len(hand) for hand in self.hands]
             share = speed.race_points(counted, [number - 1 for number in winners])
-            return replace(self, winners=winners, points=share[winners[0] - 1], over=True)
+            return self._with(winners=winners, points=share[winners[0] - 1], over=True)
         return self._round_started()
 
     def _round_started(self) -> SpeedRaceState:
@@ -828,10 +1138,10 @@ class SpeedRaceState(_Cards):
             for hand in self.hands
         ):
             if not self.pickup:
-                return replace(self, over=True)
+                return self._with(over=True)
             count = min(len(self.pickup), speed.MORE * self.players)
-            return replace(self, draws=tuple(order[index % self.players] for index in range(count)))
-        return replace(self, turn=next((seat for seat in order if self.hands[seat - 1]), order[0]))
+            return self._with(draws=tuple(order[index % self.players] for index in range(count)))
+        return self._with(turn=next((seat for seat in order if self.hands[seat - 1]), order[0]))
 
     def scores(self) -> dict[int, float]:
         return {seat: score + (self.points if seat in self.winners else 0) for seat, score in enumerate(self.sheet, 1)}
@@ -857,19 +1167,20 @@ class SpeedRaceState(_Cards):
 
     def observation(self, seat: int) -> SpeedRaceState:
         self.seat(seat)
-        return replace(
-            self,
+        seen = self._with(
             hands=_shown_hands(self.hands, seat),
             pickup=(None,) * len(self.pickup),
             past=self.history_seen_by(seat),
+            views=None,
         )
+        return seen._sharing_moves(self, seat)
 
     def fill_hidden(self, seed: int) -> SpeedRaceState:
         if not self.hidden_count():
             return self
         cards, _ = self.dealt_at_random(seed)
         hands, pickup = self.filled_hands(cards)
-        return replace(self, hands=hands, pickup=pickup, looking=None)  # a looking seat now sees its cards
+        return self._with(hands=hands, pickup=pickup, looking=None)  # a looking seat now sees its cards
 
 
 State = CubuState | SpeedRaceState
@@ -885,11 +1196,32 @@ def _players(players: int | None) -> int:
     return count
 
 
-def start(*, seed: int, players: int | None = None, mode: str = "classic", follow: str | None = None) -> State:
-    """A seeded deal, nobody has moved: a classic round (``classic.deal``, the last seat
-    dealing, so seat 1 plays first) or, with ``mode`` ``speed``, a Speed CUBU race in
-    ``follow`` mode (``colour`` unless told): the regular cards shuffled, ``hand_size``
-    each from the dealer's left, the centre card turned."""
+def _limit(value: object, name: str, most: int) -> int:
+    """A whole number from 1 to ``most``; else bad input naming ``name``."""
+    if not is_whole(value) or not 1 <= value <= most:
+        raise BadInput(f"bad {name} {shown(value)}: give 1 to {most}", str(value))
+    return value
+
+
+def start(
+    *,
+    seed: int,
+    players: int | None = None,
+    mode: str = "classic",
+    follow: str | None = None,
+    target: int = classic.TARGET,
+    rounds: int | None = None,
+    dealer: int | None = None,
+    round_limit: int = classic.ROUND_LIMIT,
+    turn_limit: int = classic.TURN_LIMIT,
+) -> State:
+    """A seeded deal, nobody has moved: a classic game (``classic.deal``, by ``dealer``,
+    the last seat unless told, so that seat 1 plays first) to ``target`` points, or of
+    ``rounds`` rounds (the time-limit variant; ``rounds=1`` is one round), the table
+    dealing each next round from the same seeded random source, as it reshuffles the
+    pickup deck; or, with ``mode`` ``speed``, a Speed CUBU race in ``follow`` mode
+    (``colour`` unless told): the regular cards shuffled, ``hand_size`` each from the
+    dealer's left, the centre card turned."""
     if not is_whole(seed) or seed < 0:
         raise BadInput(f"bad seed {shown(seed)}: give a whole number, 0 or more (a seed -s would deal as s)", str(seed))
     count = _players(players)
@@ -899,7 +1231,13 @@ def start(*, seed: int, players: int | None = None, mode: str = "classic", follo
     if mode == "classic":
         if follow is not None:
             raise BadInput("follow is for a Speed CUBU race (mode speed), not the classic game", str(follow))
-        table = classic.deal(_deck(), count, count - 1, rng)
+        if not is_whole(target):
+            raise BadInput(f"bad target {shown(target)}: give a whole number of points", str(target))
+        classic.check_target(target)
+        if rounds is not None:
+            _limit(rounds, "number of rounds", classic.MAX_ROUNDS)
+        first = count if dealer is None else _limit(dealer, "dealer seat", count)
+        table = classic.deal(_deck(), count, first - 1, rng)
         return CubuState(
             hands=tuple(tuple(hand) for hand in table.hands),
             top=table.top,
@@ -908,9 +1246,24 @@ def start(*, seed: int, players: int | None = None, mode: str = "classic", follo
             pickup=tuple(reversed(table.pickup)),
             skips=(0,) * count,
             sheet=(0,) * count,
-            dealer=count,
+            dealer=first,
             turn=table.to_play + 1,
+            target=None if rounds is not None else target,
+            rounds=rounds,
+            round_limit=_limit(round_limit, "round limit", classic.MAX_ROUNDS),
+            turn_limit=_limit(turn_limit, "turn limit", MAX_TURN_LIMIT),
+            shuffle_seed=seed,
+            shuffles=(len(_deck().cards),),
+            rng_state=rng.getstate(),
         )
+    if (target, rounds, dealer, round_limit, turn_limit) != (
+        classic.TARGET,
+        None,
+        None,
+        classic.ROUND_LIMIT,
+        classic.TURN_LIMIT,
+    ):
+        raise BadInput("target, rounds, dealer and the limits are for the classic game, not a Speed CUBU race", mode)
     race = speed.check_mode(follow or "colour")
     cards = list(_deck().regular)
     rng.shuffle(cards)
@@ -1082,11 +1435,48 @@ def _classic(doc: Mapping[str, Any], common: dict[str, Any], players: int) -> Cu
             )
         if asked is None and planned[0] is not None:
             raise BadInput("cubu position: field 'sequence': with no seat asked, the next card is hidden", "sequence")
-        laying = Laying(follow, planned, asked)
+        places = raw.get("places", [])
+        held = len(common["hands"][common["turn"] - 1])
+        if not isinstance(places, list) or (
+            places
+            and not (
+                all(is_whole(place) and 0 <= place < held + len(places) for place in places)
+                and len(set(places)) == len(places) >= len(planned)
+            )
+        ):
+            raise BadInput(
+                "cubu position: field 'sequence': 'places' lists where each card of the sequence sat in the hand",
+                "sequence",
+            )
+        laying = Laying(follow, planned, asked, tuple(places))
     winner = _seat_of(_field(doc, "winner", (int, type(None)), None), "winner", players, nobody=True)
     points = _field(doc, "points", int, 0)
     if not 0 <= points < 10**6:
         raise BadInput(f"cubu position: field 'points' is {shown(points)}, not 0 or more", "points")
+    rounds = _field(doc, "rounds", (int, type(None)), None)
+    target = _field(doc, "target", (int, type(None)), None if rounds is not None else classic.TARGET)
+    if (rounds is None) == (target is None):
+        raise BadInput("cubu position: give a 'target' of points or a number of 'rounds', not both", "target")
+    try:
+        if target is not None:
+            classic.check_target(target)
+        else:
+            _limit(rounds, "number of rounds", classic.MAX_ROUNDS)
+        round_limit = _limit(_field(doc, "round_limit", int, classic.ROUND_LIMIT), "round limit", classic.MAX_ROUNDS)
+        turn_limit = _limit(_field(doc, "turn_limit", int, classic.TURN_LIMIT), "turn limit", MAX_TURN_LIMIT)
+    except BadInput as error:
+        raise BadInput(f"cubu position: {error}", error.token) from None
+    turns = _field(doc, "turns", int, 0)
+    if not 0 <= turns <= turn_limit:
+        raise BadInput(f"cubu position: field 'turns' is {shown(turns)}, not 0 to the turn limit", "turns")
+    seed = _field(doc, "shuffle_seed", (int, type(None)), None)
+    shuffles = _field(doc, "shuffles", list, [])
+    if (
+        (seed is not None and seed < 0)
+        or len(shuffles) > 10 * classic.MAX_ROUNDS
+        or not all(is_whole(size) and 0 <= size <= len(_deck().cards) for size in shuffles)
+    ):
+        raise BadInput("cubu position: field 'shuffles' lists the sizes of the table's shuffles (cards)", "shuffles")
     return CubuState(
         **common,
         top=top,
@@ -1096,7 +1486,39 @@ def _classic(doc: Mapping[str, Any], common: dict[str, Any], players: int) -> Cu
         laying=laying,
         winner=winner,
         points=points,
+        target=target,
+        rounds=rounds,
+        round_limit=round_limit,
+        turn_limit=turn_limit,
+        turns=turns,
+        results=_round_results(doc, players),
+        shuffle_seed=seed,
+        shuffles=tuple(shuffles) if seed is not None else (),
     )
+
+
+def _round_results(doc: Mapping[str, Any], players: int) -> tuple[RoundResult, ...]:
+    """The finished rounds, from the field ``round_results``."""
+    results = []
+    for entry in _field(doc, "round_results", list, [])[: classic.MAX_ROUNDS + 1]:
+        if (
+            not isinstance(entry, dict)
+            or set(entry) != {"dealer", "turns", "winner", "points"}
+            or not is_whole(entry["dealer"])
+            or not 1 <= entry["dealer"] <= players
+            or not is_whole(entry["turns"])
+            or not 0 <= entry["turns"] <= MAX_TURN_LIMIT
+            or not (entry["winner"] is None or (is_whole(entry["winner"]) and 1 <= entry["winner"] <= players))
+            or not is_whole(entry["points"])
+            or not 0 <= entry["points"] < 10**6
+        ):
+            raise BadInput(
+                f"cubu position: field 'round_results' holds {shown(entry)}, not "
+                '{"dealer": seat, "turns": n, "winner": seat or null, "points": n}',
+                "round_results",
+            )
+        results.append(RoundResult(entry["dealer"], entry["turns"], entry["winner"], entry["points"]))
+    return tuple(results)
 
 
 def _race(doc: Mapping[str, Any], common: dict[str, Any]) -> SpeedRaceState:

@@ -14,16 +14,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardsolve.models.cubu.cards import Card, parse_card, parse_cards
-from cardsolve.models.cubu.classic import TARGET, play_game
+from cardsolve.models.cubu.classic import TARGET
+from cardsolve.models.cubu.state import CubuState
 from cardsolve.models.cubu.state import load as load
 from cardsolve.models.cubu.state import start as start
 from cardsolve.models.state import GameState
+from cardsolve.models.state import play as play_state
 from cardsolve.solvers.cubu.backends import BACKENDS
-from cardsolve.solvers.cubu.bots import lineup, seat_bots
+from cardsolve.solvers.cubu.bots import seat_bots
 from cardsolve.solvers.cubu.evaluation import evaluate_state
 from cardsolve.solvers.cubu.longest import longest_runs
 from cardsolve.solvers.cubu.results import LongestAnswer, PlayAnswer, SpeedAnswer
 from cardsolve.solvers.cubu.settings import MAX_RUNS
+from cardsolve.solvers.cubu.state_bots import MAX_MOVES, game_start, seated_bots
 from cardsolve.solvers.cubu.state_bots import bot as bot
 from cardsolve.solvers.infrastructure.arguments import checked
 from cardsolve.solvers.infrastructure.evaluation import Evaluation
@@ -87,9 +90,13 @@ def play(
 ) -> PlayAnswer:
     """A whole seeded classic game between bots (one per seat, seat 1 first: ``greedy``,
     ``runkeeper``, ``strategist`` or ``random``; by default greedy, strategist, runkeeper
-    in turn), to ``target`` points, or ``rounds`` rounds with the most points winning."""
+    in turn), to ``target`` points, or ``rounds`` rounds with the most points winning:
+    ``models.state.play`` from ``state_bots.game_start``, seat 1 dealing first."""
     names = seat_bots(bots, players)
-    return PlayAnswer(seed, names, play_game(seed, players, lineup(names, seed), target=target, rounds=rounds))
+    first = game_start(seed, players, target=target, rounds=rounds)
+    final = play_state(first, seated_bots(names, seed), seed=seed, max_moves=MAX_MOVES)
+    assert isinstance(final, CubuState) and final.is_over
+    return PlayAnswer(seed, names, final)
 
 
 EVALUATE_SECONDS = 1.0

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardsolve.models.cubu.cards import Card
-from cardsolve.models.cubu.classic import GameRecord
 from cardsolve.models.cubu.sequence import UP, Follow
 from cardsolve.models.cubu.speed import CENTRE, Cell, picture
+from cardsolve.models.cubu.state import CubuState, RoundResult
 from cardsolve.solvers.infrastructure.results import DOES_NOT_HOLD, DONE, UNDECIDED, Answer, text_table
 
 Layout = tuple[tuple[Card, Cell], ...]
@@ -180,64 +180,126 @@ def _seat(seat: int, bots: tuple[str, ...]) -> str:
     return f"seat {seat + 1} ({bots[seat]})"
 
 
+def _sequence_lengths(moves: tuple[str, ...], players: int) -> list[tuple[int, bool]]:
+    """Each colour sequence of a round's moves (a round played with every card known): the
+    cards it laid and whether an interrupt cut it short. After each card but the last every
+    other seat answers; the first ``interrupt`` before they all passed every card ends it."""
+    sequences = []
+    for index, move in enumerate(moves):
+        if move.startswith("deal:") or ":" not in move:
+            continue
+        planned = len(move.partition(":")[2].split(","))
+        asked = (planned - 1) * (players - 1)
+        passes = 0
+        while passes < asked and index + 1 + passes < len(moves) and moves[index + 1 + passes] == "pass":
+            passes += 1
+        after = index + 1 + passes
+        cut = passes < asked and after < len(moves) and moves[after] == "interrupt"
+        sequences.append((1 + passes // (players - 1) if cut else planned, cut))
+    return sequences
+
+
+@dataclass(frozen=True)
+class PlayedRound:
+    """A round of a finished game: its dealer (a seat from 1), the turns played (missed ones
+    too), the most cards one colour sequence laid, the sequences an interrupt cut short, the
+    seat that went out (None when the turn limit ended the round), its points and the scores
+    after the round."""
+
+    dealer: int
+    turns: int
+    longest_run: int
+    interrupts: int
+    winner: int | None
+    points: int
+    scores: tuple[int, ...]
+
+
+def played_rounds(game: CubuState) -> tuple[PlayedRound, ...]:
+    """Every round of ``game`` (a classic game played from a seeded start, every card known),
+    read from its round results, the last round's own fields and its history, which the
+    table's ``deal:`` moves cut into rounds."""
+    results = [*game.results, RoundResult(game.dealer, game.turns, game.winner, game.points)]
+    by_round: list[list[str]] = [[]]
+    for move in game.history:
+        if move.startswith("deal:"):
+            by_round.append([])
+        else:
+            by_round[-1].append(move)
+    scores = [0] * game.players
+    rounds = []
+    for result, moves in zip(results, by_round, strict=True):
+        sequences = _sequence_lengths(tuple(moves), game.players)
+        if result.winner is not None:
+            scores[result.winner - 1] += result.points
+        rounds.append(
+            PlayedRound(
+                result.dealer,
+                result.turns,
+                max((laid for laid, _ in sequences), default=0),
+                sum(cut for _, cut in sequences),
+                result.winner,
+                result.points,
+                tuple(scores),
+            )
+        )
+    return tuple(rounds)
+
+
 @dataclass(frozen=True)
 class PlayAnswer(Answer):
-    """A whole seeded classic game between ``bots`` (one per seat, seat 1 first): every
-    round (dealer, turns, longest run, interrupts, who went out with how many points, the
-    scores after it) and the winners; a game cut off at the round limit before anyone
-    reached the target has none, and is undecided (exit code 3)."""
+    """A whole seeded classic game between ``bots`` (one per seat, seat 1 first), from its
+    final position ``final``: every round (dealer, turns, longest run, interrupts, who went
+    out with how many points, the scores after it) and the winners; a game cut off at the
+    round limit before anyone reached the target has none, and is undecided (exit code 3)."""
 
     seed: int
     bots: tuple[str, ...]
-    record: GameRecord
+    final: CubuState
 
     @property
     def exit_code(self) -> int:
-        return UNDECIDED if self.record.limit_hit else DONE
+        return UNDECIDED if self.final.limit_hit else DONE
 
     def to_json(self) -> dict[str, Any]:
-        record = self.record
+        game = self.final
         return {
             "seed": self.seed,
-            "player_count": record.players,
+            "player_count": game.players,
             "bots": list(self.bots),
-            "target": record.target,
-            "scores": list(record.scores),
-            "winners": [seat + 1 for seat in record.winners],
-            "limit_hit": record.limit_hit,
+            "target": game.target,
+            "scores": [int(score) for score in game.scores().values()],
+            "winners": list(game.winners()),
+            "limit_hit": game.limit_hit,
             "rounds": [
-                {
-                    "dealer": r.dealer + 1,
-                    "turns": len(r.turns),
-                    "winner": None if r.winner is None else r.winner + 1,
-                    "points": r.points,
-                }
-                for r in record.rounds
+                {"dealer": r.dealer, "turns": r.turns, "winner": r.winner, "points": r.points}
+                for r in played_rounds(game)
             ],
         }
 
     def text(self) -> str:
+        rounds = played_rounds(self.final)
         rows = [
             [
                 number,
-                r.dealer + 1,
-                len(r.turns),
+                r.dealer,
+                r.turns,
                 r.longest_run,
                 r.interrupts,
-                "-" if r.winner is None else _seat(r.winner, self.bots),
+                "-" if r.winner is None else _seat(r.winner - 1, self.bots),
                 r.points,
-                "/".join(map(str, scores)),
+                "/".join(map(str, r.scores)),
             ]
-            for number, (r, scores) in enumerate(zip(self.record.rounds, self.record.standings), start=1)
+            for number, r in enumerate(rounds, start=1)
         ]
         table = text_table(
             ["round", "dealer", "turns", "longest run", "interrupts", "out first", "points", "scores"], rows
         )
-        winners = self.record.winners
+        winners = self.final.winners()
         result = (
-            f"no winner: the game is cut off after {len(self.record.rounds)} rounds (undecided)"
-            if self.record.limit_hit
-            else "winner" + "s" * (len(winners) > 1) + ": " + ", ".join(_seat(s, self.bots) for s in winners)
+            f"no winner: the game is cut off after {len(rounds)} rounds (undecided)"
+            if self.final.limit_hit
+            else "winner" + "s" * (len(winners) > 1) + ": " + ", ".join(_seat(s - 1, self.bots) for s in winners)
         )
         return f"{table}\n{result}"
 

@@ -3,9 +3,11 @@
 Each bot is one of ``bots.BOTS`` (greedy, run-keeper, strategist, random), seeded as that
 policy is, and it plays by calling the policy itself: it reads what its seat sees (the
 observation), builds the view the old engine would have handed the policy, asks the policy
-and returns the legal move of the observation with the same notation. A decision that is
-not among the legal moves is a bug of the adapter or the policy: ``AssertionError`` naming
-both.
+and returns its decision as a move: a classic turn as ``state.turn_move`` writes it, which
+the position checks as it is applied (``classic.check_turn``: an illegal one is
+``IllegalMove``), any other decision the legal move of the observation with the same
+notation (one that is not listed is a bug of the adapter or the policy: ``AssertionError``
+naming both).
 
 - A classic turn (``CubuState``, the seat in turn): ``classic.TurnView`` from the seat's
   hand, the top card, every hand's size (a hidden hand's cards are counted, not seen), the
@@ -36,18 +38,20 @@ used: the policy's own, seeded by ``seed``, decides its ties.
 
 from __future__ import annotations
 
+import hashlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from cardsolve.models.cubu import classic, speed
 from cardsolve.models.cubu.cards import Card
 from cardsolve.models.cubu.classic import INTERRUPT, InterruptView, TurnView
 from cardsolve.models.cubu.sequence import UP, Follow
 from cardsolve.models.cubu.speed import LayView
-from cardsolve.models.cubu.state import LOOK, PASS, CubuMove, CubuState, SpeedRaceState, turn_move
+from cardsolve.models.cubu.state import LOOK, PASS, CubuMove, CubuState, SpeedRaceState, start, turn_move
 from cardsolve.models.errors import BadInput
 from cardsolve.models.state import Bot, GameState, Move
 from cardsolve.solvers.cubu.bots import BOTS as POLICIES
+from cardsolve.solvers.cubu.bots import lineup
 
 
 def _listed(seen: CubuState | SpeedRaceState, notation: str, decision: object) -> CubuMove:
@@ -134,7 +138,7 @@ def classic_move(seen: CubuState, policy: classic.Policy) -> CubuMove:
         decision = policy.interrupt(view)
         return _listed(seen, INTERRUPT if decision else PASS.notation, decision)
     turn = policy.choose_turn(turn_view(seen))
-    return _listed(seen, turn_move(turn).notation, turn)
+    return turn_move(turn)  # the position checks it as it is applied (``classic.check_turn``)
 
 
 def lay_view(seen: SpeedRaceState) -> LayView:
@@ -183,6 +187,37 @@ def _maker(name: str) -> Callable[[int], Bot]:
         return policy_bot(name, POLICIES[name](seed), racer)
 
     return make
+
+
+MAX_MOVES = 10**9
+"""More moves than any classic game takes: its round, turn and sequence limits end it first."""
+
+
+def seated_bots(names: Sequence[str], seed: int | str) -> list[Bot]:
+    """One protocol bot per seat, seat 1 first, each playing the policy ``bots.lineup`` seats
+    there (``names[s]`` seeded from ``seed`` and the seat), as the old engine seated them."""
+    return [policy_bot(name, policy) for name, policy in zip(names, lineup(names, seed), strict=True)]
+
+
+def _whole(seed: int | str) -> int:
+    """The whole number from 0 that seeds ``random.Random`` as ``seed`` does: a whole number
+    by its size, a text (a study's late sample) by its UTF-8 bytes followed by their SHA-512."""
+    if isinstance(seed, int):
+        return abs(seed)
+    data = seed.encode()
+    return int.from_bytes(data + hashlib.sha512(data).digest(), "big")
+
+
+def game_start(seed: int | str, players: int, *, target: int = classic.TARGET, rounds: int | None = None) -> CubuState:
+    """A classic game as ``cubu play`` and the studies play it: seat 1 deals first, the deals
+    and reshuffles from ``seed`` (as ``random.Random(seed)`` makes them: ``_whole``),
+    to ``target`` points or for ``rounds`` rounds; a number of players outside 2 to 6 is bad
+    input naming it."""
+    if players not in classic.PLAYERS:
+        raise BadInput(f"CUBU is for 2 to 6 players, not {players}", str(players))
+    state = start(seed=_whole(seed), players=players, target=target, rounds=rounds, dealer=1)
+    assert isinstance(state, CubuState)
+    return state
 
 
 BOTS: dict[str, Callable[[int], Bot]] = {name: _maker(name) for name in POLICIES}

@@ -21,13 +21,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import cache
 
-from cardsolve.models.cubu.cards import Deck, load_deck
-from cardsolve.models.cubu.classic import PLAYERS, check_target, play_game
+from cardsolve.models.cubu.classic import PLAYERS, check_target
+from cardsolve.models.cubu.state import CubuState
 from cardsolve.models.errors import BadInput
-from cardsolve.solvers.cubu.bots import bot_names, lineup
+from cardsolve.models.state import play
+from cardsolve.solvers.cubu.bots import bot_names
 from cardsolve.solvers.cubu.results import GameResult
+from cardsolve.solvers.cubu.state_bots import MAX_MOVES, game_start, seated_bots
 from cardsolve.solvers.infrastructure.seeds import sample_seed
 
 MAX_LINEUP = 100
@@ -61,11 +62,6 @@ def seating(names: Sequence[str], players: int, seed: int, index: int) -> tuple[
     return tuple(order[(seat + turn) % len(order)] for seat in range(players))
 
 
-@cache
-def _deck() -> Deck:
-    return load_deck()
-
-
 def versus_seats(bot: str, against: str, players: int, index: int) -> tuple[str, ...]:
     """The bot at each seat in game ``index`` of ``bot`` against ``against``: ``bot`` at
     seat ``index mod players``, ``against`` everywhere else."""
@@ -81,16 +77,13 @@ def play_one(task: tuple[int, int, tuple[str, ...], int, int]) -> GameResult:
 def play_seated(seats: tuple[str, ...], seed: int, index: int, target: int) -> GameResult:
     """Game ``index`` of a study seeded ``seed``, dealt from ``sample_seed(seed, index)``,
     with the bot ``seats[s]`` at seat s (seeded from the deal and its seat), to ``target``."""
-    players = len(seats)
     deal_seed = sample_seed(seed, index)
-    record = play_game(deal_seed, players, lineup(seats, deal_seed), target=target, deck=_deck())
-    return GameResult(
-        seats,
-        record.winners,
-        tuple(len(r.turns) for r in record.rounds),
-        sum(r.winner is None for r in record.rounds),
-        record.limit_hit,
-    )
+    first = game_start(deal_seed, len(seats), target=target)
+    game = play(first, seated_bots(seats, deal_seed), max_moves=MAX_MOVES)  # the table deals from deal_seed
+    assert isinstance(game, CubuState) and game.is_over
+    turns = (*(result.turns for result in game.results), game.turns)
+    cut = sum(result.winner is None for result in game.results) + (game.winner is None)
+    return GameResult(seats, tuple(seat - 1 for seat in game.winners()), turns, cut, game.limit_hit)
 
 
 def win_shares(result: GameResult) -> dict[int, Fraction]:

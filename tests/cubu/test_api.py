@@ -15,11 +15,13 @@ from conftest import RunCli
 
 from cardsolve import analyze, cubu
 from cardsolve.models.cubu import parse_card, parse_cards
-from cardsolve.models.cubu.classic import MAX_TARGET, play_game
+from cardsolve.models.cubu.classic import MAX_TARGET
 from cardsolve.models.cubu.speed import CENTRE, place
+from cardsolve.models.cubu.state import CubuState, start
 from cardsolve.models.errors import BadInput
-from cardsolve.solvers.cubu.bots import lineup
-from cardsolve.solvers.cubu.results import PlayAnswer
+from cardsolve.models.state import play
+from cardsolve.solvers.cubu.results import PlayAnswer, played_rounds
+from cardsolve.solvers.cubu.state_bots import MAX_MOVES, seated_bots
 from cardsolve.solvers.infrastructure.results import DONE, UNDECIDED, Answer
 
 HAND = "G-P-R-D,O-P-R-L-D,R-O-P-G,L-O,O-P,P-D-G-R-O,G-R-D-L-O-P,pickup2"
@@ -94,14 +96,14 @@ def test_speed_bad_input() -> None:
 
 def test_play_counts_seats_from_1(cardsolve: RunCli) -> None:
     answer = cubu.play(seed=4, players=2, bots="greedy,random", rounds=3)
-    record = answer.record
-    assert answer.bots == ("greedy", "random") and len(record.rounds) == 3 and record.target is None
+    game = answer.final
+    assert answer.bots == ("greedy", "random") and game.round_number == 3 and game.target is None
     document = answer.to_json()
-    best = max(record.scores)
-    assert document["winners"] == [seat + 1 for seat, score in enumerate(record.scores) if score == best]
+    scores = document["scores"]
+    assert document["winners"] == [seat for seat, score in enumerate(scores, 1) if score == max(scores)]
     assert [r["dealer"] for r in document["rounds"]] == [1, 2, 1]
     assert all(r["winner"] in (None, 1, 2) for r in document["rounds"])
-    assert record.standings[-1] == record.scores
+    assert played_rounds(game)[-1].scores == tuple(scores) == tuple(game.scores().values())
     assert answer.text().splitlines()[-1] == "winner: " + ", ".join(
         f"seat {seat} ({answer.bots[seat - 1]})" for seat in document["winners"]
     )
@@ -112,8 +114,9 @@ def test_play_counts_seats_from_1(cardsolve: RunCli) -> None:
 
 def test_play_to_a_target_with_the_default_bots(cardsolve: RunCli) -> None:
     answer = cubu.play(seed=1, players=3, target=50)
-    assert answer.bots == ("greedy", "strategist", "runkeeper") and max(answer.record.scores) >= 50
-    assert sum(r.points for r in answer.record.rounds) == sum(answer.record.scores)
+    document = answer.to_json()
+    assert answer.bots == ("greedy", "strategist", "runkeeper") and max(document["scores"]) >= 50
+    assert sum(r["points"] for r in document["rounds"]) == sum(document["scores"])
     same_as_cli(cardsolve, answer, "cubu", "play", "--seed", "1", "--players", "3", "--target", "50")
 
 
@@ -202,9 +205,11 @@ def test_a_target_is_one_to_a_thousand_points(tmp_path: Path) -> None:
 
 def test_a_game_cut_off_at_the_round_limit_is_undecided() -> None:
     names = ("greedy", "greedy")
-    record = play_game(3, 2, lineup(names, 3), target=MAX_TARGET, round_limit=2)
+    first = start(seed=3, players=2, dealer=1, target=MAX_TARGET, round_limit=2)
+    record = play(first, seated_bots(names, 3), seed=3, max_moves=MAX_MOVES)
+    assert isinstance(record, CubuState) and record.round_number == 2
     cut = PlayAnswer(3, names, record)
-    assert record.limit_hit and not record.winners and cut.exit_code == UNDECIDED
+    assert record.limit_hit and not record.winners() and cut.exit_code == UNDECIDED
     assert cut.text().endswith("no winner: the game is cut off after 2 rounds (undecided)")
     assert cut.to_json()["limit_hit"] is True and cut.to_json()["winners"] == []
     assert cubu.play(seed=3, players=2, bots="greedy,greedy").exit_code == DONE

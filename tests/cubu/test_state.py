@@ -13,7 +13,8 @@ import pytest
 from conftest import RunCli, run_json
 
 import cardsolve as api_root
-from cardsolve.models.cubu.cards import parse_cards
+from cardsolve.models.cubu.cards import load_deck, parse_cards
+from cardsolve.models.cubu.classic import deal as classic_deal
 from cardsolve.models.cubu.classic import legal_turns, round_points
 from cardsolve.models.cubu.state import CubuState, SpeedRaceState, load, start
 from cardsolve.models.errors import BadInput
@@ -127,7 +128,7 @@ def test_every_other_seat_is_asked_after_each_card_and_the_holder_may_interrupt(
     done = asked.apply("pass")
     assert done.top.name == "O-L-D" and done.laying is None and done.to_move == 2
     cut = laying.apply("interrupt")
-    assert cut.top.name == "L-D-O" and "O-L-D" in [card.name for card in cut.hands[0] if card]
+    assert cut.top.name == "L-D-O" and cut.hands[0] == tuple(parse_cards("O-L-D,P-O,miss"))  # back in its place
     assert cut.to_move == 2 and cut.spent == tuple(parse_cards("interrupt"))  # left of the interrupted seat
 
 
@@ -137,7 +138,7 @@ def test_a_missed_turn_is_passed_over_without_a_move() -> None:
 
 
 def test_the_first_seat_out_wins_the_points_left_in_the_other_hands() -> None:
-    state = classic(["L-D-O", "interrupt,R-G", "G-O"], "D-R-G", scores=[7, 0, 0])
+    state = classic(["L-D-O", "interrupt,R-G", "G-O"], "D-R-G", scores=[7, 0, 0], rounds=1)
     over = state.apply("D1up:L-D-O")
     assert over.is_over and over.winner == 1
     assert over.points == round_points([[], parse_cards("interrupt,R-G"), parse_cards("G-O")], 0) == 20
@@ -149,7 +150,7 @@ def test_the_observation_hides_the_other_hands_the_pickup_deck_and_the_plan() ->
     laying = table().apply("D1up:L-D-O,O-L-D")
     seen = laying.observation(2).to_json()
     assert seen["hands"][0] == ["?"] * 2 and seen["hands"][2] == ["?", "?"] and seen["pickup"] == ["?"] * 3
-    assert seen["sequence"] == {"follow": "D2up", "planned": ["?"], "asked_seat": 2}
+    assert seen["sequence"] == {"follow": "D2up", "planned": ["?"], "asked_seat": 2, "places": []}
     assert laying.observation(1).to_json()["sequence"]["planned"] == ["O-L-D"]
 
 
@@ -178,6 +179,90 @@ def test_bad_documents_name_the_field() -> None:
         classic(["P-O", "R-G"], "D-R-G", to_move=0, draw_seats=[1])
     with pytest.raises(BadInput, match="looking_seat"):
         classic(["P-O", "R-G"], "D-R-G", to_move=0, looking_seat=2)
+
+
+# --- the classic game: rounds to a target -------------------------------------------
+
+
+def test_after_a_round_the_dealer_moves_left_and_the_table_deals_the_next() -> None:
+    # Seat 1 goes out with 20 points (the interrupt 10, R-G and G-O 5 each); 7 before: 27.
+    state = classic(["L-D-O", "interrupt,R-G", "G-O"], "D-R-G", scores=[7, 0, 0], target=50, dealer=3)
+    over = state.apply("D1up:L-D-O")
+    assert over.round_over and not over.is_over and over.to_move == TABLE and over.scores() == {1: 27, 2: 0, 3: 0}
+    deals = moves(over)
+    assert len(deals) == 48 and all(move.startswith("deal:") for move in deals)  # any regular card starts it
+    refused(over, "D-R-G", "deals the next round")
+    dealt = over.apply("deal:O-P")
+    assert dealt.dealer == 1 and dealt.turn == 2 and dealt.top.name == "O-P" and dealt.round_number == 2
+    assert dealt.sheet == (27, 0, 0) and [result.to_json() for result in dealt.results] == [
+        {"dealer": 3, "turns": 1, "winner": 1, "points": 20}
+    ]
+    # Dealt from no seed, the new hands are hidden: each seat looks at its 7 cards.
+    assert all(hand == (None,) * 7 for hand in dealt.hands) and len(dealt.pickup) == 60 - 21 - 1
+    assert dealt.to_move == 2 and moves(dealt) == ["look"]
+    assert load(dealt.to_json()) == dealt
+
+
+def test_the_game_ends_at_the_target_or_after_its_rounds() -> None:
+    won = classic(["L-D-O", "R-G"], "D-R-G", scores=[45, 0], target=50).apply("D1up:L-D-O")
+    assert won.is_over and won.scores() == {1: 50, 2: 0} and won.winners() == (1,) and not won.limit_hit
+    short = classic(["L-D-O", "R-G"], "D-R-G", scores=[0, 3], rounds=2).apply("D1up:L-D-O")
+    assert not short.is_over and short.round_number == 1
+    last = classic(["L-D-O", "R-G"], "D-R-G", scores=[0, 5], rounds=2, round_results=[ROUND]).apply("D1up:L-D-O")
+    assert last.is_over and last.winners() == (1, 2) and last.scores() == {1: 5, 2: 5}  # a tie: both win
+    cut = classic(["L-D-O", "R-G"], "D-R-G", target=100, round_limit=2, round_results=[ROUND]).apply("D1up:L-D-O")
+    assert cut.is_over and cut.limit_hit and cut.winners() == ()
+
+
+ROUND = {"dealer": 1, "turns": 12, "winner": 2, "points": 5}
+
+
+def test_a_round_without_a_winner_ends_at_the_turn_limit() -> None:
+    # Nobody can play and the pickup deck is empty: every turn is a draw that gets nothing.
+    state = classic(["P-O", "G-L"], "D-R-G", turn_limit=3)
+    ended = state.apply("draw").apply("draw").apply("draw")
+    assert ended.round_over and ended.winner is None and ended.turns == 3 and ended.scores() == {1: 0, 2: 0}
+    assert moves(ended)[0].startswith("deal:")
+    assert ended.apply(moves(ended)[0]).results[0].to_json() == {"dealer": 2, "turns": 3, "winner": None, "points": 0}
+
+
+def test_a_seeded_game_deals_and_reshuffles_from_its_one_random_source() -> None:
+    first = start(seed=6, players=3, dealer=1)
+    assert isinstance(first, CubuState) and first.turn == 2 and first.shuffles == (60,)
+    assert first.observation(2).to_json().keys() == first.to_json().keys() - {"shuffle_seed", "shuffles"}
+    rng = random.Random(6)
+    assert classic_deal(load_deck(), 3, 0, rng).hands == first.table(2).hands
+    state: GameState = first
+    rounds = 0
+    while not state.is_over:
+        assert len(state.legal_moves()) == 1 or state.to_move != TABLE  # every table move is known
+        if state.to_move == TABLE and str(state.legal_moves()[0]).startswith("deal:"):
+            assert isinstance(state, CubuState)
+            dealer = state.dealer % 3 + 1
+            expected = classic_deal(load_deck(), 3, dealer - 1, state.table_random())
+            state = state.apply(state.legal_moves()[0])
+            assert isinstance(state, CubuState) and state.dealer == dealer
+            assert [list(hand) for hand in state.hands] == expected.hands and state.top == expected.top
+            rounds += 1
+            continue
+        state = state.apply(random.Random(len(state.history)).choice(list(state.legal_moves())))
+    assert rounds >= 2 and isinstance(state, CubuState) and max(state.scores().values()) >= 100
+    assert load(state.to_json()) == state
+
+
+def test_a_position_of_a_later_round_is_read_back() -> None:
+    doc = {**start(seed=5, players=2).to_json(), "scores": [40, 35], "round_results": [ROUND], "dealer": 1}
+    state = load(doc)
+    assert isinstance(state, CubuState) and state.round_number == 2 and state.scores() == {1: 40, 2: 35}
+    assert load(state.to_json()) == state and state.table_random().getstate() == load(doc).table_random().getstate()
+    for change, field in (
+        ({"round_results": [{"dealer": 3}]}, "round_results"),
+        ({"rounds": 2}, "target"),
+        ({"turn_limit": 0}, "turn limit"),
+        ({"shuffles": [61]}, "shuffles"),
+    ):
+        with pytest.raises(BadInput, match=field):
+            load({**doc, **change})
 
 
 # --- the Speed CUBU race -------------------------------------------------------------
@@ -341,7 +426,7 @@ def test_evaluate_refuses_the_table_and_a_finished_round() -> None:
     with pytest.raises(BadInput, match="the table is to move"):
         api_root.cubu.evaluate(classic(["P-O", "R-G"], "D-R-G", pickup=PICKUP).apply("draw"))
     with pytest.raises(BadInput, match="over"):
-        api_root.cubu.evaluate(classic(["L-D-O", "R-G"], "D-R-G").apply("D1up:L-D-O"))
+        api_root.cubu.evaluate(classic(["L-D-O", "R-G"], "D-R-G", rounds=1).apply("D1up:L-D-O"))
     with pytest.raises(BadInput, match="time limit"):
         api_root.cubu.evaluate(table(), time_limit=0)
 

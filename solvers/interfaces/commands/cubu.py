@@ -84,7 +84,13 @@ COMMANDS = (
             Option(
                 "mode",
                 Choice(("classic", "speed")),
-                "classic: a round of the classic game (the default); speed: a Speed CUBU race.",
+                "classic: a classic game, round after round (the default); speed: a Speed CUBU race.",
+            ),
+            Option("target", Whole(1, MAX_TARGET), "The classic game only: points that win (default 100)."),
+            Option(
+                "rounds",
+                Whole(1, MAX_ROUNDS),
+                "The classic game only: play this many rounds instead, the most points winning (1: one round).",
             ),
             Option(
                 "follow",
