@@ -1,5 +1,6 @@
-"""CUBU: the cards and the deck and colour sequences; the classic game is ``models.cubu.classic``
-and Speed CUBU ``models.cubu.speed`` (imported by module, since both have a ``play_game``)."""
+"""CUBU: the cards and the deck and colour sequences; the classic game's rules are
+``models.cubu.classic`` and Speed CUBU's ``models.cubu.speed`` (imported by module), a game in
+progress ``models.cubu.state``."""
 
 from cardsolve.models.cubu.cards import (
     ACTION_COPIES,

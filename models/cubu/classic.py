@@ -13,6 +13,8 @@ time-limit variant is played as a fixed number of rounds, most points winning.
 
 ``legal_turns`` lists every turn the seat in turn may take, and ``check_turn`` is the one
 validator: every play goes through it, and an illegal turn is bad input with the reason.
+The game itself is played as a State (``models.cubu.state``, played by ``models.state.play``);
+this module holds its rules: the deal, the turns, the scoring, the policies' views.
 
 Rule readings (the rulebook leaves these open):
 
@@ -35,7 +37,8 @@ Rule readings (the rulebook leaves these open):
   played alone, aimed at nobody, lays no card and ends the turn (so a hand holding only
   interrupts can still go out). It also answers a card of another player's colour
   sequence: after each card the player means to follow with another, every other player
-  holding an interrupt is asked, clockwise from the player's left; the first who
+  is asked (a holder of an interrupt may answer with it), clockwise from the player's
+  left; the first who
   interrupts sets his interrupt card aside and the sequence ends there. The cards
   already played stay, the last is the top card, and play continues to the left of the
   interrupted player. A sequence always keeps its first card, and action cards cannot
@@ -52,13 +55,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol
 
-from cardsolve.models.cubu.cards import ACTIONS, Card, Deck, load_deck
+from cardsolve.models.cubu.cards import ACTIONS, Card, Deck
 from cardsolve.models.cubu.sequence import Follow, check_sequence, continuations, declarations, openings
 from cardsolve.models.errors import BadInput
-from cardsolve.models.listing import seated
 
 HAND = 7
 """Cards dealt to each player."""
@@ -198,65 +200,20 @@ class RandomPolicy:
         return self.rng.random() < self.interrupt_chance
 
 
-@dataclass(frozen=True)
-class TurnRecord:
-    """One turn: the seat and what happened. ``kind`` is ``sequence`` (``follow``,
-    ``cards`` laid, ``interrupter`` if cut short), ``action`` (``cards`` is the action
-    card, ``target``, ``drawn`` by a pickup's target), ``interrupt`` (``cards`` is the
-    interrupt, played on the seat's own turn), ``draw`` (``drawn``) or ``missed`` (the
-    seat skipped the turn after a miss)."""
-
-    seat: int
-    kind: str
-    follow: Follow | None = None
-    cards: tuple[Card, ...] = ()
-    target: int | None = None
-    interrupter: int | None = None
-    drawn: tuple[Card, ...] = ()
-
-
 @dataclass
 class Table:
-    """A round in progress: the hands, the top card, the cards under it, the set-aside
-    action cards, the pickup deck (drawn from the end), the turns each seat will miss,
-    whose turn it is and the round's random source (for reshuffles)."""
+    """A round as the rules read it: the hands, the top card, the pickup deck (drawn from
+    the end) and whose turn it is (the round in play is ``models.cubu.state``'s)."""
 
     hands: list[list[Card]]
     top: Card
     pickup: list[Card]
     to_play: int
-    rng: random.Random
-    pile: list[Card] = field(default_factory=list)
-    spent: list[Card] = field(default_factory=list)
-    skips: list[int] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        if not self.skips:
-            self.skips = [0] * len(self.hands)
 
     @property
     def players(self) -> int:
         """The number of seats."""
         return len(self.hands)
-
-    @property
-    def winner(self) -> int | None:
-        """The seat whose hand is empty, None while every player holds cards."""
-        return next((seat for seat, hand in enumerate(self.hands) if not hand), None)
-
-    def draw(self, seat: int, count: int) -> tuple[Card, ...]:
-        """Seat ``seat`` draws ``count`` cards (fewer if even a reshuffle cannot give them)."""
-        drawn = []
-        for _ in range(count):
-            if not self.pickup:
-                self.pickup = self.pile + self.spent
-                self.pile, self.spent = [], []
-                self.rng.shuffle(self.pickup)
-            if not self.pickup:
-                break
-            drawn.append(self.pickup.pop())
-        self.hands[seat].extend(drawn)
-        return tuple(drawn)
 
     def can_play(self, seat: int) -> bool:
         """Whether ``seat`` has a sequence opening or an action card (the interrupt too) to play as a turn."""
@@ -323,89 +280,6 @@ def legal_turns(table: Table) -> list[Turn]:
     return turns or [Draw()]
 
 
-def play_action(table: Table, seat: int, play: ActionPlay) -> TurnRecord:
-    """Seat ``seat`` plays the action card ``play.action`` at ``play.target`` (checked first)."""
-    check_turn(table, seat, play)
-    card = Card(action=play.action)
-    table.hands[seat].remove(card)
-    table.spent.append(card)
-    drawn: tuple[Card, ...] = ()
-    if play.action == "miss":
-        table.skips[play.target] += 1
-    elif play.action == "swap":
-        if table.hands[seat]:
-            table.hands[seat], table.hands[play.target] = table.hands[play.target], table.hands[seat]
-    else:
-        drawn = table.draw(play.target, PICKUPS[play.action])
-    return TurnRecord(seat, "action", cards=(card,), target=play.target, drawn=drawn)
-
-
-def play_interrupt(table: Table, seat: int) -> TurnRecord:
-    """Seat ``seat`` plays an interrupt on his own turn (checked first): the card is set
-    aside and the turn ends, no card laid."""
-    check_turn(table, seat, InterruptPlay())
-    card = Card(action=INTERRUPT)
-    table.hands[seat].remove(card)
-    table.spent.append(card)
-    return TurnRecord(seat, "interrupt", cards=(card,))
-
-
-def play_sequence(table: Table, seat: int, play: SequencePlay, policies: Sequence[Policy]) -> TurnRecord:
-    """Seat ``seat`` plays the sequence (checked first) card by card; after each card but
-    the last (and while he still holds cards) the others holding an interrupt are asked,
-    clockwise from his left; the first to interrupt ends the sequence."""
-    check_turn(table, seat, play)
-    hand = table.hands[seat]
-    interrupt = Card(action=INTERRUPT)
-    for index, card in enumerate(play.cards):
-        hand.remove(card)
-        table.pile.append(table.top)
-        table.top = card
-        laid = play.cards[: index + 1]
-        if index + 1 == len(play.cards) or not hand:
-            break
-        for step in range(1, table.players):
-            other = (seat + step) % table.players
-            if interrupt in table.hands[other]:
-                view = InterruptView(other, tuple(table.hands[other]), seat, play.follow, laid, len(hand))
-                if policies[other].interrupt(view):
-                    table.hands[other].remove(interrupt)
-                    table.spent.append(interrupt)
-                    return TurnRecord(seat, "sequence", follow=play.follow, cards=laid, interrupter=other)
-    return TurnRecord(seat, "sequence", follow=play.follow, cards=laid)
-
-
-def view_of(table: Table, seat: int, scores: Sequence[int]) -> TurnView:
-    """What seat ``seat`` knows on his turn."""
-    return TurnView(
-        seat,
-        tuple(table.hands[seat]),
-        table.top,
-        tuple(map(len, table.hands)),
-        len(table.pickup),
-        tuple(table.skips),
-        tuple(scores),
-    )
-
-
-def play_turn(table: Table, policies: Sequence[Policy], scores: Sequence[int] = ()) -> TurnRecord:
-    """The seat in turn plays (or misses) one turn by its policy; the turn passes left."""
-    seat = table.to_play
-    table.to_play = (seat + 1) % table.players
-    if table.skips[seat]:
-        table.skips[seat] -= 1
-        return TurnRecord(seat, "missed")
-    turn = policies[seat].choose_turn(view_of(table, seat, scores or [0] * table.players))
-    if isinstance(turn, SequencePlay):
-        return play_sequence(table, seat, turn, policies)
-    if isinstance(turn, ActionPlay):
-        return play_action(table, seat, turn)
-    if isinstance(turn, InterruptPlay):
-        return play_interrupt(table, seat)
-    check_turn(table, seat, turn)
-    return TurnRecord(seat, "draw", drawn=table.draw(seat, 1))
-
-
 def deal(deck: Deck, players: int, dealer: int, rng: random.Random) -> Table:
     """The shuffled deck dealt: 7 cards each one at a time from the dealer's left, the
     start card turned (action cards to the bottom of the pickup deck), play to the dealer's left."""
@@ -414,7 +288,7 @@ def deal(deck: Deck, players: int, dealer: int, rng: random.Random) -> Table:
     hands: list[list[Card]] = [[] for _ in range(players)]
     for index in range(HAND * players):
         hands[(dealer + 1 + index) % players].append(cards.pop())
-    return Table(hands, start_card(cards), cards, (dealer + 1) % players, rng)
+    return Table(hands, start_card(cards), cards, (dealer + 1) % players)
 
 
 def start_card(pickup: list[Card]) -> Card:
@@ -430,114 +304,9 @@ def round_points(hands: Sequence[Sequence[Card]], winner: int) -> int:
     return sum(card.points for seat, hand in enumerate(hands) if seat != winner for card in hand)
 
 
-@dataclass(frozen=True)
-class RoundRecord:
-    """One round: the dealer, the hands dealt, the start card, every turn, the winner
-    (None when the turn limit was hit), his points and the hands at the end."""
-
-    dealer: int
-    dealt: tuple[tuple[Card, ...], ...]
-    start: Card
-    turns: tuple[TurnRecord, ...]
-    winner: int | None
-    points: int
-    hands: tuple[tuple[Card, ...], ...]
-
-    @property
-    def longest_run(self) -> int:
-        """The most cards laid in one colour sequence this round (0 when none was played)."""
-        return max((len(turn.cards) for turn in self.turns if turn.kind == "sequence"), default=0)
-
-    @property
-    def interrupts(self) -> int:
-        """The sequences cut short by an interrupt this round."""
-        return sum(turn.interrupter is not None for turn in self.turns)
-
-
-def play_round(
-    table: Table, dealer: int, policies: Sequence[Policy], scores: Sequence[int] = (), turn_limit: int = 2000
-) -> RoundRecord:
-    """The round from ``table`` on until a hand is empty or ``turn_limit`` turns were played."""
-    dealt = tuple(tuple(hand) for hand in table.hands)
-    start = table.top
-    turns: list[TurnRecord] = []
-    while table.winner is None and len(turns) < turn_limit:
-        turns.append(play_turn(table, policies, scores))
-    winner = table.winner
-    points = 0 if winner is None else round_points(table.hands, winner)
-    return RoundRecord(dealer, dealt, start, tuple(turns), winner, points, tuple(tuple(hand) for hand in table.hands))
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """A whole game: the players, the target (None for a fixed number of rounds), every
-    round, the final scores, the winners (empty when the round limit was hit) and whether
-    it was hit."""
-
-    players: int
-    target: int | None
-    rounds: tuple[RoundRecord, ...]
-    scores: tuple[int, ...]
-    winners: tuple[int, ...]
-    limit_hit: bool
-
-    @property
-    def standings(self) -> tuple[tuple[int, ...], ...]:
-        """The scores after each round: each round adds its points to its winner's score."""
-        scores = [0] * self.players
-        after = []
-        for record in self.rounds:
-            if record.winner is not None:
-                scores[record.winner] += record.points
-            after.append(tuple(scores))
-        return tuple(after)
-
-
-def leaders(scores: Sequence[int]) -> tuple[int, ...]:
-    """The seats with the most points (several on a tie)."""
-    best = max(scores)
-    return tuple(seat for seat, score in enumerate(scores) if score == best)
-
-
 def check_target(target: int) -> None:
     """A game's target is 1 to ``MAX_TARGET`` points; anything else is bad input naming it."""
     if not 1 <= target <= MAX_TARGET:
         raise BadInput(
             f"bad target {target}: give 1 to {MAX_TARGET} points (the rulebook plays to 50, 100 or 200)", str(target)
         )
-
-
-def play_game(
-    seed: int | str,
-    players: int = 4,
-    policies: Sequence[Policy] | None = None,
-    target: int = TARGET,
-    rounds: int | None = None,
-    deck: Deck | None = None,
-    dealer: int = 0,
-    round_limit: int = ROUND_LIMIT,
-    turn_limit: int = 2000,
-) -> GameRecord:
-    """A whole game, seeded: deals from ``seed``, seat s deciding by ``policies[s]``
-    (default: ``RandomPolicy`` seeded from ``seed`` and the seat). Played to ``target``
-    points, or, when ``rounds`` is given (the time-limit variant), for that many rounds
-    with the most points winning. The first dealer is ``dealer``; the deck is the
-    bundled one unless ``deck`` is given."""
-    policies = seated("CUBU", players, PLAYERS, policies, lambda seat: RandomPolicy(f"{seed}:{seat}"), dealer)
-    check_target(target)
-    if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
-        raise BadInput(f"bad number of rounds {rounds}: give 1 to {MAX_ROUNDS}", str(rounds))
-    deck = deck or load_deck()
-    rng = random.Random(seed)
-    scores = [0] * players
-    records: list[RoundRecord] = []
-    limit = rounds if rounds is not None else round_limit
-    while len(records) < limit and (rounds is not None or max(scores) < target):
-        record = play_round(deal(deck, players, dealer, rng), dealer, policies, scores, turn_limit)
-        records.append(record)
-        if record.winner is not None:
-            scores[record.winner] += record.points
-        dealer = (dealer + 1) % players
-    limit_hit = rounds is None and max(scores) < target
-    won = () if limit_hit else leaders(scores)
-    return GameRecord(players, None if rounds is not None else target, tuple(records), tuple(scores), won, limit_hit)

@@ -123,8 +123,6 @@ Slot = Card | None
 Hand = tuple[Slot, ...]
 Cell = tuple[int, int]
 
-_RNG = random.Random(0)
-"""The random source handed to ``classic.Table``, which needs one; no state move draws from it."""
 _FOLLOW = re.compile(r"([DLRGOP])([1-6])(up|down)")
 _CELL = re.compile(r"(-?\d{1,4}),(-?\d{1,4})")
 
@@ -579,7 +577,7 @@ class CubuState(_Cards):
     def table(self, seat: int) -> classic.Table:
         """The round as ``classic.Table`` holds it, ``seat`` in turn (its hand known)."""
         hands = [[card for card in hand if card is not None] for hand in self.hands]
-        return classic.Table(hands, self.top, [], seat - 1, _RNG, list(self.pile), list(self.spent), list(self.skips))
+        return classic.Table(hands, self.top, [], seat - 1)
 
     # --- the moves ------------------------------------------------------------------
 
@@ -620,7 +618,7 @@ class CubuState(_Cards):
             return False
         hands: list[list[Card]] = [[] for _ in self.hands]
         hands[seat - 1] = [card for card in self.hands[seat - 1] if card is not None]
-        table = classic.Table(hands, self.top, [], seat - 1, _RNG, [], [], list(self.skips))
+        table = classic.Table(hands, self.top, [], seat - 1)
         try:
             classic.check_turn(table, seat - 1, move.turn)  # a turn reads the player's own hand alone
         except BadInput:
@@ -1228,15 +1226,17 @@ def start(
     if mode not in MODES:
         raise BadInput(f"bad mode {mode!r}: the modes are {', '.join(MODES)}", str(mode))
     rng = random.Random(seed)
+    if not is_whole(target):
+        raise BadInput(f"bad target {shown(target)}: give a whole number of points", str(target))
+    classic.check_target(target)
+    if rounds is not None:
+        _limit(rounds, "number of rounds", classic.MAX_ROUNDS)
+    first = count if dealer is None else _limit(dealer, "dealer seat", count)
+    _limit(round_limit, "round limit", classic.MAX_ROUNDS)
+    _limit(turn_limit, "turn limit", MAX_TURN_LIMIT)
     if mode == "classic":
         if follow is not None:
             raise BadInput("follow is for a Speed CUBU race (mode speed), not the classic game", str(follow))
-        if not is_whole(target):
-            raise BadInput(f"bad target {shown(target)}: give a whole number of points", str(target))
-        classic.check_target(target)
-        if rounds is not None:
-            _limit(rounds, "number of rounds", classic.MAX_ROUNDS)
-        first = count if dealer is None else _limit(dealer, "dealer seat", count)
         table = classic.deal(_deck(), count, first - 1, rng)
         return CubuState(
             hands=tuple(tuple(hand) for hand in table.hands),
@@ -1250,8 +1250,8 @@ def start(
             turn=table.to_play + 1,
             target=None if rounds is not None else target,
             rounds=rounds,
-            round_limit=_limit(round_limit, "round limit", classic.MAX_ROUNDS),
-            turn_limit=_limit(turn_limit, "turn limit", MAX_TURN_LIMIT),
+            round_limit=round_limit,
+            turn_limit=turn_limit,
             shuffle_seed=seed,
             shuffles=(len(_deck().cards),),
             rng_state=rng.getstate(),

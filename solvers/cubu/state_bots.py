@@ -70,7 +70,7 @@ def _known(hand: tuple[Card | None, ...]) -> tuple[Card, ...]:
 
 
 def turn_view(seen: CubuState) -> TurnView:
-    """What the seat in turn knows, as ``classic.view_of`` gives it, from its observation:
+    """What the seat in turn knows, as the policies' ``classic.TurnView`` holds it, from its observation:
     its hand, the top card, the sizes of the hands (hidden ones counted), the pickup deck's
     size, the turns each seat will miss and the score sheet."""
     seat = seen.turn

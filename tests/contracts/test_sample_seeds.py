@@ -7,9 +7,9 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardsolve.models.cubu.classic import play_game as play_cubu
 from cardsolve.models.quibbles import Variant, new_game
 from cardsolve.models.was_sticht import deal_round
+from cardsolve.solvers.cubu.state_bots import game_start
 from cardsolve.solvers.infrastructure.seeds import STRIDE, sample_seed
 
 SEEDS = st.integers(-(10**12), 10**12)
@@ -39,4 +39,4 @@ def test_the_games_dealt_past_the_stride_differ_from_the_next_seeds() -> None:
     late, early = sample_seed(1, STRIDE + 1), sample_seed(2, 1)
     assert deal_round(late) != deal_round(early)
     assert new_game(1, Variant.SOLO, late).draw_pile != new_game(1, Variant.SOLO, early).draw_pile
-    assert play_cubu(late, rounds=1).rounds[0] != play_cubu(early, rounds=1).rounds[0]
+    assert game_start(late, 4, rounds=1).hands != game_start(early, 4, rounds=1).hands

@@ -16,10 +16,11 @@ from cardsolve.models.cubu.classic import (
     InterruptView,
     SequencePlay,
     TurnView,
-    play_game,
 )
 from cardsolve.models.cubu.deal import shuffled_hand
+from cardsolve.models.cubu.state import CubuState
 from cardsolve.models.errors import BadInput
+from cardsolve.models.state import play
 from cardsolve.solvers.cubu.bots import (
     BOTS,
     GreedyBot,
@@ -27,10 +28,10 @@ from cardsolve.solvers.cubu.bots import (
     StrategistBot,
     bot_by_name,
     chain,
-    lineup,
     score_leader,
 )
 from cardsolve.solvers.cubu.longest import longest
+from cardsolve.solvers.cubu.state_bots import MAX_MOVES, game_start, seated_bots
 from cardsolve.solvers.studies.cubu_games import check_setting, seating
 
 DECK = load_deck()
@@ -52,18 +53,24 @@ def asked(hand: str, played: str, player_hand: int, follow: Follow = ORANGE_1_UP
     return InterruptView(1, tuple(parse_cards(hand)), 0, follow, tuple(parse_cards(played)), player_hand)
 
 
+def game(seed: int, seats: list[str], target: int = 100) -> CubuState:
+    """A whole seeded classic game between the bots ``seats``, as ``cubu play`` plays it."""
+    final = play(game_start(seed, len(seats), target=target), seated_bots(seats, seed), max_moves=MAX_MOVES)
+    assert isinstance(final, CubuState) and final.is_over
+    return final
+
+
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_every_bot_plays_only_legal_turns_in_whole_games(players: int) -> None:
-    # The engine raises BadInput on any illegal choice (a card not held, a wrong sequence,
-    # a draw when a play exists, an action at oneself).
+    # The position refuses any illegal choice (a card not held, a wrong sequence, a draw
+    # when a play exists, an action at oneself): IllegalMove.
     names = [name for name in BOTS if name != "random"]
     for seed in range(6):
         seats = [names[(seat + seed) % len(names)] for seat in range(players)]
-        record = play_game(seed, players, lineup(seats, seed), target=60, deck=DECK)
-        assert not record.limit_hit and record.winners
+        mixed = game(seed, seats, target=60)
+        assert not mixed.limit_hit and mixed.winners()
         for name in names:
-            alone = play_game(seed, players, lineup([name] * players, seed), target=40, deck=DECK)
-            assert alone.winners
+            assert game(seed, [name] * players, target=40).winners()
 
 
 def random_views(count: int) -> list[TurnView]:
@@ -162,9 +169,7 @@ def test_the_strategist_swaps_a_much_larger_hand() -> None:
 
 def test_bots_are_deterministic_given_their_seed() -> None:
     names = ["greedy", "runkeeper", "strategist", "random"]
-    first = play_game(5, 4, lineup(names, 5), deck=DECK)
-    again = play_game(5, 4, lineup(names, 5), deck=DECK)
-    assert first == again
+    assert game(5, names) == game(5, names)
     for name in names:
         bots = [bot_by_name(name, "s"), bot_by_name(name, "s")]
         for v in random_views(40):

@@ -9,75 +9,52 @@ import random
 import pytest
 
 from cardsolve.models.cubu import parse_card, parse_cards
-from cardsolve.models.cubu.classic import (
-    ActionPlay,
-    Draw,
-    InterruptPlay,
-    InterruptView,
-    Table,
-    Turn,
-    TurnView,
-    check_turn,
-    legal_turns,
-    play_turn,
-)
+from cardsolve.models.cubu.state import CubuState, load
 from cardsolve.models.errors import BadInput
-from cardsolve.solvers.cubu.bots import BOTS, bot_by_name
+from cardsolve.solvers.cubu.bots import BOTS
 from cardsolve.solvers.cubu.results import LongestAnswer
+from cardsolve.solvers.cubu.state_bots import bot
 
 
-class Plays:
-    """A policy that takes the given turn and never interrupts another's sequence."""
-
-    def __init__(self, turn: Turn | None = None) -> None:
-        self.turn = turn
-
-    def choose_turn(self, view: TurnView) -> Turn:
-        assert self.turn is not None, "a seat that has no turn was asked"
-        return self.turn
-
-    def interrupt(self, view: InterruptView) -> bool:
-        return False
-
-
-def table(hands: list[str], top: str = "D-R-O", to_play: int = 0) -> Table:
-    """A round in progress: the hands from seat 1, the top card, a pickup deck of one card."""
-    return Table([parse_cards(hand) for hand in hands], parse_card(top), parse_cards("D-G"), to_play, random.Random(0))
+def position(hands: list[str], top: str = "D-R-O") -> CubuState:
+    """A round of one in progress, seat 1 to play: the hands from seat 1, the top card, a
+    pickup deck of one card."""
+    doc = {"game": "cubu", "to_move": 1, "hands": [hand.split(",") for hand in hands], "top": top}
+    state = load({**doc, "pickup": ["D-G"], "rounds": 1})
+    assert isinstance(state, CubuState)
+    return state
 
 
 def test_a_hand_of_only_an_interrupt_goes_out() -> None:
-    t = table(["interrupt", "L-G,G-P"])
-    assert legal_turns(t) == [InterruptPlay()]
+    state = position(["interrupt", "L-G,G-P"])
+    assert [str(move) for move in state.legal_moves()] == ["interrupt"]
     with pytest.raises(BadInput, match="may not draw"):
-        check_turn(t, 0, Draw())
-    record = play_turn(t, [Plays(InterruptPlay()), Plays()])
-    assert (record.kind, record.cards) == ("interrupt", tuple(parse_cards("interrupt")))
-    assert t.winner == 0 and t.spent == parse_cards("interrupt")
+        state.apply("draw")
+    out = state.apply("interrupt")
+    assert out.is_over and out.winner == 1 and out.spent == tuple(parse_cards("interrupt"))
 
 
 def test_on_ones_own_turn_it_ends_the_turn_laying_nothing() -> None:
-    t = table(["interrupt,D-O,O-D", "L-G", "G-P"])
-    assert InterruptPlay() in legal_turns(t)
-    record = play_turn(t, [Plays(InterruptPlay()), Plays(), Plays()])
-    assert record.kind == "interrupt" and t.top == parse_card("D-R-O") and not t.pile
-    assert t.hands[0] == parse_cards("D-O,O-D") and t.to_play == 1 and t.winner is None
+    state = position(["interrupt,D-O,O-D", "L-G", "G-P"])
+    after = state.apply("interrupt")
+    assert after.top == parse_card("D-R-O") and not after.pile and after.history == ("interrupt",)
+    assert after.hands[0] == tuple(parse_cards("D-O,O-D")) and after.to_move == 2 and after.winner is None
 
 
 def test_it_must_be_held_and_is_aimed_at_nobody() -> None:
-    t = table(["D-O", "interrupt"])
     with pytest.raises(BadInput, match="does not hold interrupt"):
-        check_turn(t, 0, InterruptPlay())
-    with pytest.raises(BadInput, match="not played at a player") as error:
-        check_turn(t, 1, ActionPlay("interrupt", 0))
-    assert error.value.token == "interrupt"
+        position(["D-O", "interrupt"]).apply("interrupt")
+    with pytest.raises(BadInput, match="not played at a player"):
+        position(["interrupt,D-O", "L-G"]).apply("interrupt@2")
 
 
 @pytest.mark.parametrize("name", sorted(BOTS))
 def test_no_bot_is_stuck_with_an_interrupt(name: str) -> None:
     """Every bot, holding only an interrupt, plays it and goes out (a draw is illegal)."""
-    t = table(["interrupt", "L-G,G-P"])
-    record = play_turn(t, [bot_by_name(name, 1), Plays()])
-    assert record.kind == "interrupt" and t.winner == 0
+    state = position(["interrupt", "L-G,G-P"])
+    move = bot(name, 1)(state.observation(1), random.Random(0))
+    out = state.apply(move)
+    assert str(move) == "interrupt" and out.winner == 1
 
 
 def test_longest_advises_the_interrupt_with_the_action_cards() -> None:

@@ -1,13 +1,12 @@
 """The CUBU bots as protocol bots (``solvers.cubu.state_bots``): whole seeded rounds and races
 with legal moves only, the same seed the same game, the strategist ahead of random, and the
 same players as the old engine's: the views the adapters build equal those the old engine
-hands the policies, and they decide alike, position by position and over whole rounds and
-races."""
+handed the policies, and they decide alike, position by position, over whole games (pinned
+from the old engine's loop, since removed) and over races."""
 
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
 
@@ -100,7 +99,11 @@ def test_the_adapter_makes_the_old_policys_turn_on_seeded_positions(name: str) -
     for seed in range(3):
         for state in positions(seed, 3)[::3]:
             seat = state.turn
-            old = replace(classic.view_of(state.table(seat), seat - 1, state.sheet), pickup_size=len(state.pickup))
+            hands = [[card for card in hand if card is not None] for hand in state.hands]
+            sizes = tuple(map(len, hands))
+            old = TurnView(
+                seat - 1, tuple(hands[seat - 1]), state.top, sizes, len(state.pickup), state.skips, state.sheet
+            )
             assert turn_view(state.observation(seat)) == old
             move = bot(name, seed)(state.observation(seat), random.Random(0))
             assert str(move) == turn_move(POLICIES[name](seed).choose_turn(old)).notation
@@ -126,39 +129,32 @@ class Recording:
         return answer
 
 
-LINEUP = ("strategist", "random", "greedy", "runkeeper")
+PINNED = (
+    (
+        5,
+        ("runkeeper", "strategist"),
+        None,
+        [75, 110],
+        [2],
+        "1 10 1 20, 2 18 2 25, 1 9 2 20, 2 8 2 25, 1 25 2 5, "
+        "2 15 1 5, 1 25 2 15, 2 11 1 25, 1 8 1 15, 2 13 1 10, 1 5 2 20",
+    ),
+    (10, ("strategist", "random"), 3, [0, 65], [2], "1 13 2 15, 2 12 2 10, 1 11 2 40"),
+    (17, ("runkeeper", "strategist", "random", "greedy"), 2, [0, 50, 0, 40], [2], "1 17 2 50, 2 22 4 40"),
+)
+"""Games of ``cubu play`` as the old engine's loop (``classic.play_game``, since removed)
+played them: seed, bots, rounds (None: to 100), scores, winners and each round's dealer,
+turns, winner and points."""
 
 
-def old_round(seed: int) -> list[tuple[TurnView | InterruptView, Turn | bool]]:
-    """The views and decisions of the old engine's round (``classic.play_turn``) from the deal
-    ``start`` makes, up to the first turn after which the two engines part: a sequence cut
-    short (the old engine keeps the cards not laid where they were in the hand, the state
-    gives them back at its end) or a reshuffled pickup deck (the state's is drawn at random)."""
-    table = classic.deal(load_deck(), len(LINEUP), len(LINEUP) - 1, random.Random(seed))
-    log: list[tuple[TurnView | InterruptView, Turn | bool]] = []
-    policies = [Recording(POLICIES[name](seed + seat), log) for seat, name in enumerate(LINEUP)]
-    pickup = len(table.pickup)
-    while table.winner is None:
-        record = classic.play_turn(table, policies)
-        pickup -= len(record.drawn)
-        if record.interrupter is not None or pickup < 0:
-            break
-    return log
-
-
-def test_the_adapters_play_the_old_engines_rounds_view_for_view() -> None:
-    compared = interrupts = 0
-    for seed in range(12):
-        old = old_round(seed)
-        log: list[tuple[TurnView | InterruptView, Turn | bool]] = []
-        bots = {
-            seat + 1: policy_bot(name, Recording(POLICIES[name](seed + seat), log)) for seat, name in enumerate(LINEUP)
-        }
-        play(start(seed=seed, players=len(LINEUP)), bots, seed=seed, max_moves=MAX_MOVES)
-        assert log[: len(old)] == old
-        compared += len(old)
-        interrupts += sum(isinstance(view, InterruptView) for view, _ in old)
-    assert compared >= 200 and interrupts >= 10, (compared, interrupts)
+@pytest.mark.parametrize("seed, names, rounds, scores, winners, rounds_played", PINNED)
+def test_the_adapters_play_the_old_engines_games(
+    seed: int, names: tuple[str, ...], rounds: int | None, scores: list[int], winners: list[int], rounds_played: str
+) -> None:
+    document = api.play(seed, len(names), names, rounds=rounds).to_json()
+    assert (document["scores"], document["winners"]) == (scores, winners)
+    played = [(r["dealer"], r["turns"], r["winner"], r["points"]) for r in document["rounds"]]
+    assert played == [tuple(int(n) for n in one.split()) for one in rounds_played.split(", ")]
 
 
 def test_the_interrupt_view_reads_the_laid_cards_from_a_position_without_its_history() -> None:
