@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from enum import Enum
+from functools import cache
 
 from cardsolve.models.data import load_json
 from cardsolve.models.errors import BadInput, shown
@@ -121,11 +122,18 @@ def from_counts(counts: Counts) -> list[int]:
 def deck_counts(variant: Variant = Variant.STANDARD) -> Counts:
     """The deck by value: 20/20/20/22/24/26 cards of the values 1-6 (132 in all); the
     simplified variant removes the 6s."""
-    data = load_json("quibbles.json")["counts"]
-    counts = [0] + [int(data[str(v)]) for v in VALUES]
+    counts = list(_deck_file_counts())
     if variant is Variant.SIMPLIFIED:
         counts[6] = 0
     return counts
+
+
+@cache
+def _deck_file_counts() -> tuple[int, ...]:
+    """The bundled deck file's counts by value (index 0 unused), read once: every
+    position's unseen cards are counted from them."""
+    data = load_json("quibbles.json")["counts"]
+    return (0, *(int(data[str(v)]) for v in VALUES))
 
 
 MAX_DISPLAY = DISPLAY_RESET

@@ -14,8 +14,12 @@ copies than the leftmost of a value names every display card it takes by its pla
 The rules are the engine's (``engine.State``: the legal turns, the action, the stash
 options, the solo penalty); this module adds the steps between: the end of a turn (solo
 penalty, a display of 10 laid out anew, the refill, the empty-hand rule), the reshuffle of
-the discard pile when the draw pile runs out (its new order is unknown, ``"?"``, so each
-card of it is the table's choice among the cards nobody has seen), and the next turn.
+the discard pile when the draw pile runs out, and the next turn. A dealt game shuffles as
+the engine's game of its seed does (``shuffle_source``: the deal's random source, which
+goes on to shuffle the discards back), so the whole position knows a reshuffled pile's
+order as it knows the deal's; where that source is hidden (a seat's view, a document
+that does not give it) the new order is unknown, ``"?"``, and each card of it is the
+table's choice among the cards nobody has seen.
 
 What a seat sees: its own hand, every collection, the display and the solo penalty pile;
 not the other hands, the draw pile or the discard pile (the engine's reading: nobody
@@ -33,7 +37,7 @@ import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, ClassVar
 
 from cardsolve.models.errors import BadInput, is_whole, shown
@@ -52,7 +56,17 @@ from cardsolve.models.quibbles.cards import (
     to_counts,
 )
 from cardsolve.models.quibbles.engine import MAX_PLAYERS, State, new_game, stash_effect
-from cardsolve.models.quibbles.moves import Draw, Split, Stash, Turn, describe_stash, describe_turn, parse_turn
+from cardsolve.models.quibbles.moves import (
+    Action,
+    Combine,
+    Draw,
+    Split,
+    Stash,
+    Turn,
+    describe_action,
+    describe_stash,
+    parse_turn,
+)
 from cardsolve.models.state import HIDDEN, TABLE, GameState, document_field, position_document
 
 PLAYERS = range(1, MAX_PLAYERS + 1)
@@ -74,6 +88,11 @@ UNSEEN_ENTRY = "(unseen)"
 """A history entry a seat could not see, once ``fill_hidden`` has dealt the hidden cards
 (it keeps the history's length; ``observation`` writes it ``HIDDEN`` again)."""
 _HAND_CARD = re.compile(r"seat (\d+) draws \d+")
+_FILLED_ENTRY = {HIDDEN: UNSEEN_ENTRY}
+"""A history entry ``fill_hidden`` writes anew: the one a seat could not see."""
+MAX_SHUFFLES = 1000
+"""The most shuffles a position document may list (a game of 1,000 turns reshuffles a
+few dozen times)."""
 
 
 @dataclass(frozen=True)
@@ -116,16 +135,45 @@ Move = TurnMove | StashMove | CardMove
 def turn_notation(turn: Turn, display: Sequence[int]) -> str:
     """The turn's notation: ``describe_turn``, which names display cards by value (the
     leftmost copies); a turn taking other copies names each card it takes by its place."""
-    text = describe_turn(turn, display)
-    action = turn.action
-    if isinstance(action, Draw) or parse_turn(text, display).action == action:
+    text = _action_notation(turn.action, display)
+    return text if turn.stash is None else f"{text}; {describe_stash(turn.stash)}"
+
+
+def _action_notation(action: Action, display: Sequence[int]) -> str:
+    """The action's part of ``turn_notation``."""
+    text = describe_action(action, display)
+    if isinstance(action, Draw) or _reads_back(action, display):
         return text
     if isinstance(action, Split):
         taken = ", ".join("+".join(f"{display[i]}@{i}" for i in s) for s in action.sets)
-        text = f"split {action.card} -> {taken}"
-    else:
-        text = f"combine {'+'.join(map(str, action.played))} -> {','.join(f'{display[i]}@{i}' for i in action.taken)}"
-    return text if turn.stash is None else f"{text}; {describe_stash(turn.stash)}"
+        return f"split {action.card} -> {taken}"
+    return f"combine {'+'.join(map(str, action.played))} -> {','.join(f'{display[i]}@{i}' for i in action.taken)}"
+
+
+def _reads_back(action: Split | Combine, display: Sequence[int]) -> bool:
+    """The plain notation of ``action`` (``describe_turn``: display cards by value) reads
+    back to it: ``parse_turn`` gives each value named, set by set (a COMBINE's cards in
+    order), the leftmost display card of it not yet taken, a SPLIT's sets as sorted
+    positions and a COMBINE's played cards ascending."""
+    free = [True] * len(display)
+
+    def taken(positions: tuple[int, ...]) -> tuple[int, ...] | None:
+        chosen = []
+        for i in positions:
+            at = next((j for j, v in enumerate(display) if free[j] and v == display[i]), None)
+            if at is None:
+                return None
+            free[at] = False
+            chosen.append(at)
+        return tuple(chosen)
+
+    if isinstance(action, Split):
+        for cards in action.sets:
+            chosen = taken(cards)
+            if not cards or chosen is None or tuple(sorted(chosen)) != cards:
+                return False
+        return True
+    return bool(action.taken) and tuple(sorted(action.played)) == action.played and taken(action.taken) == action.taken
 
 
 def _sorted_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -138,12 +186,34 @@ def _known(cards: Sequence[Card]) -> list[int]:
     return [c for c in cards if isinstance(c, int)]
 
 
+def shuffle_source(seed: int, shuffles: Sequence[int]) -> random.Random:
+    """The random source of the engine's game of ``seed`` (``new_game``) after shuffles
+    of ``shuffles`` cards each (the deck's, then each discard pile's): seeded, and a
+    shuffle of ``n`` cards draws from it what any list of ``n`` draws, so the shuffles'
+    lengths say where it stands."""
+    rng = random.Random(0)
+    rng.setstate(_source_state(seed, tuple(shuffles)))
+    return rng
+
+
+@lru_cache(maxsize=256)
+def _source_state(seed: int, shuffles: tuple[int, ...]) -> tuple[Any, ...]:
+    """``shuffle_source``'s state, remembered: a seat's bot reads it at every move."""
+    rng = random.Random(seed)
+    for length in shuffles:
+        rng.shuffle([0] * length)
+    return rng.getstate()
+
+
 @dataclass(frozen=True, eq=False)
 class QuibblesState(GameState):
     """A Quibbles position: each seat's hand (known values ascending, then ``"?"``) and
     collection, the display left to right, the draw pile (top card first), the discard
     pile, the solo penalty pile, whose turn it is (``turn_seat``, from 1), the step of the
-    turn and the DRAW's cards still to come, the winner, the turns completed, the moves."""
+    turn and the DRAW's cards still to come, the winner, the turns completed, the moves,
+    the seed of the random source that shuffled the deck and shuffles the discards back
+    (``shuffle_source``; ``"?"`` where unknown) and how many cards each shuffle so far
+    held, the deal's first."""
 
     game: ClassVar[str] = GAME
 
@@ -160,6 +230,8 @@ class QuibblesState(GameState):
     winner: int | None
     turn_count: int
     moves: tuple[str, ...]
+    shuffle_seed: int | str
+    shuffles: tuple[int, ...]
 
     # -- the protocol ------------------------------------------------------------------
 
@@ -208,12 +280,16 @@ class QuibblesState(GameState):
             options = self._engine().stash_options()
             return (StashMove(None), *(StashMove(s) for s in options if self._shows(Turn(Draw(1), s), stash_only=True)))
         moves: dict[str, Move] = {}
+        written: dict[Action, str] = {}  # each action's notation, for its every stash
         for turn in self._engine().legal_turns():
             if isinstance(turn.action, Draw) and turn.stash is not None:
                 continue  # a DRAW's stash waits for its cards
             if not self._shows(turn):
                 continue
-            notation = turn_notation(turn, self.display)
+            action = written.get(turn.action)
+            if action is None:
+                action = written[turn.action] = _action_notation(turn.action, self.display)
+            notation = action if turn.stash is None else f"{action}; {describe_stash(turn.stash)}"
             moves.setdefault(notation, TurnMove(turn, notation))
         return tuple(moves.values())
 
@@ -221,12 +297,11 @@ class QuibblesState(GameState):
         """The table's outcomes, to the hand drawing, the display or the hand the empty-hand
         rule deals: the draw pile's top card when it is known, else any value nobody has
         seen."""
-        values = [v for v in VALUES if self.unseen_pool[v]]
         to = {DRAWING: self.turn_seat, REFILL: 0, REDEAL: self._redeal_seat() or 0}[self.step]
         top = self.draw_pile[0]
         if isinstance(top, int):
             return (CardMove(top, to),)
-        return tuple(CardMove(v, to) for v in values)
+        return tuple(CardMove(v, to) for v in VALUES if self.unseen_pool[v])
 
     def _redeal_seat(self) -> int | None:
         """The next seat the empty-hand rule deals to: from the seat whose turn it is, the
@@ -273,7 +348,12 @@ class QuibblesState(GameState):
             work.stash(move.stash)
         else:
             work.card(move)
-        return work.settled().frozen((*self.moves, str(move)))
+        entry = str(move)
+        after = work.settled().frozen((*self.moves, entry))
+        views = self.__dict__.get("_views")
+        if views:  # each seat's view of the history so far, one entry longer
+            after.__dict__["_views"] = {seat: (*view, _seen_entry(entry, seat)) for seat, view in views.items()}
+        return after
 
     def scores(self) -> dict[int, float]:
         """Solo: the penalty pile's sum (lower is better); else 1 for the winner, 0 for
@@ -299,6 +379,8 @@ class QuibblesState(GameState):
             "winner": self.winner,
             "turn_count": self.turn_count,
             "history": list(self.moves),
+            "shuffle_seed": self.shuffle_seed,
+            "shuffles": list(self.shuffles),
         }
 
     def text(self) -> str:
@@ -320,20 +402,35 @@ class QuibblesState(GameState):
         return "\n".join(lines)
 
     def observation(self, seat: int) -> QuibblesState:
+        """What ``seat`` sees (the module docstring); the seat to move, its hand known,
+        has the same legal moves as the whole position, which the view shares."""
         seat = self.seat(seat)
         hands = tuple(h if s == seat else (HIDDEN,) * len(h) for s, h in enumerate(self.hands, 1))
-        moves = tuple(HIDDEN if _hidden_entry(entry, seat) else entry for entry in self.moves)
-        return _copy(
+        seen = _copy(
             self,
             hands=hands,
             draw_pile=(HIDDEN,) * len(self.draw_pile),
             discard=(HIDDEN,) * len(self.discard),
-            moves=moves,
+            moves=self._seen_history(seat),
+            shuffle_seed=HIDDEN,
         )
+        if seat == self.to_move and HIDDEN not in self.hands[seat - 1]:
+            seen.__dict__["_legal"] = self._legal
+        return seen
+
+    def _seen_history(self, seat: int) -> tuple[str, ...]:
+        """The history as ``seat`` sees it, remembered and handed on to the position after
+        each move (``played``), so that a game's observations cost one entry a move."""
+        views: dict[int, tuple[str, ...]] = self.__dict__.setdefault("_views", {})
+        if seat not in views:
+            views[seat] = tuple(_seen_entry(entry, seat) for entry in self.moves)
+        return views[seat]
 
     def fill_hidden(self, seed: int) -> QuibblesState:
+        """The hidden cards dealt by ``seed``, which also seeds the reshuffles to come
+        where their source is hidden."""
         pool = from_counts(list(self.unseen_pool))
-        if not pool and HIDDEN not in self.moves:
+        if not pool and HIDDEN not in self.moves and self.shuffle_seed != HIDDEN:
             return self
         random.Random(seed).shuffle(pool)
         cards = iter(pool)
@@ -347,7 +444,8 @@ class QuibblesState(GameState):
             hands=hands,
             draw_pile=filled(self.draw_pile),
             discard=tuple(sorted(filled(self.discard))),
-            moves=tuple(UNSEEN_ENTRY if entry == HIDDEN else entry for entry in self.moves),
+            moves=tuple(map(_FILLED_ENTRY.get, self.moves, self.moves)),
+            shuffle_seed=seed if self.shuffle_seed == HIDDEN else self.shuffle_seed,
         )
 
     # -- the engine's view -------------------------------------------------------------
@@ -360,6 +458,12 @@ class QuibblesState(GameState):
         most = [0] + [min(self.unseen_pool[v], hidden) for v in VALUES] if hidden else None
         return _rules(self.variant, self.hands, self.collections, self.display, self.penalty, self.turn_seat, most)
 
+    def _shuffles(self) -> random.Random | None:
+        """The random source of the reshuffles to come; None where it is hidden."""
+        if self.shuffle_seed == HIDDEN:
+            return None
+        return shuffle_source(int(self.shuffle_seed), self.shuffles)
+
     def _shows(self, turn: Turn, stash_only: bool = False) -> bool:
         """Some hand of the hidden cards of the seat to act allows ``turn`` (always, when
         its hand is known): the hidden cards it plays, then the cards its stash needs."""
@@ -370,7 +474,8 @@ class QuibblesState(GameState):
 
     def engine_state(self, seed: int = 0) -> State:
         """The whole position as the engine's state (every card known: ``fill_hidden``
-        first), its reshuffles seeded by ``seed``; the engine's player 0 is seat 1."""
+        first), its reshuffles by the position's ``shuffle_source`` (by ``seed`` where
+        that is hidden); the engine's player 0 is seat 1."""
         if any(self.unseen_pool):
             raise BadInput("the position hides cards: deal them first (fill_hidden)", HIDDEN)
         state = self._engine()
@@ -378,7 +483,8 @@ class QuibblesState(GameState):
         state.discard = to_counts(_known(self.discard))
         state.turns = self.turn_count
         state.winner = None if self.winner is None else self.winner - 1
-        state.rng = random.Random(seed)
+        source = self._shuffles()
+        state.rng = random.Random(seed) if source is None else source
         state.stash_pending = self.step == STASHING
         return state
 
@@ -448,12 +554,13 @@ def _shown_hand(
     return _sorted_cards([*_known(hand), *values, *[HIDDEN] * (hand.count(HIDDEN) - len(values))])
 
 
-def _hidden_entry(entry: str, seat: int) -> bool:
-    """The history entry shows a card of another seat's hand (or was unseen already)."""
+def _seen_entry(entry: str, seat: int) -> str:
+    """The history entry as ``seat`` sees it: ``HIDDEN`` where it shows a card of another
+    seat's hand (or was unseen already)."""
     if entry in (HIDDEN, UNSEEN_ENTRY):
-        return True
+        return HIDDEN
     found = _HAND_CARD.fullmatch(entry)
-    return found is not None and int(found[1]) != seat
+    return HIDDEN if found is not None and int(found[1]) != seat else entry
 
 
 def _copy(state: QuibblesState, **changes: Any) -> QuibblesState:
@@ -475,6 +582,7 @@ class _Work:
         self.penalty = list(state.penalty)
         self.turn_seat, self.step, self.draw_count = state.turn_seat, state.step, state.draw_count
         self.winner, self.turn_count = state.winner, state.turn_count
+        self.shuffles = state.shuffles
 
     @property
     def me(self) -> int:
@@ -483,7 +591,8 @@ class _Work:
     def act(self, turn: Turn) -> None:
         """The seat's SPLIT or COMBINE (with its stash) by the engine, or its DRAW: the card
         laid on the display, the two cards to come from the table."""
-        self.hands[self.me] = list(_shown_hand(self.hands[self.me], turn, self.display, self.state.unseen_pool))
+        if HIDDEN in self.hands[self.me]:
+            self.hands[self.me] = list(_shown_hand(self.hands[self.me], turn, self.display, self.state.unseen_pool))
         engine = self._rules()
         if isinstance(turn.action, Draw):
             engine.play(Turn(turn.action))  # no draw pile: lays the card, draws nothing
@@ -513,7 +622,10 @@ class _Work:
     def stash(self, stash: Stash | None) -> None:
         """After a DRAW: the stash (a winning one ends the game), then the end of the turn."""
         if stash is not None:
-            shown = _shown_hand(self.hands[self.me], Turn(Draw(1), stash), (), self.state.unseen_pool, True)
+            held = self.hands[self.me]
+            shown = (
+                _shown_hand(held, Turn(Draw(1), stash), (), self.state.unseen_pool, True) if HIDDEN in held else held
+            )
             self.hands[self.me] = list(shown)
             hand = to_counts(_known(self.hands[self.me]))
             hand, collection, discarded = stash_effect(hand, to_counts(self.collections[self.me]), stash)
@@ -550,10 +662,23 @@ class _Work:
 
     def _card_ready(self) -> bool:
         """A card can come: the draw pile holds one, or the discard pile is shuffled into a
-        new draw pile (its order unknown); False when both are empty."""
+        new draw pile; False when both are empty."""
         if not self.draw_pile and self.discard:
-            self.draw_pile, self.discard = [HIDDEN] * len(self.discard), []
+            self._reshuffle()
         return bool(self.draw_pile)
+
+    def _reshuffle(self) -> None:
+        """The discard pile becomes the draw pile: shuffled as the engine does (its cards
+        ascending, shuffled by the position's source, drawn from the end) where the source
+        and every discard are known, else in an unknown order."""
+        cards, seed = _sorted_cards(self.discard), self.state.shuffle_seed
+        if seed == HIDDEN or HIDDEN in cards:
+            self.draw_pile = [HIDDEN] * len(cards)
+        else:
+            pile = list(cards)
+            shuffle_source(int(seed), self.shuffles).shuffle(pile)
+            self.draw_pile = pile[::-1]
+        self.discard, self.shuffles = [], (*self.shuffles, len(cards))
 
     def settled(self) -> _Work:
         """The steps that follow by rule, up to the next decision of a seat or the table."""
@@ -601,6 +726,8 @@ class _Work:
             self.winner,
             self.turn_count,
             moves,
+            self.state.shuffle_seed,
+            self.shuffles,
         )
 
 
@@ -609,8 +736,9 @@ class _Work:
 
 def start(*, seed: int, players: int | None = None, variant: str | Variant | None = None) -> QuibblesState:
     """A seeded deal (the engine's ``new_game``): 6 cards to the display, 6 to each seat,
-    the rest the draw pile in its shuffled order. Players default to 1 for the solo
-    variant, else 2; the variant to solo for one player, else standard."""
+    the rest the draw pile in its shuffled order; the same source shuffles the discards
+    back as the engine's game does. Players default to 1 for the solo variant, else 2;
+    the variant to solo for one player, else standard."""
     if not is_whole(seed) or seed < 0:
         raise BadInput(f"bad seed {shown(seed)}: give 0 or more (a seed -s would deal as s does)", str(seed))
     rules = None if variant is None else parse_variant(variant) if isinstance(variant, str) else variant
@@ -635,6 +763,8 @@ def start(*, seed: int, players: int | None = None, variant: str | Variant | Non
         None,
         0,
         (),
+        seed,
+        (sum(deck_counts(rules)),),
     )
 
 
@@ -671,8 +801,8 @@ def load(doc: Any) -> QuibblesState:
     ``to_move``, ``hands`` (others' cards ``"?"``) and ``display`` are needed; the
     collections default to empty, the variant to solo for one hand, else standard, the
     draw pile to every other card of the deck hidden, the discard and penalty piles to
-    empty, the step to ``act`` and ``turn_seat`` to ``to_move``). Bad input names the
-    field."""
+    empty, the step to ``act`` and ``turn_seat`` to ``to_move``, the shuffle seed to
+    hidden, the shuffles to none). Bad input names the field."""
     doc = position_document(doc, GAME)
     to_move = document_field(doc, "to_move", (int, type(None)), GAME)
     hands_doc = document_field(doc, "hands", list, GAME)
@@ -758,6 +888,8 @@ def load(doc: Any) -> QuibblesState:
         winner,
         turn_count,
         tuple(doc.get("history", [])),
+        _shuffle_seed(doc),
+        _shuffles(doc, sum(deck)),
     )
     state = _Work(state).settled().frozen(state.moves)
     if to_move != state.to_move:
@@ -766,6 +898,33 @@ def load(doc: Any) -> QuibblesState:
             "to_move",
         )
     return state
+
+
+def _shuffle_seed(doc: Any) -> int | str:
+    """The document's ``shuffle_seed``: a whole number from 0, or ``"?"`` (the default)."""
+    seed = doc.get("shuffle_seed", HIDDEN)
+    if seed != HIDDEN and (not is_whole(seed) or seed < 0):
+        raise BadInput(
+            f"{GAME} position: field 'shuffle_seed' is {shown(seed)}, not a seed from 0 or '?'", "shuffle_seed"
+        )
+    return seed if seed == HIDDEN else int(seed)
+
+
+def _shuffles(doc: Any, deck: int) -> tuple[int, ...]:
+    """The document's ``shuffles`` (default none): at most ``MAX_SHUFFLES`` sizes of 0 to
+    ``deck`` cards."""
+    sizes = doc.get("shuffles", [])
+    if (
+        not isinstance(sizes, list)
+        or len(sizes) > MAX_SHUFFLES
+        or not all(is_whole(n) and 0 <= n <= deck for n in sizes)
+    ):
+        raise BadInput(
+            f"{GAME} position: field 'shuffles' is {shown(sizes)}, not a list of at most {MAX_SHUFFLES} "
+            f"sizes of 0-{deck} cards",
+            "shuffles",
+        )
+    return tuple(int(n) for n in sizes)
 
 
 def _who(to_move: int | None) -> str:

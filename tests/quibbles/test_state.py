@@ -6,6 +6,7 @@ cards, and the ``start``/``apply``/``evaluate`` commands."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -14,9 +15,30 @@ from conftest import RunCli
 from refusals import refused
 
 from cardsolve.models.errors import BadInput
-from cardsolve.models.quibbles import Draw, Variant, deck_counts, new_game, parse_turn
+from cardsolve.models.quibbles import (
+    Combine,
+    Draw,
+    Split,
+    Turn,
+    Variant,
+    deck_counts,
+    describe_turn,
+    from_counts,
+    new_game,
+    parse_turn,
+    to_counts,
+)
 from cardsolve.models.quibbles import position as engine_position
-from cardsolve.models.quibbles.state import QuibblesState, load, start
+from cardsolve.models.quibbles.deal import random_position
+from cardsolve.models.quibbles.state import (
+    STASHING,
+    QuibblesState,
+    StashMove,
+    TurnMove,
+    load,
+    start,
+    turn_notation,
+)
 from cardsolve.models.state import HIDDEN, TABLE
 from cardsolve.solvers.quibbles.api import evaluate, hint
 from cardsolve.solvers.quibbles.hint import rank_turns
@@ -167,6 +189,77 @@ def test_the_discard_pile_comes_back_shuffled_when_the_draw_pile_runs_out() -> N
     assert moves(shuffled) == ["seat 1 draws 1", "seat 1 draws 6"]  # only what nobody has seen
 
 
+def whole_turn(state: QuibblesState, rng: random.Random) -> tuple[QuibblesState, Turn]:
+    """A random whole turn of the seat to act (a DRAW's stash chosen once its cards are
+    dealt), the table's one outcome after each move; the position after it and the turn."""
+    move = rng.choice(state.legal_moves())
+    assert isinstance(move, TurnMove)
+    state, stash = state.apply(move), move.turn.stash
+    while state.to_move == TABLE or state.step == STASHING:
+        if state.to_move == TABLE:
+            (card,) = state.legal_moves()  # the pile's order is known
+            state = state.apply(card)
+        else:
+            chosen = rng.choice(state.legal_moves())
+            assert isinstance(chosen, StashMove)
+            state, stash = state.apply(chosen), chosen.stash
+    return state, Turn(move.turn.action, stash)
+
+
+@pytest.mark.parametrize(("seed", "players"), [(2, 1), (3, 3), (5, 2)])
+def test_a_dealt_game_reshuffles_as_the_engine_s_game_of_its_seed(seed: int, players: int) -> None:
+    """Random turns on ``start(seed)`` and the same turns on the engine's ``new_game`` of
+    that seed leave the same cards everywhere, turn after turn, through reshuffles of the
+    discard pile: the whole position knows the reshuffled order as the engine's random
+    source makes it (``shuffle_seed``, ``shuffles``); a seat's view hides that source."""
+    state, rng = start(seed=seed, players=players), random.Random(seed)
+    engine = new_game(players, Variant.SOLO if players == 1 else Variant.STANDARD, seed)
+    while not state.is_over and len(state.shuffles) < 3:
+        state, turn = whole_turn(state, rng)
+        engine.act(turn.action)
+        engine.finish(turn.stash)
+        assert state.display == tuple(engine.display) and state.penalty == tuple(engine.penalty)
+        assert (
+            state.draw_pile == tuple(reversed(engine.draw_pile)) and tuple(from_counts(engine.discard)) == state.discard
+        )
+        for seat, (hand, collection) in enumerate(zip(state.hands, state.collections)):
+            assert hand == tuple(from_counts(engine.hands[seat])) and to_counts(collection) == engine.collections[seat]
+    assert len(state.shuffles) == 3 and state.shuffle_seed == seed
+    seen = state.observation(1)
+    assert seen.shuffle_seed == HIDDEN and seen.shuffles == state.shuffles
+    assert load(state.to_json()).to_json() == state.to_json() and load(seen.to_json()).shuffle_seed == HIDDEN
+
+
+def test_the_notation_of_a_turn_reads_back_to_it() -> None:
+    """A turn is written by value (``describe_turn``) exactly when that text reads back
+    to it (``parse_turn``), else by place: on seeded positions, for every legal action
+    and for the same cards taken in another grouping or from other copies."""
+    rng = random.Random(5)
+    for _ in range(200):
+        engine = random_position(rng)
+        display = tuple(engine.display)
+        for action in engine.legal_actions():
+            variants = [action]
+            if isinstance(action, Split):
+                sets = list(action.sets)
+                rng.shuffle(sets)
+                variants.append(Split.unchecked(action.card, tuple(sets)))
+                flat = action.taken
+                other = next(
+                    (j for i in flat for j, v in enumerate(display) if v == display[i] and j not in flat), None
+                )
+                if other is not None:
+                    moved = tuple(tuple(sorted(other if k == flat[0] else k for k in s)) for s in action.sets)
+                    variants.append(Split.unchecked(action.card, moved))
+            elif isinstance(action, Combine):
+                variants.append(Combine.unchecked(action.played, action.taken[::-1]))
+            for variant in variants:
+                text = turn_notation(Turn(variant), display)
+                assert parse_turn(text, display).action == variant
+                reads_back = parse_turn(describe_turn(Turn(variant), display), display).action == variant
+                assert (text == describe_turn(Turn(variant), display)) == reads_back
+
+
 def test_a_seat_whose_hand_is_hidden_may_play_what_some_hand_allows() -> None:
     seen = position().apply("draw 6")
     seen = table_plays(seen, 3, 3).apply("no stash").observation(1)
@@ -201,6 +294,11 @@ def test_observations_hide_other_hands_the_piles_and_others_draws() -> None:
         ({"step": "sleep"}, "step"),
         ({"penalty": [1]}, "penalty"),
         ({"hands": [[6] * 27, []]}, "value 6"),
+        ({"shuffle_seed": -1}, "shuffle_seed"),
+        ({"shuffle_seed": "x"}, "shuffle_seed"),
+        ({"shuffles": [133]}, "shuffles"),
+        ({"shuffles": [1] * 1001}, "shuffles"),
+        ({"shuffles": "132"}, "shuffles"),
     ],
 )
 def test_bad_documents_name_the_field(change: dict[str, Any], field: str) -> None:
