@@ -28,9 +28,10 @@ from cardsolve.benchmarks import harness
 from cardsolve.benchmarks.harness import Row
 from cardsolve.models.quibbles import State, Variant, deck_counts, from_counts, position
 from cardsolve.models.quibbles.deal import SplitQuery, split_queries
-from cardsolve.solvers.quibbles.bot_games import play_game, policy_by_name
+from cardsolve.models.quibbles.state import start
 from cardsolve.solvers.quibbles.hint import rank_turns
 from cardsolve.solvers.quibbles.split import best_split
+from cardsolve.solvers.quibbles.state_bots import play_bots, seat_bots
 
 SEED = 20240611
 
@@ -42,7 +43,7 @@ def _split(query: SplitQuery, backend: str, found: list[tuple[int, bool]]) -> ob
 
 
 def _solo_game(seed: int, name: str) -> object:
-    return play_game([policy_by_name(name)], Variant.SOLO, seed)
+    return play_bots(start(seed=seed, players=1), seat_bots([name], seed), seed)
 
 
 def split_task(quick: bool) -> list[Row]:

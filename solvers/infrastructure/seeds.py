@@ -9,6 +9,8 @@ thus share no sample, however many samples they take (up to ten million).
 
 from __future__ import annotations
 
+import hashlib
+
 STRIDE = 1_000_003
 
 
@@ -17,3 +19,13 @@ def sample_seed(seed: int, index: int) -> int | str:
     if not index >= 0:
         raise ValueError(f"sample index {index} is negative")
     return seed * STRIDE + index if index < STRIDE else f"{seed}:{index}"
+
+
+def whole_seed(seed: int | str) -> int:
+    """The whole number from 0 that seeds ``random.Random`` as ``seed`` does, for what
+    takes only numbers: a text as Python seeds by it (its UTF-8 bytes, then their
+    SHA-512, read as one number), a whole number by its size (a seed -s seeds as s)."""
+    if isinstance(seed, int):
+        return abs(seed)
+    data = seed.encode()
+    return int.from_bytes(data + hashlib.sha512(data).digest(), "big")

@@ -29,13 +29,21 @@ from cardsolve.models.quibbles import (
     unseen_counts,
 )
 from cardsolve.models.quibbles.engine import MAX_PLAYERS
-from cardsolve.models.quibbles.state import load, start
-from cardsolve.models.state import Bot
+from cardsolve.models.quibbles.state import STASHING, QuibblesState, StashMove, TurnMove, load, start
+from cardsolve.models.state import TABLE, Bot
 from cardsolve.solvers.infrastructure.arguments import checked
 from cardsolve.solvers.infrastructure.limits import check_count, check_time_limit
 from cardsolve.solvers.quibbles.backends import BACKENDS
 from cardsolve.solvers.quibbles.evaluation import evaluate
-from cardsolve.solvers.quibbles.results import BestSplit, BotGame, CombineOptions, DrawVerdicts, Hint, MoveCheck
+from cardsolve.solvers.quibbles.results import (
+    BestSplit,
+    BotGame,
+    CombineOptions,
+    DrawVerdicts,
+    Hint,
+    MoveCheck,
+    PlayedTurn,
+)
 from cardsolve.solvers.quibbles.settings import (
     DEFAULT_SAMPLES,
     DEFAULT_SHORTLIST,
@@ -226,27 +234,55 @@ def play(
     *, players: int = 3, variant: str | Variant | None = None, bots: str | Sequence[str] | None = None, seed: int = 1
 ) -> BotGame:
     """A whole seeded game between bots (``bots``: one of hint, greedy, random per seat,
-    seat 1 first; default hint for all), turn by turn. ``variant`` defaults to solo for
-    one player, else standard."""
-    from cardsolve.solvers.quibbles.bot_games import play_game, policy_by_name, seat_policies
+    seat 1 first; default hint for all; solo also the clairvoyant bound), turn by turn:
+    ``models.state.play`` of ``start(seed=seed)`` by the policies as protocol bots
+    (``state_bots.play_bots``, up to ``bot_games.MAX_TURNS`` turns), the answer read off
+    its final position. ``variant`` defaults to solo for one player, else standard."""
+    from cardsolve.solvers.quibbles.bot_games import seat_policies
+    from cardsolve.solvers.quibbles.state_bots import play_bots, seat_bots
 
     check_count("number of players", players, 1, MAX_PLAYERS)
     rules = parse_variant(variant or (Variant.SOLO if players == 1 else Variant.STANDARD))
     names = seat_policies(bots, players)
-    record = play_game([policy_by_name(n) for n in names], rules, seed, keep_log=True)
-    state = record.state
+    first = start(seed=seed, players=players, variant=rules)
+    end = play_bots(first, seat_bots(names, seed), seed)
     return BotGame(
         rules,
         seed,
         names,
-        tuple(record.log),
-        state.turns,
-        None if state.winner is None else state.winner + 1,
-        state.stalled,
-        record.cut_off,
-        tuple(tuple(from_counts(c)) for c in state.collections),
-        state.penalty_score if rules is Variant.SOLO else None,
+        _played_turns(first, end),
+        end.turn_count,
+        end.winner,
+        end.is_over and end.winner is None,
+        not end.is_over,
+        end.collections,
+        int(end.scores()[1]) if rules is Variant.SOLO else None,
     )
+
+
+def _played_turns(first: QuibblesState, end: QuibblesState) -> tuple[PlayedTurn, ...]:
+    """The seats' whole turns from ``first`` to ``end`` (whose history goes on from
+    ``first``'s), each with the display it was played on, replayed move by move: a
+    SPLIT or COMBINE is one move, a DRAW's turn ends with the stash after its cards. The
+    history is a played game's, so a seat's turn is read from its notation
+    (``parse_turn``, which reads a legal move's notation back to its turn) rather than
+    found among every legal turn."""
+    turns: list[PlayedTurn] = []
+    drawn: PlayedTurn | None = None
+    state = first
+    for notation in end.history[len(first.history) :]:
+        acting = state.to_move != TABLE and state.step != STASHING
+        move = TurnMove(parse_turn(notation, state.display), notation) if acting else state.move(notation)
+        if isinstance(move, TurnMove):
+            turn = PlayedTurn(state.turn_seat, state.display, move.turn)
+            if isinstance(move.turn.action, Draw):
+                drawn = turn
+            else:
+                turns.append(turn)
+        elif isinstance(move, StashMove) and drawn is not None:
+            turns.append(replace(drawn, turn=Turn(drawn.turn.action, move.stash)))
+        state = state.played(move)
+    return tuple(turns)
 
 
 @checked

@@ -1,20 +1,19 @@
-"""Whole games between bots: the policies by name, one per seat, and a seeded game
-played out turn by turn (the solo study, ``solvers.studies.quibbles_solo``, plays its
-games with them)."""
+"""The players of whole games between bots: the policies by name, one per seat, with the
+lookahead of the searching ones, and the turn cap. The games are played by
+``models.state.play`` with the policies as protocol bots (``state_bots.play_bots``);
+the ``play`` command and the solo study (``solvers.studies.quibbles_solo``) name their
+players here."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.listing import check_named_once, check_one_per_seat, read_names
-from cardsolve.models.quibbles import State, Turn, Variant, new_game
 from cardsolve.solvers.quibbles.clairvoyant import ClairvoyantPolicy
 from cardsolve.solvers.quibbles.hint import HintPolicy
-from cardsolve.solvers.quibbles.policies import GreedyPolicy, Policy, RandomPolicy, play_turn
-from cardsolve.solvers.quibbles.results import PlayedTurn
+from cardsolve.solvers.quibbles.policies import GreedyPolicy, Policy, RandomPolicy
 from cardsolve.solvers.quibbles.settings import DEFAULT_SAMPLES, DEFAULT_SHORTLIST, DEFAULT_WIDTH
 
 
@@ -83,31 +82,3 @@ def seat_policies(bots: str | Sequence[str] | None, players: int) -> tuple[str, 
     if seeing is not None and players > 1:
         raise BadInput(f"the {seeing} policy plays solo games only", seeing)
     return names
-
-
-@dataclass
-class GameRecord:
-    """A finished (or cut-off) game: its final state and, if asked for, every turn."""
-
-    state: State
-    log: list[PlayedTurn] = field(default_factory=list)
-
-    @property
-    def cut_off(self) -> bool:
-        return not self.state.is_over
-
-
-def play_game(
-    policies: Sequence[Policy], variant: Variant, seed: int | str, keep_log: bool = False, max_turns: int = MAX_TURNS
-) -> GameRecord:
-    """One game, seat ``k`` played by ``policies[k]`` (one player object per seat); the
-    deal and each seat's choices are seeded from ``seed``."""
-    state = new_game(len(policies), variant, seed)
-    rngs = [random.Random(f"{seed}/{seat}") for seat in range(len(policies))]
-    record = GameRecord(state)
-    while not state.is_over and state.turns < max_turns:
-        seat, display = state.to_act, tuple(state.display)
-        action, stash = play_turn(state, policies[seat], rngs[seat])
-        if keep_log:
-            record.log.append(PlayedTurn(seat + 1, display, Turn(action, stash)))
-    return record

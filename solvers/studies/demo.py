@@ -143,10 +143,11 @@ class DemoAnswer(Answer):
 def quibbles_demo(seed: int) -> QuibblesDemo:
     """The Quibbles part: a seeded solo deal solved by ``cardsolve.quibbles``."""
     from cardsolve.models.quibbles import Variant, from_counts, new_game, solo_rating
+    from cardsolve.models.quibbles.state import start
     from cardsolve.solvers.quibbles import api
     from cardsolve.solvers.quibbles.backends import BACKENDS
-    from cardsolve.solvers.quibbles.bot_games import play_game
-    from cardsolve.solvers.quibbles.hint import HintPolicy, rank_turns
+    from cardsolve.solvers.quibbles.hint import rank_turns
+    from cardsolve.solvers.quibbles.state_bots import play_bots, seat_bots
 
     state = new_game(1, Variant.SOLO, seed)
     hand, display = from_counts(state.hands[0]), tuple(state.display)
@@ -156,7 +157,8 @@ def quibbles_demo(seed: int) -> QuibblesDemo:
         agree = len({a.taken for a in answers}) == 1 and all(a.proven for a in answers)
         splits.append((answers[0], agree))
     options = api.combine(hand, list(display)).options
-    game = play_game([HintPolicy()], Variant.SOLO, seed).state
+    game = play_bots(start(seed=seed, players=1), seat_bots(["hint"], seed), seed)
+    penalty = int(game.scores()[1])
     return QuibblesDemo(
         seed,
         tuple(hand),
@@ -165,10 +167,10 @@ def quibbles_demo(seed: int) -> QuibblesDemo:
         len(options),
         options[0].taken if options else 0,
         rank_turns(state, seed=seed).explanation,
-        game.penalty_score,
-        solo_rating(game.penalty_score),
-        game.turns,
-        game.winner == 0,
+        penalty,
+        solo_rating(penalty),
+        game.turn_count,
+        game.winner == 1,
     )
 
 

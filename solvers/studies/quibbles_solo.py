@@ -23,21 +23,15 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardsolve.models.quibbles import SOLO_RATINGS, Variant, solo_rating
+from cardsolve.models.quibbles import SOLO_RATINGS, solo_rating
+from cardsolve.models.quibbles.state import start
 from cardsolve.solvers.infrastructure.limits import check_count
 from cardsolve.solvers.infrastructure.results import percent
-from cardsolve.solvers.infrastructure.seeds import sample_seed
-from cardsolve.solvers.quibbles.bot_games import (
-    POLICIES,
-    SEES_DRAW_PILE,
-    Lookahead,
-    play_game,
-    policy_by_name,
-    study_policies,
-)
-from cardsolve.solvers.quibbles.clairvoyant import ClairvoyantPolicy
+from cardsolve.solvers.infrastructure.seeds import sample_seed, whole_seed
+from cardsolve.solvers.quibbles.bot_games import POLICIES, SEES_DRAW_PILE, Lookahead, study_policies
 from cardsolve.solvers.quibbles.results import SoloGame, rating_bands
 from cardsolve.solvers.quibbles.settings import MAX_SAMPLES, MAX_SHORTLIST, MAX_WIDTH
+from cardsolve.solvers.quibbles.state_bots import ClairvoyantBot, play_bots, seat_bots
 from cardsolve.solvers.studies import charts
 from cardsolve.solvers.studies.study import (
     NAMES,
@@ -109,12 +103,16 @@ def _games(name: str, lookahead: Lookahead, seed: int, first: int, count: int) -
 
 def solo_game(name: str, lookahead: Lookahead, seed: int, index: int) -> SoloGame:
     """Game ``index`` of the solo study with ``seed``, played by the policy ``name`` (the
-    hint's and the clairvoyant's with ``lookahead``): its deal is the same for every
-    policy. ``proven``: the clairvoyant's penalty is the least any play reaches."""
-    policy = policy_by_name(name, lookahead)
-    state = play_game([policy], Variant.SOLO, seed=sample_seed(seed, index)).state
-    proven = isinstance(policy, ClairvoyantPolicy) and policy.proven and state.winner == 0
-    return SoloGame(state.penalty_score, state.turns, state.winner == 0, proven)
+    hint's and the clairvoyant's with ``lookahead``) as a protocol bot (``play_bots``)
+    over the deal of the game's seed (``sample_seed``; ``start`` takes a text seed as
+    the number that seeds alike, ``whole_seed``), the same for every policy. ``proven``:
+    the clairvoyant's penalty is the least any play reaches."""
+    game_seed = sample_seed(seed, index)
+    (player,) = seat_bots([name], game_seed, lookahead)
+    end = play_bots(start(seed=whole_seed(game_seed), players=1), [player], whole_seed(game_seed))
+    finished = end.winner is not None
+    proven = isinstance(player, ClairvoyantBot) and player.proven and finished
+    return SoloGame(int(end.scores()[1]), end.turn_count, finished, proven)
 
 
 def run_chunk(

@@ -11,12 +11,16 @@ from __future__ import annotations
 import random
 
 import pytest
+from refusals import refused
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.quibbles import State, Turn, Variant, new_game, position
+from cardsolve.models.quibbles.state import load, start
+from cardsolve.models.state import sees_all
 from cardsolve.solvers.quibbles import api
-from cardsolve.solvers.quibbles.bot_games import play_game, seat_policies
-from cardsolve.solvers.quibbles.clairvoyant import ClairvoyantPolicy, plan_solo, successors
+from cardsolve.solvers.quibbles.bot_games import seat_policies
+from cardsolve.solvers.quibbles.clairvoyant import plan_solo, successors
+from cardsolve.solvers.quibbles.state_bots import ClairvoyantBot, clairvoyant, play_bots
 
 NEAR_END = 40
 """Seeded positions close to a win, where the exhaustive search is quick."""
@@ -64,13 +68,30 @@ def test_a_plan_is_a_legal_game_that_ends_with_its_penalty(seed: int) -> None:
     assert replayed_penalty(state, plan.turns) == (0, plan.penalty)
 
 
-def test_the_policy_plays_its_plan() -> None:
-    """The game is deterministic once the draw order is known, so the policy's game is the plan."""
-    seed = 7
-    plan = plan_solo(new_game(1, Variant.SOLO, seed), width=2)
-    record = play_game([ClairvoyantPolicy(width=2)], Variant.SOLO, seed, keep_log=True)
-    assert [played.turn for played in record.log] == list(plan.turns)
-    assert record.state.penalty_score == plan.penalty
+@pytest.mark.parametrize("seed", [7, 12])
+def test_the_bot_plays_its_plan(seed: int) -> None:
+    """The game is deterministic once the draw order is known (the discards' reshuffles
+    too: the whole position holds their source), so the bot's game is the plan: handed
+    the whole position by ``play`` (``sees_all``), it plays the plan's turns and ends
+    with its penalty, proven or not as the plan is."""
+    plan = plan_solo(new_game(1, Variant.SOLO, seed))
+    game = api.play(players=1, bots="clairvoyant", seed=seed)
+    assert [played.turn for played in game.log] == list(plan.turns)
+    assert game.penalty == plan.penalty and game.winner == 1
+    bot = clairvoyant(width=2)
+    end = play_bots(start(seed=seed, players=1), [bot], seed)
+    narrow = plan_solo(new_game(1, Variant.SOLO, seed), width=2)
+    assert sees_all(bot) and end.scores() == {1: narrow.penalty} and bot.proven == narrow.proven
+
+
+def test_the_bot_reads_the_whole_solo_position_only() -> None:
+    """A bound, not a seat's player: a seat's view (the draw pile hidden), a position
+    whose reshuffles are unknown, or a game of two seats is bad input naming why."""
+    state = start(seed=3, players=1)
+    assert "hides cards" in refused(lambda: ClairvoyantBot()(state.observation(1), random.Random(0)))
+    doc = state.to_json() | {"shuffle_seed": "?"}
+    assert "hides cards" in refused(lambda: ClairvoyantBot()(load(doc), random.Random(0)))
+    assert "solo games only" in refused(lambda: ClairvoyantBot()(start(seed=3, players=2), random.Random(0)))
 
 
 def test_a_proven_plan_is_the_optimum_and_a_narrow_beam_never_beats_it() -> None:

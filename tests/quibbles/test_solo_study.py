@@ -7,6 +7,7 @@ played."""
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -14,6 +15,9 @@ import pytest
 from conftest import RunCli, run_json
 
 from cardsolve.models.errors import BadInput
+from cardsolve.models.quibbles import Variant, new_game
+from cardsolve.models.quibbles.state import start
+from cardsolve.solvers.infrastructure.seeds import STRIDE, sample_seed, whole_seed
 from cardsolve.solvers.quibbles.bot_games import Lookahead
 from cardsolve.solvers.quibbles.results import SoloGame
 from cardsolve.solvers.studies import quibbles_solo as study
@@ -243,3 +247,35 @@ def test_the_clairvoyant_is_marked_as_seeing_the_draw_pile_and_plots_beside_the_
         else f"beam (width 2), proven optimal in {clairvoyant['proven_share']:.0%}",
         "-",
     )
+
+
+def test_the_games_are_the_engine_loop_s_games_of_the_same_seeds() -> None:
+    """The study's games, played through the game protocol, are those the engine's own
+    game loop played before it was replaced (penalty, turns, finished, proven; pinned
+    then): random play reshuffles the discards in every game, so its figures hold only if
+    the reshuffles come out as the engine's did."""
+    games = {name: [solo_game(name, Lookahead(), 1, k) for k in range(4)] for name in ("greedy", "random")}
+    assert [(g.penalty, g.turns, g.finished, g.proven) for g in games["greedy"]] == [
+        (100, 22, True, False),
+        (140, 32, True, False),
+        (100, 26, True, False),
+        (91, 20, True, False),
+    ]
+    assert [(g.penalty, g.turns, g.finished) for g in games["random"]] == [
+        (468, 120, False),
+        (466, 123, False),
+        (469, 124, False),
+        (468, 122, False),
+    ]
+    assert solo_game("clairvoyant", Lookahead(), 1, 3) == SoloGame(24, 9, True, False)
+
+
+def test_a_sample_past_the_stride_is_dealt_as_its_text_seed_deals() -> None:
+    """Sample ``STRIDE`` of a study is seeded by a text (``sample_seed``), which ``start``
+    takes as the number that seeds alike (``whole_seed``): the deal is the engine's deal
+    of that text."""
+    text = sample_seed(1, STRIDE)
+    assert isinstance(text, str) and random.Random(whole_seed(text)).random() == random.Random(text).random()
+    dealt = start(seed=whole_seed(text), players=1)
+    assert dealt.display == tuple(new_game(1, Variant.SOLO, text).display)
+    assert solo_game("greedy", Lookahead(), 1, STRIDE).finished

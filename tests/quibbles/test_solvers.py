@@ -22,7 +22,8 @@ from cardsolve.models.quibbles import (
     to_counts,
 )
 from cardsolve.models.quibbles.deal import random_position
-from cardsolve.solvers.quibbles.bot_games import POLICIES, Lookahead, play_game, study_policies
+from cardsolve.solvers.quibbles import api
+from cardsolve.solvers.quibbles.bot_games import MAX_TURNS, POLICIES, Lookahead, study_policies
 from cardsolve.solvers.quibbles.combine import combine_options
 from cardsolve.solvers.quibbles.hint import determinize, rank_turns
 from cardsolve.solvers.quibbles.policies import GreedyPolicy, RandomPolicy
@@ -198,13 +199,20 @@ def test_hint_policy_beats_greedy_and_greedy_beats_random_in_solo() -> None:
     assert mean["hint"] < mean["greedy"] < mean["random"]
 
 
-def test_play_game_is_seeded() -> None:
-    from cardsolve.solvers.quibbles.bot_games import policy_by_name
+def test_a_bot_game_is_seeded() -> None:
+    game = api.play(players=3, bots="greedy,random,greedy", seed=4)
+    assert game == api.play(players=3, bots="greedy,random,greedy", seed=4)
+    assert game != api.play(players=3, bots="greedy,random,greedy", seed=5)
+    assert sum((game.winner is not None, game.stalled, game.cut_off)) == 1
 
-    a = play_game([policy_by_name("greedy") for _ in range(3)], Variant.STANDARD, 4, keep_log=True)
-    b = play_game([policy_by_name("greedy") for _ in range(3)], Variant.STANDARD, 4, keep_log=True)
-    assert a.log == b.log and a.state.winner == b.state.winner
-    assert a.state.winner is not None or a.state.stalled or a.cut_off
+
+def test_a_bot_game_is_cut_off_at_the_turn_cap_and_never_past_it() -> None:
+    """Seed 29's five random players wander past 1,000 turns (as the engine's game of that
+    seed did): the game stops as the cap's turn is done, and says so."""
+    game = api.play(players=5, variant="simplified", bots="random," * 4 + "random", seed=29)
+    assert game.cut_off and not game.stalled and game.winner is None
+    assert game.turns == len(game.log) == MAX_TURNS
+    assert game.text().splitlines()[-6] == f"Cut off after {MAX_TURNS} turns."
 
 
 def test_unknown_policy_is_bad_input() -> None:

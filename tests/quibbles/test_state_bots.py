@@ -13,10 +13,19 @@ from refusals import refused
 
 from cardsolve.models.quibbles import Action, Draw, Stash, State, Turn, Variant
 from cardsolve.models.quibbles.state import STASHING, QuibblesState, StashMove, TurnMove, start
-from cardsolve.models.state import TABLE, Bot, GameState, Move, play
+from cardsolve.models.state import TABLE, Bot, GameState, Move, play, sees_all
 from cardsolve.solvers.quibbles import api
 from cardsolve.solvers.quibbles.bot_games import Lookahead, policy_by_name
-from cardsolve.solvers.quibbles.state_bots import BOTS, PolicyBot, bot, effect, policy_move
+from cardsolve.solvers.quibbles.state_bots import (
+    BOTS,
+    ClairvoyantBot,
+    PolicyBot,
+    bot,
+    effect,
+    play_bots,
+    policy_move,
+    seat_bots,
+)
 
 QUICK = Lookahead(samples=1, shortlist=1)
 """The hint's lookahead in these tests: one sample of the shortlisted candidates (the
@@ -163,3 +172,19 @@ def test_a_policy_move_that_is_not_legal_is_a_bug_naming_both() -> None:
         policy_move(_Stubborn(), state.observation(1), random.Random(0))
     table = state.apply("draw 6")
     assert "no seat is to move here" in refused(lambda: bot("greedy")(table, random.Random(0)))
+
+
+def test_seat_bots_draw_from_their_own_seeded_sources_and_stop_at_the_turn_cap() -> None:
+    """A game's seat bots draw their random choices from their own sources, seeded by the
+    game and the seat as the engine's games seeded each seat, so ``play``'s own seed
+    changes nothing; ``play_bots`` stops as the cap's turn is done; the clairvoyant is a
+    bound that sees the whole position."""
+    games = [play_bots(start(seed=5, players=2), seat_bots(["random", "greedy"], 5), seed) for seed in (1, 2)]
+    assert games[0].history == games[1].history and games[0].is_over
+    bots = seat_bots(["random", "random"], 5)
+    assert isinstance(bots[1], PolicyBot) and bots[1].source is not None
+    assert bots[1].source.random() == random.Random("5/1").random()
+    capped = play_bots(start(seed=5, players=2), seat_bots(["random", "random"], 5), 5, max_turns=7)
+    assert capped.turn_count == 7 and capped.to_move == capped.turn_seat and capped.step == "act"
+    (bound,) = seat_bots(["clairvoyant"], 5)
+    assert isinstance(bound, ClairvoyantBot) and sees_all(bound) and not sees_all(bots[0])
