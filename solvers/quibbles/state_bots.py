@@ -13,9 +13,10 @@ their choice. At the seat's turn the policy chooses its action and, after it (``
 DRAW is the move ``draw V``, and once the table has dealt its two cards the policy's stash
 is the stash move. The move returned is the observation's legal move written as the
 policy's turn, or failing that (outside solo the notation takes the leftmost copies of a
-value) the one that does what the policy chose: the same cards played, the same display
-cards taken (by value outside solo; by place in solo) and the same stash; a choice that
-is no legal move is a bug, an ``AssertionError`` naming both.
+value; a SPLIT taking the same cards is listed once, its sets grouped as the engine
+groups them) the one that does what the policy chose: the same cards played, the same
+display cards taken (by value outside solo; by place in solo) and the same stash; a
+choice that is no legal move is a bug, an ``AssertionError`` naming both.
 
 Each decision is made by a fresh player of the policy: a policy's only memory (the hint's
 planned stash) lasts from its action to its stash, which are one move here, and the hint
