@@ -122,6 +122,11 @@ def lay_out(rng: random.Random) -> tuple[tuple[Card, ...], ...]:
     """The 9 columns (top row first) of the shuffled deck laid out row by row."""
     cards = list(DECK)
     rng.shuffle(cards)
+    return columns_of(cards)
+
+
+def columns_of(cards: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
+    """The 9 columns (top row first) of the 36 ``cards`` laid out row by row, in their order."""
     return tuple(tuple(cards[row * COLUMNS + column] for row in range(ROWS)) for column in range(COLUMNS))
 
 

@@ -1,14 +1,15 @@
-"""A game of Was sticht?: the chip draft, then rounds until a player discards his last chip.
+"""The rules of a game of Was sticht? beyond the tricks: the settlement of a round, the
+winners and standings, and the players' decisions (``Policy``). The game itself, from the
+chip draft through rounds until a player discards his last chip, is ``state``'s.
 
 Seats are 0..players-1 clockwise (3 or 4 players), in the engine; a person reads them
 from 1 (messages, files, the CLI). Preparation: the first dealer takes a task chip first,
-then the others clockwise, until each player has 5. A round: the dealer
-draws the secret trumps (uniform over the 5 x 10 = 50 pairs) and lays out the shuffled
-cards; the draft (``draft.run_draft``); every hand is public knowledge, since the cards
-were taken face up; each non-dealer secretly chooses one of his chips; 9 tricks, the
-dealer's left leading the first; then the discards: a non-dealer who met his chip
-discards it, and the dealer discards one chip of his choice if he met a chosen task whose
-chooser failed it. The dealer need not declare his target and may change it during the
+then the others clockwise, until each player has 5. A round: the dealer draws the secret
+trumps (uniform over the 5 x 10 = 50 pairs) and lays out the shuffled cards; the draft;
+every hand is public knowledge, since the cards were taken face up; each non-dealer
+secretly chooses one of his chips; 9 tricks, the dealer's left leading the first; then
+the discards: a non-dealer who met his chip discards it, and the dealer discards one chip
+of his choice if he met a chosen task whose chooser failed it. The dealer need not declare his target and may change it during the
 round, so he earns the discard if he met ANY chosen task whose chooser failed; he
 discards one chip however many such tasks he met. The dealer moves one seat left.
 
@@ -27,13 +28,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from cardsolve.models.errors import BadInput
-from cardsolve.models.listing import seated
 from cardsolve.models.was_sticht.cards import Card
-from cardsolve.models.was_sticht.chips import CHIPS, Chip, Trick, achieved
-from cardsolve.models.was_sticht.draft import Draft, DraftView, lay_out, run_draft
-from cardsolve.models.was_sticht.play import Position, start
-from cardsolve.models.was_sticht.trumps import ALL_TRUMPS, Trumps
+from cardsolve.models.was_sticht.chips import Chip, Trick, achieved
+from cardsolve.models.was_sticht.draft import Draft, DraftView
+from cardsolve.models.was_sticht.play import Position
+from cardsolve.models.was_sticht.trumps import Trumps
 
 CHIPS_EACH = 5
 """Task chips each player takes in the preparation."""
@@ -118,20 +117,6 @@ class Settlement:
 
 
 @dataclass(frozen=True)
-class RoundRecord:
-    """One round: dealer, trumps, draft, the chips chosen (by seat), the tricks, the
-    settlement and the chip each seat discarded (by seat)."""
-
-    dealer: int
-    trumps: Trumps
-    draft: Draft
-    chosen: Mapping[int, Chip]
-    tricks: tuple[Trick, ...]
-    settlement: Settlement
-    discarded: Mapping[int, Chip]
-
-
-@dataclass(frozen=True)
 class Standing:
     """A seat's place (1 is first; equal places share a rank), its discarded chips, their
     total corner value and its chips left."""
@@ -143,45 +128,6 @@ class Standing:
     left: tuple[Chip, ...]
 
 
-@dataclass(frozen=True)
-class GameRecord:
-    """A whole game: each seat's chips from the preparation, every round, the winners
-    (empty when the round limit was hit) and the final standings."""
-
-    players: int
-    chips: tuple[tuple[Chip, ...], ...]
-    rounds: tuple[RoundRecord, ...]
-    winners: tuple[int, ...]
-    standings: tuple[Standing, ...]
-    limit_hit: bool
-
-
-def _chosen_from(options: Sequence[Chip], chip: Chip, seat: int, what: str) -> Chip:
-    """``chip`` if it is one of ``options``; else bad input naming it."""
-    if chip not in options:
-        raise BadInput(
-            f"seat {seat + 1} may not {what} {chip.id}: the options are {', '.join(c.id for c in options)}", chip.id
-        )
-    return chip
-
-
-def draft_chips(dealer: int, policies: Sequence[Policy], pool: Sequence[Chip] = CHIPS) -> tuple[tuple[Chip, ...], ...]:
-    """Each seat's chips: the dealer takes one from ``pool`` first, then the others
-    clockwise, round after round until each player has 5; the rest go back in the box."""
-    players = len(policies)
-    if len(pool) < CHIPS_EACH * players:
-        raise BadInput(f"{len(pool)} chips are too few for {players} players of {CHIPS_EACH}", str(len(pool)))
-    available = list(pool)
-    taken: list[list[Chip]] = [[] for _ in range(players)]
-    for turn in range(CHIPS_EACH * players):
-        seat = (dealer + turn) % players
-        snapshot = tuple(tuple(chips) for chips in taken)
-        chip = _chosen_from(available, policies[seat].draft_chip(seat, tuple(available), snapshot), seat, "take")
-        available.remove(chip)
-        taken[seat].append(chip)
-    return tuple(tuple(chips) for chips in taken)
-
-
 def settle(dealer: int, chosen: Mapping[int, Chip], tricks: Sequence[Trick], players: int) -> Settlement:
     """Who met the chip he chose, and whose chosen task the dealer met while its chooser failed."""
     met = tuple(seat for seat, chip in sorted(chosen.items()) if achieved(chip, seat, tricks, players))
@@ -189,37 +135,6 @@ def settle(dealer: int, chosen: Mapping[int, Chip], tricks: Sequence[Trick], pla
         seat for seat, chip in sorted(chosen.items()) if seat not in met and achieved(chip, dealer, tricks, players)
     )
     return Settlement(met, beat)
-
-
-def play_tricks(
-    position: Position, dealer: int, chosen: Mapping[int, Chip], policies: Sequence[Policy]
-) -> tuple[Trick, ...]:
-    """The tricks of the round from ``position`` on, each seat playing by its policy."""
-    while not position.finished:
-        seat = position.to_move
-        position = position.play(policies[seat].play_card(PlayView(seat, dealer, position, chosen)))
-    return position.tricks
-
-
-def play_round(
-    dealer: int, chips: Sequence[Sequence[Chip]], policies: Sequence[Policy], rng: random.Random
-) -> RoundRecord:
-    """One round dealt by ``dealer`` with the seats' ``chips`` left; trumps and layout drawn from ``rng``."""
-    players = len(policies)
-    trumps = rng.choice(ALL_TRUMPS)
-    draft = run_draft(lay_out(rng), trumps, dealer, [policy.pick_card for policy in policies])
-    chosen: dict[int, Chip] = {}
-    for seat in range(players):
-        if seat != dealer:
-            view = ChipView(seat, dealer, tuple(chips[seat]), draft, trumps)
-            chosen[seat] = _chosen_from(chips[seat], policies[seat].choose_chip(view), seat, "choose")
-    tricks = play_tricks(start(draft.hands, trumps, (dealer + 1) % players), dealer, chosen, policies)
-    settlement = settle(dealer, chosen, tricks, players)
-    discarded = {seat: chosen[seat] for seat in settlement.met}
-    if settlement.dealer_beat:
-        own = tuple(chips[dealer])
-        discarded[dealer] = _chosen_from(own, policies[dealer].dealer_discard(dealer, own), dealer, "discard")
-    return RoundRecord(dealer, trumps, draft, chosen, tricks, settlement, dict(sorted(discarded.items())))
 
 
 def winners(discarded: Sequence[Sequence[Chip]], out: Iterable[int]) -> tuple[int, ...]:
@@ -246,28 +161,3 @@ def standings(
         )
         for seat in order
     )
-
-
-def play_game(
-    seed: int, players: int = 4, policies: Sequence[Policy] | None = None, dealer: int = 0, round_limit: int = 100
-) -> GameRecord:
-    """A whole game, seeded: trumps and layouts from ``seed``, seat s deciding by
-    ``policies[s]`` (default: ``RandomPolicy`` seeded from ``seed`` and the seat); the
-    first dealer is ``dealer``; at most ``round_limit`` rounds."""
-    policies = seated("Was sticht?", players, (3, 4), policies, lambda seat: RandomPolicy(f"{seed}:{seat}"), dealer)
-    rng = random.Random(seed)
-    chips = draft_chips(dealer, policies)
-    left = [list(own) for own in chips]
-    discarded: list[list[Chip]] = [[] for _ in range(players)]
-    rounds: list[RoundRecord] = []
-    out: list[int] = []
-    while not out and len(rounds) < round_limit:
-        record = play_round(dealer, left, policies, rng)
-        rounds.append(record)
-        for seat, chip in record.discarded.items():
-            left[seat].remove(chip)
-            discarded[seat].append(chip)
-        out = [seat for seat in record.discarded if not left[seat]]
-        dealer = (dealer + 1) % players
-    won = winners(discarded, out)
-    return GameRecord(players, chips, tuple(rounds), won, standings(discarded, left, won), not out)

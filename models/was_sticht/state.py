@@ -1,11 +1,13 @@
-"""Was sticht? as a game in progress (``models.state``): one round, from the preparation's
-chip draft to the settlement of the chips.
+"""Was sticht? as a game in progress (``models.state``): a whole game, from the preparation's
+chip draft through rounds until a player discards his last chip (or the round limit).
 
 The phases, in order, and whose decision each is:
-- preparation (``take no-red``): the dealer takes a task chip from the table first, then
-  the others clockwise, until each holds ``CHIPS_EACH``; the rest go back in the box. A
-  position written for a later round starts with the pool empty and the chips each seat
-  has left;
+- preparation (``take no-red``), before the first round: the dealer takes a task chip
+  from the table first, then the others clockwise, until each holds ``CHIPS_EACH``; the
+  rest go back in the box. ``start`` has drawn the first round's trumps and laid out its
+  cards already;
+- the layout of a later round (the table, ``lay R5``): the cards of the shuffled deck laid
+  out one by one, row by row (``draft.columns_of``);
 - the draft (a card, ``R5``): the seats pick from the current column in
   ``draft.pick_order``; with 3 players the card left goes to the Table at once;
 - the clue (the table, ``clue 3``): the dealer names the place (from 1) of the column's
@@ -20,14 +22,25 @@ The phases, in order, and whose decision each is:
 - the trick play (a card, ``R5``): ``play.Position``'s rules, the dealer's left leading;
 - the settlement: a non-dealer who met his chip discards it (``game.settle``); a dealer who
   met a chosen task whose chooser failed discards a chip of his choice (``discard
-  no-red``); then the round is over. Scores are the corner values of the chips discarded.
+  no-red``); then the round is settled;
+- the next round (the table, ``draw R5``): unless a player has discarded his last chip
+  (the game is over, ``game.winners`` and ``game.standings`` rank it) or the round was the
+  ``limit``'th (over, no winner), the dealer moves one seat left and draws the next
+  round's trumps in secret, which starts the round with its layout.
 
-Hidden: the trumps, from everyone but the dealer, until the reveal; each chosen chip, from
-the other seats, until the show (the move in the history too). Everything else is open:
-the layout and the picks are face up, so every hand is known (the project's double-dummy
-reading, DESIGN.md "Was sticht?"). When the trumps are hidden, the table's clue and reveal
-may be anything some trump pair that fits the clues so far gives; when chosen chips are
-hidden, the show may turn up any chip of each hidden seat.
+Scores are the corner values of all the chips each seat has discarded. The deals come from
+the game's ``seed``: round r's trumps and card order are the r-th draw (a trump pair,
+then a shuffle) of ``random.Random(seed)`` (``dealt``), as ``start`` draws the first; the
+cards are laid out in that order, those laid already (a position written by hand) left out.
+
+Hidden: the trumps, from everyone but the dealer, until the reveal (the round's ``draw``
+move in the history too, as ``draw ?``); each chosen chip, from the other seats, until
+the show (the move in the history too, as ``?``); the seed, from every seat. Everything
+else is open: the layout and the picks are face up, so every hand is known (the project's
+double-dummy reading, DESIGN.md "Was sticht?"). When the trumps are hidden, the table's
+clue and reveal may be anything some trump pair that fits the clues so far gives; when
+chosen chips are hidden, the show may turn up any chip of each hidden seat; when the seed
+is hidden, the draw any trump pair and the layout any card not laid.
 
 Position document (seats count from 1; cards as ``R5``; chips by id)::
 
@@ -38,11 +51,16 @@ Position document (seats count from 1; cards as ``R5``; chips by id)::
      "clues": [{"cards": [4 cards in pick order], "winner": place from 1}, ...],
      "hands": [[cards], ...], "chosen": [chip id | null | "?", ...], "chips_shown": false,
      "trick": [cards], "tricks": [{"cards": [...], "leader": 1, "winner": 2}, ...],
-     "discarded": [[chip ids], ...]}
+     "discarded": [[chip ids discarded this round], ...], "round": 1, "round_limit": 100,
+     "seed": 1 | "?", "laid": [cards laid out so far], "discarded_before": [[chip ids], ...]}
 
-A position written by hand once the draft is over may leave out the clues (they are read
-only while the draft goes on, and for trumps still hidden) and, with 3 players, the
-Table's cards, which are out of the round.
+``chips`` are the chips each seat holds in the round (the chips it discards at the
+settlement leave it when the next round is drawn), ``discarded_before`` those it
+discarded in earlier rounds. A position written by hand once the draft is over may leave
+out the clues (they are read only while the draft goes on, and for trumps still hidden)
+and, with 3 players, the Table's cards, which are out of the round; a position of the
+first round may leave out ``round`` (1), ``round_limit`` (``DEFAULT_ROUNDS``), ``seed``
+(hidden), ``laid`` (none) and ``discarded_before`` (none).
 """
 
 from __future__ import annotations
@@ -50,8 +68,8 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
-from functools import cached_property
+from dataclasses import dataclass, fields, replace
+from functools import cached_property, lru_cache
 from typing import Any, ClassVar, cast
 
 from cardsolve.models.errors import BadInput, is_whole, shown
@@ -59,8 +77,10 @@ from cardsolve.models.state import HIDDEN, TABLE, GameState, Move, document_fiel
 from cardsolve.models.was_sticht.cards import DECK, Card, parse_card
 from cardsolve.models.was_sticht.chips import CHIPS, TRICKS, Chip, Trick, parse_chip
 from cardsolve.models.was_sticht.deal import clues_from_json, clues_to_json
-from cardsolve.models.was_sticht.draft import COLUMNS, ROWS, Observation, lay_out, pick_order
-from cardsolve.models.was_sticht.game import CHIPS_EACH, settle
+from cardsolve.models.was_sticht.draft import COLUMNS, ROWS, Observation, columns_of, pick_order
+from cardsolve.models.was_sticht.game import CHIPS_EACH, Settlement, Standing, settle
+from cardsolve.models.was_sticht.game import standings as game_standings
+from cardsolve.models.was_sticht.game import winners as game_winners
 from cardsolve.models.was_sticht.play import Position
 from cardsolve.models.was_sticht.trumps import ALL_TRUMPS, Trumps, trick_winner
 
@@ -68,9 +88,46 @@ GAME = "was_sticht"
 PLAYERS = range(3, 5)
 """Seats at the table: 3 or 4."""
 DEFAULT_PLAYERS = 4
-PHASES = ("prepare", "pick", "clue", "reveal", "choose", "show", "play", "discard", "over")
-"""The round's phases, in order."""
+PHASES = ("prepare", "lay", "pick", "clue", "reveal", "choose", "show", "play", "discard", "draw", "over")
+"""The phases, in order: the preparation (first round only), a round's (the layout in later
+rounds), the next round's trumps drawn (``draw``), the game over."""
+DEFAULT_ROUNDS = 100
+"""The round limit when none is given (``play --rounds``' default)."""
+MAX_ROUNDS = 1000
+"""The highest round limit (a game is over in a few dozen)."""
+ROUND_MOVES = 2 * len(DECK) + COLUMNS + 1 + 3 + 1 + len(DECK) + 1 + 1
+"""The most moves a round takes: the layout, the picks, the clues, the reveal, three chips
+chosen, the show, the cards played, the dealer's discard and the next round's draw."""
+MAX_SEED_CHARACTERS = 60
+"""The longest seed written as text in a document."""
 _CARDS = {card.name: card for card in DECK}
+
+
+class _Deals:
+    """The deals of the game seeded ``seed``: round r's trump pair and card order, the r-th
+    draw of ``random.Random(seed)`` (a trump pair, then a shuffle), drawn as far as asked."""
+
+    def __init__(self, seed: int | str) -> None:
+        self.rng = random.Random(seed)
+        self.drawn: list[tuple[Trumps, tuple[Card, ...]]] = []
+
+    def round(self, number: int) -> tuple[Trumps, tuple[Card, ...]]:
+        while len(self.drawn) < number:
+            trumps = self.rng.choice(ALL_TRUMPS)
+            cards = list(DECK)
+            self.rng.shuffle(cards)
+            self.drawn.append((trumps, tuple(cards)))
+        return self.drawn[number - 1]
+
+
+@lru_cache(maxsize=64)
+def _deals(seed: int | str) -> _Deals:
+    return _Deals(seed)
+
+
+def dealt(seed: int | str, number: int) -> tuple[Trumps, tuple[Card, ...]]:
+    """Round ``number``'s trumps and card order (laid out row by row) in the game seeded ``seed``."""
+    return _deals(seed).round(number)
 
 
 @dataclass(frozen=True)
@@ -98,9 +155,10 @@ def fitting_trumps(clues: Sequence[Observation]) -> tuple[Trumps, ...]:
 
 @dataclass(frozen=True)
 class WasStichtState(GameState):
-    """A round of Was sticht? in progress; seats from 0 inside (``dealer``, the tricks'
-    seats), from 1 in every document, notation and message. ``trumps`` None: hidden;
-    a ``chosen`` entry None: not chosen (always for the dealer), ``HIDDEN``: hidden."""
+    """A game of Was sticht? in progress, at a moment of its round ``round``; seats from 0
+    inside (``dealer``, the tricks' seats), from 1 in every document, notation and message.
+    ``trumps`` None: hidden; a ``chosen`` entry None: not chosen (always for the dealer),
+    ``HIDDEN``: hidden; ``seed`` None: hidden (the later deals unknown)."""
 
     game: ClassVar[str] = GAME
 
@@ -118,7 +176,23 @@ class WasStichtState(GameState):
     trick: tuple[Card, ...]
     tricks: tuple[Trick, ...]
     dealer_discard: Chip | None
+    round: int
+    limit: int
+    seed: int | str | None
+    laid: tuple[Card, ...]
+    before: tuple[tuple[Chip, ...], ...]
     moves: tuple[str, ...] = ()
+
+    def _with(self, **changes: Any) -> WasStichtState:
+        """This position with the fields ``changes`` names changed (``dataclasses.replace``
+        without its checks, which a game of thousands of moves would pay for at every move)."""
+        made = object.__new__(WasStichtState)
+        values = made.__dict__
+        mine = self.__dict__
+        for name in FIELDS:
+            values[name] = mine[name]
+        values.update(changes)
+        return made
 
     # -- the protocol ---------------------------------------------------------------
 
@@ -138,7 +212,7 @@ class WasStichtState(GameState):
         if self.columns or self.taken:
             return "clue" if len(self.taken) == ROWS else "pick"
         if not self.trumps_shown:
-            return "reveal"
+            return "reveal" if any(self.hands) else "lay"
         if any(self.chosen[seat] is None for seat in self.choosers):
             return "choose"
         if not self.chips_shown:
@@ -147,7 +221,7 @@ class WasStichtState(GameState):
             return "play"
         if self.settlement_beat and self.dealer_discard is None:
             return "discard"
-        return "over"
+        return "over" if self.out or self.round == self.limit else "draw"
 
     @property
     def choosers(self) -> tuple[int, ...]:
@@ -168,7 +242,7 @@ class WasStichtState(GameState):
             return (self.dealer + sum(map(len, self.chips))) % players
         if phase == "pick":
             return pick_order(self.dealer, len(self.clues), players)[len(self.taken)]
-        if phase in ("clue", "reveal", "show"):
+        if phase in ("lay", "clue", "reveal", "show", "draw"):
             return -1
         if phase == "choose":
             return next(seat for seat in self.choosers if self.chosen[seat] is None)
@@ -198,6 +272,13 @@ class WasStichtState(GameState):
         phase = self.phase
         if phase == "prepare":
             return tuple(Action(phase, chip, f"take {chip.id}") for chip in self.pool)
+        if phase == "lay":
+            order, count = self.order(), len(self.laid)
+            if self.seed is not None and order[:count] == self.laid:
+                return (Action(phase, order[count], f"lay {order[count]}"),)
+            laid = set(self.laid)
+            unlaid = [card for card in order if card not in laid]
+            return tuple(Action(phase, card, f"lay {card}") for card in unlaid[: 1 if self.seed is not None else None])
         if phase == "pick":
             return tuple(Action(phase, card, card.name) for card in self.columns[0])
         if phase == "clue":
@@ -221,7 +302,14 @@ class WasStichtState(GameState):
             return tuple(Action(phase, card, card.name) for card in self.position().legal())
         if phase == "discard":
             return tuple(Action(phase, chip, f"discard {chip.id}") for chip in self.chips[self.dealer])
+        if phase == "draw":
+            drawn = ALL_TRUMPS if self.seed is None else (dealt(self.seed, self.round + 1)[0],)
+            return tuple(Action(phase, trumps, f"draw {trumps.name}") for trumps in drawn)
         return ()
+
+    def order(self) -> tuple[Card, ...]:
+        """The order the round's cards are laid out in: the seed's (``dealt``), else the deck's."""
+        return DECK if self.seed is None else dealt(self.seed, self.round)[1]
 
     def legal_moves(self) -> Sequence[Move]:
         return self.legal
@@ -236,7 +324,7 @@ class WasStichtState(GameState):
             pool = tuple(chip for chip in self.pool if chip != value)
             if all(len(own) == CHIPS_EACH for own in chips):
                 pool = ()  # the rest go back in the box
-            return replace(self, pool=pool, chips=chips, moves=history)
+            return self._with(pool=pool, chips=chips, moves=history)
         if kind == "pick":
             seat = cast(int, self.seat_to_move)
             left = tuple(card for card in self.columns[0] if card != value)
@@ -244,25 +332,56 @@ class WasStichtState(GameState):
             if len(taken) == self.players == ROWS - 1:
                 taken, left = (*taken, *left), ()  # the Table takes the card left
             hands = tuple((*hand, value) if s == seat else hand for s, hand in enumerate(self.hands))
-            return replace(self, columns=(left, *self.columns[1:]), taken=taken, hands=hands, moves=history)
+            return self._with(columns=(left, *self.columns[1:]), taken=taken, hands=hands, moves=history)
         if kind == "clue":
             clue = Observation(self.taken, value - 1)
-            return replace(self, columns=self.columns[1:], taken=(), clues=(*self.clues, clue), moves=history)
+            return self._with(columns=self.columns[1:], taken=(), clues=(*self.clues, clue), moves=history)
         if kind == "reveal":
-            return replace(self, trumps=value, trumps_shown=True, moves=history)
+            return self._with(trumps=value, trumps_shown=True, moves=history)
         if kind == "choose":
             seat = cast(int, self.seat_to_move)
             picked = tuple(value if s == seat else c for s, c in enumerate(self.chosen))
-            return replace(self, chosen=picked, moves=history)
+            return self._with(chosen=picked, moves=history)
         if kind == "show":
             turned = list(self.chosen)
             for seat, chip in value:
                 turned[seat] = chip
-            return replace(self, chosen=tuple(turned), chips_shown=True, moves=history)
+            return self._with(chosen=tuple(turned), chips_shown=True, moves=history)
         if kind == "play":
             after = self.position().play(value)
-            return replace(self, hands=after.hands, trick=after.current, tricks=after.tricks, moves=history)
-        return replace(self, dealer_discard=value, moves=history)
+            return self._with(hands=after.hands, trick=after.current, tricks=after.tricks, moves=history)
+        if kind == "discard":
+            return self._with(dealer_discard=value, moves=history)
+        if kind == "lay":
+            laid = (*self.laid, value)
+            if len(laid) < len(DECK):
+                return self._with(laid=laid, moves=history)
+            return self._with(laid=(), columns=columns_of(laid), moves=history)
+        return self.next_round(value, history)
+
+    def next_round(self, trumps: Trumps, history: tuple[str, ...]) -> WasStichtState:
+        """The next round, its ``trumps`` drawn: the dealer one seat left, the chips
+        discarded at the settlement laid aside, nothing laid out, drafted or played."""
+        players = self.players
+        return self._with(
+            dealer=(self.dealer + 1) % players,
+            chips=self.left(),
+            trumps=trumps,
+            trumps_shown=False,
+            columns=(),
+            taken=(),
+            clues=(),
+            hands=tuple(() for _ in range(players)),
+            chosen=tuple(None for _ in range(players)),
+            chips_shown=False,
+            trick=(),
+            tricks=(),
+            dealer_discard=None,
+            round=self.round + 1,
+            before=self.all_discarded(),
+            laid=(),
+            moves=history,
+        )
 
     def refusal(self, notation: str) -> str:
         phase = self.phase
@@ -305,15 +424,25 @@ class WasStichtState(GameState):
             return f"{who} must follow the suit led ({self.trick[0]}; trumps form one suit): play one of {listed}"
         if phase == "discard":
             return f"the dealer met a task its chooser failed and discards one of his own chips: {listed}"
-        return "the round is over"
+        if phase == "lay":
+            return f"the table lays out the next card of the shuffled deck: {listed}"
+        if phase == "draw":
+            return f"round {self.round} is settled: the next dealer draws the trumps, {listed}"
+        return "the game is over"
 
     @cached_property
+    def settlement(self) -> Settlement | None:
+        """Who met his chosen chip, and whose chosen task the dealer met while its chooser
+        failed (``game.settle``), once the tricks are played and the chips known; None before."""
+        if len(self.tricks) < TRICKS or any(c is None or c == HIDDEN for c in self.chosen_by_seat.values()):
+            return None
+        return settle(self.dealer, self.chosen_chips(), self.tricks, self.players)
+
+    @property
     def settlement_beat(self) -> tuple[int, ...]:
         """The chosen tasks (by chooser) the dealer met while their chooser failed, once
         the tricks are played; empty before."""
-        if len(self.tricks) < TRICKS or any(c is None or c == HIDDEN for c in self.chosen_by_seat.values()):
-            return ()
-        return settle(self.dealer, self.chosen_chips(), self.tricks, self.players).dealer_beat
+        return () if self.settlement is None else self.settlement.dealer_beat
 
     @property
     def chosen_by_seat(self) -> dict[int, Chip | str | None]:
@@ -323,24 +452,62 @@ class WasStichtState(GameState):
         """The chosen chips by engine seat (those known)."""
         return {seat: chip for seat, chip in self.chosen_by_seat.items() if isinstance(chip, Chip)}
 
-    def discarded(self) -> tuple[tuple[Chip, ...], ...]:
-        """Each seat's chips discarded in the settlement (none before the last trick)."""
-        if len(self.tricks) < TRICKS or not self.chips_shown:
+    @cached_property
+    def _discards(self) -> tuple[tuple[Chip, ...], ...]:
+        """``discarded()``, computed once per position."""
+        settlement = self.settlement
+        if settlement is None or not self.chips_shown:
             return tuple(() for _ in range(self.players))
-        met = settle(self.dealer, self.chosen_chips(), self.tricks, self.players).met
         chosen = self.chosen_chips()
         return tuple(
             (chosen[seat],)
-            if seat in met
+            if seat in settlement.met
             else (self.dealer_discard,)
             if seat == self.dealer and self.dealer_discard is not None
             else ()
             for seat in range(self.players)
         )
 
+    def discarded(self) -> tuple[tuple[Chip, ...], ...]:
+        """Each seat's chips discarded in this round's settlement (none before the last trick)."""
+        return self._discards
+
+    def left(self) -> tuple[tuple[Chip, ...], ...]:
+        """Each seat's chips not discarded: those it holds less those of this round's settlement."""
+        return tuple(
+            tuple(chip for chip in own if chip not in gone)
+            for own, gone in zip(self.chips, self._discards, strict=True)
+        )
+
+    def all_discarded(self) -> tuple[tuple[Chip, ...], ...]:
+        """Each seat's chips discarded in the game so far: in earlier rounds, then in this one."""
+        return tuple((*before, *now) for before, now in zip(self.before, self._discards, strict=True))
+
+    @property
+    def out(self) -> tuple[int, ...]:
+        """The seats (from 0) that have discarded their last chip, once the round is settled."""
+        if self.settlement is None or (self.settlement_beat and self.dealer_discard is None):
+            return ()
+        return tuple(seat for seat, own in enumerate(self.left()) if not own)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats (from 0) that won the game (``game.winners``: of those who went out, the
+        highest discarded value; several on a tie); none before the end or at the round limit."""
+        return game_winners(self.all_discarded(), self.out) if self.is_over else ()
+
+    @property
+    def limit_hit(self) -> bool:
+        """The game ended at its round limit with nobody out: no winner."""
+        return self.is_over and not self.out
+
+    def standings(self) -> tuple[Standing, ...]:
+        """Every seat placed (``game.standings``): the winners first, then by the value discarded."""
+        return game_standings(self.all_discarded(), self.left(), self.winners)
+
     def scores(self) -> dict[int, float]:
-        """The corner values of the chips each seat discarded this round."""
-        return {seat + 1: float(sum(chip.value for chip in own)) for seat, own in enumerate(self.discarded())}
+        """The total corner value of the chips each seat has discarded in the game so far."""
+        return {seat + 1: float(sum(chip.value for chip in own)) for seat, own in enumerate(self.all_discarded())}
 
     def to_json(self) -> dict[str, Any]:
         trumps = self.trumps
@@ -366,17 +533,24 @@ class WasStichtState(GameState):
                 {"cards": [card.name for card in trick.cards], "leader": trick.leader + 1, "winner": trick.winner + 1}
                 for trick in self.tricks
             ],
-            "discarded": [[chip.id for chip in own] for own in self.discarded()],
+            "discarded": [[chip.id for chip in own] for own in self._discards],
+            "round": self.round,
+            "round_limit": self.limit,
+            "seed": HIDDEN if self.seed is None else self.seed,
+            "laid": [card.name for card in self.laid],
+            "discarded_before": [[chip.id for chip in own] for own in self.before],
         }
 
     def text(self) -> str:
         trumps = "hidden" if self.trumps is None else self.trumps.name
         lines = [
-            f"Was sticht?, {self.players} seats, dealer seat {self.dealer + 1}, {self.phase} phase; "
-            f"trumps {trumps}{'' if self.trumps_shown else ' (not shown)'}"
+            f"Was sticht?, {self.players} seats, round {self.round} of at most {self.limit}, dealer seat "
+            f"{self.dealer + 1}, {self.phase} phase; trumps {trumps}{'' if self.trumps_shown else ' (not shown)'}"
         ]
         if self.pool:
             lines.append(f"chips on the table: {', '.join(chip.id for chip in self.pool)}")
+        if self.laid:
+            lines.append(f"laid out: {','.join(card.name for card in self.laid)}")
         if self.columns:
             lines.append(
                 f"column {len(self.clues) + 1} taken: {','.join(c.name for c in self.taken) or '-'}; lying: "
@@ -386,63 +560,105 @@ class WasStichtState(GameState):
             chip = self.chosen[seat]
             chosen = "" if chip is None else f" chose {chip.id if isinstance(chip, Chip) else chip}"
             won = sum(trick.winner == seat for trick in self.tricks)
+            gone = ",".join(c.id for c in self.all_discarded()[seat]) or "-"
             lines.append(
                 f"seat {seat + 1}: {','.join(c.name for c in self.hands[seat]) or '-'}; chips "
-                f"{','.join(c.id for c in self.chips[seat]) or '-'};{chosen} {won} trick{'s' * (won != 1)}"
+                f"{','.join(c.id for c in self.chips[seat]) or '-'};{chosen} {won} trick{'s' * (won != 1)}; "
+                f"discarded {gone}"
             )
         if self.trick:
             lines.append(f"trick: {','.join(card.name for card in self.trick)}")
+        if self.is_over:
+            named = ", ".join(f"seat {seat + 1}" for seat in self.winners)
+            lines.append(f"game over: {'winner ' + named if named else 'round limit reached, no winner'}")
         return "\n".join(lines)
 
     def observation(self, seat: int) -> WasStichtState:
         own = self.seat(seat) - 1
-        trumps = self.trumps if self.trumps_shown or own == self.dealer else None
-        if self.chips_shown:
-            return replace(self, trumps=trumps)
-        hidden = {chip.id for s, chip in self.chosen_chips().items() if s != own}
-        chosen = tuple(HIDDEN if s != own and c is not None else c for s, c in enumerate(self.chosen))
-        history = tuple(HIDDEN if move.startswith("choose ") and move[7:] in hidden else move for move in self.moves)
-        return replace(self, trumps=trumps, chosen=chosen, moves=history)
+        shown_trumps = self.trumps_shown or own == self.dealer
+        trumps = self.trumps if shown_trumps else None
+        if self.chips_shown and shown_trumps:
+            return self._with(trumps=trumps, seed=None)
+        hidden = set() if self.chips_shown else {chip.id for s, chip in self.chosen_chips().items() if s != own}
+        chosen = tuple(
+            HIDDEN if s != own and c is not None and not self.chips_shown else c for s, c in enumerate(self.chosen)
+        )
+        if shown_trumps and not hidden:
+            return self._with(trumps=trumps, chosen=chosen, seed=None)
+        history = list(self.moves)
+        for k in range(len(history) - 1, -1, -1):  # this round's moves, back to its draw
+            move = history[k]
+            if move.startswith("draw "):
+                if not shown_trumps:
+                    history[k] = f"draw {HIDDEN}"
+                break
+            if move.startswith("choose ") and move[7:] in hidden:
+                history[k] = HIDDEN
+        return self._with(trumps=trumps, chosen=chosen, moves=tuple(history), seed=None)
 
     def fill_hidden(self, seed: int) -> WasStichtState:
         hidden = [seat for seat in self.choosers if self.chosen[seat] == HIDDEN]
-        if self.trumps is not None and not hidden:
+        if self.trumps is not None and not hidden and self.seed is not None:
             return self
         rng = random.Random(seed)
         trumps = self.trumps if self.trumps is not None else rng.choice(self.fitting)
+        deals = self.seed if self.seed is not None else rng.randrange(1 << 32)
         chosen = list(self.chosen)
         for seat in hidden:
             chosen[seat] = rng.choice(self.chips[seat])
+        drawn = [k for k, move in enumerate(self.moves) if move == f"draw {HIDDEN}"]
+        history = list(self.moves)
+        if drawn:
+            history[drawn[-1]] = f"draw {trumps.name}"
         # the hidden choices in the history are the last ones of the hidden seats, in order
         marks = [k for k, move in enumerate(self.moves) if move == HIDDEN]
-        history = list(self.moves)
         for k, seat in zip(marks, hidden[len(hidden) - len(marks) :] if len(marks) <= len(hidden) else hidden):
             history[k] = f"choose {cast(Chip, chosen[seat]).id}"
-        return replace(self, trumps=trumps, chosen=tuple(chosen), moves=tuple(history))
+        return self._with(trumps=trumps, chosen=tuple(chosen), moves=tuple(history), seed=deals)
+
+
+def settled_rounds(begin: WasStichtState, history: Sequence[str]) -> tuple[WasStichtState, ...]:
+    """Each round of the game from ``begin`` through the moves ``history`` as it stood once
+    settled (before the next round's trumps are drawn, or at the game's end)."""
+    state, found = begin, []
+    for notation in history:
+        if state.phase == "draw":
+            found.append(state)
+        state = state.apply(notation)
+    if state.phase in ("draw", "over"):
+        found.append(state)
+    return tuple(found)
+
+
+FIELDS = tuple(field.name for field in fields(WasStichtState))
+"""The state's fields (what ``_with`` copies; its cached properties are not copied)."""
 
 
 # -- start and load -------------------------------------------------------------------
 
 
-def start(*, seed: int, players: int | None = None, dealer: int | None = None) -> WasStichtState:
-    """A seeded round before the preparation: the trumps drawn from the 50 pairs and the
-    shuffled cards laid out (as ``game.play_round`` draws them), every chip on the table;
-    ``dealer`` a seat from 1 (default the last seat, so that seat 1 leads)."""
+def start(
+    *, seed: int | str, players: int | None = None, dealer: int | None = None, rounds: int = DEFAULT_ROUNDS
+) -> WasStichtState:
+    """A seeded game before the preparation: the first round's trumps drawn from the 50
+    pairs and its shuffled cards laid out (``dealt``), every chip on the table; ``dealer``
+    the first dealer, a seat from 1 (default the last seat, so that seat 1 leads);
+    ``rounds`` the round limit, after which the game ends with no winner (1: a single round)."""
     count = DEFAULT_PLAYERS if players is None else players
     if not is_whole(count) or count not in PLAYERS:
         raise BadInput(f"Was sticht? is for 3 or 4 players, not {shown(count)}", str(count))
     seat = count if dealer is None else dealer
     if not is_whole(seat) or not 1 <= seat <= count:
         raise BadInput(f"dealer {shown(seat)} is not a seat 1..{count}", str(seat))
-    rng = random.Random(seed)
-    trumps = rng.choice(ALL_TRUMPS)
+    _check_limit(rounds, "rounds")
+    trumps, cards = dealt(seed, 1)
     return WasStichtState(
         dealer=seat - 1,
         pool=CHIPS,
         chips=tuple(() for _ in range(count)),
         trumps=trumps,
         trumps_shown=False,
-        columns=lay_out(rng),
+        columns=columns_of(cards),
         taken=(),
         clues=(),
         hands=tuple(() for _ in range(count)),
@@ -451,7 +667,18 @@ def start(*, seed: int, players: int | None = None, dealer: int | None = None) -
         trick=(),
         tricks=(),
         dealer_discard=None,
+        round=1,
+        limit=rounds,
+        seed=seed,
+        laid=(),
+        before=tuple(() for _ in range(count)),
     )
+
+
+def _check_limit(rounds: object, field: str) -> None:
+    """A round limit is a whole number 1..``MAX_ROUNDS``; else bad input naming ``field``."""
+    if not is_whole(rounds) or not 1 <= rounds <= MAX_ROUNDS:
+        raise BadInput(f"{field} {shown(rounds)}: a round limit is a whole number 1..{MAX_ROUNDS}", field)
 
 
 def _bad(field: str, words: str) -> BadInput:
@@ -541,6 +768,16 @@ def load(doc: object) -> WasStichtState:
         raise _bad("dealer", f"{dealer} is not a seat 1..{players}")
     pool = tuple(_chip(chip, "pool") for chip in _field(checked, "pool", list))
     chips = _chip_lists(checked, "chips", players)
+    limit = _field(checked, "round_limit", int) if "round_limit" in checked else DEFAULT_ROUNDS
+    _check_limit(limit, "round_limit")
+    number = _field(checked, "round", int) if "round" in checked else 1
+    if not 1 <= number <= limit:
+        raise _bad("round", f"{number} is not a round 1..{limit} (the round limit)")
+    before = (
+        _chip_lists(checked, "discarded_before", players)
+        if "discarded_before" in checked
+        else tuple(() for _ in range(players))
+    )
     chosen_entries = _lists(checked, "chosen", players)
     chosen = tuple(entry if entry is None or entry == HIDDEN else _chip(entry, "chosen") for entry in chosen_entries)
     state = WasStichtState(
@@ -558,6 +795,11 @@ def load(doc: object) -> WasStichtState:
         trick=_cards(_field(checked, "trick", list), "trick"),
         tricks=_tricks(_field(checked, "tricks", list), players),
         dealer_discard=None,
+        round=number,
+        limit=limit,
+        seed=_seed(checked.get("seed", HIDDEN)),
+        laid=_cards(_field(checked, "laid", list), "laid") if "laid" in checked else (),
+        before=before,
         moves=tuple(checked.get("history", [])),
     )
     discarded = _chip_lists(checked, "discarded", players)
@@ -569,6 +811,17 @@ def load(doc: object) -> WasStichtState:
     if to_move != state.to_move:
         raise _bad("to_move", f"{shown(to_move)}, but in this position {_mover(state)} to move")
     return state
+
+
+def _seed(value: object) -> int | str | None:
+    """The document's seed: a whole number, a text, or ``"?"`` (hidden: None)."""
+    if value == HIDDEN:
+        return None
+    if is_whole(value) and abs(value) < 1 << 63:
+        return value
+    if isinstance(value, str) and len(value) <= MAX_SEED_CHARACTERS:
+        return value
+    raise _bad("seed", f"{shown(value)} is not a whole number, a short text or '?' (hidden)")
 
 
 def _mover(state: WasStichtState) -> str:
@@ -586,11 +839,20 @@ def _clues(value: list[Any]) -> tuple[Observation, ...]:
 def _check_chips(state: WasStichtState) -> None:
     """Chips: none twice; in the preparation each seat holds the chips its turns gave it,
     after it 1 to ``CHIPS_EACH``; chosen chips are the chooser's own, the dealer's none."""
-    every = [*state.pool, *(chip for own in state.chips for chip in own)]
+    every = [*state.pool, *(chip for own in state.chips for chip in own), *(c for own in state.before for c in own)]
     for chip in every:
         if every.count(chip) > 1:
             raise _bad("chips", f"chip {chip.id} is in two places: there is one of each")
     players = state.players
+    for seat, own in enumerate(state.before):
+        if len(own) > state.round - 1 or len(own) + len(state.chips[seat]) > CHIPS_EACH:
+            raise _bad(
+                "discarded_before",
+                f"seat {seat + 1} discarded {len(own)} chips before round {state.round}: at most one a round, "
+                f"and {CHIPS_EACH} with those held",
+            )
+    if state.pool and state.round > 1:
+        raise _bad("pool", "the chips lie on the table in the preparation, before the first round")
     if state.pool:
         turns = sum(map(len, state.chips))
         due = [sum((state.dealer + t) % players == seat for t in range(turns)) for seat in range(players)]
@@ -616,6 +878,7 @@ def _check_cards(state: WasStichtState) -> None:
     if players < ROWS and len(state.taken) == ROWS:
         table.append(state.taken[-1])
     places = [
+        *state.laid,
         *(card for column in state.columns for card in column),
         *(card for hand in state.hands for card in hand),
         *table,
@@ -627,16 +890,25 @@ def _check_cards(state: WasStichtState) -> None:
         if card in seen:
             raise _bad("hands", f"card {card} is in two places: the deck has one of each")
         seen.add(card)
-    if len(seen) != len(DECK) and (players == ROWS or state.columns or state.taken):
+    if len(seen) != len(DECK) and not _laying(state) and (players == ROWS or state.columns or state.taken):
         missing = ",".join(card.name for card in DECK if card not in seen)
         raise _bad("columns", f"cards {missing} are nowhere: every card lies, is held, set aside or played")
 
 
+def _laying(state: WasStichtState) -> bool:
+    """Whether the cards are being laid out: no chip on the table, no card lying or held,
+    the trumps not yet shown."""
+    return not (state.pool or state.columns or state.taken or state.trumps_shown or any(state.hands))
+
+
 def _check_phases(state: WasStichtState) -> None:
-    """The fields fit one moment of the round: the draft's columns and hands, the trumps,
-    the clues, the choices and the tricks."""
+    """The fields fit one moment of the game: the layout, the draft's columns and hands,
+    the trumps, the clues, the choices and the tricks."""
     players, clues, taken = state.players, len(state.clues), state.taken
     drafting = bool(state.columns or taken)
+    laying = _laying(state)
+    if state.laid and (not laying or len(state.laid) == len(DECK)):
+        raise _bad("laid", f"the cards are laid out one by one before the draft, at most {len(DECK) - 1} before it")
     if state.pool and (clues or taken or any(state.hands) or not drafting):
         raise _bad("pool", "the preparation ends before the draft: no card is taken while chips lie on the table")
     if drafting:
@@ -680,7 +952,7 @@ def _check_phases(state: WasStichtState) -> None:
         raise _bad("chips_shown", "the chips are turned up once every non-dealer has chosen, each known")
     if (state.trick or state.tricks) and not state.chips_shown:
         raise _bad("tricks", "the trick play starts once the chosen chips are shown")
-    _check_tricks(state, drafting or bool(state.pool))
+    _check_tricks(state, drafting or laying or bool(state.pool))
 
 
 def _by_seat(cards: Sequence[Card], leader: int, players: int) -> list[tuple[int, Card]]:

@@ -5,9 +5,10 @@ returning an immutable answer (``solvers.was_sticht.results``) whose ``to_json()
 Inputs are model objects or the notation the CLI takes: cards as ``R9,B1`` or ``Card``s, a
 task chip by id (``exactly-2``) or as a ``Chip``, a deal as a ``Deal``, a ``Position``
 (any point of the play) or a deal file's JSON value, clues as ``Observation``s or a clues
-file's JSON value. A round in progress (``start``, ``load``: ``models.was_sticht.state``)
-is valued option by option by ``evaluate`` (``evaluation``) and played by the bots
-``bot`` makes (``state_bots``), as ``models.state.play(start(seed=1), [bot("solver")] * 4)``.
+file's JSON value. A game in progress (``start``, ``load``: ``models.was_sticht.state``)
+is valued option by option by ``evaluate`` (``evaluation``) in any round and played by the
+bots ``bot`` makes (``state_bots``), as ``models.state.play(start(seed=1), [bot("solver")] * 4)``;
+``play`` is such a game.
 Seats count from 1 (``seat=1`` is the first hand). Nothing here reads a file, and the
 solvers' backends (numba) load only when a function needs them.
 """
@@ -18,8 +19,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from cardsolve.models.errors import BadInput
+from cardsolve.models.state import play as play_state
 from cardsolve.models.was_sticht import (
     CHIPS,
+    CHIPS_EACH,
     Card,
     Chip,
     Deal,
@@ -32,11 +35,18 @@ from cardsolve.models.was_sticht import (
     parse_cards,
     parse_chip,
     parse_chips,
-    play_game,
 )
 from cardsolve.models.was_sticht.deal import check_deal
 from cardsolve.models.was_sticht.play import Position
-from cardsolve.models.was_sticht.state import load, start
+from cardsolve.models.was_sticht.state import (
+    DEFAULT_ROUNDS,
+    MAX_ROUNDS,
+    ROUND_MOVES,
+    WasStichtState,
+    load,
+    settled_rounds,
+    start,
+)
 from cardsolve.solvers.infrastructure.arguments import checked
 from cardsolve.solvers.infrastructure.limits import check_count
 from cardsolve.solvers.was_sticht.backends import BACKENDS
@@ -55,8 +65,7 @@ from cardsolve.solvers.was_sticht.results import (
     Deduction,
     Game,
 )
-from cardsolve.solvers.was_sticht.settings import MAX_ROUNDS
-from cardsolve.solvers.was_sticht.state_bots import bot
+from cardsolve.solvers.was_sticht.state_bots import PolicyBot, bot
 
 __all__ = ["bot", "chips", "choose", "deal", "deduce", "evaluate", "load", "play", "solve", "start", "table"]
 
@@ -173,11 +182,19 @@ def chips() -> ChipSet:
 
 
 @checked
-def play(seed: int = 1, players: int = 4, bots: str | Sequence[str] | None = None, rounds: int = 100) -> Game:
+def play(
+    seed: int = 1, players: int = 4, bots: str | Sequence[str] | None = None, rounds: int = DEFAULT_ROUNDS
+) -> Game:
     """A whole seeded game between bots (``solver`` or ``random`` per seat, seat 1 first;
-    default the solver bot everywhere), at most ``rounds`` rounds: the solver bot drafts
-    by deducing the trumps from the clues, chooses a chip it can force and plays the
-    double-dummy solver's cards."""
+    default the solver bot everywhere), at most ``rounds`` rounds, seat 1 dealing first:
+    ``start(seed=seed, dealer=1, rounds=rounds)`` played to its end by ``models.state.play``.
+    The solver bot drafts by deducing the trumps from the clues, chooses a chip it can
+    force and plays the double-dummy solver's cards; a random bot draws from the seed and
+    its seat."""
     names = seat_bots(bots, players)
     check_count("round limit", rounds, 1, MAX_ROUNDS)
-    return Game(seed, names, play_game(seed, players, policies(names, seed), round_limit=rounds))
+    begin = start(seed=seed, players=players, dealer=1, rounds=rounds)
+    seated = [PolicyBot(policy) for policy in policies(names, seed)]
+    end = play_state(begin, seated, seed=seed, max_moves=CHIPS_EACH * players + rounds * ROUND_MOVES)
+    assert isinstance(end, WasStichtState) and end.is_over, "a game ends within its round limit"
+    return Game(seed, names, settled_rounds(begin, end.history), end)

@@ -18,7 +18,8 @@ is sampled and no seed is needed).
 
 The preparation and the draft are not valued: nothing the solvers prove or estimate
 gives a chip taken or a card picked a worth in the game's unit, so ``evaluate`` refuses
-them, as it refuses a position where the table decides or the round is over.
+them, as it refuses a position where the table decides (the layout, a clue, the trumps,
+the chips turned up, the next round's draw) or the game is over. Any round is valued alike.
 
 A time limit is checked between the double-dummy searches (each is short: a few ms to a
 few hundred at the round's start); a chip whose search did not start in time has no
@@ -54,7 +55,10 @@ def evaluate(
     ``choose``'s verdicts and chances, the dealer's discard by corner value. The table to
     move, a round over, the preparation or the draft is bad input saying so."""
     state, seat = seat_to_value(
-        state, WasStichtState, "Was sticht?", "a clue, the trumps or the chips turned up", end="round"
+        state,
+        WasStichtState,
+        "Was sticht?",
+        "a card laid out, a clue, the trumps or the chosen chips turned up, or the next round's trumps drawn",
     )
     check_time_limit(time_limit)
     seen = state.observation(seat)

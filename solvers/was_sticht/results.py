@@ -5,7 +5,7 @@ renders itself as the CLI's JSON document and text.
 
 Seats count from 1 in every field that names a seat (``Analysis.player`` and
 ``to_move``, ``ChipTable.leader``) and in every rendering; where an answer holds an engine
-object (``Deal``, ``GameRecord``), that object counts from 0, as the engine does, and the
+object (``Deal``, ``WasStichtState``), that object counts from 0, as the engine does, and the
 renderings add 1.
 """
 
@@ -15,7 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardsolve.models.was_sticht import COLOURS, Card, Chip, Deal, GameRecord, Trumps, deal_to_json, format_cards
+from cardsolve.models.was_sticht import COLOURS, Card, Chip, Deal, Settlement, Trumps, deal_to_json, format_cards
+from cardsolve.models.was_sticht.state import WasStichtState
 from cardsolve.solvers.infrastructure.results import Answer, plural, text_table
 
 VERDICTS = ("forceable", "possible", "impossible")
@@ -325,70 +326,81 @@ class ChipSet(Answer):
 
 @dataclass(frozen=True)
 class Game(Answer):
-    """A whole seeded game between bots (``bots``: one name per seat, seat 1 first);
-    ``record`` is the engine's, its seats counted from 0."""
+    """A whole seeded game between bots (``bots``: one name per seat, seat 1 first): each
+    round as it stood once settled (``state.settled_rounds``) and the game's last position
+    (``end``), their seats counted from 0."""
 
     seed: int
     bots: tuple[str, ...]
-    record: GameRecord
+    rounds: tuple[WasStichtState, ...]
+    end: WasStichtState
 
     @property
     def players(self) -> int:
         """3 or 4."""
-        return self.record.players
+        return self.end.players
 
-    def _tricks(self, number: int) -> list[int]:
-        """The tricks each seat won in round ``number`` (from 0), seat 1 first."""
-        tricks = self.record.rounds[number].tricks
-        return [sum(t.winner == seat for t in tricks) for seat in range(self.players)]
+    @staticmethod
+    def _round(settled: WasStichtState) -> tuple[Trumps, dict[int, Chip], Settlement, dict[int, Chip], list[int]]:
+        """A settled round's trumps, chips chosen, settlement and chips discarded (by seat)
+        and the tricks each seat won, seat 1 first."""
+        assert settled.trumps is not None and settled.settlement is not None, "a settled round shows all"
+        discarded = {seat: own[0] for seat, own in enumerate(settled.discarded()) if own}
+        tricks = [sum(t.winner == seat for t in settled.tricks) for seat in range(settled.players)]
+        return settled.trumps, dict(sorted(settled.chosen_chips().items())), settled.settlement, discarded, tricks
 
     def to_json(self) -> dict[str, Any]:
-        record = self.record
+        end = self.end
+        rounds = []
+        for r in self.rounds:
+            trumps, chosen, settlement, discarded, tricks = self._round(r)
+            rounds.append(
+                {
+                    "dealer": r.dealer + 1,
+                    "trumps": trumps_json(trumps),
+                    "chosen": _seats(chosen),
+                    "met": [seat + 1 for seat in settlement.met],
+                    "dealer_beat": [seat + 1 for seat in settlement.dealer_beat],
+                    "tricks": tricks,
+                    "discarded": _seats(discarded),
+                }
+            )
         return {
             "seed": self.seed,
             "player_count": self.players,
             "bots": list(self.bots),
-            "winners": [seat + 1 for seat in record.winners],
-            "limit_hit": record.limit_hit,
-            "rounds": [
-                {
-                    "dealer": r.dealer + 1,
-                    "trumps": trumps_json(r.trumps),
-                    "chosen": _seats(r.chosen),
-                    "met": [seat + 1 for seat in r.settlement.met],
-                    "dealer_beat": [seat + 1 for seat in r.settlement.dealer_beat],
-                    "tricks": self._tricks(number),
-                    "discarded": _seats(r.discarded),
-                }
-                for number, r in enumerate(record.rounds)
-            ],
+            "winners": [seat + 1 for seat in end.winners],
+            "limit_hit": end.limit_hit,
+            "rounds": rounds,
             "standings": [
                 {"rank": s.rank, "seat": s.seat + 1, "discarded": [c.id for c in s.discarded], "value": s.value}
-                for s in record.standings
+                for s in end.standings()
             ],
         }
 
     def text(self) -> str:
-        record = self.record
-        rows = [
-            [
-                number + 1,
-                r.dealer + 1,
-                r.trumps.name,
-                _listed(r.chosen, r.settlement.met),
-                "/".join(map(str, self._tricks(number))),
-                _listed(r.discarded) or "-",
-            ]
-            for number, r in enumerate(record.rounds)
-        ]
+        end = self.end
+        rows = []
+        for number, r in enumerate(self.rounds, 1):
+            trumps, chosen, settlement, discarded, tricks = self._round(r)
+            rows.append(
+                [
+                    number,
+                    r.dealer + 1,
+                    trumps.name,
+                    _listed(chosen, settlement.met),
+                    "/".join(map(str, tricks)),
+                    _listed(discarded) or "-",
+                ]
+            )
         table = text_table(["round", "dealer", "trumps", "chips chosen (* met)", "tricks", "discarded"], rows)
         result = (
             "round limit reached: no winner"
-            if record.limit_hit
-            else "winner" + "s" * (len(record.winners) > 1) + ": " + ", ".join(f"seat {s + 1}" for s in record.winners)
+            if end.limit_hit
+            else "winner" + "s" * (len(end.winners) > 1) + ": " + ", ".join(f"seat {s + 1}" for s in end.winners)
         )
         standings = "; ".join(
             f"{s.rank}. seat {s.seat + 1} ({self.bots[s.seat]}) {plural(len(s.discarded), 'chip')} worth {s.value}"
-            for s in record.standings
+            for s in end.standings()
         )
         return f"{table}\n{result}\nstandings: {standings}"

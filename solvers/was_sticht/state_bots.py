@@ -1,5 +1,5 @@
 """The Was sticht? bots (``bots.BOTS``: the solver bot and the random one) as protocol bots
-(``models.state.Bot``) over a round in progress (``models.was_sticht.state``).
+(``models.state.Bot``) over a game in progress (``models.was_sticht.state``).
 
 A bot is its old ``Policy`` behind an adapter: from what the seat to move sees (its
 observation) the adapter builds the argument the policy's method for the phase takes,
@@ -15,12 +15,11 @@ calls it, and returns the legal move of the observation with the notation of its
   then, the card's name;
 - settlement: ``dealer_discard(dealer, his chips)``, ``discard <chip>``.
 
-The clue, the reveal and the show are the table's moves: no bot makes them. The policies
-draw from their own seeded source (``RandomPolicy(seed)``; the solver bot draws nothing
-but its seeded playouts), so a bot made afresh by the same seed makes the same moves, and
-``play``'s random source is left unused. These are the players of ``play_game``: the first
-round of ``play_game(seed, policies=..., dealer=d)`` is the round of
-``start(seed=seed, dealer=d + 1)`` played by these bots over the same policies.
+The layout, the clue, the reveal, the show and the next round's draw are the table's
+moves: no bot makes them. The policies draw from their own seeded source
+(``RandomPolicy(seed)``; the solver bot draws nothing but its seeded playouts), so a bot
+made afresh by the same seed makes the same moves, and ``play``'s random source is left
+unused. ``api.play`` plays whole games of these bots with ``models.state.play``.
 """
 
 from __future__ import annotations
@@ -47,8 +46,8 @@ def _seat(seen: WasStichtState, phase: str) -> int:
 
 
 def draft_view(seen: WasStichtState) -> DraftView:
-    """What the seat to move knows when it picks, as ``draft.run_draft`` gives it: the
-    trumps only if it is the dealer (the others' observation hides them anyway)."""
+    """What the seat to move knows when it picks: the trumps only if it is the dealer (the
+    others' observation hides them anyway)."""
     seat = _seat(seen, "pick")
     trumps = seen.trumps if seat == seen.dealer else None
     return DraftView(
@@ -57,9 +56,9 @@ def draft_view(seen: WasStichtState) -> DraftView:
 
 
 def chip_view(seen: WasStichtState) -> ChipView:
-    """What the non-dealer to move knows when he chooses his chip, as ``game.play_round``
-    gives it: his chips, the draft (every hand, the clues, the Table's cards with 3
-    players) and the trumps, turned up before the choice."""
+    """What the non-dealer to move knows when he chooses his chip: his chips, the draft
+    (every hand, the clues, the Table's cards with 3 players) and the trumps, turned up
+    before the choice."""
     seat = _seat(seen, "choose")
     assert seen.trumps is not None, "the trumps are turned up before the chips are chosen"
     table = tuple(clue.cards[ROWS - 1] for clue in seen.clues) if seen.players < ROWS else ()
@@ -67,9 +66,8 @@ def chip_view(seen: WasStichtState) -> ChipView:
 
 
 def play_view(seen: WasStichtState) -> PlayView:
-    """What the seat to move knows when it plays, as ``game.play_tricks`` gives it: the
-    trick position (every hand, the trick so far, the tricks played) and the chosen
-    chips, shown before the first card."""
+    """What the seat to move knows when it plays: the trick position (every hand, the trick
+    so far, the tricks played) and the chosen chips, shown before the first card."""
     seat = _seat(seen, "play")
     return PlayView(seat, seen.dealer, seen.position(), seen.chosen_chips())
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import random
-
+from cardsolve.models.state import play
 from cardsolve.models.was_sticht import (
     CHIP_IDS,
     CHIPS,
@@ -15,11 +14,13 @@ from cardsolve.models.was_sticht import (
     Trumps,
     parse_cards,
 )
-from cardsolve.models.was_sticht.game import play_round
 from cardsolve.models.was_sticht.play import start
+from cardsolve.models.was_sticht.state import WasStichtState
+from cardsolve.models.was_sticht.state import start as start_game
 from cardsolve.solvers.was_sticht.bots import SolverBot
 from cardsolve.solvers.was_sticht.chip_table import chip_table
 from cardsolve.solvers.was_sticht.double_dummy import forceable, possible
+from cardsolve.solvers.was_sticht.state_bots import PolicyBot
 
 
 def test_the_bot_drafts_by_the_clues_or_by_the_trumps() -> None:
@@ -32,14 +33,18 @@ def test_the_bot_drafts_by_the_clues_or_by_the_trumps() -> None:
 
 
 def test_the_bot_plays_a_whole_round_legally_and_chooses_forceable_chips() -> None:
-    """Four bots play a seeded round (the engine refuses any illegal card); each chip a
-    bot chose was forceable for it if any of its chips was."""
-    bots = [SolverBot() for _ in range(4)]
-    chips = [CHIPS[k * 5 : (k + 1) * 5] for k in range(4)]
-    record = play_round(0, chips, bots, random.Random(3))
-    assert len(record.tricks) == 9
-    position = start(record.draft.hands, record.trumps, 1)
-    for seat, chip in record.chosen.items():
+    """Four bots play a seeded single round (the engine refuses any illegal card); each chip
+    a bot chose was forceable for it if any of its chips was."""
+    state = start_game(seed=3, dealer=1, rounds=1)
+    for chip in CHIPS[:20]:  # seat 1 takes the 1st, 5th, ... chip
+        state = state.apply(f"take {chip.id}")
+    chips = state.chips
+    end = play(state, [PolicyBot(SolverBot())] * 4)
+    assert isinstance(end, WasStichtState) and end.is_over and len(end.tricks) == 9
+    hands = [[card for t in end.tricks for k, card in enumerate(t.cards) if (t.leader + k) % 4 == s] for s in range(4)]
+    assert end.trumps is not None
+    position = start(hands, end.trumps, 1)
+    for seat, chip in end.chosen_chips().items():
         if any(forceable(position, seat, c) for c in chips[seat]):
             assert forceable(position, seat, chip)
             assert chip.value == max(c.value for c in chips[seat] if forceable(position, seat, c))

@@ -1,9 +1,11 @@
-"""Was sticht? games: the chip draft, the discards, the game end and its tie-break,
-seeded whole games, and the deal and clues files (with fuzzing of every reader)."""
+"""Was sticht? games (``models.was_sticht.state`` played by ``models.state.play``): the
+chip draft, the discards, the game end and its tie-break, seeded whole games, the round
+limit, and the deal and clues files (with fuzzing of every reader)."""
 
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -13,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardsolve.models.errors import BadInput
+from cardsolve.models.state import IllegalMove, play
 from cardsolve.models.was_sticht import (
     ALL_TRUMPS,
     CHIP_IDS,
@@ -23,6 +26,7 @@ from cardsolve.models.was_sticht import (
     Observation,
     RandomPolicy,
     Settlement,
+    Standing,
     Trick,
     achieved,
     clues_from_json,
@@ -30,11 +34,9 @@ from cardsolve.models.was_sticht import (
     deal_from_json,
     deal_round,
     deal_to_json,
-    draft_chips,
     parse_card,
     parse_cards,
     parse_trumps,
-    play_game,
     read_clues,
     read_deal,
     settle,
@@ -42,8 +44,27 @@ from cardsolve.models.was_sticht import (
     trick_winner,
     winners,
 )
+from cardsolve.models.was_sticht.state import WasStichtState, settled_rounds, start
+from cardsolve.solvers.was_sticht.state_bots import PolicyBot
 
 DATA = Path(__file__).resolve().parents[1] / "data"
+
+
+def game(
+    seed: int, players: int = 4, dealer: int = 1, rounds: int = 100, policies: Sequence[RandomPolicy] | None = None
+) -> tuple[tuple[WasStichtState, ...], WasStichtState]:
+    """A whole game of random policies (seeded by the seed and the seat, as ``api.play``
+    seeds them), from ``start`` to its end by ``models.state.play``: each round as it
+    stood settled, and the last position."""
+    begin = start(seed=seed, players=players, dealer=dealer, rounds=rounds)
+    chosen = policies or [RandomPolicy(f"{seed}:{seat}") for seat in range(players)]
+    end = play(begin, [PolicyBot(policy) for policy in chosen], seed=seed)
+    assert isinstance(end, WasStichtState) and end.is_over
+    return settled_rounds(begin, end.history), end
+
+
+def left_by_seat(standings_: Sequence[Standing]) -> list[tuple[Chip, ...]]:
+    return [s.left for s in sorted(standings_, key=lambda s: s.seat)]
 
 
 class Recording(RandomPolicy):
@@ -65,20 +86,18 @@ class Recording(RandomPolicy):
 @pytest.mark.parametrize(("players", "dealer"), [(4, 0), (4, 2), (3, 0), (3, 2)])
 def test_the_dealer_takes_a_chip_first_then_clockwise_until_each_has_five(players: int, dealer: int) -> None:
     log: list[int] = []
-    chips = draft_chips(dealer, [Recording(seat, log) for seat in range(players)])
+    rounds, _ = game(1, players, dealer + 1, rounds=1, policies=[Recording(seat, log) for seat in range(players)])
     assert log == [(dealer + k) % players for k in range(players)] * 5
-    assert [len(own) for own in chips] == [5] * players
-    assert len({chip.id for own in chips for chip in own}) == 5 * players  # 20 of 24, or 15
+    chips_ = rounds[0].chips
+    assert [len(own) for own in chips_] == [5] * players
+    assert len({chip.id for own in chips_ for chip in own}) == 5 * players  # 20 of 24, or 15
 
 
-def test_a_chip_that_is_not_on_the_table_is_bad_input() -> None:
-    class Greedy(RandomPolicy):
-        def draft_chip(self, seat: int, available: tuple[Chip, ...], taken: tuple[tuple[Chip, ...], ...]) -> Chip:
-            return CHIP_IDS["no-tricks"]
-
-    with pytest.raises(BadInput, match="may not take no-tricks") as error:
-        draft_chips(0, [Greedy(seat) for seat in range(4)])
-    assert error.value.token == "no-tricks"
+def test_a_chip_that_is_not_on_the_table_is_an_illegal_move() -> None:
+    taken = start(seed=0).apply("take no-tricks")
+    with pytest.raises(IllegalMove, match="no-tricks is no longer on the table") as error:
+        taken.apply("take no-tricks")
+    assert error.value.token == "take no-tricks"
 
 
 # --- the discards ---------------------------------------------------------------------------
@@ -122,29 +141,31 @@ def test_the_dealer_may_meet_any_of_the_chosen_tasks() -> None:
 def test_every_round_discards_by_the_rules(players: int) -> None:
     cases = set()
     for seed in range(6):
-        record = play_game(seed, players=players)
-        left = [list(own) for own in record.chips]
-        for round_ in record.rounds:
-            assert set(round_.chosen) == set(range(players)) - {round_.dealer}
-            for seat, chip in round_.chosen.items():
+        rounds, end = game(seed, players)
+        left = [list(own) for own in rounds[0].chips]
+        for round_ in rounds:
+            chosen = round_.chosen_chips()
+            assert [list(own) for own in round_.chips] == left  # the chips discarded before are gone
+            assert set(chosen) == set(range(players)) - {round_.dealer}
+            for seat, chip in chosen.items():
                 assert chip in left[seat]
-            met = {seat for seat, chip in round_.chosen.items() if achieved(chip, seat, round_.tricks, players)}
+            met = {seat for seat, chip in chosen.items() if achieved(chip, seat, round_.tricks, players)}
             beat = {
                 seat
-                for seat, chip in round_.chosen.items()
+                for seat, chip in chosen.items()
                 if seat not in met and achieved(chip, round_.dealer, round_.tricks, players)
             }
             assert round_.settlement == Settlement(tuple(sorted(met)), tuple(sorted(beat)))
-            expected = {seat: round_.chosen[seat] for seat in met}
-            assert {s: c for s, c in round_.discarded.items() if s != round_.dealer} == expected
-            assert (round_.dealer in round_.discarded) == bool(beat)
-            for seat, chip in round_.discarded.items():
+            discarded = {seat: own[0] for seat, own in enumerate(round_.discarded()) if own}
+            assert {s: c for s, c in discarded.items() if s != round_.dealer} == {seat: chosen[seat] for seat in met}
+            assert (round_.dealer in discarded) == bool(beat)
+            for seat, chip in discarded.items():
                 left[seat].remove(chip)
             if beat:
                 cases.add("dealer")
-            if any(achieved(round_.chosen[s], round_.dealer, round_.tricks, players) for s in met):
+            if any(achieved(chosen[s], round_.dealer, round_.tricks, players) for s in met):
                 cases.add("both")
-        assert [tuple(own) for own in left] == [s.left for s in sorted(record.standings, key=lambda s: s.seat)]
+        assert [tuple(own) for own in left] == left_by_seat(end.standings()) == list(end.left())
     assert cases == {"dealer", "both"}
 
 
@@ -191,57 +212,77 @@ def test_standings_after_the_winners_go_purely_by_chip_value() -> None:
 
 @pytest.mark.parametrize(("seed", "players"), [(1, 4), (2, 4), (1, 3), (2, 3)])
 def test_a_seeded_game_runs_to_the_end(seed: int, players: int) -> None:
-    record = play_game(seed, players=players)
-    assert not record.limit_hit and record.winners
-    last = record.rounds[-1]
-    went_out = [s.seat for s in record.standings if not s.left]
-    assert went_out and set(went_out) <= set(last.discarded) and set(record.winners) <= set(went_out)
-    assert record.winners == winners([s.discarded for s in sorted(record.standings, key=lambda s: s.seat)], went_out)
-    assert [s.seat for s in record.standings if s.rank == 1] == sorted(record.winners)
-    left = [len(own) for own in record.chips]
-    for number, round_ in enumerate(record.rounds):
-        for seat in round_.discarded:
-            left[seat] -= 1
-        assert all(left) == (number < len(record.rounds) - 1)  # nobody out before the last round
-        assert round_.trumps in ALL_TRUMPS
-        assert len(round_.tricks) == TRICKS and len(round_.draft.observations) == 9
-        assert len(round_.draft.table) == (9 if players == 3 else 0)
+    rounds, end = game(seed, players)
+    assert not end.limit_hit and end.winners and end.round == len(rounds) and rounds[-1] is not end
+    standings_ = end.standings()
+    went_out = [s.seat for s in standings_ if not s.left]
+    last = {seat for seat, own in enumerate(end.discarded()) if own}
+    assert went_out == sorted(end.out) and set(went_out) <= last and set(end.winners) <= set(went_out)
+    assert end.winners == winners([s.discarded for s in sorted(standings_, key=lambda s: s.seat)], went_out)
+    assert [s.seat for s in standings_ if s.rank == 1] == sorted(end.winners)
+    for number, round_ in enumerate(rounds):
+        assert round_.round == number + 1 and round_.to_move == (0 if round_ is not rounds[-1] else None)
+        assert all(round_.left()) == (number < len(rounds) - 1)  # nobody out before the last round
+        assert round_.trumps in ALL_TRUMPS and round_.trumps_shown
+        assert len(round_.tricks) == TRICKS and len(round_.clues) == 9
+        table = {clue.cards[3] for clue in round_.clues} if players == 3 else set()
         played = {card for trick in round_.tricks for card in trick.cards}
-        assert len(played) == 9 * players and not played & set(round_.draft.table)
-    for standing in record.standings:
+        assert len(played) == 9 * players and not played & table
+    for standing in standings_:
         assert len(standing.discarded) + len(standing.left) == 5
         assert standing.value == sum(chip.value for chip in standing.discarded)
+    assert end.scores() == {s.seat + 1: float(s.value) for s in standings_}
+
+
+def test_each_round_is_dealt_from_the_seed_by_the_table() -> None:
+    """Round r's trumps and layout are the r-th draw of the seed's random source: the
+    table's draw and layout are its only legal moves, and round 1 is ``start``'s."""
+    rounds, end = game(7)
+    rng = random.Random(7)
+    for round_ in rounds:
+        assert round_.trumps == rng.choice(ALL_TRUMPS)
+        order = list(DECK)
+        rng.shuffle(order)
+        assert {card for trick in round_.tricks for card in trick.cards} == set(order)
+        laid = [move[4:] for move in end.history if move.startswith("lay ")][(round_.round - 2) * 36 :][:36]
+        assert round_.round == 1 or laid == [card.name for card in order]
 
 
 def test_the_same_seed_gives_the_same_game() -> None:
-    assert play_game(11) == play_game(11)
-    assert play_game(11, players=3) == play_game(11, players=3)
-    assert play_game(11) != play_game(12)
+    assert game(11)[1].to_json() == game(11)[1].to_json()
+    assert game(11, players=3)[1].to_json() == game(11, players=3)[1].to_json()
+    assert game(11)[1].to_json() != game(12)[1].to_json()
 
 
 def test_the_round_limit_is_reported() -> None:
-    record = play_game(3, round_limit=2)
-    assert record.limit_hit and record.winners == () and len(record.rounds) == 2
-    assert all(s.left for s in record.standings)
+    rounds, end = game(3, rounds=2)
+    assert end.limit_hit and end.winners == () and len(rounds) == 2 and end.is_over
+    assert all(s.left for s in end.standings())
+    single, _ = game(3, rounds=1)
+    assert (
+        len(single) == 1
+        and single[0].is_over
+        and single[0].to_json()
+        == rounds[0].to_json()
+        | {
+            "to_move": None,
+            "round_limit": 1,
+        }
+    )
 
 
 def test_the_first_dealer_can_be_chosen() -> None:
-    record = play_game(4, dealer=2)
-    assert [r.dealer for r in record.rounds[:4]] == [2, 3, 0, 1]
+    rounds, _ = game(4, dealer=3)
+    assert [r.dealer for r in rounds[:4]] == [2, 3, 0, 1]
 
 
 @pytest.mark.parametrize(
     ("kwargs", "token"),
-    [
-        ({"players": 5}, "5"),
-        ({"players": 2}, "2"),
-        ({"dealer": 4}, "4"),
-        ({"policies": [RandomPolicy(0)] * 3}, "3"),
-    ],
+    [({"players": 5}, "5"), ({"players": 2}, "2"), ({"dealer": 5}, "5"), ({"rounds": 0}, "rounds")],
 )
 def test_bad_game_setups(kwargs: dict[str, Any], token: str) -> None:
     with pytest.raises(BadInput) as error:
-        play_game(0, **kwargs)
+        start(seed=0, **kwargs)
     assert error.value.token == token
 
 

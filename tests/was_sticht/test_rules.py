@@ -28,13 +28,13 @@ from cardsolve.models.was_sticht import (
     parse_cards,
     parse_trumps,
     pick_order,
-    play_game,
     random_pick,
     run_draft,
     trick_winner,
 )
 from cardsolve.models.was_sticht.chips import chips_from_json
 from cardsolve.models.was_sticht.play import start
+from cardsolve.solvers.was_sticht import api
 
 
 def cards(text: str) -> list[Card]:
@@ -156,9 +156,9 @@ def test_the_winner_leads_the_next_trick() -> None:
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_in_every_round_the_dealers_left_leads_first_then_the_winner(players: int) -> None:
-    record = play_game(5, players=players)
-    for number, round_ in enumerate(record.rounds):
-        assert round_.dealer == number % players
+    rounds = api.play(seed=5, players=players, bots=["random"] * players).rounds
+    for number, round_ in enumerate(rounds):
+        assert round_.trumps is not None and round_.dealer == number % players
         assert round_.tricks[0].leader == (round_.dealer + 1) % players
         assert len(round_.tricks) == TRICKS
         for before, after in zip(round_.tricks, round_.tricks[1:]):

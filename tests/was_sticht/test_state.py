@@ -156,17 +156,62 @@ def test_the_settlement_and_the_dealers_discard() -> None:
             assert state.to_move == state.dealer + 1
             assert "discards one of his own chips" in illegal(state, "discard nothing")
             chip = state.chips[state.dealer][-1]
-            over = state.apply(f"discard {chip.id}")
-            assert over.is_over and over.discarded()[state.dealer] == (chip,)
-            assert over.scores()[state.dealer + 1] == chip.value
-            assert load(over.to_json()).to_json() == over.to_json()
+            settled = state.apply(f"discard {chip.id}")
+            assert settled.phase == "draw" and settled.discarded()[state.dealer] == (chip,)
+            assert settled.scores()[state.dealer + 1] == chip.value
+            assert load(settled.to_json()).to_json() == settled.to_json()
         else:
-            assert state.is_over and state.scores() == {
-                s + 1: float(sum(c.value for c in own)) for s, own in enumerate(discarded)
-            }
+            assert (
+                state.phase == "draw"
+                and state.to_move == TABLE
+                and state.scores() == {s + 1: float(sum(c.value for c in own)) for s, own in enumerate(discarded)}
+            )
         if seen_discard and seed > 5:
             return
     pytest.fail("no dealer earned a discard")
+
+
+def test_the_next_round_the_dealer_moves_left_and_the_table_deals_it() -> None:
+    """After the settlement the next dealer draws the trumps in secret (the table's move,
+    the seed's next pair), the discarded chips are laid aside, and the table lays out the
+    seed's next shuffle card by card; nobody out and a round limit of 1 ends the game."""
+    settled = reach(23, "draw")
+    assert settled.round == 1 and not settled.out and "round 1 is settled" in illegal(settled, "draw R5")
+    (drawn,) = moves(settled)
+    nxt = settled.apply(drawn)
+    assert nxt.round == 2 and nxt.dealer == (settled.dealer + 1) % 4 and nxt.phase == "lay"
+    assert nxt.chips == settled.left() and nxt.before == settled.all_discarded() and nxt.scores() == settled.scores()
+    assert not any(nxt.hands) and nxt.chosen == (None,) * 4 and nxt.trumps is not None
+    assert drawn == f"draw {nxt.trumps.name}"
+    for seat in range(1, 5):
+        seen = nxt.observation(seat)
+        assert seen.history[-1] == (drawn if seat == nxt.dealer + 1 else f"draw {HIDDEN}")
+        assert seen.to_json()["seed"] == HIDDEN and len(moves(seen)) == 36
+    laid = nxt
+    while laid.phase == "lay":
+        (card,) = moves(laid)
+        laid = laid.apply(card)
+    assert laid.phase == "pick" and len(laid.history) == len(nxt.history) + 36
+    assert load(laid.to_json()).to_json() == laid.to_json()
+    single = load({**settled.to_json(), "round_limit": 1, "to_move": None})
+    assert single.is_over and single.limit_hit and single.winners == () and "game is over" in illegal(single, drawn)
+
+
+def test_a_position_of_a_later_round_loads_and_plays_on() -> None:
+    """A person's position in round 3 (no history, no seed): the table may draw any trumps
+    and lay out any card; the chips discarded before are checked against the rounds."""
+    state, rng = reach(24, "draw"), random.Random(24)
+    while not (state.round == 3 and state.phase == "play"):
+        state = state.apply(rng.choice(moves(state)))
+    doc = _changed(state.to_json(), history=[], seed=HIDDEN)
+    seen = load(doc)
+    assert seen.round == 3 and moves(seen) == moves(state) and seen.to_json() == doc
+    used = {chip for own in [*doc["chips"], *doc["discarded_before"]] for chip in own}
+    spare = [chip.id for chip in CHIPS if chip.id not in used]  # the chips back in the box
+    too_many = [[*own, *spare][:3] if k == 0 else own for k, own in enumerate(doc["discarded_before"])]
+    assert "discarded_before" in refused(lambda: load(_changed(doc, discarded_before=too_many)))
+    assert "round" in refused(lambda: load(_changed(doc, round=0)))
+    assert "pool" in refused(lambda: load(_changed(start(seed=1).to_json(), round=2)))
 
 
 # -- documents ---------------------------------------------------------------------------
@@ -253,6 +298,11 @@ def test_perft_pins() -> None:
     assert perft(ending, 8) == plays(ending.position(), 8) == 6
     middle = reach(11, "play", extra=24)  # 3 cards a hand
     assert perft(middle, 12) == plays(middle.position(), 12) == 192
+    # across the round's end: the seed deals the next round, one draw and one card at a time;
+    # hidden from a seat, any of the 50 trump pairs and then any of the 36 cards
+    settled = reach(12, "draw")
+    assert perft(settled, 3) == 1
+    assert perft(settled.observation(1), 2) == len(ALL_TRUMPS) * 36 == 1800
 
 
 # -- evaluate ------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """The Was sticht? bots as bots of the one game protocol (``solvers.was_sticht.state_bots``):
-whole rounds of them by ``models.state.play``, the same decisions as the policies make in
-``play_game``, and only what the seat sees in the views they are given."""
+single rounds of them by ``models.state.play``, and only what the seat sees in the views
+they are given (``api.play``'s whole games: ``test_api``, ``test_game``)."""
 
 from __future__ import annotations
 
@@ -12,22 +12,20 @@ import pytest
 from cardsolve.models.errors import BadInput
 from cardsolve.models.state import TABLE, play
 from cardsolve.models.subito.state import start as subito_start
-from cardsolve.models.was_sticht import CHIPS, Card, Chip, ChipView, DraftView, PlayView, Policy, RandomPolicy
-from cardsolve.models.was_sticht.game import play_game
+from cardsolve.models.was_sticht import CHIPS, Card, Chip, ChipView, DraftView, PlayView, RandomPolicy
 from cardsolve.models.was_sticht.state import WasStichtState, start
 from cardsolve.solvers.was_sticht import api
 from cardsolve.solvers.was_sticht.bots import BOTS as POLICY_NAMES
-from cardsolve.solvers.was_sticht.bots import SolverBot
 from cardsolve.solvers.was_sticht.state_bots import BOTS, PolicyBot, bot, draft_view
 
 NAMES = list(BOTS)
 
 
 def round_of(names: list[str], seed: int, dealer: int | None = None) -> WasStichtState:
-    """The seeded round ``start(seed)`` played to its end, seat s by the bot ``names[s - 1]``
-    seeded ``s``."""
+    """The seeded single-round game ``start(seed, rounds=1)`` played to its end, seat s by
+    the bot ``names[s - 1]`` seeded ``s``."""
     bots = {seat: bot(name, seat) for seat, name in enumerate(names, 1)}
-    end = play(start(seed=seed, players=len(names), dealer=dealer), bots, seed=seed)
+    end = play(start(seed=seed, players=len(names), dealer=dealer, rounds=1), bots, seed=seed)
     assert isinstance(end, WasStichtState)
     return end
 
@@ -46,7 +44,7 @@ def test_the_bots_are_the_command_lines() -> None:
 def test_a_bot_plays_a_seeded_round_to_its_end_with_legal_moves_the_same_each_time(name: str, players: int) -> None:
     end = round_of([name] * players, 7)
     assert end.is_over and end.phase == "over" and len(end.tricks) == 9
-    replayed = start(seed=7, players=players)
+    replayed = start(seed=7, players=players, rounds=1)
     for move in end.history:  # each move checked legal again
         replayed = replayed.apply(move)
     assert replayed.to_json() == end.to_json()
@@ -64,36 +62,6 @@ def test_the_solver_bot_goes_out_sooner_than_the_random_bot() -> None:
         for name in discards:
             discards[name] += round_of([name, "random", "random", "random"], seed).scores()[1] > 0
     assert discards["solver"] >= discards["random"] + 3, discards
-
-
-@pytest.mark.parametrize(
-    ("names", "seed", "dealer"),
-    [
-        (["random", "random", "random", "random"], 1, 4),
-        (["random", "random", "random"], 2, 2),
-        (["solver", "random", "solver", "random"], 3, 1),
-        (["random", "solver", "solver"], 4, 3),
-        (["solver", "solver", "solver", "solver"], 5, 4),
-    ],
-)
-def test_the_bots_play_as_the_policies_play_the_first_round_of_play_game(
-    names: list[str], seed: int, dealer: int
-) -> None:
-    """``play_game`` deals its first round as ``start`` does (the trumps, then the layout,
-    from the seed), so the same policies at the same seats make every decision alike: the
-    chips taken, the picks (hence the clues), the chips chosen, every card and the
-    discards."""
-    policies: list[Policy] = [
-        SolverBot() if name == "solver" else RandomPolicy(seat) for seat, name in enumerate(names, 1)
-    ]
-    record = play_game(seed, len(names), policies, dealer=dealer - 1, round_limit=1)
-    first = record.rounds[0]
-    end = round_of(names, seed, dealer)
-    assert end.chips == record.chips
-    assert end.trumps == first.trumps and end.clues == first.draft.observations
-    assert end.chosen_chips() == first.chosen
-    assert end.tricks == first.tricks
-    assert {seat: own[0] for seat, own in enumerate(end.discarded()) if own} == first.discarded
 
 
 class Recording(RandomPolicy):
@@ -121,7 +89,7 @@ def test_a_policy_sees_what_its_seat_sees(players: int) -> None:
     """The trumps in the draft for the dealer only; at the chip choice the whole draft and
     the trumps; in the play the hands left, the trick and the chosen chips."""
     recorders = [Recording(seat) for seat in range(players)]
-    end = play(start(seed=6, players=players), [PolicyBot(policy) for policy in recorders], seed=6)
+    end = play(start(seed=6, players=players, rounds=1), [PolicyBot(policy) for policy in recorders], seed=6)
     assert isinstance(end, WasStichtState)
     dealer = end.dealer
     for seat, recorder in enumerate(recorders):

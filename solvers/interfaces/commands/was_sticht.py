@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from cardsolve.models.was_sticht import clues_from_json, deal_from_json
+from cardsolve.models.was_sticht.state import DEFAULT_ROUNDS, MAX_ROUNDS
 from cardsolve.solvers.interfaces.commands import positions
 from cardsolve.solvers.interfaces.table import Command, Group, Option
 from cardsolve.solvers.interfaces.values import SEED, Choice, Document, Flag, Text, Whole
 from cardsolve.solvers.was_sticht.backends import BACKENDS
-from cardsolve.solvers.was_sticht.settings import MAX_ROUNDS
 
 API = "cardsolve.solvers.was_sticht.api"
 REFERENCE_LIMIT = 6
@@ -142,7 +142,14 @@ COMMANDS = (
     *positions.commands(
         "was_sticht",
         Whole(3, 4),
-        (Option("dealer", Whole(1, 4), "The dealer's seat (default the last seat, so that seat 1 leads)."),),
+        (
+            Option("dealer", Whole(1, 4), "The first dealer's seat (default the last seat, so that seat 1 leads)."),
+            Option(
+                "rounds",
+                Whole(1, MAX_ROUNDS),
+                f"Round limit: the game ends after it with no winner (default {DEFAULT_ROUNDS}; 1: a single round).",
+            ),
+        ),
         "Every legal option of the seat to move, proven double dummy: in the trick play each card with the verdict "
         "(forceable, possible, impossible) of each chip the seat plays for after it; in the chip choice each chip's "
         "verdict and chance, as 'choose' ranks them; the dealer's discard by corner value. * marks the best.",
