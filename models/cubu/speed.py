@@ -11,16 +11,15 @@ cards. The dealer moves one seat left after each race; the first to 50 points wi
 
 Rule readings (the rulebook leaves these open):
 
-- The race is simultaneous; it is modelled as seeded turn rounds, each a short moment:
-  in each, every player in seat order from the dealer's left lays at most one card (or
-  is not ready and passes) by his policy. Every player out of cards at the end of the
+- The race is simultaneous; it is modelled as turn rounds, each a short moment: in
+  each, every player in seat order from the dealer's left lays at most one card (or is
+  not ready and passes); the game is played as a State (``models.cubu.state``). Every player out of cards at the end of the
   same turn round is a co-winner. The default policy is ready with a seeded chance
   (``speed``), so the hands run down at different rates.
 - Co-winners split the points equally, rounded down (the remainder is lost).
-- A wrong card (one laid where it relates to no neighbour, or in a cell that is not an
-  empty cell next to the laid cards) is recognised at once: its player gets the 10-point
-  penalty (points off his score, which may go below 0) and takes the card back; the
-  grid does not change.
+- A wrong card (one laid in an empty cell next to the laid cards where it relates to no
+  neighbour) is recognised at once: its player gets the 10-point penalty (points off his
+  score, which may go below 0) and takes the card back; the grid does not change.
 - A card "can relate to any of the 3 cards surrounding it" is read as: to at least one
   of its (up to 4) laid orthogonal neighbours; diagonal cards do not count.
 - All stuck: when no player can lay any card legally at the start of a turn round, each
@@ -28,12 +27,11 @@ Rule readings (the rulebook leaves these open):
   goes; if it is empty and all are stuck, the race ends without a winner or points.
 - 48 regular cards cannot give 10 each to 5 or 6 players with a centre card: each
   player gets 10 cards, or as many as the deck allows equally (9 for 5, 7 for 6).
-- The dealer picks the mode for the race or the whole game: ``play_race`` takes a mode,
-  ``play_game`` one mode for every race.
+- The dealer picks the mode for the race or the whole game: one mode for every race.
 - The game ends after the race in which a player reaches the target; the most points
-  among those who reached it win (several on a tie). Guards: a race ends without a
-  winner after ``turn_limit`` turn rounds; a game stops after ``race_limit`` races with
-  no winner.
+  win (several on a tie). Guards: a race ends without a winner after ``turn_limit``
+  turn rounds (a deal of 5 more counted as one); a game stops after ``race_limit`` races
+  with no winner.
 """
 
 from __future__ import annotations
@@ -43,9 +41,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from cardsolve.models.cubu.cards import REGULAR_POINTS, Card, Deck, load_deck
+from cardsolve.models.cubu.cards import REGULAR_POINTS, Card
 from cardsolve.models.errors import BadInput
-from cardsolve.models.listing import seated
 
 MODES = ("boxes", "colour")
 """Follow the number of boxes (easier) or the colour and position of the boxes (hardest)."""
@@ -189,166 +186,6 @@ class RandomPolicy:
         return self.rng.choice(options) if options else None
 
 
-@dataclass(frozen=True)
-class Event:
-    """Something in a race: ``lay`` (seat laid ``card`` at ``cell``), ``wrong`` (seat
-    tried ``card`` at ``cell``, took the penalty and the card back) or ``more`` (seat
-    was dealt ``cards`` when everyone was stuck)."""
-
-    kind: str
-    seat: int
-    card: Card | None = None
-    cell: Cell | None = None
-    cards: tuple[Card, ...] = ()
-
-
-@dataclass(frozen=True)
-class RaceRecord:
-    """One race: dealer, mode, hands dealt, centre card, every event, the winners (empty
-    when blocked or at the turn limit), their points, the penalties by seat, the final
-    grid and hands."""
-
-    dealer: int
-    mode: str
-    dealt: tuple[tuple[Card, ...], ...]
-    centre: Card
-    events: tuple[Event, ...]
-    winners: tuple[int, ...]
-    points: Mapping[int, int]
-    penalties: tuple[int, ...]
-    grid: Mapping[Cell, Card]
-    hands: tuple[tuple[Card, ...], ...]
-
-
-def wrong_card(penalties: list[int], seat: int) -> None:
-    """A wrong card recognised: ``seat`` takes the 10-point penalty."""
-    penalties[seat] += PENALTY
-
-
-def deal_more(hands: list[list[Card]], pickup: list[Card], dealer: int) -> list[Event]:
-    """Everyone stuck: 5 more cards each, one at a time from the dealer's left, as far
-    as the pickup deck (drawn from the end) goes."""
-    players = len(hands)
-    got: list[list[Card]] = [[] for _ in range(players)]
-    for index in range(MORE * players):
-        if not pickup:
-            break
-        seat = (dealer + 1 + index) % players
-        got[seat].append(pickup.pop())
-    for seat, cards in enumerate(got):
-        hands[seat].extend(cards)
-    return [Event("more", seat, cards=tuple(cards)) for seat, cards in enumerate(got) if cards]
-
-
 def hand_size(cards: int, players: int) -> int:
     """Cards each: 10, or fewer when the deck cannot give 10 each plus the centre card."""
     return min(HAND, (cards - 1) // players)
-
-
-def play_race(
-    cards: Sequence[Card],
-    players: int,
-    dealer: int,
-    mode: str,
-    policies: Sequence[Policy],
-    rng: random.Random,
-    turn_limit: int = 500,
-) -> RaceRecord:
-    """One race with the regular ``cards``, shuffled by ``rng``, dealt by ``dealer``."""
-    check_mode(mode)
-    deck = list(cards)
-    rng.shuffle(deck)
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    for index in range(hand_size(len(deck), players) * players):
-        hands[(dealer + 1 + index) % players].append(deck.pop())
-    dealt = tuple(tuple(hand) for hand in hands)
-    centre = deck.pop()
-    grid: dict[Cell, Card] = {CENTRE: centre}
-    events: list[Event] = []
-    penalties = [0] * players
-    order = [(dealer + 1 + step) % players for step in range(players)]
-    winners: tuple[int, ...] = ()
-    for _ in range(turn_limit):
-        if not any(placements(grid, hand, mode) for hand in hands):
-            if not deck:
-                break
-            events += deal_more(hands, deck, dealer)
-            continue
-        for seat in order:
-            choice = policies[seat].lay(LayView(seat, tuple(hands[seat]), dict(grid), mode)) if hands[seat] else None
-            if choice is None:
-                continue
-            card, cell = choice
-            if card not in hands[seat]:
-                raise BadInput(f"seat {seat + 1} does not hold {card}", card.name)
-            if fits(grid, cell, card, mode):
-                grid[cell] = card
-                hands[seat].remove(card)
-                events.append(Event("lay", seat, card, cell))
-            else:
-                wrong_card(penalties, seat)
-                events.append(Event("wrong", seat, card, cell))
-        winners = tuple(seat for seat in range(players) if not hands[seat])
-        if winners:
-            break
-    return RaceRecord(
-        dealer,
-        mode,
-        dealt,
-        centre,
-        tuple(events),
-        winners,
-        race_points(hands, winners) if winners else {},
-        tuple(penalties),
-        grid,
-        tuple(tuple(hand) for hand in hands),
-    )
-
-
-@dataclass(frozen=True)
-class SpeedGameRecord:
-    """A whole Speed CUBU game: players, mode, target, every race, the final scores
-    (points won less penalties), the winners (empty at the race limit) and whether it was hit."""
-
-    players: int
-    mode: str
-    target: int
-    races: tuple[RaceRecord, ...]
-    scores: tuple[int, ...]
-    winners: tuple[int, ...]
-    limit_hit: bool
-
-
-def play_game(
-    seed: int,
-    players: int = 4,
-    mode: str = "boxes",
-    policies: Sequence[Policy] | None = None,
-    target: int = TARGET,
-    deck: Deck | None = None,
-    dealer: int = 0,
-    race_limit: int = 200,
-    turn_limit: int = 500,
-) -> SpeedGameRecord:
-    """A whole game, seeded: races from ``seed``, seat s deciding by ``policies[s]``
-    (default: ``RandomPolicy`` seeded from ``seed`` and the seat), in ``mode``, to
-    ``target`` points; the deck's regular cards (the bundled deck unless ``deck``)."""
-    check_mode(mode)
-    policies = seated("Speed CUBU", players, PLAYERS, policies, lambda seat: RandomPolicy(f"{seed}:{seat}"), dealer)
-    if target < 1:
-        raise BadInput(f"the target must be positive, not {target}", str(target))
-    cards = (deck or load_deck()).regular
-    rng = random.Random(seed)
-    scores = [0] * players
-    races: list[RaceRecord] = []
-    while max(scores) < target and len(races) < race_limit:
-        race = play_race(cards, players, dealer, mode, policies, rng, turn_limit)
-        races.append(race)
-        for seat, points in race.points.items():
-            scores[seat] += points
-        for seat, penalty in enumerate(race.penalties):
-            scores[seat] -= penalty
-        dealer = (dealer + 1) % players
-    best = max(scores)
-    winners = () if best < target else tuple(seat for seat, score in enumerate(scores) if score == best)
-    return SpeedGameRecord(players, mode, target, tuple(races), tuple(scores), winners, best < target)

@@ -1,5 +1,5 @@
 """CUBU as a game in progress (the one game protocol, ``models.state``): a classic game and
-a Speed CUBU race, each an immutable state.
+a Speed CUBU game, each an immutable state.
 
 **Classic game** (``CubuState``, ``mode`` ``classic``): rounds until a seat reaches the
 ``target`` (100; the rulebook also plays to 50 or 200), or, in the time-limit variant, a
@@ -39,17 +39,23 @@ seeded random source when the position has it, else in an order nobody knows (``
 ``scores`` is the score sheet: the points of the rounds played, with this round's once
 it is over.
 
-**Speed CUBU race** (``SpeedRaceState``, ``mode`` ``speed``, ``follow`` ``colour`` or
-``boxes``): the action cards are removed, each seat is dealt ``speed.hand_size`` cards and
-the centre card is turned. The race is simultaneous at the table; it is entered here in
-turn rounds as ``speed.play_race`` models it: in each round every seat with cards, in
+**Speed CUBU game** (``SpeedRaceState``, ``mode`` ``speed``, ``follow`` ``colour`` or
+``boxes``): races until a seat reaches the ``target`` (50; or a fixed number of ``races``,
+one for a single race), cut off after ``race_limit`` races (200). A race: the action cards
+are removed, each seat is dealt ``speed.hand_size`` cards and the centre card is turned. The
+race is simultaneous at the table; it is entered here in turn rounds (``speed``'s reading;
+a race is cut off without a winner after ``turn_limit`` of them, 500): in each round every seat with cards, in
 order from the dealer's left, enters one lay ``D-R-G@1,0`` (a card of its hand and an
 empty cell next to the laid cards that it relates to, ``speed.placements``) or ``pass``
 (not ready). When no seat can lay at the start of a round the table deals 5 more cards
 each (``to_move`` 0, one move per card) as far as the pickup deck goes, and with none
 left the race ends without a winner. Every seat out of cards at the end of a round wins:
-``speed.race_points``, split. A wrong card is refused, not played (the rulebook's 10-point
-penalty for one is left to the score sheet, ``scores``); ``pass`` is always legal.
+``speed.race_points``, split. A wrong card is refused, unless the game allows wrong cards
+(``wrong_cards``): then a card laid into a frontier cell it does not fit is recognised at
+once, costs the rulebook's 10-point penalty (``penalties``) and goes back to the hand;
+``pass`` is always legal. After a race its points less the penalties go to the score sheet,
+the dealer moves one seat left and the table deals the next race (``deal:D-R-G``, naming
+the centre card), from the seeded random source as the classic game does.
 
 **Hidden cards.** ``observation(seat)`` writes ``?`` for the other seats' hands, the
 pickup deck and the cards a seat means to lay after the one on the table (its plan is
@@ -83,7 +89,12 @@ Position documents (``to_json``; ``load`` reads them, and a person's own table, 
   round's ``dealer``, ``turns``, ``winner`` and ``points``; ``scores`` already holds its
   points), ``shuffle_seed`` and ``shuffles`` (* absent: the table's seeded random source);
 - speed: ``follow`` (* ``colour``), ``grid`` (``[{"card": "D-R-G", "cell": [0, 0]}, ...]``,
-  the centre at [0, 0]), ``winner_seats`` and ``points`` (* none and 0), ``over`` (* false).
+  the centre at [0, 0]), ``winner_seats`` and ``points`` (* none and 0), ``over`` (* false:
+  the race is over), ``target`` (* 50), ``races`` (* null), ``race_limit`` (* 200),
+  ``turn_limit`` (* 500), ``turn_rounds`` (* 0: this race's so far), ``penalties`` (* zeros:
+  this race's), ``wrong_cards`` (* false), ``race_results`` (* none: each finished race's
+  ``dealer``, ``winner_seats``, ``points`` and ``penalties``), ``shuffle_seed`` and
+  ``shuffles`` (* absent).
 """
 
 from __future__ import annotations
@@ -209,6 +220,31 @@ def _deal_move(top: Card) -> CubuMove:
     return CubuMove(f"deal:{top.name}", "deal", card=top)
 
 
+RACE_LIMIT = 200
+"""Races after which a Speed CUBU game is cut off without a winner."""
+RACE_TURN_LIMIT = 500
+"""Turn rounds (and deals of 5 more cards) after which a race is cut off without a winner."""
+
+
+@dataclass(frozen=True)
+class RaceResult:
+    """A finished Speed CUBU race: its dealer, the seats out first (none when it was cut
+    off or everyone was stuck), each one's points and the penalties by seat."""
+
+    dealer: int
+    winners: tuple[int, ...]
+    points: int
+    penalties: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "dealer": self.dealer,
+            "winner_seats": list(self.winners),
+            "points": self.points,
+            "penalties": list(self.penalties),
+        }
+
+
 @dataclass(frozen=True)
 class RoundResult:
     """A finished classic round: its dealer, the turns played (missed ones too), the seat
@@ -230,7 +266,7 @@ def _masked(notation: str) -> str:
     return f"{box}:{','.join('?' * len(cards.split(',')))}" if colon else HIDDEN
 
 
-_CACHED = ("_to_move", "_legal", "unseen", "_laid", "_next_deal")
+_CACHED = ("_to_move", "_legal", "unseen", "_laid", "_next_deal", "_next_race")
 """The cached properties of a position, which a changed copy computes afresh."""
 
 _UNSEEDED: dict[str, Any] = {"shuffle_seed": None, "shuffles": (), "rng_state": None, "views": None}
@@ -1019,6 +1055,18 @@ class SpeedRaceState(_Cards):
     secret: tuple[int, ...] = ()
     views: tuple[tuple[str, ...], ...] | None = field(default=None, compare=False, repr=False)
     """The history as each seat reads it (a cache: it follows from ``past`` and ``secret``)."""
+    target: int = speed.TARGET
+    races: int | None = None
+    race_limit: int = RACE_LIMIT
+    turn_limit: int = RACE_TURN_LIMIT
+    turn_rounds: int = 0
+    penalties: tuple[int, ...] = ()
+    wrong_cards: bool = False
+    results: tuple[RaceResult, ...] = ()
+    shuffle_seed: int | None = None
+    shuffles: tuple[int, ...] = ()
+    rng_state: Any = field(default=None, compare=False, repr=False)
+    """The table's random source after ``shuffles`` (a cache: it follows from the seed)."""
 
     def deck_cards(self) -> tuple[Card, ...]:
         return _deck().regular
@@ -1029,8 +1077,49 @@ class SpeedRaceState(_Cards):
     @property
     def to_move(self) -> int | None:
         if self.over:
-            return None
+            return None if self.game_over else TABLE
         return TABLE if self.draws or self.looking is not None else self.turn
+
+    @property
+    def race_number(self) -> int:
+        """The number of this race, from 1."""
+        return len(self.results) + 1
+
+    @property
+    def game_over(self) -> bool:
+        """After this race (once over) the game ends: a fixed number of ``races`` were run (one:
+        a single race), or a seat reached the target, or the race limit was reached."""
+        if not self.over:
+            return False
+        if self.races is not None:
+            return self.race_number >= self.races
+        return max(self.scores().values()) >= self.target or self.race_number >= self.race_limit
+
+    @property
+    def limit_hit(self) -> bool:
+        """The game was cut off at the race limit with nobody at the target."""
+        return self.is_over and self.races is None and max(self.scores().values()) < self.target
+
+    def winners_of_game(self) -> tuple[int, ...]:
+        """The seats that won the finished game: the most points (several on a tie); none
+        while it goes on or when the race limit cut it off."""
+        if not self.is_over or self.limit_hit:
+            return ()
+        scores = self.scores()
+        best = max(scores.values())
+        return tuple(seat for seat, score in scores.items() if score == best)
+
+    def table_random(self) -> random.Random:
+        """The table's random source as it stands (a seeded table only): seeded, then run
+        through every shuffle made so far."""
+        assert self.shuffle_seed is not None
+        rng = random.Random(self.shuffle_seed)
+        if self.rng_state is not None:
+            rng.setstate(self.rng_state)
+            return rng
+        for size in self.shuffles:
+            rng.shuffle(list(range(size)))
+        return rng
 
     @_cached
     def _laid(self) -> dict[Cell, Card]:
@@ -1042,6 +1131,8 @@ class SpeedRaceState(_Cards):
         if seat is None:
             return ()
         if seat == TABLE:
+            if self.over:
+                return self._deal_outcomes()
             return self.named_outcomes() if self.looking is not None else tuple(self.drawn_outcomes())
         if self.naming(seat):
             return (PASS, LOOK)
@@ -1050,10 +1141,40 @@ class SpeedRaceState(_Cards):
             CubuMove(f"{card.name}@{cell[0]},{cell[1]}", "lay", card=card, cell=cell)
             for card, cell in speed.placements(self._laid, hand, self.follow)
         ]
+        if self.wrong_cards:
+            lays += [
+                CubuMove(f"{card.name}@{cell[0]},{cell[1]}", "wrong", card=card, cell=cell)
+                for card in hand
+                for cell in speed.frontier(self._laid)
+                if not speed.fits(self._laid, cell, card, self.follow)
+            ]
         return (*lays, PASS)
 
     def legal_moves(self) -> Sequence[CubuMove]:
         return self._legal
+
+    def takes(self, move: CubuMove) -> bool:
+        """A lay of the seat to move (a known hand) written ``D-R-G@1,0`` of a card it holds
+        into a cell it fits (or, where the race allows wrong cards, a frontier cell it does
+        not fit, as a ``wrong`` lay), or ``pass``: checked by the rules (``speed.fits``)."""
+        seat = self.to_move
+        if not seat or self.naming(seat):
+            return False
+        if move is PASS:
+            return True
+        card, cell = move.card, move.cell
+        if card is None or cell is None or move.notation != f"{card.name}@{cell[0]},{cell[1]}":
+            return False
+        if card not in self.hands[seat - 1]:
+            return False
+        if move.kind == "lay":
+            return speed.fits(self._laid, cell, card, self.follow)
+        return (
+            move.kind == "wrong"
+            and self.wrong_cards
+            and cell in speed.frontier(self._laid)
+            and not speed.fits(self._laid, cell, card, self.follow)
+        )
 
     def refusal(self, notation: str) -> str:
         seat = self.to_move
@@ -1082,7 +1203,7 @@ class SpeedRaceState(_Cards):
                 if self.follow == "boxes"
                 else "shows a colour of a laid neighbour one position up or down"
             )
-            + " (a wrong card costs 10 points, so it is not played)"
+            + " (a wrong card costs 10 points, so it is not played unless the race allows wrong cards)"
         )
 
     def after(self, move: CubuMove) -> SpeedRaceState:
@@ -1091,6 +1212,8 @@ class SpeedRaceState(_Cards):
         assert seat is not None
         if seat == TABLE:
             assert move.card is not None
+            if move.kind == "deal":
+                return self._dealt(move.card)
             if self.looking is not None:
                 hands, looking = self.looked(move.card)
                 return state._with(hands=hands, looking=looking)
@@ -1103,6 +1226,10 @@ class SpeedRaceState(_Cards):
             left = list(state.hands)
             left[seat - 1] = tuple(card for card in left[seat - 1] if card != move.card)
             state = state._with(hands=tuple(left), grid=tuple(sorted((*self.grid, (move.cell, move.card)))))
+        elif move.kind == "wrong":  # recognised at once: the penalty, and the card goes back
+            penalties = list(self.penalties or (0,) * self.players)
+            penalties[seat - 1] += speed.PENALTY
+            state = state._with(penalties=tuple(penalties))
         return state._next_seat(seat)
 
     def _order(self) -> list[int]:
@@ -1127,22 +1254,77 @@ class SpeedRaceState(_Cards):
     def _round_started(self) -> SpeedRaceState:
         """A turn round starts with the first seat from the dealer's left; when no seat can
         lay (every hand known), 5 more cards each are dealt as far as the pickup deck goes,
-        and with none left the race ends without a winner."""
+        and with none left the race ends without a winner, as it does once ``turn_limit``
+        turn rounds (each deal of 5 more counted as one) were played."""
         if self.draws:
             return self
+        if self.turn_rounds >= self.turn_limit:
+            return self._with(over=True)
         order = self._order()
+        rounds = self.turn_rounds + 1
         if not any(None in hand for hand in self.hands) and not any(
             speed.placements(self._laid, [card for card in hand if card is not None], self.follow)
             for hand in self.hands
         ):
             if not self.pickup:
-                return self._with(over=True)
+                return self._with(over=True, turn_rounds=rounds)
             count = min(len(self.pickup), speed.MORE * self.players)
-            return self._with(draws=tuple(order[index % self.players] for index in range(count)))
-        return self._with(turn=next((seat for seat in order if self.hands[seat - 1]), order[0]))
+            return self._with(draws=tuple(order[index % self.players] for index in range(count)), turn_rounds=rounds)
+        return self._with(turn=next((seat for seat in order if self.hands[seat - 1]), order[0]), turn_rounds=rounds)
 
     def scores(self) -> dict[int, float]:
-        return {seat: score + (self.points if seat in self.winners else 0) for seat, score in enumerate(self.sheet, 1)}
+        penalties = self.penalties or (0,) * self.players
+        return {
+            seat: score + (self.points if seat in self.winners else 0) - penalties[seat - 1]
+            for seat, score in enumerate(self.sheet, 1)
+        }
+
+    def _deal_outcomes(self) -> tuple[CubuMove, ...]:
+        """The table's deal of the next race, named by its centre card: a seeded table's one
+        deal, else any regular card."""
+        if self.shuffle_seed is not None:
+            return (_deal_move(self._next_race[1][-1]),)
+        return tuple(_deal_move(card) for card in _distinct(_deck().regular))
+
+    @_cached
+    def _next_race(self) -> tuple[tuple[tuple[Card, ...], ...], list[Card], random.Random]:
+        """A seeded table's deal of the next race by the next dealer: the hands and the
+        pickup deck (drawn from its end, the centre card last) and the random source after."""
+        rng = self.table_random()
+        hands, cards = _race_deal(self.players, self.dealer % self.players + 1, rng)
+        return hands, cards, rng
+
+    def _dealt(self, centre: Card) -> SpeedRaceState:
+        """The race is over: its points, less the penalties, go to the score sheet, the dealer
+        moves one seat left and deals the next race with ``centre`` in the middle."""
+        scores = self.scores()
+        result = RaceResult(self.dealer, self.winners, self.points, self.penalties or (0,) * self.players)
+        dealer = self.dealer % self.players + 1
+        state = self._with(
+            sheet=tuple(int(scores[seat]) for seat in range(1, self.players + 1)),
+            results=(*self.results, result),
+            dealer=dealer,
+            grid=((speed.CENTRE, centre),),
+            winners=(),
+            points=0,
+            over=False,
+            turn_rounds=0,
+            penalties=(),
+            draws=(),
+        )
+        if self.shuffle_seed is None:
+            each = speed.hand_size(len(_deck().regular), self.players)
+            left = len(_deck().regular) - each * self.players - 1
+            state = state._with(hands=((None,) * each,) * self.players, pickup=(None,) * left)
+        else:
+            hands, cards, rng = self._next_race
+            state = state._with(
+                hands=hands,
+                pickup=tuple(reversed(cards[:-1])),
+                shuffles=(*self.shuffles, len(_deck().regular)),
+                rng_state=rng.getstate(),
+            )
+        return state._round_started()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -1153,6 +1335,19 @@ class SpeedRaceState(_Cards):
             "winner_seats": list(self.winners),
             "points": self.points,
             "over": self.over,
+            "target": self.target,
+            "races": self.races,
+            "race_limit": self.race_limit,
+            "turn_limit": self.turn_limit,
+            "turn_rounds": self.turn_rounds,
+            "penalties": list(self.penalties or (0,) * self.players),
+            "wrong_cards": self.wrong_cards,
+            "race_results": [result.to_json() for result in self.results],
+            **(
+                {}
+                if self.shuffle_seed is None
+                else {"shuffle_seed": self.shuffle_seed, "shuffles": list(self.shuffles)}
+            ),
         }
 
     def text(self) -> str:
@@ -1169,7 +1364,7 @@ class SpeedRaceState(_Cards):
             hands=_shown_hands(self.hands, seat),
             pickup=(None,) * len(self.pickup),
             past=self.history_seen_by(seat),
-            views=None,
+            **_UNSEEDED,
         )
         return seen._sharing_moves(self, seat)
 
@@ -1201,42 +1396,59 @@ def _limit(value: object, name: str, most: int) -> int:
     return value
 
 
+def _race_deal(players: int, dealer: int, rng: random.Random) -> tuple[tuple[tuple[Card, ...], ...], list[Card]]:
+    """A Speed CUBU deal: the regular cards shuffled by ``rng``, ``speed.hand_size`` each one at
+    a time from the left of ``dealer`` (a seat from 1); the rest (drawn from its end, the
+    centre card the last)."""
+    cards = list(_deck().regular)
+    rng.shuffle(cards)
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for index in range(speed.hand_size(len(cards), players) * players):
+        hands[(dealer + index) % players].append(cards.pop())
+    return tuple(tuple(hand) for hand in hands), cards
+
+
 def start(
     *,
     seed: int,
     players: int | None = None,
     mode: str = "classic",
     follow: str | None = None,
-    target: int = classic.TARGET,
+    target: int | None = None,
     rounds: int | None = None,
     dealer: int | None = None,
     round_limit: int = classic.ROUND_LIMIT,
-    turn_limit: int = classic.TURN_LIMIT,
+    turn_limit: int | None = None,
+    wrong_cards: bool = False,
 ) -> State:
-    """A seeded deal, nobody has moved: a classic game (``classic.deal``, by ``dealer``,
-    the last seat unless told, so that seat 1 plays first) to ``target`` points, or of
-    ``rounds`` rounds (the time-limit variant; ``rounds=1`` is one round), the table
-    dealing each next round from the same seeded random source, as it reshuffles the
-    pickup deck; or, with ``mode`` ``speed``, a Speed CUBU race in ``follow`` mode
-    (``colour`` unless told): the regular cards shuffled, ``hand_size`` each from the
-    dealer's left, the centre card turned."""
+    """A seeded deal, nobody has moved, by ``dealer`` (the last seat unless told, so that
+    seat 1 plays first): a classic game (``classic.deal``) to ``target`` points (100), or of
+    ``rounds`` rounds (the time-limit variant; ``rounds=1`` is one round); or, with ``mode``
+    ``speed``, a Speed CUBU game in ``follow`` mode (``colour`` unless told) to ``target``
+    points (50), or of ``rounds`` races (``rounds=1``: one race), each dealt by ``_race_deal``, where a wrong card is refused unless
+    ``wrong_cards`` lets it be laid at the rulebook's 10-point penalty. The table deals each
+    next round or race, and reshuffles, from the same random source, ``random.Random(seed)``;
+    a game to a target is cut off after ``round_limit`` rounds or races, a round after
+    ``turn_limit`` turns (2000), a race after ``turn_limit`` turn rounds (500)."""
     if not is_whole(seed) or seed < 0:
         raise BadInput(f"bad seed {shown(seed)}: give a whole number, 0 or more (a seed -s would deal as s)", str(seed))
     count = _players(players)
     if mode not in MODES:
         raise BadInput(f"bad mode {mode!r}: the modes are {', '.join(MODES)}", str(mode))
     rng = random.Random(seed)
-    if not is_whole(target):
-        raise BadInput(f"bad target {shown(target)}: give a whole number of points", str(target))
-    classic.check_target(target)
+    goal = (classic.TARGET if mode == "classic" else speed.TARGET) if target is None else target
+    if not is_whole(goal):
+        raise BadInput(f"bad target {shown(goal)}: give a whole number of points", str(goal))
+    classic.check_target(goal)
     if rounds is not None:
         _limit(rounds, "number of rounds", classic.MAX_ROUNDS)
     first = count if dealer is None else _limit(dealer, "dealer seat", count)
     _limit(round_limit, "round limit", classic.MAX_ROUNDS)
-    _limit(turn_limit, "turn limit", MAX_TURN_LIMIT)
+    turns = (classic.TURN_LIMIT if mode == "classic" else RACE_TURN_LIMIT) if turn_limit is None else turn_limit
+    _limit(turns, "turn limit", MAX_TURN_LIMIT)
     if mode == "classic":
-        if follow is not None:
-            raise BadInput("follow is for a Speed CUBU race (mode speed), not the classic game", str(follow))
+        if follow is not None or wrong_cards:
+            raise BadInput("follow and wrong cards are for Speed CUBU (mode speed), not the classic game", mode)
         table = classic.deal(_deck(), count, first - 1, rng)
         return CubuState(
             hands=tuple(tuple(hand) for hand in table.hands),
@@ -1248,38 +1460,31 @@ def start(
             sheet=(0,) * count,
             dealer=first,
             turn=table.to_play + 1,
-            target=None if rounds is not None else target,
+            target=None if rounds is not None else goal,
             rounds=rounds,
             round_limit=round_limit,
-            turn_limit=turn_limit,
+            turn_limit=turns,
             shuffle_seed=seed,
             shuffles=(len(_deck().cards),),
             rng_state=rng.getstate(),
         )
-    if (target, rounds, dealer, round_limit, turn_limit) != (
-        classic.TARGET,
-        None,
-        None,
-        classic.ROUND_LIMIT,
-        classic.TURN_LIMIT,
-    ):
-        raise BadInput("target, rounds, dealer and the limits are for the classic game, not a Speed CUBU race", mode)
-    race = speed.check_mode(follow or "colour")
-    cards = list(_deck().regular)
-    rng.shuffle(cards)
-    each = speed.hand_size(len(cards), count)
-    hands: list[list[Card]] = [[] for _ in range(count)]
-    for index in range(each * count):
-        hands[index % count].append(cards.pop())
-    centre = cards.pop()
+    hands, cards = _race_deal(count, first, rng)
     state = SpeedRaceState(
-        follow=race,
-        hands=tuple(tuple(hand) for hand in hands),
-        grid=((speed.CENTRE, centre),),
-        pickup=tuple(reversed(cards)),
+        follow=speed.check_mode(follow or "colour"),
+        hands=hands,
+        grid=((speed.CENTRE, cards[-1]),),
+        pickup=tuple(reversed(cards[:-1])),
         sheet=(0,) * count,
-        dealer=count,
+        dealer=first,
         turn=1,
+        target=goal,
+        races=rounds,
+        race_limit=round_limit,
+        turn_limit=turns,
+        wrong_cards=bool(wrong_cards),
+        shuffle_seed=seed,
+        shuffles=(len(_deck().regular),),
+        rng_state=rng.getstate(),
     )
     return state._round_started()
 
@@ -1469,14 +1674,7 @@ def _classic(doc: Mapping[str, Any], common: dict[str, Any], players: int) -> Cu
     turns = _field(doc, "turns", int, 0)
     if not 0 <= turns <= turn_limit:
         raise BadInput(f"cubu position: field 'turns' is {shown(turns)}, not 0 to the turn limit", "turns")
-    seed = _field(doc, "shuffle_seed", (int, type(None)), None)
-    shuffles = _field(doc, "shuffles", list, [])
-    if (
-        (seed is not None and seed < 0)
-        or len(shuffles) > 10 * classic.MAX_ROUNDS
-        or not all(is_whole(size) and 0 <= size <= len(_deck().cards) for size in shuffles)
-    ):
-        raise BadInput("cubu position: field 'shuffles' lists the sizes of the table's shuffles (cards)", "shuffles")
+    seed, shuffles = _shuffles(doc, len(_deck().cards))
     return CubuState(
         **common,
         top=top,
@@ -1493,7 +1691,7 @@ def _classic(doc: Mapping[str, Any], common: dict[str, Any], players: int) -> Cu
         turns=turns,
         results=_round_results(doc, players),
         shuffle_seed=seed,
-        shuffles=tuple(shuffles) if seed is not None else (),
+        shuffles=shuffles,
     )
 
 
@@ -1543,9 +1741,79 @@ def _race(doc: Mapping[str, Any], common: dict[str, Any]) -> SpeedRaceState:
     over = _field(doc, "over", bool, False)
     if not 0 <= points < 10**6 or (winners and not over):
         raise BadInput("cubu position: field 'points' or 'winner_seats' does not fit a race that is not over", "points")
+    players = len(common["hands"])
+    try:
+        target = _field(doc, "target", int, speed.TARGET)
+        classic.check_target(target)
+        race_limit = _limit(_field(doc, "race_limit", int, RACE_LIMIT), "race limit", classic.MAX_ROUNDS)
+        turn_limit = _limit(_field(doc, "turn_limit", int, RACE_TURN_LIMIT), "turn limit", MAX_TURN_LIMIT)
+    except BadInput as error:
+        raise BadInput(f"cubu position: {error}", error.token) from None
+    races = _field(doc, "races", (int, type(None)), None)
+    if races is not None:
+        _limit(races, "number of races", classic.MAX_ROUNDS)
+    turn_rounds = _field(doc, "turn_rounds", int, 0)
+    if not 0 <= turn_rounds <= turn_limit:
+        raise BadInput(
+            f"cubu position: field 'turn_rounds' is {shown(turn_rounds)}, not 0 to the turn limit", "turn_rounds"
+        )
+    penalties = _numbers(doc, "penalties", players)
+    seed, shuffles = _shuffles(doc, len(_deck().regular))
     return SpeedRaceState(
-        **common, follow=follow, grid=tuple(sorted(grid.items())), winners=winners, points=points, over=over
+        **common,
+        follow=follow,
+        grid=tuple(sorted(grid.items())),
+        winners=winners,
+        points=points,
+        over=over,
+        target=target,
+        races=races,
+        race_limit=race_limit,
+        turn_limit=turn_limit,
+        turn_rounds=turn_rounds,
+        penalties=penalties if any(penalties) else (),
+        wrong_cards=_field(doc, "wrong_cards", bool, False),
+        results=_race_results(doc, players),
+        shuffle_seed=seed,
+        shuffles=shuffles,
     )
+
+
+def _shuffles(doc: Mapping[str, Any], most: int) -> tuple[int | None, tuple[int, ...]]:
+    """The table's seed and the sizes of its shuffles so far (``shuffle_seed``, ``shuffles``)."""
+    seed = _field(doc, "shuffle_seed", (int, type(None)), None)
+    shuffles = _field(doc, "shuffles", list, [])
+    if (
+        (seed is not None and seed < 0)
+        or len(shuffles) > 10 * classic.MAX_ROUNDS
+        or not all(is_whole(size) and 0 <= size <= most for size in shuffles)
+    ):
+        raise BadInput("cubu position: field 'shuffles' lists the sizes of the table's shuffles (cards)", "shuffles")
+    return seed, tuple(shuffles) if seed is not None else ()
+
+
+def _race_results(doc: Mapping[str, Any], players: int) -> tuple[RaceResult, ...]:
+    """The finished races, from the field ``race_results``."""
+    results = []
+    for entry in _field(doc, "race_results", list, [])[: classic.MAX_ROUNDS + 1]:
+        seats = entry.get("winner_seats") if isinstance(entry, dict) else None
+        penalties = entry.get("penalties") if isinstance(entry, dict) else None
+        if (
+            not isinstance(entry, dict)
+            or set(entry) != {"dealer", "winner_seats", "points", "penalties"}
+            or not (is_whole(entry["dealer"]) and 1 <= entry["dealer"] <= players)
+            or not (isinstance(seats, list) and all(is_whole(seat) and 1 <= seat <= players for seat in seats))
+            or not (is_whole(entry["points"]) and 0 <= entry["points"] < 10**6)
+            or not (isinstance(penalties, list) and len(penalties) == players)
+            or not all(is_whole(n) and 0 <= n < 10**6 for n in penalties)
+        ):
+            raise BadInput(
+                f"cubu position: field 'race_results' holds {shown(entry)}, not "
+                '{"dealer": seat, "winner_seats": [...], "points": n, "penalties": [n per seat]}',
+                "race_results",
+            )
+        results.append(RaceResult(entry["dealer"], tuple(seats), entry["points"], tuple(penalties)))
+    return tuple(results)
 
 
 def _check_cards(state: State) -> None:

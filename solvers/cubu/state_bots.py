@@ -155,11 +155,13 @@ def race_move(seen: SpeedRaceState, policy: speed.Policy) -> CubuMove:
     assert seat is not None and seat >= 1, "a bot moves for a seat, not the table"
     if seen.naming(seat):
         return LOOK
-    choice = policy.lay(lay_view(seen))
+    view = lay_view(seen)
+    choice = policy.lay(view)
     if choice is None:
-        return _listed(seen, PASS.notation, choice)
+        return PASS
     card, (x, y) = choice
-    return _listed(seen, f"{card.name}@{x},{y}", choice)
+    kind = "lay" if speed.fits(view.grid, (x, y), card, seen.follow) else "wrong"
+    return CubuMove(f"{card.name}@{x},{y}", kind, card=card, cell=(x, y))  # the position checks it as applied
 
 
 def policy_bot(name: str, policy: classic.Policy, racer: speed.Policy | None = None) -> Bot:

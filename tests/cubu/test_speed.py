@@ -3,30 +3,28 @@ cards), the grid, wrong cards, the deal of 5 more, co-winners, and whole seeded 
 
 from __future__ import annotations
 
-import random
+from typing import Any
 
 import pytest
 
-from cardsolve.models.cubu import Card, load_deck, parse_card, parse_cards
+from cardsolve.models.cubu import Card, parse_card, parse_cards
 from cardsolve.models.cubu.speed import (
     CENTRE,
     PENALTY,
     Cell,
     LayView,
-    RandomPolicy,
-    deal_more,
     frontier,
     hand_size,
     legal_cells,
     place,
     placements,
-    play_game,
-    play_race,
     race_points,
     relates,
-    wrong_card,
 )
+from cardsolve.models.cubu.state import RaceResult, SpeedRaceState, load, start
 from cardsolve.models.errors import BadInput
+from cardsolve.models.state import TABLE, play
+from cardsolve.solvers.cubu.state_bots import bot
 
 
 def card(text: str) -> Card:
@@ -136,50 +134,37 @@ class Script:
         return card(text), cell
 
 
+def race(hands: list[str], centre: str, to_move: int = 1, **more: Any) -> SpeedRaceState:
+    """A race of one (boxes mode unless told), seat ``to_move`` to lay."""
+    doc = {"game": "cubu", "mode": "speed", "to_move": to_move, "hands": [hand.split(",") for hand in hands]}
+    state = load({**doc, "grid": [{"card": centre, "cell": [0, 0]}], "follow": "boxes", "races": 1, **more})
+    assert isinstance(state, SpeedRaceState)
+    return state
+
+
 def test_a_wrong_card_costs_10_points_and_goes_back() -> None:
-    penalties = [0, 0]
-    wrong_card(penalties, 1)
-    assert penalties == [0, PENALTY] == [0, 10]
-    deck = load_deck().regular
-    policies = [RandomPolicy(0, wrong_chance=1.0), RandomPolicy(1, speed=1.0)]
-    race = play_race(deck, 2, 1, "boxes", policies, random.Random(3))
-    wrong = [event for event in race.events if event.kind == "wrong"]
-    assert wrong and all(event.seat == 0 for event in wrong) and race.penalties == (PENALTY * len(wrong), 0)
-    assert all(race.grid.get(event.cell) != event.card for event in wrong if event.cell is not None)
-    assert race.winners == (1,) and len(race.hands[0]) == 10 and race.points == {1: 50}
+    # D-R-G has 3 boxes: L-O-R-P (4) relates in boxes mode, G-O-L (3) does not.
+    state = race(["G-O-L,L-O-R-P", "L-P-O-R-D"], "D-R-G", wrong_cards=True)
+    wrong = state.apply("G-O-L@1,0")
+    assert wrong.penalties == (PENALTY, 0) == (10, 0) and wrong.hands[0] == state.hands[0]
+    assert wrong.grid == state.grid and wrong.scores() == {1: -10, 2: 0} and wrong.to_move == 2
+    with pytest.raises(BadInput, match="does not fit"):
+        race(["G-O-L,L-O-R-P", "L-P-O-R-D"], "D-R-G").apply("G-O-L@1,0")  # refused unless the race allows it
 
 
 def test_a_card_not_held_is_bad_input() -> None:
-    deck = load_deck().regular
     with pytest.raises(BadInput, match="does not hold"):
-        play_race(deck[:30], 2, 0, "boxes", [Script([("L-R-G-O-P-D", (0, 1))])] * 2, random.Random(1))
+        race(["G-O-L,L-O-R-P", "L-P-O-R-D"], "D-R-G").apply("L-R-G-O-P-D@0,1")
 
 
-def test_all_stuck_each_is_dealt_5_more() -> None:
-    hands: list[list[Card]] = [[], [], []]
-    pickup = parse_cards("D-R,D-G,D-L,D-O,D-P,R-D,R-G,R-L,R-O,R-P,G-D,G-R")
-    events = deal_more(hands, pickup, dealer=2)
-    assert [len(hand) for hand in hands] == [4, 4, 4] and not pickup
-    assert hands[0][0] == card("G-R") and hands[1][0] == card("G-D") and hands[2][0] == card("R-P")
-    assert [(event.kind, event.seat, len(event.cards)) for event in events] == [
-        ("more", 0, 4),
-        ("more", 1, 4),
-        ("more", 2, 4),
-    ]
-    hands = [[], []]
-    pickup = list(load_deck().regular)
-    deal_more(hands, pickup, dealer=0)
-    assert [len(hand) for hand in hands] == [5, 5] and len(pickup) == 38
-
-
-def test_when_everyone_is_stuck_more_cards_are_dealt_until_the_deck_is_empty() -> None:
+def test_all_stuck_each_is_dealt_5_more_from_the_dealers_left() -> None:
     """Only 2- and 4-box cards: nothing relates in boxes mode, so everyone is stuck at once."""
-    deck = [c for c in load_deck().regular if c.boxes in (2, 4)]
-    race = play_race(deck, 2, 0, "boxes", [RandomPolicy(0), RandomPolicy(1)], random.Random(2))
-    more = [event for event in race.events if event.kind == "more"]
-    assert len(deck) == 20 and [len(hand) for hand in race.dealt] == [9, 9]
-    assert [(event.seat, len(event.cards)) for event in more] == [(1, 1)]
-    assert race.winners == () and race.points == {} and len(race.grid) == 1
+    state = race(["D-R,D-G", "D-L,D-O", "D-P,R-D"], "R-G", 3, pickup=["G-D", "G-R", "R-P", "R-O"], dealer=2)
+    stuck = state.apply("pass").apply("pass").apply("pass")  # seats 3, 1 and 2, from the dealer's left
+    assert stuck.to_move == TABLE and stuck.draws == (3, 1, 2, 3)  # as far as the pickup deck goes
+    dealt = stuck.apply("G-D").apply("G-R").apply("R-P").apply("R-O")
+    assert dealt.hands == tuple(tuple(parse_cards(text)) for text in ("D-R,D-G,G-R", "D-L,D-O,R-P", "D-P,R-D,G-D,R-O"))
+    assert dealt.is_over and dealt.winners == () and dealt.scores() == {1: 0, 2: 0, 3: 0}  # still stuck, none left
 
 
 def test_co_winners_split_the_points_rounded_down() -> None:
@@ -195,40 +180,48 @@ def test_hand_sizes() -> None:
 # --- whole games ------------------------------------------------------------------------
 
 
+def game(seed: int, players: int, mode: str, **variant: Any) -> SpeedRaceState:
+    """A whole seeded Speed CUBU game of random bots, seat 1 dealing first."""
+    first = start(seed=seed, players=players, mode="speed", follow=mode, dealer=1, **variant)
+    final = play(first, [bot("random", seed * 10 + seat) for seat in range(players)], max_moves=10**7)
+    assert isinstance(final, SpeedRaceState) and final.is_over
+    return final
+
+
 @pytest.mark.parametrize("mode, players", [("boxes", 2), ("boxes", 4), ("colour", 3), ("colour", 6)])
 def test_a_speed_game_runs_to_the_end(mode: str, players: int) -> None:
-    game = play_game(4, players, mode)
-    assert not game.limit_hit and game.winners and max(game.scores) >= 50
+    final = game(4, players, mode)
+    races = [*final.results, RaceResult(final.dealer, final.winners, final.points, final.penalties or (0,) * players)]
+    assert not final.limit_hit and final.winners_of_game() and max(final.scores().values()) >= 50
     scores = [0] * players
-    for number, race in enumerate(game.races):
-        assert max(scores) < 50 and race.dealer == number % players and race.mode == mode
-        assert race.winners and all(not race.hands[seat] for seat in race.winners)
-        assert dict(race.points) == race_points(race.hands, race.winners)
-        for seat in range(players):
-            scores[seat] += race.points.get(seat, 0) - race.penalties[seat]
-        laid = [event for event in race.events if event.kind == "lay"]
-        assert len(race.grid) == len(laid) + 1
-    assert tuple(scores) == game.scores
-    assert set(game.winners) == {seat for seat, score in enumerate(scores) if score == max(scores)}
+    for number, result in enumerate(races):
+        assert max(scores) < 50 and result.dealer == number % players + 1 and result.winners
+        for seat in range(1, players + 1):
+            scores[seat - 1] += (result.points if seat in result.winners else 0) - result.penalties[seat - 1]
+    assert all(not final.hands[seat - 1] for seat in final.winners)
+    assert tuple(scores) == tuple(final.scores().values())
+    assert set(final.winners_of_game()) == {seat for seat, score in enumerate(scores, 1) if score == max(scores)}
 
 
 def test_co_winners_happen_in_a_seeded_game() -> None:
-    races = [race for seed in range(6) for race in play_game(seed, 3, "boxes").races]
-    assert any(len(race.winners) > 1 for race in races)
-    assert all(len(set(race.points.values())) == 1 for race in races if race.winners)
+    results = [result for seed in range(6) for result in game(seed, 3, "boxes").results]
+    assert any(len(result.winners) > 1 for result in results)
 
 
 def test_the_same_seed_gives_the_same_speed_game() -> None:
-    assert play_game(9, 3, "colour") == play_game(9, 3, "colour")
+    assert game(9, 3, "colour") == game(9, 3, "colour")
+    wrong = game(9, 3, "colour", wrong_cards=True)
+    assert wrong.history == game(9, 3, "colour", wrong_cards=True).history
 
 
 def test_bad_speed_settings() -> None:
-    for kwargs, token in (
+    cases: list[tuple[dict[str, Any], str]] = [
         ({"players": 7}, "7"),
-        ({"mode": "fast"}, "fast"),
+        ({"follow": "fast"}, "fast"),
         ({"target": 0}, "0"),
-        ({"dealer": 4}, "4"),
-    ):
+        ({"dealer": 5}, "5"),
+    ]
+    for settings, token in cases:
         with pytest.raises(BadInput) as error:
-            play_game(1, **kwargs)
+            start(seed=1, mode="speed", **settings)
         assert error.value.token == token

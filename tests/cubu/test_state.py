@@ -35,7 +35,7 @@ def race(hands: list[str], centre: str, to_move: int | None = 1, **more: Any) ->
     """A Speed CUBU race (colour mode unless told) from hands and the centre card."""
     grid = [{"card": centre, "cell": [0, 0]}, *more.pop("grid", [])]
     doc = {"game": "cubu", "mode": "speed", "to_move": to_move, "hands": [hand.split(",") for hand in hands]}
-    state = load({**doc, "grid": grid, **more})
+    state = load({**doc, "grid": grid, "races": 1, **more})
     assert isinstance(state, SpeedRaceState)
     return state
 

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from cardsolve.models.cubu import classic, speed
-from cardsolve.models.cubu.cards import load_deck, parse_cards
+from cardsolve.models.cubu.cards import parse_cards
 from cardsolve.models.cubu.classic import InterruptView, Turn, TurnView
 from cardsolve.models.cubu.sequence import UP, Follow
 from cardsolve.models.cubu.state import CubuState, SpeedRaceState, load, start, turn_move
@@ -179,15 +179,25 @@ def test_the_interrupt_view_reads_the_laid_cards_from_a_position_without_its_his
     assert str(move) == "interrupt"
 
 
-def test_the_adapters_play_the_old_engines_races() -> None:
-    for seed, follow in ((0, "colour"), (1, "boxes"), (2, "colour"), (3, "boxes")):
-        players = 3
-        policies = [speed.RandomPolicy(seed + seat) for seat in range(players)]
-        cards = load_deck().regular
-        old = speed.play_race(cards, players, players - 1, follow, policies, random.Random(seed))
-        first = start(seed=seed, players=players, mode="speed", follow=follow)
-        final = play(first, [bot("random", seed + seat) for seat in range(players)], seed=seed, max_moves=MAX_MOVES)
-        assert isinstance(final, SpeedRaceState)
-        laid = [f"{event.card}@{event.cell[0]},{event.cell[1]}" for event in old.events if event.cell is not None]
-        assert [move for move in final.history if "@" in move] == laid
-        assert final.winners == tuple(seat + 1 for seat in old.winners)
+RACES = (
+    (0, 3, "colour", 0.0, [7, 7, 55], "1 3 25, 2 12 7, 3 3 30"),
+    (1, 2, "boxes", 0.0, [50, 5], "1 2 5, 2 1 20, 1 1 25, 2 1 5"),
+    (3, 4, "boxes", 0.1, [-40, 62, -38, -20], "1 1 40, 2 4 20, 3 2 30, 4 4 25, 1 23 7, 2 4 25, 3 2 25, 4 3 55, 1 2 60"),
+)
+"""Speed CUBU games as the old engine's loop (``speed.play_game``, since removed) played them
+with ``speed.RandomPolicy`` (its chance of a wrong card given): seed, players, mode, wrong-card
+chance, scores (points less penalties) and each race's dealer, winners (digits) and points."""
+
+
+@pytest.mark.parametrize("seed, players, follow, wrong, scores, races", RACES)
+def test_the_adapters_play_the_old_engines_speed_games(
+    seed: int, players: int, follow: str, wrong: float, scores: list[int], races: str
+) -> None:
+    first = start(seed=seed, players=players, mode="speed", follow=follow, dealer=1, wrong_cards=wrong > 0)
+    racers = [speed.RandomPolicy(f"{seed}:{seat}", wrong_chance=wrong) for seat in range(players)]
+    final = play(first, [policy_bot("random", POLICIES["random"](0), racer) for racer in racers], max_moves=MAX_MOVES)
+    assert isinstance(final, SpeedRaceState) and final.is_over
+    assert [int(score) for score in final.scores().values()] == scores
+    played = [(r.dealer, "".join(map(str, r.winners)), r.points) for r in final.results]
+    played.append((final.dealer, "".join(map(str, final.winners)), final.points))
+    assert played == [(int(d), w, int(p)) for d, w, p in (one.split() for one in races.split(", "))]

@@ -84,13 +84,13 @@ COMMANDS = (
             Option(
                 "mode",
                 Choice(("classic", "speed")),
-                "classic: a classic game, round after round (the default); speed: a Speed CUBU race.",
+                "classic: a classic game, round after round (the default); speed: a Speed CUBU game, race after race.",
             ),
-            Option("target", Whole(1, MAX_TARGET), "The classic game only: points that win (default 100)."),
+            Option("target", Whole(1, MAX_TARGET), "Points that win (default 100; Speed CUBU 50)."),
             Option(
                 "rounds",
                 Whole(1, MAX_ROUNDS),
-                "The classic game only: play this many rounds instead, the most points winning (1: one round).",
+                "Play this many rounds (Speed CUBU: races) instead, the most points winning (1: a single one).",
             ),
             Option(
                 "follow",
