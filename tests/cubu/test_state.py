@@ -302,6 +302,32 @@ def test_when_nobody_can_lay_the_table_deals_five_more_each() -> None:
     assert ended.is_over and ended.winners == ()
 
 
+def test_after_a_race_its_points_less_penalties_go_to_the_sheet_and_the_table_deals_the_next() -> None:
+    state = race(["R-D", "L-D-O", "G-P"], "D-R-G", races=None, scores=[3, 0, 0], penalties=[0, 10, 0])
+    over = state.apply("R-D@1,0").apply("pass").apply("pass")
+    assert over.over and not over.is_over and over.to_move == TABLE and over.scores() == {1: 13, 2: -10, 3: 0}
+    assert len(moves(over)) == 48 and moves(over)[0].startswith("deal:")  # any regular card in the centre
+    dealt = over.apply("deal:O-P")
+    assert dealt.dealer == 1 and dealt.race_number == 2 and dealt.sheet == (13, -10, 0) and not dealt.penalties
+    assert dealt.grid == (((0, 0), parse_cards("O-P")[0]),) and all(hand == (None,) * 10 for hand in dealt.hands)
+    assert [result.to_json() for result in dealt.results] == [
+        {"dealer": 3, "winner_seats": [1], "points": 10, "penalties": [0, 10, 0]}
+    ]
+    assert dealt.to_move == 2 and load(dealt.to_json()) == dealt  # play from the dealer's left: it looks first
+    won = race(["R-D", "L-D-O"], "D-R-G", races=None, scores=[45, 0]).apply("R-D@1,0").apply("pass")
+    assert won.is_over and won.winners_of_game() == (1,) and won.scores() == {1: 50, 2: 0}
+
+
+def test_a_seeded_speed_game_deals_every_race_from_its_one_random_source() -> None:
+    first = start(seed=2, players=3, mode="speed", dealer=1)
+    assert isinstance(first, SpeedRaceState) and first.to_move == 2 and first.shuffles == (48,)
+    state: GameState = first
+    while not state.is_over:
+        assert len(state.legal_moves()) == 1 or state.to_move != TABLE  # every table move is known
+        state = state.apply(random.Random(len(state.history)).choice(list(state.legal_moves())))
+    assert isinstance(state, SpeedRaceState) and state.results and load(state.to_json()) == state
+
+
 # --- perft ---------------------------------------------------------------------------
 
 
