@@ -38,7 +38,6 @@ used: the policy's own, seeded by ``seed``, decides its ties.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Callable, Sequence
 
@@ -52,6 +51,7 @@ from cardsolve.models.errors import BadInput
 from cardsolve.models.state import Bot, GameState, Move
 from cardsolve.solvers.cubu.bots import BOTS as POLICIES
 from cardsolve.solvers.cubu.bots import lineup
+from cardsolve.solvers.infrastructure.seeds import whole_seed
 
 
 def _listed(seen: CubuState | SpeedRaceState, notation: str, decision: object) -> CubuMove:
@@ -201,23 +201,14 @@ def seated_bots(names: Sequence[str], seed: int | str) -> list[Bot]:
     return [policy_bot(name, policy) for name, policy in zip(names, lineup(names, seed), strict=True)]
 
 
-def _whole(seed: int | str) -> int:
-    """The whole number from 0 that seeds ``random.Random`` as ``seed`` does: a whole number
-    by its size, a text (a study's late sample) by its UTF-8 bytes followed by their SHA-512."""
-    if isinstance(seed, int):
-        return abs(seed)
-    data = seed.encode()
-    return int.from_bytes(data + hashlib.sha512(data).digest(), "big")
-
-
 def game_start(seed: int | str, players: int, *, target: int = classic.TARGET, rounds: int | None = None) -> CubuState:
     """A classic game as ``cubu play`` and the studies play it: seat 1 deals first, the deals
-    and reshuffles from ``seed`` (as ``random.Random(seed)`` makes them: ``_whole``),
+    and reshuffles from ``seed`` (as ``random.Random(seed)`` makes them: ``seeds.whole_seed``),
     to ``target`` points or for ``rounds`` rounds; a number of players outside 2 to 6 is bad
     input naming it."""
     if players not in classic.PLAYERS:
         raise BadInput(f"CUBU is for 2 to 6 players, not {players}", str(players))
-    state = start(seed=_whole(seed), players=players, target=target, rounds=rounds, dealer=1)
+    state = start(seed=whole_seed(seed), players=players, target=target, rounds=rounds, dealer=1)
     assert isinstance(state, CubuState)
     return state
 
