@@ -107,6 +107,14 @@ class GameState(ABC):
         cards nobody has seen, as the rules allow; a position with nothing hidden is
         itself."""
 
+    def chances(self) -> tuple[tuple[Move, float], ...]:
+        """The table's outcomes (``legal_moves`` where the table decides) with how likely
+        each is, summing to 1: by default each as likely; a game whose outcome stands for
+        any of several unseen cards (a value of which several copies are unseen) weighs it
+        by its cards."""
+        moves = self.legal_moves()
+        return tuple((move, 1 / len(moves)) for move in moves)
+
     @property
     def is_over(self) -> bool:
         """The game has ended: nobody is to move."""
@@ -155,8 +163,13 @@ def random_bot(seen: GameState, rng: random.Random) -> Move:
 
 def table_move(state: GameState, rng: random.Random) -> Move:
     """The table's outcome: a position whose hidden cards are known gives its one
-    outcome; one that hides them draws any of those it lists, each as likely."""
-    return rng.choice(list(state.legal_moves()))
+    outcome; one that hides them draws one of those it lists by its ``chances``."""
+    outcomes = state.chances()
+    moves = [move for move, _ in outcomes]
+    weights = [weight for _, weight in outcomes]
+    if len(set(weights)) == 1:
+        return rng.choice(moves)
+    return rng.choices(moves, weights)[0]
 
 
 def play(

@@ -68,6 +68,7 @@ from cardsolve.models.quibbles.moves import (
     parse_turn,
 )
 from cardsolve.models.state import HIDDEN, TABLE, GameState, document_field, position_document
+from cardsolve.models.state import Move as AnyMove
 
 PLAYERS = range(1, MAX_PLAYERS + 1)
 """Seats a deal may have: one plays the solo variant, 2 to 5 standard or simplified."""
@@ -292,6 +293,14 @@ class QuibblesState(GameState):
             notation = action if turn.stash is None else f"{action}; {describe_stash(turn.stash)}"
             moves.setdefault(notation, TurnMove(turn, notation))
         return tuple(moves.values())
+
+    def chances(self) -> tuple[tuple[AnyMove, float], ...]:
+        """A value drawn from the unseen cards is as likely as its unseen copies make it."""
+        drawn = self._table_moves() if self.to_move == TABLE else ()
+        if len(drawn) < 2:  # a known card, or no table move
+            return super().chances()
+        copies = [self.unseen_pool[move.value] for move in drawn]
+        return tuple((move, count / sum(copies)) for move, count in zip(drawn, copies))
 
     def _table_moves(self) -> tuple[CardMove, ...]:
         """The table's outcomes, to the hand drawing, the display or the hand the empty-hand

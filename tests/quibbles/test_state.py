@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,7 @@ from cardsolve.models.quibbles import position as engine_position
 from cardsolve.models.quibbles.deal import random_position
 from cardsolve.models.quibbles.state import (
     STASHING,
+    CardMove,
     QuibblesState,
     StashMove,
     TurnMove,
@@ -39,7 +41,7 @@ from cardsolve.models.quibbles.state import (
     start,
     turn_notation,
 )
-from cardsolve.models.state import HIDDEN, TABLE
+from cardsolve.models.state import HIDDEN, TABLE, table_move
 from cardsolve.solvers.quibbles.api import evaluate, hint
 from cardsolve.solvers.quibbles.hint import rank_turns
 
@@ -430,3 +432,26 @@ def test_illegal_moves_and_bad_documents_are_one_line_errors(cardsolve: RunCli, 
 def test_a_bad_time_limit_is_refused() -> None:
     with pytest.raises(BadInput, match="time limit"):
         evaluate(position(), time_limit=0)
+
+
+def test_a_hidden_draw_is_as_likely_as_the_unseen_copies_of_its_value() -> None:
+    """The table's outcomes from a hidden pile weigh each value by its unseen copies (the
+    deck has more of some values than of others), and ``play`` draws by those weights."""
+    seen = load(start(seed=3, players=2).observation(1).to_json())
+    while seen.to_move != TABLE:
+        seen = seen.apply(seen.legal_moves()[0])
+    chances = {str(move): weight for move, weight in seen.chances()}
+    pool = seen.unseen_pool
+    assert len(chances) > 1 and abs(sum(chances.values()) - 1) < 1e-12
+    for move in seen.legal_moves():
+        assert isinstance(move, CardMove)
+        assert chances[str(move)] == pytest.approx(pool[move.value] / sum(pool))
+    drawn = Counter(str(table_move(seen, random.Random(k))) for k in range(4000))
+    most = max(chances, key=chances.__getitem__)
+    least = min(chances, key=chances.__getitem__)
+    if chances[most] > 2 * chances[least]:
+        assert drawn[most] > drawn[least]
+    known = start(seed=3)
+    while known.to_move != TABLE:
+        known = known.apply(known.legal_moves()[0])
+    assert [weight for _, weight in known.chances()] == [1.0]
