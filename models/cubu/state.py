@@ -303,7 +303,11 @@ def _fill_first(hand: Hand, card: Card) -> Hand:
 
 def _shown_hands(hands: Sequence[Hand], seat: int) -> tuple[Hand, ...]:
     """The hands as ``seat`` sees them: its own, the others hidden."""
-    return tuple(hand if number == seat else (None,) * len(hand) for number, hand in enumerate(hands, 1))
+    return tuple(hand if number == seat else _NONE[len(hand)] for number, hand in enumerate(hands, 1))
+
+
+_NONE = tuple((None,) * size for size in range(MAX_CARDS + 1))
+"""A hidden hand of each size (shared: an observation is made at every decision)."""
 
 
 class _Cards(GameState):
