@@ -420,6 +420,17 @@ class _Cards(GameState):
         left = Counter(self.deck_cards()) - Counter(self.shown_cards())
         return tuple(sorted(left.elements(), key=lambda card: card.name))
 
+    def chances(self) -> tuple[tuple[Move, float], ...]:
+        """A card named from the unseen ones is as likely as its unseen copies make it (the
+        deck holds two of each action card); any other outcome as the protocol says."""
+        moves = [move for move in self.legal_moves() if isinstance(move, CubuMove)]
+        copies = Counter(self.unseen)
+        cards = [move.card for move in moves if move.kind == "card" and move.card in copies]
+        if self.to_move != TABLE or len(moves) < 2 or len(cards) != len(moves):
+            return super().chances()
+        weights = [copies[card] for card in cards if card is not None]
+        return tuple((move, weight / sum(weights)) for move, weight in zip(moves, weights))
+
     def hidden_count(self) -> int:
         return sum(slot is None for hand in self.hands for slot in hand) + self.pickup.count(None)
 

@@ -521,3 +521,23 @@ def test_the_history_shows_no_card_a_seat_could_not_see() -> None:
             else:
                 assert read == "?"
     assert load(state.to_json()).to_json() == state.to_json()
+
+
+def test_a_card_named_from_the_unseen_ones_is_as_likely_as_its_copies() -> None:
+    """From what a seat sees, the table's next card is any unseen card, each copy as likely:
+    an action card of which two copies are unseen is twice as likely as a regular card."""
+    state = start(seed=4, players=3)
+    rng = random.Random(4)
+    while True:
+        seen = load(state.observation(1).to_json())
+        if seen.to_move == TABLE and len(seen.legal_moves()) > 1:
+            break
+        state = state.apply(rng.choice(list(state.legal_moves())))
+    chances = {str(move): weight for move, weight in seen.chances()}
+    copies = {card.name: seen.unseen.count(card) for card in set(seen.unseen)}
+    assert abs(sum(chances.values()) - 1) < 1e-12 and set(chances) <= set(copies)
+    total = sum(copies[name] for name in chances)
+    assert all(weight == pytest.approx(copies[name] / total) for name, weight in chances.items())
+    assert max(copies[name] for name in chances) == 2  # an action card, both copies unseen
+    known = start(seed=4, players=3)
+    assert [weight for _, weight in known.chances()] == [1 / len(known.legal_moves())] * len(known.legal_moves())
