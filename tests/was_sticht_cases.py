@@ -1,14 +1,55 @@
-"""Shared helpers of the Was sticht? double-dummy tests: a chip made of given conditions,
-seeded endings, and the questions on which the numba kernel and the reference disagree."""
+"""Shared helpers of the Was sticht? tests: a chip made of given conditions, seeded
+endings, the questions on which the numba kernel and the reference disagree, and a draft
+played through the game in progress."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from cardsolve.models.was_sticht import CHIPS, Chip, Condition, random_ending, random_start
+from cardsolve.models.was_sticht import CHIPS, Card, Chip, Condition, DraftView, Trumps, random_ending, random_start
+from cardsolve.models.was_sticht.draft import pick_order
 from cardsolve.models.was_sticht.play import Position
+from cardsolve.models.was_sticht.state import WasStichtState, load
 from cardsolve.solvers.was_sticht.double_dummy import forceable, possible
+from cardsolve.solvers.was_sticht.state_bots import draft_view
+
+
+def drafted(
+    layout: Sequence[Sequence[Card]], trumps: Trumps, dealer: int, picks: Sequence[Callable[[DraftView], Card]]
+) -> WasStichtState:
+    """The draft of the laid-out columns ``layout`` under ``trumps``, dealt by ``dealer``
+    (from 0), by ``len(picks)`` players, seat s picking by ``picks[s]`` from what it sees
+    (``draft_view`` of its observation), each clue the table's: the game in progress
+    from the end of the preparation to the reveal."""
+    players = len(picks)
+    doc = {
+        "game": "was_sticht",
+        "to_move": pick_order(dealer, 0, players)[0] + 1,
+        "dealer": dealer + 1,
+        "pool": [],
+        "chips": [[chip.id for chip in CHIPS[5 * seat : 5 * seat + 5]] for seat in range(players)],
+        "trump": {"suit": trumps.suit, "number": trumps.number},
+        "trump_shown": False,
+        "columns": [[card.name for card in column] for column in layout],
+        "taken": [],
+        "clues": [],
+        "hands": [[] for _ in range(players)],
+        "chosen": [None] * players,
+        "chips_shown": False,
+        "trick": [],
+        "tricks": [],
+        "discarded": [[] for _ in range(players)],
+    }
+    state = load(doc)
+    while state.phase in ("pick", "clue"):
+        seat = state.seat_to_move
+        if state.phase == "clue" or seat is None:
+            (clue,) = state.legal_moves()
+            state = state.apply(clue)
+        else:
+            state = state.apply(picks[seat](draft_view(state.observation(seat + 1))).name)
+    return state
 
 
 def chip_of(*conditions: Condition) -> Chip:

@@ -11,18 +11,19 @@ treats the column's cards as a trick in pick order, the first picked as the lead
 With 3 players the Table is a dummy fourth player (the rulebook's reading of "the Table
 plays as a dummy player"): it takes the card left in each column, after the three
 players, and that card is part of the clue's trick, so the Table can win it (index 3).
-The Table's 9 cards leave the round; 27 cards are played.
+The Table's 9 cards leave the round; 27 cards are played. The game in progress
+(``state``) plays the draft by these rules.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardsolve.models.errors import BadInput, as_token, is_whole, shown
 from cardsolve.models.was_sticht.cards import DECK, Card, check_distinct
-from cardsolve.models.was_sticht.trumps import Trumps, trick_winner
+from cardsolve.models.was_sticht.trumps import Trumps
 
 ROWS, COLUMNS = 4, 9
 """The layout: 4 rows of 9 columns; a column holds one card per player (and the Table)."""
@@ -104,10 +105,6 @@ class DraftView:
     trumps: Trumps | None
 
 
-PickPolicy = Callable[[DraftView], Card]
-"""A seat's choice of one of ``view.available``."""
-
-
 @dataclass(frozen=True)
 class Draft:
     """The draft's outcome: each seat's cards in pick order, the 9 clues and (3 players)
@@ -135,51 +132,3 @@ def pick_order(dealer: int, column: int, players: int) -> tuple[int, ...]:
     ``dealer + 1 + column`` first, then clockwise."""
     marker = dealer + 1 + column
     return tuple((marker + k) % players for k in range(players))
-
-
-def random_pick(rng: random.Random) -> PickPolicy:
-    """A policy that picks a card of the column at random (drawn from ``rng``)."""
-    return lambda view: rng.choice(view.available)
-
-
-def run_draft(columns: Sequence[Sequence[Card]], trumps: Trumps, dealer: int, picks: Sequence[PickPolicy]) -> Draft:
-    """The draft of the laid-out ``columns`` by ``len(picks)`` players (3 or 4), seat s
-    choosing by ``picks[s]``; a card a policy picks that is not in the column is bad input."""
-    players = len(picks)
-    if players not in (3, 4):
-        raise BadInput(f"Was sticht? is for 3 or 4 players, not {players}", str(players))
-    if not 0 <= dealer < players:
-        raise BadInput(f"dealer {dealer + 1} is not a seat 1..{players}", str(dealer + 1))
-    if len(columns) != COLUMNS or any(len(column) != ROWS for column in columns):
-        raise BadInput(f"a layout is {COLUMNS} columns of {ROWS} cards", str([len(c) for c in columns]))
-    check_distinct([card for column in columns for card in column], "the layout")
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    observations: list[Observation] = []
-    table: list[Card] = []
-    for index, column in enumerate(columns):
-        left = list(column)
-        taken: list[Card] = []
-        for seat in pick_order(dealer, index, players):
-            view = DraftView(
-                seat,
-                dealer,
-                tuple(left),
-                tuple(taken),
-                tuple(hands[seat]),
-                tuple(observations),
-                tuple(tuple(c) for c in columns[index + 1 :]),
-                trumps if seat == dealer else None,
-            )
-            card = picks[seat](view)
-            if card not in left:
-                raise BadInput(
-                    f"seat {seat + 1} may not pick {card}: column {index + 1} holds {', '.join(c.name for c in left)}",
-                    card.name,
-                )
-            left.remove(card)
-            taken.append(card)
-            hands[seat].append(card)
-        table.extend(left)
-        taken.extend(left)
-        observations.append(Observation(tuple(taken), trick_winner(taken, trumps)))
-    return Draft(tuple(tuple(hand) for hand in hands), tuple(observations), tuple(table))

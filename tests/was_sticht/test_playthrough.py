@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 import pytest
 from playthrough import random_playthrough
+from was_sticht_cases import drafted
 
 from cardsolve.models.was_sticht import (
     ALL_TRUMPS,
@@ -23,8 +24,6 @@ from cardsolve.models.was_sticht import (
     Trumps,
     lay_out,
     measure,
-    random_pick,
-    run_draft,
     suit_of,
     trick_winner,
 )
@@ -69,10 +68,11 @@ def check_round(dealt: frozenset[Card], leader: int, trumps: Trumps) -> Callable
 def test_random_round_playthrough(players: int, seed: int) -> None:
     rng = random.Random(seed)
     trumps, dealer = rng.choice(ALL_TRUMPS), rng.randrange(players)
-    draft = run_draft(lay_out(rng), trumps, dealer, [random_pick(rng) for _ in range(players)])
+    draft = drafted(lay_out(rng), trumps, dealer, [lambda view: rng.choice(view.available)] * players)
     leader = (dealer + 1) % players
     dealt = frozenset(card for hand in draft.hands for card in hand)
-    assert len(dealt) + len(draft.table) == 36 and not dealt & set(draft.table)
+    table = {clue.cards[3] for clue in draft.clues} if players == 3 else set()
+    assert len(dealt) + len(table) == 36 and not dealt & table
     game = random_playthrough(
         start(draft.hands, trumps, leader),
         legal=Position.legal,

@@ -4,11 +4,13 @@ its clues (4 and 3 players) and every task chip, each with the rulebook's own ex
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
+from was_sticht_cases import drafted
 
 from cardsolve.models.errors import BadInput
+from cardsolve.models.state import IllegalMove
 from cardsolve.models.was_sticht import (
     CHIP_IDS,
     CHIPS,
@@ -17,7 +19,6 @@ from cardsolve.models.was_sticht import (
     Card,
     DraftView,
     Observation,
-    PickPolicy,
     Trick,
     Trumps,
     achieved,
@@ -28,8 +29,6 @@ from cardsolve.models.was_sticht import (
     parse_cards,
     parse_trumps,
     pick_order,
-    random_pick,
-    run_draft,
     trick_winner,
 )
 from cardsolve.models.was_sticht.chips import chips_from_json
@@ -170,11 +169,19 @@ def test_in_every_round_the_dealers_left_leads_first_then_the_winner(players: in
 # --- the draft ----------------------------------------------------------------------------
 
 
-def scripted(choices: dict[int, list[str]]) -> list[PickPolicy]:
+Pick = Callable[[DraftView], Card]
+
+
+def random_pick(rng: random.Random) -> Pick:
+    """Picks a card of the column at random (drawn from ``rng``)."""
+    return lambda view: rng.choice(view.available)
+
+
+def scripted(choices: dict[int, list[str]]) -> list[Pick]:
     """Per-seat pick policies: seat s takes its next card in ``choices[s]`` when that card
     is available, else the first card of the column."""
 
-    def policy(seat: int) -> PickPolicy:
+    def policy(seat: int) -> Pick:
         wanted = [parse_card(name) for name in choices.get(seat, [])]
 
         def pick(view: DraftView) -> Card:
@@ -211,21 +218,21 @@ def test_the_rulebooks_draft_example() -> None:
     the yellow 2, D the red 3: the yellow 2 wins, so the clue says A led and C won."""
     a, b, c, d = range(4)
     layout = columns_with(1, "R3,B7,R6,Y2")
-    draft = run_draft(layout, parse_trumps("R2"), c, scripted({a: ["B7"], b: ["R6"], c: ["Y2"]}))
+    draft = drafted(layout, parse_trumps("R2"), c, scripted({a: ["B7"], b: ["R6"], c: ["Y2"]}))
     order = pick_order(c, 1, 4)
     assert order[0] == a
-    assert draft.observations[1] == Observation(tuple(cards("B7,R6,Y2,R3")), 2)
-    assert order[draft.observations[1].winner] == c
+    assert draft.clues[1] == Observation(tuple(cards("B7,R6,Y2,R3")), 2)
+    assert order[draft.clues[1].winner] == c
     assert parse_card("R3") in draft.hands[d]
 
 
 def test_every_clue_is_its_column_as_a_trick_in_pick_order() -> None:
     trumps = parse_trumps("G7")
     layout = lay_out(random.Random(3))
-    draft = run_draft(layout, trumps, 2, [random_pick(random.Random(seat)) for seat in range(4)])
+    draft = drafted(layout, trumps, 2, [random_pick(random.Random(seat)) for seat in range(4)])
     assert sorted(card for hand in draft.hands for card in hand) == sorted(DECK)
-    assert [len(hand) for hand in draft.hands] == [9] * 4 and draft.table == ()
-    for column, observation in enumerate(draft.observations):
+    assert [len(hand) for hand in draft.hands] == [9] * 4 and draft.phase == "reveal"
+    for column, observation in enumerate(draft.clues):
         assert sorted(observation.cards) == sorted(layout[column])
         assert observation.winner == trick_winner(observation.cards, trumps)
         for seat, card in zip(pick_order(2, column, 4), observation.cards):
@@ -242,39 +249,34 @@ def test_only_the_dealer_knows_the_trumps_during_the_draft() -> None:
         assert len(view.hand) == len(view.observations) == 8 - len(view.upcoming)
         return view.available[-1]
 
-    run_draft(lay_out(random.Random(1)), parse_trumps("Y4"), 1, [pick] * 4)
+    drafted(lay_out(random.Random(1)), parse_trumps("Y4"), 1, [pick] * 4)
     assert seen == {0: {None}, 1: {parse_trumps("Y4")}, 2: {None}, 3: {None}}
     assert taken_counts == [0, 1, 2, 3] * 9
 
 
-def test_a_pick_not_in_the_column_is_bad_input() -> None:
+def test_a_pick_not_in_the_column_is_an_illegal_move() -> None:
     layout = columns_with(0, "R1,R2,R3,R4")
-    with pytest.raises(BadInput, match="may not pick Y9") as error:
-        run_draft(layout, parse_trumps("R2"), 0, [lambda view: parse_card("Y9")] * 4)
+    with pytest.raises(IllegalMove, match="Y9 lies in column 9: seat 2 picks from column 1") as error:
+        drafted(layout, parse_trumps("R2"), 0, [lambda view: parse_card("Y9")] * 4)
     assert error.value.token == "Y9"
 
 
 def test_the_three_player_draft_the_table_takes_the_fourth_card() -> None:
     layout = lay_out(random.Random(8))
-    draft = run_draft(layout, parse_trumps("B-"), 0, [random_pick(random.Random(seat)) for seat in range(3)])
+    draft = drafted(layout, parse_trumps("B-"), 0, [random_pick(random.Random(seat)) for seat in range(3)])
     in_play = [card for hand in draft.hands for card in hand]
     assert [len(hand) for hand in draft.hands] == [9] * 3 and len(in_play) == 27
-    assert len(draft.table) == 9 and not set(draft.table) & set(in_play)
-    for column, observation in enumerate(draft.observations):
-        assert len(observation.cards) == 4 and observation.cards[3] == draft.table[column]
+    table = [card for column in layout for card in column if card not in in_play]  # left to the Table
+    assert len(table) == 9
+    for column, observation in enumerate(draft.clues):
+        assert len(observation.cards) == 4 and observation.cards[3] == table[column]
 
 
 def test_the_tables_card_is_in_the_clue_and_can_win_it() -> None:
     layout = columns_with(0, "B1,G2,Y3,R1")  # red trumps; the players leave the red 1
-    draft = run_draft(layout, parse_trumps("R-"), 2, scripted({0: ["B1"], 1: ["G2"], 2: ["Y3"]})[:3])
-    assert draft.table[0] == parse_card("R1")
-    assert draft.observations[0] == Observation(tuple(cards("B1,G2,Y3,R1")), 3)
-
-
-@pytest.mark.parametrize(("players", "dealer"), [(2, 0), (5, 0), (4, 4), (3, -1)])
-def test_bad_draft_setups(players: int, dealer: int) -> None:
-    with pytest.raises(BadInput):
-        run_draft(lay_out(random.Random(0)), parse_trumps("R2"), dealer, [random_pick(random.Random(0))] * players)
+    draft = drafted(layout, parse_trumps("R-"), 2, scripted({0: ["B1"], 1: ["G2"], 2: ["Y3"]})[:3])
+    assert parse_card("R1") not in [card for hand in draft.hands for card in hand]
+    assert draft.clues[0] == Observation(tuple(cards("B1,G2,Y3,R1")), 3)
 
 
 # --- the task chips -----------------------------------------------------------------------
