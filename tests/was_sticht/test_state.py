@@ -212,6 +212,8 @@ def test_a_position_of_a_later_round_loads_and_plays_on() -> None:
     assert "discarded_before" in refused(lambda: load(_changed(doc, discarded_before=too_many)))
     assert "round" in refused(lambda: load(_changed(doc, round=0)))
     assert "pool" in refused(lambda: load(_changed(start(seed=1).to_json(), round=2)))
+    answer = evaluate(seen, time_limit=SLACK)  # any round is valued as the first
+    assert answer.proven and sorted(option.move for option in answer.options) == sorted(moves(seen))
 
 
 # -- documents ---------------------------------------------------------------------------
