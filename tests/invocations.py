@@ -35,7 +35,7 @@ BASES: dict[str, str] = {
     "subito optimize": "--pile Y4R,L6P,R2R --tasks 2,3a,4a,5a,6a,7a,8a,9a --vs {data}/subito_opponent.json",
     "subito duel": "--cards 4 --limit 2",
     "subito hint": "--table {data}/subito_midround.json --card Y6S --samples 2",
-    "subito play": "--bots greedy,random --seed 2",
+    "subito play": "--bots greedy,random --hint-samples 2 --seed 2",
     "subito start": "--seed 1",
     "subito apply": "--position {data}/subito_position.json 2",
     "subito evaluate": "--position {data}/subito_position.json",
