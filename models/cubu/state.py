@@ -327,6 +327,9 @@ class _Cards(GameState):
     looking: int | None
 
     views: tuple[tuple[str, ...], ...] | None
+    shuffle_seed: int | None
+    shuffles: tuple[int, ...]
+    rng_state: Any
 
     @property
     def players(self) -> int:
@@ -419,6 +422,32 @@ class _Cards(GameState):
         """The cards nobody has seen: the deck less every card shown, sorted."""
         left = Counter(self.deck_cards()) - Counter(self.shown_cards())
         return tuple(sorted(left.elements(), key=lambda card: card.name))
+
+    def table_random(self) -> random.Random:
+        """The table's random source as it stands (only for a seeded table, ``shuffle_seed``):
+        seeded, then run through every shuffle made so far, of the sizes ``shuffles`` lists."""
+        assert self.shuffle_seed is not None
+        rng = random.Random(self.shuffle_seed)
+        if self.rng_state is not None:
+            rng.setstate(self.rng_state)
+            return rng
+        for size in self.shuffles:
+            rng.shuffle(list(range(size)))
+        return rng
+
+    @property
+    @abstractmethod
+    def limit_hit(self) -> bool:
+        """The game was cut off at its round or race limit with nobody at the target."""
+
+    def winners_of_game(self) -> tuple[int, ...]:
+        """The seats that won the finished game: the most points (several on a tie); none
+        while it goes on or when the round or race limit cut it off."""
+        if not self.is_over or self.limit_hit:
+            return ()
+        scores = self.scores()
+        best = max(scores.values())
+        return tuple(seat for seat, score in scores.items() if score == best)
 
     def chances(self) -> tuple[tuple[Move, float], ...]:
         """A card named from the unseen ones is as likely as its unseen copies make it (the
@@ -610,13 +639,8 @@ class CubuState(_Cards):
         return self.is_over and self.rounds is None and max(self.scores().values()) < (self.target or 0)
 
     def winners(self) -> tuple[int, ...]:
-        """The seats that won the finished game: the most points (several on a tie); none
-        while it goes on or when the round limit cut it off."""
-        if not self.is_over or self.limit_hit:
-            return ()
-        scores = self.scores()
-        best = max(scores.values())
-        return tuple(seat for seat, score in scores.items() if score == best)
+        """The seats that won the finished game (``winners_of_game``)."""
+        return self.winners_of_game()
 
     def shown_cards(self) -> list[Card]:
         planned = [card for card in self.laying.planned if card is not None] if self.laying else []
@@ -869,18 +893,6 @@ class CubuState(_Cards):
         seat = next(number for number, hand in enumerate(self.hands, 1) if None in hand)
         return self._with(hands=self.named(seat, card))._settled()
 
-    def table_random(self) -> random.Random:
-        """The table's random source as it stands (only for a seeded table, ``shuffle_seed``):
-        seeded, then run through every shuffle made so far, of the sizes ``shuffles`` lists."""
-        assert self.shuffle_seed is not None
-        rng = random.Random(self.shuffle_seed)
-        if self.rng_state is not None:
-            rng.setstate(self.rng_state)
-            return rng
-        for size in self.shuffles:
-            rng.shuffle(list(range(size)))
-        return rng
-
     def _deal_outcomes(self) -> tuple[CubuMove, ...]:
         """The table's deal of the next round, named by its start card: a seeded table's one
         deal, else any regular card (every card goes back into the deck)."""
@@ -1114,27 +1126,6 @@ class SpeedRaceState(_Cards):
     def limit_hit(self) -> bool:
         """The game was cut off at the race limit with nobody at the target."""
         return self.is_over and self.races is None and max(self.scores().values()) < self.target
-
-    def winners_of_game(self) -> tuple[int, ...]:
-        """The seats that won the finished game: the most points (several on a tie); none
-        while it goes on or when the race limit cut it off."""
-        if not self.is_over or self.limit_hit:
-            return ()
-        scores = self.scores()
-        best = max(scores.values())
-        return tuple(seat for seat, score in scores.items() if score == best)
-
-    def table_random(self) -> random.Random:
-        """The table's random source as it stands (a seeded table only): seeded, then run
-        through every shuffle made so far."""
-        assert self.shuffle_seed is not None
-        rng = random.Random(self.shuffle_seed)
-        if self.rng_state is not None:
-            rng.setstate(self.rng_state)
-            return rng
-        for size in self.shuffles:
-            rng.shuffle(list(range(size)))
-        return rng
 
     @_cached
     def _laid(self) -> dict[Cell, Card]:
