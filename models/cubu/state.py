@@ -453,9 +453,11 @@ class _Cards(GameState):
         """A card named from the unseen ones is as likely as its unseen copies make it (the
         deck holds two of each action card); any other outcome as the protocol says."""
         moves = [move for move in self.legal_moves() if isinstance(move, CubuMove)]
+        if self.to_move != TABLE or len(moves) < 2:  # a seat's moves, or a known card
+            return super().chances()
         copies = Counter(self.unseen)
         cards = [move.card for move in moves if move.kind == "card" and move.card in copies]
-        if self.to_move != TABLE or len(moves) < 2 or len(cards) != len(moves):
+        if len(cards) != len(moves):
             return super().chances()
         weights = [copies[card] for card in cards if card is not None]
         return tuple((move, weight / sum(weights)) for move, weight in zip(moves, weights))
