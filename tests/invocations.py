@@ -81,7 +81,7 @@ BASES: dict[str, str] = {
     "analyze was-sticht bots": "--samples 1 --workers 1 --store {tmp}/store.sqlite",
     "analyze cubu seats": "--samples 2 --players 2 --workers 1 --store {tmp}/store.sqlite",
     "analyze cubu versus": "--samples 2 --players 2 --workers 1 --store {tmp}/store.sqlite",
-    "bench": "quibbles --quick",
+    "bench": "was-sticht --quick",
     "serve": "",
 }
 """The invocations, by the command's words after ``cardsolve``."""
