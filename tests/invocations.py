@@ -24,7 +24,7 @@ BASES: dict[str, str] = {
     "quibbles combine": "--hand 1,2,1,4 --display 3,3,2,6",
     "quibbles move": "--hand 6,4,4,4,4,4 --display 3,3,1,1,4,2 --turn 'split 6 -> 3+3, 1+1+4; stash 4'",
     "quibbles hint": "--hand 1,2 --display 3,3 --samples 2 --shortlist 2 --top 2",
-    "quibbles play": "--players 2 --bots greedy,greedy",
+    "quibbles play": "--players 1 --bots greedy",
     "quibbles start": "--seed 1 --players 3",
     "quibbles apply": "--position {data}/quibbles_position.json 'draw 6' 'seat 1 draws 5'",
     "quibbles evaluate": "--position {data}/quibbles_position.json",
