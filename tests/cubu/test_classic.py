@@ -110,7 +110,10 @@ def test_a_wrong_sequence_card_is_rejected_and_nothing_is_played() -> None:
 
 
 def test_a_sequence_card_not_in_hand_is_rejected() -> None:
-    refused(position(["D-O,L-P", "L-G"], "D-R-O"), "O3down:D-O,O-D", "does not hold O-D")
+    state = position(["D-O,L-P", "L-G"], "D-R-O")
+    error = refused(state, "O3down:D-O,O-D", "does not hold O-D")
+    assert error.token == "O3down:D-O,O-D" and "\n" not in str(error)
+    assert state.top == parse_card("D-R-O") and state.hands[0] == hand("D-O,L-P") and not state.history
 
 
 # --- the interrupt ----------------------------------------------------------------------
@@ -187,8 +190,12 @@ def test_pickup_cards(name: str, count: int) -> None:
 
 
 def test_an_action_card_goes_to_another_player_held_by_the_player() -> None:
-    refused(position(["miss,L-P", "L-G"], "D-R-O"), "miss@1", "another player")
-    refused(position(["miss,L-P", "L-G"], "D-R-O"), "swap@2", "does not hold swap")
+    state = position(["miss,L-P", "L-G"], "D-R-O")
+    at_self = refused(state, "miss@1", "another player")
+    not_held = refused(state, "swap@2", "does not hold swap")
+    assert (at_self.token, not_held.token) == ("miss@1", "swap@2")
+    assert "miss@2" in [str(move) for move in state.legal_moves()]  # at another seat it may go
+    assert state.hands[0] == hand("miss,L-P") and not state.history
 
 
 def test_swap_as_the_last_card_wins_without_an_exchange() -> None:
