@@ -362,24 +362,14 @@ class WasStichtState(GameState):
     def next_round(self, trumps: Trumps, history: tuple[str, ...]) -> WasStichtState:
         """The next round, its ``trumps`` drawn: the dealer one seat left, the chips
         discarded at the settlement laid aside, nothing laid out, drafted or played."""
-        players = self.players
         return self._with(
-            dealer=(self.dealer + 1) % players,
+            **_untouched_round(self.players),
+            dealer=(self.dealer + 1) % self.players,
             chips=self.left(),
             trumps=trumps,
-            trumps_shown=False,
             columns=(),
-            taken=(),
-            clues=(),
-            hands=tuple(() for _ in range(players)),
-            chosen=tuple(None for _ in range(players)),
-            chips_shown=False,
-            trick=(),
-            tricks=(),
-            dealer_discard=None,
             round=self.round + 1,
             before=self.all_discarded(),
-            laid=(),
             moves=history,
         )
 
@@ -653,26 +643,35 @@ def start(
     _check_limit(rounds, "rounds")
     trumps, cards = dealt(seed, 1)
     return WasStichtState(
+        **_untouched_round(count),
         dealer=seat - 1,
         pool=CHIPS,
         chips=tuple(() for _ in range(count)),
         trumps=trumps,
-        trumps_shown=False,
         columns=columns_of(cards),
-        taken=(),
-        clues=(),
-        hands=tuple(() for _ in range(count)),
-        chosen=tuple(None for _ in range(count)),
-        chips_shown=False,
-        trick=(),
-        tricks=(),
-        dealer_discard=None,
         round=1,
         limit=rounds,
         seed=seed,
-        laid=(),
         before=tuple(() for _ in range(count)),
     )
+
+
+def _untouched_round(players: int) -> dict[str, Any]:
+    """What a round holds before anyone has touched it, for ``players`` seats: its trumps
+    hidden, no card laid out one by one, taken, clued, in hand or played, no chip chosen
+    or shown, no discard."""
+    return {
+        "trumps_shown": False,
+        "taken": (),
+        "clues": (),
+        "hands": tuple(() for _ in range(players)),
+        "chosen": tuple(None for _ in range(players)),
+        "chips_shown": False,
+        "trick": (),
+        "tricks": (),
+        "dealer_discard": None,
+        "laid": (),
+    }
 
 
 def _check_limit(rounds: object, field: str) -> None:
