@@ -40,7 +40,7 @@ class Case:
 CASES = {
     "ubongo": Case(ubongo, 24, (0, 5, 6), lambda result: len(ubongo.GROUPS)),
     "subito": Case(subito, 4, (0, 1), lambda result: len(result["combinations"])),
-    "quibbles": Case(quibbles, 3, (0, 1), lambda result: len(quibbles.MEASURES) + len(SOLO_RATINGS) + 2),
+    "quibbles": Case(quibbles, 2, (0, 1), lambda result: len(quibbles.MEASURES) + len(SOLO_RATINGS) + 2),
 }
 
 

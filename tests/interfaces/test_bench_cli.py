@@ -19,19 +19,29 @@ def test_bench_one_game_markdown_and_json_out(cardsolve: RunCli, tmp_path: Path)
     """One quick run of a game's script: the Markdown table on stdout, the JSON document in
     ``--out`` (one run for both: the script takes seconds)."""
     out = tmp_path / "bench.json"
-    code, stdout, err = cardsolve("bench", "quibbles", "--quick", "--markdown", "--out", str(out))
+    code, stdout, err = cardsolve("bench", "was-sticht", "--quick", "--markdown", "--out", str(out))
     assert code == 0, err
     lines = stdout.splitlines()
     assert lines[0].startswith("Measured ") and "cores (--quick)" in lines[0]
     assert lines[2] == "| game | task | backend | n | median | p95 | max | vs fastest |"
-    assert len([line for line in lines if line.startswith("| quibbles |")]) == 8
     document = json.loads(out.read_text())
     assert document["quick"] is True and document["cores"] >= 1
     rows = {(r["game"], r["task"], r["backend"]): r for r in document["rows"]}
-    assert set(rows) == {("quibbles", "split", b) for b in ("numba", "cpsat", "reference")} | {
-        ("quibbles", "solo-game", b) for b in ("greedy", "hint", "clairvoyant")
-    } | {("quibbles", "hint-9-cards", "hint"), ("quibbles", "evaluate", "default")}
-    for task in ("split", "solo-game"):
+    assert set(rows) == {
+        ("was-sticht", task, backend)
+        for task, backends in (
+            ("full-deal", ("numba",)),
+            ("ending-4", ("numba", "reference")),
+            ("every-chip", ("numba", "numba-helped")),
+            ("every-chip-held-out", ("numba", "numba-helped")),
+            ("table", ("numba", "numba-2-threads")),
+            ("table-held-out", ("numba", "numba-2-threads")),
+            ("evaluate", ("default",)),
+        )
+        for backend in backends
+    }
+    assert len([line for line in lines if line.startswith("| was-sticht |")]) == len(rows)
+    for task in ("ending-4", "table"):
         same = [r for r in document["rows"] if r["task"] == task]
         fastest = min(same, key=lambda r: r["median_s"])
         assert fastest["vs_fastest"] == "fastest"

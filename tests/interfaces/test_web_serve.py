@@ -71,9 +71,11 @@ def _post(port: int, path: str, options: dict[str, Any]) -> urllib.request.Reque
 
 
 def _raw_request(path: str, body: bytes, *, host: str, kind: str = "application/json") -> bytes:
-    """The head of a POST request as a client sends it, with the body's full length."""
+    """The head of a POST request as a client sends it, with the body's full length; the
+    server closes the connection after its answer (else it would wait for another request)."""
     return (
-        f"POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: {kind}\r\nContent-Length: {len(body)}\r\n\r\n"
+        f"POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: {kind}\r\nContent-Length: {len(body)}\r\n"
+        "Connection: close\r\n\r\n"
     ).encode()
 
 
