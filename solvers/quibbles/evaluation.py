@@ -8,8 +8,9 @@ the seat get the same answer whatever their hidden cards. A turn's value is its 
 the sampled deals, with the standard error of that mean: solo, the expected final penalty
 (lower is better); else points, the seat's progress against the best opponent's a few
 turns on (a win 1000 less the turns it took). The hint's defaults give the values
-(16 deals for its shortlist of 12 turns and every DRAW, 64 more for its best 4): the same
-best turn as ``cardsolve quibbles hint``; the turns off its shortlist are then sampled
+(``samples``, 16, deals for its shortlist of 12 turns and every DRAW, four times as many
+more for its best 4): the same best turn as ``cardsolve quibbles hint``; more samples
+give smaller errors and take longer; the turns off its shortlist are then sampled
 on the first of those deals, as many as ``REST_PLAYOUTS`` lookaheads allow (16 for up to
 37 such turns, 2 at least). The time limit bounds it all: past it no more deals are
 played, and the turns left unsampled keep the hint's static score, marked ``sampled:
@@ -25,8 +26,9 @@ from cardsolve.models.quibbles.state import STASHING, QuibblesState, StashMove, 
 from cardsolve.models.state import HIDDEN
 from cardsolve.solvers.infrastructure.arguments import checked
 from cardsolve.solvers.infrastructure.evaluation import Evaluation, Option, seat_to_value
-from cardsolve.solvers.infrastructure.limits import Deadline, check_time_limit
+from cardsolve.solvers.infrastructure.limits import Deadline, check_count, check_time_limit
 from cardsolve.solvers.quibbles.results import RankedTurn
+from cardsolve.solvers.quibbles.settings import DEFAULT_FINAL_SAMPLES, DEFAULT_SAMPLES, MAX_SAMPLES
 
 DEFAULT_TIME_LIMIT = 10.0
 """Seconds an evaluation may take by default: a bound for the largest positions only; a
@@ -38,12 +40,16 @@ POINTS_UNIT = "expected points (progress against the best opponent; a win 1000 l
 
 
 @checked
-def evaluate(state: QuibblesState, *, time_limit: float = DEFAULT_TIME_LIMIT, seed: int = 0) -> Evaluation:
+def evaluate(
+    state: QuibblesState, *, time_limit: float = DEFAULT_TIME_LIMIT, seed: int = 0, samples: int = DEFAULT_SAMPLES
+) -> Evaluation:
     """Every legal option of the seat to move, valued by the hint's lookahead from what
-    that seat sees and ``seed`` (see the module docstring), within ``time_limit``
-    seconds; the table to move, or a game over, is bad input."""
+    that seat sees and ``seed`` over ``samples`` deals a turn (see the module docstring),
+    within ``time_limit`` seconds; the table to move, or a game over, is bad input."""
     from cardsolve.solvers.quibbles.hint import OutcomeKey, outcome_key, rank_stashes, rank_turns
 
+    check_count("samples", samples, 1, MAX_SAMPLES)
+    final_samples = samples * (DEFAULT_FINAL_SAMPLES // DEFAULT_SAMPLES)
     deadline = Deadline.after(check_time_limit(time_limit))
     state, seat = seat_to_value(state, QuibblesState, "Quibbles", "a card comes from the draw pile")
     seen = state.observation(seat)
@@ -60,11 +66,13 @@ def evaluate(state: QuibblesState, *, time_limit: float = DEFAULT_TIME_LIMIT, se
 
     options: list[Option] = []
     if state.step == STASHING:
-        for stash in rank_stashes(engine, seed=seed, deadline=deadline):
+        for stash in rank_stashes(engine, samples + final_samples, seed=seed, deadline=deadline):
             options.append(option(str(StashMove(stash.stash)), stash.expected, stash.error, stash.samples))
         note = "After the DRAW: each stash decision valued by the hint's lookahead over sampled deals."
     else:
-        hint = rank_turns(engine, seed=seed, deadline=deadline, rest_playouts=REST_PLAYOUTS)
+        hint = rank_turns(
+            engine, samples, seed=seed, final_samples=final_samples, deadline=deadline, rest_playouts=REST_PLAYOUTS
+        )
         by_outcome: dict[OutcomeKey, RankedTurn] = {outcome_key(engine, r.turn): r for r in hint.ranked}
         for move in seen.legal_moves():
             assert isinstance(move, TurnMove)
@@ -75,4 +83,6 @@ def evaluate(state: QuibblesState, *, time_limit: float = DEFAULT_TIME_LIMIT, se
             f"{hint.final_samples} more; a DRAW's stash is chosen once its cards are seen."
         )
     unit = SOLO_UNIT if solo else POINTS_UNIT
-    return Evaluation.ranked("quibbles", seat, unit, options, note, variant=state.variant.value, seed=seed)
+    return Evaluation.ranked(
+        "quibbles", seat, unit, options, note, variant=state.variant.value, seed=seed, samples=samples
+    )

@@ -362,6 +362,18 @@ def test_evaluate_agrees_with_the_hint(
     assert top.value == pytest.approx(unit_sign * top.rank, abs=1e-3)
 
 
+def test_evaluate_with_more_samples_has_smaller_errors_and_bounds_them() -> None:
+    state = position(hands=[[1, 2, 2, 3, 4, 6], [HIDDEN] * 6], display=[1, 4, 2, 3, 3, 2], collections=[[5], []])
+    few, many = evaluate(state, samples=4), evaluate(state, samples=64)
+    assert evaluate(state).to_json() == evaluate(state, samples=16).to_json()  # the hint's own default
+    assert {o.move for o in few.options} == {o.move for o in many.options}
+    errors = {name: sum(o.error for o in found.options) for name, found in (("few", few), ("many", many))}
+    assert errors["many"] < errors["few"] / 2
+    assert many.to_json()["samples"] == 64
+    for bad in (0, 10_001):
+        assert str(bad) in refused(lambda: evaluate(state, samples=bad))  # noqa: B023 (called at once)
+
+
 def test_evaluate_sees_only_what_the_seat_sees() -> None:
     state = start(seed=9, players=3)
     for _ in range(8):

@@ -123,6 +123,14 @@ COMMANDS = (
         "Every legal option of the seat to move, valued by the hint's sampled lookahead from what that seat sees: "
         "solo the expected final penalty, else expected points; each an estimate with its standard error. * marks "
         "the best (ties within the noise).",
-        (Option("seed", SEED, "The lookahead's deals of the cards the seat cannot see."),),
+        (
+            Option("seed", SEED, "The lookahead's deals of the cards the seat cannot see."),
+            Option(
+                "samples",
+                Whole(1, MAX_SAMPLES),
+                "Deals of the unseen cards per turn (the best 4 get four times as many more): more give smaller "
+                "errors and take longer.",
+            ),
+        ),
     ),
 )

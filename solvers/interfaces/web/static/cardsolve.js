@@ -38,6 +38,12 @@ export function svg(tag, attributes = {}, ...children) {
   return node;
 }
 
+/** Put `children` in `node` in place of what it held, leaving out null, undefined and false. */
+export function fill(node, ...children) {
+  node.replaceChildren(...children.flat().filter((child) => child !== null && child !== undefined && child !== false));
+  return node;
+}
+
 /** An SVG element parsed from the server's SVG text (a picture the API drew). */
 export function svgFromText(text) {
   const parsed = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
@@ -48,9 +54,9 @@ export function svgFromText(text) {
  * Ask the API: POST /api/<game>/<command>?view=page with the command's options (the CLI's
  * option names, "-" written "_"; null or "" leaves an option out). Resolves to
  * {ok: true, view} with view = {document, text, exit_code, line, files}, or
- * {ok: false, status, error}.
+ * {ok: false, status, error}. An aborted `signal` abandons the request (the server stops its worker).
  */
-export async function ask(game, command, options) {
+export async function ask(game, command, options, signal = undefined) {
   const body = {};
   for (const [key, value] of Object.entries(options)) {
     if (value !== null && value !== undefined && value !== "") body[key] = value;
@@ -58,7 +64,7 @@ export async function ask(game, command, options) {
   let response;
   try {
     response = await fetch(`/api/${game}/${command}?view=page`, {
-      method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body),
+      method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body), signal,
     });
   } catch (error) {
     return {ok: false, status: 0, error: `the server did not answer: ${error.message}`};

@@ -2,7 +2,8 @@
 // in solo, the penalty pile), then ask for the best split, the combine options or a ranked
 // hint. The server checks and solves; this page only draws the cards and the answers.
 
-import {answerPanel, el, header, picker, svg, zone} from "/static/cardsolve.js";
+import {board} from "/static/board.js";
+import {answerPanel, el, fill, header, picker, svg, zone} from "/static/cardsolve.js";
 
 const GAME = "quibbles";
 const VALUES = ["1", "2", "3", "4", "5", "6"];
@@ -43,6 +44,47 @@ function card(value, width = 44) {
     svg("text", {x: 25, y: 45, "font-size": 32, "font-weight": 800, fill: ink, "text-anchor": "middle",
                  "font-family": "system-ui, sans-serif"}, value),
     pips);
+}
+
+/** The back of a card nobody at this seat can see. */
+function cardBack(width = 34) {
+  return svg("svg", {viewBox: "0 0 50 70", width, height: Math.round(width * 1.4), role: "img", "aria-label": "a hidden card",
+                     class: "q-back"},
+    svg("rect", {x: 1, y: 1, width: 48, height: 68, rx: 6, fill: "#3b4252", stroke: "rgba(0,0,0,.3)"}),
+    svg("text", {x: 25, y: 43, "font-size": 24, "font-weight": 800, fill: "#d8dee9", "text-anchor": "middle",
+                 "font-family": "system-ui, sans-serif"}, "?"));
+}
+
+/** A row of a zone's cards on the board, each a face or, when hidden, a back. */
+function boardCards(cards, width = 34) {
+  if (!cards.length) return el("span", {class: "muted"}, "none");
+  return el("span", {class: "q-cards"}, cards.map((value) =>
+    el("span", {class: "q-card", "data-value": value}, value === "?" ? cardBack(width) : card(Number(value), width))));
+}
+
+/** A pile shown by its count (the cards in it are not drawn). */
+function pileCount(cards, what) {
+  return el("span", {class: "q-pile"}, `${cards.length} card${cards.length === 1 ? "" : "s"} ${what}`);
+}
+
+/** The position on the board: the display, each seat's hand and collection (the seat to move first marked), the piles. */
+function drawBoard(position, container, {show}) {
+  const scores = new Map(show.scores.map((entry) => [entry.seat, entry.score]));
+  const seats = position.hands.map((hand, index) => {
+    const seat = index + 1;
+    const moving = position.to_move === seat || (position.to_move === 0 && position.turn_seat === seat);
+    return el("div", {class: `q-seat${moving ? " moving" : ""}`, "data-seat": seat},
+      el("div", {class: "q-seat-head"}, el("strong", {}, `Seat ${seat}${moving ? " (its turn)" : ""}`),
+         el("span", {class: "muted"}, `score ${scores.get(seat) ?? 0}`)),
+      line("Hand", boardCards(hand)),
+      line("Collected", boardCards(position.collections[index] || [])));
+  });
+  fill(container,
+    line("Display", boardCards(position.display, 40)),
+    el("div", {class: "q-seats"}, seats),
+    position.variant === "solo" ? line("Penalty", boardCards(position.penalty || [])) : null,
+    el("p", {class: "muted"}, pileCount(position.draw_pile, "to draw"), " · ", pileCount(position.discard, "discarded"),
+       ` · ${position.variant} rules · turn ${position.turn_count + 1}`));
 }
 
 /** A card drawn for a zone or a picker from its token; null when the token is not a card. */
@@ -302,12 +344,18 @@ function askHint() {
       drawHint(display));
 }
 
-/** Put the page together. */
+/** Put the page together: the board first, the questions about typed-in cards below it. */
 function start() {
   document.getElementById("header").replaceWith(header(GAME));
+  board(GAME, {
+    draw: drawBoard,
+    deal: [{name: "players", label: "Players", min: 1, max: 5, value: 2},
+           {name: "variant", label: "Variant", choices: ["standard", "simplified", "solo"], value: "standard"}],
+    effort: [{name: "samples", label: "Deals per turn", min: 1, max: 10000, value: 16}],
+  });
   buildZones();
   buildSplitChooser();
-  state.panel = answerPanel(document.getElementById("answer"));
+  state.panel = answerPanel(document.getElementById("tool-answer"));
   document.getElementById("variant").addEventListener("change", applyVariant);
   for (const id of ["opponents", "backend"]) document.getElementById(id).addEventListener("change", markStale);
   document.getElementById("ask-split-button").addEventListener("click", askSplit);

@@ -1,0 +1,222 @@
+"""Every game's board in a real browser, phone-sized and laptop-sized: a position opened by
+its address answers by itself; an option of the answer played changes the address and
+the answer; undo and redo step the history and the address follows; a reload finds the
+same position and history; an answer is never shown as the new position's while the next
+one works; every tap target on a phone is at least 44x44 CSS px; the answer is in view on
+a phone. Screenshots: ``board-<game>-<viewport>.png``."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
+
+import pytest
+from browser import ANSWER_TIMEOUT_MS, screenshot, viewport_name
+
+from cardsolve.solvers.infrastructure.positions import start
+
+pytestmark = pytest.mark.slow  # drives a browser: `-m "not slow"` skips it in a quick local run
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+BOARDS: dict[str, tuple[str, dict[str, Any]]] = {
+    "quibbles": ("quibbles", {"seed": 3, "players": 2}),
+}
+"""Each board by its game's name (``models.games``): its page and the seeded deal its tests open."""
+SLOW: dict[str, tuple[str, str]] = {"quibbles": ("#effort-samples", "5000")}
+"""For each board that has one, an effort field and a value that makes its answer take many seconds."""
+STOPPED_WITHIN_S = 0.5
+FRESH = "#answer[data-state='fresh']"
+TAP_TARGETS = "button, a[href], input:not([type='hidden']), select, textarea, summary, [role='button']"
+SMALLEST_TAP = 44
+
+
+def dealt(game: str) -> dict[str, Any]:
+    """The position document of ``game``'s seeded deal for these tests."""
+    document: dict[str, Any] = start(game, **BOARDS[game][1]).to_json()
+    return document
+
+
+def address(game: str, position: dict[str, Any]) -> str:
+    return f"/{BOARDS[game][0]}?position={quote(json.dumps(position))}"
+
+
+def position_in_address(page: Page) -> dict[str, Any]:
+    """The position the page's address carries."""
+    found: dict[str, Any] = page.evaluate("JSON.parse(new URLSearchParams(location.search).get('position'))")
+    return found
+
+
+def fresh_moves(page: Page) -> list[str]:
+    """Wait for a fresh answer; the moves it offers to play."""
+    page.wait_for_selector(FRESH, timeout=ANSWER_TIMEOUT_MS)
+    moves: list[str] = page.locator("#answer [data-move]").evaluate_all("nodes => nodes.map(n => n.dataset.move)")
+    return moves
+
+
+def record_states(page: Page) -> None:
+    """From now on the page records every answer state it shows, with the address at that moment."""
+    page.evaluate(
+        """() => {
+          window.__states = [];
+          const answer = document.getElementById('answer');
+          new MutationObserver(() => window.__states.push([answer.dataset.state, location.search]))
+            .observe(answer, {attributes: true, attributeFilter: ['data-state']});
+        }"""
+    )
+
+
+@pytest.mark.parametrize("game", sorted(BOARDS))
+def test_a_position_in_the_address_answers_by_itself_and_follows_the_game(page: Page, game: str) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    position = dealt(game)
+    page.goto(address(game, position))
+    moves = fresh_moves(page)
+    shown = start(game, **BOARDS[game][1])
+    legal = [str(move) for move in shown.state.legal_moves()]
+    assert moves and set(moves) <= set(legal)
+    assert position_in_address(page) == position
+    assert page.is_disabled("[data-action='undo']") and page.is_disabled("[data-action='redo']")
+    screenshot(page, f"board-{game}-{viewport_name(page)}")
+
+    record_states(page)
+    played = moves[0]
+    page.click(f"#answer [data-move={json.dumps(played)}]")
+    after = fresh_moves(page)
+    expected = shown.state.apply(played).to_json()
+    assert position_in_address(page) == expected
+    states: list[list[str]] = page.evaluate("window.__states")
+    first_fresh = next(index for index, (state, _) in enumerate(states) if state == "fresh")
+    assert states[0][0] in ("stale", "working"), states  # the old answer is marked at once
+    assert all(state != "fresh" for state, _ in states[:first_fresh])
+    assert json.loads(_query_position(states[first_fresh][1])) == expected  # fresh only for the new position
+    assert after and page.is_enabled("[data-action='undo']")
+
+    page.click("[data-action='undo']")
+    assert fresh_moves(page) == moves
+    assert position_in_address(page) == position
+    assert page.is_enabled("[data-action='redo']")
+    page.click("[data-action='redo']")
+    fresh_moves(page)
+    assert position_in_address(page) == expected
+
+    page.reload()
+    assert fresh_moves(page) == after
+    assert position_in_address(page) == expected
+    assert page.is_enabled("[data-action='undo']"), "a reload keeps the history"
+    page.click("[data-action='undo']")
+    fresh_moves(page)
+    assert position_in_address(page) == position
+    assert not errors
+
+
+def _query_position(search: str) -> str:
+    from urllib.parse import parse_qs
+
+    return parse_qs(search.lstrip("?"))["position"][0]
+
+
+@pytest.mark.parametrize("game", sorted(BOARDS))
+def test_a_page_without_a_position_deals_one_and_keeps_it(page: Page, game: str) -> None:
+    page.goto(f"/{BOARDS[game][0]}")
+    fresh_moves(page)
+    dealt_here = position_in_address(page)
+    assert dealt_here["game"] == game
+    page.goto(f"/{BOARDS[game][0]}")  # no address: the page finds the position it kept
+    fresh_moves(page)
+    assert position_in_address(page) == dealt_here
+
+
+@pytest.mark.parametrize("game", sorted(BOARDS))
+def test_a_refused_move_is_named_and_leaves_the_position(page: Page, game: str) -> None:
+    position = dealt(game)
+    page.goto(address(game, position))
+    fresh_moves(page)
+    page.fill("#answer form.move-entry input", "nonsense-move")
+    page.press("#answer form.move-entry input", "Enter")
+    page.wait_for_selector("#answer p.refusal", timeout=ANSWER_TIMEOUT_MS)
+    assert "nonsense-move" in page.inner_text("#answer p.refusal")
+    fresh_moves(page)
+    assert position_in_address(page) == position
+
+
+@pytest.mark.parametrize("game", sorted(BOARDS))
+def test_an_address_that_is_not_a_position_is_an_error_on_the_page(page: Page, game: str) -> None:
+    page.goto(f"/{BOARDS[game][0]}?position=%7Bnot-json")
+    page.wait_for_selector("#answer[data-state='error']", timeout=ANSWER_TIMEOUT_MS)
+    assert "not JSON" in page.inner_text("#answer")
+    page.goto(f"/{BOARDS[game][0]}?position={quote(json.dumps({'game': game}))}")
+    page.wait_for_selector("#answer[data-state='error']", timeout=ANSWER_TIMEOUT_MS)
+    assert page.inner_text("#answer .error")
+
+
+@pytest.mark.parametrize("game", sorted(BOARDS))
+def test_every_tap_target_is_large_and_the_answer_in_view_on_a_phone(page: Page, game: str) -> None:
+    if viewport_name(page) != "phone":
+        pytest.skip("the sizes are a phone's")
+    page.goto(address(game, dealt(game)))
+    fresh_moves(page)
+    small: list[str] = page.locator(TAP_TARGETS).evaluate_all(
+        f"""nodes => nodes.filter(n => {{
+              const box = n.getBoundingClientRect();
+              if (box.width === 0 && box.height === 0) return false;  // not shown
+              return box.width < {SMALLEST_TAP} - 0.5 || box.height < {SMALLEST_TAP} - 0.5;
+            }}).map(n => `${{n.tagName.toLowerCase()}}#${{n.id}}.${{n.className}}
+              [${{(n.textContent || n.getAttribute('aria-label') || '').trim().slice(0, 30)}}]
+              ${{Math.round(n.getBoundingClientRect().width)}}x${{Math.round(n.getBoundingClientRect().height)}}`)"""
+    )
+    assert not small, f"{len(small)} tap targets under 44x44: {small[:12]}"
+    box, viewport = page.locator("#answer").bounding_box(), page.viewport_size
+    assert box is not None and viewport is not None
+    assert box["y"] < viewport["height"] - SMALLEST_TAP, f"the answer starts at y={box['y']:.0f}, below the fold"
+
+
+def request_workers() -> set[int]:
+    """The processes computing a web request now: the children of the test server's fork
+    server (a child of this process whose command line names the fork server)."""
+
+    def parent(pid: int) -> int:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+        return int(stat[stat.rindex(")") + 2 :].split()[1])
+
+    def command(pid: int) -> str:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
+
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parents[int(entry.name)] = parent(int(entry.name))
+            except (OSError, ValueError):  # it ended while we looked
+                continue
+    servers = {pid for pid, up in parents.items() if up == os.getpid() and "forkserver" in command(pid)}
+    return {pid for pid, up in parents.items() if up in servers and Path(f"/proc/{pid}").exists()}
+
+
+@pytest.mark.parametrize("game", sorted(SLOW))
+def test_stop_ends_the_requests_worker_and_says_so(page: Page, game: str) -> None:
+    page.goto(address(game, dealt(game)))
+    fresh_moves(page)
+    field, slow = SLOW[game]
+    page.fill(field, slow)
+    page.wait_for_selector("#answer[data-busy='evaluate'] [data-action='stop']", timeout=ANSWER_TIMEOUT_MS)
+    deadline = time.monotonic() + 10
+    while not request_workers() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert request_workers(), "no worker computes the slow answer"
+    page.wait_for_timeout(1_200)
+    assert float(page.inner_text("#answer .elapsed").split()[0]) >= 1.0, "the elapsed time is shown as it runs"
+    page.click("#answer [data-action='stop']")
+    stopped = time.monotonic()
+    while request_workers() and time.monotonic() - stopped < 5:
+        time.sleep(0.02)
+    assert time.monotonic() - stopped <= STOPPED_WITHIN_S, "the worker outlived the Stop by more than half a second"
+    assert not page.locator("#answer[data-busy]").count()
+    assert "Stopped after" in page.inner_text("#answer")
+    assert page.locator("#answer [data-action='ask']").count() == 1
