@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
@@ -24,12 +26,33 @@ pytestmark = pytest.mark.slow  # drives a browser: `-m "not slow"` skips it in a
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-BOARDS: dict[str, tuple[str, dict[str, Any]]] = {
+STATIC = Path(__file__).parents[2] / "solvers" / "interfaces" / "web" / "static"
+ALL_BOARDS: dict[str, tuple[str, dict[str, Any]]] = {
     "quibbles": ("quibbles", {"seed": 3, "players": 2}),
+    "ubongo": ("ubongo", {"seed": 3}),
+    "subito": ("subito", {"seed": 3, "players": 2}),
+    "was_sticht": ("was-sticht", {"seed": 3}),
+    "cubu": ("cubu", {"seed": 3}),
 }
-"""Each board by its game's name (``models.games``): its page and the seeded deal its tests open."""
-SLOW: dict[str, tuple[str, str]] = {"quibbles": ("#effort-samples", "5000")}
-"""For each board that has one, an effort field and a value that makes its answer take many seconds."""
+"""Each game by its name (``models.games``): its page and the seeded deal its tests open."""
+BOARDS = {
+    game: spec for game, spec in ALL_BOARDS.items() if 'id="board-panel"' in (STATIC / f"{spec[0]}.html").read_text()
+}
+"""The games whose page is a board (every game's, once each page is built on the board)."""
+
+
+@dataclass(frozen=True)
+class Slow:
+    """How to make a board's answer take many seconds: the effort field to fill and its
+    value, on the test's seeded deal or on ``position()`` when given."""
+
+    field: str
+    value: str
+    position: Callable[[], dict[str, Any]] | None = None
+
+
+SLOW: dict[str, Slow] = {"quibbles": Slow("#effort-samples", "5000")}
+"""For each board that has a way, how to make its answer slow (to test Stop)."""
 STOPPED_WITHIN_S = 0.5
 FRESH = "#answer[data-state='fresh']"
 TAP_TARGETS = "button, a[href], input:not([type='hidden']), select, textarea, summary, [role='button']"
@@ -201,10 +224,10 @@ def request_workers() -> set[int]:
 
 @pytest.mark.parametrize("game", sorted(SLOW))
 def test_stop_ends_the_requests_worker_and_says_so(page: Page, game: str) -> None:
-    page.goto(address(game, dealt(game)))
+    slow = SLOW[game]
+    page.goto(address(game, slow.position() if slow.position else dealt(game)))
     fresh_moves(page)
-    field, slow = SLOW[game]
-    page.fill(field, slow)
+    page.fill(slow.field, slow.value)
     page.wait_for_selector("#answer[data-busy='evaluate'] [data-action='stop']", timeout=ANSWER_TIMEOUT_MS)
     deadline = time.monotonic() + 10
     while not request_workers() and time.monotonic() < deadline:

@@ -70,7 +70,7 @@ function extras(option) {
 }
 
 /**
- * The board of `game` (the API's name of the game), built into the page's `#board` and
+ * The board of `game` (the API's name of the game), built into the page's `#board-panel` and
  * `#answer-panel` sections. `view`: the game's pictures, each optional:
  * - draw(position, container, board): the position drawn (the default is the text `show` prints);
  * - moveLabel(move, position): an element or text for a move in the answer;
@@ -81,7 +81,7 @@ function extras(option) {
  */
 export function board(game, view = {}) {
   const storageKey = `cardsolve.board.${game}`;
-  const section = document.getElementById("board");
+  const section = document.getElementById("board-panel");
   const answerSection = document.getElementById("answer-panel");
   const picture = el("div", {class: "board-view", id: "board-view"});
   const whose = el("p", {class: "board-whose", id: "board-whose", "aria-live": "polite"});
