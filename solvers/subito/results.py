@@ -4,12 +4,14 @@ responses, a hint and a game between bots, each with its JSON document and its t
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
 from cardsolve.models.subito import COLOURS, SYMBOLS, Card, RoundScore, Side, SideChoice, format_cards
 from cardsolve.models.subito.scoring import Standing, seat_standings
 from cardsolve.models.subito.state import SubitoState
+from cardsolve.solvers.infrastructure.evaluation import NOISE
 from cardsolve.solvers.infrastructure.results import DONE, UNDECIDED, Answer, printable, text_table
 
 
@@ -314,6 +316,14 @@ class Hint(Answer):
         """The best side's lead over the second, in expected points (0 with one side)."""
         return self.ranking[0].mean - self.ranking[1].mean if len(self.ranking) > 1 else 0.0
 
+    @property
+    def tied(self) -> tuple[SideEstimate, ...]:
+        """The sides as good as the best within the noise, the best first: those whose mean
+        is within ``NOISE`` standard errors of the difference from the best's, as
+        ``evaluate`` names its best options."""
+        top = self.ranking[0]
+        return tuple(e for e in self.ranking if top.mean - e.mean <= NOISE * math.hypot(top.stderr, e.stderr))
+
     def to_json(self) -> dict[str, Any]:
         return {
             "card": self.card.name,
@@ -322,6 +332,7 @@ class Hint(Answer):
             "seed": self.seed,
             "best": self.best.side.name,
             "margin": self.margin,
+            "tied": [e.side.name for e in self.tied],
             "ranking": [
                 {"side": e.side.name, "expected": e.mean, "stderr": e.stderr, "loses_task": e.loses_task}
                 for e in self.ranking
@@ -331,8 +342,11 @@ class Hint(Answer):
         }
 
     def text(self) -> str:
+        others = [e.side.name for e in self.tied[1:]]
         if len(self.ranking) == 1:
             lead = ", the only side that takes it"
+        elif others:
+            lead = f", tied within the noise with {', '.join(others)}"
         elif self.margin > 0:
             lead = f", ahead of {self.ranking[1].side.name} by {self.margin:.2f} points"
         else:

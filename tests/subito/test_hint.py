@@ -1,10 +1,12 @@
 """Subito hints: every side that takes the card is ranked and every other is refused;
 the estimate is seeded; with the player's last card the round ends at once, so each
 side's estimate is the exact score of the table with the card there; the greedy rollout
-never places a wrong card and stops when a pile runs out."""
+never places a wrong card and stops when a pile runs out; the sides within the noise of
+the best tie with it."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -28,6 +30,19 @@ def test_every_side_is_ranked_or_refused() -> None:
     means = [e.mean for e in found.ranking]
     assert means == sorted(means, reverse=True) and found.margin == means[0] - means[1] >= 0
     assert found == hint(table, 1, parse_card("Y6S"), DECK, samples=16, seed=3)
+
+
+def test_the_sides_within_the_noise_of_the_best_tie_with_it() -> None:
+    """With 16 rollouts the top three sides lie within two standard errors of the
+    difference from the best, the others beyond: the hint names the three as tied, as
+    evaluate names its best, and says so."""
+    found = hint(read_table(MIDROUND), 1, parse_card("Y6S"), DECK, samples=16, seed=3)
+    top = found.ranking[0]
+    within = [e for e in found.ranking if top.mean - e.mean <= 2 * math.hypot(top.stderr, e.stderr)]
+    assert found.tied == tuple(within) and found.tied[0] == top
+    assert 1 < len(within) < len(found.ranking)
+    assert found.to_json()["tied"] == [e.side.name for e in within]
+    assert f"tied within the noise with {', '.join(e.side.name for e in within[1:])}" in found.text()
 
 
 def test_five_a_takes_a_card_over_12_at_a_cost() -> None:
