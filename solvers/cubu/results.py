@@ -111,7 +111,9 @@ class SpeedAnswer(Answer):
     order; ``reachable``, the play graph's quick bound; ``proven`` False only when a time
     limit stopped the search (``most`` is then what was found, not necessarily the most);
     ``nodes``, the search's steps (each backend says which); ``backend``, the backend that
-    answered. The CLI exits 1 when the hand is not solvable, 3 when that is undecided."""
+    answered; ``left_out``, the hand's action cards, which Speed CUBU removes (``hand``
+    holds the rest). The CLI exits 1 when the hand is not solvable, 3 when that is
+    undecided."""
 
     stops_early = True
 
@@ -124,6 +126,7 @@ class SpeedAnswer(Answer):
     proven: bool
     nodes: int
     backend: str
+    left_out: tuple[Card, ...] = ()
 
     @property
     def solvable(self) -> bool | None:
@@ -147,6 +150,7 @@ class SpeedAnswer(Answer):
             "backend": self.backend,
             "nodes": self.nodes,
             "layout": [{"card": card.name, "cell": list(cell)} for card, cell in self.layout],
+            "left_out": [card.name for card in self.left_out],
         }
 
     def text(self) -> str:
@@ -167,8 +171,16 @@ class SpeedAnswer(Answer):
         grid = {CENTRE: self.centre, **{cell: card for card, cell in self.layout}}
         return (
             f"{verdict} ({self.mode} mode; {self.reachable} of {cards} connect to the centre in the play graph)\n"
-            f"order: {order or '-'}\n{picture(grid)}"
+            + self._left_out_line()
+            + f"order: {order or '-'}\n{picture(grid)}"
         )
+
+    def _left_out_line(self) -> str:
+        """The line naming the action cards left out of the hand, or nothing when there are none."""
+        if not self.left_out:
+            return ""
+        names = ", ".join(card.name for card in self.left_out)
+        return f"left out: {names} (action cards have no place in Speed CUBU)\n"
 
     @property
     def exit_code(self) -> int:

@@ -1,7 +1,8 @@
 """Speed CUBU solvability: can the whole hand be laid around the centre card, and if not,
 how many of its cards at most?
 
-``speed_solve`` checks the input, takes the play graph's quick bound (the hand cards it
+``speed_solve`` checks the input, leaves the hand's action cards out (Speed CUBU removes
+them; the answer names them), takes the play graph's quick bound (the hand cards it
 connects to the centre, ``play_graph.reachable``; no other card can ever be laid), and
 runs the chosen exact backend of ``BACKENDS`` on those cards alone: ``numba``
 (``fast``, the default), ``cpsat`` (``cpsat``) or ``reference``
@@ -21,11 +22,10 @@ from cardsolve.solvers.cubu.results import SpeedAnswer
 
 
 def check_hand(centre: Card, hand: Sequence[Card]) -> None:
-    """Bad input naming the card: an action card as centre or in hand, a card twice in
-    hand, or the centre card in hand."""
-    for card in (centre, *hand):
-        if card.is_action:
-            raise BadInput(f"action card {card} has no place in Speed CUBU: the action cards are removed", card.name)
+    """Bad input naming the card: an action card as centre, a card twice in the hand's
+    regular cards, or the centre card in hand."""
+    if centre.is_action:
+        raise BadInput(f"action card {centre} cannot be the centre card: the action cards are removed", centre.name)
     check_distinct(hand, "the hand")
     if centre in hand:
         raise BadInput(f"the centre card {centre} is also in the hand: each regular card is unique", centre.name)
@@ -34,13 +34,16 @@ def check_hand(centre: Card, hand: Sequence[Card]) -> None:
 def speed_solve(
     centre: Card, hand: Sequence[Card], mode: str, backend: str = BACKENDS.default, time_limit: float | None = None
 ) -> SpeedAnswer:
-    """Whether all of ``hand`` can be laid around ``centre`` in ``mode``, else the most
-    cards that can, with a laying order; ``time_limit`` (seconds) binds cpsat only."""
+    """Whether all of ``hand``'s regular cards can be laid around ``centre`` in ``mode``,
+    else the most cards that can, with a laying order; the hand's action cards are left
+    out (the answer's ``left_out``); ``time_limit`` (seconds) binds cpsat only."""
     check_mode(mode)
     solve = BACKENDS.load(backend).solve
-    check_hand(centre, hand)
-    cards = [hand[index] for index in reachable(centre, hand, mode)]
+    regular = [card for card in hand if not card.is_action]
+    check_hand(centre, regular)
+    cards = [regular[index] for index in reachable(centre, regular, mode)]
     found = solve(centre, cards, mode, time_limit=time_limit)
+    left_out = tuple(card for card in hand if card.is_action)
     return SpeedAnswer(
-        centre, tuple(hand), mode, found.most, found.layout, len(cards), found.proven, found.nodes, backend
+        centre, tuple(regular), mode, found.most, found.layout, len(cards), found.proven, found.nodes, backend, left_out
     )

@@ -159,6 +159,17 @@ def test_speed_solvable_and_not(cardsolve: RunCli) -> None:
         assert code == 1 and json.loads(out)["most"] == 9
 
 
+def test_speed_leaves_the_action_cards_out(cardsolve: RunCli) -> None:
+    """Speed CUBU removes the action cards: a hand holding some is solved without them and
+    the answer says which were left out."""
+    code, out, _ = cardsolve("--json", "cubu", "speed", "--centre", "D-L-G", "--hand", "L-O,miss,O-P,R-O-P-G,pickup2")
+    document = json.loads(out)
+    assert code == 0 and document["solvable"] and document["card_count"] == 3
+    assert document["left_out"] == ["miss", "pickup2"]
+    code, out, _ = cardsolve("cubu", "speed", "--centre", "D-L-G", "--hand", "L-O,miss,O-P,R-O-P-G")
+    assert code == 0 and "left out: miss (action cards have no place in Speed CUBU)" in out
+
+
 def test_speed_boxes_mode(cardsolve: RunCli) -> None:
     """Boxes mode: a card relates to one with one box more or fewer; a 2-box centre and
     two 4-box cards cannot relate at all."""
@@ -172,7 +183,7 @@ def test_speed_boxes_mode(cardsolve: RunCli) -> None:
 @pytest.mark.parametrize(
     "args, token",
     [
-        (["--centre", "D-L-G", "--hand", "miss"], "miss"),
+        (["--centre", "miss", "--hand", "L-O"], "miss"),
         (["--centre", "D-L-G", "--hand", "D-L-G"], "D-L-G"),
         (["--centre", "D-Q", "--hand", "L-O"], "D-Q"),
         (["--centre", "D-L,O-P", "--hand", "L-O"], "is a list of cards where one card belongs"),

@@ -184,7 +184,6 @@ def test_bad_input_names_the_token() -> None:
         (lambda: speed_solve(centre, hand, "colour", "gpu"), "gpu"),
         (lambda: speed_solve(centre, [*hand, centre], "colour"), centre.name),
         (lambda: speed_solve(centre, [*hand, hand[0]], "colour"), hand[0].name),
-        (lambda: speed_solve(centre, [*hand, parse_card("swap")], "colour"), "swap"),
         (lambda: speed_solve(parse_card("miss"), hand, "boxes"), "miss"),
         (lambda: reference.solve(centre, DECK[1:10], "boxes"), "9"),
         (lambda: cpsat.solve(centre, hand, "boxes", time_limit=-1), "-1"),
@@ -193,3 +192,17 @@ def test_bad_input_names_the_token() -> None:
         with pytest.raises(BadInput) as error:
             call()
         assert error.value.token == token
+
+
+def test_the_hands_action_cards_are_left_out_and_named() -> None:
+    """Speed CUBU removes the action cards: a hand holding some is solved without them,
+    and the answer names them in its JSON document and its text."""
+    centre, hand = deal(9, 4)
+    actions = parse_cards("swap,miss")
+    with_actions = speed_solve(centre, [actions[0], *hand, actions[1]], "colour")
+    without = speed_solve(centre, hand, "colour")
+    assert with_actions.left_out == tuple(actions)
+    assert with_actions.hand == without.hand and with_actions.most == without.most
+    assert with_actions.to_json() == {**without.to_json(), "left_out": ["swap", "miss"]}
+    assert "left out: swap, miss (action cards have no place in Speed CUBU)" in with_actions.text()
+    assert without.to_json()["left_out"] == [] and "left out" not in without.text()

@@ -41,7 +41,12 @@ COMMANDS = (
         "undecided.",
         (
             Option("centre", Text("CARD"), "The centre card the dealer turned over: D-R-G.", required=True),
-            Option("hand", Text("CARDS"), "Your cards: R-G-O,P-L,...", required=True),
+            Option(
+                "hand",
+                Text("CARDS"),
+                "Your cards: R-G-O,P-L,...; action cards are left out (Speed CUBU removes them).",
+                required=True,
+            ),
             Option(
                 "mode",
                 Choice(("colour", "boxes")),
