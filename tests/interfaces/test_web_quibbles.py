@@ -188,3 +188,67 @@ def test_bad_input_is_the_servers_message_and_an_old_answer_fades(page: Page) ->
     assert wait_for_answer(page) == "done" and page.get_attribute(".answer", "data-stale") is None
     page.select_option("#backend", "cpsat")  # a setting the answer depends on
     assert page.get_attribute(".answer", "data-stale") == "true"
+
+
+def best_game(position: dict[str, Any], samples: int) -> list[str]:
+    """The moves of a game from ``position`` where every seat plays the evaluation's best
+    option (``samples`` deals, seed 0, as the board asks) and the table its one move."""
+    from cardsolve.models.quibbles.state import load
+    from cardsolve.models.state import TABLE
+    from cardsolve.solvers.quibbles.evaluation import evaluate
+
+    state, moves = load(position), []
+    while state.to_move is not None:
+        move = state.legal_moves()[0] if state.to_move == TABLE else evaluate(state, samples=samples).best[0]
+        moves.append(str(move))
+        state = state.apply(move)
+    return moves
+
+
+def test_a_short_seeded_game_is_followed_from_the_deal_to_its_end_on_the_board(page: Page) -> None:
+    """Seed 0's two-player simplified game, every option tapped on the page: the best one
+    of the answer when a seat moves (1 deal a turn, to keep it short), the table's one
+    move when it draws or refills; the game the page plays is the evaluation's own."""
+    if viewport_name(page) != "laptop":
+        pytest.skip("one long game is enough: the board's phone layout has its own tests")
+    from urllib.parse import quote
+
+    from cardsolve.solvers.infrastructure.positions import start
+
+    position = start("quibbles", seed=0, players=2, variant="simplified").to_json()
+    expected = best_game(position, samples=1)
+    page.goto(f"/quibbles?position={quote(json.dumps(position))}")
+    page.wait_for_selector("#answer[data-state='fresh']")
+    page.fill("#effort-samples", "1")
+    played: list[str] = []
+    while len(played) <= len(expected):
+        page.wait_for_selector("#answer[data-state='fresh']:not([data-busy])", timeout=60_000)
+        if "The game is over" in page.inner_text("#answer .board-status"):
+            break
+        option = page.locator("#answer li.best [data-move], #answer .board-moves [data-move]").first
+        played.append(option.get_attribute("data-move") or "")
+        option.click()
+    assert played == expected
+    final = page.evaluate("JSON.parse(new URLSearchParams(location.search).get('position'))")
+    assert final["to_move"] is None and final["winner"] is not None
+    assert "Scores: seat 1" in page.inner_text("#answer")
+    screenshot(page, "board-quibbles-game-over-laptop")
+
+
+def test_cards_tapped_in_go_on_the_board_as_seat_ones_turn(page: Page) -> None:
+    page.goto("/quibbles")
+    page.wait_for_selector("#answer[data-state='fresh']")
+    tap(page, "hand", "1,2,2,3,4,6")
+    tap(page, "display", "1,4,2,3,3,2")
+    tap(page, "collection", "5")
+    page.fill("#hidden-hand", "5")
+    page.click("#to-board")
+    page.wait_for_selector("#answer[data-state='fresh']")
+    position = page.evaluate("JSON.parse(new URLSearchParams(location.search).get('position'))")
+    assert position["hands"] == [[1, 2, 2, 3, 4, 6], ["?"] * 5]
+    assert position["display"] == [1, 4, 2, 3, 3, 2] and position["collections"] == [[5], []]
+    assert page.locator("#answer li.best [data-move]").count() >= 1
+    assert page.is_enabled("[data-action='undo']")  # the deal before is one undo away
+    page.fill("#hand-text", "1,9")
+    page.click("#to-board")
+    assert "9" in page.inner_text("#to-board-note")

@@ -239,6 +239,7 @@ export function board(game, view = {}) {
       return;
     }
     state.show = shown.view.document;
+    complete(state.show.position);
     drawPosition(shown.view);
     if (state.show.to_move === null || state.show.to_move === 0) {
       idle();
@@ -353,16 +354,31 @@ export function board(game, view = {}) {
     return form;
   }
 
+  /** A position a person wrote, with fields left to their defaults, is kept as the server
+   * reads it, every field written out: the address and the picture then show all of it. */
+  function complete(position) {
+    if (JSON.stringify(position) === JSON.stringify(current())) return;
+    state.history[state.index] = position;
+    persist();
+  }
+
+  /** The game's picture of the position (the text `show` prints if the game has none, or if
+   * the picture fails: a position the server took is never left undrawn). */
   function drawPosition(shownView) {
-    const position = current();
     const seat = state.show.to_move;
     whose.textContent = seat === null ? "The game is over"
       : seat === 0 ? "The table decides" : `Seat ${seat} to move`;
-    if (view.draw) {
+    const text = el("pre", {class: "cli-text"}, shownView.text);
+    if (!view.draw) {
+      fill(picture, text);
+      return;
+    }
+    try {
       fill(picture);
-      view.draw(position, picture, {show: state.show});
-    } else {
-      fill(picture, el("pre", {class: "cli-text"}, shownView.text));
+      view.draw(current(), picture, {show: state.show});
+    } catch (error) {
+      console.error("the position's picture failed:", error);
+      fill(picture, el("p", {class: "error"}, `The picture failed (${error.message}); the position as text:`), text);
     }
   }
 

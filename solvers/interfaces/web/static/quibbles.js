@@ -344,10 +344,37 @@ function askHint() {
       drawHint(display));
 }
 
+/**
+ * The position of the cards entered below, as seat 1's turn: the hand, display, collection
+ * (and, solo, penalty pile) as tapped, each other player's hand face down; null, with a
+ * note saying why, when a zone holds something that is not a card.
+ */
+function enteredPosition() {
+  const variant = document.getElementById("variant").value;
+  const bad = Object.entries(state.zones).find(([id, kept]) => (id !== "penalty" || variant === "solo") &&
+                                                              kept.tokens.some((token) => !isCard(token)));
+  if (bad) {
+    document.getElementById("to-board-note").textContent =
+      `${bad[0]} holds ${bad[1].tokens.find((token) => !isCard(token))}, which is not a card 1-6.`;
+    return null;
+  }
+  const cards = (id) => state.zones[id].tokens.map(Number);
+  const others = variant === "solo" ? 0 : Number(document.getElementById("opponents").value);
+  const hidden = Number(document.getElementById("hidden-hand").value);
+  const position = {
+    game: GAME, variant, to_move: 1,
+    hands: [cards("hand"), ...Array.from({length: others}, () => Array(hidden).fill("?"))],
+    display: cards("display"),
+    collections: [cards("collection"), ...Array.from({length: others}, () => [])],
+  };
+  if (variant === "solo") position.penalty = cards("penalty");
+  return position;
+}
+
 /** Put the page together: the board first, the questions about typed-in cards below it. */
 function start() {
   document.getElementById("header").replaceWith(header(GAME));
-  board(GAME, {
+  const theBoard = board(GAME, {
     draw: drawBoard,
     deal: [{name: "players", label: "Players", min: 1, max: 5, value: 2},
            {name: "variant", label: "Variant", choices: ["standard", "simplified", "solo"], value: "standard"}],
@@ -361,6 +388,13 @@ function start() {
   document.getElementById("ask-split-button").addEventListener("click", askSplit);
   document.getElementById("ask-combine-button").addEventListener("click", askCombine);
   document.getElementById("ask-hint-button").addEventListener("click", askHint);
+  document.getElementById("to-board").addEventListener("click", () => {
+    document.getElementById("to-board-note").textContent = "";
+    const position = enteredPosition();
+    if (position === null) return;
+    theBoard.load(position);
+    document.getElementById("board-panel").scrollIntoView({block: "start", behavior: "smooth"});
+  });
   applyVariant();
 }
 
