@@ -1,17 +1,24 @@
-"""The Was sticht? page in a real browser: the draft's clues and the offer tapped in with
-the pickers (deduce), a round's hands tapped in or dealt from a seed and edited by
-tapping (solve, choose a chip, chip table); each answer's drawing and text are checked against the
-command line's own answer for the same position."""
+"""The Was sticht? page in a real browser: a short seeded game followed on the board from
+the deal to its end, the round on a table entered by tapping; the draft's clues and the
+offer tapped in with the pickers (deduce), a round's hands tapped in or dealt from a seed
+and edited by tapping (solve, choose a chip, chip table); each answer's drawing and text
+are checked against the command line's own answer for the same position. The old tools'
+faults: an answer older than its inputs is marked stale, Enter on a card keeps the
+keyboard focus, three full hands fill in the fourth, a short hand is named in the page's
+words, every tap target is 44 x 44 px on a phone."""
 
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from browser import screenshot, viewport_name, wait_for_answer
+from browser import ANSWER_TIMEOUT_MS, screenshot, viewport_name, wait_for_answer
 from conftest import RunCli, run_json
+
+from cardsolve.solvers.infrastructure.positions import apply, start
 
 pytestmark = pytest.mark.slow  # drives a browser: `-m "not slow"` skips it in a quick local run
 
@@ -68,10 +75,16 @@ def tap_clue(page: Page, cards: list[str], winner: int) -> None:
 
 
 def tap_deal(page: Page, deal: dict[str, Any]) -> None:
-    """Tap a deal file's hands seat by seat, then its trumps and leader."""
-    for seat, hand in enumerate(deal["hands"], start=1):
+    """Tap a deal file's hands seat by seat (with 4 players the first three: the cards left
+    fill in the fourth, which is then written in the file's order, as the random playouts
+    of 'choose' are seeded by the hands as written), then its trumps and leader."""
+    hands = deal["hands"]
+    for seat, hand in enumerate(hands[:3] if len(hands) == 4 else hands, start=1):
         page.check(f"input[name='seat-target'][value='{seat - 1}']")
         tap(page, "#round-deck", hand)
+    if len(hands) == 4:
+        assert sorted(zone_cards(page, "#seat-4-zone")) == sorted(hands[3])
+        page.fill("#seat-4-field", ",".join(hands[3]))
     page.click(f"#suit-choice [data-suit='{deal['trump']['suit'] or '-'}']")
     page.click(f"#number-choice [data-number='{deal['trump']['number'] or '-'}']")
     page.select_option("#leader", str(deal["leader"]))
@@ -188,7 +201,7 @@ def test_deal_a_seeded_round_edit_it_by_tapping_and_tabulate_the_chips(
     page.click(f"#seat-2-zone [data-token='{second}']")
     assert page.is_enabled(f"#round-deck [data-pick='{first}']")
     page.check("input[name='seat-target'][value='0']")
-    tap(page, "#round-deck", [second, first])  # seat 1 fills up with the first, the second goes on to seat 2
+    tap(page, "#round-deck", [second])  # seat 1 full, three hands are: the card left fills in seat 2
     edited = {
         **dealt,
         "hands": [[*dealt["hands"][0][1:], second], [*dealt["hands"][1][1:], first], *dealt["hands"][2:]],
@@ -219,6 +232,8 @@ def test_deal_a_seeded_round_edit_it_by_tapping_and_tabulate_the_chips(
     page.keyboard.press("Enter")
     assert (page.input_value("#player"), page.input_value("#task")) == ("2", "no-red")
     assert page.evaluate("document.activeElement.id") == "solve"
+    if viewport_name(page) == "phone":
+        assert not small_targets(page, f"{ROUND} table.chips button"), "the chip table's cells are 44 x 44 px"
     assert overflow(page) <= 0
     screenshot(page, f"was-sticht-table-{viewport_name(page)}")
 
@@ -252,3 +267,173 @@ def test_typed_notation_and_taps_stay_in_step(page: Page) -> None:
     assert zone_cards(page, "#column-zone") == ["G1", "G2"] and page.is_disabled("#add-column")
     page.select_option("#players", "3")
     assert page.is_hidden("#seat-4-zone") and page.locator("#player option").count() == 3
+
+
+def small_targets(page: Page, selector: str) -> list[str]:
+    """The elements ``selector`` finds that are shown but smaller than 44 x 44 CSS px, as "name WxH"."""
+    small: list[str] = page.locator(selector).evaluate_all(
+        """nodes => nodes.map(n => [n, n.getBoundingClientRect()])
+             .filter(([n, box]) => (box.width || box.height) && (box.width < 43.5 || box.height < 43.5))
+             .map(([n, box]) => `${n.getAttribute('aria-label') || n.textContent} ${box.width}x${box.height}`)"""
+    )
+    return small
+
+
+def address_position(page: Page) -> dict[str, Any]:
+    """The position the page's address carries."""
+    found: dict[str, Any] = page.evaluate("JSON.parse(new URLSearchParams(location.search).get('position'))")
+    return found
+
+
+def wait_for_move(page: Page, moves: int) -> None:
+    """Wait until the board holds more than ``moves`` moves and its answer is fresh."""
+    page.wait_for_function(
+        """moves => {
+             const position = JSON.parse(new URLSearchParams(location.search).get('position') || 'null');
+             return position && position.history.length > moves
+               && document.getElementById('answer').dataset.state === 'fresh';
+           }""",
+        arg=moves,
+        timeout=ANSWER_TIMEOUT_MS,
+    )
+
+
+def test_a_short_seeded_game_is_followed_from_the_deal_to_its_end_on_the_page(page: Page) -> None:
+    """3 players, one round: the chip draft, the card draft, the clues, the trumps, the chips
+    chosen and shown, 27 cards played, each by one tap on the board's picture or the answer."""
+    if viewport_name(page) != "phone":
+        pytest.skip("the whole game takes a minute: once, on a phone")
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto("/was-sticht")
+    page.wait_for_selector("#answer[data-state='fresh']", timeout=ANSWER_TIMEOUT_MS)
+    page.click("#board-deal summary")
+    page.fill("#deal-seed", "3")
+    page.select_option("#deal-players", "3")
+    page.fill("#deal-rounds", "1")
+    page.click("[data-action='deal']")
+    page.wait_for_function(
+        "() => JSON.parse(new URLSearchParams(location.search).get('position')).round_limit === 1"
+        " && document.getElementById('answer').dataset.state === 'fresh'",
+        timeout=ANSWER_TIMEOUT_MS,
+    )
+    dealt = address_position(page)
+    assert dealt == start("was_sticht", seed=3, players=3, rounds=1).to_json()
+
+    started, valued, pictured = time.monotonic(), 0, 0
+    while address_position(page)["to_move"] is not None:
+        moves = len(address_position(page)["history"])
+        assert moves < 150, "a one-round game of 3 players ends in about 85 moves"
+        valued += page.locator("#answer [data-proven]").count() > 0
+        picture = page.locator("#board-view [data-play]")
+        if moves % 2 and picture.count():  # every other event tapped on the picture: a card, a chip
+            picture.first.click()
+            pictured += 1
+        else:
+            best = page.locator("#answer li.best [data-move]")
+            (best if best.count() else page.locator("#answer [data-move]")).first.click()
+        wait_for_move(page, moves)
+
+    final = address_position(page)
+    replayed = apply(start("was_sticht", seed=3, players=3, rounds=1).state, final["history"]).to_json()
+    assert final == replayed and len(final["tricks"]) == 9
+    assert "The game is over." in page.inner_text("#answer")
+    assert valued >= 27 + 2 and pictured >= 20, (valued, pictured)  # the cards played and the chips chosen valued
+    assert not errors
+    print(f"{len(final['history'])} moves followed in {time.monotonic() - started:.0f} s")
+    screenshot(page, "was-sticht-game-over-phone")
+
+
+def test_the_round_on_a_table_is_entered_by_tapping(page: Page) -> None:
+    page.goto("/was-sticht")
+    page.wait_for_selector("#answer[data-state='fresh']", timeout=ANSWER_TIMEOUT_MS)
+    page.click("#table-editor summary")
+    page.select_option("#table-players", "3")
+    page.select_option("#table-dealer", "3")
+    page.click("#table-use")
+    assert page.inner_text("#table-note").startswith("Seat 1 holds no chip")
+    for seat, chips in enumerate([["no-red", "exactly-2"], ["last-trick"], ["no-blue"]]):
+        page.check(f"input[name='table-target'][value='{seat}']")
+        for chip in chips:
+            page.click(f"#table-chips [data-chip='{chip}']")
+    assert page.is_disabled("#table-chips [data-chip='no-red']")  # one of each chip
+    page.click("#table-use")
+    page.wait_for_selector("#answer[data-state='fresh']", timeout=ANSWER_TIMEOUT_MS)
+    position = address_position(page)
+    assert position["chips"] == [["no-red", "exactly-2"], ["last-trick"], ["no-blue"]]
+    assert (position["to_move"], position["dealer"], position["trump"]) == (0, 3, {"suit": "?", "number": "?"})
+    assert page.locator("#answer [data-move]").count() == 36  # the first card laid out: any of the deck
+    page.click("#answer [data-move='lay B7']")
+    wait_for_move(page, 0)
+    assert address_position(page)["laid"] == ["B7"]
+    assert "Laid out: 1 of 36 cards" in page.inner_text("#board-view")
+
+
+def test_an_answer_older_than_its_inputs_is_marked_stale(page: Page) -> None:
+    open_page(page)
+    page.click("#deal")
+    assert wait_for_answer(page, ROUND) == "done"
+    page.click("#solve")
+    assert wait_for_answer(page, ROUND) == "done"
+    assert not page.locator(f"{ROUND}[data-stale]").count()
+    page.click("#suit-choice [data-suit='G']")  # the trumps edited: the answer is for others
+    assert page.locator(f"{ROUND}[data-stale]").count() == 1
+    page.click("#solve")
+    assert wait_for_answer(page, ROUND) == "done"
+    assert not page.locator(f"{ROUND}[data-stale]").count()
+    page.fill("#trumps-field", "B3")
+    assert page.locator(f"{ROUND}[data-stale]").count() == 1
+
+    page.check("input[name='draft-target'][value='offer']")
+    tap(page, "#draft-deck", ["R9"])
+    page.click("#deduce")
+    assert wait_for_answer(page, DRAFT) == "done"
+    tap(page, "#draft-deck", ["B1"])  # the offer grew
+    assert page.locator(f"{DRAFT}[data-stale]").count() == 1
+
+
+def test_enter_on_a_card_adds_it_and_keeps_the_keyboard_focus(page: Page) -> None:
+    open_page(page)
+    page.focus("#round-deck [data-pick='R1']")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.dataset.pick") == "R2"
+    page.keyboard.press("Enter")
+    assert zone_cards(page, "#seat-1-zone") == ["R1", "R2"]
+    assert page.evaluate("document.activeElement.dataset.pick") == "R3"
+    page.focus("#draft-deck [data-pick='Y9']")  # the row's last card: the focus goes back along the row
+    page.keyboard.press("Enter")
+    assert zone_cards(page, "#column-zone") == ["Y9"]
+    assert page.evaluate("document.activeElement.dataset.pick") == "Y8"
+
+
+def test_three_full_hands_fill_in_the_fourth(page: Page, cardsolve: RunCli) -> None:
+    open_page(page)
+    dealt = cli_answer(cardsolve, "was-sticht", "deal", "--seed", "3")
+    for seat, hand in enumerate(dealt["hands"][:3], start=1):
+        page.fill(f"#seat-{seat}-field", ",".join(hand))
+    assert sorted(zone_cards(page, "#seat-4-zone")) == sorted(dealt["hands"][3])
+    page.click(f"#seat-4-zone [data-token='{dealt['hands'][3][0]}']")  # taking a card out is not undone
+    assert len(zone_cards(page, "#seat-4-zone")) == 8
+    page.select_option("#players", "3")
+    page.fill("#seat-1-field", "")
+    page.fill("#seat-1-field", ",".join(dealt["hands"][0]))  # 3 players: the Table's cards are unknown
+    assert zone_cards(page, "#seat-3-zone") == dealt["hands"][2]
+
+
+def test_a_short_hand_is_named_in_the_pages_words(page: Page, cardsolve: RunCli) -> None:
+    open_page(page)
+    page.click("#deal")
+    assert wait_for_answer(page, ROUND) == "done"
+    dealt = cli_answer(cardsolve, "was-sticht", "deal", "--seed", "1")
+    page.click(f"#seat-2-zone [data-token='{dealt['hands'][1][0]}']")
+    page.click(f"#seat-2-zone [data-token='{dealt['hands'][1][1]}']")
+    for button in ["#solve", "#choose", "#table"]:
+        page.click(button)
+        assert wait_for_answer(page, ROUND) == "error"
+        message = page.inner_text(f"{ROUND} .status")
+        assert message.startswith("Seat 2's hand is short: 7 cards, 2 fewer than seat 1's 9"), message
+        assert "DEAL" not in message
+    page.fill("#seat-3-field", "R1,X9")
+    page.click("#solve")
+    assert wait_for_answer(page, ROUND) == "error"
+    assert page.inner_text(f"{ROUND} .status").startswith("Seat 3: 'X9' is not a card")

@@ -1,8 +1,12 @@
-// The Was sticht? page: the draft's clues built by tapping (deduce), and a round's hands,
-// trumps and leader built by tapping or dealt from a seed (solve, choose a chip, chip table). The server
-// checks and solves; this page only builds the position and draws the answers.
+// The Was sticht? page: the board follows a whole game (the chip draft, the layout, the card
+// draft with the dealer's clues, the trumps, the chips chosen, the tricks), every option of
+// the seat to move valued; below it, more questions: the draft's clues built by tapping
+// (deduce), and a round's hands, trumps and leader built by tapping or dealt from a seed
+// (solve, choose a chip, chip table). The server checks and solves; this page only builds
+// the position and draws the answers.
 
-import {answerPanel, ask, el, header, picker, svg, zone} from "/static/cardsolve.js";
+import {board} from "/static/board.js";
+import {answerPanel, ask, el, fill, header, keepFocus, picker, svg, zone} from "/static/cardsolve.js";
 
 const GAME = "was-sticht";
 const SUITS = ["R", "B", "G", "Y"];
@@ -15,6 +19,7 @@ const COLOURS = {
 };
 const SEATS = 4;
 const HAND = 9;
+const DECK_TOKENS = SUITS.flatMap((suit) => NUMBERS.map((number) => `${suit}${number}`));
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -59,9 +64,32 @@ function deckPicker(container, pick) {
   }));
 }
 
-/** Greys out the picker's cards that lie somewhere already (`used`: a set of tokens). */
+/** Greys out the picker's cards that lie somewhere already (`used`: a set of tokens). A card
+ * that had the keyboard focus (Enter added it) hands the focus on to the next card left. */
 function markUsed(container, used) {
+  const focused = document.activeElement;
   for (const button of container.querySelectorAll("[data-pick]")) button.disabled = used.has(button.dataset.pick);
+  if (focused && focused.disabled && container.contains(focused)) {
+    const row = focused.parentElement;
+    keepFocus(row, [...row.children].indexOf(focused));
+    if (document.activeElement !== focused && row.contains(document.activeElement)) return;
+    const next = container.querySelector("[data-pick]:not(:disabled)");
+    if (next) next.focus({preventScroll: true});
+  }
+}
+
+/** Marks a tool's answer as older than its inputs (they changed since): it is faded and
+ * says so, until the next answer. `commands`: only an answer of these commands (all when null). */
+function markStale(panel, commands = null) {
+  if (!panel || panel.element.dataset.state !== "done") return;
+  if (commands && !commands.some((command) => panel.element.dataset.command === `${GAME} ${command}`)) return;
+  panel.element.dataset.stale = "true";
+}
+
+/** Runs a tool's command in its panel, the old answer's stale mark taken off. */
+function runTool(panel, command, options, draw) {
+  delete panel.element.dataset.stale;
+  return panel.run(GAME, command, options, draw);
 }
 
 /** A row of cards drawn small, the card `best` (if any) outlined. */
@@ -157,12 +185,14 @@ function pickForDraft(token) {
 /** The column changed: redraw its winner chooser, forgetting a winner no longer in it. */
 function columnChanged(tokens) {
   if (draft.winner !== null && draft.winner >= tokens.length) draft.winner = null;
+  const focused = [...$("#winner-choice").children].indexOf(document.activeElement);
   $("#winner-choice").replaceChildren(...tokens.map((token, index) =>
     el("button", {type: "button", class: "card-button", "data-winner": index + 1,
                   "aria-pressed": String(draft.winner === index), "aria-label": `${token} wins`,
                   title: `${token} would win the column`,
                   onclick: () => { draft.winner = index; columnChanged(draft.column.tokens); }},
        drawCard(token) || el("span", {class: "raw"}, token))));
+  if (focused >= 0) keepFocus($("#winner-choice"), focused);
   $("#add-column").disabled = !(tokens.length === 4 && draft.winner !== null);
   draftChanged();
 }
@@ -172,6 +202,7 @@ function draftChanged() {
   const used = new Set([...draft.column.tokens, ...draft.offer.tokens,
                         ...draft.clues.flatMap((clue) => clue.cards)].map(normal));
   markUsed($("#draft-deck"), used);
+  markStale(draft.panel);
 }
 
 /** The column and its winner become a clue; the column empties for the next one. */
@@ -179,12 +210,15 @@ function addColumn() {
   if (draft.column.tokens.length !== 4 || draft.winner === null) return;
   draft.clues.push({cards: draft.column.tokens.map(normal), winner: draft.winner + 1});
   draft.winner = null;
+  const keyed = document.activeElement === $("#add-column");
   draft.column.clear();
   renderClues();
+  if (keyed) $("#draft-deck [data-pick]:not(:disabled)")?.focus({preventScroll: true});  // on to the next column
 }
 
 /** Draws the clue list (each a column of cards, its winner outlined) and writes the clues file. */
 function renderClues(writeField = true) {
+  const focused = [...$("#clue-list").children].indexOf(document.activeElement);
   $("#clue-list").replaceChildren(...draft.clues.map((clue, index) =>
     el("button", {type: "button", class: "clue", "data-clue": index + 1, title: "tap to remove this clue",
                   "aria-label": `remove clue ${index + 1}`,
@@ -194,6 +228,7 @@ function renderClues(writeField = true) {
          el("span", {class: place + 1 === clue.winner ? "win" : null, "data-place": place + 1},
             drawCard(token, 0.8) || token)),
        el("small", {}, `wins: ${clue.winner}`))));
+  if (focused >= 0) keepFocus($("#clue-list"), focused);
   $("#clue-count").textContent = `${draft.clues.length} clue${draft.clues.length === 1 ? "" : "s"}`;
   if (writeField) {
     $("#clues-field").value = cluesText(draft.clues);
@@ -245,7 +280,7 @@ function clearDraft() {
 
 /** Asks the server for the trumps that fit the clues and the best pick among the offer. */
 function deduce() {
-  draft.panel.run(GAME, "deduce", {clues: {observations: draft.clues}, offer: draft.offer.text || null},
+  runTool(draft.panel, "deduce", {clues: {observations: draft.clues}, offer: draft.offer.text || null},
                   (doc, drawing) => drawDeduction(doc, drawing));
 }
 
@@ -311,7 +346,8 @@ function drawPick(pick) {
 // ---------------------------------------------------------------------------------------
 // The round: hands, trumps, leader, player and task
 
-const round = {seats: [], target: 0, players: SEATS, trumps: {suit: "R", number: 5}, chips: [], panel: null};
+const round = {seats: [], target: 0, players: SEATS, trumps: {suit: "R", number: 5}, chips: [], panel: null,
+               cards: 0, filling: false};
 
 /** Builds the round section: seat zones, the deck picker, the trump chooser and the selects. */
 function setupRound() {
@@ -338,10 +374,11 @@ function setupRound() {
   $("#choose").addEventListener("click", chooseChip);
   $("#table").addEventListener("click", chipTable);
   round.panel = answerPanel($("#round-answer"));
+  $("#leader").addEventListener("change", () => markStale(round.panel));
+  for (const id of ["#player", "#task"]) $(id).addEventListener("change", () => markStale(round.panel, ["solve", "choose"]));
   setPlayers(SEATS);
   round.seats.forEach((seat) => seat.clear());
   chooseSeat(0);
-  loadTasks();
 }
 
 /** Shows 3 or 4 seats, and the seats the leader and player selects offer. */
@@ -390,10 +427,32 @@ function pickForSeat(token) {
   }
 }
 
-/** Grey out the cards already in a hand. */
+/** Grey out the cards already in a hand; a card added may fix the last hand (fill it in); an
+ * answer for other hands is marked stale. */
 function roundChanged() {
+  const hands = round.seats.slice(0, round.players);
+  const cards = hands.reduce((total, seat) => total + seat.tokens.length, 0);
+  const added = cards > round.cards;
+  round.cards = cards;
+  if (added && !round.filling) fillLastHand();
   const used = new Set(round.seats.slice(0, round.players).flatMap((seat) => seat.tokens).map(normal));
   markUsed($("#round-deck"), used);
+  markStale(round.panel);
+}
+
+/** With 4 players, three full hands fix the fourth: the cards nowhere else are its cards,
+ * so they are filled in (with 3 players the Table's nine cards are out of the round, and
+ * the hands fix nothing). */
+function fillLastHand() {
+  if (round.players !== SEATS) return;
+  const hands = round.seats.slice(0, round.players);
+  const short = hands.filter((seat) => seat.tokens.length < HAND);
+  if (short.length !== 1) return;
+  const used = new Set(hands.flatMap((seat) => seat.tokens).map(normal));
+  const rest = DECK_TOKENS.filter((card) => !used.has(card));
+  if (used.size !== hands.reduce((total, seat) => total + seat.tokens.length, 0)) return;  // a card twice or no card
+  if (rest.length !== HAND - short[0].tokens.length) return;
+  short[0].set([...short[0].tokens, ...rest]);
 }
 
 /** The suit and number choosers and the trumps field, kept in step. */
@@ -423,6 +482,7 @@ function setTrumps(trumps, writeField = true) {
   for (const button of document.querySelectorAll("#number-choice button")) {
     button.setAttribute("aria-pressed", String(button.dataset.number === String(trumps.number || "-")));
   }
+  markStale(round.panel);
   if (writeField) {
     $("#trumps-field").value = trumpsName(trumps);
     $("#trumps-field").classList.remove("invalid");
@@ -430,30 +490,56 @@ function setTrumps(trumps, writeField = true) {
 }
 
 /** The task chooser, filled from `was-sticht chips` (the CLI's chips, with their names). */
-async function loadTasks() {
+function fillTasks(chips) {
   const select = $("#task");
-  const answer = await ask(GAME, "chips", {});
-  if (!answer.ok) {
+  if (!chips.length) {
     select.replaceChildren(el("option", {value: "exactly-2"}, "exactly-2 (the chip list did not load)"));
     return;
   }
-  round.chips = answer.view.document.chips;
+  round.chips = chips;
   select.replaceChildren(...round.chips.map((chip) =>
     el("option", {value: chip.id}, `${chip.id}: ${chip.en} (${chip.value})`)));
   select.value = "exactly-2";
 }
 
 /** Asks a command about the round (its deal file), unless the typed trumps do not read as
- * trumps: then the panel says so and nothing is asked, so that no answer is for trumps
- * other than the field shows. */
+ * trumps or the hands are not a round: then the panel says so in the page's words and
+ * nothing is asked, so that no answer is for a round other than the page shows. */
 function askRound(command, options, draw) {
   const typed = $("#trumps-field").value;
-  if (parseTrumps(typed) === null) {
-    round.panel.refuse(`bad trumps '${typed}': a suit letter R, B, G or Y (or -) then a number 1 to 9 (or -), as R5, -5, R- or --`);
+  const deal = dealFile();
+  const problem = parseTrumps(typed) === null
+    ? `bad trumps '${typed}': a suit letter R, B, G or Y (or -) then a number 1 to 9 (or -), as R5, -5, R- or --`
+    : handsProblem(round.seats.slice(0, round.players).map((seat) => seat.tokens));
+  if (problem) {
+    delete round.panel.element.dataset.stale;
+    round.panel.refuse(problem);
     return;
   }
-  const deal = dealFile();
-  round.panel.run(GAME, command, {deal, ...options}, (doc, drawing) => draw(doc, drawing, deal));
+  runTool(round.panel, command, {deal, ...options}, (doc, drawing) => draw(doc, drawing, deal));
+}
+
+/** What keeps the hands from being a round, in words naming the seat and what is missing; null when nothing does. */
+function handsProblem(hands) {
+  for (const [index, hand] of hands.entries()) {
+    const bad = hand.find((token) => parseCard(token) === null);
+    if (bad !== undefined) return `Seat ${index + 1}: '${bad}' is not a card (a colour R, B, G or Y and a number 1 to 9, as R5).`;
+  }
+  const holder = new Map();
+  for (const [index, hand] of hands.entries()) {
+    for (const card of hand.map(normal)) {
+      if (holder.has(card)) return `${card} is in seat ${holder.get(card)} and in seat ${index + 1}: the deck has one of each.`;
+      holder.set(card, index + 1);
+    }
+  }
+  const most = Math.max(...hands.map((hand) => hand.length));
+  if (most === 0) return "The hands are empty: tap each seat's cards in from the deck, or deal a seeded round.";
+  const fullest = hands.findIndex((hand) => hand.length === most) + 1;
+  const short = hands.findIndex((hand) => hand.length < most);
+  if (short < 0) return null;
+  const missing = most - hands[short].length;
+  return `Seat ${short + 1}'s hand is short: ${hands[short].length} cards, ${missing} fewer than seat ${fullest}'s `
+    + `${most} (every hand holds as many). Tap the missing card${missing === 1 ? "" : "s"} in from the deck.`;
 }
 
 /** The round as the CLI's deal file: the hands, the trumps and the seat that leads. */
@@ -464,9 +550,11 @@ function dealFile() {
 
 /** Fills the builder from a deal file: the hands, the trumps and the leader. */
 function fillRound(deal) {
+  round.filling = true;  // the hands come whole: none is filled in from the others
   setPlayers(deal.hands.length);
   deal.hands.forEach((hand, seat) => round.seats[seat].set(hand));
   for (let seat = deal.hands.length; seat < SEATS; seat += 1) round.seats[seat].clear();
+  round.filling = false;
   setTrumps({suit: deal.trump.suit, number: deal.trump.number});
   $("#leader").value = String(deal.leader);
   chooseSeat(0);
@@ -475,7 +563,7 @@ function fillRound(deal) {
 /** Asks `was-sticht deal --seed S --players P` and puts its round into the builder. */
 function dealSeeded() {
   const seed = $("#seed").value === "" ? null : Number($("#seed").value);
-  round.panel.run(GAME, "deal", {seed, players: round.players}, (doc, drawing) => {
+  runTool(round.panel, "deal", {seed, players: round.players}, (doc, drawing) => {
     fillRound(doc);
     drawing.append(el("p", {class: "muted"}, `Seat ${doc.leader} leads, trumps ${trumpsName(doc.trump)}. `
       + "The hands are in the builder above: tap a card there to take it out, tap the deck to put one in."));
@@ -604,7 +692,319 @@ function chooseForSolve(seat, chipId) {
 }
 
 // ---------------------------------------------------------------------------------------
+// The board: the game's position (the chip draft, the layout, the card draft, the clues,
+// the trumps, the chips chosen and the tricks), followed move by move
 
-document.getElementById("header").replaceWith(header(GAME));
-setupDraft();
-setupRound();
+const TOOLS = {chips: new Map(), board: null};
+/** The task chips by id ({id, value, en, de}), from `was-sticht chips`; the board once built. */
+
+/** The task chips, asked once: the board's labels and the task chooser read them. */
+async function loadChips() {
+  const answer = await ask(GAME, "chips", {});
+  if (!answer.ok) return [];
+  for (const chip of answer.view.document.chips) TOOLS.chips.set(chip.id, chip);
+  return answer.view.document.chips;
+}
+
+/** A chip's name as players read it: "No red cards (2)", or its id when the list did not load. */
+function chipWords(id) {
+  const chip = TOOLS.chips.get(id);
+  return chip ? `${chip.en} (${chip.value})` : id;
+}
+
+/** A chip as a pill: its name and corner value; `kind` adds classes (chosen; gone: discarded, its task met). */
+function chipPill(id, kind = "") {
+  const chip = TOOLS.chips.get(id);
+  const gone = kind.split(" ").includes("gone");
+  return el("span", {class: `ws-chip ${kind}`.trim(), "data-chip": id, title: gone ? `${id}: discarded, its task met` : id},
+    gone ? "✓ " : null, chip ? chip.en : id, chip ? el("span", {class: "value"}, chip.value) : null);
+}
+
+/** A small card for the board's picture (24 x 34 px), or the token as text. */
+function smallCard(token) {
+  return drawCard(token, 0.8) || el("span", {class: "muted"}, token);
+}
+
+/** `picture` as a button that plays `move` when `move` is legal now, else as it is: the
+ * board's picture takes the table's events and the seat's choices by a tap, as the answer does. */
+function tappable(move, picture, show, label) {
+  if (!show.legal_moves.includes(move)) return picture;
+  return el("button", {type: "button", class: "ws-tap", "data-play": move, "aria-label": label, title: `play ${move}`,
+                       onclick: (event) => {
+                         for (const button of event.currentTarget.closest(".ws-board").querySelectorAll(".ws-tap")) {
+                           button.disabled = true;  // one tap, one move: the picture is drawn again after it
+                         }
+                         TOOLS.board.play(move);
+                       }}, picture);
+}
+
+/** The trumps in words, and who knows them: hidden, the dealer's secret, or turned up. */
+function trumpsText(trump, shownToAll) {
+  if (trump.suit === "?" || trump.number === "?") return "hidden (the dealer's secret)";
+  const name = `${suitWords(trump.suit)}, ${numberWords(trump.number)} (${trumpsName(trump)})`;
+  return shownToAll ? name : `${name}, the dealer's secret until the draft is over`;
+}
+
+/** The seat (from 1) that leads the current trick: the last trick's winner, else the dealer's left. */
+function trickLeader(position) {
+  const players = position.hands.length;
+  return position.tricks.length ? position.tricks.at(-1).winner : (position.dealer % players) + 1;
+}
+
+/** The facts above the picture: the round, the dealer, the trumps. */
+function boardFacts(position) {
+  return el("p", {class: "ws-facts"},
+    el("span", {}, `Round ${position.round ?? 1} of at most ${position.round_limit ?? 100}`),
+    el("span", {}, `dealer: seat ${position.dealer}`),
+    el("span", {"data-trumps": position.trump_shown ? trumpsName(position.trump) : "hidden"},
+       `trumps: ${trumpsText(position.trump, position.trump_shown)}`));
+}
+
+/** The chips still on the table in the preparation, each a button while it may be taken. */
+function boardPool(position, show) {
+  if (!position.pool.length) return null;
+  return el("div", {},
+    el("h3", {}, "Chips on the table"),
+    el("div", {class: "ws-pool"}, position.pool.map((id) =>
+      tappable(`take ${id}`, chipPill(id), show, `take ${chipWords(id)}`))));
+}
+
+/** One column of the layout: its cards top to bottom, the clue's winner outlined. */
+function layoutColumn(cards, {winner = null, current = false, gone = []} = {}) {
+  return el("div", {class: `ws-column${current ? " current" : ""}`},
+    cards.map((card, place) => el("span", {class: [place + 1 === winner ? "win" : "", gone.includes(card) ? "gone" : ""]
+      .join(" ").trim() || null, "data-card-place": place + 1}, smallCard(card))));
+}
+
+/** The layout: the columns already drafted (their clue's winner outlined), the current
+ * column (its cards a tap away), the columns still lying; while the cards are laid out,
+ * those laid so far in their places. */
+function boardLayout(position, show) {
+  if (position.laid && position.laid.length) {
+    const columns = Array.from({length: NUMBERS.length}, (_, column) =>
+      position.laid.filter((_, index) => index % NUMBERS.length === column));
+    return el("div", {},
+      el("h3", {}, `Laid out: ${position.laid.length} of 36 cards`),
+      el("div", {class: "ws-layout"}, columns.filter((cards) => cards.length).map((cards) => layoutColumn(cards))));
+  }
+  if (!position.columns.length && !position.taken.length) return null;
+  const done = position.clues.map((clue) => layoutColumn(clue.cards, {winner: clue.winner}));
+  const [lying = [], ...later] = position.columns;
+  const current = el("div", {class: "ws-column current", "aria-label": "the column picked from"},
+    position.taken.map((card) => el("span", {class: "gone", title: "taken"}, smallCard(card))),
+    lying.map((card) => show.legal_moves.includes(card) ? tappable(card, drawCard(card), show, `pick ${card}`) : smallCard(card)));
+  return el("div", {},
+    el("h3", {}, `The layout: column ${position.clues.length + 1} is picked from`),
+    el("div", {class: "ws-layout"}, done, current, later.map((cards) => layoutColumn(cards))));
+}
+
+/** The trick on the table (each card with its seat), or the last trick and its winner. */
+function boardTrick(position) {
+  const players = position.hands.length;
+  if (position.trick.length) {
+    const leader = trickLeader(position);
+    return el("div", {},
+      el("h3", {}, `Trick ${position.tricks.length + 1}`),
+      el("div", {class: "ws-cards ws-trick"}, position.trick.map((card, index) =>
+        el("span", {class: "ws-played"}, smallCard(card), el("small", {}, `seat ${((leader - 1 + index) % players) + 1}`)))));
+  }
+  if (!position.tricks.length) return null;
+  const last = position.tricks.at(-1);
+  return el("div", {},
+    el("h3", {}, `Trick ${position.tricks.length}: won by seat ${last.winner}`),
+    el("div", {class: "ws-cards ws-trick"}, last.cards.map((card, index) =>
+      el("span", {class: "ws-played"}, smallCard(card), el("small", {}, `seat ${((last.leader - 1 + index) % players) + 1}`)))));
+}
+
+/** One seat: its chips (the chosen one marked), its cards (a tap plays one when it is the
+ * seat's turn), the tricks it won and the chips it discarded. */
+function boardSeat(position, show, seat) {
+  const index = seat - 1;
+  const moving = show.to_move === seat;
+  const chosen = position.chosen[index];
+  const discarded = position.discarded[index] || [];  // this round's, still among the chips held
+  const kind = (id) => [id === chosen ? "chosen" : "", discarded.includes(id) ? "gone" : ""].join(" ").trim();
+  const won = position.tricks.filter((trick) => trick.winner === seat).length;
+  const roles = [seat === position.dealer ? "dealer" : null, moving ? "to move" : null].filter(Boolean);
+  return el("div", {class: `ws-seat${moving ? " moving" : ""}`, "data-seat": seat},
+    el("div", {class: "ws-seat-head"}, el("strong", {}, `Seat ${seat}${roles.length ? ` (${roles.join(", ")})` : ""}`),
+       el("span", {class: "muted"}, `${won} trick${won === 1 ? "" : "s"} · score ${show.scores[index]?.score ?? 0}`)),
+    el("div", {class: "ws-cards"}, position.chips[index].map((id) => chipPill(id, kind(id))),
+       chosen === "?" ? el("span", {class: "ws-chip hidden"}, "chosen: hidden") : null,
+       (position.discarded_before?.[index] || []).map((id) => chipPill(id, "gone"))),
+    el("div", {class: "ws-cards ws-hand"}, position.hands[index].length
+      ? position.hands[index].map((card) => tappable(card, drawCard(card), show, `play ${card}`))
+      : el("span", {class: "muted"}, "no cards")));
+}
+
+/** The position on the board: the facts, the chips on the table, the layout, the trick, each seat. */
+function drawBoard(position, container, {show}) {
+  const seats = position.hands.map((_, index) => boardSeat(position, show, index + 1));
+  fill(container, el("div", {class: "ws-board"},
+    boardFacts(position), boardPool(position, show), boardLayout(position, show), boardTrick(position),
+    el("div", {class: "ws-seats"}, seats)));
+}
+
+/** A move in words and pictures: a chip by its name, a card by its picture, a clue by the
+ * card it names. The notation stays the move's `data-move`. */
+function moveLabel(move, position) {
+  const [verb, what] = move.includes(" ") ? [move.slice(0, move.indexOf(" ")), move.slice(move.indexOf(" ") + 1)] : ["", move];
+  if (["take", "choose", "discard"].includes(verb)) return el("span", {class: "ws-move"}, `${verb}: ${chipWords(what)}`);
+  if (verb === "clue") {
+    const card = position.taken[Number(what) - 1];
+    return el("span", {class: "ws-move"}, `clue: place ${what} wins`, card ? smallCard(card) : null);
+  }
+  if (verb === "show") {
+    return el("span", {class: "ws-move"}, `turn up: ${what.split(",").map((entry) => {
+      const [seat, id] = entry.split(":");
+      return `seat ${seat} ${chipWords(id)}`;
+    }).join("; ")}`);
+  }
+  if (verb === "trumps" || verb === "draw") {
+    const trumps = parseTrumps(what);
+    const words = trumps ? `${suitWords(trumps.suit)}, ${numberWords(trumps.number)}` : what;
+    return el("span", {class: "ws-move"}, `${verb === "draw" ? "next round's trumps" : "trumps"}: ${words}`);
+  }
+  const card = parseCard(what);
+  if (card) return el("span", {class: "ws-move"}, drawCard(what, 0.8), verb ? `${verb} ${what}` : what);
+  return move;
+}
+
+// ---------------------------------------------------------------------------------------
+// Entering the round on your table: the seats, the dealer, the trumps if you know them,
+// each seat's chips; the board then takes the layout, the picks and the tricks tap by tap
+
+const CHIPS_EACH = 5;
+const table = {players: SEATS, target: 0, chips: [[], [], [], []]};
+
+/** A select of `choices` ([value, text]) with `value` chosen. */
+function select(id, choices, value) {
+  return el("select", {id}, choices.map(([option, text]) =>
+    el("option", {value: option, selected: String(option) === String(value) || null}, text)));
+}
+
+/** The trump choices: hidden, then the 50 pairs. */
+function trumpChoices() {
+  const pairs = [...SUITS, null].flatMap((suit) => [...NUMBERS, null].map((number) => {
+    const trumps = {suit, number};
+    return [trumpsName(trumps), `${suitWords(suit)}, ${numberWords(number)}`];
+  }));
+  return [["?", "hidden (I am not the dealer)"], ...pairs];
+}
+
+/** The editor: an element for the board (`load` puts the position it builds on the board). */
+function tableEditor({load}) {
+  const players = select("table-players", [[4, "4 players"], [3, "3 players"]], SEATS);
+  const dealer = select("table-dealer", [1, 2, 3, 4].map((seat) => [seat, `seat ${seat}`]), SEATS);
+  const round = el("input", {type: "number", id: "table-round", min: 1, max: 1000, value: 1});
+  const limit = el("input", {type: "number", id: "table-limit", min: 1, max: 1000, value: 100});
+  const trumps = select("table-trumps", trumpChoices(), "?");
+  const targets = el("div", {class: "target", role: "radiogroup", "aria-label": "Tap chips into"});
+  const held = el("div", {class: "ws-held"});
+  const chips = el("div", {class: "ws-pool", id: "table-chips"});
+  const note = el("p", {class: "error", id: "table-note", "aria-live": "polite"});
+  const redraw = () => drawTableEditor({players, dealer, targets, held, chips, note});
+  players.addEventListener("change", () => {
+    table.players = Number(players.value);
+    table.target = Math.min(table.target, table.players - 1);
+    if (Number(dealer.value) > table.players) dealer.value = String(table.players);
+    redraw();
+  });
+  const use = el("button", {type: "button", class: "primary", id: "table-use", onclick: () => {
+    const problem = tableProblem(Number(round.value), Number(limit.value));
+    note.textContent = problem || "";
+    if (problem) return;
+    load(tablePosition({dealer: Number(dealer.value), trumps: trumps.value, round: Number(round.value),
+                        limit: Number(limit.value)}));
+    use.closest("details").open = false;
+  }}, "Start this round on the board");
+  const details = el("details", {class: "board-tool", id: "table-editor"},
+    el("summary", {}, "Enter the round on your table"),
+    el("p", {class: "help"}, "The players, the dealer, the trumps if you are the dealer, and the task chips each "
+      + "seat holds (tap a seat, then its chips). The board then takes the cards as they are laid out, picked "
+      + "and played, each by a tap."),
+    el("div", {class: "fields"}, el("label", {}, "Players", players), el("label", {}, "Dealer", dealer),
+       el("label", {}, "Round", round), el("label", {}, "Last round", limit),
+       el("label", {class: "wide"}, "Trumps", trumps)),
+    el("h3", {}, "Task chips"), targets, held, chips, note, el("div", {class: "commands"}, use));
+  redraw();
+  return details;
+}
+
+/** The editor drawn: the seat choice, each seat's chips (a tap takes one back), the chips left to tap in. */
+function drawTableEditor({dealer, targets, held, chips, note}) {
+  for (const option of dealer.options) option.disabled = Number(option.value) > table.players;
+  const focused = [...chips.children].indexOf(document.activeElement);
+  fill(targets, Array.from({length: table.players}, (_, seat) =>
+    targetOption("table-target", String(seat), `Seat ${seat + 1}`, seat === table.target, (value) => {
+      table.target = Number(value);
+      drawTableEditor({dealer, targets, held, chips, note});
+    })));
+  fill(held, Array.from({length: table.players}, (_, seat) =>
+    el("div", {class: `ws-held-seat${seat === table.target ? " active" : ""}`, "data-seat": seat + 1},
+      el("strong", {}, `Seat ${seat + 1}: `),
+      table.chips[seat].length ? table.chips[seat].map((id) =>
+        el("button", {type: "button", class: "ws-chip", "data-chip": id, "aria-label": `take ${chipWords(id)} back`,
+                      onclick: () => {
+                        table.chips[seat] = table.chips[seat].filter((other) => other !== id);
+                        drawTableEditor({dealer, targets, held, chips, note});
+                      }}, chipWords(id)))
+        : el("span", {class: "muted"}, "no chips yet"))));
+  const taken = new Set(table.chips.slice(0, table.players).flat());
+  fill(chips, [...TOOLS.chips.values()].map((chip) =>
+    el("button", {type: "button", class: "ws-chip", "data-chip": chip.id, disabled: taken.has(chip.id) || null,
+                  "aria-label": `give seat ${table.target + 1} ${chip.en}`, onclick: () => {
+                    const own = table.chips[table.target];
+                    if (own.length >= CHIPS_EACH) {
+                      note.textContent = `Seat ${table.target + 1} holds ${CHIPS_EACH} chips already: tap another seat.`;
+                      return;
+                    }
+                    own.push(chip.id);
+                    note.textContent = "";
+                    drawTableEditor({dealer, targets, held, chips, note});
+                  }}, chip.en, el("span", {class: "value"}, chip.value))));
+  if (focused >= 0) keepFocus(chips, focused);
+}
+
+/** What keeps the table's round from being a position, in words; null when nothing does. */
+function tableProblem(round, limit) {
+  const empty = table.chips.slice(0, table.players).findIndex((own) => own.length === 0);
+  if (empty >= 0) return `Seat ${empty + 1} holds no chip: tap a seat, then the 1 to ${CHIPS_EACH} chips it holds.`;
+  if (!(round >= 1 && limit >= round)) return `Round ${round} is not a round 1 to the last round (${limit}).`;
+  return null;
+}
+
+/** The position document of the table's round before its layout: nobody has moved yet. */
+function tablePosition({dealer, trumps, round, limit}) {
+  const seats = Array.from({length: table.players}, () => []);
+  const pair = parseTrumps(trumps);
+  return {
+    game: "was_sticht", to_move: 0, history: [], dealer, pool: [],
+    chips: table.chips.slice(0, table.players).map((own) => [...own]),
+    trump: pair ? {suit: pair.suit, number: pair.number} : {suit: "?", number: "?"}, trump_shown: false,
+    columns: [], taken: [], clues: [], hands: seats.map(() => []), chosen: seats.map(() => null), chips_shown: false,
+    trick: [], tricks: [], discarded: seats.map(() => []), round, round_limit: limit, seed: "?", laid: [],
+    discarded_before: seats.map(() => []),
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+
+/** Put the page together: the board first (once the chips' names are known), the questions below it. */
+async function start() {
+  document.getElementById("header").replaceWith(header(GAME));
+  setupDraft();
+  setupRound();
+  const chips = await loadChips();
+  fillTasks(chips);
+  TOOLS.board = board(GAME, {
+    draw: drawBoard,
+    moveLabel,
+    deal: [{name: "players", label: "Players", choices: [4, 3], value: 4, numeric: true},
+           {name: "rounds", label: "Rounds at most", min: 1, max: 1000, value: 100}],
+    effort: [{name: "time_limit", label: "Seconds at most", min: 1, max: 600, value: 10}],
+    editor: tableEditor,
+  });
+}
+
+start();
