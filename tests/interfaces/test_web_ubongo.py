@@ -1,16 +1,20 @@
-"""The Ubongo page in a real browser (phone and laptop): a hand tapped together from the
-deck picker, the face builder or a seeded deal, cards laid on the table by tapping the
-board, and each question the page asks (solve, verify, hint) answered with the command
-line's own facts and drawn as the server's layout picture."""
+"""The Ubongo page in a real browser (phone and laptop): a seeded round followed on the
+board from the deal to the call by tapping its options, the cards on a table entered by
+tapping and put on the board; below it, a hand tapped together from the deck picker
+(narrowed by symbol), the face builder or a seeded deal, cards laid on the table by
+tapping the grid, and each question the page asks (solve, verify, hint) answered with the
+command line's own facts and drawn as the layout picture, an answer faded once its cards
+change."""
 
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from browser import screenshot, viewport_name, wait_for_answer
+from browser import ANSWER_TIMEOUT_MS, screenshot, viewport_name, wait_for_answer
 from conftest import RunCli
 
 pytestmark = pytest.mark.slow  # drives a browser: `-m "not slow"` skips it in a quick local run
@@ -23,6 +27,7 @@ HAND = ["61w", "60w", "59w", "50w", "70w", "57w", "72w", "63w", "65w"]
 TABLE = "tests/data/ubongo_table.json"
 """Three of those cards laid, the third one wrongly (the README's hint example)."""
 DRAWN = ".answer .drawing[data-drawn='yes']"
+FRESH = "#answer[data-state='fresh']"
 
 
 def answer_text(page: Page) -> str:
@@ -125,6 +130,8 @@ def test_a_hint_at_a_table_laid_by_tapping_and_carried_out(page: Page, cardsolve
     screenshot(page, f"ubongo-hint-{viewport_name(page)}")
     page.click("#apply-hint")
     page.wait_for_selector("#board[data-cards='3']")
+    assert page.inner_text("#board-note") == "Done as hinted: took back 65w, then laid 65w turned 270° at (3, -4)."
+    assert page.get_attribute(".answer", "data-stale") == "true"  # the table the hint was about is gone
     laid = json.loads(page.input_value("#table-field"))["cards"]
     assert laid[-1] == {"card": "65w", "rotation": 270, "x": 3, "y": -4}
     page.click("#table-zone [data-token='65w']")
@@ -165,3 +172,134 @@ def test_keys_alone_lay_a_card_and_an_overlap_is_said_at_once(page: Page) -> Non
     page.wait_for_selector("#board-note.error")
     assert page.inner_text("#board-note").startswith("cards 1 (61w) and 2 (63w) overlap at (1, 1)")
     assert page.evaluate("document.activeElement.tagName.toLowerCase()") == "svg"  # the focus stays on the board
+
+
+def position_in_address(page: Page) -> dict[str, object]:
+    """The position the page's address carries."""
+    found: dict[str, object] = page.evaluate("JSON.parse(new URLSearchParams(location.search).get('position'))")
+    return found
+
+
+def test_a_seeded_round_is_followed_from_the_deal_to_the_call_by_tapping(page: Page) -> None:
+    """The board alone: a seeded deal of 3 cards to lay, each move the best option of the
+    fresh answer tapped, until "Ubongo!" is called and the round is over."""
+    started = time.monotonic()
+    page.goto("/ubongo")
+    page.wait_for_selector(FRESH, timeout=ANSWER_TIMEOUT_MS)
+    page.click("#board-deal summary")
+    page.fill("#deal-seed", "3")
+    page.fill("#deal-round", "3")
+    page.fill("#deal-k", "3")
+    page.click("[data-action='deal']")
+    page.wait_for_function("JSON.parse(new URLSearchParams(location.search).get('position')).k === 3")
+    played: list[str] = []
+    for _ in range(10):
+        page.wait_for_selector(FRESH, timeout=ANSWER_TIMEOUT_MS)
+        if len(played) == 2:
+            assert page.locator("#board-view svg.layout polygon").count() == 2
+            screenshot(page, f"board-ubongo-round-{viewport_name(page)}")
+        if position_in_address(page)["to_move"] is None:
+            break
+        best = page.locator("#answer li.best [data-move]").first
+        move = best.get_attribute("data-move") or ""
+        assert page.locator(f"#answer li.best [data-move={json.dumps(move)}]").inner_text(), "a move reads in words"
+        best.click()
+        page.wait_for_function(
+            "expected => JSON.parse(new URLSearchParams(location.search).get('position')).history.length === expected",
+            arg=len(played) + 1,
+        )
+        played.append(move)
+    end = position_in_address(page)
+    assert end["to_move"] is None and end["history"] == played
+    assert played[-1] == "ubongo" and len(played) == 4, played
+    assert "The game is over." in page.inner_text("#answer")
+    assert page.inner_text("#board-view .u-facts") == "Round 3 (white faces): 3 of 3 cards laid, “Ubongo!” called."
+    assert time.monotonic() - started < 60
+
+
+def test_the_cards_on_a_table_entered_by_tapping_go_on_the_board_and_back(page: Page) -> None:
+    page.goto("/ubongo")
+    page.wait_for_selector(FRESH, timeout=ANSWER_TIMEOUT_MS)
+    pick_from_deck(page, 3, HAND)
+    lay(page, "61w", 0, 0, 0)
+    page.click("#board-editor summary")
+    page.click("[data-action='use-cards']")
+    page.wait_for_function("JSON.parse(new URLSearchParams(location.search).get('position')).hand.length === 8")
+    entered = position_in_address(page)
+    assert entered["round"] == 3 and entered["k"] == 7
+    assert entered["table"] == [{"card": "61w", "rotation": 0, "x": 0, "y": 0}]
+    page.wait_for_selector(FRESH, timeout=ANSWER_TIMEOUT_MS)
+    page.locator("#answer li.best [data-move]").first.click()
+    page.wait_for_function("JSON.parse(new URLSearchParams(location.search).get('position')).table.length === 2")
+    page.click("[data-action='to-tools']")
+    page.wait_for_selector("#board[data-cards='2']")
+    assert len(page.input_value("#hand-field").split(",")) == 7
+    assert json.loads(page.input_value("#table-field"))["cards"] == position_in_address(page)["table"]
+
+
+def test_an_answer_is_faded_once_its_cards_change_and_drawn_when_done(page: Page) -> None:
+    """Verify's layout is in the answer the moment it says done; taking two cards out of the
+    hand marks the answer as another hand's, putting them back makes it current again."""
+    page.goto("/ubongo")
+    pick_from_deck(page, 3, HAND)
+    page.evaluate(
+        """() => {
+          window.__drawnWhenDone = [];
+          const panel = document.querySelector('#tool-answer .answer');
+          new MutationObserver(() => {
+            if (panel.dataset.state === 'done') window.__drawnWhenDone.push(panel.querySelectorAll('svg.layout').length);
+          }).observe(panel, {attributes: true, attributeFilter: ['data-state']});
+        }"""
+    )
+    ask(page, "#verify")
+    assert page.evaluate("window.__drawnWhenDone") == [1]
+    assert "A valid layout of 7 of your 9 faces" in page.inner_text(".answer .drawing")
+    assert page.get_attribute(".answer", "data-stale") is None
+    page.click("#hand-zone [data-token='61w']")
+    page.click("#hand-zone [data-token='60w']")
+    assert page.get_attribute(".answer", "data-stale") == "true"
+    page.fill("#hand-field", ",".join(HAND))
+    page.dispatch_event("#hand-field", "input")
+    assert page.get_attribute(".answer", "data-stale") is None
+    page.fill("#k", "6")
+    assert page.get_attribute(".answer", "data-stale") == "true"
+
+
+def test_no_cards_to_lay_is_refused_before_asking(page: Page) -> None:
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url) if "/api/ubongo/verify" in request.url else None)
+    page.goto("/ubongo")
+    pick_from_deck(page, 3, HAND[:3])
+    page.fill("#k", "0")
+    page.click("#verify")
+    page.wait_for_selector(".answer[data-state='error']")
+    assert "Cards to lay: write a whole number from 1 up" in page.inner_text(".answer")
+    page.fill("#k", "4")
+    page.click("#solve")
+    assert "Cards to lay: 4, but you hold 3 cards" in page.inner_text(".answer")
+    assert not asked
+
+
+def test_the_deck_narrows_to_the_symbols_tapped_and_every_target_is_large(page: Page) -> None:
+    page.goto("/ubongo")
+    page.wait_for_selector("#deck-picker [data-pick='1w']")
+    assert page.locator("#deck-picker [data-pick]").count() == 36
+    page.click("#deck-filter [data-filter='B']")
+    page.click("#deck-filter [data-filter='D']")
+    faces = page.locator("#deck-picker [data-pick] svg.face").evaluate_all(
+        "nodes => nodes.map(n => n.getAttribute('aria-label').split(': ')[1])"
+    )
+    assert 0 < len(faces) < 36 and all("B" in face and "D" in face for face in faces), faces
+    page.click("#deck-filter [data-filter='']")
+    assert page.locator("#deck-picker [data-pick]").count() == 36
+    if viewport_name(page) == "phone":
+        sizes = page.evaluate(
+            """() => ({
+              face: document.querySelector('#deck-picker .card-button').getBoundingClientRect(),
+              letter: document.querySelector('#deck-picker svg.face text').getBoundingClientRect(),
+              cell: document.querySelector('#board rect.cell').getBoundingClientRect(),
+            })"""
+        )
+        assert sizes["face"]["width"] >= 44 and sizes["face"]["height"] >= 44
+        assert sizes["cell"]["width"] >= 44 and sizes["cell"]["height"] >= 44
+        assert sizes["letter"]["height"] >= 10, "a face's letters are readable"

@@ -1,8 +1,12 @@
-// The Ubongo page: build a hand by tapping faces (from the deck, or symbol by symbol), lay
-// cards on the table, and ask the server to verify, solve or hint. Every layout is drawn
-// by the server's own picture (`ubongo render`); the page only places and marks it.
+// The Ubongo page: the board follows one player's round (the game's State: the hand, the
+// cards laid, the call), every option valued after each move. Below it, more questions:
+// build a hand by tapping faces (from the deck, narrowed by symbol, or symbol by symbol),
+// lay cards on the table, and ask the server to verify, solve or hint. Every layout is
+// drawn here as `ubongo render --svg` draws it (cells by symbol, card outlines, contacts),
+// at once, so an answer is drawn when it says it is done.
 
-import {answerPanel, ask, el, header, picker, svg, svgFromText, zone} from "/static/cardsolve.js";
+import {board} from "/static/board.js";
+import {answerPanel, ask, el, fill, header, picker, svg, zone} from "/static/cardsolve.js";
 
 const GAME = "ubongo";
 const SYMBOLS = "ABCDEFGHIJKL";
@@ -14,7 +18,11 @@ const PALETTE = {
 const ROTATIONS = [0, 90, 180, 270];
 const CELL = 40;            // a cell of the server's SVG picture, in its units
 const MARGIN = CELL / 4;    // the picture's margin around the cards
-const BOARD_CELL_PX = 30;   // a board cell on screen
+const BOARD_CELL_PX = 44;   // a board cell on screen: a tap target (WCAG 2.5.5)
+const AXIS = CELL / 2;      // the band of column and row numbers around the board's picture of the table
+const MATCH_COLOUR = "#11802a";
+const MISMATCH_COLOUR = "#d11a1a";
+const OUTLINE_COLOUR = "#222222";
 const LITERAL = /^[A-La-l]{3}\/[A-La-l]{3}$/;
 
 const state = {
@@ -26,6 +34,8 @@ const state = {
   built: Array(6).fill(""),  // the face builder's six symbols
   cursor: 0,         // the builder's chosen cell
   spot: {x: 0, y: 0},  // the board's keyboard cursor: the cell Enter lays the chosen face at
+  filter: new Set(),   // the symbols the deck picker's faces must show
+  asked: null,         // the question the answer panel shows: {command, key (its options as JSON)}
 };
 
 /** The element with this id. */
@@ -116,14 +126,42 @@ function drawRoundTabs() {
   }));
 }
 
-/** Show round `round`'s 36 faces in the deck picker; the deal deals from the same round. */
+/** Whether `face` shows every symbol of the deck filter. */
+function passesFilter(face) {
+  const shown = face.grid.join("");
+  return [...state.filter].every((symbol) => shown.includes(symbol));
+}
+
+/** Show round `round`'s 36 faces in the deck picker, only those with the filter's symbols;
+ * the deal deals from the same round. */
 function showRound(round) {
   state.round = round;
   drawRoundTabs();
-  const tokens = [...state.deck.values()].filter((face) => face.round === round).map((face) => face.name);
-  picker($("deck-picker"), tokens, (token) => drawToken(token, {cell: 13}), pickFromDeck);
+  const tokens = [...state.deck.values()].filter((face) => face.round === round && passesFilter(face))
+    .map((face) => face.name);
+  picker($("deck-picker"), tokens, (token) => drawToken(token, {cell: 18}), pickFromDeck);
+  if (!tokens.length) {
+    $("deck-picker").replaceChildren(el("p", {class: "muted"},
+      `No face of round ${round} shows all of ${[...state.filter].join(", ")}: tap a symbol again to drop it.`));
+  }
   $("deal").textContent = `Deal 9 cards of round ${round}`;
   markChosen();
+}
+
+/** The deck filter: the twelve symbols, each tapped on or off, and a button to show every face again. */
+function drawDeckFilter() {
+  $("deck-filter").replaceChildren(...[...SYMBOLS].map((symbol) =>
+    el("button", {type: "button", "data-filter": symbol, "aria-pressed": String(state.filter.has(symbol)),
+                  "aria-label": `only faces with symbol ${symbol}`, style: `background:${PALETTE[symbol]}`,
+                  onclick: () => {
+                    if (state.filter.has(symbol)) state.filter.delete(symbol);
+                    else state.filter.add(symbol);
+                    drawDeckFilter();
+                    showRound(state.round);
+                  }}, symbol)),
+  el("button", {type: "button", "data-filter": "", "aria-label": "every face", title: "every face",
+                disabled: state.filter.size === 0 || null,
+                onclick: () => { state.filter.clear(); drawDeckFilter(); showRound(state.round); }}, "All"));
 }
 
 /** Tapping a deck face adds it to the hand, or takes it out when it is there already. */
@@ -238,16 +276,84 @@ function extent(placed) {
 
 /** The top-left cell of the laid cards' bounding box (where the server's picture starts). */
 function origin(cards) {
-  return {x: Math.min(...cards.map((placed) => placed.x)), y: Math.min(...cards.map((placed) => placed.y))};
+  return {x: Math.min(...cards.map((placed) => Number(placed.x))), y: Math.min(...cards.map((placed) => Number(placed.y)))};
 }
 
-/** The layout drawn by the server (`ubongo render`): an SVG element, or an error message. */
-async function renderLayout(cards) {
-  const result = await ask(GAME, "render", {layout: {cards}});
-  if (!result.ok) return {error: result.error};
-  const picture = svgFromText(result.view.document.picture);
-  picture.classList.add("layout");
-  return {picture};
+/** The symbols a laid card shows, row by row, as it lies (a name that is no face: "?" cells). */
+function laidGrid(placed) {
+  const face = faceOf(placed.card);
+  const grid = face ? face.grid : ["???", "???"];
+  return rotateGrid(grid, Number(placed.rotation) || 0);
+}
+
+/** The cells laid `cards` cover: "x,y" -> {index, symbol, x, y}; where cards overlap, the later card's. */
+function coveredCells(cards) {
+  const covered = new Map();
+  cards.forEach((placed, index) => laidGrid(placed).forEach((row, r) => [...row].forEach((symbol, c) => {
+    const x = Number(placed.x) + c;
+    const y = Number(placed.y) + r;
+    covered.set(`${x},${y}`, {index, symbol, x, y});
+  })));
+  return covered;
+}
+
+/** The picture of laid `cards` as `ubongo render --svg` draws it, cell (x, y)'s corner at
+ * `at(x, y)`: each cell coloured by its symbol with the letter, each card's outline (a
+ * polygon), each contact of two cards (a short bar across the shared edge: green where the
+ * symbols match, red where not). */
+function layoutParts(cards, at) {
+  const covered = coveredCells(cards);
+  const parts = [];
+  for (const {x, y, symbol} of covered.values()) {
+    const [px, py] = at(x, y);
+    parts.push(svg("rect", {x: px, y: py, width: CELL, height: CELL, fill: PALETTE[symbol] || "#ffffff"}),
+               svg("text", {x: px + CELL / 2, y: py + CELL / 2, "font-family": "sans-serif", "font-size": CELL / 2,
+                            "font-weight": "bold", "text-anchor": "middle", "dominant-baseline": "central",
+                            fill: OUTLINE_COLOUR}, symbol));
+  }
+  cards.forEach((placed) => {
+    const grid = laidGrid(placed);
+    const [x0, y0] = at(Number(placed.x), Number(placed.y));
+    const [x1, y1] = [x0 + grid[0].length * CELL, y0 + grid.length * CELL];
+    parts.push(svg("polygon", {points: `${x0},${y0} ${x1},${y0} ${x1},${y1} ${x0},${y1}`, fill: "none",
+                               stroke: OUTLINE_COLOUR, "stroke-width": CELL / 10, "stroke-linejoin": "round"}));
+  });
+  for (const cell of covered.values()) {
+    for (const [dx, dy] of [[1, 0], [0, 1]]) {
+      const other = covered.get(`${cell.x + dx},${cell.y + dy}`);
+      if (!other || other.index === cell.index) continue;
+      const [bx, by] = at(other.x, other.y);
+      const ends = dx ? [bx, by + CELL / 4, bx, by + 3 * CELL / 4] : [bx + CELL / 4, by, bx + 3 * CELL / 4, by];
+      parts.push(svg("line", {x1: ends[0], y1: ends[1], x2: ends[2], y2: ends[3], "stroke-width": CELL / 5,
+                              stroke: other.symbol === cell.symbol ? MATCH_COLOUR : MISMATCH_COLOUR,
+                              "stroke-linecap": "round"}));
+    }
+  }
+  return parts;
+}
+
+/** Laid `cards` as a picture of their own: their bounding box with a margin of a quarter
+ * cell (as `ubongo render --svg`); `axes` adds the column numbers above and the row numbers
+ * on the left, the coordinates the moves name. */
+function layoutSvg(cards, {axes = false} = {}) {
+  const corner = cards.length ? origin(cards) : {x: 0, y: 0};
+  const right = cards.length ? Math.max(...cards.map((placed) => Number(placed.x) + extent(placed).width)) : 1;
+  const bottom = cards.length ? Math.max(...cards.map((placed) => Number(placed.y) + extent(placed).height)) : 1;
+  const band = axes ? AXIS : 0;
+  const width = (right - corner.x) * CELL + 2 * MARGIN + band;
+  const height = (bottom - corner.y) * CELL + 2 * MARGIN + band;
+  const at = (x, y) => [band + MARGIN + (x - corner.x) * CELL, band + MARGIN + (y - corner.y) * CELL];
+  const names = cards.map((placed) => placed.card).join(", ") || "no cards";
+  const picture = svg("svg", {class: "layout", width, height, viewBox: `0 0 ${width} ${height}`, role: "img",
+                              "aria-label": `Ubongo layout: ${names}`}, layoutParts(cards, at));
+  if (axes) {
+    const number = (text, x, y) => svg("text", {x, y, "font-family": "sans-serif", "font-size": CELL * 0.36,
+                                               "text-anchor": "middle", "dominant-baseline": "central",
+                                               fill: "#5b6474"}, String(text));
+    for (let x = corner.x; x < right; x += 1) picture.append(number(x, at(x, 0)[0] + CELL / 2, AXIS / 2));
+    for (let y = corner.y; y < bottom; y += 1) picture.append(number(y, AXIS / 2, at(0, y)[1] + CELL / 2));
+  }
+  return picture;
 }
 
 /** Outline laid card `index` of `cards` on the server's picture of them: "lay" (the card to
@@ -262,15 +368,17 @@ function markCard(picture, cards, index, tone) {
                               stroke: colour, "stroke-width": 5, "stroke-dasharray": "12 6", class: `mark ${tone}`}));
 }
 
-/** The table changed: redraw the list of laid cards, the layout file, the board and the picker. */
+/** The table changed: redraw the list of laid cards, the layout file, the board and the
+ * picker; an answer asked before is marked as belonging to other cards. */
 function tableChanged({fromField = false} = {}) {
+  markStale();
   $("table-count").textContent = `${state.table.length} card${state.table.length === 1 ? "" : "s"}`;
   $("table-zone").replaceChildren(...state.table.map((placed, index) => {
     const face = faceOf(placed.card);
     return el("button", {type: "button", class: `card-button${face ? "" : " invalid"}`, "data-token": placed.card,
                          "aria-label": `take back ${placed.card}`, title: `${placed.card}: tap to take it back`,
                          onclick: () => takeBack(index)},
-              el("span", {class: "laid"}, face ? faceSvg(face, {rotation: placed.rotation, cell: 12}) : placed.card,
+              el("span", {class: "laid"}, face ? faceSvg(face, {rotation: placed.rotation, cell: 16}) : placed.card,
                  `(${placed.x}, ${placed.y}) ${placed.rotation}°`));
   }));
   if (!fromField) $("table-field").value = JSON.stringify({cards: state.table}, null, 1);
@@ -336,7 +444,7 @@ function readTableField() {
 function drawLayControls() {
   const tokens = hand.tokens.filter((token) => faceOf(token));
   if (state.selected && !tokens.includes(state.selected)) state.selected = null;
-  picker($("lay-hand"), tokens, (token) => drawToken(token, {cell: 12}), (token) => {
+  picker($("lay-hand"), tokens, (token) => drawToken(token, {cell: 16}), (token) => {
     state.selected = token;
     drawLayControls();
     note("board-note", `Now turn ${token} if needed and tap the cell for its top-left corner.`);
@@ -355,21 +463,13 @@ function drawLayControls() {
     el("button", {type: "button", class: "card-button", "data-rotation": rotation,
                   "aria-pressed": String(rotation === state.rotation), "aria-label": `turn ${rotation} degrees`,
                   title: `${rotation}°`, onclick: () => { state.rotation = rotation; drawLayControls(); }},
-       faceSvg(face, {rotation, cell: 14}))));
+       faceSvg(face, {rotation, cell: 20}))));
 }
 
-let boardRequest = 0;
-
-/** The board: the server's picture of the table on a grid with 3 free cells around it; each
- * cell is a tap target for the top-left corner of the card to lay. */
-async function drawBoard() {
-  const request = ++boardRequest;
+/** The board: the picture of the table on a grid with 3 free cells around it; each cell is
+ * a tap target for the top-left corner of the card to lay. */
+function drawBoard() {
   const cards = state.table;
-  let drawn = {};
-  if (cards.length) {
-    drawn = await renderLayout(cards);
-    if (request !== boardRequest) return;  // a newer table is being drawn
-  }
   const right = cards.length ? Math.max(...cards.map((placed) => placed.x + extent(placed).width)) : 9;
   const bottom = cards.length ? Math.max(...cards.map((placed) => placed.y + extent(placed).height)) : 6;
   const corner = cards.length ? origin(cards) : {x: 0, y: 0};
@@ -381,10 +481,9 @@ async function drawBoard() {
   const board = svg("svg", {viewBox: `0 0 ${columns * CELL} ${rows * CELL}`, width: columns * BOARD_CELL_PX,
                             height: rows * BOARD_CELL_PX, role: "application", tabindex: 0,
                             "aria-label": "the table: arrow keys move to a cell, Enter lays the chosen face there"});
-  if (drawn.picture) {
-    drawn.picture.setAttribute("x", (corner.x - left) * CELL - MARGIN);
-    drawn.picture.setAttribute("y", (corner.y - top) * CELL - MARGIN);
-    board.append(drawn.picture);
+  if (cards.length) {
+    board.append(svg("svg", {class: "layout", overflow: "visible"},
+                     layoutParts(cards, (x, y) => [(x - left) * CELL, (y - top) * CELL])));
   }
   const ghost = svg("rect", {class: "ghost", visibility: "hidden"});
   for (let y = top; y < top + rows; y += 1) {
@@ -424,7 +523,6 @@ async function drawBoard() {
   $("board").replaceChildren(board);
   if (focused) board.focus({preventScroll: true});
   $("board").dataset.cards = String(cards.length);
-  if (drawn.error) note("board-note", drawn.error, true);
 }
 
 /** Where the chosen face would lie if laid at cell (x, y), the pointer's or the keyboard
@@ -445,9 +543,21 @@ function showGhost(ghost, x, y, left, top) {
 
 // ---------------------------------------------------------------- questions and drawn answers
 
-/** The "Cards to lay" field. */
+/** The "Cards to lay" field (empty: a round's 7). */
 function cardsToLay() {
-  return $("k").value || "7";
+  return $("k").value.trim() || "7";
+}
+
+/** Why the cards to lay cannot be asked about with `cards` cards, in words; null when they can. */
+function refusedCardsToLay(cards) {
+  const text = cardsToLay();
+  if (!/^[0-9]+$/.test(text) || Number(text) < 1) {
+    return `Cards to lay: write a whole number from 1 up (a round asks for 7), not \u201c${text}\u201d.`;
+  }
+  if (Number(text) > cards) {
+    return `Cards to lay: ${text}, but you hold ${cards} card${cards === 1 ? "" : "s"}: add cards or ask for fewer.`;
+  }
+  return null;
 }
 
 /** A drawing's pictures are all in: tests and people may look. */
@@ -455,12 +565,11 @@ function finished(drawing) {
   drawing.dataset.drawn = "yes";
 }
 
-/** A figure: the server's picture of `cards` (marked as asked) under a caption. */
-async function figure(caption, cards, marks = []) {
-  const drawn = await renderLayout(cards);
-  if (drawn.error) return el("p", {class: "status error"}, drawn.error);
-  marks.forEach(([index, tone]) => markCard(drawn.picture, cards, index, tone));
-  return el("figure", {class: "layout"}, el("figcaption", {}, caption), drawn.picture);
+/** A figure: the picture of `cards` (marked as asked) under a caption. */
+function figure(caption, cards, marks = []) {
+  const picture = layoutSvg(cards);
+  marks.forEach(([index, tone]) => markCard(picture, cards, index, tone));
+  return el("figure", {class: "layout"}, el("figcaption", {}, caption), picture);
 }
 
 /** The faces of a hand in a row (an answer without a layout). */
@@ -469,11 +578,11 @@ function handRow(tokens) {
 }
 
 /** Verify's answer drawn: the layout found, or the faces with the verdict. */
-async function drawVerify(document, drawing, asked) {
+function drawVerify(document, drawing, asked) {
   const k = asked.k;
   if (document.solvable) {
-    drawing.append(await figure(`A valid layout of ${k} of your ${asked.hand.split(",").length} faces:`,
-                                document.layout.cards));
+    drawing.append(figure(`A valid layout of ${k} of your ${asked.hand.split(",").length} faces:`,
+                          document.layout.cards));
   } else {
     const verdict = document.solvable === false ? `No valid layout of ${k} of these faces exists (proven).`
       : `Undecided: no layout of ${k} was found within the time limit, and none was ruled out.`;
@@ -483,7 +592,7 @@ async function drawVerify(document, drawing, asked) {
 }
 
 /** Solve's answer drawn: the best layout, and a way to lay its first cards on the table. */
-async function drawSolve(document, drawing, asked) {
+function drawSolve(document, drawing, asked) {
   const cards = document.layout.cards;
   const caption = document.complete
     ? `A valid layout of ${document.k} cards${Number(document.k) === 7 ? " \u2014 call \u201cUbongo!\u201d" : ""}`
@@ -492,7 +601,7 @@ async function drawSolve(document, drawing, asked) {
         `worth ${document.card_count} points at an early end`
       : `Undecided: the time ran out; the largest layout found has ${document.card_count} ` +
         `card${document.card_count === 1 ? "" : "s"} (a larger one may exist)`;
-  drawing.append(await figure(caption, cards));
+  drawing.append(figure(caption, cards));
   const count = el("select", {id: "first-n", "aria-label": "cards to lay from this layout"},
                    cards.map((_, index) => el("option", {value: index + 1, selected: index + 1 === Math.min(3, cards.length)},
                                               String(index + 1))));
@@ -507,36 +616,36 @@ async function drawSolve(document, drawing, asked) {
 /** The hint's answer drawn: the cards to take back (marked red on the table as it lies), the
  * card to lay (marked blue where it goes) and the layout it leads to; or the largest layout
  * when none of k can be reached. "Do it" carries the hint out on the table. */
-async function drawHint(document, drawing, asked) {
+function drawHint(document, drawing, asked) {
   const table = asked.table.cards;
   const k = asked.k;
   const name = (index) => `${index + 1} (${table[index].card})`;
   if (document.target === null) {
     const largest = document.largest.cards;
-    drawing.append(await figure(`No valid layout of ${k} of these cards exists, whatever is taken back. ` +
-                                `The largest has ${largest.length}:`, largest));
+    drawing.append(figure(`No valid layout of ${k} of these cards exists, whatever is taken back. ` +
+                          `The largest has ${largest.length}:`, largest));
     finished(drawing);
     return;
   }
   const taken = document.take_back.map((entry) => entry.card - 1);
   if (taken.length) {
-    drawing.append(await figure(`Take back card${taken.length === 1 ? "" : "s"} ${taken.map(name).join(", ")} ` +
-                                "(marked red):", table, taken.map((index) => [index, "take"])),
+    drawing.append(figure(`Take back card${taken.length === 1 ? "" : "s"} ${taken.map(name).join(", ")} ` +
+                          "(marked red):", table, taken.map((index) => [index, "take"])),
                    el("ul", {class: "reasons"}, document.take_back.map((entry) =>
                      el("li", {}, `${entry.face}: ${entry.reason}.`))));
   }
   const kept = table.filter((_, index) => !taken.includes(index));
   const placed = document.placement;
   if (placed === null) {
-    drawing.append(await figure(`${taken.length ? "Then the" : "The"} table is a valid layout of ${k} cards` +
-                                `${Number(k) === 7 ? ": call \u201cUbongo!\u201d" : ""}`, kept));
+    drawing.append(figure(`${taken.length ? "Then the" : "The"} table is a valid layout of ${k} cards` +
+                          `${Number(k) === 7 ? ": call \u201cUbongo!\u201d" : ""}`, kept));
   } else {
     const next = [...kept, placed];
     const joins = document.joins.map((number) => name(number - 1)).join(" and ");
-    drawing.append(await figure(`${taken.length ? "Then lay" : "Lay"} ${placed.card} turned ${placed.rotation}° with its ` +
-                                `top-left cell at (${placed.x}, ${placed.y})${joins ? `, joining card ${joins}` : ""} ` +
-                                "(marked blue):", next, [[next.length - 1, "lay"]]),
-                   await figure(`A layout of ${k} from there:`, document.target.cards));
+    drawing.append(figure(`${taken.length ? "Then lay" : "Lay"} ${placed.card} turned ${placed.rotation}° with its ` +
+                          `top-left cell at (${placed.x}, ${placed.y})${joins ? `, joining card ${joins}` : ""} ` +
+                          "(marked blue):", next, [[next.length - 1, "lay"]]),
+                   figure(`A layout of ${k} from there:`, document.target.cards));
   }
   drawing.append(el("div", {class: "row"}, el("button", {type: "button", id: "apply-hint", onclick: (event) =>
     applyHint(event.target, table, taken, placed)}, "Do it on the table")));
@@ -558,32 +667,167 @@ function applyHint(button, table, taken, placed) {
   }
   hand.set(tokens);
   tableChanged();
+  const laid = placed ? `laid ${placed.card} turned ${placed.rotation}° at (${placed.x}, ${placed.y})` : "";
+  const done = [back.length ? `took back ${back.join(", ")}` : "", laid].filter(Boolean).join(", then ");
+  note("board-note", `Done as hinted: ${done || "the table was already a layout"}.`);
   button.textContent = "Done";
   button.disabled = true;
 }
 
-/** Ask `command` with `options`; `draw` draws its answer with the options asked. */
-function run(command, options, draw) {
+/** What `command` asks about, as it stands on the page: verify and solve take every card and
+ * the cards to lay, the hint the hand, the table as it lies and the cards to lay. */
+function questionOf(command) {
+  if (command === "hint") return {hand: hand.text, table: {cards: state.table.map((placed) => ({...placed}))}, k: cardsToLay()};
+  return {hand: allCards().join(","), k: cardsToLay()};
+}
+
+/** A question's options as one text, whatever order the cards are held in. */
+function questionKey(options) {
+  return JSON.stringify({...options, hand: options.hand.split(",").filter(Boolean).sort()});
+}
+
+/** Mark the answer shown as stale while the cards it was asked about differ from the page's
+ * (and as current again when they are put back). */
+function markStale() {
+  if (!answer || !state.asked || answer.element.dataset.state !== "done") return;
+  if (questionKey(questionOf(state.asked.command)) === state.asked.key) delete answer.element.dataset.stale;
+  else answer.element.dataset.stale = "true";
+}
+
+/** Ask `command` about the cards on the page; `draw` draws its answer with the options asked.
+ * Cards to lay that are not a number from 1 to the cards held are refused before asking. */
+function run(command, draw) {
+  const options = questionOf(command);
+  const refusal = refusedCardsToLay(command === "hint" ? allCards().length : options.hand.split(",").filter(Boolean).length);
+  state.asked = null;
+  delete answer.element.dataset.stale;
+  if (refusal) {
+    answer.refuse(refusal);
+    return;
+  }
+  state.asked = {command, key: questionKey(options)};
   answer.run(GAME, command, options, (document, drawing) => draw(document, drawing, options));
 }
 
-/** Wire the three questions to their buttons. */
+/** Wire the three questions to their buttons, and the cards to lay to the answer's freshness. */
 function setUpQuestions() {
-  answer = answerPanel($("answer"));
-  $("verify").addEventListener("click", () => run("verify", {hand: allCards().join(","), k: cardsToLay()}, drawVerify));
-  $("solve").addEventListener("click", () => run("solve", {hand: allCards().join(","), k: cardsToLay()}, drawSolve));
-  $("hint").addEventListener("click", () => run("hint", {hand: hand.text, table: {cards: [...state.table]},
-                                                         k: cardsToLay()}, drawHint));
+  answer = answerPanel($("tool-answer"));
+  $("verify").addEventListener("click", () => run("verify", drawVerify));
+  $("solve").addEventListener("click", () => run("solve", drawSolve));
+  $("hint").addEventListener("click", () => run("hint", drawHint));
+  $("k").addEventListener("input", markStale);
+}
+
+// ---------------------------------------------------------------- the board: the round as the game's State
+
+/** The side of the faces a round plays: white in odd rounds, black in even ones. */
+function side(round) {
+  return Number(round) % 2 ? "white" : "black";
+}
+
+/** The laid cards of a position document: its table, written as a list or as a layout
+ * file's object (`{"cards": [...]}`), or none. */
+function laidCards(position) {
+  const table = position.table;
+  if (Array.isArray(table)) return table;
+  return table && Array.isArray(table.cards) ? table.cards : [];
+}
+
+/** The round on the board: how far it is, the table drawn with the coordinates the moves
+ * name, and the faces still in hand. */
+function drawRound(position, container) {
+  const table = laidCards(position);
+  const held = position.hand || [];
+  const called = position.to_move === null;
+  const facts = `Round ${position.round} (${side(position.round)} faces): ${table.length} of ${position.k ?? 7} ` +
+    `cards laid${called ? ", \u201cUbongo!\u201d called" : ""}.`;
+  fill(container, el("div", {class: "u-board", "data-laid": table.length},
+    el("p", {class: "u-facts"}, facts),
+    table.length ? layoutSvg(table, {axes: true})
+      : el("p", {class: "muted"}, "No card laid yet: the first lies unturned at (0, 0)."),
+    el("p", {class: "muted"}, `In hand: ${held.length} card${held.length === 1 ? "" : "s"}`),
+    el("div", {class: "hand-row"}, held.map((token) => drawToken(token, {cell: 16}) || el("code", {}, token)))));
+}
+
+const LAY = /^(?<face>[^@\s]+)@(?<x>[+-]?[0-9]+),(?<y>[+-]?[0-9]+)r(?<turn>[0-9]+)$/;
+
+/** A move as a player reads it: a lay as its face turned as it goes and where its top-left
+ * cell lies, a take-back with its face, the call in words. */
+function moveLabel(move) {
+  if (move === "ubongo") return "Call \u201cUbongo!\u201d";
+  const back = /^back (?<face>\S+)$/.exec(move);
+  if (back) {
+    const face = faceOf(back.groups.face);
+    return el("span", {class: "u-move"}, face ? faceSvg(face, {cell: 11, caption: false}) : null,
+              `Take ${back.groups.face} back`);
+  }
+  const lay = LAY.exec(move);
+  if (!lay) return move;
+  const {face: name, x, y, turn} = lay.groups;
+  const face = faceOf(name);
+  const turned = Number(turn) ? `turned ${turn}°` : "unturned";
+  return el("span", {class: "u-move"}, face ? faceSvg(face, {rotation: Number(turn), cell: 11, caption: false}) : null,
+            `${name} ${turned} at (${x}, ${y})`);
+}
+
+/** The board's position document of the cards entered below: the hand, the table as laid,
+ * the cards to lay; the round is the deck faces' (or the deck picker's). */
+function enteredPosition() {
+  const cards = allCards();
+  const deckFace = cards.map(faceOf).find((face) => face && face.round);
+  return {game: GAME, to_move: 1, history: [], round: deckFace ? deckFace.round : state.round,
+          k: Number(cardsToLay()), hand: hand.tokens, table: state.table.map((placed) => ({...placed}))};
+}
+
+/** Put the board's round into the tools below: its hand, its table, its cards to lay and round. */
+function toTools(position) {
+  state.table = laidCards(position).map(({card, rotation, x, y}) => ({card, rotation, x, y}));
+  $("k").value = String(position.k ?? 7);
+  hand.set(position.hand || []);
+  tableChanged();
+  showRound(Number(position.round));
+}
+
+/** Entering the round on your table by tapping: the hand and table of the tools below become
+ * the board's position, or the board's position goes down to them. */
+function editor({load, current}) {
+  const message = el("p", {class: "muted notice", id: "editor-note", "aria-live": "polite"});
+  const useCards = () => {
+    const refusal = refusedCardsToLay(allCards().length);
+    if (!allCards().length) {
+      message.textContent = "Tap your cards into the hand below first (and lay those on your table).";
+    } else if (refusal) {
+      message.textContent = refusal;
+    } else {
+      message.textContent = "";
+      load(enteredPosition());
+    }
+  };
+  const sendDown = () => {
+    toTools(current());
+    message.textContent = "The round is in the tools below.";
+  };
+  return el("details", {class: "board-tool u-editor", id: "board-editor"},
+    el("summary", {}, "Your own cards"),
+    el("p", {class: "help"}, "Tap your hand together below (from the deck, narrowed by the symbols you see, or face " +
+       "by face), lay the cards already on your table on the grid, then put them on the board. Or send the board's " +
+       "round down, to ask more about it."),
+    el("div", {class: "commands"},
+      el("button", {type: "button", "data-action": "use-cards", onclick: useCards}, "Put my cards on the board"),
+      el("button", {type: "button", "data-action": "to-tools", onclick: sendDown}, "Send this round below")),
+    message);
 }
 
 // ---------------------------------------------------------------- start
 
-/** Build the page: header, hand zone, pickers, builder, table and questions. */
-function start() {
+/** Build the page: header, the board (once the deck's faces are known, to draw them), hand
+ * zone, pickers, builder, table and questions. */
+async function start() {
   $("header").replaceWith(header(GAME));
   hand = zone({zoneElement: $("hand-zone"), field: $("hand-field"), draw: (token) => drawToken(token),
-               onChange: () => { drawLayControls(); markChosen(); }});
+               onChange: () => { drawLayControls(); markChosen(); markStale(); }});
   drawRoundTabs();
+  drawDeckFilter();
   drawSymbols();
   drawBuilder();
   drawLayControls();
@@ -594,7 +838,14 @@ function start() {
   $("clear-face").addEventListener("click", clearBuilder);
   $("clear-table").addEventListener("click", () => setTable([]));
   $("table-field").addEventListener("input", readTableField);
-  loadDeck();
+  await loadDeck();
+  board(GAME, {
+    draw: drawRound,
+    moveLabel,
+    deal: [{name: "round", label: "Round", min: 1, max: 6, value: 1},
+           {name: "k", label: "Cards to lay", min: 1, max: 9, value: 7}],
+    editor,
+  });
 }
 
 start();
