@@ -437,3 +437,35 @@ def test_a_short_hand_is_named_in_the_pages_words(page: Page, cardsolve: RunCli)
     page.click("#solve")
     assert wait_for_answer(page, ROUND) == "error"
     assert page.inner_text(f"{ROUND} .status").startswith("Seat 3: 'X9' is not a card")
+
+
+def test_a_round_after_its_draft_is_entered_by_tapping_and_its_chips_valued(page: Page) -> None:
+    deal = json.loads(DEAL.read_text(encoding="utf-8"))
+    page.goto("/was-sticht")
+    page.wait_for_selector("#answer[data-state='fresh']", timeout=ANSWER_TIMEOUT_MS)
+    page.click("#table-editor summary")
+    page.select_option("#table-trumps", "R5")
+    chips = [["no-red", "exactly-2"], ["last-trick", "no-tricks"], ["no-blue"], ["exactly-3"]]
+    for seat, hand in enumerate(deal["hands"][:3]):
+        page.check(f"input[name='table-target'][value='{seat}']")
+        for chip in chips[seat]:
+            page.click(f"#table-chips [data-chip='{chip}']")
+        tap(page, "#table-deck", hand)
+    page.check("input[name='table-target'][value='3']")
+    page.click("#table-chips [data-chip='exactly-3']")
+    assert sorted(
+        page.locator("#table-editor [data-seat='4'] [data-held]").evaluate_all(
+            "nodes => nodes.map(n => n.dataset.held)"
+        )
+    ) == sorted([*deal["hands"][3], "exactly-3"])  # three full hands fill in the fourth
+    if viewport_name(page) == "phone":
+        assert not small_targets(page, "#table-editor :is(button, input, select, summary)")
+    assert overflow(page) <= 0
+    screenshot(page, f"was-sticht-editor-{viewport_name(page)}")
+    page.click("#table-use")
+    page.wait_for_selector("#answer[data-state='fresh'] [data-proven]", timeout=ANSWER_TIMEOUT_MS)
+    position = address_position(page)
+    assert (position["to_move"], position["trump"], position["trump_shown"]) == (1, {"suit": "R", "number": 5}, True)
+    assert sorted(position["hands"][3]) == sorted(deal["hands"][3]) and position["chips"] == chips
+    moves = page.locator("#answer [data-move]").evaluate_all("nodes => nodes.map(n => n.dataset.move)")
+    assert sorted(moves) == ["choose exactly-2", "choose no-red"]  # seat 1 chooses, each chip valued

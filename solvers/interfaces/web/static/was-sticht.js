@@ -872,10 +872,11 @@ function moveLabel(move, position) {
 
 // ---------------------------------------------------------------------------------------
 // Entering the round on your table: the seats, the dealer, the trumps if you know them,
-// each seat's chips; the board then takes the layout, the picks and the tricks tap by tap
+// each seat's chips and, once the draft is over, each seat's cards; the board then takes
+// the layout (when no cards are entered), the picks and the tricks tap by tap
 
 const CHIPS_EACH = 5;
-const table = {players: SEATS, target: 0, chips: [[], [], [], []]};
+const table = {players: SEATS, target: 0, chips: [[], [], [], []], hands: [[], [], [], []], parts: null};
 
 /** A select of `choices` ([value, text]) with `value` chosen. */
 function select(id, choices, value) {
@@ -894,96 +895,145 @@ function trumpChoices() {
 
 /** The editor: an element for the board (`load` puts the position it builds on the board). */
 function tableEditor({load}) {
-  const players = select("table-players", [[4, "4 players"], [3, "3 players"]], SEATS);
-  const dealer = select("table-dealer", [1, 2, 3, 4].map((seat) => [seat, `seat ${seat}`]), SEATS);
-  const round = el("input", {type: "number", id: "table-round", min: 1, max: 1000, value: 1});
-  const limit = el("input", {type: "number", id: "table-limit", min: 1, max: 1000, value: 100});
-  const trumps = select("table-trumps", trumpChoices(), "?");
-  const targets = el("div", {class: "target", role: "radiogroup", "aria-label": "Tap chips into"});
-  const held = el("div", {class: "ws-held"});
-  const chips = el("div", {class: "ws-pool", id: "table-chips"});
-  const note = el("p", {class: "error", id: "table-note", "aria-live": "polite"});
-  const redraw = () => drawTableEditor({players, dealer, targets, held, chips, note});
-  players.addEventListener("change", () => {
-    table.players = Number(players.value);
+  const parts = {
+    players: select("table-players", [[4, "4 players"], [3, "3 players"]], SEATS),
+    dealer: select("table-dealer", [1, 2, 3, 4].map((seat) => [seat, `seat ${seat}`]), SEATS),
+    round: el("input", {type: "number", id: "table-round", min: 1, max: 1000, value: 1}),
+    limit: el("input", {type: "number", id: "table-limit", min: 1, max: 1000, value: 100}),
+    trumps: select("table-trumps", trumpChoices(), "?"),
+    targets: el("div", {class: "target", role: "radiogroup", "aria-label": "Tap chips and cards into"}),
+    held: el("div", {class: "ws-held"}),
+    chips: el("div", {class: "ws-pool", id: "table-chips"}),
+    deck: el("div", {class: "ws-deck", id: "table-deck"}),
+    note: el("p", {class: "error", id: "table-note", "aria-live": "polite"}),
+  };
+  table.parts = parts;
+  parts.players.addEventListener("change", () => {
+    table.players = Number(parts.players.value);
     table.target = Math.min(table.target, table.players - 1);
-    if (Number(dealer.value) > table.players) dealer.value = String(table.players);
-    redraw();
+    if (Number(parts.dealer.value) > table.players) parts.dealer.value = String(table.players);
+    drawTableEditor();
   });
+  deckPicker(parts.deck, giveCard);
   const use = el("button", {type: "button", class: "primary", id: "table-use", onclick: () => {
-    const problem = tableProblem(Number(round.value), Number(limit.value));
-    note.textContent = problem || "";
+    const problem = tableProblem(Number(parts.round.value), Number(parts.limit.value));
+    parts.note.textContent = problem || "";
     if (problem) return;
-    load(tablePosition({dealer: Number(dealer.value), trumps: trumps.value, round: Number(round.value),
-                        limit: Number(limit.value)}));
+    load(tablePosition());
     use.closest("details").open = false;
   }}, "Start this round on the board");
   const details = el("details", {class: "board-tool", id: "table-editor"},
     el("summary", {}, "Enter the round on your table"),
     el("p", {class: "help"}, "The players, the dealer, the trumps if you are the dealer, and the task chips each "
-      + "seat holds (tap a seat, then its chips). The board then takes the cards as they are laid out, picked "
-      + "and played, each by a tap."),
-    el("div", {class: "fields"}, el("label", {}, "Players", players), el("label", {}, "Dealer", dealer),
-       el("label", {}, "Round", round), el("label", {}, "Last round", limit),
-       el("label", {class: "wide"}, "Trumps", trumps)),
-    el("h3", {}, "Task chips"), targets, held, chips, note, el("div", {class: "commands"}, use));
-  redraw();
+      + "seat holds: tap a seat, then its chips. Once the draft is over, tap each seat's cards too; without them the "
+      + "board takes the cards as they are laid out and picked. Then tap each card played."),
+    el("div", {class: "fields"}, el("label", {}, "Players", parts.players), el("label", {}, "Dealer", parts.dealer),
+       el("label", {}, "Round", parts.round), el("label", {}, "Last round", parts.limit),
+       el("label", {class: "wide"}, "Trumps", parts.trumps)),
+    parts.targets, parts.held,
+    el("h3", {}, "Task chips"), parts.chips,
+    el("h3", {}, "Cards, once the draft is over"), parts.deck,
+    parts.note, el("div", {class: "commands"}, use));
+  drawTableEditor();
   return details;
 }
 
-/** The editor drawn: the seat choice, each seat's chips (a tap takes one back), the chips left to tap in. */
-function drawTableEditor({dealer, targets, held, chips, note}) {
-  for (const option of dealer.options) option.disabled = Number(option.value) > table.players;
-  const focused = [...chips.children].indexOf(document.activeElement);
-  fill(targets, Array.from({length: table.players}, (_, seat) =>
+/** A card tapped in the editor's deck goes to the chosen seat's hand; with 4 players, three
+ * full hands fill in the fourth with the cards left. */
+function giveCard(token) {
+  const hand = table.hands[table.target];
+  if (hand.length >= HAND) {
+    table.parts.note.textContent = `Seat ${table.target + 1} holds ${HAND} cards already: tap another seat.`;
+    return;
+  }
+  hand.push(token);
+  table.parts.note.textContent = "";
+  const hands = table.hands.slice(0, table.players);
+  const short = hands.filter((own) => own.length < HAND);
+  if (table.players === SEATS && short.length === 1) {
+    const used = new Set(hands.flat());
+    short[0].push(...DECK_TOKENS.filter((card) => !used.has(card)));
+  }
+  drawTableEditor();
+}
+
+/** A row of pills that take a chip or a card back out of a seat by a tap. */
+function heldPills(seat, list, words, drawn) {
+  return list.map((item) => el("button", {type: "button", class: drawn ? "card-button" : "ws-chip", "data-held": item,
+    "aria-label": `take ${words(item)} back from seat ${seat + 1}`, onclick: () => {
+      list.splice(list.indexOf(item), 1);
+      drawTableEditor();
+    }}, drawn ? drawCard(item, 0.8) : words(item)));
+}
+
+/** The editor drawn: the seat choice, each seat's chips and cards (a tap takes one back), the chips and cards left. */
+function drawTableEditor() {
+  const parts = table.parts;
+  for (const option of parts.dealer.options) option.disabled = Number(option.value) > table.players;
+  const focused = [...parts.chips.children].indexOf(document.activeElement);
+  fill(parts.targets, Array.from({length: table.players}, (_, seat) =>
     targetOption("table-target", String(seat), `Seat ${seat + 1}`, seat === table.target, (value) => {
       table.target = Number(value);
-      drawTableEditor({dealer, targets, held, chips, note});
+      drawTableEditor();
     })));
-  fill(held, Array.from({length: table.players}, (_, seat) =>
+  fill(parts.held, Array.from({length: table.players}, (_, seat) =>
     el("div", {class: `ws-held-seat${seat === table.target ? " active" : ""}`, "data-seat": seat + 1},
       el("strong", {}, `Seat ${seat + 1}: `),
-      table.chips[seat].length ? table.chips[seat].map((id) =>
-        el("button", {type: "button", class: "ws-chip", "data-chip": id, "aria-label": `take ${chipWords(id)} back`,
-                      onclick: () => {
-                        table.chips[seat] = table.chips[seat].filter((other) => other !== id);
-                        drawTableEditor({dealer, targets, held, chips, note});
-                      }}, chipWords(id)))
-        : el("span", {class: "muted"}, "no chips yet"))));
+      table.chips[seat].length ? heldPills(seat, table.chips[seat], chipWords, false) : el("span", {class: "muted"}, "no chips"),
+      heldPills(seat, table.hands[seat], (card) => card, true))));
   const taken = new Set(table.chips.slice(0, table.players).flat());
-  fill(chips, [...TOOLS.chips.values()].map((chip) =>
+  fill(parts.chips, [...TOOLS.chips.values()].map((chip) =>
     el("button", {type: "button", class: "ws-chip", "data-chip": chip.id, disabled: taken.has(chip.id) || null,
-                  "aria-label": `give seat ${table.target + 1} ${chip.en}`, onclick: () => {
-                    const own = table.chips[table.target];
-                    if (own.length >= CHIPS_EACH) {
-                      note.textContent = `Seat ${table.target + 1} holds ${CHIPS_EACH} chips already: tap another seat.`;
-                      return;
-                    }
-                    own.push(chip.id);
-                    note.textContent = "";
-                    drawTableEditor({dealer, targets, held, chips, note});
-                  }}, chip.en, el("span", {class: "value"}, chip.value))));
-  if (focused >= 0) keepFocus(chips, focused);
+                  "aria-label": `give seat ${table.target + 1} ${chip.en}`, onclick: () => giveChip(chip.id)},
+       chip.en, el("span", {class: "value"}, chip.value))));
+  if (focused >= 0) keepFocus(parts.chips, focused);
+  markUsed(parts.deck, new Set(table.hands.slice(0, table.players).flat()));
+}
+
+/** A chip tapped goes to the chosen seat, up to its 5. */
+function giveChip(id) {
+  const own = table.chips[table.target];
+  if (own.length >= CHIPS_EACH) {
+    table.parts.note.textContent = `Seat ${table.target + 1} holds ${CHIPS_EACH} chips already: tap another seat.`;
+    return;
+  }
+  own.push(id);
+  table.parts.note.textContent = "";
+  drawTableEditor();
 }
 
 /** What keeps the table's round from being a position, in words; null when nothing does. */
 function tableProblem(round, limit) {
-  const empty = table.chips.slice(0, table.players).findIndex((own) => own.length === 0);
+  const seats = table.chips.slice(0, table.players);
+  const empty = seats.findIndex((own) => own.length === 0);
   if (empty >= 0) return `Seat ${empty + 1} holds no chip: tap a seat, then the 1 to ${CHIPS_EACH} chips it holds.`;
+  const hands = table.hands.slice(0, table.players);
+  const short = hands.findIndex((hand) => hand.length < HAND);
+  if (hands.some((hand) => hand.length) && short >= 0) {
+    return `Seat ${short + 1} holds ${hands[short].length} of its ${HAND} cards: tap the ${HAND - hands[short].length} `
+      + "missing, or take every card out to lay the cards out on the board.";
+  }
   if (!(round >= 1 && limit >= round)) return `Round ${round} is not a round 1 to the last round (${limit}).`;
   return null;
 }
 
-/** The position document of the table's round before its layout: nobody has moved yet. */
-function tablePosition({dealer, trumps, round, limit}) {
-  const seats = Array.from({length: table.players}, () => []);
-  const pair = parseTrumps(trumps);
+/** The position document of the table's round: before its layout, or with the cards
+ * entered after its draft (the trumps then to be turned up, or, known, the chips chosen). */
+function tablePosition() {
+  const parts = table.parts;
+  const players = table.players;
+  const dealer = Number(parts.dealer.value);
+  const seats = Array.from({length: players}, () => []);
+  const pair = parseTrumps(parts.trumps.value);
+  const drafted = table.hands[0].length > 0;
+  const shown = drafted && pair !== null;
   return {
-    game: "was_sticht", to_move: 0, history: [], dealer, pool: [],
-    chips: table.chips.slice(0, table.players).map((own) => [...own]),
-    trump: pair ? {suit: pair.suit, number: pair.number} : {suit: "?", number: "?"}, trump_shown: false,
-    columns: [], taken: [], clues: [], hands: seats.map(() => []), chosen: seats.map(() => null), chips_shown: false,
-    trick: [], tricks: [], discarded: seats.map(() => []), round, round_limit: limit, seed: "?", laid: [],
+    game: "was_sticht", to_move: shown ? (dealer % players) + 1 : 0, history: [], dealer, pool: [],
+    chips: table.chips.slice(0, players).map((own) => [...own]),
+    trump: pair ? {suit: pair.suit, number: pair.number} : {suit: "?", number: "?"}, trump_shown: shown,
+    columns: [], taken: [], clues: [], hands: table.hands.slice(0, players).map((hand) => [...hand]),
+    chosen: seats.map(() => null), chips_shown: false, trick: [], tricks: [], discarded: seats.map(() => []),
+    round: Number(parts.round.value), round_limit: Number(parts.limit.value), seed: "?", laid: [],
     discarded_before: seats.map(() => []),
   };
 }
