@@ -1,9 +1,11 @@
-"""Every game's board in a real browser, phone-sized and laptop-sized: a position opened by
-its address answers by itself; an option of the answer played changes the address and
-the answer; undo and redo step the history and the address follows; a reload finds the
-same position and history; an answer is never shown as the new position's while the next
-one works; every tap target on a phone is at least 44x44 CSS px; the answer is in view on
-a phone. Screenshots: ``board-<game>-<viewport>.png``."""
+"""Every game's board in a real browser, on a phone-sized page (375 px: the sticky answer
+bar and the smallest targets; the board behaves alike at any size, so the behaviours run
+once, and the laptop-sized picture is taken by resizing): a position opened by its
+address answers by itself; an option of the answer played changes the address and the
+answer; undo and redo step the history and the address follows; a reload finds the same
+position and history; an answer is never shown as the new position's while the next one
+works; every tap target is at least 44x44 CSS px; the answer is in view; Stop ends the
+request's worker. Screenshots: ``board-<game>-<viewport>.png``."""
 
 from __future__ import annotations
 
@@ -17,14 +19,16 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 import pytest
-from browser import ANSWER_TIMEOUT_MS, screenshot, viewport_name
+from browser import ANSWER_TIMEOUT_MS, LAPTOP, PHONE, no_outside_requests, screenshot
 
 from cardsolve.solvers.infrastructure.positions import start
 
 pytestmark = pytest.mark.slow  # drives a browser: `-m "not slow"` skips it in a quick local run
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from collections.abc import Iterator
+
+    from playwright.sync_api import Browser, Page
 
 STATIC = Path(__file__).parents[2] / "solvers" / "interfaces" / "web" / "static"
 ALL_BOARDS: dict[str, tuple[str, dict[str, Any]]] = {
@@ -51,12 +55,27 @@ class Slow:
     position: Callable[[], dict[str, Any]] | None = None
 
 
-SLOW: dict[str, Slow] = {"quibbles": Slow("#effort-samples", "5000")}
+SLOW: dict[str, Slow] = {
+    "quibbles": Slow("#effort-samples", "5000"),
+    "subito": Slow("#effort-samples", "100000", lambda: start("subito", seed=3).state.apply("R2A").to_json()),
+}
 """For each board that has a way, how to make its answer slow (to test Stop)."""
 STOPPED_WITHIN_S = 0.5
 FRESH = "#answer[data-state='fresh']"
 TAP_TARGETS = "button, a[href], input:not([type='hidden']), select, textarea, summary, [role='button']"
 SMALLEST_TAP = 44
+
+
+@pytest.fixture
+def page(chromium_browser: Browser, web_server: str) -> Iterator[Page]:
+    """A fresh phone-sized page (the conftest's ``page`` opens both sizes); every request
+    it makes to anywhere else is a test failure."""
+    context = chromium_browser.new_context(viewport=PHONE, base_url=web_server)
+    opened = context.new_page()
+    outside = no_outside_requests(opened)
+    yield opened
+    context.close()
+    assert not outside, f"the page asked for outside addresses: {outside}"
 
 
 def dealt(game: str) -> dict[str, Any]:
@@ -106,7 +125,10 @@ def test_a_position_in_the_address_answers_by_itself_and_follows_the_game(page: 
     assert moves and set(moves) <= set(legal)
     assert position_in_address(page) == position
     assert page.is_disabled("[data-action='undo']") and page.is_disabled("[data-action='redo']")
-    screenshot(page, f"board-{game}-{viewport_name(page)}")
+    screenshot(page, f"board-{game}-phone")
+    page.set_viewport_size(LAPTOP)
+    screenshot(page, f"board-{game}-laptop")
+    page.set_viewport_size(PHONE)
 
     record_states(page)
     played = moves[0]
@@ -181,8 +203,6 @@ def test_an_address_that_is_not_a_position_is_an_error_on_the_page(page: Page, g
 
 @pytest.mark.parametrize("game", sorted(BOARDS))
 def test_every_tap_target_is_large_and_the_answer_in_view_on_a_phone(page: Page, game: str) -> None:
-    if viewport_name(page) != "phone":
-        pytest.skip("the sizes are a phone's")
     page.goto(address(game, dealt(game)))
     fresh_moves(page)
     small: list[str] = page.locator(TAP_TARGETS).evaluate_all(
