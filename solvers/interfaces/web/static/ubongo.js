@@ -347,7 +347,7 @@ function layoutSvg(cards, {axes = false} = {}) {
   const picture = svg("svg", {class: "layout", width, height, viewBox: `0 0 ${width} ${height}`, role: "img",
                               "aria-label": `Ubongo layout: ${names}`}, layoutParts(cards, at));
   if (axes) {
-    const number = (text, x, y) => svg("text", {x, y, "font-family": "sans-serif", "font-size": CELL * 0.36,
+    const number = (text, x, y) => svg("text", {x, y, "font-family": "sans-serif", "font-size": CELL * 0.45,
                                                "text-anchor": "middle", "dominant-baseline": "central",
                                                fill: "#5b6474"}, String(text));
     for (let x = corner.x; x < right; x += 1) picture.append(number(x, at(x, 0)[0] + CELL / 2, AXIS / 2));
@@ -745,8 +745,36 @@ function drawRound(position, container) {
     el("p", {class: "u-facts"}, facts),
     table.length ? layoutSvg(table, {axes: true})
       : el("p", {class: "muted"}, "No card laid yet: the first lies unturned at (0, 0)."),
-    el("p", {class: "muted"}, `In hand: ${held.length} card${held.length === 1 ? "" : "s"}`),
-    el("div", {class: "hand-row"}, held.map((token) => drawToken(token, {cell: 16}) || el("code", {}, token)))));
+    el("p", {class: "muted"}, `In hand: ${held.length} card${held.length === 1 ? "" : "s"}` +
+       `${called ? "" : ": tap one to see only its options"}`),
+    el("div", {class: "hand-row", id: "board-hand"}, held.map((token) =>
+      el("button", {type: "button", class: "card-button", "data-face": token, "aria-pressed": String(token === boardFace),
+                    "aria-label": `only the options of ${token}`, title: `${token}: only its options`,
+                    onclick: () => narrowTo(token === boardFace ? null : token)},
+         drawToken(token, {cell: 16}) || el("code", {}, token))))));
+  if (boardFace !== null && !held.includes(boardFace)) narrowTo(null);
+}
+
+/** The face of the board's hand whose options alone the answer shows (null: every option). */
+let boardFace = null;
+
+/** Show only the options of `face` in the answer (its lays; every option when null). */
+function narrowTo(face) {
+  boardFace = face;
+  for (const button of document.querySelectorAll("#board-hand [data-face]")) {
+    button.setAttribute("aria-pressed", String(button.dataset.face === face));
+  }
+  narrowAnswer();
+}
+
+/** Hide the answer's options of other faces than the one chosen in the board's hand (the
+ * answer is redrawn after each move: this runs again then). */
+function narrowAnswer() {
+  for (const button of document.querySelectorAll("#answer [data-move], #answer [data-old-move]")) {
+    const move = button.dataset.move ?? button.dataset.oldMove;
+    const item = button.closest("li") || button;
+    item.hidden = boardFace !== null && !move.startsWith(`${boardFace}@`);
+  }
 }
 
 const LAY = /^(?<face>[^@\s]+)@(?<x>[+-]?[0-9]+),(?<y>[+-]?[0-9]+)r(?<turn>[0-9]+)$/;
@@ -824,7 +852,7 @@ function editor({load, current}) {
  * zone, pickers, builder, table and questions. */
 async function start() {
   $("header").replaceWith(header(GAME));
-  hand = zone({zoneElement: $("hand-zone"), field: $("hand-field"), draw: (token) => drawToken(token),
+  hand = zone({zoneElement: $("hand-zone"), field: $("hand-field"), draw: (token) => drawToken(token, {cell: 18}),
                onChange: () => { drawLayControls(); markChosen(); markStale(); }});
   drawRoundTabs();
   drawDeckFilter();
@@ -846,6 +874,7 @@ async function start() {
            {name: "k", label: "Cards to lay", min: 1, max: 9, value: 7}],
     editor,
   });
+  new MutationObserver(narrowAnswer).observe($("answer"), {childList: true, subtree: true});
 }
 
 start();
