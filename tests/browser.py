@@ -27,6 +27,10 @@ if TYPE_CHECKING:
 PHONE: ViewportSize = {"width": 375, "height": 812}
 LAPTOP: ViewportSize = {"width": 1280, "height": 860}
 VIEWPORTS: dict[str, ViewportSize] = {"phone": PHONE, "laptop": LAPTOP}
+ONE_SIZE_PHONE = pytest.mark.parametrize("page", ["phone"], indirect=True)
+ONE_SIZE_LAPTOP = pytest.mark.parametrize("page", ["laptop"], indirect=True)
+"""For a test of what a page does rather than how it looks, one window size is enough:
+these run it with the ``page`` fixture at the one size only."""
 ANSWER_TIMEOUT_MS = 60_000
 """How long a test waits for a page's answer (the first answers load the solvers)."""
 CHROMIUM_FLAGS = [

@@ -9,7 +9,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from browser import screenshot, viewport_name, wait_for_answer
+from browser import ONE_SIZE_LAPTOP, ONE_SIZE_PHONE, screenshot, viewport_name, wait_for_answer
 from conftest import RunCli
 
 pytestmark = pytest.mark.slow  # drives a browser: `-m "not slow"` skips it in a quick local run
@@ -115,6 +115,7 @@ def ask_about(page: Page, hand: str, display: str, button: str) -> str:
     return wait_for_answer(page)
 
 
+@ONE_SIZE_PHONE
 def test_a_split_that_takes_nothing_draws_no_take_row(page: Page, cardsolve: RunCli) -> None:
     assert ask_about(page, "2", "3,3,1,2", "#ask-split-button") == "done"
     assert cli(cardsolve, "split", "2", "--display", "3,3,1,2")[1]["taken"] == 0
@@ -137,6 +138,7 @@ def test_every_combine_option_is_drawn_as_a_row(page: Page, cardsolve: RunCli) -
     screenshot(page, f"quibbles-combine-{viewport_name(page)}")
 
 
+@ONE_SIZE_PHONE
 def test_typing_the_notation_redraws_the_zone_and_tapping_a_card_removes_it(page: Page) -> None:
     page.goto("/quibbles")
     page.fill("#display-text", "3,3,1,9")
@@ -152,6 +154,7 @@ def test_typing_the_notation_redraws_the_zone_and_tapping_a_card_removes_it(page
     assert page.input_value("#display-text") == "" and zone_cards(page, "display") == ""
 
 
+@ONE_SIZE_LAPTOP
 def test_keys_alone_add_and_remove_cards_without_losing_the_focus(page: Page) -> None:
     """Enter on a picker card or a zone card redraws the zone; the focus stays where the
     keyboard user was (the card that took the removed one's place), not back at the top."""
@@ -169,6 +172,7 @@ def test_keys_alone_add_and_remove_cards_without_losing_the_focus(page: Page) ->
     assert zone_cards(page, "display") == "3"
 
 
+@ONE_SIZE_LAPTOP
 def test_bad_input_is_the_servers_message_and_an_old_answer_fades(page: Page) -> None:
     page.goto("/quibbles")
     page.select_option("#variant", "simplified")
@@ -205,12 +209,11 @@ def best_game(position: dict[str, Any], samples: int) -> list[str]:
     return moves
 
 
+@ONE_SIZE_LAPTOP
 def test_a_short_seeded_game_is_followed_from_the_deal_to_its_end_on_the_board(page: Page) -> None:
     """Seed 0's two-player simplified game, every option tapped on the page: the best one
     of the answer when a seat moves (1 deal a turn, to keep it short), the table's one
     move when it draws or refills; the game the page plays is the evaluation's own."""
-    if viewport_name(page) != "laptop":
-        pytest.skip("one long game is enough: the board's phone layout has its own tests")
     from urllib.parse import quote
 
     from cardsolve.solvers.infrastructure.positions import start
@@ -235,6 +238,7 @@ def test_a_short_seeded_game_is_followed_from_the_deal_to_its_end_on_the_board(p
     screenshot(page, "board-quibbles-game-over-laptop")
 
 
+@ONE_SIZE_PHONE
 def test_cards_tapped_in_go_on_the_board_as_seat_ones_turn(page: Page) -> None:
     page.goto("/quibbles")
     page.wait_for_selector("#answer[data-state='fresh']")
