@@ -1,16 +1,23 @@
-"""The CUBU page in a real browser: the top (centre) card and the hand are tapped in with
-the card builder, the ready cards and the action cards; the longest colour sequence and
-Speed CUBU are asked; what the page draws and says is checked against the CLI's own
-answer for the same position. Each test runs in a phone-sized and a laptop-sized window."""
+"""The CUBU page in a real browser. The board: a short seeded classic game and a Speed
+CUBU race are followed from the deal to their end on the page alone (tapping the best
+option, or in a race a card of the hand and then its cell), and a position is entered by
+tapping the cards on one's own table. The questions below it: the top (centre) card and
+the hand are tapped in with the card builder, the ready cards and the action cards; the
+longest colour sequence and Speed CUBU are asked; what the page draws and says is checked
+against the CLI's own answer for the same position, and an answer is marked stale once the
+cards change. Each test runs in a phone-sized and a laptop-sized window, the race in one."""
 
 from __future__ import annotations
 
 import json
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 import pytest
-from browser import screenshot, viewport_name, wait_for_answer
+from browser import ANSWER_TIMEOUT_MS, screenshot, viewport_name, wait_for_answer
 from conftest import RunCli
+
+from cardsolve.models.cubu.state import start
 
 pytestmark = pytest.mark.slow  # drives a browser: `-m "not slow"` skips it in a quick local run
 
@@ -22,6 +29,12 @@ LONGEST_HAND = ["G-P-R-D", "O-P-R-L-D", "R-O-P-G", "L-O", "O-P", "P-D-G-R-O", "G
 SPEED_CENTRE = "O-P-R-L-D"
 SPEED_HAND = ["D-G", "R-G", "D-P-R-O-L-G", "O-L-R", "R-D-P", "L-O", "O-G-L-D", "P-G", "R-L-O", "L-G-D-R-P-O"]
 ACTIONS = {"miss", "interrupt", "swap", "pickup1", "pickup2", "pickup3"}
+FRESH = "#answer[data-state='fresh']"
+SHORT_GAME: dict[str, Any] = {"seed": 6, "players": 2, "rounds": 1}
+"""A one-round classic game of 2 seats that the best options end in a dozen moves."""
+SHORT_RACE: dict[str, Any] = {"seed": 6, "players": 2, "rounds": 1, "mode": "speed"}
+"""A single Speed CUBU race of 2 seats, 10 cards each."""
+MOST_MOVES = 60
 
 
 def cli(cardsolve: RunCli, *args: str) -> tuple[int, dict[str, Any], str]:
@@ -137,7 +150,7 @@ def test_speed_cubu_draws_the_grid_in_laying_order_in_both_modes(page: Page, car
     assert page_overflow(page) <= 0
     screenshot(page, f"cubu-speed-{viewport_name(page)}")
 
-    page.locator("input[name='mode'][value='boxes']").check()
+    page.select_option("#speed-mode", "boxes")
     page.locator("#ask-speed").click()
     assert wait_for_answer(page) == "done"
     code, document, text = cli(
@@ -161,8 +174,11 @@ def test_typing_the_notation_redraws_the_zones_and_bad_input_is_shown(page: Page
     assert zone_tokens(page, "top-zone") == ["D-L-G"]
 
     page.locator("#ask-speed").click()
-    assert wait_for_answer(page) == "error"
-    assert "action card miss has no place in Speed CUBU" in page.inner_text(".answer .status")
+    assert wait_for_answer(page) == "done"
+    assert page.get_attribute(".answer [data-left-out]", "data-left-out") == "miss"
+    assert "Left out: miss (action cards have no place in Speed CUBU)" in page.inner_text(".answer .drawing")
+    assert "left out: miss" in page.inner_text(".answer pre.cli-text")
+    assert not page.locator(".answer [data-unlaid='miss']").count()
 
     page.locator("#hand-zone .card-button[data-token='miss']").click()
     assert page.input_value("#hand-field") == "l-o,R-G"
@@ -176,3 +192,131 @@ def test_typing_the_notation_redraws_the_zones_and_bad_input_is_shown(page: Page
     page.locator("#ask-longest").click()
     assert wait_for_answer(page) == "error"
     assert "X-Y" in page.inner_text(".answer .status")
+
+
+def position_in_address(page: Page) -> dict[str, Any]:
+    """The position the page's address carries."""
+    found: dict[str, Any] = page.evaluate("JSON.parse(new URLSearchParams(location.search).get('position'))")
+    return found
+
+
+def play_to_the_end(page: Page, *, lay_by_picture: bool) -> list[str]:
+    """Play the game on the board until it is over, each move once the answer is fresh: the
+    best option of the answer (the first move when none is valued), or, with
+    ``lay_by_picture``, a card of the seat to move's hand and then a cell in the grid. The
+    moves played, in notation."""
+    played: list[str] = []
+    while True:
+        page.wait_for_selector(FRESH, timeout=ANSWER_TIMEOUT_MS)
+        if page.locator("#answer .board-status", has_text="The game is over").count():
+            return played
+        assert len(played) < MOST_MOVES, played
+        if lay_by_picture and page.locator("#board-view button[data-pick]").count():
+            if not page.locator("#board-view button[data-pick][aria-pressed='true']").count():
+                page.locator("#board-view button[data-pick]").first.click()  # a second tap would let it go
+            target = page.locator("#board-view button[data-lay]").first
+            played.append(target.get_attribute("data-lay") or "")
+        else:
+            best = page.locator("#answer li.best [data-move]")
+            target = best.first if best.count() else page.locator("#answer [data-move]").first
+            played.append(target.get_attribute("data-move") or "")
+        target.click()
+
+
+def test_a_short_seeded_game_is_followed_from_the_deal_to_its_end(page: Page) -> None:
+    page.goto("/cubu")
+    page.wait_for_selector(FRESH, timeout=ANSWER_TIMEOUT_MS)
+    page.locator("#board-deal summary").click()
+    page.fill("#deal-seed", str(SHORT_GAME["seed"]))
+    page.fill("#deal-players", str(SHORT_GAME["players"]))
+    page.select_option("#deal-rounds", str(SHORT_GAME["rounds"]))
+    page.locator("[data-action='deal']").click()
+    page.wait_for_selector(FRESH, timeout=ANSWER_TIMEOUT_MS)
+    dealt = start(**SHORT_GAME)
+    assert position_in_address(page) == dealt.to_json()
+    assert page.locator("#board-view [data-top]").count() == 1
+    assert page.locator("#answer li.best [data-move] .c-move").count() >= 1  # the moves are drawn as cards
+
+    played = play_to_the_end(page, lay_by_picture=False)
+    final = dealt
+    for move in played:
+        final = final.apply(move)
+    assert final.is_over and position_in_address(page) == final.to_json()
+    assert "went out" in page.inner_text("#board-view")
+    assert page.is_enabled("[data-action='undo']")
+
+
+def test_a_speed_race_is_laid_card_by_card_by_tapping_the_hand_and_the_grid(page: Page) -> None:
+    if viewport_name(page) != "phone":
+        pytest.skip("twenty moves: the phone's window is enough")
+    dealt = start(**SHORT_RACE)
+    page.goto(f"/cubu?position={quote(json.dumps(dealt.to_json()))}")
+    page.wait_for_selector(FRESH, timeout=ANSWER_TIMEOUT_MS)
+    assert page.locator("#board-view [data-laid]").count() == 1  # the centre card
+    page.locator("#board-view button[data-pick]").first.click()
+    assert page.locator("#board-view button[data-pick][aria-pressed='true']").count() == 1
+    assert page.locator("#board-view button[data-lay]").count() >= 1
+    sizes = page.locator("#board-view button").evaluate_all(
+        "nodes => nodes.map(n => [n.getBoundingClientRect().width, n.getBoundingClientRect().height])"
+    )
+    assert all(width >= 44 and height >= 44 for width, height in sizes), sizes  # the cards and cells are tap targets
+    screenshot(page, "board-cubu-race-phone")
+
+    played = play_to_the_end(page, lay_by_picture=True)
+    final = dealt
+    for move in played:
+        final = final.apply(move)
+    assert final.is_over and position_in_address(page) == final.to_json()
+    laid = len(final.to_json()["grid"])
+    assert page.locator("#board-view [data-laid]").count() == laid > 1
+    assert "The race is over" in page.inner_text("#board-view")
+    assert page_overflow(page) <= 0
+
+
+def test_the_cards_on_your_table_are_tapped_in_and_valued(page: Page) -> None:
+    page.goto("/cubu")
+    page.wait_for_selector(FRESH, timeout=ANSWER_TIMEOUT_MS)
+    editor = page.locator("#table-editor")
+    editor.locator("summary").click()
+    editor.locator(".picker [data-pick='D-L-G']").first.click()  # a ready card: the top card
+    for card in ("L-O", "R-G"):
+        for letter in card.split("-"):
+            editor.locator(f".colours button[data-colour='{letter}']").click()
+        editor.locator(".builder button.primary").click()
+    editor.locator("[aria-label='action cards'] [data-pick='miss']").click()
+    assert [token.get_attribute("data-token") for token in editor.locator("#table-hand .card-button").all()] == [
+        "L-O",
+        "R-G",
+        "miss",
+    ]
+    editor.locator("[aria-label='cards in each other hand']").fill("3")
+    editor.locator("[data-action='use-table']").click()
+    page.wait_for_selector(FRESH, timeout=ANSWER_TIMEOUT_MS)
+    position = position_in_address(page)
+    assert position["top"] == "D-L-G" and position["hands"] == [["L-O", "R-G", "miss"], ["?", "?", "?"]]
+    assert position["to_move"] == 1 and len(position["pickup"]) == 60 - 1 - 6
+    moves = page.locator("#answer [data-move]").evaluate_all("nodes => nodes.map(n => n.dataset.move)")
+    assert sorted(moves) == sorted(["L2down:L-O", "G3down:R-G", "miss@2"])
+    assert page.locator("#answer li.best [data-move]").get_attribute("data-move") == "miss@2"
+    assert page.locator("#board-view [data-seat='2'] [aria-label='a hidden card']").count() == 3
+
+
+def test_an_answer_is_marked_stale_once_the_top_card_changes(page: Page) -> None:
+    page.goto("/cubu")
+    build(page, LONGEST_TOP)
+    tap(page, "L-O")
+    page.locator("#ask-longest").click()
+    assert wait_for_answer(page) == "done"
+    assert page.get_attribute(".answer", "data-stale") is None
+    page.locator("#top-zone .card-button").click()  # the top card taken away
+    assert page.get_attribute(".answer", "data-stale") == "true"
+    assert "The cards changed since this answer" in page.evaluate(
+        "getComputedStyle(document.querySelector('.answer'), '::before').content"
+    )
+    page.locator("#to-top").click()
+    tap(page, "R-G")
+    page.locator("#ask-longest").click()
+    assert wait_for_answer(page) == "done"
+    assert page.get_attribute(".answer", "data-stale") is None
+    page.locator("#top-field").fill("D-L-G")
+    assert page.get_attribute(".answer", "data-stale") == "true"

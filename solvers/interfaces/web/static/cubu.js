@@ -1,9 +1,11 @@
-// The CUBU page: build the top (centre) card and the hand by tapping colours, ready cards
-// and action cards; ask for the longest colour sequence or whether a Speed CUBU hand can all
-// be laid; draw the answers (the run with its declared box, the Speed CUBU grid in laying
-// order). The server checks and solves; this page only draws cards and positions.
+// The CUBU page: a board that follows a classic game or a Speed CUBU race (the position
+// document of `cardsolve cubu start`, every option of the seat to move valued after each
+// change), entered from a seeded deal or from the cards on your table; below it, the
+// questions about tapped-in cards: the longest colour sequence, and whether a Speed CUBU
+// hand can all be laid. The server checks and solves; this page only draws cards and positions.
 
-import {answerPanel, el, header, picker, svg, zone} from "/static/cardsolve.js";
+import {board} from "/static/board.js";
+import {answerPanel, el, fill, header, picker, svg, zone} from "/static/cardsolve.js";
 
 const COLOURS = {D: ["dark blue", "var(--dark-blue)"], L: ["light blue", "var(--light-blue)"],
                  R: ["red", "var(--cubu-red)"], G: ["green", "var(--cubu-green)"],
@@ -15,6 +17,15 @@ const READY = ["D-L-G", "L-O", "R-G", "O-P", "R-O-P-G", "G-P-R-D", "P-D-G-R-O", 
 const MOST_BOXES = 6;
 const CARD = 56;
 const INK = "#1d2330";
+const DECK_CARDS = 60;
+/** The bundled deck: 48 regular cards and 12 action cards (Speed CUBU removes the action cards). */
+const ACTION_CARDS = 12;
+const FOLLOW = /^([DLRGOP])([1-6])(up|down)$/;
+/** A declared box and direction as the notation writes it: R3up. */
+const SEQUENCE = /^([DLRGOP][1-6](?:up|down)):(.+)$/;
+/** A colour sequence move: R2up:O-R-G,P-R-L. */
+const MOVE_WORDS = {draw: "Draw a card", pass: "Pass", interrupt: "Interrupt", look: "Look at my cards"};
+/** The moves that are words, not cards. */
 
 /** Read a card token for drawing: {colours: ["D", ...]} or {action: "miss"}, or null if it is no card. */
 function readCard(token) {
@@ -129,25 +140,45 @@ function swatch(letter) {
   return el("span", {class: "swatch", style: `background: ${COLOURS[letter][1]}`});
 }
 
-/** The card builder: colour buttons nest boxes innermost first; shows the card live; `put(token)` takes it. */
-function cardBuilder(put, putLabel) {
+/** The elements of the page's own card builder (under "More questions"), found by their ids. */
+function pageBuilderParts() {
+  const byId = (id) => document.getElementById(id);
+  return {colours: byId("colours"), put: byId("put-built"), undo: byId("undo-box"), clear: byId("clear-built"),
+          preview: byId("preview"), note: byId("preview-note"), built: byId("built")};
+}
+
+/** A new card builder's elements (for the table editor): the block to show and its parts. */
+function newBuilderParts() {
+  const parts = {colours: el("div", {class: "colours"}), built: el("div", {class: "built", "aria-live": "polite"}),
+                 preview: el("div"), note: el("p"),
+                 put: el("button", {type: "button", class: "primary", disabled: true}),
+                 undo: el("button", {type: "button", disabled: true}, "Undo box"),
+                 clear: el("button", {type: "button", disabled: true}, "Clear")};
+  const block = el("div", {class: "builder"}, el("div", {class: "preview"}, parts.preview, parts.note),
+                   el("div", {}, parts.colours, parts.built, el("div", {class: "row"}, parts.put, parts.undo, parts.clear)));
+  return {block, parts};
+}
+
+/**
+ * A card builder in `parts` (its colour buttons, preview and buttons): colour buttons nest boxes
+ * innermost first; shows the card live; `put(token)` takes it; `putLabel()` names where it goes.
+ */
+function cardBuilder(parts, put, putLabel) {
   let built = [];
   const colourButtons = Object.keys(COLOURS).map((letter) =>
     el("button", {type: "button", "data-colour": letter, "aria-label": `add a ${COLOURS[letter][0]} box`,
                   onclick: () => { built.push(letter); show(); }}, swatch(letter), COLOURS[letter][0]));
-  document.getElementById("colours").replaceChildren(...colourButtons);
-  const putButton = document.getElementById("put-built");
-  const undo = document.getElementById("undo-box");
-  const clear = document.getElementById("clear-built");
+  parts.colours.replaceChildren(...colourButtons);
+  const {put: putButton, undo, clear} = parts;
   /** Redraw the preview, the words under it and which buttons can be used. */
   function show() {
     const token = built.join("-");
-    document.getElementById("preview").replaceChildren(built.length >= 2 ? cardSvg(token, 96) :
+    parts.preview.replaceChildren(built.length >= 2 ? cardSvg(token, 96) :
       built.length === 1 ? svg("svg", {viewBox: "0 0 100 100", width: 96, height: 96}, regularFace(built, 0)) :
         emptyCard(96));
-    document.getElementById("preview-note").textContent = built.length === 0 ? "tap colours" :
+    parts.note.textContent = built.length === 0 ? "tap colours" :
       `${built.length} box${built.length === 1 ? "" : "es"}`;
-    document.getElementById("built").textContent = built.length === 0 ? "Innermost box first." :
+    parts.built.textContent = built.length === 0 ? "Innermost box first." :
       `${built.map((letter, index) => `${COLOURS[letter][0]} ${index + 1}`).join(" · ")}` +
       (built.length < 2 ? ": a card has 2 to 6 boxes" : "");
     colourButtons.forEach((button) => { button.disabled = built.includes(button.dataset.colour); });
@@ -265,7 +296,12 @@ function drawSpeed(document_, drawing, centre, hand) {
                     + "centre in the play graph. The numbers give the laying order; the centre card is framed."),
                  el("div", {class: "speed-scroll"}, speedGrid(centre, document_.layout)));
   const laid = new Set(document_.layout.map((entry) => entry.card.toUpperCase()));
-  const left = hand.filter((token) => !laid.has(token.trim().toUpperCase()));
+  const leftOut = new Set((document_.left_out || []).map((token) => token.toLowerCase()));
+  const left = hand.filter((token) => !laid.has(token.trim().toUpperCase()) && !leftOut.has(token.trim().toLowerCase()));
+  if (leftOut.size) {
+    drawing.append(el("p", {class: "left-out", "data-left-out": document_.left_out.join(",")},
+                      `Left out: ${document_.left_out.join(", ")} (action cards have no place in Speed CUBU).`));
+  }
   if (left.length && document_.layout.length < document_.card_count) {
     const size = left.length > 12 ? 30 : 44;  // a long list stays a few rows on a phone
     drawing.append(el("h4", {}, `${document_.proven ? "Not laid" : "Not in the best run found"} (${left.length})`),
@@ -274,14 +310,319 @@ function drawSpeed(document_, drawing, centre, hand) {
   }
 }
 
-/** Wire up the page: header, zones, builder, pickers and the two questions. */
+// ---- The board: the position of a game in progress ----
+
+/** The board (once built): the pictures' taps play their moves with it. */
+let theBoard = null;
+/** Speed CUBU: the hand card chosen to lay (then the cells it can go to are shown), or null. */
+const table = {chosen: null};
+
+/** The back of a card nobody at this seat can see. */
+function cardBack(size) {
+  return svg("svg", {viewBox: "0 0 100 100", width: size, height: size, role: "img", "aria-label": "a hidden card"},
+    svg("rect", {x: 1, y: 1, width: 98, height: 98, rx: 9, fill: "#3b4252", stroke: INK, "stroke-width": 2}),
+    svg("text", {x: 50, y: 66, "text-anchor": "middle", "font-size": 46, "font-weight": 800, fill: "#d8dee9",
+                 "font-family": "system-ui, sans-serif"}, "?"));
+}
+
+/** One card of the board: its face, a back for "?", or the token as text when it is no card. */
+function boardCard(token, size = 34) {
+  if (token === "?") return cardBack(size);
+  return cardSvg(token, size) || el("span", {class: "raw"}, token);
+}
+
+/** A row of cards, or "none". */
+function cardRow(tokens, size = 34) {
+  if (!tokens.length) return el("span", {class: "muted"}, "none");
+  return el("span", {class: "c-cards"}, tokens.map((token) => boardCard(token, size)));
+}
+
+/** "3 cards" or "1 card". */
+function countCards(count) {
+  return `${count} card${count === 1 ? "" : "s"}`;
+}
+
+/** "the red box at position 3, going up" for a follow written R3up. */
+function followText(follow) {
+  const [, colour, position, direction] = FOLLOW.exec(follow) || [];
+  if (!colour) return follow;
+  return `the ${COLOURS[colour][0]} box at position ${position}, going ${direction}`;
+}
+
+/** The seat whose turn it is: the seat to move, or while the table moves, the seat it moves for. */
+function turnSeat(position, show) {
+  return show.to_move === 0 ? position.turn_seat : show.to_move;
+}
+
+/** Each seat's block: its name, whether it moves, its score and what `details(index)` adds, and its hand. */
+function seatBlocks(position, show, details) {
+  const scores = new Map(show.scores.map((entry) => [entry.seat, entry.score]));
+  const moving = turnSeat(position, show);
+  return el("div", {class: "c-seats"}, position.hands.map((held, index) => {
+    const seat = index + 1;
+    return el("div", {class: `c-seat${seat === moving ? " moving" : ""}`, "data-seat": seat},
+      el("div", {class: "c-seat-head"},
+         el("strong", {}, `Seat ${seat}${seat === moving ? " (its turn)" : ""}`),
+         el("span", {class: "muted"}, [`${countCards(held.length)} · score ${scores.get(seat) ?? 0}`, ...details(index)]
+           .join(" · "))),
+      cardRow(held));
+  }));
+}
+
+/** Which round of how many, or to how many points: "round 2 of 3", "round 1, to 100 points". */
+function gameLength(number, of, target, word) {
+  return of ? `${word} ${number} of ${of}` : `${word} ${number}, to ${target} points`;
+}
+
+/** A classic game: the top card (its declared box marked while a sequence is laid), the piles, the seats. */
+function drawClassic(position, container, show) {
+  const laying = position.sequence;
+  const declared = laying ? Number((FOLLOW.exec(laying.follow) || [])[2] || 0) : 0;
+  const round = (position.round_results || []).length + (position.winner ? 0 : 1);
+  fill(container,
+    el("p", {class: "c-facts"}, `Classic CUBU, ${gameLength(round, position.rounds, position.target, "round")} · `
+       + `dealer seat ${position.dealer} · turn ${(position.turns || 0) + 1}`),
+    el("div", {class: "c-centre"},
+       el("figure", {"data-top": position.top}, cardSvg(position.top, 72, declared) || boardCard(position.top, 72),
+          el("figcaption", {}, laying ? "top card, the box followed marked" : "top card")),
+       el("span", {class: "muted"}, `${countCards((position.pile || []).length)} under it · `
+          + `${countCards((position.pickup || []).length)} to draw`
+          + ((position.spent || []).length ? ` · ${countCards(position.spent.length)} set aside` : ""))),
+    laying ? el("p", {class: "c-laying", "data-laying": laying.follow},
+                `Laying a sequence: the next card follows ${followText(laying.follow)}; still to come `,
+                cardRow(laying.planned, 28), `. Seat ${laying.asked_seat} is asked whether it interrupts.`) : null,
+    position.winner ? el("p", {class: "c-laying"}, el("strong", {},
+                         `Seat ${position.winner} went out: ${position.points} points.`)) : null,
+    seatBlocks(position, show,
+               (index) => ((position.skips || [])[index] ? [`misses ${position.skips[index]} turn(s)`] : [])));
+}
+
+/** The lays of the seat to move, by card: {card: [move, ...]} (notation CARD@x,y). */
+function laysByCard(show) {
+  const lays = {};
+  if (!show.to_move) return lays;
+  for (const move of show.legal_moves) {
+    const at = move.lastIndexOf("@");
+    if (at > 0 && move.slice(at + 1).includes(",")) (lays[move.slice(0, at)] ||= []).push(move);
+  }
+  return lays;
+}
+
+/** The Speed CUBU grid: the laid cards at their cells (the centre framed), and a button at every
+ * cell the chosen card can be laid in. */
+function speedBoard(grid, targets) {
+  const cellOf = (move) => move.slice(move.lastIndexOf("@") + 1).split(",").map(Number);
+  const cells = [...grid.map((entry) => entry.cell), ...targets.map(cellOf)];
+  const xs = cells.map(([x]) => x);
+  const ys = cells.map(([, y]) => y);
+  const [minX, maxY] = [Math.min(...xs), Math.max(...ys)];
+  const at = ([x, y]) => `grid-column: ${x - minX + 1}; grid-row: ${maxY - y + 1}`;
+  const laid = grid.map((entry) => el("div", {class: `c-cell${entry.cell[0] === 0 && entry.cell[1] === 0 ? " centre" : ""}`,
+                                              style: at(entry.cell), "data-laid": entry.card,
+                                              "data-cell": entry.cell.join(",")}, cardSvg(entry.card, 44)));
+  const open = targets.map((move) => el("button", {type: "button", class: "c-cell", style: at(cellOf(move)),
+                                                   "data-lay": move, "aria-label": `lay ${move.replace("@", " at ")}`,
+                                                   onclick: () => theBoard.play(move)}, "+"));
+  return el("div", {class: "c-grid-box"}, el("div", {class: "c-grid", role: "group", "aria-label": "the laid cards"},
+                                             laid, open));
+}
+
+/** The cards of the seat to move that it can lay, as buttons: tapping one chooses it (again: lets it go). */
+function layPicker(held, lays, redraw) {
+  return el("span", {class: "c-cards c-lay-cards", role: "group", "aria-label": "cards to lay"}, held.map((token) =>
+    lays[token]
+      ? el("button", {type: "button", class: "c-pick", "data-pick": token, "aria-pressed": String(token === table.chosen),
+                      "aria-label": `choose ${token} to lay`,
+                      onclick: () => { table.chosen = token === table.chosen ? null : token; redraw(); }},
+           boardCard(token, 40))
+      : boardCard(token, 40)));
+}
+
+/** A Speed CUBU race: the seat to move's cards to lay right above the grid (tap a card, then
+ * a cell), the grid, and each seat's hand. */
+function drawRace(position, container, show) {
+  const lays = laysByCard(show);
+  const mover = show.to_move;
+  const laying = Object.keys(lays).length > 0;
+  if (!lays[table.chosen]) table.chosen = null;
+  const redraw = () => drawRace(position, container, show);
+  const race = (position.race_results || []).length + (position.over ? 0 : 1);
+  const winners = position.winner_seats || [];
+  fill(container,
+    el("p", {class: "c-facts"}, `Speed CUBU (${position.follow || "colour"} mode), `
+       + `${gameLength(race, position.races, position.target, "race")} · turn round ${position.turn_rounds || 0} · `
+       + `${countCards((position.pickup || []).length)} to draw`),
+    laying ? el("p", {class: "c-lay-hint"}, table.chosen ? `Seat ${mover}: tap a + to lay ${table.chosen}, or another card.`
+      : `Seat ${mover}: tap a card, then where it goes.`) : null,
+    laying ? layPicker(position.hands[mover - 1], lays, redraw) : null,
+    speedBoard(position.grid, table.chosen ? lays[table.chosen] : []),
+    position.over ? el("p", {class: "c-laying"}, el("strong", {}, winners.length
+      ? `The race is over: seat ${winners.join(" and ")} won ${position.points} points.`
+      : "The race is over without a winner.")) : null,
+    seatBlocks(position, show,
+               (index) => ((position.penalties || [])[index] ? [`penalty ${position.penalties[index]}`] : [])));
+}
+
+/** The position drawn: a classic game or a Speed CUBU race. */
+function drawPosition(position, container, {show}) {
+  if (position.mode === "speed") drawRace(position, container, show);
+  else drawClassic(position, container, show);
+}
+
+/** A move as people read it: its cards drawn small, with a few words (the notation is its data-move). */
+function moveLabel(move) {
+  if (MOVE_WORDS[move]) return MOVE_WORDS[move];
+  const small = (token) => boardCard(token, 30);
+  const label = (...parts) => el("span", {class: "c-move"}, ...parts);
+  if (move.startsWith("deal:")) return label("turn up", small(move.slice(5)));
+  const sequence = SEQUENCE.exec(move);
+  if (sequence) {
+    const [, colour, position, direction] = FOLLOW.exec(sequence[1]);
+    return label(swatch(colour), `${COLOURS[colour][0]} ${position} ${direction}`, ...sequence[2].split(",").map(small));
+  }
+  const at = move.lastIndexOf("@");
+  if (at > 0) {
+    const where = move.slice(at + 1);
+    return label(small(move.slice(0, at)), where.includes(",") ? `at ${where}` : `on seat ${where}`);
+  }
+  if (readCard(move)) return label(small(move), move);
+  return move;
+}
+
+/** The table editor: the cards on your table tapped in (your hand, the top or centre card, how
+ * many cards the others hold), whose turn it is; `load` takes the position document it builds. */
+function tableEditor({load}) {
+  const choice = (values, selected, label) =>
+    el("select", {"aria-label": label}, values.map((value) => el("option", {value, selected: value === selected || null}, value)));
+  const mode = choice(["classic", "speed"], "classic", "the game");
+  const players = choice(["2", "3", "4", "5", "6"], "2", "players");
+  const you = choice(["1", "2"], "1", "your seat");
+  const mover = choice(["1", "2"], "1", "the seat to move");
+  const others = el("input", {type: "number", min: 0, max: 47, value: 7, "aria-label": "cards in each other hand"});
+  const field = (text, input) => el("label", {class: "deal-field"}, text, input);
+  const topField = el("input", {type: "text", class: "notation", placeholder: "D-R-G", autocomplete: "off",
+                                spellcheck: "false", "aria-label": "the top card in notation"});
+  const handField = el("input", {type: "text", class: "notation", placeholder: "R-G-O,P-L,miss", autocomplete: "off",
+                                 spellcheck: "false", "aria-label": "your hand in notation"});
+  const topElement = el("div", {class: "zone", id: "table-top", "data-empty": "Tap the top card in"});
+  const handElement = el("div", {class: "zone", id: "table-hand", "data-empty": "Tap your cards in"});
+  const topZone = zone({zoneElement: topElement, field: topField, draw: (token) => cardSvg(token), max: 1});
+  const handZone = zone({zoneElement: handElement, field: handField, draw: (token) => cardSvg(token)});
+  let destination = "top";
+  const toTop = el("button", {type: "button", "aria-pressed": "true", onclick: () => send("top")}, "Top card");
+  const toHand = el("button", {type: "button", "aria-pressed": "false", onclick: () => send("hand")}, "Your hand");
+  const {block, parts} = newBuilderParts();
+  const put = (token) => {
+    if (destination === "top") { topZone.set([token]); send("hand"); } else handZone.add(token);
+  };
+  const builder = cardBuilder(parts, put, () => (destination === "top" ? `Set as ${toTop.textContent.toLowerCase()}` : "Add to hand"));
+  /** Send the next tapped cards to the top card or to the hand. */
+  function send(where) {
+    destination = where;
+    toTop.setAttribute("aria-pressed", String(where === "top"));
+    toHand.setAttribute("aria-pressed", String(where === "hand"));
+    builder.refresh();
+  }
+  const actions = el("div", {class: "picker", role: "group", "aria-label": "action cards"});
+  picker(actions, Object.keys(ACTIONS), (token) => cardSvg(token, 44), (token) => handZone.add(token));
+  const ready = el("div", {class: "picker", role: "group", "aria-label": "ready cards"});
+  picker(ready, READY, (token) => cardSvg(token, 44), put);
+  const actionsBlock = el("div", {}, el("p", {class: "muted"}, "Action cards (to the hand):"), actions);
+  const note = el("p", {class: "c-note", role: "alert"});
+  /** The seat choices follow the number of players; Speed CUBU has no action cards and a centre card. */
+  function shape() {
+    const count = Number(players.value);
+    for (const select of [you, mover]) {
+      const kept = Math.min(Number(select.value), count);
+      fill(select, Array.from({length: count}, (_, index) => el("option", {value: index + 1, selected: index + 1 === kept || null},
+                                                                  `seat ${index + 1}`)));
+    }
+    toTop.textContent = mode.value === "speed" ? "Centre card" : "Top card";
+    actionsBlock.hidden = mode.value === "speed";
+    builder.refresh();
+  }
+  mode.addEventListener("change", () => { others.value = mode.value === "speed" ? 10 : 7; shape(); });
+  players.addEventListener("change", shape);
+  /** The position document of the cards tapped in, or null (and a note) when something is missing. */
+  function documentOf() {
+    const count = Number(players.value);
+    const seat = Number(you.value);
+    const hidden = Number(others.value);
+    if (topZone.tokens.length !== 1) { note.textContent = `Tap the ${toTop.textContent.toLowerCase()} in first.`; return null; }
+    if (!Number.isInteger(hidden) || hidden < 0) { note.textContent = "Give the cards in each other hand as a number."; return null; }
+    const hands = Array.from({length: count}, (_, index) => (index + 1 === seat ? handZone.tokens : Array(hidden).fill("?")));
+    const speed = mode.value === "speed";
+    const known = 1 + hands.flat().length;
+    const pickup = Array(Math.max(0, (speed ? DECK_CARDS - ACTION_CARDS : DECK_CARDS) - known)).fill("?");
+    const base = {game: "cubu", mode: mode.value, to_move: Number(mover.value), hands, pickup};
+    return speed ? {...base, grid: [{card: topZone.tokens[0], cell: [0, 0]}]} : {...base, top: topZone.tokens[0]};
+  }
+  const use = el("button", {type: "button", class: "primary", "data-action": "use-table", onclick: () => {
+    const document_ = documentOf();
+    if (!document_) return;
+    note.textContent = "";
+    details.open = false;
+    load(document_);
+  }}, "Follow the game from here");
+  const details = el("details", {class: "board-tool c-editor", id: "table-editor"},
+    el("summary", {}, "Enter the cards on your table"),
+    el("p", {class: "help"}, "Your own cards and the top card (the centre card in Speed CUBU) by tapping; the other " +
+       "hands and the pickup deck stay hidden. The table names each card as it is drawn."),
+    el("div", {class: "row"}, field("Game", mode), field("Players", players), field("You are", you),
+       field("To move", mover), field("Cards in each other hand", others)),
+    el("div", {class: "row"}, el("span", {class: "muted"}, "Cards go to:"),
+       el("span", {class: "destination", role: "group", "aria-label": "where tapped cards go"}, toTop, toHand)),
+    block, el("p", {class: "muted"}, "Ready cards:"), ready, actionsBlock,
+    el("p", {class: "muted"}, "Top card (tap it to take it away):"), topElement, topField,
+    el("p", {class: "muted"}, "Your hand (tap a card to take it away):"), handElement, handField,
+    note, el("div", {class: "commands"}, use));
+  shape();
+  return details;
+}
+
+/** The deal's optional choices: an empty choice leaves the option out (the game's own default). */
+function optionalDealChoices() {
+  const defaults = {"deal-rounds": "none: play to the target (100; Speed CUBU 50)", "deal-follow": "colour (the default)"};
+  for (const [id, words] of Object.entries(defaults)) {
+    const select = document.getElementById(id);
+    if (!select) continue;
+    const kept = select.value;
+    select.prepend(el("option", {value: ""}, words));
+    select.value = id === "deal-follow" ? "" : kept;
+  }
+}
+
+// ---- The questions about tapped-in cards ("More questions") ----
+
+/** Wire up the page: header, the board, and the questions' zones, builder, pickers and answers. */
 function main() {
   document.getElementById("header").replaceWith(header("cubu"));
+  theBoard = board("cubu", {
+    draw: drawPosition,
+    moveLabel,
+    deal: [{name: "players", label: "Players", min: 2, max: 6, value: 2},
+           {name: "mode", label: "Game", choices: ["classic", "speed"], value: "classic"},
+           {name: "rounds", label: "Rounds (Speed: races)", choices: ["1", "2", "3", "5", "10"], value: "1"},
+           {name: "follow", label: "Speed CUBU follows", choices: ["boxes"], value: ""}],
+    editor: tableEditor,
+  });
+  optionalDealChoices();
+  questions();
+}
+
+/** The questions below the board: the top card and hand tapped in, the longest sequence and Speed CUBU asked. */
+function questions() {
   let destination = "top";
+  let panel = null;
+  /** Mark the questions' answer as belonging to earlier cards once the cards or the settings change. */
+  const markStale = () => {
+    if (panel && ["done", "error"].includes(panel.element.dataset.state)) panel.element.dataset.stale = "true";
+  };
   const topZone = zone({zoneElement: document.getElementById("top-zone"), field: document.getElementById("top-field"),
-                        draw: (token) => cardSvg(token), max: 1});
+                        draw: (token) => cardSvg(token), max: 1, onChange: markStale});
   const handZone = zone({zoneElement: document.getElementById("hand-zone"),
-                         field: document.getElementById("hand-field"), draw: (token) => cardSvg(token)});
+                         field: document.getElementById("hand-field"), draw: (token) => cardSvg(token),
+                         onChange: markStale});
   const destinationButtons = [...document.querySelectorAll("[data-destination]")];
   /** Where tapped cards go next: "top" (replaces the top card) or "hand". */
   const setDestination = (where) => {
@@ -299,7 +640,7 @@ function main() {
       handZone.add(token);
     }
   };
-  const builder = cardBuilder(put, () => (destination === "top" ? "Set as top card" : "Add to hand"));
+  const builder = cardBuilder(pageBuilderParts(), put, () => (destination === "top" ? "Set as top card" : "Add to hand"));
   destinationButtons.forEach((button) =>
     button.addEventListener("click", () => setDestination(button.dataset.destination)));
   picker(document.getElementById("actions"), Object.keys(ACTIONS), (token) => cardSvg(token, 48),
@@ -308,16 +649,25 @@ function main() {
   document.getElementById("clear-hand").addEventListener("click", () => handZone.clear());
   document.getElementById("clear-top").addEventListener("click", () => { topZone.clear(); setDestination("top"); });
 
-  const panel = answerPanel(document.getElementById("answer"));
+  panel = answerPanel(document.getElementById("tool-answer"));
+  for (const input of document.querySelectorAll("#limit, #backend, #speed-mode")) {
+    input.addEventListener("input", markStale);
+  }
+  /** Ask a question: the answer is no longer stale, and it comes into view on a phone. */
+  const run = (command, options, draw) => {
+    delete panel.element.dataset.stale;
+    panel.element.scrollIntoView({block: "nearest", behavior: "smooth"});
+    panel.run("cubu", command, options, draw);
+  };
   document.getElementById("ask-longest").addEventListener("click", () => {
     const options = {top: topZone.text, hand: handZone.text, limit: document.getElementById("limit").value};
-    panel.run("cubu", "longest", options, (document_, drawing) => drawLongest(document_, drawing, options.top));
+    run("longest", options, (document_, drawing) => drawLongest(document_, drawing, options.top));
   });
   document.getElementById("ask-speed").addEventListener("click", () => {
     const hand = handZone.tokens;
     const options = {centre: topZone.text, hand: handZone.text, backend: document.getElementById("backend").value,
-                     mode: document.querySelector("input[name='mode']:checked").value};
-    panel.run("cubu", "speed", options, (document_, drawing) => drawSpeed(document_, drawing, options.centre, hand));
+                     mode: document.getElementById("speed-mode").value};
+    run("speed", options, (document_, drawing) => drawSpeed(document_, drawing, options.centre, hand));
   });
 }
 
