@@ -320,3 +320,20 @@ def test_an_answer_is_marked_stale_once_the_top_card_changes(page: Page) -> None
     assert page.get_attribute(".answer", "data-stale") is None
     page.locator("#top-field").fill("D-L-G")
     assert page.get_attribute(".answer", "data-stale") == "true"
+
+
+def test_the_deal_leaves_out_what_is_not_chosen(page: Page) -> None:
+    """Rounds and the Speed CUBU follow may be left to the game: a race to the target in colour mode."""
+    if viewport_name(page) != "laptop":
+        pytest.skip("the deal's fields, not their sizes")
+    page.goto("/cubu")
+    page.wait_for_selector(FRESH, timeout=ANSWER_TIMEOUT_MS)
+    page.locator("#board-deal summary").click()
+    assert page.input_value("#deal-follow") == ""
+    page.fill("#deal-seed", "4")
+    page.select_option("#deal-mode", "speed")
+    page.select_option("#deal-rounds", "")
+    page.locator("[data-action='deal']").click()
+    page.wait_for_selector(FRESH, timeout=ANSWER_TIMEOUT_MS)
+    assert position_in_address(page) == start(seed=4, players=2, mode="speed").to_json()
+    assert "race 1, to 50 points" in page.inner_text("#board-view")
