@@ -62,19 +62,26 @@ function ranks(options) {
   return ranked;
 }
 
-/** The details of an option beyond its move and value (the game's own fields), as "name: value". */
+/** The details of an option beyond its move and value (the game's own fields): "name: value", a
+ * count named by what it counts ("moves to call: 7"), a flag by its name when it holds. */
 function extras(option) {
   return Object.entries(option)
-    .filter(([key, value]) => !["move", "value", "proven", "error"].includes(key) && value !== null && typeof value !== "object")
-    .map(([key, value]) => `${key.replaceAll("_", " ").replace(/ count$/, "s")}: ${typeof value === "number" ? number(value) : value}`);
+    .filter(([key, value]) => !["move", "value", "proven", "error"].includes(key) && value !== null &&
+                              value !== false && typeof value !== "object")
+    .map(([key, value]) => {
+      const name = key.replace(/_count$/, "").replaceAll("_", " ");
+      return value === true ? name : `${name}: ${typeof value === "number" ? number(value) : value}`;
+    });
 }
 
 /**
  * The board of `game` (the API's name of the game), built into the page's `#board-panel` and
  * `#answer-panel` sections. `view`: the game's pictures, each optional:
- * - draw(position, container, board): the position drawn (the default is the text `show` prints);
+ * - draw(position, container, {show, play}): the position drawn, `show` the server's answer to `show`
+ *   and `play(move)` plays a move (the default picture is the text `show` prints);
  * - moveLabel(move, position): an element or text for a move in the answer;
- * - deal: the options of a seeded deal besides the seed, [{name, label, choices|min/max, value}];
+ * - deal: the options of a seeded deal besides the seed, [{name, label, choices|min/max, value}]; a choice
+ *   is a value or a [value, label] pair, and the value "" (or an empty number) leaves the option to the game;
  * - effort: number fields beside the answer, each an option of `evaluate` (its samples, say):
  *   [{name, label, min, max, value}]; a change asks again.
  * Returns the board: its `position`, `play(move)`, `load(document)`, `undo()`, `redo()`.
@@ -375,7 +382,7 @@ export function board(game, view = {}) {
     }
     try {
       fill(picture);
-      view.draw(current(), picture, {show: state.show});
+      view.draw(current(), picture, {show: state.show, play});
     } catch (error) {
       console.error("the position's picture failed:", error);
       fill(picture, el("p", {class: "error"}, `The picture failed (${error.message}); the position as text:`), text);
@@ -426,8 +433,10 @@ export function board(game, view = {}) {
   function dealForm() {
     const fields = (view.deal || []).map((spec) => {
       const input = spec.choices
-        ? el("select", {id: `deal-${spec.name}`, name: spec.name},
-             spec.choices.map((choice) => el("option", {value: choice, selected: String(choice) === String(spec.value) || null}, choice)))
+        ? el("select", {id: `deal-${spec.name}`, name: spec.name}, spec.choices.map((choice) => {
+          const [value, label] = Array.isArray(choice) ? choice : [choice, choice];
+          return el("option", {value, selected: String(value) === String(spec.value) || null}, label);
+        }))
         : el("input", {type: "number", id: `deal-${spec.name}`, name: spec.name, min: spec.min, max: spec.max, value: spec.value});
       return el("label", {class: "deal-field"}, spec.label, input);
     });
@@ -437,7 +446,8 @@ export function board(game, view = {}) {
       const options = {seed: Number(seed.value)};
       for (const spec of view.deal || []) {
         const value = form.querySelector(`[name="${spec.name}"]`).value;
-        options[spec.name] = spec.choices && !spec.numeric ? value : Number(value);
+        if (value === "") continue;  // left to the game's own default
+        options[spec.name] = spec.choices ? value : Number(value);
       }
       form.closest("details").open = false;
       deal(options);

@@ -312,8 +312,6 @@ function drawSpeed(document_, drawing, centre, hand) {
 
 // ---- The board: the position of a game in progress ----
 
-/** The board (once built): the pictures' taps play their moves with it. */
-let theBoard = null;
 /** Speed CUBU: the hand card chosen to lay (then the cells it can go to are shown), or null. */
 const table = {chosen: null};
 
@@ -409,8 +407,8 @@ function laysByCard(show) {
 }
 
 /** The Speed CUBU grid: the laid cards at their cells (the centre framed), and a button at every
- * cell the chosen card can be laid in. */
-function speedBoard(grid, targets) {
+ * cell the chosen card can be laid in, which plays that lay. */
+function speedBoard(grid, targets, play) {
   const cellOf = (move) => move.slice(move.lastIndexOf("@") + 1).split(",").map(Number);
   const cells = [...grid.map((entry) => entry.cell), ...targets.map(cellOf)];
   const xs = cells.map(([x]) => x);
@@ -422,7 +420,7 @@ function speedBoard(grid, targets) {
                                               "data-cell": entry.cell.join(",")}, cardSvg(entry.card, 44)));
   const open = targets.map((move) => el("button", {type: "button", class: "c-cell", style: at(cellOf(move)),
                                                    "data-lay": move, "aria-label": `lay ${move.replace("@", " at ")}`,
-                                                   onclick: () => theBoard.play(move)}, "+"));
+                                                   onclick: () => play(move)}, "+"));
   return el("div", {class: "c-grid-box"}, el("div", {class: "c-grid", role: "group", "aria-label": "the laid cards"},
                                              laid, open));
 }
@@ -440,12 +438,12 @@ function layPicker(held, lays, redraw) {
 
 /** A Speed CUBU race: the seat to move's cards to lay right above the grid (tap a card, then
  * a cell), the grid, and each seat's hand. */
-function drawRace(position, container, show) {
+function drawRace(position, container, show, play) {
   const lays = laysByCard(show);
   const mover = show.to_move;
   const laying = Object.keys(lays).length > 0;
   if (!lays[table.chosen]) table.chosen = null;
-  const redraw = () => drawRace(position, container, show);
+  const redraw = () => drawRace(position, container, show, play);
   const race = (position.race_results || []).length + (position.over ? 0 : 1);
   const winners = position.winner_seats || [];
   fill(container,
@@ -455,7 +453,7 @@ function drawRace(position, container, show) {
     laying ? el("p", {class: "c-lay-hint"}, table.chosen ? `Seat ${mover}: tap a + to lay ${table.chosen}, or another card.`
       : `Seat ${mover}: tap a card, then where it goes.`) : null,
     laying ? layPicker(position.hands[mover - 1], lays, redraw) : null,
-    speedBoard(position.grid, table.chosen ? lays[table.chosen] : []),
+    speedBoard(position.grid, table.chosen ? lays[table.chosen] : [], play),
     position.over ? el("p", {class: "c-laying"}, el("strong", {}, winners.length
       ? `The race is over: seat ${winners.join(" and ")} won ${position.points} points.`
       : "The race is over without a winner.")) : null,
@@ -464,8 +462,8 @@ function drawRace(position, container, show) {
 }
 
 /** The position drawn: a classic game or a Speed CUBU race. */
-function drawPosition(position, container, {show}) {
-  if (position.mode === "speed") drawRace(position, container, show);
+function drawPosition(position, container, {show, play}) {
+  if (position.mode === "speed") drawRace(position, container, show, play);
   else drawClassic(position, container, show);
 }
 
@@ -580,33 +578,22 @@ function tableEditor({load}) {
   return details;
 }
 
-/** The deal's optional choices: an empty choice leaves the option out (the game's own default). */
-function optionalDealChoices() {
-  const defaults = {"deal-rounds": "none: play to the target (100; Speed CUBU 50)", "deal-follow": "colour (the default)"};
-  for (const [id, words] of Object.entries(defaults)) {
-    const select = document.getElementById(id);
-    if (!select) continue;
-    const kept = select.value;
-    select.prepend(el("option", {value: ""}, words));
-    select.value = id === "deal-follow" ? "" : kept;
-  }
-}
-
 // ---- The questions about tapped-in cards ("More questions") ----
 
 /** Wire up the page: header, the board, and the questions' zones, builder, pickers and answers. */
 function main() {
   document.getElementById("header").replaceWith(header("cubu"));
-  theBoard = board("cubu", {
+  board("cubu", {
     draw: drawPosition,
     moveLabel,
     deal: [{name: "players", label: "Players", min: 2, max: 6, value: 2},
            {name: "mode", label: "Game", choices: ["classic", "speed"], value: "classic"},
-           {name: "rounds", label: "Rounds (Speed: races)", choices: ["1", "2", "3", "5", "10"], value: "1"},
-           {name: "follow", label: "Speed CUBU follows", choices: ["boxes"], value: ""}],
+           {name: "rounds", label: "Rounds (Speed: races)", value: "1",
+            choices: [["", "none: play to the target (100; Speed CUBU 50)"], "1", "2", "3", "5", "10"]},
+           {name: "follow", label: "Speed CUBU follows", value: "",
+            choices: [["", "colour (the default)"], "boxes"]}],
     editor: tableEditor,
   });
-  optionalDealChoices();
   questions();
 }
 
