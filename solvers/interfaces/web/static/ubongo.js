@@ -821,15 +821,10 @@ function toTools(position) {
 function editor({load, current}) {
   const message = el("p", {class: "muted notice", id: "editor-note", "aria-live": "polite"});
   const useCards = () => {
-    const refusal = refusedCardsToLay(allCards().length);
-    if (!allCards().length) {
-      message.textContent = "Tap your cards into the hand below first (and lay those on your table).";
-    } else if (refusal) {
-      message.textContent = refusal;
-    } else {
-      message.textContent = "";
-      load(enteredPosition());
-    }
+    const refusal = allCards().length ? refusedCardsToLay(allCards().length)
+      : "Tap your cards into the hand below first (and lay those on your table).";
+    message.textContent = refusal || "";
+    if (!refusal) load(enteredPosition());
   };
   const sendDown = () => {
     toTools(current());
