@@ -91,7 +91,7 @@ def evaluate(
             False,
             estimate.stderr,
             f"{estimate.mean:.2f}" + (f" (over 12: loses task {estimate.side.number})" if estimate.loses_task else ""),
-            {"loses_task": estimate.loses_task},
+            {"loses_task": True} if estimate.loses_task else {},
         )
         for estimate in found.ranking
     ]

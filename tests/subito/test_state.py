@@ -318,6 +318,9 @@ def test_evaluate_agrees_with_the_hint() -> None:
     ]
     assert hinted.best.side.name in found.best and found.options[0].move == hinted.best.side.name
     assert all(not option.proven for option in found.options) and found.to_json()["refused"] == ["3a", "6a", "9a"]
+    options = found.to_json()["options"]
+    assert [option.get("loses_task", False) for option in options] == [e.loses_task for e in hinted.ranking]
+    assert all(option.get("loses_task", True) is True for option in options)  # named only where it costs the task card
 
 
 @pytest.mark.parametrize(("players", "seat", "entry"), [(2, 2, 2), (4, 4, 2), (3, 3, 2)])
