@@ -1,16 +1,22 @@
-"""The Subito page in a real browser (phone and laptop): the sides, the pile and the table
-entered by tapping drawn cards, the best placement and the hint asked for, and the page
-showing what the command line answers for the same position, drawn."""
+"""The Subito page in a real browser (phone and laptop): a short seeded game followed from
+the deal to its end on the board alone; a table entered by tapping followed on the board;
+the sides, the pile and the table entered by tapping drawn cards (the whole deck shown),
+the best placement and the hint asked for, and the page showing what the command line
+answers for the same position, drawn; an old answer marked stale once its entries change;
+the sides within the noise of the best tied."""
 
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 import pytest
-from browser import screenshot, viewport_name, wait_for_answer
+from browser import ANSWER_TIMEOUT_MS, ONE_SIZE_LAPTOP, ONE_SIZE_PHONE, screenshot, viewport_name, wait_for_answer
 
+from cardsolve.solvers.infrastructure.positions import start
 from cardsolve.solvers.subito import api
 
 pytestmark = pytest.mark.slow  # drives a browser: `-m "not slow"` skips it in a quick local run
@@ -26,6 +32,7 @@ ADA, BEN = (entry["placed"] for entry in MIDROUND["players"])
 """The README's hint position: player 1's and player 2's cards on the table."""
 OPTIMIZE = "#optimize-answer .answer"
 HINT = "#hint-answer .answer"
+FRESH = "#answer[data-state='fresh']"
 
 
 def open_page(page: Page) -> None:
@@ -34,17 +41,27 @@ def open_page(page: Page) -> None:
     page.wait_for_selector("body[data-ready='true']", state="attached")
 
 
+def position_in_address(page: Page) -> dict[str, Any]:
+    """The position the page's address carries."""
+    found: dict[str, Any] = page.evaluate("JSON.parse(new URLSearchParams(location.search).get('position'))")
+    return found
+
+
+def in_view(page: Page, selector: str) -> bool:
+    """Whether the top of ``selector`` lies within the window."""
+    top: float = page.evaluate(f"document.querySelector({json.dumps(selector)}).getBoundingClientRect().top")
+    viewport = page.viewport_size
+    return viewport is not None and -1 <= top < viewport["height"] - 44  # scrolled to: 0 give or take a subpixel
+
+
 class Picker:
-    """A card picker of the page, tapped as a player does: a colour tab (when the colour
-    changes), then the card."""
+    """A card picker of the page, tapped as a player does: the whole deck is shown, so a
+    card is one tap."""
 
     def __init__(self, page: Page, selector: str) -> None:
-        self.page, self.selector, self.colour = page, selector, "R"
+        self.page, self.selector = page, selector
 
     def tap(self, token: str) -> None:
-        if token[0] != self.colour:
-            self.page.click(f"{self.selector} [data-colour='{token[0]}']")
-            self.colour = token[0]
         self.page.click(f"{self.selector} [data-pick='{token}']")
 
 
@@ -121,7 +138,7 @@ def test_a_round_at_the_table_the_best_placement_then_the_hint_by_tapping(page: 
 
 def test_a_deal_fills_the_sides_and_the_pile_for_a_placement_alone(page: Page) -> None:
     open_page(page)
-    page.select_option("#deal-sides", "b")
+    page.select_option("#round-sides", "b")
     page.fill("#seed", "3")
     page.click("#deal")
     page.wait_for_selector("#deal-note code")
@@ -167,3 +184,121 @@ def test_typing_the_notation_redraws_the_zones_and_bad_cards_are_the_servers_to_
     page.click("#optimize")
     assert wait_for_answer(page, OPTIMIZE) == "error"
     assert "bad card 'X9Z'" in page.inner_text(OPTIMIZE)
+
+
+@ONE_SIZE_LAPTOP
+def test_a_short_seeded_game_is_followed_from_the_deal_to_its_end_on_the_board(page: Page) -> None:
+    """A game of one round (142 events: each card turned over, then placed), each event a
+    tap in the answer: the table's card, then the best side (one rollout a side keeps it
+    short); the address follows, and at the end the page says the game is over. Over a
+    minute and a half: one window size."""
+    dealt = start("subito", seed=5, rounds=1).state
+    page.goto(f"/subito?position={quote(json.dumps(dealt.to_json()))}")
+    page.wait_for_selector(FRESH, timeout=ANSWER_TIMEOUT_MS)
+    page.fill("#effort-samples", "1")
+    played: list[str] = []
+    began = time.monotonic()
+    while True:
+        page.wait_for_selector(FRESH, timeout=ANSWER_TIMEOUT_MS)
+        if position_in_address(page)["to_move"] is None:
+            break
+        move = page.get_attribute("#answer [data-move]", "data-move")
+        assert move is not None
+        page.click(f"#answer [data-move={json.dumps(move)}]")
+        played.append(move)
+        if len(played) == 20:
+            page.wait_for_selector(FRESH, timeout=ANSWER_TIMEOUT_MS)
+            screenshot(page, "subito-board-midround-laptop")
+        assert len(played) <= 2 * 72, "a round ends when a side of the table has placed its 36 cards"
+    seconds = time.monotonic() - began
+    end = dealt
+    for move in played:
+        end = end.apply(move)
+    assert position_in_address(page) == end.to_json() and end.is_over
+    assert "The game is over" in page.inner_text("#answer")
+    assert all(f"seat {seat}: {score:g}" in page.inner_text("#answer") for seat, score in end.scores().items())
+    assert len(played) == 142, played
+    print(f"followed {len(played)} events in {seconds:.1f} s")
+    screenshot(page, "subito-board-over-laptop")
+
+
+@ONE_SIZE_PHONE
+def test_a_table_entered_by_tapping_is_followed_on_the_board(page: Page) -> None:
+    """The table builder's cards and the card turned over become the board's position (the
+    piles unknown): the seat to move is valued; once placed, the table's next card is any
+    unseen one, tapped in the deck."""
+    open_page(page)
+    on_table = Picker(page, "#table-picker")
+    tap_table(on_table, 1, {"3a": ["Y4R"]})
+    tap_table(on_table, 2, {"2": ["L6P"]})
+    page.click("#turned-aim")
+    on_table.tap("D3B")
+    page.click("#follow-table")
+    page.wait_for_selector(FRESH, timeout=ANSWER_TIMEOUT_MS)
+    position = position_in_address(page)
+    assert position["to_move"] == 1 and position["turned"] == "D3B" and position["rounds"] == 1
+    assert [len(pile) for pile in position["piles"]] == [34, 35] and set(position["piles"][0]) == {"?"}
+    assert position["table"]["players"][0]["placed"] == {"3a": ["Y4R"]}
+    sides = page.locator("#answer [data-move]").evaluate_all("nodes => nodes.map(n => n.dataset.move)")
+    assert set(sides) == {str(move) for move in api.load(position).legal_moves()}
+    page.click("#answer [data-move='2']")
+    page.wait_for_selector(FRESH, timeout=ANSWER_TIMEOUT_MS)
+    assert position_in_address(page)["to_move"] == 0
+    assert page.locator(".board-turn [data-turn]:enabled").count() == 72 - 3  # Y4R, L6P and D3B are on the table
+    assert page.is_disabled(".board-turn [data-turn='Y4R']")
+    page.click(".board-turn [data-turn='G5A']")
+    page.wait_for_selector(FRESH, timeout=ANSWER_TIMEOUT_MS)
+    after = position_in_address(page)
+    assert after["to_move"] == 2 and after["turned"] == "G5A"
+    screenshot(page, f"subito-board-own-table-{viewport_name(page)}")
+
+
+@ONE_SIZE_PHONE
+def test_the_whole_deck_is_one_tap_and_old_answers_are_marked_stale_and_shown(page: Page) -> None:
+    """No colour tabs: every card of the deck is shown; the best placement's and the hint's
+    answers come into view when asked and are marked stale once their entries change."""
+    open_page(page)
+    assert page.locator("#pile-picker [data-pick]").count() == 72 and not page.locator(".colour-tab").count()
+    assert all(page.locator(f"#pile-picker [data-pick='{card}']").is_visible() for card in PILE)
+    pile = Picker(page, "#pile-picker")
+    for token in PILE[:4]:
+        pile.tap(token)
+    page.click("#optimize")
+    assert wait_for_answer(page, OPTIMIZE) == "done"
+    assert in_view(page, OPTIMIZE), "the answer is brought into view"
+    assert page.get_attribute(OPTIMIZE, "data-stale") is None
+    pile.tap(PILE[4])
+    assert page.get_attribute(OPTIMIZE, "data-stale") == "true"
+    page.click("#optimize")
+    assert wait_for_answer(page, OPTIMIZE) == "done" and page.get_attribute(OPTIMIZE, "data-stale") is None
+    page.click("#sides [data-side='4b']")
+    assert page.get_attribute(OPTIMIZE, "data-stale") == "true"
+
+    page.fill("#table-field", json.dumps(MIDROUND))
+    page.click("#turned-aim")
+    Picker(page, "#table-picker").tap("Y6S")
+    page.fill("#samples", "16")
+    page.click("#hint")
+    assert wait_for_answer(page, HINT) == "done"
+    assert in_view(page, HINT), "the answer is brought into view"
+    page.select_option("#player", "2")
+    assert page.get_attribute(HINT, "data-stale") == "true"
+    assert overflow(page) <= 0
+
+
+@ONE_SIZE_LAPTOP
+def test_the_hint_marks_the_sides_within_the_noise_as_tied(page: Page) -> None:
+    open_page(page)
+    page.fill("#table-field", json.dumps(MIDROUND))
+    page.click("#turned-aim")
+    Picker(page, "#table-picker").tap("Y6S")
+    page.fill("#samples", "16")
+    page.click("#hint")
+    assert wait_for_answer(page, HINT) == "done"
+    found = api.hint(MIDROUND, "Y6S", seat=1, samples=16)
+    tied = [e.side.name for e in found.tied]
+    assert len(tied) > 1
+    marked = page.locator(f"{HINT} .bar-row.best").evaluate_all("rows => rows.map(row => row.dataset.side)")
+    assert marked == tied
+    assert all("tied best" in page.inner_text(f"{HINT} .bar-row[data-side='{side}']") for side in tied)
+    assert f"tied within the noise with {', '.join(tied[1:])}" in page.inner_text(f"{HINT} .hint-verdict")

@@ -1,9 +1,12 @@
-// The Subito page: the sides in play, your pile and the table, entered by tapping drawn
+// The Subito page: on top the board over a game in progress (board.js: a seeded deal or
+// your own table, followed card by card, every side valued by `evaluate`); below it the
+// sides in play, your pile and the table, entered by tapping drawn
 // cards (or typed in the CLI's notation), and the answers of `cardsolve subito optimize`
 // (the best placement of the pile, drawn under the eight task cards) and `subito hint`
 // (the sides for the card just turned over, ranked by expected points, drawn as bars).
 // The server reads, checks and solves everything; this page draws and builds positions.
 
+import {board} from "/static/board.js";
 import {answerPanel, ask, el, header, keepFocus, picker, svg, zone} from "/static/cardsolve.js";
 
 const GAME = "subito";
@@ -134,12 +137,14 @@ function sidesOf(number) {
  * kept in step with the notation field ("2,3a,4a,..."). onChange() hears every change.
  */
 function sideChooser(container, field, onChange) {
+  const listeners = [onChange];
+  const changed = () => listeners.forEach((listener) => listener());
   const chosen = new Map(TASKS.map((number) => [number, sidesOf(number)[0].side]));
   const choose = (number, name) => {
     chosen.set(number, name);
     field.value = names().join(",");
     render();
-    onChange();
+    changed();
   };
   const render = () => container.replaceChildren(...TASKS.map((number) =>
     sideChoice(number, chosen.get(number), (name) => choose(number, name))));
@@ -151,13 +156,15 @@ function sideChooser(container, field, onChange) {
       if (side) chosen.set(side.points, side.side);
     }
     render();
-    onChange();
+    changed();
   });
   field.value = names().join(",");
   render();
   return {
     get names() { return names(); },
     get text() { return field.value; },
+    /** Call `listener()` after every change of a side. */
+    listen(listener) { listeners.push(listener); },
     set(list) {
       field.value = list.join(",");
       field.dispatchEvent(new Event("input"));
@@ -180,27 +187,21 @@ function sideChoice(number, current, pick) {
 /* ---------- Card pickers ---------- */
 
 /**
- * A card picker: colour tabs, then that colour's cards (the bundled deck's 12, or all 36
- * number-symbol combinations for a printed deck that differs); cards in `used()` are
- * dimmed. pick(token) hears a tap. Returns {refresh()} to redraw after a change.
+ * A card picker: the whole deck at once, colour by colour (the bundled deck's 72 cards, or
+ * all 36 number-symbol combinations of each colour for a printed deck that differs), so a
+ * card is one tap; cards in `used()` are dimmed. pick(token) hears a tap. Returns
+ * {refresh()} to redraw after a change.
  */
 function cardPicker(container, {pick, used, faceDown = () => false, label}) {
-  let colour = "R";
   let everyCombination = false;
-  const tabs = el("div", {class: "colour-tabs", role: "group", "aria-label": "colour"});
-  const grid = el("div", {class: "picker cards"});
+  const grid = el("div", {class: "picker cards deck", role: "group", "aria-label": "the deck"});
   const extra = el("div", {class: "picker-extra"});
   const all = el("input", {type: "checkbox", onchange: () => { everyCombination = all.checked; refresh(); }});
-  container.replaceChildren(el("div", {class: "muted"}, label), tabs, grid, extra,
+  container.replaceChildren(el("div", {class: "muted"}, label), grid, extra,
     el("label", {class: "combinations"}, all, " every number-symbol combination (your printed deck may differ)"));
   const refresh = () => {
     const focused = [...grid.children].indexOf(document.activeElement);
-    tabs.replaceChildren(...COLOUR_LETTERS.map((letter) => el("button", {
-      type: "button", class: "colour-tab", "data-colour": letter, "aria-pressed": String(letter === colour),
-      title: deck.colours[letter] || letter, "aria-label": deck.colours[letter] || letter,
-      style: `--swatch: ${FILL[letter]}`, onclick: () => { colour = letter; refresh(); },
-    }, el("span", {}, deck.colours[letter] || letter))));
-    picker(grid, tokensOf(colour, everyCombination), drawCard, pick);
+    picker(grid, COLOUR_LETTERS.flatMap((colour) => tokensOf(colour, everyCombination)), drawCard, pick);
     const taken = used();
     for (const button of grid.querySelectorAll("[data-pick]")) {
       const isUsed = taken.has(button.dataset.pick);
@@ -222,27 +223,58 @@ function tokensOf(colour, everyCombination) {
   return [1, 2, 3, 4, 5, 6].flatMap((number) => SYMBOL_LETTERS.map((symbol) => `${colour}${number}${symbol}`));
 }
 
+/* ---------- The old tools' answers ---------- */
+
+/** An answer panel of the tools below the board, which marks its answer stale when its inputs change. */
+function toolPanel(container) {
+  const panel = answerPanel(container);
+  return {
+    /** Fade the answer shown: the entries it was asked for have changed since. */
+    stale() {
+      if (panel.element.dataset.state === "done") panel.element.dataset.stale = "true";
+    },
+    /**
+     * Ask `command` and draw its answer, brought into view (on a phone it is below the
+     * button): the work in progress at once, the answer again once drawn (at the foot of
+     * the page it only has room to come up once it is there).
+     */
+    async run(command, options, draw) {
+      delete panel.element.dataset.stale;
+      panel.element.scrollIntoView({block: "nearest"});
+      const view = await panel.run(GAME, command, options, draw);
+      panel.element.scrollIntoView({block: "start"});
+      return view;
+    },
+  };
+}
+
 /* ---------- Your pile and the best placement ---------- */
 
-/** The pile section: zone and picker, options, and the optimize button with its answer. */
+/**
+ * The pile section: zone and picker, options, and the optimize button with its answer,
+ * marked stale when the pile, the options, the sides or (against it) the table change.
+ */
 function pileSection(sides, table) {
   const field = document.getElementById("pile-field");
+  const panel = toolPanel(document.getElementById("optimize-answer"));
   let pickerView = null;
   const pile = zone({zoneElement: document.getElementById("pile"), field, draw: drawCard,
-                     onChange: () => pickerView && pickerView.refresh()});
+                     onChange: () => { if (pickerView) pickerView.refresh(); panel.stale(); }});
   pickerView = cardPicker(document.getElementById("pile-picker"), {
     label: "Tap the cards of your pile in order, top card first:",
     pick: (token) => pile.add(token), used: () => new Set(pile.tokens),
   });
   document.getElementById("pile-clear").addEventListener("click", () => pile.clear());
-  const panel = answerPanel(document.getElementById("optimize-answer"));
+  for (const id of ["cards", "vs"]) document.getElementById(id).addEventListener("input", () => panel.stale());
+  sides.listen(() => panel.stale());
+  table.listen(() => { if (document.getElementById("vs").checked) panel.stale(); });
   document.getElementById("optimize").addEventListener("click", () => {
     const vs = document.getElementById("vs").checked ? table.opponentTable() : null;
     if (vs && !table.shown) return;
     const options = {pile: pile.text, tasks: sides.text, cards: document.getElementById("cards").value};
     if (vs) Object.assign(options, {vs, seat: table.you});
     const context = {pile: pile.tokens, opponent: vs && vs.players[table.you === 1 ? 1 : 0]};
-    panel.run(GAME, "optimize", options, (document_, drawing) => drawPlacement(document_, drawing, context));
+    panel.run("optimize", options, (document_, drawing) => drawPlacement(document_, drawing, context));
   });
   return pile;
 }
@@ -291,6 +323,7 @@ class TableBuilder {
     this.entry = 0;
     this.target = {entry: 0, number: 2};
     this.applying = false;
+    this.listeners = [];
     this.field = document.getElementById("table-field");
     this.player = document.getElementById("player");
     this.slots = [0, 1].map((entry) => new Map(TASKS.map((number) => [number, this.makeSlot(entry, number)])));
@@ -323,6 +356,12 @@ class TableBuilder {
     this.field.classList.remove("invalid");
     document.getElementById("table-message").textContent = "";
     if (this.picker) this.picker.refresh();
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Call `listener()` after every change of the table or the card turned over. */
+  listen(listener) {
+    this.listeners.push(listener);
   }
 
   /** Whether the JSON field holds a table the slots show (not while it is being typed and does not parse). */
@@ -453,14 +492,19 @@ class TableBuilder {
   }
 }
 
-/** The hint button: asks `subito hint` with the table, the card turned over and the options. */
+/**
+ * The hint button: asks `subito hint` with the table, the card turned over and the
+ * options; its answer is marked stale when any of them changes.
+ */
 function hintSection(table) {
-  const panel = answerPanel(document.getElementById("hint-answer"));
+  const panel = toolPanel(document.getElementById("hint-answer"));
+  table.listen(() => panel.stale());
+  for (const id of ["player", "samples"]) document.getElementById(id).addEventListener("input", () => panel.stale());
   document.getElementById("hint").addEventListener("click", () => {
     if (!table.shown) return;
     const options = {table: table.table(), card: table.card, seat: table.you,
                      samples: document.getElementById("samples").value};
-    panel.run(GAME, "hint", options, drawHint);
+    panel.run("hint", options, drawHint);
   });
 }
 
@@ -473,8 +517,9 @@ function hintScale(ranking) {
   return {low, high, at: (value) => `${(100 * (value - low) / Math.max(high - low, 1)).toFixed(2)}%`};
 }
 
-/** One side's bar: its task card, its expected points with a ± one standard error whisker. */
-function hintBar(entry, rank, {at}) {
+/** One side's bar: its task card, its expected points with a ± one standard error whisker;
+ * `tied` the sides as good as the best within the noise (the server's). */
+function hintBar(entry, {at}, tied) {
   const from = at(entry.expected - entry.stderr);
   const to = at(entry.expected + entry.stderr);
   const track = el("div", {class: "track"}, el("div", {class: "bar", style: `width: ${at(entry.expected)}`}),
@@ -482,31 +527,156 @@ function hintBar(entry, rank, {at}) {
   const cost = `over 12: loses task ${parseInt(entry.side, 10)}`;
   const value = el("div", {class: "value"}, el("strong", {}, entry.expected.toFixed(2)),
                    ` ± ${entry.stderr.toFixed(2)}`,
-                   rank === 0 ? el("span", {class: "badge good"}, "best") : null,
+                   tied.has(entry.side) ? el("span", {class: "badge good"}, tied.size > 1 ? "tied best" : "best") : null,
                    entry.loses_task ? el("span", {class: "badge bad"}, cost) : null);
-  return el("div", {class: `bar-row${rank === 0 ? " best" : ""}${entry.loses_task ? " loses" : ""}`,
+  return el("div", {class: `bar-row${tied.has(entry.side) ? " best" : ""}${entry.loses_task ? " loses" : ""}`,
                     "data-side": entry.side}, drawTask(entry.side), track, value);
 }
 
 /**
  * The hint drawn: the card on its best side, then every side that takes the card as a bar
- * of its expected points (the best one marked, a side that loses task 5 in red), and the
- * sides that refuse the card.
+ * of its expected points (the best marked, the sides within the noise of it as tied best,
+ * a side that loses task 5 in red), and the sides that refuse the card.
  */
 function drawHint(answer, drawing) {
   const scale = hintScale(answer.ranking);
+  const tied = new Set(answer.tied);
+  const others = answer.tied.filter((side) => side !== answer.best);
   const faceDown = answer.face_down
     ? `${plural(answer.face_down, "face-down card")} of the opponent on 5a: drawn from the unseen cards.`
     : null;
   fill(drawing,
     el("div", {class: "hint-verdict"}, el("span", {}, "Place"), drawCard(answer.card), el("span", {}, "on"),
-       drawTask(answer.best), el("span", {}, `${answer.ranking[0].expected.toFixed(2)} expected points`)),
+       drawTask(answer.best), el("span", {}, `${answer.ranking[0].expected.toFixed(2)} expected points`),
+       others.length ? el("span", {class: "badge unsure"}, `tied within the noise with ${others.join(", ")}`) : null),
     el("div", {class: "muted"}, `Your expected round points over ${answer.samples} rollouts per side `
                                 + `(bars from ${scale.low} to ${scale.high}):`),
-    el("div", {class: "bars"}, answer.ranking.map((entry, rank) => hintBar(entry, rank, scale))),
+    el("div", {class: "bars"}, answer.ranking.map((entry) => hintBar(entry, scale, tied))),
     answer.refused.length ? el("div", {class: "refused"}, el("span", {class: "muted"}, "Not accepted:"),
                                answer.refused.map(drawTask)) : null,
     faceDown && el("p", {class: "muted"}, faceDown));
+}
+
+/* ---------- The board: the game in progress ---------- */
+
+/** The cards a side of the table places in a round. */
+const PILE_SIZE = 36;
+/** The seeded deal's options, as `cardsolve subito start` reads them. */
+const DEAL_OPTIONS = [
+  {name: "players", label: "Players", min: 2, max: 4, value: 2},
+  {name: "sides", label: "Sides of rounds 2 and 3", choices: ["a", "b", "random"], value: "random"},
+  {name: "rounds", label: "Rounds", min: 1, max: 3, value: 3},
+];
+/** The evaluation's effort: `evaluate --samples`. */
+const EFFORT = [{name: "samples", label: "Rollouts per side", min: 1, max: 100000, value: 1024}];
+
+/** The board (board.js) once built, and the table builder of the tools below it. */
+const live = {board: null, table: null};
+
+/** One side of the table's cards on a side in play, overlapping like roof tiles, with their count. */
+function boardStack(player, side, entry) {
+  const cards = player.placed[side] || [];
+  return el("div", {class: `board-stack entry-${entry + 1}`, "data-entry": entry + 1,
+                    title: `${player.name}: ${plural(cards.length, "card")} on ${side}`},
+    el("span", {class: "count"}, cards.length), el("div", {class: "stack"}, cards.map(drawCard)));
+}
+
+/** The sides in play, under each the cards each side of the table has placed there (the first on the left). */
+function boardTable(table) {
+  return el("div", {class: "board-table"}, table.tasks.map((side) =>
+    el("div", {class: "column", "data-side": side}, drawTask(side),
+       el("div", {class: "board-stacks"}, table.players.map((player, entry) => boardStack(player, side, entry))))));
+}
+
+/** The points so far: each finished round's by seat and the totals. */
+function boardPoints(position, show) {
+  if (!position.round_points.length) return null;
+  const rounds = position.round_points.map((points, index) =>
+    `round ${index + 1}: ${points.map((value, seat) => `seat ${seat + 1} ${value}`).join(", ")}`);
+  const totals = show.scores.map((entry) => `seat ${entry.seat} ${entry.score}`).join(", ");
+  return el("p", {class: "board-points"}, `Points, ${rounds.join("; ")}. Total: ${totals}.`);
+}
+
+/**
+ * The table's turn when the pile's order is not known (a table entered by tapping): the
+ * whole deck, the cards that can come enabled; a tap plays the card turned over.
+ */
+function turnPicker(moves) {
+  const legal = new Set(moves);
+  return el("div", {class: "board-turn"},
+    el("p", {}, el("strong", {}, "Which card was turned over? Tap it:")),
+    el("div", {class: "picker cards deck", role: "group", "aria-label": "the card turned over"},
+       deck.cards.map((card) => el("button", {type: "button", class: `card-button${legal.has(card) ? "" : " used"}`,
+         "data-turn": card, disabled: !legal.has(card) || null, "aria-label": `the table turns over ${card}`,
+         onclick: () => live.board.play(card)}, drawCard(card)))));
+}
+
+/**
+ * The position drawn: the round, the sides in play with each side of the table's cards,
+ * the card turned over (or the deck to tap it in, when any unseen card may come), the
+ * cards left in the piles and the points so far.
+ */
+function drawBoard(position, container, {show}) {
+  const {table} = position;
+  const seat = show.to_move;
+  const names = table.players.map((player, entry) => `${entry ? "right" : "left"}: ${player.name}`).join(", ");
+  const piles = position.piles.map((pile, index) => `seat ${index + 1} ${pile.length}`).join(", ");
+  const turned = position.turned
+    ? el("div", {class: "board-turned"}, drawCard(position.turned),
+         el("span", {}, `Seat ${seat} has turned over ${position.turned}: tap the side it goes on in the answer.`))
+    : null;
+  fill(container,
+    el("p", {class: "board-round"}, el("strong", {}, `Round ${position.round} of ${position.rounds}`),
+       ` · the cards on each task card (${names})`),
+    boardTable(table),
+    turned,
+    seat === 0 && show.legal_moves.length > 1 ? turnPicker(show.legal_moves) : null,
+    el("p", {class: "muted"}, `Cards left in the piles: ${piles}.`),
+    boardPoints(position, show));
+}
+
+/** A move as people see it: a card turned over drawn, or the side a card is placed on drawn. */
+function moveLabel(move, position) {
+  if (position.to_move === 0) {
+    return el("span", {class: "move-label"}, drawCard(move) || "", `turn over ${move}`);
+  }
+  return el("span", {class: "move-label"}, drawTask(move), `on ${move}`);
+}
+
+/**
+ * The table entered below as a position of the board: round 1 of 1, the cards each side of
+ * the table has placed and the card turned over as tapped, the piles unknown ("?"); the
+ * seat to move is the one whose turn the counts say it is (the first side of the table
+ * begins). The server checks the rest.
+ */
+function tablePosition(builder) {
+  const table = builder.table();
+  const counts = table.players.map((player) => Object.values(player.placed).reduce((sum, cards) => sum + cards.length, 0));
+  const turned = builder.card || null;
+  const next = counts[0] === counts[1] ? 0 : 1;
+  const left = counts.map((count, entry) => Math.max(0, PILE_SIZE - count - (turned && entry === next ? 1 : 0)));
+  return {game: GAME, to_move: turned ? next + 1 : 0, history: [], round: 1, rounds: 1, table, turned,
+          piles: left.map((size) => Array(size).fill(FACE_DOWN)), round_points: [], later: []};
+}
+
+/** Follow the table entered below on the board, from the cards on it now. */
+function followTable() {
+  if (!live.table.shown) return;
+  live.board.load(tablePosition(live.table));
+  document.getElementById("board-panel").scrollIntoView({block: "start"});
+}
+
+/** The board's editor: how to enter the cards on your own table by tapping, and the button that follows it. */
+function tableEditor() {
+  return el("details", {class: "board-tool", id: "board-editor"}, el("summary", {}, "Your own table, by tapping"),
+    el("p", {class: "help"}, "Under More questions below, tap the sides in play, the cards each player has placed ",
+       "and the card just turned over (or none); then follow that table here. The piles are unknown to the board: ",
+       "when the table turns a card over, tap it in the deck."),
+    el("div", {class: "commands"},
+       el("button", {type: "button", onclick: () => document.getElementById("sides-panel").scrollIntoView({block: "start"})},
+          "Go to the table"),
+       el("button", {type: "button", class: "primary", "data-action": "follow-table", onclick: followTable},
+          "Follow that table")));
 }
 
 /* ---------- Deal, and the start ---------- */
@@ -518,7 +688,7 @@ function dealButton(sides, pile) {
   button.addEventListener("click", async () => {
     button.disabled = true;
     note.textContent = "Dealing…";
-    const options = {seed: document.getElementById("seed").value, sides: document.getElementById("deal-sides").value};
+    const options = {seed: document.getElementById("seed").value, sides: document.getElementById("round-sides").value};
     const result = await ask(GAME, "deal", options);
     button.disabled = false;
     if (!result.ok) {
@@ -533,7 +703,7 @@ function dealButton(sides, pile) {
   });
 }
 
-/** Load the deck and the sides from the server, then build the page. */
+/** Load the deck and the sides from the server, then build the page: the board first, the tools below it. */
 async function start() {
   document.getElementById("header").replaceWith(header(GAME));
   const loading = document.getElementById("loading");
@@ -544,13 +714,16 @@ async function start() {
   }
   Object.assign(deck, result.view.document);
   loading.remove();
+  live.board = board(GAME, {draw: drawBoard, moveLabel, deal: DEAL_OPTIONS, effort: EFFORT, editor: tableEditor});
   let table = null;
   const sides = sideChooser(document.getElementById("sides"), document.getElementById("tasks-field"),
                             () => table && table.sidesChanged());
   table = new TableBuilder(sides);
+  live.table = table;
   const pile = pileSection(sides, table);
   hintSection(table);
   dealButton(sides, pile);
+  document.getElementById("follow-table").addEventListener("click", followTable);
   document.body.dataset.ready = "true";
 }
 
