@@ -38,7 +38,7 @@ OK, BAD_INPUT, CLOSED, INTERNAL, BUSY, TIMED_OUT = 200, 400, 499, 500, 503, 504
 """The HTTP statuses of an outcome: the CLI's answer, bad input, the client went away
 before the answer (nginx's 499; nobody reads it), a fault of ours, no slot free within
 the deadline or the server stopping, the deadline passed while the command ran."""
-WATCH = 0.2
+WATCH = 0.1
 """How often, in seconds, a waiting call looks whether its client has gone away."""
 
 
