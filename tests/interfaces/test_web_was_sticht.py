@@ -320,11 +320,15 @@ def test_a_short_seeded_game_is_followed_from_the_deal_to_its_end_on_the_page(pa
     dealt = address_position(page)
     assert dealt == start("was_sticht", seed=3, players=3, rounds=1).to_json()
 
-    started, valued, pictured = time.monotonic(), 0, 0
+    started, valued, pictured, hinted = time.monotonic(), 0, 0, 0
     while address_position(page)["to_move"] is not None:
         moves = len(address_position(page)["history"])
         assert moves < 150, "a one-round game of 3 players ends in about 85 moves"
         valued += page.locator("#answer [data-proven]").count() > 0
+        hinted += page.locator("#ws-draft-hint").count()
+        if moves == 25:  # a pick after the first clue: the clues read for the players
+            page.wait_for_selector("#ws-draft-hint:has-text('trump pairs')", timeout=ANSWER_TIMEOUT_MS)
+            screenshot(page, "was-sticht-draft-phone")
         picture = page.locator("#board-view [data-play]")
         if moves % 2 and picture.count():  # every other event tapped on the picture: a card, a chip
             picture.first.click()
@@ -338,7 +342,11 @@ def test_a_short_seeded_game_is_followed_from_the_deal_to_its_end_on_the_page(pa
     replayed = apply(start("was_sticht", seed=3, players=3, rounds=1).state, final["history"]).to_json()
     assert final == replayed and len(final["tricks"]) == 9
     assert "The game is over." in page.inner_text("#answer")
-    assert valued >= 27 + 2 and pictured >= 20, (valued, pictured)  # the cards played and the chips chosen valued
+    assert valued >= 27 + 2 and pictured >= 20 and hinted == 27, (
+        valued,
+        pictured,
+        hinted,
+    )  # the cards played and the chips chosen valued
     assert not errors
     print(f"{len(final['history'])} moves followed in {time.monotonic() - started:.0f} s")
     screenshot(page, "was-sticht-game-over-phone")

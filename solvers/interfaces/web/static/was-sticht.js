@@ -798,6 +798,25 @@ function boardLayout(position, show) {
     el("div", {class: "ws-layout"}, done, current, later.map((cards) => layoutColumn(cards))));
 }
 
+/** While a seat picks from the column, what the clues so far tell the players who do not
+ * know the trumps (`deduce`, asked by itself): the trump pairs that still fit and the card
+ * of the highest expected trick strength among those lying; null in any other phase. */
+function draftHint(position, show) {
+  const lying = position.columns[0] || [];
+  if (!show.to_move || !lying.length || !show.legal_moves.every((move) => lying.includes(move))) return null;
+  const hint = el("p", {class: "ws-hint", id: "ws-draft-hint", "aria-live": "polite"}, "Reading the clues…");
+  ask(GAME, "deduce", {clues: {observations: position.clues}, offer: lying.join(",")}).then((answer) => {
+    if (!answer.ok) {
+      hint.textContent = `The clues could not be read: ${answer.error}`;
+      return;
+    }
+    const {consistent, pick} = answer.view.document;
+    fill(hint, `The clues so far leave ${consistent.length} of 50 trump pairs`,
+         pick ? [" for those who do not know them; the strongest pick: ", smallCard(pick.card), ` ${pick.card}`] : null);
+  });
+  return hint;
+}
+
 /** The trick on the table (each card with its seat), or the last trick and its winner. */
 function boardTrick(position) {
   const players = position.hands.length;
@@ -837,11 +856,12 @@ function boardSeat(position, show, seat) {
       : el("span", {class: "muted"}, "no cards")));
 }
 
-/** The position on the board: the facts, the chips on the table, the layout, the trick, each seat. */
+/** The position on the board: the facts, what the clues tell, the chips on the table, the layout, the trick, each seat. */
 function drawBoard(position, container, {show}) {
   const seats = position.hands.map((_, index) => boardSeat(position, show, index + 1));
   fill(container, el("div", {class: "ws-board"},
-    boardFacts(position), boardPool(position, show), boardLayout(position, show), boardTrick(position),
+    boardFacts(position), draftHint(position, show), boardPool(position, show), boardLayout(position, show),
+    boardTrick(position),
     el("div", {class: "ws-seats"}, seats)));
 }
 
