@@ -124,6 +124,14 @@ def viewport_name(page: Page) -> str:
     return "phone" if size is not None and size["width"] < 600 else "laptop"
 
 
+def open_board(page: Page, path: str) -> None:
+    """Open the page at ``path`` and wait for its board's first answer: the board arrives
+    above the page's other tools once it is drawn, moving them down, so a tap before it
+    could land on the wrong place."""
+    page.goto(path)
+    page.wait_for_selector("#answer[data-state='fresh']", timeout=ANSWER_TIMEOUT_MS)
+
+
 def wait_for_answer(page: Page, panel: str = ".answer") -> str:
     """Wait until the answer panel ``panel`` is done (or shows an error) and return its state."""
     page.wait_for_selector(f"{panel}[data-state='done'], {panel}[data-state='error']", timeout=ANSWER_TIMEOUT_MS)

@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 import pytest
-from browser import ANSWER_TIMEOUT_MS, screenshot, viewport_name, wait_for_answer
+from browser import (
+    ANSWER_TIMEOUT_MS,
+    ONE_SIZE_LAPTOP,
+    ONE_SIZE_PHONE,
+    open_board,
+    screenshot,
+    viewport_name,
+    wait_for_answer,
+)
 from conftest import RunCli
 
 from cardsolve.models.cubu.state import start
@@ -94,7 +102,7 @@ def page_overflow(page: Page) -> int:
 
 
 def test_the_longest_run_is_tapped_in_and_drawn_as_the_cli_finds_it(page: Page, cardsolve: RunCli) -> None:
-    page.goto("/cubu")
+    open_board(page, "/cubu")
     build(page, LONGEST_TOP)
     assert zone_tokens(page, "top-zone") == [LONGEST_TOP]
     assert page.locator("#to-hand").get_attribute("aria-pressed") == "true"
@@ -126,7 +134,7 @@ def test_the_longest_run_is_tapped_in_and_drawn_as_the_cli_finds_it(page: Page, 
 
 
 def test_speed_cubu_draws_the_grid_in_laying_order_in_both_modes(page: Page, cardsolve: RunCli) -> None:
-    page.goto("/cubu")
+    open_board(page, "/cubu")
     tap(page, SPEED_CENTRE)
     for card in SPEED_HAND:
         tap(page, card)
@@ -165,8 +173,9 @@ def test_speed_cubu_draws_the_grid_in_laying_order_in_both_modes(page: Page, car
     screenshot(page, f"cubu-speed-boxes-{viewport_name(page)}")
 
 
+@ONE_SIZE_PHONE
 def test_typing_the_notation_redraws_the_zones_and_bad_input_is_shown(page: Page) -> None:
-    page.goto("/cubu")
+    open_board(page, "/cubu")
     page.locator("#hand-field").fill("l-o,miss,R-G")
     assert zone_tokens(page, "hand-zone") == ["l-o", "miss", "R-G"]
     assert page.locator("#hand-zone .card-button svg").count() == 3
@@ -223,9 +232,9 @@ def play_to_the_end(page: Page, *, lay_by_picture: bool) -> list[str]:
         target.click()
 
 
+@ONE_SIZE_LAPTOP
 def test_a_short_seeded_game_is_followed_from_the_deal_to_its_end(page: Page) -> None:
-    page.goto("/cubu")
-    page.wait_for_selector(FRESH, timeout=ANSWER_TIMEOUT_MS)
+    open_board(page, "/cubu")
     page.locator("#board-deal summary").click()
     page.fill("#deal-seed", str(SHORT_GAME["seed"]))
     page.fill("#deal-players", str(SHORT_GAME["players"]))
@@ -246,9 +255,8 @@ def test_a_short_seeded_game_is_followed_from_the_deal_to_its_end(page: Page) ->
     assert page.is_enabled("[data-action='undo']")
 
 
+@ONE_SIZE_PHONE
 def test_a_speed_race_is_laid_card_by_card_by_tapping_the_hand_and_the_grid(page: Page) -> None:
-    if viewport_name(page) != "phone":
-        pytest.skip("twenty moves: the phone's window is enough")
     dealt = start(**SHORT_RACE)
     page.goto(f"/cubu?position={quote(json.dumps(dealt.to_json()))}")
     page.wait_for_selector(FRESH, timeout=ANSWER_TIMEOUT_MS)
@@ -273,9 +281,9 @@ def test_a_speed_race_is_laid_card_by_card_by_tapping_the_hand_and_the_grid(page
     assert page_overflow(page) <= 0
 
 
+@ONE_SIZE_PHONE
 def test_the_cards_on_your_table_are_tapped_in_and_valued(page: Page) -> None:
-    page.goto("/cubu")
-    page.wait_for_selector(FRESH, timeout=ANSWER_TIMEOUT_MS)
+    open_board(page, "/cubu")
     editor = page.locator("#table-editor")
     editor.locator("summary").click()
     editor.locator(".picker [data-pick='D-L-G']").first.click()  # a ready card: the top card
@@ -301,8 +309,9 @@ def test_the_cards_on_your_table_are_tapped_in_and_valued(page: Page) -> None:
     assert page.locator("#board-view [data-seat='2'] [aria-label='a hidden card']").count() == 3
 
 
+@ONE_SIZE_LAPTOP
 def test_an_answer_is_marked_stale_once_the_top_card_changes(page: Page) -> None:
-    page.goto("/cubu")
+    open_board(page, "/cubu")
     build(page, LONGEST_TOP)
     tap(page, "L-O")
     page.locator("#ask-longest").click()
@@ -322,12 +331,10 @@ def test_an_answer_is_marked_stale_once_the_top_card_changes(page: Page) -> None
     assert page.get_attribute(".answer", "data-stale") == "true"
 
 
+@ONE_SIZE_LAPTOP
 def test_the_deal_leaves_out_what_is_not_chosen(page: Page) -> None:
     """Rounds and the Speed CUBU follow may be left to the game: a race to the target in colour mode."""
-    if viewport_name(page) != "laptop":
-        pytest.skip("the deal's fields, not their sizes")
-    page.goto("/cubu")
-    page.wait_for_selector(FRESH, timeout=ANSWER_TIMEOUT_MS)
+    open_board(page, "/cubu")
     page.locator("#board-deal summary").click()
     assert page.input_value("#deal-follow") == ""
     page.fill("#deal-seed", "4")

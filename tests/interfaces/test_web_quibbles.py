@@ -9,7 +9,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from browser import ONE_SIZE_LAPTOP, ONE_SIZE_PHONE, screenshot, viewport_name, wait_for_answer
+from browser import ONE_SIZE_LAPTOP, ONE_SIZE_PHONE, open_board, screenshot, viewport_name, wait_for_answer
 from conftest import RunCli
 
 pytestmark = pytest.mark.slow  # drives a browser: `-m "not slow"` skips it in a quick local run
@@ -50,7 +50,7 @@ def shown_text(page: Page) -> str:
 def test_a_newcomer_gets_a_solo_hint_without_typing_a_card(page: Page, cardsolve: RunCli) -> None:
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto("/quibbles")
+    open_board(page, "/quibbles")
     assert page.is_hidden("#penalty-block")
     page.select_option("#variant", "solo")
     assert page.is_visible("#penalty-block")
@@ -82,7 +82,7 @@ def test_a_newcomer_gets_a_solo_hint_without_typing_a_card(page: Page, cardsolve
 
 
 def test_the_best_split_draws_the_sets_taken_from_the_display(page: Page, cardsolve: RunCli) -> None:
-    page.goto("/quibbles")
+    open_board(page, "/quibbles")
     tap(page, "hand", "2,6,4")
     tap(page, "display", "3,3,1,1,4,2")
     assert page.inner_text("#ask-split-button") == "Best split of a 6"  # the highest card in hand, until one is tapped
@@ -108,7 +108,7 @@ def test_the_best_split_draws_the_sets_taken_from_the_display(page: Page, cardso
 def ask_about(page: Page, hand: str, display: str, button: str) -> str:
     """Open the page, tap the hand and the display in, press ``button`` and wait for the
     answer panel's state."""
-    page.goto("/quibbles")
+    open_board(page, "/quibbles")
     tap(page, "hand", hand)
     tap(page, "display", display)
     page.click(button)
@@ -140,7 +140,7 @@ def test_every_combine_option_is_drawn_as_a_row(page: Page, cardsolve: RunCli) -
 
 @ONE_SIZE_PHONE
 def test_typing_the_notation_redraws_the_zone_and_tapping_a_card_removes_it(page: Page) -> None:
-    page.goto("/quibbles")
+    open_board(page, "/quibbles")
     page.fill("#display-text", "3,3,1,9")
     assert zone_cards(page, "display") == "3,3,1,9"
     assert page.locator("#display .card-button.invalid").count() == 1  # 9 is no card: shown as typed
@@ -158,7 +158,7 @@ def test_typing_the_notation_redraws_the_zone_and_tapping_a_card_removes_it(page
 def test_keys_alone_add_and_remove_cards_without_losing_the_focus(page: Page) -> None:
     """Enter on a picker card or a zone card redraws the zone; the focus stays where the
     keyboard user was (the card that took the removed one's place), not back at the top."""
-    page.goto("/quibbles")
+    open_board(page, "/quibbles")
     page.focus("#display-picker [data-pick='3']")
     for _ in range(3):
         page.keyboard.press("Enter")
@@ -174,7 +174,7 @@ def test_keys_alone_add_and_remove_cards_without_losing_the_focus(page: Page) ->
 
 @ONE_SIZE_LAPTOP
 def test_bad_input_is_the_servers_message_and_an_old_answer_fades(page: Page) -> None:
-    page.goto("/quibbles")
+    open_board(page, "/quibbles")
     page.select_option("#variant", "simplified")
     assert page.is_disabled("#hand-picker [data-pick='6']")
     page.fill("#hand-text", "1,6")
@@ -240,8 +240,7 @@ def test_a_short_seeded_game_is_followed_from_the_deal_to_its_end_on_the_board(p
 
 @ONE_SIZE_PHONE
 def test_cards_tapped_in_go_on_the_board_as_seat_ones_turn(page: Page) -> None:
-    page.goto("/quibbles")
-    page.wait_for_selector("#answer[data-state='fresh']")
+    open_board(page, "/quibbles")
     tap(page, "hand", "1,2,2,3,4,6")
     tap(page, "display", "1,4,2,3,3,2")
     tap(page, "collection", "5")

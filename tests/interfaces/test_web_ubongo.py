@@ -14,7 +14,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from browser import ANSWER_TIMEOUT_MS, screenshot, viewport_name, wait_for_answer
+from browser import (
+    ANSWER_TIMEOUT_MS,
+    ONE_SIZE_LAPTOP,
+    ONE_SIZE_PHONE,
+    open_board,
+    screenshot,
+    viewport_name,
+    wait_for_answer,
+)
 from conftest import RunCli
 
 pytestmark = pytest.mark.slow  # drives a browser: `-m "not slow"` skips it in a quick local run
@@ -42,13 +50,6 @@ def ask(page: Page, button: str) -> None:
     page.wait_for_selector(DRAWN)
 
 
-def open_page(page: Page) -> None:
-    """Open the page and wait for the board's first answer (the board arrives above the
-    tools once the deck is in, moving them down)."""
-    page.goto("/ubongo")
-    page.wait_for_selector(FRESH, timeout=ANSWER_TIMEOUT_MS)
-
-
 def pick_from_deck(page: Page, round_number: int, faces: list[str]) -> None:
     """Tap the faces in the deck picker of round ``round_number``."""
     page.click(f"#rounds [data-round='{round_number}']")
@@ -68,7 +69,7 @@ def lay(page: Page, face: str, rotation: int, x: int, y: int) -> None:
 def test_a_newcomer_picks_cards_solves_and_lays_the_layouts_first_cards(
     page: Page, cardsolve: RunCli, tmp_path: Path
 ) -> None:
-    open_page(page)
+    open_board(page, "/ubongo")
     pick_from_deck(page, 3, HAND)
     assert page.input_value("#hand-field") == ",".join(HAND)
     assert page.locator("#hand-zone .card-button svg.face").count() == 9
@@ -98,7 +99,7 @@ def test_a_newcomer_picks_cards_solves_and_lays_the_layouts_first_cards(
 
 
 def test_verify_faces_built_symbol_by_symbol(page: Page, cardsolve: RunCli) -> None:
-    open_page(page)
+    open_board(page, "/ubongo")
     for face in ["ABCDEF", "GHIJKL"]:
         page.click("#builder [data-cell='0']")
         for symbol in face:
@@ -116,7 +117,7 @@ def test_verify_faces_built_symbol_by_symbol(page: Page, cardsolve: RunCli) -> N
 
 
 def test_a_hint_at_a_table_laid_by_tapping_and_carried_out(page: Page, cardsolve: RunCli) -> None:
-    open_page(page)
+    open_board(page, "/ubongo")
     page.click("#rounds [data-round='3']")
     page.fill("#seed", "4")
     page.click("#deal")
@@ -146,8 +147,9 @@ def test_a_hint_at_a_table_laid_by_tapping_and_carried_out(page: Page, cardsolve
     assert page.locator("#table-zone .card-button").count() == 2
 
 
+@ONE_SIZE_PHONE
 def test_typing_the_hand_redraws_the_zone(page: Page) -> None:
-    open_page(page)
+    open_board(page, "/ubongo")
     page.wait_for_selector("#deck-picker [data-pick='1w']")
     page.fill("#hand-field", "1w, abc/def,999w")
     buttons = page.locator("#hand-zone .card-button")
@@ -160,11 +162,12 @@ def test_typing_the_hand_redraws_the_zone(page: Page) -> None:
     assert "chosen" not in (page.get_attribute("#deck-picker [data-pick='1w']", "class") or "")
 
 
+@ONE_SIZE_LAPTOP
 def test_keys_alone_lay_a_card_and_an_overlap_is_said_at_once(page: Page) -> None:
     """The board takes the keyboard: the arrow keys move a cursor whose cell is named under
     the board, Enter lays the chosen face there. A card laid over another is named at once,
     as `ubongo check` names it, not only at the next hint."""
-    open_page(page)
+    open_board(page, "/ubongo")
     page.fill("#hand-field", "61w,63w")
     lay(page, "61w", 0, 0, 0)
     page.click("#lay-hand [data-pick='63w']")
@@ -187,11 +190,12 @@ def position_in_address(page: Page) -> dict[str, object]:
     return found
 
 
+@ONE_SIZE_LAPTOP
 def test_a_seeded_round_is_followed_from_the_deal_to_the_call_by_tapping(page: Page) -> None:
     """The board alone: a seeded deal of 3 cards to lay, each move the best option of the
     fresh answer tapped, until "Ubongo!" is called and the round is over."""
     started = time.monotonic()
-    open_page(page)
+    open_board(page, "/ubongo")
     page.click("#board-deal summary")
     page.fill("#deal-seed", "3")
     page.fill("#deal-round", "3")
@@ -223,8 +227,9 @@ def test_a_seeded_round_is_followed_from_the_deal_to_the_call_by_tapping(page: P
     assert time.monotonic() - started < 60
 
 
+@ONE_SIZE_PHONE
 def test_the_cards_on_a_table_entered_by_tapping_go_on_the_board_and_back(page: Page) -> None:
-    open_page(page)
+    open_board(page, "/ubongo")
     pick_from_deck(page, 3, HAND)
     lay(page, "61w", 0, 0, 0)
     page.click("#board-editor summary")
@@ -242,10 +247,11 @@ def test_the_cards_on_a_table_entered_by_tapping_go_on_the_board_and_back(page: 
     assert json.loads(page.input_value("#table-field"))["cards"] == position_in_address(page)["table"]
 
 
+@ONE_SIZE_LAPTOP
 def test_an_answer_is_faded_once_its_cards_change_and_drawn_when_done(page: Page) -> None:
     """Verify's layout is in the answer the moment it says done; taking two cards out of the
     hand marks the answer as another hand's, putting them back makes it current again."""
-    open_page(page)
+    open_board(page, "/ubongo")
     pick_from_deck(page, 3, HAND)
     page.evaluate(
         """() => {
@@ -270,10 +276,11 @@ def test_an_answer_is_faded_once_its_cards_change_and_drawn_when_done(page: Page
     assert page.get_attribute(".answer", "data-stale") == "true"
 
 
+@ONE_SIZE_PHONE
 def test_no_cards_to_lay_is_refused_before_asking(page: Page) -> None:
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url) if "/api/ubongo/verify" in request.url else None)
-    open_page(page)
+    open_board(page, "/ubongo")
     pick_from_deck(page, 3, HAND[:3])
     page.fill("#k", "0")
     page.click("#verify")
@@ -285,8 +292,9 @@ def test_no_cards_to_lay_is_refused_before_asking(page: Page) -> None:
     assert not asked
 
 
+@ONE_SIZE_PHONE
 def test_the_deck_narrows_to_the_symbols_tapped_and_every_target_is_large(page: Page) -> None:
-    open_page(page)
+    open_board(page, "/ubongo")
     page.wait_for_selector("#deck-picker [data-pick='1w']")
     assert page.locator("#deck-picker [data-pick]").count() == 36
     page.click("#deck-filter [data-filter='B']")
@@ -297,21 +305,21 @@ def test_the_deck_narrows_to_the_symbols_tapped_and_every_target_is_large(page: 
     assert 0 < len(faces) < 36 and all("B" in face and "D" in face for face in faces), faces
     page.click("#deck-filter [data-filter='']")
     assert page.locator("#deck-picker [data-pick]").count() == 36
-    if viewport_name(page) == "phone":
-        sizes = page.evaluate(
-            """() => ({
-              face: document.querySelector('#deck-picker .card-button').getBoundingClientRect(),
-              letter: document.querySelector('#deck-picker svg.face text').getBoundingClientRect(),
-              cell: document.querySelector('#board rect.cell').getBoundingClientRect(),
-            })"""
-        )
-        assert sizes["face"]["width"] >= 44 and sizes["face"]["height"] >= 44
-        assert sizes["cell"]["width"] >= 44 and sizes["cell"]["height"] >= 44
-        assert sizes["letter"]["height"] >= 10, "a face's letters are readable"
+    sizes = page.evaluate(
+        """() => ({
+          face: document.querySelector('#deck-picker .card-button').getBoundingClientRect(),
+          letter: document.querySelector('#deck-picker svg.face text').getBoundingClientRect(),
+          cell: document.querySelector('#board rect.cell').getBoundingClientRect(),
+        })"""
+    )
+    assert sizes["face"]["width"] >= 44 and sizes["face"]["height"] >= 44
+    assert sizes["cell"]["width"] >= 44 and sizes["cell"]["height"] >= 44
+    assert sizes["letter"]["height"] >= 10, "a face's letters are readable"
 
 
+@ONE_SIZE_LAPTOP
 def test_a_face_tapped_in_the_boards_hand_narrows_the_answer_to_its_options(page: Page) -> None:
-    open_page(page)
+    open_board(page, "/ubongo")
     page.locator("#answer [data-move]").first.click()
     page.wait_for_function("JSON.parse(new URLSearchParams(location.search).get('position')).table.length === 1")
     page.wait_for_selector(f"{FRESH} li.best", timeout=ANSWER_TIMEOUT_MS)
