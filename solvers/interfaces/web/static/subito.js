@@ -635,12 +635,16 @@ function drawBoard(position, container, {show}) {
     boardPoints(position, show));
 }
 
-/** A move as people see it: a card turned over drawn, or the side a card is placed on drawn. */
+/**
+ * A move as people see it: a card turned over drawn, or the card turned over drawn on the
+ * side it is placed on (so the answer reads alone, as on a phone where it covers the board).
+ */
 function moveLabel(move, position) {
   if (position.to_move === 0) {
     return el("span", {class: "move-label"}, drawCard(move) || "", `turn over ${move}`);
   }
-  return el("span", {class: "move-label"}, drawTask(move), `on ${move}`);
+  return el("span", {class: "move-label"}, drawCard(position.turned) || "", drawTask(move),
+            `${position.turned} on ${move}`);
 }
 
 /**
