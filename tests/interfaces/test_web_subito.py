@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 import pytest
-from browser import ANSWER_TIMEOUT_MS, ONE_SIZE_LAPTOP, ONE_SIZE_PHONE, screenshot, viewport_name, wait_for_answer
+from browser import (
+    ANSWER_TIMEOUT_MS,
+    ONE_SIZE_LAPTOP,
+    ONE_SIZE_PHONE,
+    open_board,
+    screenshot,
+    viewport_name,
+    wait_for_answer,
+)
 
 from cardsolve.solvers.infrastructure.positions import start
 from cardsolve.solvers.subito import api
@@ -36,8 +44,9 @@ FRESH = "#answer[data-state='fresh']"
 
 
 def open_page(page: Page) -> None:
-    """Open the Subito page and wait until it has loaded the deck."""
-    page.goto("/subito")
+    """Open the Subito page and wait until it has loaded the deck and its board has answered
+    (the board's arrival moves the tools below it)."""
+    open_board(page, "/subito")
     page.wait_for_selector("body[data-ready='true']", state="attached")
 
 
