@@ -113,6 +113,8 @@ def apply(state: GameState, moves: Sequence[str]) -> Position:
 
 
 @checked
-def show(state: GameState) -> Board:
-    """``state`` as a player reads it, with the legal moves and the scores."""
-    return Board(state)
+def show(state: GameState, moves: Sequence[str] = ()) -> Board:
+    """``state``, after ``moves`` when given (as ``apply`` plays them), as a player reads
+    it, with the legal moves and the scores: a board plays a move and learns the next
+    legal ones in one request."""
+    return Board(apply(state, moves).state if moves else state)

@@ -116,3 +116,26 @@ def test_what_start_and_apply_print_is_a_position_file(game: str, tmp_path: Path
     assert board["position"] == state.apply(move).to_json()
     code, text, _ = cardsolve(name, "show", "--position", str(saved))
     assert code == 0 and all(f"  {m}" in text.splitlines() for m in board["legal_moves"][:30])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_show_after_moves_is_show_of_what_apply_gives(game: str, tmp_path: Path, cardsolve: RunCli) -> None:
+    """``show --position P MOVE...`` is ``show`` of ``apply``'s position (a board plays and
+    learns the next legal moves in one request); an illegal move is refused as ``apply``
+    refuses it and shows nothing."""
+    name = command_name(game)
+    saved = tmp_path / "position.json"
+    saved.write_text(json.dumps(started(game, 7)))
+    state = importlib.import_module(f"cardsolve.models.{game}.state").load(started(game, 7))
+    moves = []
+    for _ in range(3):
+        if state.to_move is None:
+            break
+        moves.append(str(state.legal_moves()[-1]))
+        state = state.apply(moves[-1])
+    code, out, _ = cardsolve("--json", name, "show", "--position", str(saved), "--", *moves)
+    board = json.loads(out)
+    assert code == 0 and board["position"] == state.to_json()
+    assert board["legal_moves"] == [str(m) for m in state.legal_moves()] and board["to_move"] == state.to_move
+    code, out, err = cardsolve(name, "show", "--position", str(saved), "--", *moves, "-no such move-")
+    assert code == 2 and out == "" and f"move {len(moves) + 1}: illegal move '-no such move-'" in err

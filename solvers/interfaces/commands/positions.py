@@ -78,8 +78,11 @@ def commands(
             "show",
             f"{POSITIONS}:show",
             "The position as a player reads it: the cards, whose decision it is, the legal moves (in the notation "
-            "'apply' reads) and the scores so far.",
-            (position_option(game),),
+            "'apply' reads) and the scores so far; after MOVES when given (the position document is in the JSON).",
+            (
+                position_option(game),
+                Option("moves", Text("MOVE"), "Moves to play first, as 'apply' plays them.", argument=True, many=True),
+            ),
         ),
         Command(
             group,

@@ -11,7 +11,7 @@
 
 import {ask, el, fill} from "/static/cardsolve.js";
 
-const EVALUATE_DELAY_MS = 250;
+const EVALUATE_DELAY_MS = 150;
 /** How long the board waits after a change before it asks for the values (taps in a row ask once). */
 const TICK_MS = 100;
 /** How often the elapsed time of a request in flight is redrawn. */
@@ -145,12 +145,14 @@ export function board(game, view = {}) {
     return false;
   }
 
-  function push(position) {
+  /** Make `position` the current one, after the current one (the redo history is let go);
+   * `shown`, the server's `show` of it when the board has it already. */
+  function push(position, shown = null) {
     state.history = state.history.slice(0, state.index + 1);
     state.history.push(position);
     if (state.history.length > KEPT_POSITIONS) state.history.splice(0, state.history.length - KEPT_POSITIONS);
     state.index = state.history.length - 1;
-    changed();
+    changed(shown);
   }
 
   function buttons() {
@@ -225,20 +227,21 @@ export function board(game, view = {}) {
     return result;
   }
 
-  function changed() {
+  function changed(shown = null) {
     buttons();
     persist();
-    refresh(EVALUATE_DELAY_MS);
+    refresh(EVALUATE_DELAY_MS, shown);
   }
 
-  /** Draw the position, then ask for its legal moves and values (the values after `delay` ms). */
-  async function refresh(delay) {
+  /** Draw the position, then ask for its legal moves (unless `known`, the server's `show` of
+   * it, is given) and its values (after `delay` ms). */
+  async function refresh(delay, known = null) {
     cancel();
     const generation = ++state.generation;
     const position = current();
     markStale();
-    working("show", "the legal moves");
-    const shown = await request("show", {position}, generation);
+    if (!known) working("show", "the legal moves");
+    const shown = known || await request("show", {position}, generation);
     if (shown === null) return;
     if (!shown.ok) {
       fill(picture, el("p", {class: "error"}, "This position cannot be played: see the answer."));
@@ -389,20 +392,21 @@ export function board(game, view = {}) {
     }
   }
 
-  /** Play `move` (its notation) on the board: the position after it becomes the current one. */
+  /** Play `move` (its notation) on the board: the position after it becomes the current one.
+   * One request (`show` after the move) gives the new position and its legal moves. */
   async function play(move) {
     cancel();
     const generation = ++state.generation;
     markStale();
-    working("apply", `playing ${move}`);
-    const applied = await request("apply", {position: current(), moves: [move]}, generation);
-    if (applied === null) return;
-    if (!applied.ok) {  // the position is unchanged: its answer again, under the refusal
-      state.note = `${move}: ${applied.error.replace(/^error: /, "")}`;
+    working("show", `playing ${move}`);
+    const played = await request("show", {position: current(), moves: [move]}, generation);
+    if (played === null) return;
+    if (!played.ok) {  // the position is unchanged: its answer again, under the refusal
+      state.note = `${move}: ${played.error.replace(/^error: /, "").replace(/^move 1: /, "")}`;
       refresh(0);
       return;
     }
-    push(applied.view.document);
+    push(played.view.document.position, played);
   }
 
   /** The refusal of the last move tried, shown once above the next answer. */
