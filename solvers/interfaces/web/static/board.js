@@ -38,20 +38,27 @@ export function number(value) {
   return String(Number(value.toPrecision(4)));
 }
 
-/** An option's value as people read it: yes/no for a verdict, a number with its error for an estimate. */
+/** An option's value as people read it: yes/no for a verdict, "aim: verdict" for several,
+ * a number with its error for an estimate. */
 function valueText(option) {
   if (typeof option.value === "boolean") return option.value ? "yes" : "no";
   if (option.value === null || option.value === undefined) return "not valued";
+  if (typeof option.value === "object") {  // a verdict for each of several aims (a chip each, say)
+    return Object.entries(option.value).map(([aim, verdict]) => `${aim}: ${verdict}`).join(" · ");
+  }
   const error = typeof option.error === "number" ? ` ± ${Number(option.error.toPrecision(2))}` : "";
   return `${number(option.value)}${error}`;
 }
 
-/** Each option's rank among the options, equal values sharing a rank ("=2"). */
-function ranks(options) {
+/** Each option's rank among the options (in the server's order, best first): equal values
+ * share a rank ("=5") unless the server ranks one of them best and not the other (it may
+ * order equal values by a second measure, as Ubongo's moves to the call). */
+function ranks(options, best) {
   const ranked = [];
   options.forEach((option, index) => {
     const previous = index > 0 ? options[index - 1] : null;
-    const tied = previous !== null && JSON.stringify(previous.value) === JSON.stringify(option.value);
+    const tied = previous !== null && JSON.stringify(previous.value) === JSON.stringify(option.value) &&
+      best.has(previous.move) === best.has(option.move);
     const rank = tied ? ranked[index - 1].rank : index + 1;
     ranked.push({rank, tied});
   });
@@ -300,7 +307,7 @@ export function board(game, view = {}) {
   function valuedOptions(document) {
     const best = new Set(document.best || []);
     const seat = document.to_move;
-    const placed = ranks(document.options);
+    const placed = ranks(document.options, best);
     const proven = document.options.length > 0 && document.options.every((option) => option.proven);
     fill(status,
       noted(),
