@@ -15,9 +15,12 @@ from cardsolve.solvers.infrastructure.vocabulary import violations
 from cardsolve.solvers.interfaces.commands import COMMANDS
 
 ROOT = Path(__file__).resolve().parents[2]
+CHECKED_WITH_THEIR_RUN = {"bench": "tests/interfaces/test_bench_cli.py"}
+"""Commands whose one (long) run in another test checks its document's vocabulary too."""
 PATHS = [" ".join(found.path) for found in COMMANDS]
-SLOW = {"bench", "demo"}
-"""Commands that take seconds (a benchmark script, the whole demo)."""
+WALKED = [path for path in PATHS if path not in CHECKED_WITH_THEIR_RUN]
+SLOW = {"demo"}
+"""Commands that take seconds (the whole demo)."""
 
 
 def test_every_command_of_the_table_has_an_invocation() -> None:
@@ -25,7 +28,7 @@ def test_every_command_of_the_table_has_an_invocation() -> None:
 
 
 @pytest.mark.parametrize(
-    "path", [pytest.param(path, marks=[pytest.mark.slow] if path in SLOW else []) for path in PATHS]
+    "path", [pytest.param(path, marks=[pytest.mark.slow] if path in SLOW else []) for path in WALKED]
 )
 def test_every_answer_speaks_the_vocabulary(path: str, tmp_path: Path) -> None:
     found = command(path)

@@ -11,13 +11,14 @@ import pytest
 from conftest import RunCli
 
 from cardsolve.benchmarks.suite import SCRIPTS
+from cardsolve.solvers.infrastructure.vocabulary import violations
 
 pytestmark = pytest.mark.slow  # runs benchmark scripts: `-m "not slow"` skips it in a quick local run
 
 
 def test_bench_one_game_markdown_and_json_out(cardsolve: RunCli, tmp_path: Path) -> None:
     """One quick run of a game's script: the Markdown table on stdout, the JSON document in
-    ``--out`` (one run for both: the script takes seconds)."""
+    ``--out`` in the one JSON vocabulary (one run for all three: the script takes seconds)."""
     out = tmp_path / "bench.json"
     code, stdout, err = cardsolve("bench", "was-sticht", "--quick", "--markdown", "--out", str(out))
     assert code == 0, err
@@ -26,6 +27,7 @@ def test_bench_one_game_markdown_and_json_out(cardsolve: RunCli, tmp_path: Path)
     assert lines[2] == "| game | task | backend | n | median | p95 | max | vs fastest |"
     document = json.loads(out.read_text())
     assert document["quick"] is True and document["cores"] >= 1
+    assert violations(document) == []  # the one JSON vocabulary (tests/contracts/test_vocabulary.py)
     rows = {(r["game"], r["task"], r["backend"]): r for r in document["rows"]}
     assert set(rows) == {
         ("was-sticht", task, backend)

@@ -23,7 +23,7 @@ from cardsolve.models.quibbles import (
 )
 from cardsolve.models.quibbles.deal import random_position
 from cardsolve.solvers.quibbles import api
-from cardsolve.solvers.quibbles.bot_games import MAX_TURNS, POLICIES, Lookahead, study_policies
+from cardsolve.solvers.quibbles.bot_games import MAX_TURNS, Lookahead, study_policies
 from cardsolve.solvers.quibbles.combine import combine_options
 from cardsolve.solvers.quibbles.hint import determinize, rank_turns
 from cardsolve.solvers.quibbles.policies import GreedyPolicy, RandomPolicy
@@ -193,9 +193,13 @@ def test_percentiles_by_nearest_rank() -> None:
 
 
 def test_hint_policy_beats_greedy_and_greedy_beats_random_in_solo() -> None:
-    """On the same 6 seeded deals the hint's lookahead averages a lower penalty than
-    greedy, and greedy lower than random play."""
-    mean = {name: sum(solo_game(name, Lookahead(), 9, k).penalty for k in range(6)) / 6 for name in POLICIES}
+    """On the same 4 seeded deals the hint's lookahead averages a lower penalty than
+    greedy, and greedy lower than random play (by far: about 36, 92 and 465)."""
+    deals = 4
+    mean = {
+        name: sum(solo_game(name, Lookahead(), 9, k).penalty for k in range(deals)) / deals
+        for name in ("hint", "greedy", "random")
+    }
     assert mean["hint"] < mean["greedy"] < mean["random"]
 
 
