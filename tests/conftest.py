@@ -1,11 +1,12 @@
-"""Shared test settings and fixtures: hypothesis without a per-example deadline, since the
-first call of a numba kernel compiles (or loads the cache) and takes far longer than the
-rest; the command line run in this process; the web server and the browser of the page
-tests."""
+"""Shared test settings and fixtures: the kernels compiled once before the tests start;
+hypothesis without a per-example deadline, since the first call of a numba kernel
+compiles (or loads the cache) and takes far longer than the rest; the command line run
+in this process; the web server and the browser of the page tests."""
 
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Protocol
@@ -24,6 +25,30 @@ settings.load_profile("cardsolve")
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
+
+WARM_UP_GROUPS = (("was_sticht", "quibbles"), ("ubongo", "subito", "cubu"))
+"""The games whose kernels each of two processes compiles before the tests start."""
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Before the test processes start (in pytest-xdist's controller, whose own hook starts
+    them after this one, or in a run without xdist), every game's kernels are compiled into
+    the cache, or found there, by the web server's warm-up in two processes at once: else
+    each test process, and each one's web server, would compile the same kernels at the
+    same time on a fresh install. A warm-up that fails leaves the tests to say why."""
+    if hasattr(session.config, "workerinput"):
+        return
+    module = "cardsolve.solvers.interfaces.web.warmup"
+    warming = [subprocess.Popen([sys.executable, "-m", module, *games]) for games in WARM_UP_GROUPS]
+    for process in warming:
+        process.wait()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests (browser, benchmark scripts, studies) first, each group in its own
+    order: the test processes start them early, so that the run does not end with one
+    long test running alone while the other processes wait."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 class RunCli(Protocol):

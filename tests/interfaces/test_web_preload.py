@@ -13,15 +13,15 @@ import sys
 
 CHECK = """
 import json
-from cardsolve.solvers.interfaces.web import preload
+from cardsolve.solvers.interfaces.web import preload, warmup
 from cardsolve.solvers.interfaces.web.calls import read_call
 from cardsolve.solvers.interfaces.web.worker import OK, execute
 from cardsolve.solvers.subito import fast_rollout
 from cardsolve.models.games import GAMES
 print(json.dumps({
-    "boards": [preload.warm_board(game) for game in GAMES],
-    "answered": [execute(read_call(g, c, o)).status == OK for g, c, o in preload.WARM_UP],
-    "games": sorted({g for g, _, _ in preload.WARM_UP}),
+    "boards": [warmup.warm_board(game) for game in GAMES],
+    "answered": [execute(read_call(g, c, o)).status == OK for g, c, o in warmup.WARM_UP],
+    "games": sorted({g for g, _, _ in warmup.WARM_UP}),
     "rollouts": len(fast_rollout.hint_rollouts.signatures),
 }))
 """

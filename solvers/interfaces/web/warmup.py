@@ -1,0 +1,85 @@
+"""Every game's solvers loaded and each numba kernel run once on a small position
+(``warm_up``), as the web server's fork server does before any request (``preload``), so
+that the request processes forked from it start with everything loaded and warm (the
+Subito hint's rollout kernels too: the first hint after an install used to compile them,
+6.9 s). Each game's board is warmed as a page asks it: a seeded deal, played by its
+first legal moves until ``evaluate`` values a seat's options. The test session runs it
+too, once, before its test processes start (``tests/conftest.py``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from cardsolve.models.games import GAMES, command_name
+from cardsolve.solvers.interfaces.web.calls import read_call
+from cardsolve.solvers.interfaces.web.worker import OK, execute
+
+TASKS = ["2", "3a", "4a", "5a", "6a", "7a", "8a", "9a"]
+"""Round 1's sides of the task cards, for the Subito warm-ups."""
+WARM_UP = (
+    ("quibbles", "split", {"value": "6", "display": "3,3,1,1,4,2"}),
+    ("ubongo", "verify", {"hand": "ABC/DEF,EFG/HIJ,JKL/GCA", "k": 2}),
+    ("subito", "optimize", {"pile": "Y4R,L6P,R2R,L1R", "tasks": ",".join(TASKS)}),
+    ("cubu", "speed", {"centre": "O-P-R-L-D", "hand": "D-G,R-G,O-L-R"}),
+    ("cubu", "longest", {"top": "D-L-G", "hand": "G-P-R-D,L-O"}),
+    (
+        "subito",
+        "hint",
+        {
+            "table": {"tasks": TASKS, "players": [{"name": "P1", "placed": {}}, {"name": "P2", "placed": {}}]},
+            "card": "Y4A",
+            "samples": 2,
+        },
+    ),
+)
+
+BOARD_MOVES = 80
+"""The most first legal moves a board's warm-up plays looking for a seat's options to value
+(Was sticht?'s chip draft takes 24 before the first trick)."""
+
+
+def warm_board(game: str) -> bool:
+    """Deal ``game`` (seed 1) and play its first legal moves until ``evaluate`` values a
+    seat's options, as a board asks (``show``, ``apply``, ``evaluate``); whether one did."""
+    name = command_name(game)
+    dealt = execute(read_call(name, "start", {"seed": 1}))
+    if dealt.status != OK:
+        return False
+    position = json.loads(dealt.json_text)
+    for _ in range(BOARD_MOVES):
+        shown = execute(read_call(name, "show", {"position": position}))
+        if shown.status != OK:
+            return False
+        board = json.loads(shown.json_text)
+        if board["to_move"] is None:
+            return False
+        if board["to_move"] and execute(read_call(name, "evaluate", {"position": position})).status == OK:
+            return True
+        moved = execute(read_call(name, "apply", {"position": position, "moves": board["legal_moves"][:1]}))
+        if moved.status != OK:
+            return False
+        position = json.loads(moved.json_text)
+    return False
+
+
+def warm_up(games: Sequence[str] = GAMES) -> None:
+    """Run the fast backends and the board of each of ``games`` once (loading each
+    compiled kernel from the cache, or compiling it on the first start after an install)."""
+    named = {command_name(game) for game in games}
+    for group, command, options in WARM_UP:
+        if group in named:
+            execute(read_call(group, command, options))
+    if "was_sticht" in games:
+        deal = execute(read_call("was-sticht", "deal", {"seed": 1}))
+        if deal.status == OK:
+            solve = {"deal": json.loads(deal.json_text), "seat": 1, "task": "no-red"}
+            execute(read_call("was-sticht", "solve", solve))
+    for game in games:
+        warm_board(game)
+
+
+if __name__ == "__main__":
+    import sys
+
+    warm_up(sys.argv[1:] or GAMES)
