@@ -262,6 +262,17 @@ def test_a_table_entered_by_tapping_is_followed_on_the_board(page: Page) -> None
     screenshot(page, f"subito-board-own-table-{viewport_name(page)}")
 
 
+def ask_the_midround_hint(page: Page) -> None:
+    """Type the mid-round table in, tap Y6S as the card turned over and ask the hint with
+    16 rollouts a side, as a player would; wait for its answer."""
+    page.fill("#table-field", json.dumps(MIDROUND))
+    page.click("#turned-aim")
+    Picker(page, "#table-picker").tap("Y6S")
+    page.fill("#samples", "16")
+    page.click("#hint")
+    assert wait_for_answer(page, HINT) == "done"
+
+
 @ONE_SIZE_PHONE
 def test_the_whole_deck_is_one_tap_and_old_answers_are_marked_stale_and_shown(page: Page) -> None:
     """No colour tabs: every card of the deck is shown; the best placement's and the hint's
@@ -283,12 +294,7 @@ def test_the_whole_deck_is_one_tap_and_old_answers_are_marked_stale_and_shown(pa
     page.click("#sides [data-side='4b']")
     assert page.get_attribute(OPTIMIZE, "data-stale") == "true"
 
-    page.fill("#table-field", json.dumps(MIDROUND))
-    page.click("#turned-aim")
-    Picker(page, "#table-picker").tap("Y6S")
-    page.fill("#samples", "16")
-    page.click("#hint")
-    assert wait_for_answer(page, HINT) == "done"
+    ask_the_midround_hint(page)
     assert in_view(page, HINT), "the answer is brought into view"
     page.select_option("#player", "2")
     assert page.get_attribute(HINT, "data-stale") == "true"
@@ -298,12 +304,7 @@ def test_the_whole_deck_is_one_tap_and_old_answers_are_marked_stale_and_shown(pa
 @ONE_SIZE_LAPTOP
 def test_the_hint_marks_the_sides_within_the_noise_as_tied(page: Page) -> None:
     open_page(page)
-    page.fill("#table-field", json.dumps(MIDROUND))
-    page.click("#turned-aim")
-    Picker(page, "#table-picker").tap("Y6S")
-    page.fill("#samples", "16")
-    page.click("#hint")
-    assert wait_for_answer(page, HINT) == "done"
+    ask_the_midround_hint(page)
     found = api.hint(MIDROUND, "Y6S", seat=1, samples=16)
     tied = [e.side.name for e in found.tied]
     assert len(tied) > 1

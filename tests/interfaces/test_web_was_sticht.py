@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from browser import ANSWER_TIMEOUT_MS, screenshot, viewport_name, wait_for_answer
+from browser import ANSWER_TIMEOUT_MS, ONE_SIZE_PHONE, screenshot, viewport_name, wait_for_answer
 from conftest import RunCli, run_json
 
 from cardsolve.solvers.infrastructure.positions import apply, start
@@ -298,11 +298,10 @@ def wait_for_move(page: Page, moves: int) -> None:
     )
 
 
+@ONE_SIZE_PHONE  # the whole game takes a minute: once, on a phone
 def test_a_short_seeded_game_is_followed_from_the_deal_to_its_end_on_the_page(page: Page) -> None:
     """3 players, one round: the chip draft, the card draft, the clues, the trumps, the chips
     chosen and shown, 27 cards played, each by one tap on the board's picture or the answer."""
-    if viewport_name(page) != "phone":
-        pytest.skip("the whole game takes a minute: once, on a phone")
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto("/was-sticht")

@@ -958,16 +958,23 @@ function tableEditor({load}) {
   return details;
 }
 
+/** `item` goes to the chosen seat's `lists` entry, up to `most` (`what` names them when it is
+ * full, and nothing is added); true when it went. */
+function giveToSeat(lists, item, most, what) {
+  const own = lists[table.target];
+  if (own.length >= most) {
+    table.parts.note.textContent = `Seat ${table.target + 1} holds ${most} ${what} already: tap another seat.`;
+    return false;
+  }
+  own.push(item);
+  table.parts.note.textContent = "";
+  return true;
+}
+
 /** A card tapped in the editor's deck goes to the chosen seat's hand; with 4 players, three
  * full hands fill in the fourth with the cards left. */
 function giveCard(token) {
-  const hand = table.hands[table.target];
-  if (hand.length >= HAND) {
-    table.parts.note.textContent = `Seat ${table.target + 1} holds ${HAND} cards already: tap another seat.`;
-    return;
-  }
-  hand.push(token);
-  table.parts.note.textContent = "";
+  if (!giveToSeat(table.hands, token, HAND, "cards")) return;
   const hands = table.hands.slice(0, table.players);
   const short = hands.filter((own) => own.length < HAND);
   if (table.players === SEATS && short.length === 1) {
@@ -1012,14 +1019,7 @@ function drawTableEditor() {
 
 /** A chip tapped goes to the chosen seat, up to its 5. */
 function giveChip(id) {
-  const own = table.chips[table.target];
-  if (own.length >= CHIPS_EACH) {
-    table.parts.note.textContent = `Seat ${table.target + 1} holds ${CHIPS_EACH} chips already: tap another seat.`;
-    return;
-  }
-  own.push(id);
-  table.parts.note.textContent = "";
-  drawTableEditor();
+  if (giveToSeat(table.chips, id, CHIPS_EACH, "chips")) drawTableEditor();
 }
 
 /** What keeps the table's round from being a position, in words; null when nothing does. */
