@@ -21,6 +21,7 @@ WARM_UP = (
     ("quibbles", "split", {"value": "6", "display": "3,3,1,1,4,2"}),
     ("ubongo", "verify", {"hand": "ABC/DEF,EFG/HIJ,JKL/GCA", "k": 2}),
     ("subito", "optimize", {"pile": "Y4R,L6P,R2R,L1R", "tasks": ",".join(TASKS)}),
+    ("subito", "duel", {"cards": 4, "limit": 2}),
     ("cubu", "speed", {"centre": "O-P-R-L-D", "hand": "D-G,R-G,O-L-R"}),
     ("cubu", "longest", {"top": "D-L-G", "hand": "G-P-R-D,L-O"}),
     (
