@@ -149,8 +149,8 @@ def test_cubu_benchmark_quick_json() -> None:
 def test_was_sticht_benchmark_quick_json() -> None:
     """numba on seeded full deals, numba and the reference on the same seeded 4-trick
     endings (the script stops if they disagree), every chip for every seat in both modes
-    on two sets of deals (alone and with the helper thread), and whole chip tables on
-    both, by one thread and by two."""
+    on three sets of deals (alone and with the helper thread), and whole chip tables on
+    each, by one thread and by two."""
     done = subprocess.run(
         [sys.executable, "-m", "cardsolve.benchmarks.was_sticht", "--quick", "--json"],
         capture_output=True,
@@ -168,10 +168,14 @@ def test_was_sticht_benchmark_quick_json() -> None:
         ("every-chip", "numba-helped"),
         ("every-chip-held-out", "numba"),
         ("every-chip-held-out", "numba-helped"),
+        ("every-chip-777", "numba"),
+        ("every-chip-777", "numba-helped"),
         ("table", "numba"),
         ("table", "numba-2-threads"),
         ("table-held-out", "numba"),
         ("table-held-out", "numba-2-threads"),
+        ("table-777", "numba"),
+        ("table-777", "numba-2-threads"),
         ("evaluate", "default"),
     }
     for row in document["rows"]:
