@@ -88,17 +88,17 @@ def random_tables(n: int) -> list[Instance]:
     return [pile_against_table(deck, rng, PILE, PILE) for _ in range(n)]
 
 
+def greedy_table(dealt: int) -> Instance:
+    """Player 1's placed cards against player 2's final table of a greedy round of deal ``dealt``."""
+    tasks, piles = deal(load_deck(), dealt, sides="random")
+    table = round_table(tasks, piles, (GreedyPolicy(), GreedyPolicy()), dealt)
+    return piles[0][: table.players[0].count], tasks, Placed(OPPONENT, table.players[1].placed)
+
+
 def greedy_tables(n: int) -> list[Instance]:
-    """Player 1's placed cards against player 2's final table of a greedy round of each deal."""
+    """``greedy_table`` of each of ``n`` seeded deals."""
     rng = random.Random(SEED)
-    deck = load_deck()
-    out: list[Instance] = []
-    for _ in range(n):
-        dealt = rng.randrange(10**9)
-        tasks, piles = deal(deck, dealt, sides="random")
-        table = round_table(tasks, piles, (GreedyPolicy(), GreedyPolicy()), dealt)
-        out.append((piles[0][: table.players[0].count], tasks, Placed(OPPONENT, table.players[1].placed)))
-    return out
+    return [greedy_table(rng.randrange(10**9)) for _ in range(n)]
 
 
 def reference_sized(n: int) -> list[Instance]:

@@ -140,21 +140,35 @@ class _Response:
         self.nodes += used
         return int(status)
 
-    def restarted(self, mask: int, budget: int, price: NDArray[np.float64], price_total: NDArray[np.int64]) -> int:
-        """The search guided and pruned by the costs at ``price`` against the opponent's
-        sums ``price_total``, within ``budget`` nodes: ``RESTART_BUDGET`` nodes, then again
-        with seeded jitter in the order of the candidates and twice the nodes, and so on
-        (the memo keeps what each run proved infeasible)."""
+    def pricing(self, mask: int, price: NDArray[np.float64], price_total: NDArray[np.int64]) -> _Prices:
+        """Target ``mask``'s costs at ``price`` against the opponent's sums ``price_total``,
+        as the search reads them."""
         t = self.tables
-        sides, _, n = t.table.shape
         want = self.want_of(mask)
         flat, offset = prices.costs(t.table, t.states, want, t.numbers, t.five, t.opp_count, price_total, price)
         priced = np.concatenate((np.cumsum(price[::-1])[::-1], np.zeros(1)))
-        pricing = _Prices(want, flat, offset, priced, price_total, self.no_jitter)
-        scale = JITTER * float(price.mean())
+        return _Prices(want, flat, offset, priced, price_total, self.no_jitter)
+
+    def restarted(
+        self, mask: int, budget: int, guides: tuple[NDArray[np.float64], ...], price_total: NDArray[np.int64]
+    ) -> int:
+        """The search guided and pruned by the costs at each of ``guides`` in turn (card
+        prices) against the opponent's sums ``price_total``, within ``budget`` nodes: a
+        first run of ``RESTART_BUDGET`` nodes, each next run with twice the nodes, and
+        once every guide had its run, a seeded jitter in the order of the candidates (the
+        memo keeps what each run proved infeasible)."""
+        sides, _, n = self.tables.table.shape
+        pricings: list[_Prices | None] = [None] * len(guides)
         chunk = RESTART_BUDGET
         attempt = 0
         while True:
+            g = attempt % len(guides)
+            pricing = pricings[g]
+            if pricing is None:
+                pricing = pricings[g] = self.pricing(mask, guides[g], price_total)
+            if attempt >= len(guides):
+                scale = JITTER * float(guides[g].mean())
+                pricing = pricing._replace(jitter=np.random.default_rng(attempt).normal(0.0, scale, (n, sides)))
             start = self.nodes
             status = self.run(mask, min(chunk, budget), pricing)
             budget -= self.nodes - start
@@ -162,7 +176,6 @@ class _Response:
                 return status
             attempt += 1
             chunk *= 2
-            pricing = pricing._replace(jitter=np.random.default_rng(attempt).normal(0.0, scale, (n, sides)))
 
     def decide(self, mask: int, budget: int, cores: bool = True) -> int:
         """A quick search; if it runs out, the counted prices' test, then (with ``cores``)
@@ -177,20 +190,20 @@ class _Response:
             return status
         want = self.want_of(mask)
         counted = prices.counted_totals(want, t.five, t.opp_count, t.opp_total)
-        refuted, price = prices.refute(t.table, t.states, want, t.numbers, t.five, t.opp_count, counted)
+        refuted, *guides = prices.refute(t.table, t.states, want, t.numbers, t.five, t.opp_count, counted)
         if refuted or (cores and self.has_core(mask)):
             return INFEASIBLE
         ties = not np.array_equal(counted, t.opp_total)
         left = budget - (self.nodes - start)
         exact = ties and cores  # a core is decided by the counted prices alone
-        status = self.restarted(mask, min(COUNTED_BUDGET, left // 2) if exact else left, price, counted)
+        status = self.restarted(mask, min(COUNTED_BUDGET, left // 2) if exact else left, tuple(guides), counted)
         left = budget - (self.nodes - start)
         if status != UNDECIDED or not exact or left <= 0:
             return status
-        refuted, price = prices.refute(t.table, t.states, want, t.numbers, t.five, t.opp_count, t.opp_total)
+        refuted, *guides = prices.refute(t.table, t.states, want, t.numbers, t.five, t.opp_count, t.opp_total)
         if refuted:
             return INFEASIBLE
-        return self.restarted(mask, left, price, t.opp_total)
+        return self.restarted(mask, left, tuple(guides), t.opp_total)
 
     def has_core(self, mask: int) -> bool:
         """Whether the sides of ``mask`` that want the most cards, two of them, three, ...

@@ -19,6 +19,7 @@ from typing import NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
+from cardsolve.models.subito import FIVE_A_LIMIT
 from cardsolve.solvers.infrastructure.jit import njit
 from cardsolve.solvers.subito import prices
 from cardsolve.solvers.subito.kernel_tables import NO_SUM, TOP, _Tables, _wins
@@ -45,7 +46,8 @@ def _need(
     tables: _Tables, s: int, depth: int, state: NDArray[np.int64], count: NDArray[np.int64], total: NDArray[np.int64]
 ) -> int:
     """The fewest more cards that could still win side s (0: won already): an equal
-    count only if the side's best sum of that many more cards beats the opponent's."""
+    count only if the side's best sum of that many more cards beats the opponent's, and
+    on 5a only if the opponent's sum is below 12 (the player's never passes it)."""
     opp_count, opp_total, sums = tables.opp_count, tables.opp_total, tables.sums
     if _wins(count[s], total[s], opp_count[s], opp_total[s], tables.opp_over[s]):
         return 0
@@ -53,7 +55,7 @@ def _need(
     if more == 0:
         return 1
     best = int(sums[s, state[s], depth, more]) if more < sums.shape[3] else TOP * more
-    if best == NO_SUM or total[s] + best <= opp_total[s]:
+    if best == NO_SUM or total[s] + best <= opp_total[s] or (s == tables.five and opp_total[s] >= FIVE_A_LIMIT):
         more += 1  # an equal count cannot win on the sum
     return more
 

@@ -5,8 +5,8 @@ over its tables (``kernel_tables``, whose vocabulary it uses).
 The key holds what the rest of the search depends on, ``KEY_WORDS`` words: a header
 (``_HEADER_MARK``, the depth and the target mask), then one field of ``_FIELD_BITS`` per
 target side, ``_FIELDS_PER_WORD`` to a word: the state's class, the count and the sum
-(capped one above the opponent's except on 5a), or ``_WON_FIELD`` once the side is won
-(its cards matter no more). A key goes to the slot of the top ``MEMO_BITS`` bits of its
+(exact on 5a, elsewhere clamped to the band where it can still decide a tie,
+``_tie_sum``), or ``_WON_FIELD`` once the side is won (its cards matter no more). A key goes to the slot of the top ``MEMO_BITS`` bits of its
 hash, and a slot keeps the last key stored there.
 """
 
@@ -17,7 +17,7 @@ from numpy.typing import NDArray
 
 from cardsolve.models.subito import FIVE_A_LIMIT
 from cardsolve.solvers.infrastructure.jit import njit
-from cardsolve.solvers.subito.kernel_tables import _Tables, _wins
+from cardsolve.solvers.subito.kernel_tables import NO_SUM, _Tables, _wins
 from cardsolve.solvers.subito.problem import SIDES_IN_PLAY
 
 MEMO_BITS = 19
@@ -65,6 +65,23 @@ def _fresh_memo(tables: _Tables) -> NDArray[np.int64]:
 
 
 @njit(cache=True, inline="always")
+def _tie_sum(tables: _Tables, s: int, depth: int, state: int, count: int, total: int) -> int:
+    """Side s's sum as far as the rest of the search can tell it (not on 5a, not won): it
+    only decides a tie on the count, reached with r more cards. From ``opp_total + 1 - r``
+    up a tie wins whatever the cards (each is at least 1); up to ``opp_total`` less the
+    greatest sum of r cards the side can still take it loses whatever they are, and when
+    it cannot take r a tie never comes: each end stands for every sum beyond it."""
+    opp_total, sums = tables.opp_total[s], tables.sums
+    r = tables.opp_count[s] - count
+    if r >= sums.shape[3]:
+        return int(min(total, opp_total + 1))
+    best = sums[s, state, depth, r]
+    if best == NO_SUM:
+        return 0
+    return int(min(max(total, opp_total - best), opp_total + 1 - r))
+
+
+@njit(cache=True, inline="always")
 def _key(
     tables: _Tables,
     depth: int,
@@ -76,8 +93,8 @@ def _key(
     key: NDArray[np.int64],
 ) -> int:
     """The exact key of a search state into ``key`` (what the rest of the search depends
-    on: a won side's cards no more, a sum only up to one more than the opponent's except
-    on 5a), and its memo slot, the top ``MEMO_BITS`` bits of its hash."""
+    on: a won side's cards no more, a sum only within ``_tie_sum``'s band except on 5a),
+    and its memo slot, the top ``MEMO_BITS`` bits of its hash."""
     five, cls = tables.five, tables.cls
     opp_count, opp_total, opp_over = tables.opp_count, tables.opp_total, tables.opp_over
     sides = state.shape[0]
@@ -92,7 +109,7 @@ def _key(
         if _wins(count[s], total[s], opp_count[s], opp_total[s], opp_over[s]):
             field = _WON_FIELD
         else:
-            capped = total[s] if s == five else min(total[s], opp_total[s] + 1)
+            capped = total[s] if s == five else _tie_sum(tables, s, depth, state[s], count[s], total[s])
             st = cls[s, state[s], depth]
             field = (capped << _SUM_SHIFT) | (count[s] << _COUNT_SHIFT) | st
         if shift == _FIELDS_PER_WORD * _FIELD_BITS:

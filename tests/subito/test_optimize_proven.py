@@ -147,12 +147,12 @@ def test_prices_refute_sides_that_need_more_cards_than_the_pile() -> None:
     sixes = np.full(4, 6, dtype=np.int64)
     want = np.ones(2, dtype=np.int64)
     for counts, expected in (((2, 1), True), ((2, 0), False)):
-        refuted, _ = prices.refute(
+        refuted, *_ = prices.refute(
             table, states, want, sixes, -1, np.array(counts, dtype=np.int64), np.array([99, 99], dtype=np.int64)
         )
         assert refuted == expected
     for against, expected in ((12, True), (11, False)):
-        refuted, _ = prices.refute(
+        refuted, *_ = prices.refute(
             table, states, want, sixes, 1, np.array([0, 2], dtype=np.int64), np.array([0, against], dtype=np.int64)
         )
         assert refuted == expected
