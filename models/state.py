@@ -97,6 +97,11 @@ class GameState(ABC):
     def text(self) -> str:
         """The position as a player reads it (a few lines: hands, table, whose turn)."""
 
+    def pictures(self) -> dict[str, str]:
+        """SVG pictures of the position by name, for a page that cannot draw it from its
+        document alone (a game that lays cards in the plane); none by default."""
+        return {}
+
     @abstractmethod
     def observation(self, seat: int) -> Self:
         """This position as ``seat`` sees it: every card it cannot see ``HIDDEN``."""

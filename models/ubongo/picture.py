@@ -167,29 +167,45 @@ def ascii_picture(layout: Layout, marks: Iterable[Cell] = ()) -> str:
     return "\n".join("".join(line).rstrip() for line in canvas)
 
 
-def svg_picture(layout: Layout, cell: int = 40) -> str:
+MARK_COLOURS: Final[Mapping[str, str]] = {"take": "#b3261e", "lay": "#2d5fb3"}
+"""The dashed frame an SVG picture draws around a marked card: red round a card to take
+back, blue round the card to lay."""
+AXIS_COLOUR: Final = "#5b6474"
+
+
+def svg_picture(layout: Layout, cell: int = 40, *, marks: Mapping[int, str] | None = None, axes: bool = False) -> str:
     """The layout as a standalone SVG document, ``cell`` pixels per cell.
 
     Drawn, bottom to top: one filled ``<rect>`` per covered cell, coloured by its symbol
     (``PALETTE``), with the symbol letter on it (``<text>``); each card's outline as a
     thick dark ``<polygon>`` around its rectangle of cells; each contact as a short thick
     ``<line>`` across the middle of the shared edge, green if the two symbols match and
-    red if not. The ``<title>`` names the cards in layout order. The picture is the
-    bounding box of the cells plus a margin of a quarter cell on every side; a layout
-    without cards is an empty picture of one cell.
+    red if not; each card of ``marks`` (its index in the layout -> ``take`` or ``lay``)
+    framed by a dashed ``<rect class="mark take|lay">`` (``MARK_COLOURS``). The ``<title>``
+    names the cards in layout order. The picture is the bounding box of the cells plus a
+    margin of a quarter cell on every side, and with ``axes`` a band of half a cell above
+    and on the left with the column and row numbers, the coordinates moves name; a layout
+    without cards is an empty picture of one cell. The root says where the cells lie, so a
+    page can put tap targets over them: ``data-left``/``data-top`` (the layout coordinates
+    of the first column and row drawn), ``data-columns``/``data-rows``, ``data-cell`` and
+    ``data-x0``/``data-y0`` (the pixel corner of that first cell).
     """
     owners = _owners(layout)
     margin = cell // 4
+    band = cell // 2 if axes else 0
     left, top, cols, rows = _bounds(owners) if owners else (0, 0, 1, 1)
-    width, height = cols * cell + 2 * margin, rows * cell + 2 * margin
+    width, height = cols * cell + 2 * margin + band, rows * cell + 2 * margin + band
 
     def corner(x: int, y: int) -> tuple[int, int]:
         """Pixel position of the top-left corner of layout cell (x, y)."""
-        return margin + (x - left) * cell, margin + (y - top) * cell
+        return band + margin + (x - left) * cell, band + margin + (y - top) * cell
 
     names = ", ".join(placement.face.name for placement in layout) or EMPTY_PICTURE
+    first_x, first_y = corner(left, top)
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="layout" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" data-left="{left}" data-top="{top}" data-columns="{cols}" '
+        f'data-rows="{rows}" data-cell="{cell}" data-x0="{first_x}" data-y0="{first_y}">',
         f"<title>Ubongo layout: {escape(names)}</title>",
     ]
     for (x, y), (_, symbol) in sorted(owners.items()):
@@ -197,11 +213,7 @@ def svg_picture(layout: Layout, cell: int = 40) -> str:
         parts.append(
             f'<rect x="{px}" y="{py}" width="{cell}" height="{cell}" fill="{PALETTE.get(symbol, UNKNOWN_FILL)}"/>'
         )
-        parts.append(
-            f'<text x="{px + cell / 2:g}" y="{py + cell / 2:g}" font-family="sans-serif" '
-            f'font-size="{cell / 2:g}" font-weight="bold" text-anchor="middle" '
-            f'dominant-baseline="central" fill="{OUTLINE_COLOUR}">{escape(symbol)}</text>'
-        )
+        parts.append(_label(px + cell / 2, py + cell / 2, cell / 2, symbol, OUTLINE_COLOUR, bold=True))
     for placement in layout:
         grid = placement.grid
         x0, y0 = corner(placement.x, placement.y)
@@ -222,5 +234,30 @@ def svg_picture(layout: Layout, cell: int = 40) -> str:
             '<line x1="{:g}" y1="{:g}" x2="{:g}" y2="{:g}" '.format(*ends)
             + f'stroke="{colour}" stroke-width="{cell / 5:g}" stroke-linecap="round"/>'
         )
+    for index, tone in sorted((marks or {}).items()):
+        placement = layout[index]
+        grid = placement.grid
+        px, py = corner(placement.x, placement.y)
+        gap = cell / 10
+        dashes = f"{cell * 0.3:g} {cell * 0.15:g}"
+        parts.append(
+            f'<rect class="mark {escape(tone)}" x="{px - gap:g}" y="{py - gap:g}" '
+            f'width="{len(grid[0]) * cell + 2 * gap:g}" height="{len(grid) * cell + 2 * gap:g}" rx="{gap * 1.5:g}" '
+            f'fill="none" stroke="{MARK_COLOURS[tone]}" stroke-width="{cell / 8:g}" stroke-dasharray="{dashes}"/>'
+        )
+    if axes:
+        for x in range(left, left + cols):
+            parts.append(_label(corner(x, top)[0] + cell / 2, band / 2, cell * 0.45, str(x), AXIS_COLOUR))
+        for y in range(top, top + rows):
+            parts.append(_label(band / 2, corner(left, y)[1] + cell / 2, cell * 0.45, str(y), AXIS_COLOUR))
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+def _label(x: float, y: float, size: float, text: str, colour: str, *, bold: bool = False) -> str:
+    """An SVG ``<text>`` centred on (x, y)."""
+    weight = ' font-weight="bold"' if bold else ""
+    return (
+        f'<text x="{x:g}" y="{y:g}" font-family="sans-serif" font-size="{size:g}"{weight} text-anchor="middle" '
+        f'dominant-baseline="central" fill="{colour}">{escape(text)}</text>'
+    )

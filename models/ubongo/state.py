@@ -39,8 +39,6 @@ from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import Any, ClassVar
 
-import networkx as nx
-
 from cardsolve.models.errors import BadInput, is_whole, shown
 from cardsolve.models.state import HIDDEN, GameState, Move, document_field, position_document
 from cardsolve.models.ubongo.cards import (
@@ -54,7 +52,7 @@ from cardsolve.models.ubongo.cards import (
 )
 from cardsolve.models.ubongo.deal import dealt_hand
 from cardsolve.models.ubongo.layout import Cell, Placement, grid_cells, layout_from_json, placement_problem
-from cardsolve.models.ubongo.picture import ascii_picture
+from cardsolve.models.ubongo.picture import ascii_picture, svg_picture
 from cardsolve.models.ubongo.rules import contacts, violations
 from cardsolve.models.ubongo.scoring import (
     CALL_POINTS,
@@ -285,6 +283,11 @@ class UbongoState(GameState):
             lines += ["", ascii_picture(list(self.table))]
         return "\n".join(lines)
 
+    def pictures(self) -> dict[str, str]:
+        """The table as laid (``table``), with the coordinates the moves name; none while
+        nothing is laid."""
+        return {"table": svg_picture(list(self.table), axes=True)} if self.table else {}
+
     def observation(self, seat: int) -> UbongoState:
         """The player sees all of their own puzzle: the position itself."""
         self.seat(seat)
@@ -323,6 +326,8 @@ def _removable(table: tuple[Placement, ...], valid: bool) -> list[int]:
     valid (each pair's contacts are unchanged); on a broken table, every card."""
     if not valid or len(table) < 3:
         return list(range(len(table)))
+    import networkx as nx  # here: the Ubongo API, and the help of its commands, start without it
+
     graph = nx.Graph(list(contacts(list(table))))
     cuts = set(nx.articulation_points(graph))
     return [i for i in range(len(table)) if i not in cuts]

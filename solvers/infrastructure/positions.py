@@ -66,6 +66,9 @@ class Board(Answer):
             "position": state.to_json(),
         }
 
+    def pictures(self) -> dict[str, str]:
+        return self.state.pictures()
+
     def text(self) -> str:
         state = self.state
         if state.to_move is None:

@@ -46,6 +46,12 @@ class Answer(ABC):
         """The CLI's exit code for this answer: done unless the result says otherwise."""
         return DONE
 
+    def pictures(self) -> dict[str, str]:
+        """SVG pictures of this answer by name, for the web page to show with the JSON
+        document (the command line writes a picture only where a command says so); none
+        by default."""
+        return {}
+
     def json_text(self) -> str:
         """``to_json()`` as the CLI prints it."""
         return json.dumps(self.to_json(), indent=2)

@@ -186,6 +186,10 @@ class Verdict(Answer):
             "backend": self.backend,
         }
 
+    def pictures(self) -> dict[str, str]:
+        """The layout found (``layout``), if any."""
+        return {} if self.found.layout is None else {"layout": svg_picture(self.found.layout)}
+
     def text(self) -> str:
         k, n, backend, nodes = self.k, len(self.hand), self.backend, _nodes(self.found.nodes)
         if self.found.layout is not None:
@@ -248,6 +252,10 @@ class BestLayout(Answer):
             "nodes": self.found.nodes,
             "backend": self.backend,
         }
+
+    def pictures(self) -> dict[str, str]:
+        """The layout (``layout``)."""
+        return {"layout": svg_picture(self.layout)}
 
     def text(self) -> str:
         k, n, size = self.k, len(self.hand), self.cards
@@ -379,6 +387,24 @@ class Advice(Answer):
             document["largest"] = layout_to_json(self.largest)
         return document
 
+    def pictures(self) -> dict[str, str]:
+        """The hint drawn step by step: ``table``, the table with the cards to take back
+        marked (when any); then ``kept``, the table left, when it is the layout already, or
+        ``next``, the table with the card to lay marked, and ``target``, the layout it leads
+        to; or ``largest`` when no layout of k exists."""
+        found = self.hint
+        if found.target is None:
+            assert self.largest is not None
+            return {"largest": svg_picture(self.largest)}
+        table = list(self.table)
+        taken = {t.index for t in found.take_back}
+        drawn = {"table": svg_picture(table, marks=dict.fromkeys(taken, "take"))} if taken else {}
+        kept = [placement for index, placement in enumerate(table) if index not in taken]
+        if found.placement is None:
+            return drawn | {"kept": svg_picture(kept)}
+        laid = [*kept, found.placement]
+        return drawn | {"next": svg_picture(laid, marks={len(kept): "lay"}), "target": svg_picture(found.target)}
+
     def _card(self, index: int) -> str:
         return card_label(self.table, index)
 
@@ -497,6 +523,10 @@ class Check(Answer):
             ],
         }
 
+    def pictures(self) -> dict[str, str]:
+        """The layout as checked (``layout``)."""
+        return {"layout": svg_picture(list(self.layout))}
+
     def text(self) -> str:
         count = len(self.violations)
         verdict = (
@@ -534,6 +564,9 @@ class Picture(Answer):
             "svg": self.svg_file,
             "picture": self.svg,
         }
+
+    def pictures(self) -> dict[str, str]:
+        return {"layout": self.svg}
 
     def text(self) -> str:
         return self.ascii + (f"\nwrote {self.svg_file}" if self.svg_file else "")

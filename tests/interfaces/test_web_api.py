@@ -213,6 +213,20 @@ def test_a_check_that_does_not_hold_is_still_200_with_the_document(client: TestC
     assert expected["solvable"] is False
 
 
+def test_the_page_view_carries_the_answers_pictures(client: TestClient) -> None:
+    """A page draws an Ubongo layout from the server's own SVG, sent with the answer; an
+    answer without pictures sends none, and the plain API sends only the document."""
+    found = client.post("/api/ubongo/verify?view=page", json={"hand": "ABC/DEF,GHI/JKL", "k": 1}).json()
+    assert list(found["pictures"]) == ["layout"] and found["pictures"]["layout"].startswith("<svg")
+    position = {"game": "ubongo", "to_move": 1, "history": [], "round": 1, "hand": ["ABC/DEF"], "table": [], "k": 1}
+    shown = client.post("/api/ubongo/show?view=page", json={"position": position, "moves": ["ABC/DEF@0,0r0"]})
+    assert shown.json()["pictures"]["table"].count("<polygon") == 1
+    empty = client.post("/api/ubongo/show?view=page", json={"position": position}).json()
+    assert empty["pictures"] == {}
+    assert client.post("/api/quibbles/split?view=page", json={"value": 6, "display": "1,5"}).json()["pictures"] == {}
+    assert "pictures" not in client.post("/api/ubongo/verify", json={"hand": "ABC/DEF", "k": 1}).json()
+
+
 def _readme_lines() -> list[str]:
     """The README's ``$ cardsolve`` example lines of served commands."""
     commands = served()

@@ -130,11 +130,32 @@ def test_hint_takes_back_the_mismatch(cardsolve: RunCli) -> None:
     same_as_cli(cardsolve, advice, "hint", "--hand", "AAB/BCC,DDE/EFF", "--table", MISMATCH, "--k", "3")
 
 
-def test_hint_without_any_layout_gives_the_largest() -> None:
+def test_a_hint_draws_each_of_its_steps() -> None:
+    """The page's pictures of a hint: the table with the card to take back marked, then the
+    table with the card to lay marked, and the layout it leads to."""
+    table = json.loads(Path(MISMATCH).read_text(encoding="utf-8"))
+    pictures = api.hint("AAB/BCC,DDE/EFF", table, k=3).pictures()
+    assert set(pictures) == {"table", "next", "target"}
+    assert pictures["table"].count('class="mark take"') == 1 and 'class="mark lay"' not in pictures["table"]
+    assert pictures["next"].count('class="mark lay"') == 1 and "mark take" not in pictures["next"]
+    assert pictures["target"].count("<polygon") == 3 and "mark" not in pictures["target"]
+    laid = api.hint("AAB/BCC", {"cards": table["cards"][:2]}, k=2).pictures()
+    assert set(laid) == {"kept"} and laid["kept"].count("<polygon") == 2
+
+
+def test_a_hint_without_any_layout_gives_the_largest() -> None:
     table = {"cards": [{"card": "ABC/ABC", "rotation": 0, "x": 0, "y": 0}]}
     advice = api.hint("DEF/DEF", table, k=2, backend="reference")
     assert advice.exit_code == 1 and advice.largest is not None and len(advice.largest) == 1
     assert advice.to_json()["largest"]["cards"][0]["card"] in ("ABC/ABC", "DEF/DEF")
+    assert set(advice.pictures()) == {"largest"}
+
+
+def test_verify_and_solve_draw_the_layout_they_found() -> None:
+    found = api.verify(FIVE, k=3)
+    assert set(found.pictures()) == {"layout"} and found.pictures()["layout"].count("<polygon") == 3
+    assert api.verify(FIVE, k=4).pictures() == {}
+    assert api.solve(FIVE, k=4).pictures()["layout"].count("<polygon") == 3
 
 
 def test_game_with_progress(cardsolve: RunCli) -> None:

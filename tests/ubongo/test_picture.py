@@ -175,3 +175,24 @@ def test_palette() -> None:
     assert sorted(PALETTE) == list(SYMBOLS)
     assert len(set(PALETTE.values())) == 12
     assert all(re.fullmatch("#[0-9a-f]{6}", colour) for colour in PALETTE.values())
+
+
+def test_marks_frame_their_cards_and_the_root_says_where_the_cells_lie() -> None:
+    root = ET.fromstring(svg_picture(SIDE_BY_SIDE, cell=40, marks={1: "lay", 0: "take"}))
+    assert root.get("class") == "layout"
+    where = [root.get(f"data-{name}") for name in ("left", "top", "columns", "rows", "cell", "x0", "y0")]
+    assert where == ["0", "-1", "5", "3", "40", "10", "10"]
+    frames = {rect.get("class"): rect for rect in root.findall(f"{SVG}rect") if rect.get("class")}
+    assert set(frames) == {"mark take", "mark lay"}
+    # each frame surrounds its card: ABC/DEF at (0, 0) is 3 x 2 cells, the turned card 2 x 3 cells at (3, -1)
+    take, lay = frames["mark take"], frames["mark lay"]
+    assert (float(take.get("x", "")), float(take.get("y", "")), float(take.get("width", ""))) == (6, 46, 128)
+    assert (float(lay.get("x", "")), float(lay.get("y", "")), float(lay.get("height", ""))) == (126, 6, 128)
+
+
+def test_axes_number_the_columns_and_rows_the_moves_name() -> None:
+    plain = ET.fromstring(svg_picture(SIDE_BY_SIDE))
+    root = ET.fromstring(svg_picture(SIDE_BY_SIDE, axes=True))
+    numbers = [text.text for text in root.findall(f"{SVG}text")][len(plain.findall(f"{SVG}text")) :]
+    assert numbers == ["0", "1", "2", "3", "4", "-1", "0", "1"]
+    assert int(root.get("width", "")) == int(plain.get("width", "")) + 20 and root.get("data-x0") == "30"

@@ -246,11 +246,13 @@ async def _http_error(request: Request, error: Exception) -> Response:
 
 def _page_view(outcome: Outcome, line: str, files: dict[str, Any]) -> dict[str, Any]:
     """What a page shows of an answer: the document, the CLI's text output and exit code,
-    and the command line (with the files it names) that gives the same answer."""
+    the answer's SVG pictures by name, and the command line (with the files it names) that
+    gives the same answer."""
     return {
         "document": json.loads(outcome.json_text),
         "text": outcome.text,
         "exit_code": outcome.exit_code,
+        "pictures": outcome.pictures,
         "line": line,
         "files": files,
     }

@@ -25,7 +25,7 @@ import sys
 import threading
 import time
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -45,14 +45,16 @@ WATCH = 0.1
 @dataclass(frozen=True)
 class Outcome:
     """What one call came to: on ``OK``, the CLI's JSON document as it prints it
-    (``json_text``), its text output and exit code; otherwise ``error``, the CLI's
-    one-line message for bad input, or what stopped the command."""
+    (``json_text``), its text output, exit code and SVG pictures (``Answer.pictures``);
+    otherwise ``error``, the CLI's one-line message for bad input, or what stopped the
+    command."""
 
     status: int
     json_text: str = ""
     text: str = ""
     exit_code: int = 0
     error: str = ""
+    pictures: dict[str, str] = field(default_factory=dict)
 
 
 def execute(call: Call) -> Outcome:
@@ -65,7 +67,7 @@ def execute(call: Call) -> Outcome:
     except Exception as error:  # noqa: BLE001  (a fault of ours: the server says so and goes on)
         traceback.print_exc(file=sys.__stderr__)
         return Outcome(INTERNAL, exit_code=1, error=f"internal error: {type(error).__name__}: {error}")
-    return Outcome(OK, answer.json_text(), answer.text(), answer.exit_code)
+    return Outcome(OK, answer.json_text(), answer.text(), answer.exit_code, pictures=answer.pictures())
 
 
 def _child(connection: Connection, call: Call) -> None:

@@ -84,8 +84,9 @@ function extras(option) {
 /**
  * The board of `game` (the API's name of the game), built into the page's `#board-panel` and
  * `#answer-panel` sections. `view`: the game's pictures, each optional:
- * - draw(position, container, {show, play}): the position drawn, `show` the server's answer to `show`
- *   and `play(move)` plays a move (the default picture is the text `show` prints);
+ * - draw(position, container, {show, pictures, play}): the position drawn, `show` the server's answer
+ *   to `show`, `pictures` its SVG pictures of the position (text, by name; the game's own drawing,
+ *   e.g. an Ubongo table) and `play(move)` plays a move (the default picture is the text `show` prints);
  * - moveLabel(move, position): an element or text for a move in the answer;
  * - deal: the options of a seeded deal besides the seed, [{name, label, choices|min/max, value}]; a choice
  *   is a value or a [value, label] pair, and the value "" (or an empty number) leaves the option to the game;
@@ -392,7 +393,7 @@ export function board(game, view = {}) {
     }
     try {
       fill(picture);
-      view.draw(current(), picture, {show: state.show, play});
+      view.draw(current(), picture, {show: state.show, pictures: shownView.pictures || {}, play});
     } catch (error) {
       console.error("the position's picture failed:", error);
       fill(picture, el("p", {class: "error"}, `The picture failed (${error.message}); the position as text:`), text);

@@ -53,7 +53,8 @@ export function svgFromText(text) {
 /**
  * Ask the API: POST /api/<game>/<command>?view=page with the command's options (the CLI's
  * option names, "-" written "_"; null or "" leaves an option out). Resolves to
- * {ok: true, view} with view = {document, text, exit_code, line, files}, or
+ * {ok: true, view} with view = {document, text, exit_code, pictures, line, files} (pictures: the
+ * answer's SVG pictures by name, as text), or
  * {ok: false, status, error}. An aborted `signal` abandons the request (the server stops its worker).
  */
 export async function ask(game, command, options, signal = undefined) {

@@ -1,12 +1,13 @@
 // The Ubongo page: the board follows one player's round (the game's State: the hand, the
 // cards laid, the call), every option valued after each move. Below it, more questions:
 // build a hand by tapping faces (from the deck, narrowed by symbol, or symbol by symbol),
-// lay cards on the table, and ask the server to verify, solve or hint. Every layout is
-// drawn here as `ubongo render --svg` draws it (cells by symbol, card outlines, contacts),
-// at once, so an answer is drawn when it says it is done.
+// lay cards on the table, and ask the server to verify, solve or hint. Every layout is the
+// server's own picture of it (`ubongo render --svg`: cells by symbol, card outlines,
+// contacts), sent with the answer, so an answer is drawn when it says it is done; the page
+// draws single faces only, turned as a card on the table turns.
 
 import {board} from "/static/board.js";
-import {answerPanel, ask, el, fill, header, picker, svg, zone} from "/static/cardsolve.js";
+import {answerPanel, ask, el, fill, header, picker, svg, svgFromText, zone} from "/static/cardsolve.js";
 
 const GAME = "ubongo";
 const SYMBOLS = "ABCDEFGHIJKL";
@@ -16,13 +17,10 @@ const PALETTE = {
   G: "#6fb3f0", H: "#a7a9f5", I: "#c88de8", J: "#f29ccf", K: "#c8a27a", L: "#bdbdbd",
 };
 const ROTATIONS = [0, 90, 180, 270];
-const CELL = 40;            // a cell of the server's SVG picture, in its units
-const MARGIN = CELL / 4;    // the picture's margin around the cards
+const CELL = 40;            // a cell of the board's grid, in its units
+const FREE = 3;             // free cells around the laid cards on the board's grid
+const EMPTY_GRID = {left: 0, top: 0, columns: 9, rows: 6};  // the board's grid before a card is laid
 const BOARD_CELL_PX = 44;   // a board cell on screen: a tap target (WCAG 2.5.5)
-const AXIS = CELL / 2;      // the band of column and row numbers around the board's picture of the table
-const MATCH_COLOUR = "#11802a";
-const MISMATCH_COLOUR = "#d11a1a";
-const OUTLINE_COLOUR = "#222222";
 const LITERAL = /^[A-La-l]{3}\/[A-La-l]{3}$/;
 
 const state = {
@@ -52,39 +50,36 @@ function faceOf(token) {
   return state.deck.get(text.toLowerCase()) || null;
 }
 
-/** A grid of rows turned clockwise by `rotation` degrees (as the server turns it). */
-function rotateGrid(grid, rotation) {
-  let rows = grid;
-  for (let turn = 0; turn < rotation / 90; turn += 1) {
-    rows = [...rows[0]].map((_, r) => rows.map((_, c) => rows[rows.length - 1 - c][r]).join(""));
-  }
-  return rows;
-}
-
 /** A card face drawn: its cells coloured by symbol with the letters, framed white, black or
- * grey (a face of your own), with its deck name underneath. */
+ * grey (a face of your own), with its deck name underneath; turned `rotation` degrees
+ * clockwise, the picture of the face is turned as the card is (its letters kept upright). */
 function faceSvg(face, {rotation = 0, cell = 16, caption = true} = {}) {
-  const grid = rotateGrid(face.grid, rotation);
+  const grid = face.grid;
   const pad = 3;
   const label = caption && face.side !== "own" ? face.name : "";
   const captionHeight = label ? Math.round(cell * 0.85) : 0;
-  const width = grid[0].length * cell + 2 * pad;
-  const height = grid.length * cell + 2 * pad + captionHeight;
+  const [across, down] = [grid[0].length * cell, grid.length * cell];
+  const [cardWidth, cardHeight] = rotation % 180 ? [down, across] : [across, down];
+  const width = cardWidth + 2 * pad;
+  const height = cardHeight + 2 * pad + captionHeight;
   const dark = face.side === "black";
   const root = svg("svg", {width, height, viewBox: `0 0 ${width} ${height}`, class: "face", role: "img",
                            "aria-label": `${face.name}${rotation ? ` turned ${rotation}°` : ""}: ${face.grid.join("/")}`},
                    svg("rect", {x: 0.5, y: 0.5, width: width - 1, height: height - 1, rx: 4,
                                 fill: dark ? "#222" : face.side === "own" ? "#eceae4" : "#fff",
                                 stroke: dark ? "#222" : "#9b968a"}));
+  const turned = svg("g", {transform: `translate(${pad + cardWidth / 2} ${pad + cardHeight / 2}) rotate(${rotation}) ` +
+                                     `translate(${-across / 2} ${-down / 2})`});
   grid.forEach((row, r) => [...row].forEach((symbol, c) => {
-    const x = pad + c * cell;
-    const y = pad + r * cell;
-    root.append(svg("rect", {x, y, width: cell, height: cell, fill: PALETTE[symbol] || "#fff",
-                             stroke: "rgba(0,0,0,.18)", "stroke-width": 0.8}),
-                svg("text", {x: x + cell / 2, y: y + cell / 2, "text-anchor": "middle", "dominant-baseline": "central",
-                             "font-size": cell * 0.58, "font-weight": 700, "font-family": "sans-serif", fill: "#222"},
-                    symbol));
+    const x = c * cell;
+    const y = r * cell;
+    turned.append(svg("rect", {x, y, width: cell, height: cell, fill: PALETTE[symbol] || "#fff",
+                               stroke: "rgba(0,0,0,.18)", "stroke-width": 0.8}),
+                  svg("text", {x: x + cell / 2, y: y + cell / 2, "text-anchor": "middle", "dominant-baseline": "central",
+                               "font-size": cell * 0.58, "font-weight": 700, "font-family": "sans-serif", fill: "#222",
+                               transform: `rotate(${-rotation} ${x + cell / 2} ${y + cell / 2})`}, symbol));
   }));
+  root.append(turned);
   if (label) {
     root.append(svg("text", {x: width / 2, y: height - pad - captionHeight / 2 + 1, "text-anchor": "middle",
                              "dominant-baseline": "central", "font-size": captionHeight * 0.8,
@@ -269,108 +264,19 @@ function without(tokens, removed) {
   return left;
 }
 
-/** The cells a laid card covers: 3 x 2, or 2 x 3 when turned 90 or 270 degrees. */
-function extent(placed) {
-  return placed.rotation % 180 ? {width: 2, height: 3} : {width: 3, height: 2};
-}
-
-/** The top-left cell of the laid cards' bounding box (where the server's picture starts). */
-function origin(cards) {
-  return {x: Math.min(...cards.map((placed) => Number(placed.x))), y: Math.min(...cards.map((placed) => Number(placed.y)))};
-}
-
-/** The symbols a laid card shows, row by row, as it lies (a name that is no face: "?" cells). */
-function laidGrid(placed) {
-  const face = faceOf(placed.card);
-  const grid = face ? face.grid : ["???", "???"];
-  return rotateGrid(grid, Number(placed.rotation) || 0);
-}
-
-/** The cells laid `cards` cover: "x,y" -> {index, symbol, x, y}; where cards overlap, the later card's. */
-function coveredCells(cards) {
-  const covered = new Map();
-  cards.forEach((placed, index) => laidGrid(placed).forEach((row, r) => [...row].forEach((symbol, c) => {
-    const x = Number(placed.x) + c;
-    const y = Number(placed.y) + r;
-    covered.set(`${x},${y}`, {index, symbol, x, y});
-  })));
-  return covered;
-}
-
-/** The picture of laid `cards` as `ubongo render --svg` draws it, cell (x, y)'s corner at
- * `at(x, y)`: each cell coloured by its symbol with the letter, each card's outline (a
- * polygon), each contact of two cards (a short bar across the shared edge: green where the
- * symbols match, red where not). */
-function layoutParts(cards, at) {
-  const covered = coveredCells(cards);
-  const parts = [];
-  for (const {x, y, symbol} of covered.values()) {
-    const [px, py] = at(x, y);
-    parts.push(svg("rect", {x: px, y: py, width: CELL, height: CELL, fill: PALETTE[symbol] || "#ffffff"}),
-               svg("text", {x: px + CELL / 2, y: py + CELL / 2, "font-family": "sans-serif", "font-size": CELL / 2,
-                            "font-weight": "bold", "text-anchor": "middle", "dominant-baseline": "central",
-                            fill: OUTLINE_COLOUR}, symbol));
-  }
-  cards.forEach((placed) => {
-    const grid = laidGrid(placed);
-    const [x0, y0] = at(Number(placed.x), Number(placed.y));
-    const [x1, y1] = [x0 + grid[0].length * CELL, y0 + grid.length * CELL];
-    parts.push(svg("polygon", {points: `${x0},${y0} ${x1},${y0} ${x1},${y1} ${x0},${y1}`, fill: "none",
-                               stroke: OUTLINE_COLOUR, "stroke-width": CELL / 10, "stroke-linejoin": "round"}));
-  });
-  for (const cell of covered.values()) {
-    for (const [dx, dy] of [[1, 0], [0, 1]]) {
-      const other = covered.get(`${cell.x + dx},${cell.y + dy}`);
-      if (!other || other.index === cell.index) continue;
-      const [bx, by] = at(other.x, other.y);
-      const ends = dx ? [bx, by + CELL / 4, bx, by + 3 * CELL / 4] : [bx + CELL / 4, by, bx + 3 * CELL / 4, by];
-      parts.push(svg("line", {x1: ends[0], y1: ends[1], x2: ends[2], y2: ends[3], "stroke-width": CELL / 5,
-                              stroke: other.symbol === cell.symbol ? MATCH_COLOUR : MISMATCH_COLOUR,
-                              "stroke-linecap": "round"}));
-    }
-  }
-  return parts;
-}
-
-/** Laid `cards` as a picture of their own: their bounding box with a margin of a quarter
- * cell (as `ubongo render --svg`); `axes` adds the column numbers above and the row numbers
- * on the left, the coordinates the moves name. */
-function layoutSvg(cards, {axes = false} = {}) {
-  const corner = cards.length ? origin(cards) : {x: 0, y: 0};
-  const right = cards.length ? Math.max(...cards.map((placed) => Number(placed.x) + extent(placed).width)) : 1;
-  const bottom = cards.length ? Math.max(...cards.map((placed) => Number(placed.y) + extent(placed).height)) : 1;
-  const band = axes ? AXIS : 0;
-  const width = (right - corner.x) * CELL + 2 * MARGIN + band;
-  const height = (bottom - corner.y) * CELL + 2 * MARGIN + band;
-  const at = (x, y) => [band + MARGIN + (x - corner.x) * CELL, band + MARGIN + (y - corner.y) * CELL];
-  const names = cards.map((placed) => placed.card).join(", ") || "no cards";
-  const picture = svg("svg", {class: "layout", width, height, viewBox: `0 0 ${width} ${height}`, role: "img",
-                              "aria-label": `Ubongo layout: ${names}`}, layoutParts(cards, at));
-  if (axes) {
-    const number = (text, x, y) => svg("text", {x, y, "font-family": "sans-serif", "font-size": CELL * 0.45,
-                                               "text-anchor": "middle", "dominant-baseline": "central",
-                                               fill: "#5b6474"}, String(text));
-    for (let x = corner.x; x < right; x += 1) picture.append(number(x, at(x, 0)[0] + CELL / 2, AXIS / 2));
-    for (let y = corner.y; y < bottom; y += 1) picture.append(number(y, AXIS / 2, at(0, y)[1] + CELL / 2));
-  }
-  return picture;
-}
-
-/** Outline laid card `index` of `cards` on the server's picture of them: "lay" (the card to
- * lay, blue) or "take" (a card to take back, red). */
-function markCard(picture, cards, index, tone) {
-  const corner = origin(cards);
-  const placed = cards[index];
-  const {width, height} = extent(placed);
-  const colour = tone === "take" ? "#b3261e" : "#2d5fb3";
-  picture.append(svg("rect", {x: MARGIN + (placed.x - corner.x) * CELL - 4, y: MARGIN + (placed.y - corner.y) * CELL - 4,
-                              width: width * CELL + 8, height: height * CELL + 8, rx: 6, fill: "none",
-                              stroke: colour, "stroke-width": 5, "stroke-dasharray": "12 6", class: `mark ${tone}`}));
+/** The grid of the board: the cells the server's picture of the laid cards covers
+ * (`data-left`, `data-top`, `data-columns`, `data-rows` on its root) and FREE cells round
+ * them; a fixed grid from (0, 0) while no card is laid. */
+function gridAround(picture) {
+  if (!picture) return EMPTY_GRID;
+  const at = (name) => Number(picture.getAttribute(`data-${name}`));
+  return {left: at("left") - FREE, top: at("top") - FREE, columns: at("columns") + 2 * FREE, rows: at("rows") + 2 * FREE};
 }
 
 /** The table changed: redraw the list of laid cards, the layout file, the board and the
- * picker; an answer asked before is marked as belonging to other cards. */
-function tableChanged({fromField = false} = {}) {
+ * picker; an answer asked before is marked as belonging to other cards. `laid`: the number
+ * (from 1) of a card just laid, to warn about at once if it covers another's cell. */
+function tableChanged({fromField = false, laid = null} = {}) {
   markStale();
   $("table-count").textContent = `${state.table.length} card${state.table.length === 1 ? "" : "s"}`;
   $("table-zone").replaceChildren(...state.table.map((placed, index) => {
@@ -382,7 +288,7 @@ function tableChanged({fromField = false} = {}) {
                  `(${placed.x}, ${placed.y}) ${placed.rotation}°`));
   }));
   if (!fromField) $("table-field").value = JSON.stringify({cards: state.table}, null, 1);
-  drawBoard();
+  checkTable(laid);
   markChosen();
 }
 
@@ -403,19 +309,30 @@ function layAt(x, y) {
   const laid = state.selected;
   state.selected = null;
   hand.set(without(hand.tokens, [laid]));
-  tableChanged();
   note("board-note", `Laid ${laid} turned ${state.rotation}° at (${x}, ${y}).`);
-  warnOverlap(state.table.length);
+  tableChanged({laid: state.table.length});
 }
 
-/** Asks `ubongo check` of the table just laid and, when laid card `number` (from 1) covers
- * a cell another card covers, says so at once (the rulebook allows no cell covered twice). */
-async function warnOverlap(number) {
+/** Ask `ubongo check` of the table as it lies: draw the board with the server's picture of
+ * it, and when card `laid` (from 1), just laid, covers a cell another card covers, say so at
+ * once (the rulebook allows no cell covered twice). An answer for a table changed since is
+ * dropped. */
+async function checkTable(laid) {
   const table = state.table;
+  const asked = JSON.stringify(table);
+  if (!table.length) {
+    drawBoard(null);
+    return;
+  }
   const result = await ask(GAME, "check", {layout: {cards: table}});
-  if (!result.ok || state.table !== table || table.length !== number) return;  // the table changed meanwhile
-  const overlap = result.view.document.violations.find((found) => found.kind === "overlap"
-                                                                  && found.cards.includes(number));
+  if (JSON.stringify(state.table) !== asked) return;
+  if (!result.ok) {
+    note("board-note", `The table cannot be drawn: ${result.error.replace(/^error: /, "")}`, true);
+    return;
+  }
+  drawBoard(svgFromText(result.view.pictures.layout));
+  const overlap = laid === null ? null : result.view.document.violations.find(
+    (found) => found.kind === "overlap" && found.cards.includes(laid));
   if (overlap) note("board-note", `${overlap.detail}. Tap the card in the list below to take it back.`, true);
 }
 
@@ -466,24 +383,23 @@ function drawLayControls() {
        faceSvg(face, {rotation, cell: 20}))));
 }
 
-/** The board: the picture of the table on a grid with 3 free cells around it; each cell is
- * a tap target for the top-left corner of the card to lay. */
-function drawBoard() {
-  const cards = state.table;
-  const right = cards.length ? Math.max(...cards.map((placed) => placed.x + extent(placed).width)) : 9;
-  const bottom = cards.length ? Math.max(...cards.map((placed) => placed.y + extent(placed).height)) : 6;
-  const corner = cards.length ? origin(cards) : {x: 0, y: 0};
-  const free = cards.length ? 3 : 0;
-  const left = corner.x - free;
-  const top = corner.y - free;
-  const columns = right + free - left;
-  const rows = bottom + free - top;
+/** The board: the server's picture of the table (`picture`, null while none is laid) on a
+ * grid with FREE cells around it; each cell is a tap target for the top-left corner of the
+ * card to lay. */
+function drawBoard(picture) {
+  const {left, top, columns, rows} = gridAround(picture);
   const board = svg("svg", {viewBox: `0 0 ${columns * CELL} ${rows * CELL}`, width: columns * BOARD_CELL_PX,
                             height: rows * BOARD_CELL_PX, role: "application", tabindex: 0,
                             "aria-label": "the table: arrow keys move to a cell, Enter lays the chosen face there"});
-  if (cards.length) {
-    board.append(svg("svg", {class: "layout", overflow: "visible"},
-                     layoutParts(cards, (x, y) => [(x - left) * CELL, (y - top) * CELL])));
+  if (picture) {
+    // the picture's first cell (data-x0, data-y0 in its own units of data-cell) onto the grid's
+    const scale = CELL / Number(picture.getAttribute("data-cell"));
+    const at = (name) => Number(picture.getAttribute(name));
+    picture.setAttribute("x", (at("data-left") - left) * CELL - at("data-x0") * scale);
+    picture.setAttribute("y", (at("data-top") - top) * CELL - at("data-y0") * scale);
+    picture.setAttribute("width", at("width") * scale);
+    picture.setAttribute("height", at("height") * scale);
+    board.append(picture);
   }
   const ghost = svg("rect", {class: "ghost", visibility: "hidden"});
   for (let y = top; y < top + rows; y += 1) {
@@ -522,7 +438,7 @@ function drawBoard() {
   const focused = $("board").contains(document.activeElement);
   $("board").replaceChildren(board);
   if (focused) board.focus({preventScroll: true});
-  $("board").dataset.cards = String(cards.length);
+  $("board").dataset.cards = String(state.table.length);
 }
 
 /** Where the chosen face would lie if laid at cell (x, y), the pointer's or the keyboard
@@ -533,7 +449,7 @@ function showGhost(ghost, x, y, left, top) {
     ghost.setAttribute("visibility", "hidden");
     return;
   }
-  const {width, height} = extent({rotation: state.rotation});
+  const [width, height] = state.rotation % 180 ? [2, 3] : [3, 2];  // a card is 3 x 2 cells as printed
   ghost.setAttribute("x", (x - left) * CELL);
   ghost.setAttribute("y", (y - top) * CELL);
   ghost.setAttribute("width", width * CELL);
@@ -565,11 +481,9 @@ function finished(drawing) {
   drawing.dataset.drawn = "yes";
 }
 
-/** A figure: the picture of `cards` (marked as asked) under a caption. */
-function figure(caption, cards, marks = []) {
-  const picture = layoutSvg(cards);
-  marks.forEach(([index, tone]) => markCard(picture, cards, index, tone));
-  return el("figure", {class: "layout"}, el("figcaption", {}, caption), picture);
+/** A figure: the server's picture (SVG text) under a caption. */
+function figure(caption, picture) {
+  return el("figure", {class: "layout"}, el("figcaption", {}, caption), svgFromText(picture));
 }
 
 /** The faces of a hand in a row (an answer without a layout). */
@@ -578,11 +492,10 @@ function handRow(tokens) {
 }
 
 /** Verify's answer drawn: the layout found, or the faces with the verdict. */
-function drawVerify(document, drawing, asked) {
+function drawVerify(document, drawing, asked, pictures) {
   const k = asked.k;
   if (document.solvable) {
-    drawing.append(figure(`A valid layout of ${k} of your ${asked.hand.split(",").length} faces:`,
-                          document.layout.cards));
+    drawing.append(figure(`A valid layout of ${k} of your ${asked.hand.split(",").length} faces:`, pictures.layout));
   } else {
     const verdict = document.solvable === false ? `No valid layout of ${k} of these faces exists (proven).`
       : `Undecided: no layout of ${k} was found within the time limit, and none was ruled out.`;
@@ -592,7 +505,7 @@ function drawVerify(document, drawing, asked) {
 }
 
 /** Solve's answer drawn: the best layout, and a way to lay its first cards on the table. */
-function drawSolve(document, drawing, asked) {
+function drawSolve(document, drawing, asked, pictures) {
   const cards = document.layout.cards;
   const caption = document.complete
     ? `A valid layout of ${document.k} cards${Number(document.k) === 7 ? " \u2014 call \u201cUbongo!\u201d" : ""}`
@@ -601,7 +514,7 @@ function drawSolve(document, drawing, asked) {
         `worth ${document.card_count} points at an early end`
       : `Undecided: the time ran out; the largest layout found has ${document.card_count} ` +
         `card${document.card_count === 1 ? "" : "s"} (a larger one may exist)`;
-  drawing.append(figure(caption, cards));
+  drawing.append(figure(caption, pictures.layout));
   const count = el("select", {id: "first-n", "aria-label": "cards to lay from this layout"},
                    cards.map((_, index) => el("option", {value: index + 1, selected: index + 1 === Math.min(3, cards.length)},
                                               String(index + 1))));
@@ -616,36 +529,33 @@ function drawSolve(document, drawing, asked) {
 /** The hint's answer drawn: the cards to take back (marked red on the table as it lies), the
  * card to lay (marked blue where it goes) and the layout it leads to; or the largest layout
  * when none of k can be reached. "Do it" carries the hint out on the table. */
-function drawHint(document, drawing, asked) {
+function drawHint(document, drawing, asked, pictures) {
   const table = asked.table.cards;
   const k = asked.k;
   const name = (index) => `${index + 1} (${table[index].card})`;
   if (document.target === null) {
-    const largest = document.largest.cards;
     drawing.append(figure(`No valid layout of ${k} of these cards exists, whatever is taken back. ` +
-                          `The largest has ${largest.length}:`, largest));
+                          `The largest has ${document.largest.cards.length}:`, pictures.largest));
     finished(drawing);
     return;
   }
   const taken = document.take_back.map((entry) => entry.card - 1);
   if (taken.length) {
     drawing.append(figure(`Take back card${taken.length === 1 ? "" : "s"} ${taken.map(name).join(", ")} ` +
-                          "(marked red):", table, taken.map((index) => [index, "take"])),
+                          "(marked red):", pictures.table),
                    el("ul", {class: "reasons"}, document.take_back.map((entry) =>
                      el("li", {}, `${entry.face}: ${entry.reason}.`))));
   }
-  const kept = table.filter((_, index) => !taken.includes(index));
   const placed = document.placement;
   if (placed === null) {
     drawing.append(figure(`${taken.length ? "Then the" : "The"} table is a valid layout of ${k} cards` +
-                          `${Number(k) === 7 ? ": call \u201cUbongo!\u201d" : ""}`, kept));
+                          `${Number(k) === 7 ? ": call \u201cUbongo!\u201d" : ""}`, pictures.kept));
   } else {
-    const next = [...kept, placed];
     const joins = document.joins.map((number) => name(number - 1)).join(" and ");
     drawing.append(figure(`${taken.length ? "Then lay" : "Lay"} ${placed.card} turned ${placed.rotation}° with its ` +
                           `top-left cell at (${placed.x}, ${placed.y})${joins ? `, joining card ${joins}` : ""} ` +
-                          "(marked blue):", next, [[next.length - 1, "lay"]]),
-                   figure(`A layout of ${k} from there:`, document.target.cards));
+                          "(marked blue):", pictures.next),
+                   figure(`A layout of ${k} from there:`, pictures.target));
   }
   drawing.append(el("div", {class: "row"}, el("button", {type: "button", id: "apply-hint", onclick: (event) =>
     applyHint(event.target, table, taken, placed)}, "Do it on the table")));
@@ -706,7 +616,7 @@ function run(command, draw) {
     return;
   }
   state.asked = {command, key: questionKey(options)};
-  answer.run(GAME, command, options, (document, drawing) => draw(document, drawing, options));
+  answer.run(GAME, command, options, (document, drawing, view) => draw(document, drawing, options, view.pictures));
 }
 
 /** Wire the three questions to their buttons, and the cards to lay to the answer's freshness. */
@@ -735,7 +645,7 @@ function laidCards(position) {
 
 /** The round on the board: how far it is, the table drawn with the coordinates the moves
  * name, and the faces still in hand. */
-function drawRound(position, container) {
+function drawRound(position, container, {pictures}) {
   const table = laidCards(position);
   const held = position.hand || [];
   const called = position.to_move === null;
@@ -743,7 +653,7 @@ function drawRound(position, container) {
     `cards laid${called ? ", \u201cUbongo!\u201d called" : ""}.`;
   fill(container, el("div", {class: "u-board", "data-laid": table.length},
     el("p", {class: "u-facts"}, facts),
-    table.length ? layoutSvg(table, {axes: true})
+    pictures.table ? svgFromText(pictures.table)
       : el("p", {class: "muted"}, "No card laid yet: the first lies unturned at (0, 0)."),
     el("p", {class: "muted"}, `In hand: ${held.length} card${held.length === 1 ? "" : "s"}` +
        `${called ? "" : ": tap one to see only its options"}`),
