@@ -2,8 +2,9 @@
 commands of the command table (``cardsolve.solvers.interfaces``), plus ``serve``.
 
 A command reads its options, calls the Python API and prints the answer's text, or its
-JSON under ``--json`` (which may stand anywhere on the line). The table's commands are
-built when first called, so ``cardsolve --help`` starts fast. Exit codes: 0 done (a check
+JSON under ``--json`` (which may stand anywhere on the line). A group's commands are read
+from the table when the group is first used, and each is built when first called, so
+``cardsolve --help`` starts fast. Exit codes: 0 done (a check
 holds), 1 a check that does not hold, 2 bad input or usage (one line on stderr), 3
 undecided, 130 interrupted.
 """
@@ -18,10 +19,10 @@ import click
 
 from cardsolve.models.errors import BadInput
 
-try:  # most of a command's start-up is here: a Ctrl-C meanwhile ends as one during work does
-    from cardsolve.solvers.interfaces.cli.build import TableGroup, table_groups
+try:  # a Ctrl-C while the command line loads ends as one during work does
+    from cardsolve.solvers.interfaces.cli.build import TableGroup
     from cardsolve.solvers.interfaces.cli.serve import serve
-    from cardsolve.solvers.interfaces.commands import COMMANDS, GROUPS
+    from cardsolve.solvers.interfaces.commands import GROUPS, ROOT
     from cardsolve.solvers.interfaces.table import error_line
 except KeyboardInterrupt:
     click.echo("interrupted", err=True)
@@ -44,9 +45,7 @@ def cli(ctx: click.Context, as_json: bool) -> None:
 
 
 assert isinstance(cli, TableGroup)
-cli.add_table_commands(command for command in COMMANDS if not command.group)
-for group in table_groups(GROUPS, COMMANDS):
-    cli.add_command(group)
+cli.add_table(ROOT, GROUPS)
 cli.add_command(serve)
 
 

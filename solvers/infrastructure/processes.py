@@ -4,7 +4,6 @@ both end when the process that started them ends)."""
 
 from __future__ import annotations
 
-import ctypes
 import os
 import signal
 import sys
@@ -38,6 +37,8 @@ def die_with_parent(parent: int) -> None:
     and end at once if the parent is already gone; elsewhere nothing is done."""
     if not sys.platform.startswith("linux"):
         return
+    import ctypes  # here, not at the top: the command line reads most_workers and starts faster without it
+
     ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     if os.getppid() != parent:
         os._exit(1)

@@ -219,7 +219,16 @@ def error_line(message: str) -> str:
 
 @dataclass(frozen=True)
 class Group:
-    """A group of commands on the line (``cardsolve ubongo``), with its help."""
+    """A group of commands on the line (``cardsolve ubongo``; ``analyze cubu`` is a group
+    within the group ``analyze``), with its help, and the ``module`` that declares its
+    commands (``COMMANDS``) and the groups within it (``GROUPS``), imported when the group
+    is first used; a group without one is declared by the module of the group it is in."""
 
     name: str
     help: str
+    module: str = ""
+
+    @property
+    def parent(self) -> str:
+        """The name of the group this one is in; "" for a group of the root."""
+        return self.name.rpartition(" ")[0]

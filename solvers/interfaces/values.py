@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardsolve.models.data import read_user_json
 from cardsolve.models.errors import SHOWN_CHARACTERS, BadInput
 from cardsolve.models.errors import shown as quoted
 from cardsolve.solvers.infrastructure.limits import MAX_TIME_LIMIT
@@ -204,6 +203,8 @@ class Document(Kind):
         return self.label
 
     def read(self, raw: str, name: str) -> Any:
+        from cardsolve.models.data import read_user_json  # here: the command line starts without it
+
         return self.document(read_user_json(raw, name), name)
 
     def read_request(self, raw: object, name: str) -> Any:

@@ -1,6 +1,7 @@
-"""The command line built from the command table: a click group per table group, a click
-command per table command, made when the command is first asked for (so that
-``cardsolve --help`` imports no solver).
+"""The command line built from the command table: a click group per table group, its
+commands read from the table when the group is first used, a click command per table
+command, made when the command is first asked for (so that ``cardsolve --help`` imports
+no solver).
 
 Every option reaches click as plain text (or a flag) and is read by the table's own kinds
 (``interfaces.values``), as a web request's are, so that a bad value gets the same one-line
@@ -10,13 +11,14 @@ message on both. A command's answer prints as its text, or its JSON document und
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import Any
 
 import click
 
 from cardsolve.solvers.infrastructure.results import Answer, Failed, terminal_safe
 from cardsolve.solvers.interfaces.cli.progress import progress_callback
+from cardsolve.solvers.interfaces.commands import declared
 from cardsolve.solvers.interfaces.table import Command, Group, Option
 from cardsolve.solvers.interfaces.values import Choice, Flag
 
@@ -100,18 +102,39 @@ def click_command(command: Command) -> click.Command:
 
 class TableGroup(click.Group):
     """A group whose commands come from the command table: they are listed from the table
-    (``table``, by name) and each click command is built only when asked for."""
+    (``table``, by name) and each click command is built only when asked for. A group whose
+    commands a module declares (``table.Group.module``) imports it when first used, so that
+    ``cardsolve --help`` imports no game's commands and a command imports only its own
+    game's."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, path: str = "", module: str = "", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.table: dict[str, Command] = {}
+        self.path = path
+        self._table: dict[str, Command] = {}
+        self._module = module
 
-    def add_table_commands(self, commands: Iterable[Command]) -> None:
-        """Offer ``commands`` in this group."""
-        self.table.update((command.name, command) for command in commands)
+    @property
+    def table(self) -> dict[str, Command]:
+        """The group's commands in the table, by name (its module imported on first use)."""
+        if self._module:
+            commands, groups = declared(self._module)
+            self._module = ""
+            self.add_table(commands, groups)
+        return self._table
+
+    def add_table(self, commands: Sequence[Command], groups: Sequence[Group]) -> None:
+        """Offer the ``commands`` of this group and, as groups of their own, the ``groups``
+        directly within it, each offering its own of ``commands`` (or its module's)."""
+        self._table.update((command.name, command) for command in commands if command.group == self.path)
+        for group in groups:
+            if group.parent == self.path:
+                inner = TableGroup(group.name.split()[-1], help=group.help, path=group.name, module=group.module)
+                if not group.module:
+                    inner.add_table(commands, groups)
+                self.add_command(inner)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return [*self.table, *self.commands]
+        return [*self.table, *(name for name in self.commands if name not in self.table)]
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.commands and cmd_name in self.table:
@@ -126,17 +149,3 @@ class TableGroup(click.Group):
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
-
-
-def table_groups(groups: Iterable[Group], commands: Iterable[Command]) -> list[click.Command]:
-    """The click groups of the table's groups (a group named ``analyze cubu`` inside the
-    group ``analyze``), each with its commands; the top-level ones are returned."""
-    commands = list(commands)
-    built: dict[str, TableGroup] = {}
-    for group in sorted(groups, key=lambda g: -len(g.name.split())):  # the innermost groups first
-        made = built[group.name] = TableGroup(group.name.split()[-1], help=group.help)
-        made.add_table_commands(command for command in commands if command.group == group.name)
-        for name in [name for name in built if " " in name and name.rsplit(" ", 1)[0] == group.name]:
-            made.add_command(built.pop(name))
-    order = [group.name for group in groups]
-    return [built[name] for name in sorted(built, key=order.index)]

@@ -3,14 +3,16 @@ uvicorn until Ctrl-C."""
 
 from __future__ import annotations
 
-import ipaddress
-import socket
+from typing import TYPE_CHECKING
 
 import click
 
 from cardsolve.models.errors import BadInput
 from cardsolve.solvers.infrastructure.processes import most_workers
 from cardsolve.solvers.interfaces.values import Seconds, Whole
+
+if TYPE_CHECKING:  # socket and ipaddress load when the server starts, not with the command line
+    import socket
 
 MOST_SECONDS = 600.0
 """The longest time limit a server gives one answer."""
@@ -20,6 +22,8 @@ def _host(ctx: click.Context, param: click.Parameter, value: str) -> str:
     """``--host``: an IP address of this computer to listen on, or ``localhost``."""
     if value == "localhost":
         return value
+    import ipaddress
+
     try:
         return str(ipaddress.ip_address(value))
     except ValueError:
@@ -115,6 +119,8 @@ def serve(host: str, port: int, time_limit: float, workers: int | None) -> None:
 
 def _check_free(host: str, port: int) -> None:
     """Refuse a port another program listens on, before the solvers are loaded."""
+    import socket
+
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -130,6 +136,8 @@ def _shown(host: str) -> str:
 
 def _lan_address() -> str:
     """This computer's address on its local network (no packet is sent)."""
+    import socket
+
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         try:
             probe.connect(("192.0.2.1", 9))

@@ -6,16 +6,10 @@ from cardsolve.models.cubu.classic import MAX_ROUNDS, MAX_TARGET, PLAYERS
 from cardsolve.solvers.cubu.backends import BACKENDS
 from cardsolve.solvers.cubu.settings import MAX_RUNS
 from cardsolve.solvers.interfaces.commands import positions
-from cardsolve.solvers.interfaces.table import Command, Group, Option
+from cardsolve.solvers.interfaces.table import Command, Option
 from cardsolve.solvers.interfaces.values import SEED, Choice, Seconds, Text, Whole
 
 API = "cardsolve.solvers.cubu.api"
-
-GROUP = Group(
-    "cubu",
-    "CUBU: the longest colour sequence for a hand, whether a Speed CUBU hand can all be laid, whole classic "
-    "games between bots, and a round or race in progress (start, apply, evaluate).",
-)
 
 COMMANDS = (
     Command(

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from cardsolve.models.quibbles.engine import MAX_PLAYERS
 from cardsolve.solvers.interfaces.commands import positions
-from cardsolve.solvers.interfaces.table import Command, Group, Option
+from cardsolve.solvers.interfaces.table import Command, Option
 from cardsolve.solvers.interfaces.values import SEED, Choice, Seconds, Text, Whole
 from cardsolve.solvers.quibbles.backends import BACKENDS
 from cardsolve.solvers.quibbles.settings import MAX_HINT_SHORTLIST, MAX_SAMPLES, MAX_TOP
 
 API = "cardsolve.solvers.quibbles.api"
 VARIANTS = Choice(("standard", "simplified", "solo"))
-
-GROUP = Group("quibbles", "Quibbles: best splits, combine options, checking a turn, hints and bot games.")
 
 HAND = Option("hand", Text("CARDS"), "Your hand: 1,2,2,3,4,6.", required=True)
 DISPLAY = Option("display", Text("CARDS"), "The open display, left to right: 1,4,2,3,3,2.", required=True)

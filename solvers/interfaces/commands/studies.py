@@ -22,13 +22,6 @@ from cardsolve.solvers.subito.settings import STUDY_SAMPLES
 API = "cardsolve.solvers.studies.api:analyze"
 DEFAULTS = "cardsolve.solvers.studies.registry:option_defaults"
 
-GROUP = Group(
-    "analyze",
-    "Run a study of a game over seeded random samples (deals, hands, games). The work is cut into seeded chunks, "
-    "so the result is the same for any number of workers, locally or on a Dask cluster; each finished chunk is "
-    "kept in the store, so an interrupted study goes on where it stopped and a finished one is read back at once.",
-)
-
 
 def _scheduler(address: str) -> str:
     """A ``--scheduler`` address, checked when the line is read."""
@@ -179,5 +172,5 @@ def _group(game: str) -> Group:
     return Group(name, f"The studies of {TITLES[game]}: {studies}.")
 
 
-GAME_GROUPS = tuple(_group(game) for game in GAMES)
-"""A group per game under ``analyze``."""
+GROUPS = tuple(_group(game) for game in GAMES)
+"""The groups within ``analyze``: one per game."""

@@ -8,19 +8,12 @@ from cardsolve.models.subito.deal import PILES
 from cardsolve.models.subito.scoring import ROUNDS
 from cardsolve.models.subito.table import PILE, SIDES_OF_TABLE
 from cardsolve.solvers.interfaces.commands import positions
-from cardsolve.solvers.interfaces.table import Command, Group, Option
+from cardsolve.solvers.interfaces.table import Command, Option
 from cardsolve.solvers.interfaces.values import SEED, Choice, Document, Seconds, Text, Whole
 from cardsolve.solvers.subito.backends import BACKENDS
 from cardsolve.solvers.subito.settings import MAX_DUEL_ANSWERS, MAX_SAMPLES
 
 API = "cardsolve.solvers.subito.api"
-
-GROUP = Group(
-    "subito",
-    "Subito: deal the stand-in deck, list it, score a round's table by the rulebook, the best placement of a pile "
-    "(alone or against a table), a duel of best responses, hints for the card just turned over, and a game in "
-    "progress: start, apply the moves (the table turns a card, the seat places it on a side) and evaluate.",
-)
 
 DECK_HELP = 'A deck file of your own printed cards (JSON: {"cards": ["Y4A", ...]}); default the bundled stand-in.'
 DECK = Option("deck", Document("DECK.json", deck_from_json), DECK_HELP)

@@ -5,19 +5,12 @@ from __future__ import annotations
 from cardsolve.models.ubongo.cards import DECK_CARDS, deck_from_json
 from cardsolve.models.ubongo.scoring import HAND as HAND_CARDS
 from cardsolve.solvers.interfaces.commands import positions
-from cardsolve.solvers.interfaces.table import Command, Group, Option
+from cardsolve.solvers.interfaces.table import Command, Option
 from cardsolve.solvers.interfaces.values import SEED, Choice, Document, OutputFile, Seconds, Text, Whole
 from cardsolve.solvers.ubongo.backends import BACKENDS, ENUMERATING
 from cardsolve.solvers.ubongo.settings import KEPT_LAYOUTS, MAX_LIMIT
 
 API = "cardsolve.solvers.ubongo.api"
-
-GROUP = Group(
-    "ubongo",
-    "Ubongo: Das Kartenspiel: deal from the stand-in deck, list its cards, verify and solve hands (the best "
-    "layout, the largest one, every distinct one), hints at the table, whole games played out, checking and "
-    "drawing layouts.",
-)
 
 DECK = Option(
     "deck",

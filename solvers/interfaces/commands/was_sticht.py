@@ -5,20 +5,13 @@ from __future__ import annotations
 from cardsolve.models.was_sticht import clues_from_json, deal_from_json
 from cardsolve.models.was_sticht.state import DEFAULT_ROUNDS, MAX_ROUNDS
 from cardsolve.solvers.interfaces.commands import positions
-from cardsolve.solvers.interfaces.table import Command, Group, Option
+from cardsolve.solvers.interfaces.table import Command, Option
 from cardsolve.solvers.interfaces.values import SEED, Choice, Document, Flag, Text, Whole
 from cardsolve.solvers.was_sticht.backends import BACKENDS
 
 API = "cardsolve.solvers.was_sticht.api"
 REFERENCE_LIMIT = 6
 """The longest hands the reference backend searches (``solvers.was_sticht.reference``)."""
-
-GROUP = Group(
-    "was-sticht",
-    "Was sticht?: deal a round, deduce the trumps from the dealer's clues in the draft, solve the trick game "
-    "double dummy for a seat and a task chip, tabulate every chip, choose the chip to attempt, list the task chips "
-    "and play whole games between bots.",
-)
 
 DEAL = Option(
     "deal",
