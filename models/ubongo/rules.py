@@ -23,8 +23,6 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import networkx as nx
-
 from cardsolve.models.ubongo.layout import Cell, Layout, Placement
 
 CONTACTS_PER_JOINT = 2
@@ -154,6 +152,8 @@ def _joint(layout: Layout, pair: Pair, touching: list[Contact], symbols: list[di
 
 def _disconnected(layout: Layout, touching: dict[Pair, list[Contact]]) -> list[Violation]:
     """All cards form one connected group: one violation per group apart from the largest."""
+    import networkx as nx  # here: a verify, and the help of every Ubongo command, start without it
+
     graph = nx.Graph()
     graph.add_nodes_from(range(len(layout)))
     graph.add_edges_from(touching)

@@ -138,7 +138,7 @@ class Command:
         is none."""
         parameters = inspect.signature(self.function()).parameters
         gathered: Mapping[str, Any] = {}
-        if self.option_defaults is not None:
+        if self.option_defaults is not None and any(option.into is not None for option in self.options):
             module, name = self.option_defaults.split(":")
             gathered = getattr(importlib.import_module(module), name)(**self.fixed)
         found = {}

@@ -23,8 +23,7 @@ This module checks the input and hands it to the backend asked for.
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-import numpy as np
+from numbers import Integral
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.quibbles.cards import MAX_DISPLAY as MAX_DISPLAY  # the kernels' sizes derive from it
@@ -34,6 +33,10 @@ from cardsolve.solvers.quibbles.results import BestSplit, CardSet
 
 _CARD_VALUES = {card: card for card in range(1, 7)}
 """Maps a valid card value (an int or numpy int) to a plain int; anything else is missing."""
+_WHOLE = (int, Integral)
+"""A whole number's types: an int (checked first, the common case) or any integral number,
+a numpy int among them (numpy registers its ints as ``Integral``; this module imports no
+numpy, so that the help of the studies that play Quibbles starts without it)."""
 _VALUE_SET = frozenset(_CARD_VALUES)
 _PLAIN_INT = frozenset({int})
 
@@ -59,7 +62,7 @@ def best_split(
 
 def read_value(value: int) -> int:
     """The played value as a plain int, or BadInput unless it is a card value 1..6."""
-    played = _CARD_VALUES.get(value) if isinstance(value, (int, np.integer)) else None
+    played = _CARD_VALUES.get(value) if isinstance(value, _WHOLE) else None
     if played is None:
         raise BadInput(f"played value {value!r} is not a card value 1..6", token=str(value))
     return played
@@ -71,7 +74,7 @@ def read(display: Sequence[int], value: int) -> tuple[list[int], int]:
     check_display(display)
     if _VALUE_SET.issuperset(display) and _PLAIN_INT.issuperset(map(type, display)):
         return list(display), played  # the common case, checked in C: plain ints 1..6
-    read_cards = [_CARD_VALUES.get(card) if isinstance(card, (int, np.integer)) else None for card in display]
+    read_cards = [_CARD_VALUES.get(card) if isinstance(card, _WHOLE) else None for card in display]
     cards = [card for card in read_cards if card is not None]
     if len(cards) < len(read_cards):
         position = read_cards.index(None)

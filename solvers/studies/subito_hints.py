@@ -46,7 +46,6 @@ from cardsolve.solvers.studies.study import (
     counted_median,
     nth_value,
 )
-from cardsolve.solvers.subito import fast
 from cardsolve.solvers.subito.policies import ORACLE, POLICIES, GreedyPolicy, policy
 from cardsolve.solvers.subito.problem import OPPONENT, Budget, make_problem
 from cardsolve.solvers.subito.settings import SAMPLES, STUDY_SAMPLES
@@ -94,6 +93,8 @@ def check_options(options: dict[str, Any]) -> dict[str, Any]:
 def _round(name: str, hint_samples: int, sides: SideChoice, seed: int, sample: int) -> list[Any]:
     """Sample ``sample``'s round played by the policy ``name`` against greedy, as
     [points won, best response's points, best response proven]."""
+    from cardsolve.solvers.subito import fast  # numba: here, so that the study's help starts without it
+
     dealt = random.Random(f"{seed}:{sample}").getrandbits(32)
     tasks, piles = deal(_deck(), dealt, sides=sides)
     table = round_table(tasks, piles, (policy(name, hint_samples), GreedyPolicy()), dealt)

@@ -26,9 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-
-import numpy as np
-from numpy.typing import NDArray
+from typing import TYPE_CHECKING
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.subito import Card, Side, Table, accepts, check_distinct, seen_by
@@ -36,6 +34,10 @@ from cardsolve.models.subito.table import FACE_DOWN, PILE, entry_of
 from cardsolve.solvers.subito.results import Hint, SideEstimate
 from cardsolve.solvers.subito.rollout import fits
 from cardsolve.solvers.subito.settings import SAMPLES
+
+if TYPE_CHECKING:  # numpy loads with the first hint: the API, and every Subito command's help, start without it
+    import numpy as np
+    from numpy.typing import NDArray
 
 
 def _cards_on(table: Table) -> list[Card]:
@@ -63,6 +65,8 @@ def _pile_sizes(seen: Table, entry: int, dealt: int) -> list[int]:
 def _shuffles(unseen: int, samples: int, seed: int) -> NDArray[np.int64]:
     """``samples`` seeded orders of the ``unseen`` cards (as positions in their list), one
     per rollout."""
+    import numpy as np
+
     rng = np.random.default_rng(random.Random(seed).getrandbits(64))
     return rng.permuted(np.tile(np.arange(unseen, dtype=np.int64), (samples, 1)), axis=1)
 
@@ -156,6 +160,8 @@ def _foreseen_orders(
     card shuffled as ``_shuffles`` does."""
     if len(coming) != own or not set(coming) <= set(unseen):
         raise ValueError(f"the coming cards must be the player's {own} unseen cards still to come, not {len(coming)}")
+    import numpy as np
+
     later = set(coming)
     others = [c for c in unseen if c not in later]
     shuffled = _shuffles(len(others), samples, seed)
@@ -179,6 +185,8 @@ class _Rollouts:
         orders: NDArray[np.int64],
         rest: list[int],
     ) -> None:
+        import numpy as np
+
         from cardsolve.solvers.subito.fast_rollout import Encoding  # numba loads with the first hint
 
         known = set(deck)
@@ -195,6 +203,8 @@ class _Rollouts:
 
     def scores(self, side: Side) -> NDArray[np.int64]:
         """The hinted player's round points in each rollout with the card on ``side``."""
+        import numpy as np
+
         from cardsolve.solvers.subito.fast_rollout import hint_rollouts
 
         code = self.code

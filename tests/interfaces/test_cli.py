@@ -14,7 +14,9 @@ import pytest
 from conftest import RunCli
 
 from cardsolve import cli
-from cardsolve.solvers.interfaces.values import shown
+from cardsolve.solvers.interfaces.commands import COMMANDS
+from cardsolve.solvers.interfaces.table import Command
+from cardsolve.solvers.interfaces.values import Choice, shown
 
 
 def _command_paths(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
@@ -55,6 +57,36 @@ def test_the_root_help_imports_no_solver_and_no_game_commands() -> None:
     commands across games (a group's commands load when the group is used)."""
     probe = "from cardsolve import cli; cli.cli.main(['--help'], standalone_mode=False)"
     assert _loaded_by(probe) == ["cardsolve.solvers.interfaces.commands.across"]
+
+
+def test_no_help_imports_a_numeric_library() -> None:
+    """Every command's help, with its choices and its defaults read from the API's
+    signature, in one fresh interpreter: the API modules load their solvers (numpy, numba,
+    OR-Tools, networkx) only when a command runs."""
+    probe = (
+        "from cardsolve import cli; from cardsolve.solvers.interfaces.commands import COMMANDS\n"
+        "for command in COMMANDS: cli.cli.main([*command.path, '--help'], standalone_mode=False)"
+    )
+    assert not [name for name in _loaded_by(probe) if ".commands." not in name]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [command for command in COMMANDS if any(isinstance(option.kind, Choice) for option in command.options)],
+    ids=lambda command: " ".join(command.path),
+)
+def test_help_lists_each_choice_and_its_default(cardsolve: RunCli, command: Command) -> None:
+    """The choices of an option come from the solvers' registries (the backends, the
+    bots), read when the help is shown; its default, from the API's signature."""
+    code, out, err = cardsolve(*command.path, "--help")
+    assert code == 0, err
+    flat = " ".join(out.split())
+    defaults = command.defaults()
+    for option in command.options:
+        if isinstance(option.kind, Choice):
+            assert f"{option.cli_name} {option.kind.metavar()}" in flat
+            if defaults[option.name] is not None:
+                assert f"[default: {getattr(defaults[option.name], 'value', defaults[option.name])}]" in flat
 
 
 INTERRUPTED_WHILE_LOADING = """
