@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from itertools import pairwise
 from typing import Final
-from xml.sax.saxutils import escape
 
 from cardsolve.models.ubongo.layout import Cell, Layout
 from cardsolve.models.ubongo.rules import contacts
@@ -190,6 +189,8 @@ def svg_picture(layout: Layout, cell: int = 40, *, marks: Mapping[int, str] | No
     of the first column and row drawn), ``data-columns``/``data-rows``, ``data-cell`` and
     ``data-x0``/``data-y0`` (the pixel corner of that first cell).
     """
+    from xml.sax.saxutils import escape  # here: xml.sax brings urllib and http, and a text answer needs neither
+
     owners = _owners(layout)
     margin = cell // 4
     band = cell // 2 if axes else 0
@@ -256,6 +257,8 @@ def svg_picture(layout: Layout, cell: int = 40, *, marks: Mapping[int, str] | No
 
 def _label(x: float, y: float, size: float, text: str, colour: str, *, bold: bool = False) -> str:
     """An SVG ``<text>`` centred on (x, y)."""
+    from xml.sax.saxutils import escape
+
     weight = ' font-weight="bold"' if bold else ""
     return (
         f'<text x="{x:g}" y="{y:g}" font-family="sans-serif" font-size="{size:g}"{weight} text-anchor="middle" '
