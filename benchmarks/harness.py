@@ -9,6 +9,11 @@ loading is not timed), collects one ``Row`` per (task, backend) and hands them t
 
 ``--markdown`` prints the table for the README's performance section instead.
 
+A ``whole-process`` row (``process_row``) times a command as a user meets it instead: a
+fresh ``python -m cardsolve ...`` from its start to its exit, imports, kernel loading and
+all, each run a new process (one warm-up run first, so that a kernel the cache lacks is
+compiled there, untimed).
+
 Scripts run as ``python -m cardsolve.benchmarks.<game> [--quick] [--json | --markdown]``
 through ``run``, which makes Ctrl-C and a bad option end as they do in ``cardsolve``, and
 share this module.
@@ -21,7 +26,9 @@ import importlib
 import json
 import math
 import os
+import shlex
 import statistics
+import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -72,6 +79,35 @@ class Row:
     @property
     def max_s(self) -> float:
         return max(self.times)
+
+
+PROCESS_TASK = "whole-process"
+"""The task of the rows that time a whole ``cardsolve`` process (``process_row``)."""
+PROCESS_RUNS = 20
+"""Runs of a command a ``whole-process`` row times (3 with ``--quick``)."""
+
+
+def time_process(args: Sequence[str], runs: int) -> list[float]:
+    """Seconds from the start of ``python -m cardsolve ARGS`` (a fresh interpreter: this
+    one, in this environment, so with the same kernel cache) to its exit, for each of
+    ``runs`` runs, timed by ``time_calls`` (one untimed warm-up run first, in which a
+    kernel the cache lacks compiles). A run that does not exit 0 stops the benchmark,
+    naming the command and its last line on stderr."""
+    command = [sys.executable, "-m", "cardsolve", *args]
+
+    def run(_: int) -> None:
+        done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if done.returncode != 0:
+            last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+            raise SystemExit(f"cardsolve {shlex.join(args)} ended with exit code {done.returncode}: {last}")
+
+    return time_calls(run, range(runs))
+
+
+def process_row(backend: str, args: Sequence[str], quick: bool) -> Row:
+    """Task ``whole-process``: ``cardsolve ARGS`` from process start to exit
+    (``time_process``), ``PROCESS_RUNS`` times, named ``backend`` in the table."""
+    return Row(PROCESS_TASK, backend, time_process(args, 3 if quick else PROCESS_RUNS))
 
 
 class _Parser(argparse.ArgumentParser):
