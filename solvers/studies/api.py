@@ -17,8 +17,6 @@ from cardsolve.solvers.infrastructure.processes import most_workers
 from cardsolve.solvers.infrastructure.results import DOES_NOT_HOLD, DONE, Answer, plural, text_table
 from cardsolve.solvers.studies.charts import check_picture
 from cardsolve.solvers.studies.registry import find as registered_study
-from cardsolve.solvers.studies.runner import run_study
-from cardsolve.solvers.studies.store import default_store
 from cardsolve.solvers.studies.study import MAX_SAMPLES, Result
 
 
@@ -90,6 +88,8 @@ def store_path(store: str | Path | None) -> Path:
     made on first use."""
     if store:
         return Path(store)
+    from cardsolve.solvers.studies.store import default_store  # here, as run_study: the help starts without sqlite3
+
     path = default_store()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -119,6 +119,8 @@ def analyze(
     ``plot`` (in the format its extension names, checked before any work; a write that
     fails is bad input, the chunks kept in the store). Ctrl-C raises ``StudyInterrupted``
     with the finished chunks kept."""
+    from cardsolve.solvers.studies.runner import run_study  # here: the help of analyze starts without the runner
+
     check_count("number of samples", samples, 1, MAX_SAMPLES)
     check_count("number of workers", workers, 1, most_workers())
     found = registered_study(game, study)
