@@ -4,9 +4,8 @@ commands of the command table (``cardsolve.solvers.interfaces``), plus ``serve``
 A command reads its options, calls the Python API and prints the answer's text, or its
 JSON under ``--json`` (which may stand anywhere on the line). A group's commands are read
 from the table when the group is first used, and each is built when first called, so
-``cardsolve --help`` starts fast. Exit codes: 0 done (a check
-holds), 1 a check that does not hold, 2 bad input or usage (one line on stderr), 3
-undecided, 130 interrupted.
+``cardsolve --help`` starts fast. Exit codes: 0 done (a check holds), 1 a check that does
+not hold, 2 bad input or usage (one line on stderr), 3 undecided, 130 interrupted.
 """
 
 from __future__ import annotations

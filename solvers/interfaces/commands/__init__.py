@@ -69,14 +69,19 @@ def declared(module: str) -> tuple[Sequence[Command], Sequence[Group]]:
     return found.COMMANDS, getattr(found, "GROUPS", ())
 
 
+def every_command() -> tuple[Command, ...]:
+    """Every command, those of the root first, then each group's in the order of ``GROUPS``
+    (every command module imported)."""
+    return (*ROOT, *(command for group in GROUPS for command in declared(group.module)[0]))
+
+
 def __getattr__(name: str) -> tuple[Command, ...]:
-    """``COMMANDS``: every command, those of the root first, then each group's in the order
-    of ``GROUPS`` (every command module imported on first use)."""
+    """``COMMANDS``: ``every_command()``, made when first asked for."""
     if name != "COMMANDS":
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return (*ROOT, *(command for group in GROUPS for command in declared(group.module)[0]))
+    return every_command()
 
 
 def served() -> dict[tuple[str, str], Command]:
     """The commands the web serves, by (game, command) as the address names them."""
-    return {(command.group, command.name): command for command in __getattr__("COMMANDS") if command.served}
+    return {(command.group, command.name): command for command in every_command() if command.served}
