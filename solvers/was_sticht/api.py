@@ -51,7 +51,7 @@ from cardsolve.solvers.infrastructure.arguments import checked
 from cardsolve.solvers.infrastructure.limits import check_count
 from cardsolve.solvers.was_sticht.backends import BACKENDS
 from cardsolve.solvers.was_sticht.bots import policies, seat_bots
-from cardsolve.solvers.was_sticht.chip_choice import PLAYOUTS, by_expected_value, chip_odds, expected_value_reason
+from cardsolve.solvers.was_sticht.chip_choice import by_expected_value, chip_odds, expected_value_reason
 from cardsolve.solvers.was_sticht.chip_table import chip_table, default_workers
 from cardsolve.solvers.was_sticht.deduce import best_pick, consistent, likelihoods
 from cardsolve.solvers.was_sticht.double_dummy import analyse
@@ -65,6 +65,7 @@ from cardsolve.solvers.was_sticht.results import (
     Deduction,
     Game,
 )
+from cardsolve.solvers.was_sticht.settings import MAX_PLAYOUTS, PLAYOUTS
 from cardsolve.solvers.was_sticht.state_bots import PolicyBot, bot
 
 __all__ = ["bot", "chips", "choose", "deal", "deduce", "evaluate", "load", "play", "solve", "start", "table"]
@@ -141,13 +142,19 @@ def table(
 
 @checked
 def choose(
-    deal: DealLike, seat: int, chips: str | Sequence[Chip] | None = None, backend: str = BACKENDS.default
+    deal: DealLike,
+    seat: int,
+    chips: str | Sequence[Chip] | None = None,
+    backend: str = BACKENDS.default,
+    playouts: int = PLAYOUTS,
 ) -> ChipChoice:
     """Which of the task chips of the player at ``seat`` (from 1, not the dealer: the seat
     before the leader, who chooses none) to attempt once the trumps are shown, by the
     solver bot's rule: a forceable chip of the highest value, else the highest value times chance (the
     share of seeded random playouts of the round that meet it); ``chips`` as ids
-    (``no-red,exactly-2``) or ``Chip``s, default all 24 to compare."""
+    (``no-red,exactly-2``) or ``Chip``s, default all 24 to compare; ``playouts`` (1 to
+    ``MAX_PLAYOUTS``) behind each chance."""
+    check_count("playouts", playouts, 1, MAX_PLAYOUTS)
     position = _position(deal)
     if position.current or position.tricks:
         raise BadInput(
@@ -168,10 +175,9 @@ def choose(
         if chips is None
         else parse_chips(chips if isinstance(chips, str) else ",".join(chip.id for chip in chips))
     )
-    odds = chip_odds(position, seat - 1, held, backend)
-    return ChipChoice(
-        seat, dealer + 1, position.trumps, by_expected_value(odds), expected_value_reason(odds), PLAYOUTS, backend
-    )
+    odds = chip_odds(position, seat - 1, held, backend, playouts)
+    reason = expected_value_reason(odds, playouts)
+    return ChipChoice(seat, dealer + 1, position.trumps, by_expected_value(odds), reason, playouts, backend)
 
 
 @checked

@@ -35,9 +35,8 @@ from cardsolve.models.was_sticht.play import Position
 from cardsolve.solvers.was_sticht.backends import BACKENDS
 from cardsolve.solvers.was_sticht.double_dummy import forceable, possible
 from cardsolve.solvers.was_sticht.results import ChipOdds
+from cardsolve.solvers.was_sticht.settings import PLAYOUTS
 
-PLAYOUTS = 64
-"""Random playouts of the round behind each chance."""
 TIERS = {"forceable": 2, "possible": 1, "impossible": 0}
 """The verdicts, surest first, as numbers that sort."""
 
@@ -59,10 +58,11 @@ def playouts(position: Position, count: int = PLAYOUTS) -> list[tuple[Trick, ...
 
 
 def chip_odds(
-    position: Position, seat: int, chips: Sequence[Chip], backend: str = BACKENDS.default
+    position: Position, seat: int, chips: Sequence[Chip], backend: str = BACKENDS.default, count: int = PLAYOUTS
 ) -> tuple[ChipOdds, ...]:
-    """Each chip's verdict and chance for ``seat`` (from 0) at the start of the round."""
-    ends = playouts(position)
+    """Each chip's verdict and chance (over ``count`` playouts) for ``seat`` (from 0) at the
+    start of the round."""
+    ends = playouts(position, count)
     odds = []
     for chip in chips:
         chance = sum(achieved(chip, seat, tricks, position.players) for tricks in ends) / len(ends)
@@ -109,9 +109,10 @@ def by_expected_value(odds: Sequence[ChipOdds]) -> tuple[ChipOdds, ...]:
     return tuple(sorted(odds, key=_expected_key, reverse=True))
 
 
-def expected_value_reason(odds: Sequence[ChipOdds]) -> str:
+def expected_value_reason(odds: Sequence[ChipOdds], count: int = PLAYOUTS) -> str:
     """One line on why ``expected_value`` takes its chip: the forceable one of the highest
-    value, else the best value times chance beside the runner-up, else the fallbacks."""
+    value, else the best value times chance (over ``count`` playouts) beside the runner-up,
+    else the fallbacks."""
     ranked = by_expected_value(odds)
     best = ranked[0]
     chip = best.chip
@@ -122,7 +123,7 @@ def expected_value_reason(odds: Sequence[ChipOdds]) -> str:
     if best.chance > 0:
         line = (
             f"take {chip.id}: no chip is forceable; value {chip.value} x met in {best.chance:.0%} of "
-            f"{PLAYOUTS} random playouts = {best.chance * chip.value:.2f}, the highest expected value"
+            f"{count} random playouts = {best.chance * chip.value:.2f}, the highest expected value"
         )
         if len(ranked) > 1:
             runner = ranked[1]

@@ -35,10 +35,11 @@ from cardsolve.models.was_sticht.chips import Chip
 from cardsolve.models.was_sticht.play import Position, start
 from cardsolve.models.was_sticht.state import WasStichtState
 from cardsolve.solvers.infrastructure.evaluation import Evaluation, Option, seat_to_value
-from cardsolve.solvers.infrastructure.limits import Deadline, check_time_limit
+from cardsolve.solvers.infrastructure.limits import Deadline, check_count, check_time_limit
 from cardsolve.solvers.was_sticht.backends import BACKENDS
-from cardsolve.solvers.was_sticht.chip_choice import PLAYOUTS, chip_odds
+from cardsolve.solvers.was_sticht.chip_choice import chip_odds
 from cardsolve.solvers.was_sticht.double_dummy import forceable, possible, shared_table
+from cardsolve.solvers.was_sticht.settings import MAX_PLAYOUTS, PLAYOUTS
 
 GAME = "was_sticht"
 DEFAULT_TIME_LIMIT = 10.0
@@ -48,12 +49,17 @@ FORCED = 100.0
 
 
 def evaluate(
-    state: WasStichtState, *, time_limit: float = DEFAULT_TIME_LIMIT, backend: str = BACKENDS.default
+    state: WasStichtState,
+    *,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    backend: str = BACKENDS.default,
+    playouts: int = PLAYOUTS,
 ) -> Evaluation:
     """Every legal option of the seat to move with its value (see the module): the trick
     play's cards by the verdicts of the seat's chips after each, the chip choice by
     ``choose``'s verdicts and chances, the dealer's discard by corner value. The table to
-    move, a round over, the preparation or the draft is bad input saying so."""
+    move, a round over, the preparation or the draft is bad input saying so. ``playouts``
+    (1 to ``MAX_PLAYOUTS``): the random playouts behind each chip's chance in the choice."""
     state, seat = seat_to_value(
         state,
         WasStichtState,
@@ -61,12 +67,13 @@ def evaluate(
         "a card laid out, a clue, the trumps or the chosen chips turned up, or the next round's trumps drawn",
     )
     check_time_limit(time_limit)
+    check_count("playouts", playouts, 1, MAX_PLAYOUTS)
     seen = state.observation(seat)
     deadline = Deadline.after(time_limit)
     if seen.phase == "play":
         return _play(seen, seat - 1, deadline, backend)
     if seen.phase == "choose":
-        return _choice(seen, seat - 1, deadline, backend)
+        return _choice(seen, seat - 1, deadline, backend, playouts)
     if seen.phase == "discard":
         options = [
             Option(str(move), move.value.value, float(move.value.value), True, shown=f"corner value {move.value.value}")
@@ -122,7 +129,7 @@ def _play(state: WasStichtState, seat: int, deadline: Deadline, backend: str) ->
     )
 
 
-def _choice(state: WasStichtState, seat: int, deadline: Deadline, backend: str) -> Evaluation:
+def _choice(state: WasStichtState, seat: int, deadline: Deadline, backend: str, playouts: int) -> Evaluation:
     if state.trumps is None:
         raise BadInput("the trumps are not shown yet: chips are chosen after the reveal", "trump")
     position = start(state.hands, state.trumps, (state.dealer + 1) % state.players)
@@ -132,17 +139,17 @@ def _choice(state: WasStichtState, seat: int, deadline: Deadline, backend: str) 
         if deadline.passed:
             options.append(Option(str(move), None, 0.0, False, FORCED, "not searched", {"chance": None}))
             continue
-        odds = chip_odds(position, seat, [chip], backend)[0]
+        odds = chip_odds(position, seat, [chip], backend, playouts)[0]
         worth = chip.value * odds.chance
         extra = {"chance": round(odds.chance, 4), "expected_value": round(worth, 4)}
         if odds.verdict == "forceable":
             rank, proven, error = FORCED + chip.value, True, 0.0
         elif odds.verdict == "possible":
             rank, proven = worth, False
-            error = chip.value * math.sqrt(odds.chance * (1 - odds.chance) / PLAYOUTS)
+            error = chip.value * math.sqrt(odds.chance * (1 - odds.chance) / playouts)
         else:
             rank, proven, error = -chip.value / FORCED, True, 0.0
-        shown = f"{odds.verdict}, met in {odds.chance:.0%} of {PLAYOUTS} random playouts (value {chip.value})"
+        shown = f"{odds.verdict}, met in {odds.chance:.0%} of {playouts} random playouts (value {chip.value})"
         options.append(Option(str(move), odds.verdict, rank, proven, error, shown, extra))
     return Evaluation.ranked(
         GAME,

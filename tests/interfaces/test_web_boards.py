@@ -21,6 +21,7 @@ from urllib.parse import quote
 import pytest
 from browser import ANSWER_TIMEOUT_MS, LAPTOP, PHONE, no_outside_requests, screenshot
 
+from cardsolve.models.was_sticht.state import start as was_sticht_start
 from cardsolve.solvers.infrastructure.positions import start
 
 pytestmark = pytest.mark.slow  # drives a browser: `-m "not slow"` skips it in a quick local run
@@ -55,11 +56,55 @@ class Slow:
     position: Callable[[], dict[str, Any]] | None = None
 
 
+def was_sticht_choosing() -> dict[str, Any]:
+    """The Was sticht? test deal at a seat's chip choice (the draft played by first legal moves)."""
+    state = was_sticht_start(seed=3)
+    while state.phase != "choose" or state.to_move in (None, 0):
+        state = state.apply(state.legal_moves()[0])
+    return state.to_json()
+
+
 SLOW: dict[str, Slow] = {
     "quibbles": Slow("#effort-samples", "5000"),
+    "was_sticht": Slow("#effort-playouts", "10000", was_sticht_choosing),
     "subito": Slow("#effort-samples", "100000", lambda: start("subito", seed=3).state.apply("R2A").to_json()),
 }
 """For each board that has a way, how to make its answer slow (to test Stop)."""
+
+
+@dataclass(frozen=True)
+class SlowTool:
+    """How to ask one of a page's question tools (below the board) a question that takes
+    many seconds: the fields to fill and the selects to choose (selector, value), then the
+    button that asks."""
+
+    fills: tuple[tuple[str, str], ...]
+    selects: tuple[tuple[str, str], ...]
+    ask: str
+
+
+SLOW_TOOLS: dict[str, SlowTool] = {
+    # nine faces of four symbols, all to be laid: the reference search runs out of the server's 20 s
+    "ubongo": SlowTool(
+        fills=(("#hand-field", "ACA/CDA,CCC/DBC,BCD/DBA,DCB/BAC,DBC/ADA,CAD/BAB,CBD/DCC,BBB/BBB,ADB/DBC"), ("#k", "9")),
+        selects=(("#backend", "reference"),),
+        ask="#verify",
+    ),
+    # a 20-card Speed CUBU hand by number of boxes: cpsat runs out of the server's 20 s
+    "cubu": SlowTool(
+        fills=(
+            ("#top-field", "G-R-D-L-O-P"),
+            (
+                "#hand-field",
+                "O-G-L-P,O-P-R-L-D,G-O,D-O-P-L,L-P-D-O-G-R,O-P,G-P-R-D,G-P-L-O-R-D,L-O,L-P-O-G,D-G,R-D-P,D-G-L,"
+                "D-P-R-O-L-G,D-L-P-O-R-G,P-G,L-G-D-R-P-O,R-O,O-L-R,L-O-G-R",
+            ),
+        ),
+        selects=(("#speed-mode", "boxes"), ("#backend", "cpsat")),
+        ask="#ask-speed",
+    ),
+}
+"""For each page whose tools have a way, how to ask them a slow question (to test Stop there)."""
 STOPPED_WITHIN_S = 0.5
 FRESH = "#answer[data-state='fresh']"
 TAP_TARGETS = "button, a[href], input:not([type='hidden']), select, textarea, summary, [role='button']"
@@ -242,6 +287,22 @@ def request_workers() -> set[int]:
     return {pid for pid, up in parents.items() if up in servers and Path(f"/proc/{pid}").exists()}
 
 
+def stopped_within_half_a_second(page: Page, stop: str) -> None:
+    """Once a worker computes the page's slow request and the elapsed time has passed a
+    second, tapping ``stop`` ends the worker within half a second."""
+    deadline = time.monotonic() + 10
+    while not request_workers() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert request_workers(), "no worker computes the slow answer"
+    page.wait_for_timeout(1_200)
+    assert float(page.inner_text(f"{stop} >> xpath=.. >> .elapsed").split()[0]) >= 1.0, "the elapsed time runs"
+    page.click(stop)
+    stopped = time.monotonic()
+    while request_workers() and time.monotonic() - stopped < 5:
+        time.sleep(0.02)
+    assert time.monotonic() - stopped <= STOPPED_WITHIN_S, "the worker outlived the Stop by more than half a second"
+
+
 @pytest.mark.parametrize("game", sorted(SLOW))
 def test_stop_ends_the_requests_worker_and_says_so(page: Page, game: str) -> None:
     slow = SLOW[game]
@@ -249,17 +310,27 @@ def test_stop_ends_the_requests_worker_and_says_so(page: Page, game: str) -> Non
     fresh_moves(page)
     page.fill(slow.field, slow.value)
     page.wait_for_selector("#answer[data-busy='evaluate'] [data-action='stop']", timeout=ANSWER_TIMEOUT_MS)
-    deadline = time.monotonic() + 10
-    while not request_workers() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert request_workers(), "no worker computes the slow answer"
-    page.wait_for_timeout(1_200)
-    assert float(page.inner_text("#answer .elapsed").split()[0]) >= 1.0, "the elapsed time is shown as it runs"
-    page.click("#answer [data-action='stop']")
-    stopped = time.monotonic()
-    while request_workers() and time.monotonic() - stopped < 5:
-        time.sleep(0.02)
-    assert time.monotonic() - stopped <= STOPPED_WITHIN_S, "the worker outlived the Stop by more than half a second"
+    stopped_within_half_a_second(page, "#answer [data-action='stop']")
     assert not page.locator("#answer[data-busy]").count()
     assert "Stopped after" in page.inner_text("#answer")
     assert page.locator("#answer [data-action='ask']").count() == 1
+
+
+@pytest.mark.parametrize("game", sorted(SLOW_TOOLS))
+def test_stop_ends_a_question_tools_worker_too(page: Page, game: str) -> None:
+    """The question tools below the board show the elapsed time and a Stop button as the
+    board does; Stop ends the worker, and the panel says so and takes questions again."""
+    slow = SLOW_TOOLS[game]
+    page.goto(address(game, dealt(game)))
+    fresh_moves(page)
+    for selector, value in slow.fills:
+        page.fill(selector, value)
+    for selector, value in slow.selects:
+        page.select_option(selector, value)
+    page.click(slow.ask)
+    stop = "#tool-answer .answer[data-state='busy'] [data-action='stop']"
+    page.wait_for_selector(stop, timeout=ANSWER_TIMEOUT_MS)
+    stopped_within_half_a_second(page, stop)
+    page.wait_for_selector("#tool-answer .answer[data-state='error']")
+    assert page.inner_text("#tool-answer .answer").startswith("Stopped after")
+    assert page.locator(slow.ask).is_enabled()

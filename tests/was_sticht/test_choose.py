@@ -16,7 +16,6 @@ from cardsolve.models.was_sticht import CHIP_IDS, CHIPS, deal_round, parse_chips
 from cardsolve.models.was_sticht.play import start
 from cardsolve.solvers.was_sticht import api
 from cardsolve.solvers.was_sticht.chip_choice import (
-    PLAYOUTS,
     by_expected_value,
     chip_odds,
     expected_value,
@@ -24,6 +23,7 @@ from cardsolve.solvers.was_sticht.chip_choice import (
 )
 from cardsolve.solvers.was_sticht.double_dummy import forceable, possible
 from cardsolve.solvers.was_sticht.results import ChipOdds
+from cardsolve.solvers.was_sticht.settings import MAX_PLAYOUTS, PLAYOUTS
 
 DEAL = str(Path(__file__).resolve().parents[1] / "data" / "was_sticht_deal.json")
 """Trumps R5, seat 2 leads, so seat 1 deals."""
@@ -103,6 +103,21 @@ def test_ties_keep_the_listed_order() -> None:
 def test_every_chip_is_compared_by_default() -> None:
     answer = api.choose(json.loads(Path(DEAL).read_text()), 2)
     assert len(answer.odds) == len(CHIPS) and answer.playouts == PLAYOUTS
+
+
+def test_more_playouts_are_asked_for_and_bounded(cardsolve: RunCli) -> None:
+    """``playouts`` sets the playouts behind each chance (a share of them, so a multiple of
+    1/playouts); the verdicts are exact and do not change with it."""
+    deal = json.loads(Path(DEAL).read_text())
+    few, many = api.choose(deal, 2, playouts=3), api.choose(deal, 2, playouts=200)
+    assert (few.playouts, many.playouts) == (3, 200) and f"of {many.playouts} random playouts" in many.text()
+    assert all(round(odds.chance * 3, 9).is_integer() for odds in few.odds)
+    assert {o.chip: o.verdict for o in few.odds} == {o.chip: o.verdict for o in many.odds}
+    for bad in (0, MAX_PLAYOUTS + 1):
+        with pytest.raises(BadInput, match=f"bad playouts {bad}: give 1 to {MAX_PLAYOUTS}"):
+            api.choose(deal, 2, playouts=bad)
+    code, _, err = cardsolve("was-sticht", "choose", "--deal", DEAL, "--seat", "2", "--playouts", "0")
+    assert code == 2 and err.count("\n") == 1 and "--playouts" in err
 
 
 @pytest.mark.parametrize(

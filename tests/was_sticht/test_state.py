@@ -364,6 +364,17 @@ def test_evaluate_the_chip_choice_agrees_with_choose() -> None:
     assert f"choose {chosen.odds[0].chip.id}" in answer.best
 
 
+def test_more_playouts_narrow_the_chip_choices_errors() -> None:
+    state = reach(16, "choose", extra=1)
+    few, many = (evaluate(state, time_limit=SLACK, playouts=count) for count in (16, 1024))
+    narrow = {option.move: option for option in many.options}
+    estimated = [(option.error, narrow[option.move].error) for option in few.options if option.error]
+    assert estimated and all(wide > narrower for wide, narrower in estimated)
+    assert all(option.value == narrow[option.move].value for option in few.options)  # the exact verdicts
+    with pytest.raises(BadInput, match="bad playouts 0"):
+        evaluate(state, playouts=0)
+
+
 def test_evaluate_sees_only_the_seats_observation() -> None:
     state = reach(17, "choose", extra=2)  # the third chooser: two choices hidden from him
     seat = state.to_move

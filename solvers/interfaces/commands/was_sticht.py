@@ -8,10 +8,16 @@ from cardsolve.solvers.interfaces.commands import positions
 from cardsolve.solvers.interfaces.table import Command, Option
 from cardsolve.solvers.interfaces.values import SEED, Choice, Document, Flag, Text, Whole
 from cardsolve.solvers.was_sticht.backends import BACKENDS
+from cardsolve.solvers.was_sticht.settings import MAX_PLAYOUTS
 
 API = "cardsolve.solvers.was_sticht.api"
 REFERENCE_LIMIT = 6
 """The longest hands the reference backend searches (``solvers.was_sticht.reference``)."""
+PLAYOUTS = Option(
+    "playouts",
+    Whole(1, MAX_PLAYOUTS),
+    "Seeded random playouts of the round behind each chip's chance: more give smaller errors and take longer.",
+)
 
 DEAL = Option(
     "deal",
@@ -109,6 +115,7 @@ COMMANDS = (
                 "chips", Text("CHIPS"), "The chips the seat holds (no-red,exactly-2,...); default all 24, to compare."
             ),
             BACKEND,
+            PLAYOUTS,
         ),
     ),
     Command(
@@ -146,5 +153,6 @@ COMMANDS = (
         "Every legal option of the seat to move, proven double dummy: in the trick play each card with the verdict "
         "(forceable, possible, impossible) of each chip the seat plays for after it; in the chip choice each chip's "
         "verdict and chance, as 'choose' ranks them; the dealer's discard by corner value. * marks the best.",
+        (PLAYOUTS,),
     ),
 )

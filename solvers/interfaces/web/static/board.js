@@ -9,11 +9,10 @@
 // show yet) or error. Each option that can be played carries `data-move`; tapping it plays
 // it. A page supplies only how its position and its moves look.
 
-import {ask, el, fill} from "/static/cardsolve.js";
+import {ask, el, fill, stopwatch} from "/static/cardsolve.js";
 
 const EVALUATE_DELAY_MS = 150;
 /** How long the board waits after a change before it asks for the values (taps in a row ask once). */
-const TICK_MS = 100;
 /** How often the elapsed time of a request in flight is redrawn. */
 const KEPT_POSITIONS = 300;
 /** The most positions the history keeps (the oldest are let go). */
@@ -107,7 +106,7 @@ export function board(game, view = {}) {
   const content = el("div", {class: "board-content"});
   answer.append(status, content);
 
-  const state = {history: [], index: -1, show: null, generation: 0, controller: null, timer: null, ticker: null,
+  const state = {history: [], index: -1, show: null, generation: 0, controller: null, timer: null, watch: null,
                  note: ""};
 
   const current = () => state.history[state.index] ?? null;
@@ -171,7 +170,7 @@ export function board(game, view = {}) {
   /** The request in flight is abandoned (the server stops its worker) and none is waiting. */
   function cancel() {
     clearTimeout(state.timer);
-    clearInterval(state.ticker);
+    if (state.watch) state.watch.end();
     state.timer = null;
     if (state.controller) state.controller.abort();
     state.controller = null;
@@ -194,26 +193,22 @@ export function board(game, view = {}) {
 
   /** Show that the board is asking `command` (`what` it asks, in words): the elapsed time, a Stop button. */
   function working(command, what) {
-    const started = performance.now();
-    const stop = el("button", {type: "button", class: "stop", "data-action": "stop", onclick: () => stopped(started)}, "Stop");
-    const clock = el("span", {class: "elapsed"}, "0.0 s");
     const label = answer.dataset.state === "stale" ? `Working on the new position (${what})… ` : `Working (${what})… `;
-    fill(status, el("span", {class: "spinner", "aria-hidden": "true"}), label, clock, " ", stop);
+    if (state.watch) state.watch.end();
+    state.watch = stopwatch(status, label, stopped);
     answer.dataset.busy = command;
-    clearInterval(state.ticker);
-    state.ticker = setInterval(() => { clock.textContent = `${((performance.now() - started) / 1000).toFixed(1)} s`; }, TICK_MS);
   }
 
   function idle() {
-    clearInterval(state.ticker);
+    if (state.watch) state.watch.end();
     delete answer.dataset.busy;
   }
 
-  function stopped(started) {
+  function stopped(after) {
     state.generation += 1;  // the abandoned request's answer, if any, is not shown
     cancel();
     idle();
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const seconds = after.toFixed(1);
     if (answer.dataset.state !== "stale") answer.dataset.state = "error";
     fill(status, el("span", {class: "error"}, `Stopped after ${seconds} s. `),
                            el("button", {type: "button", "data-action": "ask", onclick: () => refresh(0)}, "Ask again"));

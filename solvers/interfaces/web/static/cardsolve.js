@@ -80,12 +80,32 @@ export async function ask(game, command, options, signal = undefined) {
   return {ok: true, view: data};
 }
 
+const TICK_MS = 100;
+
+/**
+ * Work in progress shown in `container`: a spinner, `label`, the seconds since it began
+ * (ticking) and a Stop button (`data-action="stop"`) that calls `onStop(seconds)`.
+ * Returns {seconds(), end()}: end() stops the clock once the work is over.
+ */
+export function stopwatch(container, label, onStop) {
+  const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
+  const clock = el("span", {class: "elapsed"}, "0.0 s");
+  const ticker = setInterval(() => { clock.textContent = `${seconds().toFixed(1)} s`; }, TICK_MS);
+  const end = () => clearInterval(ticker);
+  const stop = el("button", {type: "button", class: "stop", "data-action": "stop",
+                             onclick: () => { end(); onStop(seconds()); }}, "Stop");
+  fill(container, el("span", {class: "spinner", "aria-hidden": "true"}), label, clock, " ", stop);
+  return {seconds, end};
+}
+
 const EXIT_MEANING = {0: ["done", "good"], 1: ["does not hold (proven)", "bad"], 2: ["bad input", "bad"],
                       3: ["undecided: a limit ran out", "unsure"]};
 
 /**
- * An answer panel in `container`: run(game, command, options, draw) shows "Computing…",
- * disables the page's buttons while the server works, then shows the exit code's
+ * An answer panel in `container`: run(game, command, options, draw) shows "Computing…" with
+ * the seconds it has taken and a Stop button (which abandons the request: the server stops
+ * its worker), disables the page's buttons while the server works, then shows the exit code's
  * meaning, whether the answer is proven, draw(document, view) (the page's picture),
  * the CLI's text output and the equivalent command line with a copy button. The panel's
  * data-state is busy, done or error, for people and tests alike; refuse(message) shows an
@@ -93,6 +113,7 @@ const EXIT_MEANING = {0: ["done", "good"], 1: ["does not hold (proven)", "bad"],
  */
 export function answerPanel(container) {
   const panel = el("div", {class: "answer", "data-state": "empty", "aria-live": "polite"});
+  let controller = null;  // the request in flight
   container.append(panel);
   return {
     element: panel,
@@ -102,21 +123,38 @@ export function answerPanel(container) {
       panel.replaceChildren(el("p", {class: "status error"}, message));
     },
     async run(game, command, options, draw) {
+      if (controller) controller.abort();  // a question asked again: the one before is dropped
+      const asked = new AbortController();
+      controller = asked;
       const buttons = [...document.querySelectorAll("button.ask")];
       buttons.forEach((button) => { button.disabled = true; });
       panel.dataset.state = "busy";
       panel.dataset.command = `${game} ${command}`;
-      panel.replaceChildren(el("p", {class: "status"}, `Computing ${game} ${command}…`));
-      const started = performance.now();
-      const result = await ask(game, command, options);
+      const status = el("p", {class: "status"});
+      panel.replaceChildren(status);
+      let stoppedAfter = null;
+      const watch = stopwatch(status, `Computing ${game} ${command}… `, (seconds) => {
+        stoppedAfter = seconds;
+        asked.abort();
+      });
+      const result = await ask(game, command, options, asked.signal);
+      watch.end();
+      if (controller !== asked) return null;
+      controller = null;
       buttons.forEach((button) => { button.disabled = false; });
+      if (stoppedAfter !== null) {
+        panel.dataset.state = "error";
+        panel.replaceChildren(el("p", {class: "status error"},
+                                 `Stopped after ${stoppedAfter.toFixed(1)} s: the server stopped working on it.`));
+        return null;
+      }
       if (!result.ok) {
         panel.dataset.state = "error";
         panel.replaceChildren(el("p", {class: "status error"}, result.error));
         return null;
       }
       const view = result.view;
-      const seconds = ((performance.now() - started) / 1000).toFixed(2);
+      const seconds = watch.seconds().toFixed(2);
       const [meaning, tone] = EXIT_MEANING[view.exit_code] || [`exit ${view.exit_code}`, "unsure"];
       const badges = [el("span", {class: `badge ${tone}`, "data-exit": view.exit_code}, meaning)];
       if (typeof view.document.proven === "boolean") {

@@ -585,10 +585,14 @@ function applyHint(button, table, taken, placed) {
 }
 
 /** What `command` asks about, as it stands on the page: verify and solve take every card and
- * the cards to lay, the hint the hand, the table as it lies and the cards to lay. */
+ * the cards to lay, the hint the hand, the table as it lies and the cards to lay; each asks
+ * the solver chosen. */
 function questionOf(command) {
-  if (command === "hint") return {hand: hand.text, table: {cards: state.table.map((placed) => ({...placed}))}, k: cardsToLay()};
-  return {hand: allCards().join(","), k: cardsToLay()};
+  const backend = $("backend").value;
+  if (command === "hint") {
+    return {hand: hand.text, table: {cards: state.table.map((placed) => ({...placed}))}, k: cardsToLay(), backend};
+  }
+  return {hand: allCards().join(","), k: cardsToLay(), backend};
 }
 
 /** A question's options as one text, whatever order the cards are held in. */
@@ -626,6 +630,7 @@ function setUpQuestions() {
   $("solve").addEventListener("click", () => run("solve", drawSolve));
   $("hint").addEventListener("click", () => run("hint", drawHint));
   $("k").addEventListener("input", markStale);
+  $("backend").addEventListener("change", markStale);
 }
 
 // ---------------------------------------------------------------- the board: the round as the game's State

@@ -1072,7 +1072,8 @@ async function start() {
     moveLabel,
     deal: [{name: "players", label: "Players", choices: [4, 3], value: 4, numeric: true},
            {name: "rounds", label: "Rounds at most", min: 1, max: 1000, value: 100}],
-    effort: [{name: "time_limit", label: "Seconds at most", min: 1, max: 600, value: 10}],
+    effort: [{name: "time_limit", label: "Seconds at most", min: 1, max: 600, value: 10},
+             {name: "playouts", label: "Playouts per chip (the chip choice)", min: 1, max: 10000, value: 64}],
     editor: tableEditor,
   });
 }
