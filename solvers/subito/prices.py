@@ -92,6 +92,22 @@ def _kept_range(have: int, opp_count: int, opp_total: int, cap: int, exact: bool
 
 
 @njit(cache=True)
+def _first_reached(table: NDArray[np.int32], states: int) -> NDArray[np.int64]:
+    """``first[state]``: the first card k at which the side (its ``table``, from state 0)
+    can be in ``state`` (``n + 1``: never); it can be there at every later card too (a
+    card it does not take leaves its state)."""
+    n = table.shape[1]
+    first = np.full(states, n + 1, dtype=np.int64)
+    first[0] = 0
+    for k in range(n):
+        for st in range(states):
+            nxt = table[st, k]
+            if first[st] <= k and nxt != REFUSED and first[nxt] > k + 1:
+                first[nxt] = k + 1
+    return first
+
+
+@njit(cache=True)
 def sum_costs(
     table: NDArray[np.int32],
     states: int,
@@ -107,13 +123,18 @@ def sum_costs(
     against the opponent's ``opp_count`` cards summing to ``opp_total``; the sum at most
     ``cap`` (``_cap``), exact on 5a (``exact``), else only the sums ``_kept`` keeps that
     ``have`` cards can sum to are filled. Only states not yet won are stored (``have <=
-    opp_count``)."""
+    opp_count``), and only those the side can be in at card k (``_first_reached``, with
+    at most k cards): a way on from one of them only meets others, so their costs are
+    the same as over every state."""
     n = table.shape[1]
     cost = np.full((n + 1, states, opp_count + 1, cap + 1), INFINITE)
+    first = _first_reached(table, states)
     for k in range(n - 1, -1, -1):
         for st in range(states):
+            if first[st] > k:
+                continue
             nxt = table[st, k]
-            for have in range(opp_count + 1):
+            for have in range(min(opp_count, k) + 1):
                 low, high = _kept_range(have, opp_count, opp_total, cap, exact)
                 for total in range(low, high + 1):
                     if _won(have, total, opp_count, opp_total):

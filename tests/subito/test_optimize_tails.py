@@ -81,10 +81,29 @@ def plain_cost(
     return cost
 
 
+def reached(table: np.ndarray) -> list[float]:
+    """Each state's first card at which the side can be in it (inf: never), by plain
+    breadth-first search over (card, state) from state 0 at card 0."""
+    first = [math.inf] * table.shape[0]
+    seen = {(0, 0)}
+    queue = [(0, 0)]
+    for k, state in queue:
+        first[state] = min(first[state], k)
+        if k == table.shape[1]:
+            continue
+        after = int(table[state, k])
+        for step in ((k + 1, state), (k + 1, after)) if after >= 0 else ((k + 1, state),):
+            if step not in seen:
+                seen.add(step)
+                queue.append(step)
+    return first
+
+
 def test_costs_keep_the_sums_that_decide_ties() -> None:
-    """The costs read at every count and sum a side can hold (the sums kept only within
-    the band that can still decide a tie) equal a plain recursion's, on seeded tables,
-    numbers, prices and opponents (5a with its exact sums too)."""
+    """The costs read at every state a side can be in at each card, with every count
+    and sum it can hold (the sums kept only within the band that can still decide a
+    tie), equal a plain recursion's, on seeded tables, numbers, prices and opponents (5a
+    with its exact sums too)."""
     rng = random.Random(2016)
     for _ in range(300):
         n, width = rng.randint(1, 10), rng.randint(1, 4)
@@ -108,9 +127,10 @@ def test_costs_keep_the_sums_that_decide_ties() -> None:
         expected = plain_cost(table[0], numbers, price, opp_count, opp_total, five)
         more = plain_cost(table[0], numbers, price, opp_count, 10**6, five)  # no tie wins: one card more
         no_tie = not five and want[0] > opp_count  # a side that wants more cards than the opponent's
+        first = reached(table[0])
         for k in range(n + 1):
-            for state in range(width):
-                for have in range(opp_count + 1):
+            for state in (state for state in range(width) if first[state] <= k):
+                for have in range(min(opp_count, k) + 1):
                     for total in range(have, 6 * have + 1):
                         if five and total > FIVE_A_LIMIT:
                             continue
