@@ -6,8 +6,9 @@ The key holds what the rest of the search depends on, ``KEY_WORDS`` words: a hea
 (``_HEADER_MARK``, the depth and the target mask), then one field of ``_FIELD_BITS`` per
 target side, ``_FIELDS_PER_WORD`` to a word: the state's class, the count and the sum
 (exact on 5a, elsewhere clamped to the band where it can still decide a tie,
-``_tie_sum``), or ``_WON_FIELD`` once the side is won (its cards matter no more). A key goes to the slot of the top ``MEMO_BITS`` bits of its
-hash, and a slot keeps the last key stored there.
+``_tie_sum``), or ``_WON_FIELD`` once the side is won (its cards matter no more). A key
+goes to the slot of the top ``MEMO_BITS`` bits of its hash, and a slot keeps the last
+key stored there.
 """
 
 from __future__ import annotations
