@@ -4,6 +4,7 @@ bad input as one line on stderr with exit code 2."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -112,6 +113,22 @@ def test_ctrl_c_while_the_commands_load_is_interrupted_not_a_traceback(module: s
     once printed a traceback."""
     done = subprocess.run([sys.executable, "-c", INTERRUPTED_WHILE_LOADING, module], capture_output=True, text=True)
     assert (done.returncode, done.stdout, done.stderr.strip()) == (130, "", "interrupted")
+
+
+@pytest.mark.parametrize("given", [{}, {"OMP_NUM_THREADS": "4"}, {"OPENBLAS_NUM_THREADS": "2"}])
+def test_numpy_blas_runs_on_one_thread_unless_told(
+    cardsolve: RunCli, monkeypatch: pytest.MonkeyPatch, given: dict[str, str]
+) -> None:
+    """Starting OpenBLAS's threads was a third of numpy's import, and no command multiplies
+    matrices; a thread count the user sets is kept."""
+    for name in cli.BLAS_THREADS:
+        monkeypatch.delenv(name, raising=False)
+    for name, value in given.items():
+        monkeypatch.setenv(name, value)
+    assert cardsolve("--version")[0] == 0
+    assert {name: os.environ.get(name) for name in cli.BLAS_THREADS if os.environ.get(name)} == (
+        given or {"OPENBLAS_NUM_THREADS": "1"}
+    )
 
 
 def test_console_script_runs() -> None:
