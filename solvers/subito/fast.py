@@ -15,13 +15,13 @@ it first, the dump first when none needs it) and prune it (a state whose open si
 more than the cards left). Before that search, the target's sides that want the most
 cards, two, three, ..., are tried briefly as an infeasible core (``_Response.has_core``).
 When a tie could win a side and the counted search did not decide, the exact prices
-(sums decide ties) are tried the same way. A priced search is guided first by the mean
-of the prices the ascent visited, then by its best prices, then by both again with a
-seeded jitter in its order of sides, each run with twice the nodes of the one before
-(``RESTART_BUDGET``): a placement that wins every target is often far quicker to find in
-another order (where winning every side takes every card, the best prices are often the
-first ones, all equal, and the mean finds in thousands of nodes what they did not in
-millions), and the memo keeps every state proven infeasible. Past the node limit the best placement found is returned,
+(sums decide ties) are tried the same way. A priced search is guided in turn by the
+two price vectors of ``prices.refute`` (the means of the prices its two ascents
+visited), each run with twice the nodes of the one before (``RESTART_BUDGET``), from the third round
+on with a seeded jitter in its order of sides: a placement that wins every target is
+often far quicker to find in another order (where winning every side takes every card,
+the best prices are often the first ones, all equal, and the means find in thousands of
+nodes what they did not in millions), and the memo keeps every state proven infeasible. Past the node limit the best placement found is returned,
 proven optimal only when it wins as many points as the most valuable target left
 undecided.
 
@@ -158,7 +158,7 @@ class _Response:
         """The search guided and pruned by the costs at each of ``guides`` in turn (card
         prices) against the opponent's sums ``price_total``, within ``budget`` nodes: a
         first run of ``RESTART_BUDGET`` nodes, each next run with twice the nodes, and
-        once every guide had its run, a seeded jitter in the order of the candidates (the
+        once every guide had two runs, a seeded jitter in the order of the candidates (the
         memo keeps what each run proved infeasible)."""
         sides, _, n = self.tables.table.shape
         pricings: list[_Prices | None] = [None] * len(guides)
@@ -169,7 +169,7 @@ class _Response:
             pricing = pricings[g]
             if pricing is None:
                 pricing = pricings[g] = self.pricing(mask, guides[g], price_total)
-            if attempt >= len(guides):
+            if attempt >= 2 * len(guides):
                 scale = JITTER * float(guides[g].mean())
                 pricing = pricing._replace(jitter=np.random.default_rng(attempt).normal(0.0, scale, (n, sides)))
             start = self.nodes

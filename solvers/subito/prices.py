@@ -302,9 +302,9 @@ def refute(
     from the start (side ``five`` is 5a, -1: not in play) against the opponent's
     ``opp_count`` cards per side summing to ``opp_total`` (``counted_totals``' for the
     counted costs); then two price vectors for the search's own test at each state and
-    its order, the better guide first: the mean of the prices the first ascent visited,
-    and the prices with the largest difference seen (often the first ones, all equal,
-    which tell no card from another).
+    its order: the mean of the prices the first ascent visited, and the mean of those the
+    second visited (where it did not run, the prices with the largest difference seen,
+    often the first ones, all equal, which tell no card from another).
 
     Two ascents: ``STEPS`` steps whose length halves after ``PATIENCE`` steps without a
     larger difference; then, when the largest difference is within ``CLOSE`` mean card
@@ -316,6 +316,8 @@ def refute(
     best = -INFINITE
     used = np.zeros(n, dtype=np.int64)
     mean = np.zeros(n)
+    later = np.zeros(n)
+    second = 0  # the second ascent's steps
     factor = FIRST_STEP
     stalled = 0
     for step in range(STEPS + POLYAK_STEPS):
@@ -339,6 +341,9 @@ def refute(
                 stalled = 0
         if step < STEPS:
             mean += price
+        else:
+            later += price
+            second += 1
         norm = 0.0
         for k in range(n):
             if price[k] > 0 or used[k] > 1:
@@ -351,4 +356,4 @@ def refute(
             length = (TARGET * price.sum() / n - difference) / norm
         for k in range(n):
             price[k] = max(0.0, price[k] + length * (used[k] - 1))
-    return False, mean / min(step + 1, STEPS), best_price
+    return False, mean / min(step + 1, STEPS), later / second if second else best_price

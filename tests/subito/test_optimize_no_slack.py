@@ -12,9 +12,9 @@ from cardsolve.models.subito import Placed, parse_cards, parse_tasks
 from cardsolve.solvers.subito import fast
 from cardsolve.solvers.subito.problem import OPPONENT, make_problem, objective
 
-GREEDY = {370662256: 44, 541401060: 44, 782048195: 42, 303581153: 42}
-"""Deals of the benchmark's ``best-response-greedy-36`` (instances 35, 380, 139 and 114)
-that took 5,000,000 nodes without a proof, and their optima."""
+GREEDY = {370662256: 44, 541401060: 44, 679256341: 44, 782048195: 42, 303581153: 42}
+"""Deals of the benchmark's ``best-response-greedy-36`` (instances 35, 380, 440, 139 and
+114) that took 5,000,000 nodes without a proof, and their optima."""
 RANDOM_PILE = (
     "Y5T,D5R,L5A,L1R,D6R,P6B,P5S,R6S,Y1S,P6T,Y3P,R1T,Y5B,D1P,L2B,L2S,R5S,R2A,"
     "G2B,R4A,L5R,L3S,Y3A,Y4R,P1S,P5B,D5P,G3B,D6A,R3P,D4S,L4T,G5P,G1R,G1A,P4R"
