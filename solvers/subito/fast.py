@@ -17,13 +17,13 @@ cards, two, three, ..., are tried briefly as an infeasible core (``_Response.has
 When a tie could win a side and the counted search did not decide, the exact prices
 (sums decide ties) are tried the same way. A priced search is guided in turn by the
 two price vectors of ``prices.refute`` (the means of the prices its two ascents
-visited), each run with twice the nodes of the one before (``RESTART_BUDGET``), from the third round
-on with a seeded jitter in its order of sides: a placement that wins every target is
-often far quicker to find in another order (where winning every side takes every card,
-the best prices are often the first ones, all equal, and the means find in thousands of
-nodes what they did not in millions), and the memo keeps every state proven infeasible. Past the node limit the best placement found is returned,
-proven optimal only when it wins as many points as the most valuable target left
-undecided.
+visited), each run with twice the nodes of the one before (``RESTART_BUDGET``), from the
+third round on with a seeded jitter in its order of sides: a placement that wins every
+target is often far quicker to find in another order (where winning every side takes
+every card, the best prices are often the first ones, all equal, and the means find in
+thousands of nodes what they did not in millions), and the memo keeps every state
+proven infeasible. Past the node limit the best placement found is returned, proven
+optimal only when it wins as many points as the most valuable target left undecided.
 
 The kernel of a best response is split by job:
 - ``kernel_tables``: the vocabulary, and the tables a response searches (``_Tables``:
