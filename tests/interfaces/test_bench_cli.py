@@ -38,6 +38,8 @@ def test_bench_one_game_markdown_and_json_out(cardsolve: RunCli, tmp_path: Path)
             ("every-chip-held-out", ("numba", "numba-helped")),
             ("table", ("numba", "numba-2-threads")),
             ("table-held-out", ("numba", "numba-2-threads")),
+            ("every-chip-777", ("numba", "numba-helped")),
+            ("table-777", ("numba", "numba-2-threads")),
             ("evaluate", ("default",)),
         )
         for backend in backends
