@@ -84,7 +84,7 @@ class Row:
 PROCESS_TASK = "whole-process"
 """The task of the rows that time a whole ``cardsolve`` process (``process_row``)."""
 PROCESS_RUNS = 20
-"""Runs of a command a ``whole-process`` row times (3 with ``--quick``)."""
+"""Runs of a command a ``whole-process`` row times (1 with ``--quick``, a smoke run)."""
 
 
 def time_process(args: Sequence[str], runs: int) -> list[float]:
@@ -107,7 +107,7 @@ def time_process(args: Sequence[str], runs: int) -> list[float]:
 def process_row(backend: str, args: Sequence[str], quick: bool) -> Row:
     """Task ``whole-process``: ``cardsolve ARGS`` from process start to exit
     (``time_process``), ``PROCESS_RUNS`` times, named ``backend`` in the table."""
-    return Row(PROCESS_TASK, backend, time_process(args, 3 if quick else PROCESS_RUNS))
+    return Row(PROCESS_TASK, backend, time_process(args, 1 if quick else PROCESS_RUNS))
 
 
 class _Parser(argparse.ArgumentParser):

@@ -18,7 +18,7 @@ Task ``evaluate``: the game's ``evaluate`` at its default setting on 100 seeded 
 
 Task ``whole-process``: ``cardsolve quibbles split`` on the first split query that takes
 cards, as a user meets it, from process start to exit (``harness.process_row``, 20 runs,
-3 with ``--quick``; the kernel cache warm: the untimed first run fills it).
+1 with ``--quick``; the kernel cache warm: the untimed first run fills it).
 """
 
 from __future__ import annotations

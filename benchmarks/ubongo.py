@@ -27,7 +27,7 @@ Task ``evaluate``: the game's ``evaluate`` at its default setting on 100 seeded 
 (5 with ``--quick``) taken from random games (``harness.positions_to_evaluate``).
 
 Task ``whole-process``: a command as a user meets it, from process start to exit
-(``harness.process_row``, 20 runs, 3 with ``--quick``): ``cardsolve --help``, ``cardsolve
+(``harness.process_row``, 20 runs, 1 with ``--quick``): ``cardsolve --help``, ``cardsolve
 ubongo verify --help``, and ``cardsolve ubongo verify --hand ... --k 7`` on the first
 solvable hand of the ``verify-1-white`` hands (the kernel cache warm: the untimed first
 run fills it).

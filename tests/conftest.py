@@ -26,7 +26,7 @@ settings.load_profile("cardsolve")
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
-WARM_UP_GROUPS = (("was_sticht", "quibbles"), ("ubongo", "subito", "cubu"))
+WARM_UP_GROUPS = (("was_sticht", "cubu"), ("ubongo", "subito", "quibbles"))
 """The games whose kernels each of two processes compiles before the tests start."""
 
 
