@@ -48,11 +48,13 @@ LARGE_CPSAT = 20
 """The 20-card hands cpsat also solves (1 with ``--quick``)."""
 TIME_LIMIT = 10.0
 """Seconds cpsat may take per hand."""
+QUICK_TIME_LIMIT = 1.0
+"""Seconds cpsat may take per hand with ``--quick`` (a smoke run: an answer may be undecided)."""
 Instance = tuple[Card, list[Card]]
 
 
-def _speed(inst: Instance, mode: str, backend: str, found: list[SpeedAnswer]) -> None:
-    found.append(speed_solve(inst[0], inst[1], mode, backend, time_limit=TIME_LIMIT))
+def _speed(inst: Instance, mode: str, backend: str, found: list[SpeedAnswer], time_limit: float) -> None:
+    found.append(speed_solve(inst[0], inst[1], mode, backend, time_limit=time_limit))
 
 
 def hands(size: int, n: int) -> list[Instance]:
@@ -63,11 +65,11 @@ def hands(size: int, n: int) -> list[Instance]:
 
 
 def speed_task(
-    size: int, mode: str, backends: tuple[tuple[str, int], ...], n: int
+    size: int, mode: str, backends: tuple[tuple[str, int], ...], n: int, time_limit: float = TIME_LIMIT
 ) -> tuple[list[Row], dict[str, list[SpeedAnswer]]]:
     """Timing rows per backend on the same hands (each backend on the first of the ``n``
-    hands that it is given, all of them if that is more), and each backend's answers;
-    stops the script if two proven answers disagree."""
+    hands that it is given, all of them if that is more; cpsat ``time_limit`` seconds a
+    hand), and each backend's answers; stops the script if two proven answers disagree."""
     task = f"speed-{size}-{mode}"
     instances = hands(size, n)
     rows = []
@@ -78,7 +80,9 @@ def speed_task(
             Row(
                 task,
                 backend,
-                harness.time_calls(partial(_speed, mode=mode, backend=backend, found=found), instances[:most]),
+                harness.time_calls(
+                    partial(_speed, mode=mode, backend=backend, found=found, time_limit=time_limit), instances[:most]
+                ),
             )
         )
         results[backend] = found[1:]  # the first call is the untimed warm-up
@@ -104,7 +108,9 @@ def main() -> None:
     ]
     for size, modes, backends, hands_n in tasks:
         for mode in modes:
-            task_rows, answers = speed_task(size, mode, backends, hands_n)
+            task_rows, answers = speed_task(
+                size, mode, backends, hands_n, QUICK_TIME_LIMIT if args.quick else TIME_LIMIT
+            )
             rows += task_rows
             solvable[f"speed-{size}-{mode}"] = sum(a.solvable is True for a in answers["numba"]) / len(answers["numba"])
             if "cpsat" in answers:
