@@ -9,6 +9,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 import cardsolve
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,6 +38,7 @@ def test_game_modules_load_on_first_use() -> None:
     assert out.split() == ["False", "False"]
 
 
+@pytest.mark.slow  # 10-20 s: started early, so that the run does not end on it
 def test_install_leaves_only_cardsolve(tmp_path: Path) -> None:
     """``pip install --no-deps --target DIR .``: DIR holds ``cardsolve/``, its dist-info
     and the console script, nothing else."""

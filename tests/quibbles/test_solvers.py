@@ -192,6 +192,7 @@ def test_percentiles_by_nearest_rank() -> None:
     assert summary.median == 30 and summary.mean == 30
 
 
+@pytest.mark.slow  # 10-20 s: started early, so that the run does not end on it
 def test_hint_policy_beats_greedy_and_greedy_beats_random_in_solo() -> None:
     """On the same 4 seeded deals the hint's lookahead averages a lower penalty than
     greedy, and greedy lower than random play (by far: about 36, 92 and 465)."""

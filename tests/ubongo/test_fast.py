@@ -90,6 +90,7 @@ def test_faces_printed_the_other_way_up_are_one_type() -> None:
 NINE_CARD_HANDS = (102, 103, *range(105, 133))
 
 
+@pytest.mark.slow  # 10-20 s: started early, so that the run does not end on it
 def test_agrees_with_the_reference_on_nine_card_hands() -> None:
     outcomes: Counter[bool] = Counter()
     for i in NINE_CARD_HANDS:

@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable
 
 import numpy as np
+import pytest
 from numpy.typing import NDArray
 from was_sticht_cases import chip_cycle_disagreements, chip_of, disagreements, ending, short_ending
 
@@ -55,6 +56,7 @@ def _endings_where(
     return found
 
 
+@pytest.mark.slow  # 10-20 s: started early, so that the run does not end on it
 def test_six_trick_endings_agree_with_the_reference() -> None:
     """12 endings of 6 tricks for 3 players (dealt on their own or played down from a
     whole deal), a chip each of the 24, both questions; the reference takes a second or

@@ -54,6 +54,7 @@ def two_cores(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(kernel_threads, "_spare_core", lambda: True)
 
 
+@pytest.mark.slow  # 10-20 s: started early, so that the run does not end on it
 def test_helped_answers_are_the_answers_alone(two_cores: None) -> None:
     """Every chip for every seat of six seeded deals, both modes: the helped answer is
     the lone search's, and the questions past the handoff did call in the helper (their

@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+import pytest
 from was_sticht_cases import chip_cycle_disagreements
 
 from cardsolve.models.was_sticht import CHIPS, DECK, Chip, Trumps, parse_cards, random_start
@@ -195,6 +196,7 @@ def test_an_odd_trump_more_answers_as_the_reference() -> None:
     assert not _second_answers(600, _odd_trump_for_a_suit_trump, SEED + 4, coloured)
 
 
+@pytest.mark.slow  # 10-20 s: started early, so that the run does not end on it
 def test_a_tied_trump_more_answers_as_the_reference() -> None:
     """2,000 pairs as above for every chip, the second with a trump of the trump suit
     replaced by a tied number trump: an answer that read a tied trump read every card
