@@ -6,6 +6,7 @@ in this process; the web server and the browser of the page tests."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -45,10 +46,23 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The slow tests (browser, benchmark scripts, studies) first, each group in its own
-    order: the test processes start them early, so that the run does not end with one
-    long test running alone while the other processes wait."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    """The slow tests (browser, benchmark scripts, studies) first in each test process:
+    pytest-xdist's worksteal gives each process an equal, contiguous block of this order to
+    start with, so the order is one block per process (``PYTEST_XDIST_WORKER_COUNT``), each
+    its share of the slow test modules and then its share of the others, whole modules
+    (their fixtures stay in one process), the largest first onto the smallest block. Sorted
+    slow-first as one list, every slow test landed in the first processes' blocks and the
+    others stole them late: the run ended on browser tests."""
+    parts = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    modules: dict[tuple[bool, str], list[pytest.Item]] = {}
+    for item in items:
+        modules.setdefault((item.get_closest_marker("slow") is None, item.nodeid.split("::")[0]), []).append(item)
+    slow: list[list[pytest.Item]] = [[] for _ in range(parts)]
+    rest: list[list[pytest.Item]] = [[] for _ in range(parts)]
+    for (quick, _), tests in sorted(modules.items(), key=lambda entry: (entry[0][0], -len(entry[1]), entry[0][1])):
+        part = min(range(parts), key=lambda p: (len(slow[p]) + len(rest[p]), p) if quick else (len(slow[p]), p))
+        (rest if quick else slow)[part].extend(tests)
+    items[:] = [item for part in range(parts) for item in (*slow[part], *rest[part])]
 
 
 class RunCli(Protocol):
