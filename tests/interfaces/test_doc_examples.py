@@ -67,9 +67,7 @@ COMMANDS = [(_name(document), command, output) for document in DOCUMENTS for com
 BLOCKS = [(_name(document), line, block) for document in DOCUMENTS for line, block in _python_blocks(document)]
 
 
-@pytest.mark.parametrize(
-    ("document", "command", "expected"), COMMANDS, ids=[f"{d}:{c[:60]}" for d, c, _ in COMMANDS]
-)
+@pytest.mark.parametrize(("document", "command", "expected"), COMMANDS, ids=[f"{d}:{c[:60]}" for d, c, _ in COMMANDS])
 def test_example_prints_what_the_document_shows(
     document: str, command: str, expected: str, cardsolve: RunCli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
