@@ -1,5 +1,6 @@
 """The CP-SAT Speed CUBU search: the most hand cards on distinct cells, each with a parent
-it relates to in a neighbouring cell, one step deeper than the parent.
+it relates to in a neighbouring cell, one step deeper than the parent
+(docs/pages/solvers.md, ``#cubu-speed``).
 
 Variables, for n hand cards: per card, ``used``, its cell ``(x, y)`` relative to the
 centre's (each coordinate in ``-n..n``: a card is at most n parent steps from it) and its ``depth`` in

@@ -28,20 +28,16 @@ Encoding:
 - In ``_bound``, a *set* of hand classes is a bit mask, bit ``c - _FIRST_HAND_CLASS`` for
   class c; ``cell_bits[cell]`` gathers the classes of a cell's open nodes.
 
-Search. By ``play_graph``'s argument, the layouts that can be laid are exactly the sets
-of nodes that hold the centre node, use each cell once and each class at most its count,
-and are connected. Redelmeier's algorithm grows every connected set holding the centre
-node exactly once: it keeps the list of untried nodes; it takes them one at a time,
-tries the set with that node (adding the node's not yet seen neighbours to the untried
-list of that branch) and then without it for the rest of the loop. A node whose cell is
-taken or whose class is used up is skipped. Each node added joins a node laid before
-it, so the order of adding is a valid laying order. The search stops once it has laid
-as many cards as the bound allows at the root (``ceiling``: the whole hand, or fewer when
-the bound proves that no layout holds them all).
-- Symmetry: the grid's quarter turns about the centre keep the centre in place, and the
-  centre of a non-empty layout has a neighbour it relates to, so a turn brings one to the
-  east cell. The root loop therefore tries only the east nodes: once they are all taken
-  and dropped, every layout with a related card east of the centre has been grown.
+Search (the algorithm, the bound's reasoning and the cross-checks: docs/pages/solvers.md,
+section "Speed CUBU: can the whole hand be laid?", ``#cubu-speed``). By ``play_graph``'s
+argument, the layouts that can be laid are exactly the connected sets of nodes that hold
+the centre node and use each cell once and each class at most its count. Redelmeier's
+algorithm grows each of them once from the untried list: each node in turn is tried in
+the set (its unseen neighbours added to that branch's untried list) and then left out
+for the rest of the loop; a node whose cell is taken or whose class is used up is
+skipped, and the order of adding is a valid laying order. The search stops once it has
+laid as many cards as the root's bound allows (``ceiling``). Symmetry: only the east
+nodes are roots, since a quarter turn about the centre brings a card it relates to east.
 
 Bounds (``_bound``): in the branch's layouts, every card still to be laid has a parent
 (breadth first from the cards laid): a laid card or another new card, of a class it

@@ -1,4 +1,5 @@
-"""The longest colour sequence a hand can play on the top card, and every other maximal one.
+"""The longest colour sequence a hand can play on the top card, and every other maximal one
+(docs/pages/solvers.md, ``#cubu-longest``).
 
 A *run* is a declaration (a box of the top card and a direction) and the cards that follow
 it. A run is *maximal* when no other hand card can extend it. The search walks, for each

@@ -1,6 +1,8 @@
 """The Speed CUBU play graph: the centre card and the hand's cards as nodes, an edge
 wherever two of them relate in the mode (``models.cubu.speed.relates``, a symmetric
-relation); the quick necessary check is which hand cards it connects to the centre.
+relation); the quick necessary check is which hand cards it connects to the centre. The
+argument below is the one every Speed CUBU backend rests on (docs/pages/solvers.md,
+``#cubu-speed``).
 
 Why reachability is necessary, and what an exact search must add. A set of cards on
 distinct cells, the centre at ``CENTRE``, can be laid one at a time exactly when, in its

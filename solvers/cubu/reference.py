@@ -1,5 +1,5 @@
 """The reference Speed CUBU search: plain exhaustive laying, short enough to be obviously
-right; the arbiter for the fast backend.
+right; the arbiter for the fast backend (docs/pages/solvers.md, ``#cubu-speed``).
 
 From the grid holding only the centre card, it lays every card left in hand into every
 cell the model allows (``models.cubu.speed.legal_cells``), depth first, and keeps the

@@ -2,16 +2,13 @@
 order of the draw pile, found by a beam search. It is no hint (nobody sees the draw
 pile), but it shows how much of a penalty is luck and how much is play.
 
-Known the order, a solo game is deterministic: a copy of the state holds the draw pile
-and the random source that shuffles the discards back, so every turn's outcome is known.
-The search plays every legal turn of every position in the beam (each action, then each
-stash the hand then allows, a DRAW's with the cards it really draws), merges positions
-that differ only in their penalty (keeping the lower: the rest of the game is the same),
-drops positions whose penalty already reaches the best finished game's (the penalty never
-falls), and keeps the ``width`` best by ``beam_score``. The answer is the best
-finished game; it is proven optimal when no position was ever dropped for width, since
-the beam then held every position worth keeping. The search ends: every turn with a
-display moves a card to the penalty pile for good, so a game that does not finish stalls.
+The beam search and its proof: docs/pages/solvers.md, section "The clairvoyant bound"
+(``#quibbles-clairvoyant``). Known the order, a solo game is deterministic because a copy
+of the state holds the draw pile and the random source that shuffles the discards back;
+positions equal but for the penalty are merged, positions at or above the best finished
+penalty dropped, the ``width`` best by ``beam_score`` kept, and the answer is proven when
+none was dropped for width. The search ends: every turn with a display moves a card to
+the penalty pile for good, so a game that does not finish stalls.
 """
 
 from __future__ import annotations

@@ -21,16 +21,14 @@ Encoding:
   it returns the cards taken in the low ``_TAKEN_BITS``, then from ``_SET_IDS_SHIFT``
   each position's set number, ``_SET_ID_BITS`` each.
 
-Search: a depth-first branch and bound over the multiplicity of each shape of the played
-value (``_split_kernel``), shapes in order, each at its most uses first, maximising the
-cards taken; it returns the first optimum found and stops as soon as one reaches the
-root's bound. ``_assign_kernel`` then maps the multiplicities back to display positions:
-each set of the optimum takes the lowest unused positions of the values its shape needs.
-``max_split_taken`` is the bots' fast path: the optimum from value counts, no positions.
-
-Bounds: every set still to choose uses cards worth the played value in total and has at
-most as many cards as the current shape (shapes come largest first), and no more cards
-than remain can be taken.
+The algorithm (a branch and bound over the shapes' multiplicities, then the leftmost
+positions for each set) and how it is checked: docs/pages/solvers.md, section "The best
+split" (``#quibbles-split``). Here: ``_split_kernel`` searches the shapes of the played
+value in order, each at its most uses first, and stops at the first optimum that meets
+the root's bound (each set still to choose uses cards worth the played value and at most
+as many cards as the current shape); ``_assign_kernel`` gives each set of it the lowest
+unused positions of the values its shape needs; ``max_split_taken`` is the bots' fast
+path, the optimum from value counts alone.
 """
 
 from __future__ import annotations

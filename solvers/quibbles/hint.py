@@ -1,4 +1,6 @@
 """Hints: every legal turn, ranked by what it is worth a few of the player's own turns on.
+The lookahead in short, with the static score it ends on: docs/pages/solvers.md, section
+"The hint" (``#quibbles-hint``); the details a reader of this code needs follow.
 
 The refills, the draw and the other players' hands are hidden, so the lookahead is a
 sampled expectimax: each sample deals the unseen cards afresh (the opponents' hands, the

@@ -1,4 +1,5 @@
-"""A static evaluation of a Quibbles position for one player, used to rank turns.
+"""A static evaluation of a Quibbles position for one player, used to rank turns (and
+described with the hint: docs/pages/solvers.md, ``#quibbles-hint``).
 
 The measure is *progress*: the collection's worth toward the goal, plus a discounted
 share of what the hand could still stash (a value ``v`` held ``c`` times is ``min(1, c/v)``

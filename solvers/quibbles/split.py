@@ -7,15 +7,11 @@ Vocabulary:
 - *set*: 2 or more display cards whose values sum to exactly ``value``; the sets taken
   are disjoint. A best split takes the most cards in total (not the most sets).
 
-Three backends (``backends.BACKENDS``) give the same optimum (``taken``); tests check
-that they agree:
-- ``numba`` (``fast``): only the counts of the values 1..5 matter and every set is
-  an integer partition of ``value`` into 2 or more parts, so a branch and bound over how
-  often each partition is used solves it; the multiplicities are mapped back to display
-  positions.
-- ``cpsat`` (``cpsat``): an OR-Tools CP-SAT assignment model of cards to set slots.
-- ``reference`` (``reference``): a plain recursive search over display positions;
-  the arbiter.
+Three backends (``backends.BACKENDS``) give the same optimum (``taken``), and tests
+hold them to it: ``numba`` (``fast``, a branch and bound over how often each integer
+partition of ``value`` is used), ``cpsat`` (``cpsat``, cards assigned to set slots) and
+``reference`` (``reference``, a plain recursive search over positions; the arbiter). How
+each works: docs/pages/solvers.md, section "The best split" (``#quibbles-split``).
 
 This module checks the input and hands it to the backend asked for.
 """

@@ -1,5 +1,6 @@
 """Each side's rule as a transition table over the cards to place, built by asking the
-model (``tasks.accepts``), so the rules live only in the model.
+model (``tasks.accepts``), so the rules live only in the model (docs/pages/solvers.md,
+``#subito-tables``).
 
 A side's state is the player's last two cards there (as pile indices, -1 for none), which
 is all any side's rule needs once the earlier cards were accepted (task 9 side b's

@@ -1,4 +1,5 @@
-"""The CP-SAT optimizer: ``x[k, s]``, card k goes onto side s, exactly one side per card;
+"""The CP-SAT optimizer (docs/pages/solvers.md, ``#subito-cpsat``): ``x[k, s]``, card k
+goes onto side s, exactly one side per card;
 each side's placed cards follow its minimal transition table (``automaton``) as a CP-SAT
 automaton over the labels ``(k + 1) x[k, s]`` (0: card k is not there), and a side whose
 table has one state only forbids the cards it refuses; 5a sums at most 12.

@@ -4,26 +4,17 @@ Without an opponent: ``weighted.search``, a branch and bound over the cards boun
 card prices (a Lagrangian relaxation), with a memo of the states searched.
 
 Against an opponent (``_best_response``): the targets (sets of sides to win, the
-vocabulary of ``kernel_tables``), most points first, each decided by a depth-first
-yes/no search (``kernel_search._feasible``) where a card goes onto a target side that
-still needs cards or onto the dump; the first feasible target is optimal once every
-target worth more was proven infeasible, and a target holding an infeasible one is
-infeasible. A target not decided by a quick search gets card prices (``prices.refute``),
-first the cheap counted ones (a tie on the count wins): they prove it infeasible at
-once, or else guide the search (the sides whose cheapest way on needs the card most try
-it first, the dump first when none needs it) and prune it (a state whose open sides cost
-more than the cards left). Before that search, the target's sides that want the most
-cards, two, three, ..., are tried briefly as an infeasible core (``_Response.has_core``).
-When a tie could win a side and the counted search did not decide, the exact prices
-(sums decide ties) are tried the same way. A priced search is guided in turn by the
-two price vectors of ``prices.refute`` (the means of the prices its two ascents
-visited), each run with twice the nodes of the one before (``RESTART_BUDGET``), from the
-third round on with a seeded jitter in its order of sides: a placement that wins every
-target is often far quicker to find in another order (where winning every side takes
-every card, the best prices are often the first ones, all equal, and the means find in
-thousands of nodes what they did not in millions), and the memo keeps every state
-proven infeasible. Past the node limit the best placement found is returned, proven
-optimal only when it wins as many points as the most valuable target left undecided.
+vocabulary of ``kernel_tables``), most points first, each decided by a yes/no search
+(``kernel_search._feasible``); a target that a quick search does not decide gets card
+prices (``prices.refute``: counted first, exact where a tie could win a side), which
+refute it at once or guide and prune its search, run again with twice the nodes and,
+from the third round on, a seeded jitter (``RESTART_BUDGET``); before that, the target's
+sides that want the most cards are tried briefly as an infeasible core
+(``_Response.has_core``). Past the node limit the best placement found is returned,
+proven optimal only when it wins as many points as the most valuable target left
+undecided. The whole algorithm, why each step is sound, and how the backends are
+cross-checked: docs/pages/solvers.md, sections "The placement alone" and "The best
+response to a table" (``#subito-weighted``, ``#subito-best-response``).
 
 The kernel of a best response is split by job:
 - ``kernel_tables``: the vocabulary, and the tables a response searches (``_Tables``:

@@ -1,5 +1,6 @@
 """Subito hints: where to place the card just turned over, when the rest of the pile is
-unknown.
+unknown (the hint, its rollouts and their policies in short: docs/pages/solvers.md,
+``#subito-hint``).
 
 The hint sees what the player sees (``models.subito.table.seen_by``): the other side's
 cards on task 5 side a lie face down, so only their count is known, whatever the table

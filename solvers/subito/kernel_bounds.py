@@ -1,5 +1,6 @@
 """The bounds of a Subito best response's search (``kernel_search``), over its tables
-(``kernel_tables``, whose vocabulary they use) and a target's card prices (``_Prices``).
+(``kernel_tables``, whose vocabulary they use) and a target's card prices (``_Prices``;
+docs/pages/solvers.md, ``#subito-best-response``).
 
 Per side: ``_need``, the fewest more cards that could win it, within its chain (an equal
 count only if its best sum of that many beats the opponent's). Together: the cards

@@ -1,6 +1,7 @@
 """The yes/no search of a Subito best response (``fast``): can one placement win every
 side of a target? Over the response's tables (``kernel_tables``, whose vocabulary it
-uses), bounded by ``kernel_bounds`` and remembering failed states in ``kernel_memo``.
+uses), bounded by ``kernel_bounds`` and remembering failed states in ``kernel_memo``
+(the search in short: docs/pages/solvers.md, ``#subito-best-response``).
 
 Search (``_feasible``). Depth first over the cards in pile order: a card goes onto a
 target side that still needs cards or onto the dump (task card 2, which takes every

@@ -1,6 +1,7 @@
 """The numba searches' transition tables made minimal: Moore's partition refinement
 over each side's table ``[side, state, card]`` (``REFUSED``: the side does not take the
-card), in numba because the tables have a row per last-two-cards state (hundreds).
+card), in numba because the tables have a row per last-two-cards state (hundreds); why the
+tables are built this way: docs/pages/solvers.md, ``#subito-tables``.
 
 Two states are one when every card is refused by both or takes them to states that are
 one. Rounds refine the classes until their number stops growing; in each round a state's

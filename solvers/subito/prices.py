@@ -13,14 +13,14 @@ Vocabulary:
 - *costs* ``(flat, offset)``: every target side's costs in one array, side s's from
   ``offset[s]`` laid out ``[k, state, have, total]`` (``cost_at`` reads one).
 
-The test: the target's sides take disjoint cards, so if the costs of the sides still
-open exceed the prices of all the cards left, no placement wins them all; this holds for
-any prices. The prices are found by a subgradient ascent on that difference (the
-Lagrangian dual of "each card goes to one side", each side's own rule, count and sum
-kept exact), which is homogeneous in the prices, so any positive difference is a proof.
-Two ascents (``refute``): steps that shrink, and where those stall just below zero,
-Polyak's step towards a difference just above it (on the benchmark's hardest greedy
-tables it proves in about 30 steps what shrinking steps did not in 60).
+The test (why it proves, and how the two ascents find the prices: docs/pages/solvers.md,
+``#subito-best-response``): the target's sides take disjoint cards, so if the costs of
+the sides still open exceed the prices of all the cards left, no placement wins them all,
+at any prices. ``refute`` runs a subgradient ascent on that difference (the Lagrangian
+dual of "each card goes to one side"), homogeneous in the prices, so any positive
+difference is a proof: steps that shrink, and where those stall just below zero, Polyak's
+step towards a difference just above it (on the benchmark's hardest greedy tables it
+proves in about 30 steps what shrinking steps did not in 60).
 
 *Counted* costs (``counted_totals``) are the costs of a relaxation: a side that can tie
 on the count wins with the tie whatever its sum, so they need no sums but 5a's, are far

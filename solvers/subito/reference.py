@@ -1,7 +1,8 @@
 """The reference optimizer for at most ``LIMIT`` cards: a placement is a split of the
 cards into one subset per side (each kept in pile order), so it scores every subset of
 the cards on every side with the model (``check_cards``, ``award``), then tries every
-split side by side, remembering the best completion of each (side, cards left) pair."""
+split side by side, remembering the best completion of each (side, cards left) pair
+(docs/pages/solvers.md, ``#subito-reference``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Subito rollouts: a round played on from a table by two fast policies, for hints.
+"""Subito rollouts: a round played on from a table by two fast policies, for hints
+(docs/pages/solvers.md, ``#subito-hint``).
 This is the plain-Python reference: the hint plays the same rounds in numba
 (``solvers.subito.fast_rollout``), and tests hold the two to the same points and sides;
 ``greedy_side`` is also the greedy policy of ``solvers.subito.policies``.

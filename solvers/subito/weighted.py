@@ -9,20 +9,16 @@ Vocabulary:
 - *relaxed best* ``relaxed[s, state, k]``: the most side s alone can gain at those
   prices from cards k.. starting in ``state`` (its automaton's longest path).
 
-The bound: for any prices, a placement's value from card k on is at most the prices of
-cards k.. plus every side's relaxed best from its state; each card is priced once and
-taken by one side, so the sum over sides bounds what the sides can share. The prices
-come from a subgradient method at the root (the Lagrangian dual of the linear
-relaxation), rounded to integers, so every bound is an integer. Side 5a's relaxed
-best is also at most a knapsack of the cards left within what is left of 12
-(``knapsack[room, k]``), its rule aside; the smaller of the two is a bound.
-
-The search: depth first over the cards in pile order, each card's sides tried by their
-bound, best first, a side skipped once its bound cannot beat the best placement found.
-What the cards left can add depends only on the depth, 5a's sum and each side's class
-(``minimal.classes``), so a memo keyed by them keeps, for each state searched to the
-end, the best found minus the value there: met again with no more value, it is cut.
-Past the node limit the best found is returned, not proven optimal.
+The bound and the search (docs/pages/solvers.md, section "The placement alone",
+``#subito-weighted``): for any prices, a placement's value from card k on is at most the
+prices of cards k.. plus every side's relaxed best from its state (for 5a also at most
+``knapsack[room, k]``, a knapsack of the cards left within what is left of 12). The
+prices come from a subgradient method at the root, rounded to integers, so every bound is
+an integer. The search goes depth first over the cards in pile order, each card's sides
+best bound first, a side skipped once its bound cannot beat the best found; a memo keyed by the depth, 5a's sum and each side's class
+(``minimal.classes``) keeps, per state searched to the end, the best found minus the
+value there, and cuts a state met again with no more value. Past the node limit the best
+found is returned, not proven optimal.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """The CP-SAT Ubongo solver: cards x orientations x positions on a bounded board, with
-contact constraints between every pair of cards.
+contact constraints between every pair of cards (the model in short, beside the other
+backends: docs/pages/solvers.md, section "The CP-SAT model", ``#ubongo-cpsat``).
 
 Variables: per card, ``used`` (exactly k are), an orientation (its distinct rotations:
 those that show a grid no earlier rotation shows) and the column and row of its top-left

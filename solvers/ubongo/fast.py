@@ -1,6 +1,9 @@
 """The fast Ubongo solver: a numba search over joint tables built inside the kernel. This
 module is its entry: the public functions (``solve``, ``solvable``, ``enumerate_layouts``,
-``complete``) and the Python side that runs the kernels.
+``complete``) and the Python side that runs the kernels. The algorithm (the tables,
+Redelmeier's search, one layout per picture, completions, slices) and how it is checked
+against the reference and CP-SAT: docs/pages/solvers.md, section "The numba search"
+(``#ubongo-numba``).
 
 The kernels are split by job:
 - ``kernel_tables``: the vocabulary (type, orientation, placement, offset, status), the
@@ -16,12 +19,9 @@ turn the kernel's placement rows back into placements of those faces.
 
 Slices. The kernel keeps its whole state in arrays (``_State``) and returns after
 ``_BUDGET`` candidate placements; ``_run`` calls it again until the search is over.
-``solve`` first runs the first slice in one call that also builds the tables and the
-state (``_solve_once``: a 9-card hand is settled there in microseconds); only a search
-that needs more slices is started again, resumably, by ``_run`` (repeating that first
-slice, some milliseconds). So Python regains control every few milliseconds: progress is
-reported per root, Ctrl-C lands (``enumerate_layouts`` then answers with what it found),
-and the layouts kept are bounded (``keep``; those found after them are only counted).
+``solve`` runs the first slice in one call that also builds the tables and the state
+(``_solve_once``); only a search that needs more slices is started again, resumably, by
+``_run`` (repeating that first slice, some milliseconds).
 
 Calls from Python. numba types a bundle passed from Python field by field, about a
 microsecond a call; so ``_run`` builds the state and runs the first slice in one call

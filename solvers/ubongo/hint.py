@@ -1,6 +1,7 @@
 """Ubongo hints: for the cards on the table (which may hold a mistake) and the cards still
 in hand, the next card to lay so that a complete layout stays reachable, or the fewest
-laid cards to take back first, each with the reason.
+laid cards to take back first, each with the reason (docs/pages/solvers.md,
+``#ubongo-hint``).
 
 Algorithm: the table's cards are tried as they lie. If the table is valid and the
 completion search (``complete``: a layout of k cards holding the table unchanged) finds

@@ -24,25 +24,17 @@ Encoding:
   candidate placements checked and the layouts found (columns ``_OUT_NODES``,
   ``_OUT_FOUND``), the next rows the layout found.
 
-Search. A layout is valid exactly when its cards are pairwise ``_APART`` or ``_JOINT``
-and the joint pairs connect them. The search (``_search``) is Redelmeier's enumeration
-of connected sets, on the graph whose nodes are placements and whose edges are legal
-joints: grown from a connected seed set of placements, it reaches every valid layout of
-k cards that holds the seed exactly once.
-- Seeds: ``complete`` seeds the search with the cards on the table (moved so that the
-  first lies at the origin, and moved back after). ``solve`` and ``enumerate_layouts``
-  use roots: a valid layout can be moved and turned so that any one of its cards lies
-  unrotated at the origin; rooting it at a card of its lowest type, the roots are each
-  type in turn, unrotated at the origin, with only that type and later ones in play.
-- Distinct layouts: the run rooted at a picture's lowest type reaches each of its
-  representations exactly once, and no other run reaches any. ``enumerate_layouts``
-  keeps a layout only when it is the least of its representations (``_least``), so each
-  picture is kept exactly once, by the kernel itself: nothing is deduplicated
-  afterwards, and ``limit`` counts distinct layouts.
-
-Bounds: none; the search is exhaustive. Both pair rules and the face counts only get
-worse as cards are added, so a placement that breaks them is never tried again below
-that point.
+Search (``_search``): Redelmeier's enumeration of connected sets on the graph of
+placements joined by legal joints, which reaches every valid layout of k cards holding
+the seed exactly once; the roots, the one-layout-per-picture rule and why it holds:
+docs/pages/solvers.md, section "The numba search" (``#ubongo-numba``). In the code:
+``complete`` seeds the search with the cards on the table (moved so that the first lies
+at the origin, and moved back after); ``solve`` and ``enumerate_layouts`` root it at
+each type in turn, unrotated at the origin, with only that type and later ones in play;
+``enumerate_layouts`` keeps a layout only when it is the least of its representations
+(``_least``), so ``limit`` counts distinct layouts. No bound: the search is exhaustive,
+and a placement that breaks a pair rule or the face counts is never tried below that
+point (both only get worse as cards are added).
 
 Compiling. A bundle handed to a numba function hands it all its arrays, and numba counts
 a reference to each at every call. So the steps of ``_search`` (``_lay_seed``,

@@ -1,6 +1,7 @@
 """The tables of an Ubongo hand for the layout search (``kernel_search``): its faces
 grouped into types, each type's orientations, and what two oriented cards make at each
-offset; built once per hand, read-only in the search.
+offset; built once per hand, read-only in the search (what they are for:
+docs/pages/solvers.md, section "The numba search", ``#ubongo-numba``).
 
 Vocabulary:
 - *type*: a distinct picture of a face among the cards, with its count: faces with equal

@@ -1,5 +1,5 @@
 """The reference Ubongo solver: plain exhaustive search, short enough to be obviously
-right; the arbiter for the fast backends.
+right; the arbiter for the fast backends (docs/pages/solvers.md, ``#ubongo-reference``).
 
 A valid layout is connected, so its cards can be laid one at a time, each touching one
 already laid; and it can be moved and turned so that any one of its cards lies unrotated
