@@ -12,7 +12,8 @@ loading is not timed), collects one ``Row`` per (task, backend) and hands them t
 A ``whole-process`` row (``process_row``) times a command as a user meets it instead: a
 fresh ``python -m cardsolve ...`` from its start to its exit, imports, kernel loading and
 all, each run a new process (one warm-up run first, so that a kernel the cache lacks is
-compiled there, untimed).
+compiled there, untimed; none with ``--quick``). The start-up benchmark
+(``benchmarks/startup.py``) holds these rows.
 
 Scripts run as ``python -m cardsolve.benchmarks.<game> [--quick] [--json | --markdown]``
 through ``run``, which makes Ctrl-C and a bad option end as they do in ``cardsolve``, and
@@ -40,12 +41,13 @@ from typing import Any, NoReturn, TypeVar
 Instance = TypeVar("Instance")
 
 
-def time_calls(fn: Callable[[Instance], object], instances: Sequence[Instance]) -> list[float]:
+def time_calls(fn: Callable[[Instance], object], instances: Sequence[Instance], warm_up: bool = True) -> list[float]:
     """Seconds taken by ``fn(instance)`` for each instance, each call timed on its own,
-    after one untimed warm-up call on the first instance."""
+    after one untimed warm-up call on the first instance (unless ``warm_up`` is false)."""
     if not instances:
         return []
-    fn(instances[0])
+    if warm_up:
+        fn(instances[0])
     times = []
     for instance in instances:
         start = perf_counter_ns()
@@ -87,12 +89,12 @@ PROCESS_RUNS = 20
 """Runs of a command a ``whole-process`` row times (1 with ``--quick``, a smoke run)."""
 
 
-def time_process(args: Sequence[str], runs: int) -> list[float]:
+def time_process(args: Sequence[str], runs: int, warm_up: bool = True) -> list[float]:
     """Seconds from the start of ``python -m cardsolve ARGS`` (a fresh interpreter: this
     one, in this environment, so with the same kernel cache) to its exit, for each of
     ``runs`` runs, timed by ``time_calls`` (one untimed warm-up run first, in which a
-    kernel the cache lacks compiles). A run that does not exit 0 stops the benchmark,
-    naming the command and its last line on stderr."""
+    kernel the cache lacks compiles, unless ``warm_up`` is false). A run that does not
+    exit 0 stops the benchmark, naming the command and its last line on stderr."""
     command = [sys.executable, "-m", "cardsolve", *args]
 
     def run(_: int) -> None:
@@ -101,13 +103,15 @@ def time_process(args: Sequence[str], runs: int) -> list[float]:
             last = (done.stderr.strip().splitlines() or ["no message"])[-1]
             raise SystemExit(f"cardsolve {shlex.join(args)} ended with exit code {done.returncode}: {last}")
 
-    return time_calls(run, range(runs))
+    return time_calls(run, range(runs), warm_up)
 
 
 def process_row(backend: str, args: Sequence[str], quick: bool) -> Row:
     """Task ``whole-process``: ``cardsolve ARGS`` from process start to exit
-    (``time_process``), ``PROCESS_RUNS`` times, named ``backend`` in the table."""
-    return Row(PROCESS_TASK, backend, time_process(args, 1 if quick else PROCESS_RUNS))
+    (``time_process``), ``PROCESS_RUNS`` times after a warm-up run, named ``backend`` in
+    the table; with ``quick`` once and no warm-up (a smoke run: the kernel cache is
+    expected warm)."""
+    return Row(PROCESS_TASK, backend, time_process(args, 1 if quick else PROCESS_RUNS, not quick))
 
 
 class _Parser(argparse.ArgumentParser):

@@ -16,9 +16,8 @@ Each task is one function returning its rows; ``TASKS`` lists them for ``main``.
 Task ``evaluate``: the game's ``evaluate`` at its default setting on 100 seeded positions
 (5 with ``--quick``) taken from random games (``harness.positions_to_evaluate``).
 
-Task ``whole-process``: ``cardsolve quibbles split`` on the first split query that takes
-cards, as a user meets it, from process start to exit (``harness.process_row``, 20 runs,
-1 with ``--quick``; the kernel cache warm: the untimed first run fills it).
+``cardsolve quibbles split`` as a user meets it, from process start to exit, is timed by
+the start-up benchmark (``benchmarks/startup.py``).
 """
 
 from __future__ import annotations
@@ -108,15 +107,6 @@ def hint_task(quick: bool) -> list[Row]:
     return [Row("hint-9-cards", "hint", harness.time_calls(rank_turns, states))]
 
 
-def process_task(quick: bool) -> list[Row]:
-    """``cardsolve quibbles split`` on the first split query that takes cards, as a whole
-    process."""
-    queries = split_queries(100, SEED, cards=(6, 10), values=(2, 6))
-    display, value = next(query for query in queries if best_split(*query, "numba").taken)
-    split = ["quibbles", "split", str(value), "--display", ",".join(map(str, display))]
-    return [harness.process_row("quibbles split", split, quick)]
-
-
 TASKS: tuple[Callable[[bool], list[Row]], ...] = (split_task, solo_task, hint_task)
 
 
@@ -124,7 +114,6 @@ def main() -> None:
     args = harness.main_args("Time the Quibbles solvers on seeded instances.")
     rows = [row for task in TASKS for row in task(args.quick)]
     rows.append(harness.evaluation_row("quibbles", args.quick, SEED))
-    rows += process_task(args.quick)
     harness.report("quibbles", rows, args.json, args.markdown)
 
 

@@ -1,7 +1,7 @@
-"""``cardsolve bench``: each game's benchmark script in its own process (a fresh
-interpreter, so one game's compiled kernels and caches do not colour another's timings),
-gathered into one table of every (game, task, backend) with the ratio of each backend to
-the fastest of its task."""
+"""``cardsolve bench``: each game's benchmark script, and the start-up benchmark's, in its
+own process (a fresh interpreter, so one game's compiled kernels and caches do not colour
+another's timings), gathered into one table of every (game, task, backend) with the ratio
+of each backend to the fastest of its task."""
 
 from __future__ import annotations
 
@@ -20,8 +20,10 @@ from cardsolve.models.games import GAMES, command_name
 from cardsolve.solvers.infrastructure.files import write_text
 from cardsolve.solvers.infrastructure.results import Answer, Failed, text_table
 
-SCRIPTS = {command_name(game): game for game in GAMES}
-"""Each game's benchmark module in ``cardsolve.benchmarks``, by the game's CLI name."""
+SCRIPTS = {**{command_name(game): game for game in GAMES}, "startup": "startup"}
+"""The benchmark modules in ``cardsolve.benchmarks`` by name: each game's by the game's CLI
+name, then the start-up benchmark (whole ``cardsolve`` processes: helps, a command of one
+hand, ``serve`` until ready)."""
 HEADERS = ("game", "task", "backend", "n", "median", "p95", "max", "vs fastest")
 
 
@@ -77,8 +79,8 @@ def run_benchmarks(
     markdown: bool = False,
     progress: Callable[[int, int], None] | None = None,
 ) -> BenchAnswer:
-    """Run the benchmark of each of ``games`` (default: all five; an unknown name is bad
-    input), ``--quick`` when ``quick``; ``progress(done, total)`` before each game and at
+    """Run the benchmark of each of ``games`` (default: all five games, then the start-up
+    benchmark, ``startup``; an unknown name is bad input), ``--quick`` when ``quick``; ``progress(done, total)`` before each game and at
     the end; with ``out``, the answer's JSON document is also written there. A script that
     fails raises ``BenchmarkFailed``."""
     for game in games:

@@ -26,11 +26,8 @@ worker, samples 0 to n - 1 of seed 1, each timed on its own; the samples a secon
 Task ``evaluate``: the game's ``evaluate`` at its default setting on 100 seeded positions
 (5 with ``--quick``) taken from random games (``harness.positions_to_evaluate``).
 
-Task ``whole-process``: a command as a user meets it, from process start to exit
-(``harness.process_row``, 20 runs, 1 with ``--quick``): ``cardsolve --help``, ``cardsolve
-ubongo verify --help``, and ``cardsolve ubongo verify --hand ... --k 7`` on the first
-solvable hand of the ``verify-1-white`` hands (the kernel cache warm: the untimed first
-run fills it).
+The commands as a user meets them, from process start to exit (``ubongo verify`` of one
+hand and its help), are timed by the start-up benchmark (``benchmarks/startup.py``).
 """
 
 from __future__ import annotations
@@ -139,17 +136,6 @@ def end_to_end_tasks(quick: bool) -> tuple[list[Row], float]:
     return rows, samples / sum(rows[-1].times)
 
 
-def process_rows(quick: bool) -> list[Row]:
-    """The ``whole-process`` rows (see the module docstring)."""
-    hand = next(hand for hand in sampled_hands(1, "white", 100, SEED) if fast.solvable(hand, TARGET).solvable)
-    verify = ["ubongo", "verify", "--hand", ",".join(face.name for face in hand), "--k", str(TARGET)]
-    return [
-        harness.process_row("cardsolve --help", ["--help"], quick),
-        harness.process_row("ubongo verify --help", ["ubongo", "verify", "--help"], quick),
-        harness.process_row("ubongo verify", verify, quick),
-    ]
-
-
 STACK_NAMES = {1: "1|2", 2: "3|4", 3: "5|6"}
 
 
@@ -159,7 +145,6 @@ def main() -> None:
     end_to_end, per_second = end_to_end_tasks(args.quick)
     rows += end_to_end
     rows.append(harness.evaluation_row("ubongo", args.quick, SEED))
-    rows += process_rows(args.quick)
     if args.json:
         print(
             json.dumps(

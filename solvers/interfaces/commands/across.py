@@ -22,12 +22,18 @@ COMMANDS = (
         "",
         "bench",
         "cardsolve.benchmarks.suite:run_benchmarks",
-        "Time every backend of the GAMES' solvers (default: all five) on the same seeded instances: each game's "
-        "script in benchmarks/ runs in its own process, and one table gives n, median, p95 and max per (game, task, "
-        "backend) and each backend's ratio to the fastest of its task. The README's performance figures come from "
-        "these scripts.",
+        "Time every backend of the GAMES' solvers (default: all five, then startup: whole cardsolve processes, "
+        "from the helps to serve until ready) on the same seeded instances: each game's script in benchmarks/ runs in "
+        "its own process, and one table gives n, median, p95 and max per (game, task, backend) and each backend's "
+        "ratio to the fastest of its task. The README's performance figures come from these scripts.",
         (
-            Option("games", Text("GAMES"), "The games (default: all five).", argument=True, many=True),
+            Option(
+                "games",
+                Text("GAMES"),
+                "The games, or startup (default: all five, then startup).",
+                argument=True,
+                many=True,
+            ),
             Option("quick", Flag(), "Fewer instances: a smoke run of a minute or two a game."),
             Option("out", OutputFile(), "Also write the JSON document to FILE."),
             Option("markdown", Flag(), "Print a Markdown table headed with the date and core count."),

@@ -1,0 +1,116 @@
+"""The start-up benchmark (``benchmarks/startup.py``): its quick run times every
+whole-process row once, the commands it times are the ones its docstring names, and a
+``serve`` that does not answer, does not stop on Ctrl-C or leaves a process behind stops
+the benchmark with every process of its group ended."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+
+import pytest
+
+from cardsolve.benchmarks import startup
+
+ROWS = {"cardsolve --help", "ubongo verify --help", "ubongo verify", "quibbles split", "serve ready"}
+
+
+def test_the_quick_run_times_each_command_once_as_a_whole_process() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "cardsolve.benchmarks.startup", "--quick", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    document = json.loads(done.stdout)
+    assert document["game"] == "startup"
+    assert {(row["task"], row["backend"]) for row in document["rows"]} == {("whole-process", name) for name in ROWS}
+    for row in document["rows"]:
+        assert row["n"] == 1 and 0 < row["median_s"] == row["p95_s"] == row["max_s"]
+
+
+def test_the_timed_hand_and_query_are_the_game_benchmarks_first_ones() -> None:
+    """The verify's hand is the first solvable one of the Ubongo benchmark's verify-1-white
+    hands, the split the first of the Quibbles benchmark's queries that takes cards."""
+    from cardsolve.benchmarks import quibbles, ubongo
+    from cardsolve.models.quibbles.deal import split_queries
+    from cardsolve.models.ubongo.deal import sampled_hands
+    from cardsolve.models.ubongo.scoring import TARGET
+    from cardsolve.solvers.quibbles.split import best_split
+    from cardsolve.solvers.ubongo.fast import solvable
+
+    hand = next(hand for hand in sampled_hands(1, "white", 100, ubongo.SEED) if solvable(hand, TARGET).solvable)
+    assert ",".join(face.name for face in hand) == startup.VERIFY_HAND
+    queries = split_queries(100, quibbles.SEED, cards=(6, 10), values=(2, 6))
+    display, value = next(query for query in queries if best_split(*query, "numba").taken)
+    assert (value, ",".join(map(str, display))) == (startup.SPLIT_VALUE, startup.SPLIT_DISPLAY)
+
+
+FAKE_SERVER = """# {marker}
+import http.server, signal, subprocess, sys
+if {mode!r} == "deaf":
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+if {mode!r} == "orphan":  # the child is started ignoring Ctrl-C (and keeps ignoring it)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)  # {marker}"])
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+if {mode!r} == "silent":
+    signal.pause()
+
+class Page(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        self.send_response(200)
+        self.end_headers()
+
+    def log_message(self, *args):
+        pass
+
+try:
+    http.server.HTTPServer(("127.0.0.1", int(sys.argv[3])), Page).serve_forever()
+except KeyboardInterrupt:
+    pass
+"""
+"""A stand-in for ``cardsolve`` run as ``python -c FAKE_SERVER serve --port N``: it serves a
+page until Ctrl-C, or ignores Ctrl-C (``deaf``), or leaves a child that ignores it
+(``orphan``), or never answers (``silent``)."""
+
+
+def _running(marker: str) -> list[int]:
+    """The processes alive (not zombies) whose command line holds ``marker``."""
+    found = []
+    for folder in Path("/proc").glob("[0-9]*"):
+        try:
+            alive = folder.joinpath("stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+            if alive and marker in folder.joinpath("cmdline").read_bytes().decode(errors="replace"):
+                found.append(int(folder.name))
+        except OSError:
+            continue
+    return found
+
+
+@pytest.mark.parametrize(
+    ("mode", "message"),
+    [
+        ("stops", None),
+        ("deaf", r"did not end within 0\.5 s of Ctrl-C"),
+        ("orphan", r"left a process behind 0\.5 s after Ctrl-C"),
+        ("silent", r"did not answer at http://127\.0\.0\.1:\d+/: no message"),
+    ],
+)
+def test_serve_ready_stops_the_server_and_every_process_it_started(
+    mode: str, message: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(startup, "SERVE_WAIT", 2.0)
+    monkeypatch.setattr(startup, "STOP_WAIT", 0.5)
+    marker = f"fake-server-{uuid.uuid4().hex}"
+    fake = [sys.executable, "-c", FAKE_SERVER.format(marker=marker, mode=mode)]
+    if message is None:
+        assert 0 < startup.serve_ready(fake) < startup.SERVE_WAIT
+    else:
+        with pytest.raises(SystemExit, match=message):
+            startup.serve_ready(fake)
+    assert _running(marker) == []
