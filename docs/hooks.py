@@ -18,7 +18,15 @@ from pathlib import Path
 from typing import Any
 
 import click
-from mkdocs.plugins import event_priority
+
+try:
+    from mkdocs.plugins import event_priority
+except ImportError:  # tests/interfaces/test_doc_references.py loads this file without the docs extra
+
+    def event_priority(priority: float) -> Any:
+        """mkdocs' decorator, here without mkdocs: the function as it is."""
+        return lambda function: function
+
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 """The repository's top level, which is the package ``cardsolve``."""
