@@ -14,23 +14,29 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
-
-try:
-    from mkdocs.plugins import event_priority
-except ImportError:  # tests/interfaces/test_doc_references.py loads this file without the docs extra
-
-    def event_priority(priority: float) -> Any:
-        """mkdocs' decorator, here without mkdocs: the function as it is."""
-        return lambda function: function
-
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 """The repository's top level, which is the package ``cardsolve``."""
 _folders: list[Path] = []
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _before_plugins(function: F) -> F:
+    """``function`` as a hook that runs before the plugins' own of the same event (mkdocs'
+    event priority 100): mkdocstrings starts its Python handler in its ``on_config``. Without
+    mkdocs (the references test loads this file before the docs extra is installed), the
+    function as it is."""
+    try:
+        from mkdocs.plugins import event_priority  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return function
+    early: F = event_priority(100)(function)
+    return early
 
 
 def load_every_command(group: click.Group) -> None:
@@ -43,7 +49,7 @@ def load_every_command(group: click.Group) -> None:
             load_every_command(command)
 
 
-@event_priority(100)  # before mkdocstrings' on_config, which starts its Python handler
+@_before_plugins
 def on_config(config: Any) -> Any:
     """Load every command of ``cardsolve`` before mkdocs-click documents them, and point
     mkdocstrings at the working tree's package."""
