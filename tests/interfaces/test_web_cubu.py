@@ -101,6 +101,7 @@ def page_overflow(page: Page) -> int:
     return overflow
 
 
+@ONE_SIZE_LAPTOP
 def test_the_longest_run_is_tapped_in_and_drawn_as_the_cli_finds_it(page: Page, cardsolve: RunCli) -> None:
     open_board(page, "/cubu")
     build(page, LONGEST_TOP)
@@ -133,6 +134,7 @@ def test_the_longest_run_is_tapped_in_and_drawn_as_the_cli_finds_it(page: Page, 
     screenshot(page, f"cubu-longest-{viewport_name(page)}")
 
 
+@ONE_SIZE_PHONE
 def test_speed_cubu_draws_the_grid_in_laying_order_in_both_modes(page: Page, cardsolve: RunCli) -> None:
     open_board(page, "/cubu")
     tap(page, SPEED_CENTRE)

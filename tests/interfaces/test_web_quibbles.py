@@ -47,6 +47,7 @@ def shown_text(page: Page) -> str:
     return page.inner_text(".answer pre.cli-text").rstrip("\n")
 
 
+@ONE_SIZE_PHONE
 def test_a_newcomer_gets_a_solo_hint_without_typing_a_card(page: Page, cardsolve: RunCli) -> None:
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -81,6 +82,7 @@ def test_a_newcomer_gets_a_solo_hint_without_typing_a_card(page: Page, cardsolve
     screenshot(page, f"quibbles-hint-{viewport_name(page)}")
 
 
+@ONE_SIZE_LAPTOP
 def test_the_best_split_draws_the_sets_taken_from_the_display(page: Page, cardsolve: RunCli) -> None:
     open_board(page, "/quibbles")
     tap(page, "hand", "2,6,4")
@@ -123,6 +125,7 @@ def test_a_split_that_takes_nothing_draws_no_take_row(page: Page, cardsolve: Run
     assert "takes nothing" in drawing and "null" not in drawing and page.locator(".answer .q-sets").count() == 0
 
 
+@ONE_SIZE_PHONE
 def test_every_combine_option_is_drawn_as_a_row(page: Page, cardsolve: RunCli) -> None:
     assert ask_about(page, "1,2,1,4", "3,3,2,6", "#ask-combine-button") == "done"
     text, document = cli(cardsolve, "combine", "--hand", "1,2,1,4", "--display", "3,3,2,6")

@@ -97,6 +97,7 @@ def overflow(page: Page) -> int:
     return width
 
 
+@ONE_SIZE_PHONE
 def test_a_round_at_the_table_the_best_placement_then_the_hint_by_tapping(page: Page) -> None:
     open_page(page)
     page.click("#sides [data-side='4b']")
@@ -145,6 +146,7 @@ def test_a_round_at_the_table_the_best_placement_then_the_hint_by_tapping(page: 
     screenshot(page, f"subito-hint-{viewport_name(page)}")
 
 
+@ONE_SIZE_LAPTOP
 def test_a_deal_fills_the_sides_and_the_pile_for_a_placement_alone(page: Page) -> None:
     open_page(page)
     page.select_option("#round-sides", "b")
@@ -170,6 +172,7 @@ def test_a_deal_fills_the_sides_and_the_pile_for_a_placement_alone(page: Page) -
     screenshot(page, f"subito-deal-{viewport_name(page)}")
 
 
+@ONE_SIZE_PHONE
 def test_typing_the_notation_redraws_the_zones_and_bad_cards_are_the_servers_to_refuse(page: Page) -> None:
     open_page(page)
     page.fill("#tasks-field", "2,3b,4b,5b,6b,7b,8b,9b")

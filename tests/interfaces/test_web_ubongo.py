@@ -66,6 +66,7 @@ def lay(page: Page, face: str, rotation: int, x: int, y: int) -> None:
     page.wait_for_selector(f"#board[data-cards='{laid + 1}']")
 
 
+@ONE_SIZE_PHONE
 def test_a_newcomer_picks_cards_solves_and_lays_the_layouts_first_cards(
     page: Page, cardsolve: RunCli, tmp_path: Path
 ) -> None:
@@ -98,6 +99,7 @@ def test_a_newcomer_picks_cards_solves_and_lays_the_layouts_first_cards(
     assert page.locator(".answer svg.layout rect.mark.lay").count() == 1
 
 
+@ONE_SIZE_PHONE
 def test_verify_faces_built_symbol_by_symbol(page: Page, cardsolve: RunCli) -> None:
     open_board(page, "/ubongo")
     for face in ["ABCDEF", "GHIJKL"]:
@@ -116,6 +118,7 @@ def test_verify_faces_built_symbol_by_symbol(page: Page, cardsolve: RunCli) -> N
     screenshot(page, f"ubongo-verify-{viewport_name(page)}")
 
 
+@ONE_SIZE_LAPTOP
 def test_a_hint_at_a_table_laid_by_tapping_and_carried_out(page: Page, cardsolve: RunCli) -> None:
     open_board(page, "/ubongo")
     page.click("#rounds [data-round='3']")

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from browser import ANSWER_TIMEOUT_MS, ONE_SIZE_PHONE, screenshot, viewport_name, wait_for_answer
+from browser import ANSWER_TIMEOUT_MS, ONE_SIZE_LAPTOP, ONE_SIZE_PHONE, screenshot, viewport_name, wait_for_answer
 from conftest import RunCli, run_json
 
 from cardsolve.solvers.infrastructure.positions import apply, start
@@ -90,6 +90,7 @@ def tap_deal(page: Page, deal: dict[str, Any]) -> None:
     page.select_option("#leader", str(deal["leader"]))
 
 
+@ONE_SIZE_LAPTOP
 def test_deduce_from_tapped_clues_and_offer(page: Page, cardsolve: RunCli) -> None:
     open_page(page)
     clues = json.loads(CLUES.read_text(encoding="utf-8"))
@@ -124,6 +125,7 @@ def test_deduce_from_tapped_clues_and_offer(page: Page, cardsolve: RunCli) -> No
     screenshot(page, f"was-sticht-deduce-{viewport_name(page)}")
 
 
+@ONE_SIZE_PHONE
 def test_solve_a_tapped_deal(page: Page, cardsolve: RunCli) -> None:
     open_page(page)
     deal = json.loads(DEAL.read_text(encoding="utf-8"))
@@ -163,6 +165,7 @@ def test_solve_a_tapped_deal(page: Page, cardsolve: RunCli) -> None:
     screenshot(page, f"was-sticht-solve-{viewport_name(page)}")
 
 
+@ONE_SIZE_LAPTOP
 def test_choose_the_chip_to_attempt_for_a_tapped_deal(page: Page, cardsolve: RunCli) -> None:
     open_page(page)
     tap_deal(page, json.loads(DEAL.read_text(encoding="utf-8")))
@@ -181,6 +184,7 @@ def test_choose_the_chip_to_attempt_for_a_tapped_deal(page: Page, cardsolve: Run
     screenshot(page, f"was-sticht-choose-{viewport_name(page)}")
 
 
+@ONE_SIZE_PHONE
 def test_deal_a_seeded_round_edit_it_by_tapping_and_tabulate_the_chips(
     page: Page, cardsolve: RunCli, tmp_path: Path
 ) -> None:
@@ -238,6 +242,7 @@ def test_deal_a_seeded_round_edit_it_by_tapping_and_tabulate_the_chips(
     screenshot(page, f"was-sticht-table-{viewport_name(page)}")
 
 
+@ONE_SIZE_PHONE
 def test_trumps_that_do_not_read_are_refused_before_asking(page: Page) -> None:
     """The field once kept its last good trumps underneath: solving with X9 typed answered for R5."""
     open_page(page)
@@ -249,6 +254,7 @@ def test_trumps_that_do_not_read_are_refused_before_asking(page: Page) -> None:
         assert page.inner_text(f"{ROUND} .status").startswith("bad trumps 'X9'")
 
 
+@ONE_SIZE_LAPTOP
 def test_typed_notation_and_taps_stay_in_step(page: Page) -> None:
     open_page(page)
     page.fill("#seat-1-field", "R6,G2,b6")
@@ -351,6 +357,7 @@ def test_a_short_seeded_game_is_followed_from_the_deal_to_its_end_on_the_page(pa
     screenshot(page, "was-sticht-game-over-phone")
 
 
+@ONE_SIZE_LAPTOP
 def test_the_round_on_a_table_is_entered_by_tapping(page: Page) -> None:
     page.goto("/was-sticht")
     page.wait_for_selector("#answer[data-state='fresh']", timeout=ANSWER_TIMEOUT_MS)
@@ -376,6 +383,7 @@ def test_the_round_on_a_table_is_entered_by_tapping(page: Page) -> None:
     assert "Laid out: 1 of 36 cards" in page.inner_text("#board-view")
 
 
+@ONE_SIZE_LAPTOP
 def test_an_answer_older_than_its_inputs_is_marked_stale(page: Page) -> None:
     open_page(page)
     page.click("#deal")
@@ -399,6 +407,7 @@ def test_an_answer_older_than_its_inputs_is_marked_stale(page: Page) -> None:
     assert page.locator(f"{DRAFT}[data-stale]").count() == 1
 
 
+@ONE_SIZE_PHONE
 def test_enter_on_a_card_adds_it_and_keeps_the_keyboard_focus(page: Page) -> None:
     open_page(page)
     page.focus("#round-deck [data-pick='R1']")
@@ -413,6 +422,7 @@ def test_enter_on_a_card_adds_it_and_keeps_the_keyboard_focus(page: Page) -> Non
     assert page.evaluate("document.activeElement.dataset.pick") == "Y8"
 
 
+@ONE_SIZE_LAPTOP
 def test_three_full_hands_fill_in_the_fourth(page: Page, cardsolve: RunCli) -> None:
     open_page(page)
     dealt = cli_answer(cardsolve, "was-sticht", "deal", "--seed", "3")
@@ -427,6 +437,7 @@ def test_three_full_hands_fill_in_the_fourth(page: Page, cardsolve: RunCli) -> N
     assert zone_cards(page, "#seat-3-zone") == dealt["hands"][2]
 
 
+@ONE_SIZE_PHONE
 def test_a_short_hand_is_named_in_the_pages_words(page: Page, cardsolve: RunCli) -> None:
     open_page(page)
     page.click("#deal")
@@ -446,6 +457,7 @@ def test_a_short_hand_is_named_in_the_pages_words(page: Page, cardsolve: RunCli)
     assert page.inner_text(f"{ROUND} .status").startswith("Seat 3: 'X9' is not a card")
 
 
+@ONE_SIZE_PHONE
 def test_a_round_after_its_draft_is_entered_by_tapping_and_its_chips_valued(page: Page) -> None:
     deal = json.loads(DEAL.read_text(encoding="utf-8"))
     page.goto("/was-sticht")
