@@ -27,7 +27,7 @@ settings.load_profile("cardsolve")
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
-WARM_UP_GROUPS = (("was_sticht", "cubu"), ("ubongo", "subito", "quibbles"))
+WARM_UP_GROUPS = (("was_sticht", "cubu", "quibbles"), ("subito", "ubongo"))
 """The games whose kernels each of two processes compiles before the tests start."""
 
 
