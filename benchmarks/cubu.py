@@ -48,7 +48,7 @@ LARGE_CPSAT = 20
 """The 20-card hands cpsat also solves (1 with ``--quick``)."""
 TIME_LIMIT = 10.0
 """Seconds cpsat may take per hand."""
-QUICK_TIME_LIMIT = 1.0
+QUICK_TIME_LIMIT = 0.25
 """Seconds cpsat may take per hand with ``--quick`` (a smoke run: an answer may be undecided)."""
 Instance = tuple[Card, list[Card]]
 

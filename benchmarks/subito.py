@@ -52,7 +52,7 @@ from cardsolve.solvers.subito.state_bots import round_table
 SEED = 20240604
 TIME_LIMIT = 10.0
 """CP-SAT's seconds per instance."""
-QUICK_TIME_LIMIT = 1.0
+QUICK_TIME_LIMIT = 0.25
 """CP-SAT's seconds per instance with ``--quick`` (a smoke run: an answer may be unproven)."""
 WARM_UP_DEAL = 303581153
 """The deal of ``best-response-greedy-36``'s instance 114, whose best response runs every
