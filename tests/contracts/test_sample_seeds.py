@@ -1,5 +1,5 @@
 """Every sample of every seeded study has a seed of its own: the first 1,000,003 samples
-keep the rule the README's figures were measured with, and later ones no longer repeat
+keep the rule the studies' published figures were measured with, and later ones no longer repeat
 the next seed's first samples."""
 
 from __future__ import annotations

@@ -1,1 +1,1 @@
-"""The command line and the web page as a user meets them: every command and option, the JSON and the one-line errors, alike on the line and on the web; the README's examples; the pages in a real browser."""
+"""The command line and the web page as a user meets them: every command and option, the JSON and the one-line errors, alike on the line and on the web; the README's and the docs' examples; the pages in a real browser."""

@@ -11,16 +11,8 @@ from pathlib import Path
 
 import pytest
 from conftest import RunCli
-
-ROOT = Path(__file__).resolve().parents[2]
-README = ROOT / "README.md"
-PAGES = ROOT / "docs" / "pages"
-DOCUMENTS = [README, *sorted(PAGES.rglob("*.md"))]
-"""The README and every page of the documentation site (docs/pages)."""
-
-
-def _name(document: Path) -> str:
-    return document.relative_to(ROOT).as_posix()
+from documents import DOCUMENTS, README, ROOT
+from documents import name as _name
 
 
 def _examples(document: Path) -> list[tuple[str, str]]:

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 from conftest import RunCli
+from documents import command_lines
 from invocations import base_args, request_options
 from starlette.testclient import TestClient
 
@@ -227,33 +228,32 @@ def test_the_page_view_carries_the_answers_pictures(client: TestClient) -> None:
     assert "pictures" not in client.post("/api/ubongo/verify", json={"hand": "ABC/DEF", "k": 1}).json()
 
 
-def _readme_lines() -> list[str]:
-    """The README's ``$ cardsolve`` example lines of served commands."""
+def _documented_lines() -> list[str]:
+    """The ``$ cardsolve`` example lines of served commands in the README and the
+    documentation site's pages."""
     commands = served()
     lines = []
-    for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines():
-        if not line.startswith("$ cardsolve "):
-            continue
-        args = [arg for arg in shlex.split(line[len("$ cardsolve ") :]) if arg != "--json"]
+    for line in command_lines():
+        args = [arg for arg in shlex.split(line) if arg != "--json"]
         if len(args) >= 2 and (args[0], args[1]) in commands and "--time-limit" not in args:
             lines.append(shlex.join(args))
     return sorted(set(lines))
 
 
-@pytest.mark.parametrize("line", _readme_lines(), ids=lambda line: line[:60])
-def test_the_readme_examples_answer_alike_on_the_web(line: str, client: TestClient, cardsolve: RunCli) -> None:
+@pytest.mark.parametrize("line", _documented_lines(), ids=lambda line: line[:60])
+def test_the_documented_examples_answer_alike_on_the_web(line: str, client: TestClient, cardsolve: RunCli) -> None:
     args = shlex.split(line)
     code, out, err = cardsolve("--json", *args)
     response = client.post(f"/api/{args[0]}/{args[1]}", json=_options(args))
-    if code == 2:  # the README shows a bad input: the web says the same line
+    if code == 2:  # a bad input shown in the docs: the web says the same line
         assert response.status_code == 400 and response.json() == {"error": err.strip()}
     else:
         assert response.status_code == 200, response.text
         assert _settled(response.json()) == _settled(json.loads(out))
 
 
-def test_the_readme_has_web_examples_to_check() -> None:
-    games = {shlex.split(line)[0] for line in _readme_lines()}
+def test_the_documents_have_web_examples_to_check() -> None:
+    games = {shlex.split(line)[0] for line in _documented_lines()}
     assert games == {"quibbles", "ubongo", "subito", "was-sticht", "cubu"}
 
 

@@ -37,7 +37,7 @@ PILE = ["Y4R", "L6P", "R2R", "L1R", "D3B", "G3B", "D2S", "Y5B", "D6A", "P5S"]
 TASKS = "2,3a,4a,5a,6a,7a,8a,9a"
 MIDROUND: dict[str, Any] = json.loads((DATA / "subito_midround.json").read_text(encoding="utf-8"))
 ADA, BEN = (entry["placed"] for entry in MIDROUND["players"])
-"""The README's hint position: player 1's and player 2's cards on the table."""
+"""The Subito page's hint position (docs): player 1's and player 2's cards on the table."""
 OPTIMIZE = "#optimize-answer .answer"
 HINT = "#hint-answer .answer"
 FRESH = "#answer[data-state='fresh']"

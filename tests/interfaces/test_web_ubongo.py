@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 HAND = ["61w", "60w", "59w", "50w", "70w", "57w", "72w", "63w", "65w"]
 """``ubongo deal --round 3 --seed 4``: a hand of round 3 with layouts of 7."""
 TABLE = "tests/data/ubongo_table.json"
-"""Three of those cards laid, the third one wrongly (the README's hint example)."""
+"""Three of those cards laid, the third one wrongly (the Ubongo page's hint example, docs)."""
 DRAWN = ".answer .drawing[data-drawn='yes']"
 FRESH = "#answer[data-state='fresh']"
 

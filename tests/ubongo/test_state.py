@@ -27,7 +27,7 @@ from cardsolve.solvers.ubongo.evaluation import evaluate
 POSITION = DATA / "ubongo_position.json"
 """Three cards laid in round 1, six in hand (the commands' base position)."""
 MISTAKE = json.loads((DATA / "ubongo_mistake.json").read_text())
-"""The README's hint example: three cards laid, the last two meeting at one mismatched contact."""
+"""The Ubongo page's hint example (docs): three cards laid, the last two meeting at one mismatched contact."""
 
 
 def position() -> UbongoState:

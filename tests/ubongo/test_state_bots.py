@@ -25,7 +25,7 @@ from cardsolve.solvers.ubongo.game import play_game
 from cardsolve.solvers.ubongo.state_bots import BOTS, bot
 
 MISTAKE = json.loads((DATA / "ubongo_mistake.json").read_text())
-"""The README's hint example: three cards laid, the last two meeting at one mismatched contact."""
+"""The Ubongo page's hint example (docs): three cards laid, the last two meeting at one mismatched contact."""
 CAP = 40
 """Moves a round is played at most: a hand with no layout of 7 never calls."""
 DEALS = ((0, 1), (1, 2), (2, 3), (5, 6))
@@ -86,7 +86,7 @@ def test_a_bot_is_made_by_name_and_refuses_what_is_no_move_of_its_round() -> Non
 
 
 def test_the_hint_bot_makes_the_hints_move() -> None:
-    """On seeded positions (the README's mistake among them) the bot's move is the one
+    """On seeded positions (the Ubongo page's mistake among them) the bot's move is the one
     ``ubongo hint`` gives: one of its take-backs, its lay or the call."""
     kinds = set()
     done = played(start(seed=4), bot("hint"), max_moves=7)  # 7 cards laid: the call is due

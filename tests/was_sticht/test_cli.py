@@ -138,7 +138,7 @@ def test_solve_an_ending_by_hand(cardsolve: RunCli, tmp_path: Path) -> None:
 
 
 def test_solve_alone_counts_the_same_nodes_every_time(cardsolve: RunCli, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The README's solve (250,000 nodes, past the helper's handoff): with ``--alone`` the
+    """The Was sticht? page's solve (250,000 nodes, past the helper's handoff): with ``--alone`` the
     document is the same on every run, nodes included, and is the lone analysis's; the
     default (a helper thread, here on whatever cores the test has) differs from it at most
     in the node count."""

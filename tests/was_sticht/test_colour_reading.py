@@ -1,4 +1,4 @@
-"""The colour chips' reading (DESIGN.md, README's readings): a trump-number card follows
+"""The colour chips' reading (DESIGN.md, the Was sticht? page's readings): a trump-number card follows
 and wins as a trump only, yet the colour chips count it by its printed colour."""
 
 from __future__ import annotations
