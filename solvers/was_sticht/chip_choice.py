@@ -1,6 +1,7 @@
 """Which task chip a player attempts, chosen once the draft is over and the trumps are shown:
 every hand is known then (the cards were taken face up), so the double-dummy verdicts are
-exact; only the other players' choices and play are unknown.
+exact; only the other players' choices and play are unknown. (docs/pages/solvers.md,
+``#was-sticht-chips``.)
 
 Vocabulary:
 - verdict: ``forceable`` (met whatever the others play), ``possible`` (met if they help)

@@ -10,7 +10,7 @@ no tricks meets at most 1 and no red cards), A forceable makes B forceable and B
 possible makes A not possible (likewise for possible and for not forceable). The table
 takes such answers from the chips already decided for the seat and searches only the
 rest, all in one ``shared_table``; with numba, optionally by several threads at once
-(``_Board``).
+(``_Board``). (docs/pages/solvers.md, ``#was-sticht-chips``.)
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ any clue every pair is equally likely, and after the clues every fitting pair is
 
 A card's trick strength under a pair of trumps is the share of the other 35 cards it
 beats in a two-card trick, averaged over leading and following. The pick is the card
-with the highest expected strength over the fitting pairs (ties: the first offered).
+with the highest expected strength over the fitting pairs (ties: the first offered). (docs/pages/solvers.md, ``#was-sticht-chips``.)
 """
 
 from __future__ import annotations

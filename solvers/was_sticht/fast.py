@@ -3,9 +3,8 @@ made to hold?) and ``trick_bounds``, which ``double_dummy`` calls; ``forget`` ma
 transposition table's answers stale.
 
 The kernel behind them lies in modules of one job each; read them in this order:
-- ``kernel_search``: the whole kernel's design in its docstring (vocabulary, encoding,
-  search, probes, the helper thread, partitions, bounds), and the AND-OR search
-  (``_node``);
+- ``kernel_search``: the vocabulary and the encoding in its docstring, with where each
+  part of the algorithm lives, and the AND-OR search (``_node``);
 - ``kernel_layout``: the sizes and packed layouts of the search state ``st``, the
   per-trumps tables ``tab`` (``Tables``) and the work rows ``buf``;
 - ``kernel_question``: a position and a question as the kernel's inputs (``encode``);
@@ -15,6 +14,8 @@ The kernel behind them lies in modules of one job each; read them in this order:
 - ``kernel_order``: the order a seat tries its cards in (``_candidates``);
 - ``kernel_threads``: the helper thread that joins a long search.
 Names with a leading underscore are the kernel's own, shared between these modules.
+The algorithm: docs/pages/solvers.md, section "The double-dummy kernel"
+(``#was-sticht-double-dummy``).
 """
 
 from __future__ import annotations

@@ -71,147 +71,27 @@ its shape's when it read fewer than all cards of some class; in each the slot ho
 else a stale one, else the one whose answers took fewer nodes (the cheaper to search
 again) gives way. An answer found in the shape's bucket is copied into the key's own.
 
-Search (here; the move order ``kernel_order``). A depth-first AND-OR search over single
-card plays (``_node``). At each trick
-boundary what the counts alone decide is checked first (``_status`` without ranks, see
-Bounds: it reads no place and no table slot); then the transposition table is asked (its
-own bucket, then its shape's): the key holds everything the status reads, so states
-alike up to relative ranks share an answer, and states alike in the cards an answer
-read share it too (Partitions); an unknown boundary is then checked by the ranks too, so
-the search stops as soon as the outcome is known; searched boundaries are stored, and
-below the root so are those the ranks decide (in the key's own bucket: a later visit
-finds them with one lookup, about 11% less time on the heaviest questions).
-Equal cards are merged (``_candidates``): of the cards of one hand with the same follow
-class (and the same colour, when a condition counts colours), a card is skipped
-when a lower one of them (or a tied number trump earlier in the deck) has no card ranked
-between the two, or tied with either, in another hand or the current trick (the two
-play alike to the end).
-The moves are ordered for the seat's aim in the trick: a seat that wants the trick won
-(the player when he needs tricks, the others when they play against him) tries the
-cheapest winning card first, a seat that wants it lost its highest card that does not
-win; on lead, a seat that wants the trick leads first the card with the fewest cards of
-its class above it in other hands, a seat that wants it lost the one with the most (the
-highest first among equals; at the root of a possible question by strength alone: ordered
-like the nodes below, its cooperative "yes" answers took 25% more nodes on the benchmark's
-deals, whereas a forceable question's root ordered so takes 2-5% fewer than by
-strength); at the opposing seats the other aim's best card comes second. The player
-whose tricks are capped or who must keep a colour out of them, on lead (below the root)
-or void in the lead's class, tries his trumps first (``_trumps_to_spend``); in a forceable question the
-player who wants the last trick would rather win every trick (holding the lead, he keeps
-the choice of what is left for the end); when all the question asks is to keep colours
-out of his tricks (``_ONLY_KEPT_OUT``), a trick he may safely win (``_safe_to_win``: its
-colour is not kept out, and each seat after him must follow it or holds no kept-out card
-but trumps) is one to shed his highest cards into: following it while it holds no trump
-and no kept-out card, he plays his highest card first, winning or not, and below the root he leads first the
-highest card of a colour that every other seat must follow (the looser test made leads
-1% worse; the slowest questions, forceable keep-a-colour-out proofs, had searched the
-low cards first in their first tricks, in vain: a quarter of their nodes). Into a
-trick the player is winning, a seat whose side wants him to take a colour (or to keep it
-from him) gives its cards of that colour first (last) within each group. Some of the
-player's cards settle the trick whatever the later seats choose (``_deciding_bar``: a seat
-against him overtakes him only where it must and beats him wherever it can, one for him
-does as he wishes where it may): the player who would rather lose tries those that lose
-first (on lead too, the highest first), the one who would rather win those that win (on
-lead the lowest first), then against him those that only may win; and against him a seat
-on lead leads first, the lowest first, a card he cannot beat (``_best_legal``). Together
-9-11% fewer nodes on three deal sets of 15,360 questions each; the lowest sure loser
-first cost 4%, the highest sure winner on lead or denying lead first 1-2%, winning with
-his highest card when he must gained nothing, and so did the same for the opposing
-seats following (a card below his lowest when he would rather lose, one above his best
-when he would rather win) or leading a card he must win.
-The last card of a trick closes it (``_close_trick``); the saved part of ``st`` takes it
-back. The node's helpers are inlined (``inline="always"``), so cutting it into parts
-costs no calls.
-
-Probes. Where one card is enough (an opposing seat's, and in a possible question every
-seat's) and enough tricks are left (``PROBES``), a node first gives each card a budget of
-nodes: a card whose search decides within it ends the node; a card whose search runs out
-(``_LIMIT``; ``_STOPPED`` unwinds the search, which stores nothing it did not finish)
-waits, and a second pass searches the waiting cards without a budget. The heuristic order
-is good on average but sometimes sends the first card down a huge subtree while a later
-one decides in a few nodes; the answers stored below a stopped card make its second
-search shorter.
-
-A helper thread (``kernel_threads``; ``search(helped=True)``; the idea of "lazy SMP" in
-chess engines). A
-search still running after ``HANDOFF`` nodes starts again from the root, its table kept,
-with the process's one helper thread searching the same question beside it in a table of
-its own, its root cards in reverse order (``_REVERSE``). Each thread stores only in its
-own table; where its own has no answer for a key it reads the other's (``_from_peer``):
-there a slot may be caught halfway through a rewrite, so each slot carries a hash of its
-words (``_CHECK``), and a copy whose words and hash disagree is ignored. The main search's
-answer halts the helper (``_HALT``), whose own answer is never used. A helped root does
-not probe (``_HELPED``), so its deciding card is the first of its order whose answer
-decides, however the race between the threads ran; only the node count (the helper's
-included) differs from run to run. On 2 cores the slowest every-chip questions took 1.3
-to 1.7 times less wall time, for 14-17% more nodes in all (the helper's counted).
-
-Partitions (the "winning ranks" of bridge double-dummy solvers). Every answer comes with
-the set of places whose owners it read, closed upwards in each class (``_RELEVANT``); the
-cards on the other places are *small*: of them only each seat's count per class mattered.
-A trick whose winning card beat a card of its own class reads the winner's place and
-those above (ties included); a status cut reads what its rules read (counts alone read
-nothing, the trump bounds on his tricks the trumps from his lowest one up, the other
-trump rules every trump, ``_duck_reads``, ``_loses_all`` and ``_quick_reads`` the
-colours they compare, ``_fewest_lost`` every colour card left (who holds a trump is in
-the shape; reading all the player's colours for a wider duck rule, a seat that may not
-win another trick, cost 3.5% more nodes than it saved); a condition that counts colours
-reads the odd trumps (``_colour_facts``) and every
-trump above them: the trumps below are all of the trump suit's colour, so exchanging
-them keeps the colours won, and the key's count of odd trumps makes sure that a
-position that finds the answer has no odd trump among its small trumps either); a
-stored answer reads its top counts in the position that finds it. The key counts the
-tied number trumps left: they rank next to each other, so two positions with as many
-have them on the same places, whereas a position with one more among its small cards
-would have a small card that a read tied card beats only when it is played first.
-A node where one card decides reads what that card's answer read; any other reads what
-all its cards' answers read, and where the cut lies inside a run of the mover's equal
-cards, the whole run (``_run_reads``: the run's other cards were answered by its lowest).
-Two positions alike in shape, counters and the symbols on the read places have the same
-answer: pair each seat's i-th smallest small card of a class in one with the other's;
-every line of play maps to one with the same trick winners, since no trick was decided
-by the order of small cards and no rule read it. So inside one node too: a card of the
-mover's of the same follow class (and colour, when a condition counts colours)
-as one already answered, both on places that answer did not read, has that answer
-(``_answered_alike``): the two children differ only in which small card was played.
-
-Bounds (``_status`` in ``kernel_bounds``, at a trick boundary): tricks or colour cards
-won so far against
-what is left; the trumps (``_trump_bounds``: sure cards of the top trump's holder, the
-player's trumps no other seat can cover, and the tricks he loses: a seat's trumps beyond a
-matching, one to one, with his trumps at least as strong); first and
-last trick; most and fewest against what every seat would need, and the tricks holding a
-trump against the seats that can win them (``_trumps_overflow``); below the root, the
-player's quick tricks when he holds every trump left (``_play_secures``). A colour is
-further bounded by the tricks he can still win and by his trumps (``_colour_gain``), and
-from below by his trumps of it that no other seat has a trump as strong left to beat, a
-different one for each (``_trump_bounds``: a no-green question with six trumps of his,
-four of them green, had taken 12.4M nodes to find its one line with help, the
-impossible lines searched to the end), and by the cards of it the seats must give into
-the tricks he surely wins (``_colour_intake``: each seat plays a card into each of them,
-so a seat with fewer cards of other colours than he has sure tricks gives the colour
-into them, his own hand too: the slowest possible question of the held-out deals, a
-no-green "no" with help, went 2.70M -> 0.52M nodes). The fewest tricks need every other seat above
-his total; a seat that may not win another trick keeps its count (``_may_win``: the seat
-on lead may, and then every seat that holds a trump or, in a colour both hold, a card
-above the lowest of a seat that may lead; cards only leave), so the bound splits on
-whether he wins another trick himself (``_fewest_lost``: the slowest question of the
-held-out deals, a possible fewest-tricks "no", went 6.47M -> 2.99M nodes).
-The last trick goes to the seat that can keep a top trump to it (``_keeps_top_trump``:
-his spare trumps cover the trump leads the others can make), or to the seat on lead
-that can draw every other trump with trumps ranked at least as high as all of them
-and keep one (``_draws_trumps``; tied number trumps included, the first played wins),
-or to the player when his trumps rank at least as high as all the others' and outnumber
-them together (``_outnumbers_trumps``: he keeps more than they hold until his hand is
-all trumps, and then each trick he loses takes one of theirs):
-settled for the player below the root, lost when it is another seat playing against
-him. It is lost too when a seat against him holds a trump strictly above all of his
-and spares to cover his own trump leads (``_outlasts``: the others lead no trump). A player who can
-only duck (``_ducks_all``: not on lead, no trump, every card below the others' of its
-colour) wins no trick left, whatever is played; one who can lose every trick by his own
-play (``_loses_all``: not on lead, no trump, in each colour his i-th lowest card below the
-others' i-th lowest) secures, below the root, the conditions that hold when he wins
-nothing more (``_met_losing_all``).
+The algorithm (the search, the transposition table and its partitions, the equal
+cards, the bounds, the move order, the probes and the helper thread) is described once,
+in docs/pages/solvers.md, section "The double-dummy kernel" (``#was-sticht-double-dummy``);
+what each rule saved or cost, and the rules tried and not kept, are in
+benchmarks/notes/was_sticht.md. Where each part lives:
+- ``_node``: the AND-OR search over single card plays; at a trick boundary ``_status``
+  without ranks (``kernel_bounds``), the table (``kernel_table``: the key's own bucket,
+  then its shape's), ``_status`` with ranks; searched boundaries are stored, and below the
+  root those the ranks decide.
+- ``_candidates`` (``kernel_order``): the equal cards merged and the moves ordered for the
+  seat's aim in the trick (``_trumps_to_spend``, ``_safe_to_win``, ``_deciding_bar``,
+  ``_best_legal``); ``_close_trick`` closes a trick, the saved part of ``st`` takes it back.
+- Probes (``PROBES``, ``_LIMIT``, ``_STOPPED``): where one card is enough, each card first
+  gets a node budget; cards that run out wait for a second pass.
+- The helper thread (``kernel_threads``, ``search(helped=True)``, ``HANDOFF``,
+  ``_from_peer``, ``_CHECK``, ``_HALT``, ``_HELPED``, ``_REVERSE``).
+- Partitions (``_RELEVANT``, ``_run_reads``, ``_answered_alike``): each answer carries the
+  places whose owners it read; positions alike on those places share it.
+- Bounds (``_status`` and its rules in ``kernel_bounds``).
+The node's helpers are inlined (``inline="always"``), so cutting it into parts costs no
+calls.
 ``trick_bounds`` asks yes/no questions ("at most k tricks", "at least k") in binary
 searches.
 """

@@ -6,7 +6,7 @@ everything the model's measures still read there (the hands, the seat to lead, e
 seat's tricks, the player's cards won per colour and whether he won the first trick),
 so a position reached by two orders of the same tricks is searched once. Fast enough
 for endings of a few tricks: a 5-trick ending takes up to about 3 s a question, a 6-trick
-one up to a minute, so it takes hands of at most ``LIMIT`` cards and refuses larger ones.
+one up to a minute, so it takes hands of at most ``LIMIT`` cards and refuses larger ones. (docs/pages/solvers.md, "The reference", ``#was-sticht-reference``.)
 
 ``search`` answers one yes/no question at the root: whether every condition can be made
 to hold, with the player choosing his own cards and the other seats choosing theirs
