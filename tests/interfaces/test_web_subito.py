@@ -28,6 +28,8 @@ from cardsolve.solvers.infrastructure.positions import start
 from cardsolve.solvers.subito import api
 
 pytestmark = pytest.mark.slow  # drives a browser: `-m "not slow"` skips it in a quick local run
+FOLLOWED_FROM = 100
+"""The events of the seeded round played before the page follows it to its end."""
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -199,12 +201,16 @@ def test_typing_the_notation_redraws_the_zones_and_bad_cards_are_the_servers_to_
 
 
 @ONE_SIZE_LAPTOP
-def test_a_short_seeded_game_is_followed_from_the_deal_to_its_end_on_the_board(page: Page) -> None:
-    """A game of one round (142 events: each card turned over, then placed), each event a
-    tap in the answer: the table's card, then the best side (one rollout a side keeps it
-    short); the address follows, and at the end the page says the game is over. Over a
-    minute and a half: one window size."""
+def test_the_end_of_a_seeded_round_is_followed_on_the_board_to_the_game_over(page: Page) -> None:
+    """A game of one round (142 events: each card turned over, then placed), its first
+    ``FOLLOWED_FROM`` events played here (the table's first card, the first legal side),
+    the last ones each a tap in the answer: the table's card, then the best side (one
+    rollout a side keeps it short); the address follows, and at the end the page says the
+    game is over and gives the scores. (The whole round took 1.5 minutes, and a board's
+    first moves are followed in test_web_boards.)"""
     dealt = start("subito", seed=5, rounds=1).state
+    for _ in range(FOLLOWED_FROM):
+        dealt = dealt.apply(dealt.legal_moves()[0])
     page.goto(f"/subito?position={quote(json.dumps(dealt.to_json()))}")
     page.wait_for_selector(FRESH, timeout=ANSWER_TIMEOUT_MS)
     page.fill("#effort-samples", "1")
@@ -220,8 +226,8 @@ def test_a_short_seeded_game_is_followed_from_the_deal_to_its_end_on_the_board(p
         played.append(move)
         if len(played) == 20:
             page.wait_for_selector(FRESH, timeout=ANSWER_TIMEOUT_MS)
-            screenshot(page, "subito-board-midround-laptop")
-        assert len(played) <= 2 * 72, "a round ends when a side of the table has placed its 36 cards"
+            screenshot(page, "subito-board-late-in-the-round-laptop")
+        assert FOLLOWED_FROM + len(played) <= 2 * 72, "a round ends when a side of the table has placed its 36 cards"
     seconds = time.monotonic() - began
     end = dealt
     for move in played:
@@ -229,7 +235,7 @@ def test_a_short_seeded_game_is_followed_from_the_deal_to_its_end_on_the_board(p
     assert position_in_address(page) == end.to_json() and end.is_over
     assert "The game is over" in page.inner_text("#answer")
     assert all(f"seat {seat}: {score:g}" in page.inner_text("#answer") for seat, score in end.scores().items())
-    assert len(played) == 142, played
+    assert FOLLOWED_FROM + len(played) == 142, played
     print(f"followed {len(played)} events in {seconds:.1f} s")
     screenshot(page, "subito-board-over-laptop")
 
