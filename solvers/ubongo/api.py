@@ -3,7 +3,10 @@
 A hand is a list of faces or their notation (``"3w,7w,ABC/DDA"``); a table or layout is
 a list of placements or its JSON shape (``{"cards": [...]}``). Deck faces (``17w``) are
 read from ``deck``, or from the bundled deck when it is None. Every function answers
-with a result of ``solvers.ubongo.results``; the backends load only when first used.
+with a result of ``solvers.ubongo.results``; the backends load only when first used, and
+so do the modules of the hint, the largest layout, the game and the round in progress
+(``_LAZY``): a verify, and every command's help (which reads these functions' defaults),
+imports none of them.
 
 A round in progress is a ``models.ubongo.state.UbongoState``: ``start`` deals one,
 ``load`` reads a position document and ``evaluate`` values every legal move of it
@@ -13,9 +16,10 @@ A round in progress is a ``models.ubongo.state.UbongoState``: ``start`` deals on
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.cards import (
@@ -31,16 +35,10 @@ from cardsolve.models.ubongo.layout import Layout, Placement, check_layout, layo
 from cardsolve.models.ubongo.rules import violations
 from cardsolve.models.ubongo.scoring import TARGET, hand_faces, stack_for_round
 from cardsolve.models.ubongo.scoring import deal as deal_hands
-from cardsolve.models.ubongo.state import load as load
-from cardsolve.models.ubongo.state import start as start
 from cardsolve.solvers.infrastructure.arguments import checked
 from cardsolve.solvers.infrastructure.files import write_text
 from cardsolve.solvers.infrastructure.limits import Deadline, check_count, check_time_limit
 from cardsolve.solvers.ubongo.backends import BACKENDS, ENUMERATING, Solve, solver
-from cardsolve.solvers.ubongo.evaluation import evaluate as evaluate
-from cardsolve.solvers.ubongo.game import play_game
-from cardsolve.solvers.ubongo.hint import hint as find_hint
-from cardsolve.solvers.ubongo.largest import largest_layout
 from cardsolve.solvers.ubongo.results import (
     Advice,
     AllLayouts,
@@ -53,7 +51,28 @@ from cardsolve.solvers.ubongo.results import (
     Verdict,
 )
 from cardsolve.solvers.ubongo.settings import KEPT_LAYOUTS, MAX_LIMIT
-from cardsolve.solvers.ubongo.state_bots import bot as bot
+
+if TYPE_CHECKING:  # loaded when first used (``__getattr__``): a verify needs none of them
+    from cardsolve.models.ubongo.state import load as load
+    from cardsolve.models.ubongo.state import start as start
+    from cardsolve.solvers.ubongo.evaluation import evaluate as evaluate
+    from cardsolve.solvers.ubongo.state_bots import bot as bot
+
+_LAZY = {
+    "load": "cardsolve.models.ubongo.state",
+    "start": "cardsolve.models.ubongo.state",
+    "evaluate": "cardsolve.solvers.ubongo.evaluation",
+    "bot": "cardsolve.solvers.ubongo.state_bots",
+}
+"""The API's functions of a game in progress, by the module each comes from."""
+
+
+def __getattr__(name: str) -> Any:
+    """A function of ``_LAZY``, its module imported on first use."""
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(_LAZY[name]), name)
+
 
 Hand = str | Sequence[Face]
 """Faces, or their comma-separated notation."""
@@ -135,6 +154,8 @@ def solve(
     layout (counting down from k; ``time_limit`` seconds for all the sizes together)."""
     deadline = Deadline.after(check_time_limit(time_limit))
     faces = _faces(hand, deck, k)
+    from cardsolve.solvers.ubongo.largest import largest_layout
+
     return BestLayout(tuple(faces), k, backend, time_limit, largest_layout(faces, k, _until(backend, deadline)))
 
 
@@ -175,9 +196,13 @@ def hint(
     module = _enumerating(backend, "hints search")
     laid, faces = _layout(table, deck, "table"), _faces(hand, deck, k)
     check_distinct_cards([p.face for p in laid] + faces)
+    from cardsolve.solvers.ubongo.hint import hint as find_hint
+
     found = find_hint(laid, faces, k, module.complete)
     largest = None
     if found.target is None:
+        from cardsolve.solvers.ubongo.largest import largest_layout
+
         largest = largest_layout([p.face for p in laid] + faces, k, module.solve).layout
     return Advice(tuple(laid), tuple(faces), k, backend, found, largest)
 
@@ -189,6 +214,8 @@ def game(
     """A seeded six-round game played out by ``players`` perfect, equally fast players
     (``solvers.ubongo.game``), solved by numba; ``progress(done, total)`` hears of each
     hand solved."""
+    from cardsolve.solvers.ubongo.game import play_game
+
     rounds, ranking = play_game(
         deck if deck is not None else load_deck(), players, seed, solver(BACKENDS.default), progress
     )

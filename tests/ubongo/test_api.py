@@ -51,6 +51,43 @@ def test_the_api_loads_neither_numba_nor_ortools() -> None:
     assert loaded.strip() == "[]"
 
 
+LATER = (
+    "cardsolve.models.ubongo.state",
+    "cardsolve.solvers.ubongo.evaluation",
+    "cardsolve.solvers.ubongo.game",
+    "cardsolve.solvers.ubongo.hint",
+    "cardsolve.solvers.ubongo.largest",
+    "cardsolve.solvers.ubongo.state_bots",
+)
+"""The modules the API imports only when a function that needs them is first used."""
+
+
+def test_a_verify_and_its_help_load_none_of_the_other_commands_modules() -> None:
+    """``ubongo verify --help`` and ``ubongo verify`` of one hand, in one fresh interpreter,
+    import none of ``LATER``; ``api.start``, ``load``, ``evaluate`` and ``bot`` are still
+    the functions of their modules, loaded when first asked for."""
+    probe = (
+        "import json, sys\n"
+        "from cardsolve import cli\n"
+        "cli.cli.main(['ubongo', 'verify', '--help'], standalone_mode=False)\n"
+        f"cli.cli.main(['ubongo', 'verify', '--hand', {FIVE!r}, '--k', '3'], standalone_mode=False)\n"
+        f"print(json.dumps([name for name in {LATER!r} if name in sys.modules]))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout.splitlines()[-1]) == []
+    from cardsolve.models.ubongo import state
+    from cardsolve.solvers.ubongo import evaluation, state_bots
+
+    assert (api.start, api.load, api.evaluate, api.bot) == (
+        state.start,
+        state.load,
+        evaluation.evaluate,
+        state_bots.bot,
+    )
+    with pytest.raises(AttributeError, match="has no attribute 'solvable'"):
+        api.solvable  # noqa: B018
+
+
 def test_deal(cardsolve: RunCli) -> None:
     dealt = api.deal(3, seed=4)
     assert [f.name for f in dealt.hands[0]] == ["61w", "60w", "59w", "50w", "70w", "57w", "72w", "63w", "65w"]
