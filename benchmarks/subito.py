@@ -53,7 +53,9 @@ SEED = 20240604
 TIME_LIMIT = 10.0
 """CP-SAT's seconds per instance."""
 QUICK_TIME_LIMIT = 0.25
-"""CP-SAT's seconds per instance with ``--quick`` (a smoke run: an answer may be unproven)."""
+"""CP-SAT's seconds per 36-card instance with ``--quick`` (a smoke run: an answer may be
+unproven); the 10-card placements, which every backend proves in well under a second,
+keep ``TIME_LIMIT``."""
 WARM_UP_DEAL = 303581153
 """The deal of ``best-response-greedy-36``'s instance 114, whose best response runs every
 kernel of the search (its counted and exact price ascents, costs and guided searches)."""
@@ -203,7 +205,7 @@ def main() -> None:
     rows: list[Row] = []
     proven: dict[str, Proven] = {}
     for task in TASKS:
-        limit = QUICK_TIME_LIMIT if args.quick else TIME_LIMIT
+        limit = QUICK_TIME_LIMIT if args.quick and task not in EVERY_BACKEND else TIME_LIMIT
         task_rows, proven[task] = run_task(task, small if task in EVERY_BACKEND else sizes, limit)
         rows += task_rows
     rows.append(hint_row(5 if args.quick else 50))
