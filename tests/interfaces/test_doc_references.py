@@ -139,9 +139,11 @@ def test_without_the_hook_the_root_s_own_commands_would_be_missed() -> None:
 
 
 def _top_level(module: str) -> tuple[set[str], set[str], set[str], set[str] | None]:
-    """What the source of ``module`` binds at its top level: the names it defines, those
-    it imports, those it imports as themselves (``import x as x``: an explicit re-export),
-    and its ``__all__`` (None without one)."""
+    """What the source of ``module`` binds at its top level (an ``if`` block's statements
+    included, such as the imports under ``if TYPE_CHECKING:`` of names a module-level
+    ``__getattr__`` loads on first use): the names it defines, those it imports, those it
+    imports as themselves (``import x as x``: an explicit re-export), and its ``__all__``
+    (None without one)."""
     spec = importlib.util.find_spec(module)
     assert spec is not None and spec.origin is not None
     tree = ast.parse(Path(spec.origin).read_text(encoding="utf-8"))
@@ -149,7 +151,10 @@ def _top_level(module: str) -> tuple[set[str], set[str], set[str], set[str] | No
     imported: set[str] = set()
     exported: set[str] = set()
     listed: set[str] | None = None
-    for node in tree.body:
+    statements = [
+        inner for node in tree.body for inner in ([*node.body, *node.orelse] if isinstance(node, ast.If) else [node])
+    ]
+    for node in statements:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             defined.add(node.name)
         elif isinstance(node, (ast.Assign, ast.AnnAssign)):
