@@ -105,7 +105,10 @@ SLOW_TOOLS: dict[str, SlowTool] = {
     ),
 }
 """For each page whose tools have a way, how to ask them a slow question (to test Stop there)."""
-STOPPED_WITHIN_S = 0.5
+STOPPED_WITHIN_S = 3.0
+"""How soon after the tap on Stop the worker must be gone: far below the 20 s its slow
+question would run on, so a Stop that did nothing fails, yet not a speed bound (the kill
+itself is immediate; on a loaded machine the page and the poll took up to 0.8 s)."""
 FRESH = "#answer[data-state='fresh']"
 TAP_TARGETS = "button, a[href], input:not([type='hidden']), select, textarea, summary, [role='button']"
 SMALLEST_TAP = 44
@@ -287,9 +290,9 @@ def request_workers() -> set[int]:
     return {pid for pid, up in parents.items() if up in servers and Path(f"/proc/{pid}").exists()}
 
 
-def stopped_within_half_a_second(page: Page, stop: str) -> None:
+def stopped_by_the_button(page: Page, stop: str) -> None:
     """Once a worker computes the page's slow request and the elapsed time has passed a
-    second, tapping ``stop`` ends the worker within half a second."""
+    second, tapping ``stop`` ends the worker (within ``STOPPED_WITHIN_S``)."""
     deadline = time.monotonic() + 10
     while not request_workers() and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -300,7 +303,9 @@ def stopped_within_half_a_second(page: Page, stop: str) -> None:
     stopped = time.monotonic()
     while request_workers() and time.monotonic() - stopped < 5:
         time.sleep(0.02)
-    assert time.monotonic() - stopped <= STOPPED_WITHIN_S, "the worker outlived the Stop by more than half a second"
+    assert time.monotonic() - stopped <= STOPPED_WITHIN_S, (
+        f"the worker outlived the Stop by more than {STOPPED_WITHIN_S:g} s"
+    )
 
 
 @pytest.mark.parametrize("game", sorted(SLOW))
@@ -310,7 +315,7 @@ def test_stop_ends_the_requests_worker_and_says_so(page: Page, game: str) -> Non
     fresh_moves(page)
     page.fill(slow.field, slow.value)
     page.wait_for_selector("#answer[data-busy='evaluate'] [data-action='stop']", timeout=ANSWER_TIMEOUT_MS)
-    stopped_within_half_a_second(page, "#answer [data-action='stop']")
+    stopped_by_the_button(page, "#answer [data-action='stop']")
     assert not page.locator("#answer[data-busy]").count()
     assert "Stopped after" in page.inner_text("#answer")
     assert page.locator("#answer [data-action='ask']").count() == 1
@@ -330,7 +335,7 @@ def test_stop_ends_a_question_tools_worker_too(page: Page, game: str) -> None:
     page.click(slow.ask)
     stop = "#tool-answer .answer[data-state='busy'] [data-action='stop']"
     page.wait_for_selector(stop, timeout=ANSWER_TIMEOUT_MS)
-    stopped_within_half_a_second(page, stop)
+    stopped_by_the_button(page, stop)
     page.wait_for_selector("#tool-answer .answer[data-state='error']")
     assert page.inner_text("#tool-answer .answer").startswith("Stopped after")
     assert page.locator(slow.ask).is_enabled()
