@@ -53,7 +53,7 @@ def split_task(quick: bool) -> list[Row]:
     """Best split: numba on all queries, cpsat and reference on the first part of them;
     stops if two proven answers take different numbers of cards."""
     sizes = (
-        {"numba": 2_000, "cpsat": 200, "reference": 200}
+        {"numba": 500, "cpsat": 20, "reference": 20}
         if quick
         else {
             "numba": 10_000,
@@ -80,7 +80,7 @@ def solo_task(quick: bool) -> list[Row]:
     """Whole solo games, seconds per game, each policy on the same seeded deals (the
     searching policies, a hundred times slower, on the first part of them)."""
     sizes = (
-        {"greedy": 100, "hint": 1, "clairvoyant": 1} if quick else {"greedy": 2_000, "hint": 100, "clairvoyant": 100}
+        {"greedy": 10, "hint": 1, "clairvoyant": 1} if quick else {"greedy": 2_000, "hint": 100, "clairvoyant": 100}
     )
     seeds = list(range(max(sizes.values())))
     return [
@@ -103,7 +103,7 @@ def nine_card_positions(n: int, seed: int) -> list[State]:
 
 def hint_task(quick: bool) -> list[Row]:
     """``quibbles hint`` at its default lookahead on 9-card hands facing 9-card displays."""
-    states = nine_card_positions(3 if quick else 50, SEED)
+    states = nine_card_positions(1 if quick else 50, SEED)
     return [Row("hint-9-cards", "hint", harness.time_calls(rank_turns, states))]
 
 

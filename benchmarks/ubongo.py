@@ -71,7 +71,7 @@ class Calibration:
 
 def verify_tasks(quick: bool) -> tuple[list[Row], list[Calibration]]:
     """Timing rows per stack and colour, and the calibration figures from the same runs."""
-    sizes = {"numba": 100, "cpsat": 3, "reference": 3} if quick else {"numba": 1000, "cpsat": 30, "reference": 30}
+    sizes = {"numba": 100, "cpsat": 1, "reference": 1} if quick else {"numba": 1000, "cpsat": 30, "reference": 30}
     solvers: dict[str, Solve] = {backend: solver(backend) for backend in sizes}
     rows, calibration = [], []
     for stack in (1, 2, 3):
