@@ -79,9 +79,7 @@ def split_task(quick: bool) -> list[Row]:
 def solo_task(quick: bool) -> list[Row]:
     """Whole solo games, seconds per game, each policy on the same seeded deals (the
     searching policies, a hundred times slower, on the first part of them)."""
-    sizes = (
-        {"greedy": 10, "hint": 1, "clairvoyant": 1} if quick else {"greedy": 2_000, "hint": 100, "clairvoyant": 100}
-    )
+    sizes = {"greedy": 10, "hint": 1, "clairvoyant": 1} if quick else {"greedy": 2_000, "hint": 100, "clairvoyant": 100}
     seeds = list(range(max(sizes.values())))
     return [
         Row("solo-game", name, harness.time_calls(partial(_solo_game, name=name), seeds[:n]))

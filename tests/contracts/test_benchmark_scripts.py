@@ -3,26 +3,19 @@ backend on the same instances and prints the agreed JSON document."""
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from dataclasses import replace
 from typing import Any
 
 import pytest
+from benchmark_runs import quick_json
 
 pytestmark = pytest.mark.slow  # runs each game's benchmark script: `-m "not slow"` skips it in a quick local run
 
 
 def test_quibbles_benchmark_quick_json() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "cardsolve.benchmarks.quibbles", "--quick", "--json"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    document = json.loads(done.stdout)
+    document = quick_json("quibbles")
     assert document["game"] == "quibbles"
     rows = {(row["task"], row["backend"]): row for row in document["rows"]}
     assert set(rows) == {
@@ -70,14 +63,7 @@ def test_ubongo_benchmark_quick_json() -> None:
     """Every backend on the same hands of every stack and colour, the whole per-hand cost
     and the study's samples, and the calibration of the stand-in deck (the script stops if
     the backends disagree on solvability)."""
-    done = subprocess.run(
-        [sys.executable, "-m", "cardsolve.benchmarks.ubongo", "--quick", "--json"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr
-    document = json.loads(done.stdout)
+    document = quick_json("ubongo")
     assert {(r["task"], r["backend"]) for r in document["rows"]} == {
         (f"verify-{stack}-{colour}", backend)
         for stack in (1, 2, 3)
@@ -98,14 +84,7 @@ def test_subito_benchmark_quick_json() -> None:
     """numba and cpsat on the same seeded 36-card placements and best responses, all three
     backends on 10-card placements; proven answers counted per task (the script stops if
     two proven optima disagree); the hint timed on seeded positions."""
-    done = subprocess.run(
-        [sys.executable, "-m", "cardsolve.benchmarks.subito", "--quick", "--json"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr
-    document = json.loads(done.stdout)
+    document = quick_json("subito")
     tasks = ("weighted-36", "best-response-36", "best-response-random-36", "best-response-greedy-36")
     assert {(r["task"], r["backend"]) for r in document["rows"]} == {
         (task, backend) for task in tasks for backend in ("numba", "cpsat")
@@ -123,14 +102,7 @@ def test_cubu_benchmark_quick_json() -> None:
     on 6-card hands, both modes, numba and cpsat on 20-card hands in boxes mode; solvable
     shares and cpsat's proven answers reported (the script stops if two proven answers
     disagree)."""
-    done = subprocess.run(
-        [sys.executable, "-m", "cardsolve.benchmarks.cubu", "--quick", "--json"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr
-    document = json.loads(done.stdout)
+    document = quick_json("cubu")
     assert document["game"] == "cubu"
     assert {(r["task"], r["backend"]) for r in document["rows"]} == {
         (f"speed-{size}-{mode}", backend)
@@ -151,14 +123,7 @@ def test_was_sticht_benchmark_quick_json() -> None:
     endings (the script stops if they disagree), every chip for every seat in both modes
     on three sets of deals (alone and with the helper thread), and whole chip tables on
     each, by one thread and by two."""
-    done = subprocess.run(
-        [sys.executable, "-m", "cardsolve.benchmarks.was_sticht", "--quick", "--json"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr
-    document = json.loads(done.stdout)
+    document = quick_json("was_sticht")
     assert document["game"] == "was-sticht"
     assert {(r["task"], r["backend"]) for r in document["rows"]} == {
         ("full-deal", "numba"),

@@ -5,13 +5,12 @@ the benchmark with every process of its group ended."""
 
 from __future__ import annotations
 
-import json
-import subprocess
 import sys
 import uuid
 from pathlib import Path
 
 import pytest
+from benchmark_runs import quick_json
 
 from cardsolve.benchmarks import startup
 
@@ -19,14 +18,7 @@ ROWS = {"cardsolve --help", "ubongo verify --help", "ubongo verify", "quibbles s
 
 
 def test_the_quick_run_times_each_command_once_as_a_whole_process() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "cardsolve.benchmarks.startup", "--quick", "--json"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr
-    document = json.loads(done.stdout)
+    document = quick_json("startup")
     assert document["game"] == "startup"
     assert {(row["task"], row["backend"]) for row in document["rows"]} == {("whole-process", name) for name in ROWS}
     for row in document["rows"]:
