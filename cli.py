@@ -19,6 +19,7 @@ import sys
 import click
 
 from cardsolve.models.errors import BadInput
+from cardsolve.solvers.infrastructure import interpreted
 
 try:  # a Ctrl-C while the command line loads ends as one during work does
     from cardsolve.solvers.interfaces.cli.build import TableGroup
@@ -59,6 +60,7 @@ def main() -> None:
     leaves nothing that only a collector would close."""
     atexit.unregister(gc.freeze)  # registered once, however often main runs in one process
     atexit.register(gc.freeze)
+    interpreted.prefer()  # a command asks few questions: a small one needs no numba
     _one_blas_thread()
     args = sys.argv[1:]
     if sys.stdout is None:  # started with stdout closed (`>&-`): nothing could be printed

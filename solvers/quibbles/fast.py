@@ -40,7 +40,8 @@ import numpy as np
 from cardsolve.models.errors import BadInput
 from cardsolve.models.quibbles import partitions
 from cardsolve.models.quibbles.cards import SET_MIN_CARDS, VALUES
-from cardsolve.solvers.infrastructure.jit import njit
+from cardsolve.solvers.infrastructure import interpreted
+from cardsolve.solvers.infrastructure.interpreted import kernel
 from cardsolve.solvers.quibbles.results import BestSplit
 from cardsolve.solvers.quibbles.split import MAX_DISPLAY, read_value
 
@@ -80,11 +81,17 @@ _NO_SET = 0
 def solve(cards: list[int], value: int, time_limit: float, workers: int) -> BestSplit:
     """Pack the display into one integer, solve and assign positions in the kernel, then
     unpack each position's set number. It always finishes, on one core (``time_limit``
-    and ``workers`` are the registry's common signature)."""
+    and ``workers`` are the registry's common signature). The kernel runs interpreted
+    where that is worth it (``interpreted.worth_interpreting``): the same code, the same
+    answer."""
     packed = 0
     for card in reversed(cards):
         packed = (packed << _CARD_BITS) | card
-    code = _assign_kernel(packed, len(cards), value)
+    if interpreted.worth_interpreting():  # a search of at most 10 cards: some milliseconds interpreted
+        with interpreted.interpreting():
+            code = int(_assign_kernel(packed, len(cards), value))
+    else:
+        code = _assign_kernel(packed, len(cards), value)
     taken = code & _TAKEN_MASK
     members: dict[int, list[int]] = {}
     code >>= _SET_IDS_SHIFT
@@ -138,7 +145,7 @@ _SHAPE_SIZES = np.array([len(s) for s in _SHAPES], dtype=np.int64)
 """``_SHAPE_SIZES[p]``: the cards of shape ``p``."""
 
 
-@njit(cache=True)
+@kernel()
 def _split_kernel(packed_counts: int, value: int) -> int:
     """Depth-first branch and bound over the multiplicity of each set shape of ``value``
     (most uses first), maximising the cards taken; returns them packed with the
@@ -201,7 +208,7 @@ def _split_kernel(packed_counts: int, value: int) -> int:
     return best | (best_mult << _MULTS_SHIFT)
 
 
-@njit(cache=True)
+@kernel()
 def _assign_kernel(packed_display: int, size: int, value: int) -> int:
     """Solve the display (``size`` cards) with ``_split_kernel`` and give each set of the
     optimum the lowest unused positions of the values its shape needs. Returns the cards

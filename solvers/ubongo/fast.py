@@ -38,6 +38,7 @@ import numpy as np
 
 from cardsolve.models.ubongo.cards import Face
 from cardsolve.models.ubongo.layout import Layout, Placement
+from cardsolve.solvers.infrastructure import interpreted
 from cardsolve.solvers.infrastructure.limits import Deadline, check_budget
 from cardsolve.solvers.ubongo.kernel_search import (
     _OUT_FOUND,
@@ -201,7 +202,8 @@ def solve(faces: Sequence[Face], k: int, time_limit: float | None = None) -> Sol
     if k == 0:
         return Solution([], 0)
     out = np.empty((k + 1, _LAID_COLUMNS), np.int64)
-    if _solve_once(k, _codes(faces), _BUDGET, out):
+    codes = _codes(faces)
+    if _settled_interpreted(k, codes, out) or _solve_once(k, codes, _BUDGET, out):
         head, *laid = out.tolist()
         if not head[_OUT_FOUND]:
             return Solution(None, head[_OUT_NODES])
@@ -209,6 +211,22 @@ def solve(faces: Sequence[Face], k: int, time_limit: float | None = None) -> Sol
     cards = _cards(faces)
     run = _run(k, cards.tables, _NO_SEED, 1, 1, False)
     return Solution(cards.layout(run.rows[0]) if run.found else None, run.nodes)
+
+
+_INTERPRETED_BUDGET = 1 << 13
+"""Candidate placements the first slice checks when it runs interpreted (some tens of
+milliseconds at most): a search that needs more runs compiled, from its start."""
+
+
+def _settled_interpreted(k: int, codes: np.ndarray, out: np.ndarray) -> bool:
+    """``_solve_once`` interpreted (``interpreted.interpreting``) on ``_INTERPRETED_BUDGET``
+    candidate placements, when that is worth it (``interpreted.worth_interpreting``: a
+    process of few questions, numba not loaded yet): whether it settled the search, its
+    answer in ``out`` as the compiled search writes it (the same code, the same search)."""
+    if not interpreted.worth_interpreting():
+        return False
+    with interpreted.interpreting():
+        return bool(_solve_once(k, codes, _INTERPRETED_BUDGET, out))
 
 
 class Decided(NamedTuple):

@@ -55,7 +55,7 @@ from typing import NamedTuple
 import numpy as np
 
 from cardsolve.models.ubongo.cards import COLS, ROTATIONS, ROWS
-from cardsolve.solvers.infrastructure.jit import borrowed, njit, no_runtime
+from cardsolve.solvers.infrastructure.interpreted import borrowed, kernel
 from cardsolve.solvers.ubongo.kernel_tables import (
     _GEOMETRY,
     _ILLEGAL,
@@ -168,7 +168,7 @@ class _State(NamedTuple):
     regs: np.ndarray
 
 
-@njit(cache=True)
+@kernel()
 def _fresh_state(k: int, tables: _Tables, room: int) -> _State:
     """The state of a search of ``k`` cards over ``tables`` before its first step, with
     room for ``room`` layouts (more is made as needed, see ``fast._run``). An orientation
@@ -209,7 +209,7 @@ def _fresh_state(k: int, tables: _Tables, room: int) -> _State:
     )
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _borrowed_tables(tables: _Tables) -> _Tables:
     """``tables`` as borrowed views (``jit.borrowed``), so that the search's loops count no
     references to them (the atomic counts took about a fifth of a verify's time)."""
@@ -223,13 +223,13 @@ def _borrowed_tables(tables: _Tables) -> _Tables:
     )
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _borrowed_goal(goal: _Goal) -> _Goal:
     """``goal`` with its seed as a borrowed view (see ``_borrowed_tables``)."""
     return _Goal(goal.k, borrowed(goal.seed), goal.cap, goal.keep, goal.distinct)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _borrowed_state(state: _State) -> _State:
     """``state`` as borrowed views (see ``_borrowed_tables``)."""
     return _State(
@@ -253,7 +253,7 @@ def _borrowed_state(state: _State) -> _State:
     )
 
 
-@no_runtime()
+@kernel(runtime=False)
 def _fits(
     geometry: _Geometry, tables: _Tables, card: np.ndarray, first: int, end: int, o2: int, x2: int, y2: int
 ) -> bool:
@@ -272,7 +272,7 @@ def _fits(
     return True
 
 
-@no_runtime()
+@kernel(runtime=False)
 def _quarter_turn(tables: _Tables, o: int, x: int, y: int) -> tuple[int, int, int]:
     """A card of orientation ``o`` with its top-left cell at (x, y), after a quarter turn
     clockwise of the whole layout, which takes cell (x, y) to (-y, x): turned one
@@ -286,13 +286,13 @@ def _quarter_turn(tables: _Tables, o: int, x: int, y: int) -> tuple[int, int, in
     return root + (o - root + 1) % (end - root), 1 - y - height, x
 
 
-@njit(cache=True)
+@kernel()
 def _key(o: int, x: int, y: int, width: int, reach: int) -> int:
     """The key of orientation ``o`` at (x, y) (see the module docstring)."""
     return (o * width + x + reach) * width + y + reach
 
 
-@no_runtime()
+@kernel(runtime=False)
 def _sorted_keys(tables: _Tables, card: np.ndarray, c: int, g: int, width: int, reach: int, keys: np.ndarray) -> int:
     """``keys``, sorted: the keys (``_key``) of the cards ``card[:len(keys)]`` once the
     whole layout is turned ``g`` quarter turns clockwise and moved so that card ``c`` lies
@@ -312,7 +312,7 @@ def _sorted_keys(tables: _Tables, card: np.ndarray, c: int, g: int, width: int, 
     return int(oc)
 
 
-@no_runtime()
+@kernel(runtime=False)
 def _least(tables: _Tables, state: _State, root: int, width: int, reach: int) -> bool:
     """Whether the layout ``state.card``, its first card in orientation ``root`` at the
     origin, is the least of its representations (see the module docstring): no turn and
@@ -335,7 +335,7 @@ def _least(tables: _Tables, state: _State, root: int, width: int, reach: int) ->
     return True
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _lay_seed(tables: _Tables, goal: _Goal, state: _State, root: int, width: int, reach: int) -> None:
     """Lays the cards a search of root ``root`` starts from (the goal's seed, or a card of
     the root's type unrotated at the origin), counted in ``used`` and marked."""
@@ -355,7 +355,7 @@ def _lay_seed(tables: _Tables, goal: _Goal, state: _State, root: int, width: int
         state.marks[d] = key
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _lift_seed(tables: _Tables, state: _State, n_seed: int) -> None:
     """Takes the ``n_seed`` seed cards back, their marks and all marks below them undone,
     when the seed's last level is exhausted."""
@@ -366,7 +366,7 @@ def _lift_seed(tables: _Tables, state: _State, n_seed: int) -> None:
         state.used[tables.orient_type[card[d, _ORIENT]]] -= 1
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _take_back(tables: _Tables, state: _State, depth: int) -> None:
     """Takes card ``depth`` back when its level is exhausted: the marks the level made
     undone, its face free again."""
@@ -376,7 +376,7 @@ def _take_back(tables: _Tables, state: _State, depth: int) -> None:
     state.used[tables.orient_type[state.card[depth, _ORIENT]]] -= 1
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _record(tables: _Tables, goal: _Goal, state: _State, root: int, n_found: int, width: int, reach: int) -> bool:
     """Whether the layout of the cards laid counts as found (any, or with ``distinct`` only
     the least representation of its picture, rooted at type ``root``); if so it is kept
@@ -391,7 +391,7 @@ def _record(tables: _Tables, goal: _Goal, state: _State, root: int, n_found: int
     return True
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _open_level(state: _State, depth: int, start: int, top: int) -> None:
     """Level ``depth``'s untried ranges: its parent's untried ones, then the candidates
     ``start:top`` card ``depth`` added (none when the range is empty)."""
@@ -409,7 +409,7 @@ def _open_level(state: _State, depth: int, start: int, top: int) -> None:
     n_ranges[depth] = r
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _extend(
     geometry: _Geometry,
     tables: _Tables,
@@ -463,7 +463,7 @@ def _extend(
     return nodes, joint_rows
 
 
-@njit(cache=True)
+@kernel()
 def _search(tables: _Tables, goal: _Goal, state: _State, budget: int) -> bool:
     """Redelmeier's search for the layouts of ``goal`` over ``tables`` (see the module
     docstring), stopping at the ``goal.cap``-th one found; one slice of it, resumed from
@@ -567,7 +567,7 @@ def _search(tables: _Tables, goal: _Goal, state: _State, budget: int) -> bool:
     return over or root >= n_roots
 
 
-@njit(cache=True)
+@kernel()
 def _solve_once(k: int, codes: np.ndarray, budget: int, out: np.ndarray) -> bool:
     """The first slice of ``solve``'s search for a layout of ``k`` >= 1 cards of the faces
     of grid ``codes`` (see the module docstring), types, tables and state built here:
@@ -587,7 +587,7 @@ def _solve_once(k: int, codes: np.ndarray, budget: int, out: np.ndarray) -> bool
     return over
 
 
-@njit(cache=True)
+@kernel()
 def _started(tables: _Tables, goal: _Goal, room: int, budget: int) -> tuple[_State, bool]:
     """A search's state (``_fresh_state``, with room for ``room`` layouts) after its first
     slice of ``budget`` candidate placements (``_search``), and whether the search is over

@@ -62,7 +62,7 @@ import numpy as np
 
 from cardsolve.models.errors import BadInput
 from cardsolve.models.ubongo.cards import COLS, ROTATIONS, ROWS, SYMBOLS, Face, Grid, rotate
-from cardsolve.solvers.infrastructure.jit import njit, no_runtime
+from cardsolve.solvers.infrastructure.interpreted import kernel
 
 SPAN = max(ROWS, COLS)
 """Two cards at an offset beyond this (either coordinate) cannot touch."""
@@ -215,7 +215,7 @@ class _Tables(NamedTuple):
     behind: np.ndarray
 
 
-@no_runtime()
+@kernel(runtime=False)
 def _status(geometry: _Geometry, tables: _Tables, a: int, b: int, i: int, j: int) -> int:
     """The status of orientation ``b`` at window entry (i, j) from orientation ``a``: their
     shapes' kind, ``_ILLEGAL`` for a joint whose contacts show unequal symbols. Checked
@@ -234,7 +234,7 @@ def _status(geometry: _Geometry, tables: _Tables, a: int, b: int, i: int, j: int
     return _JOINT
 
 
-@njit(cache=True)
+@kernel()
 def _contact_key(symbols: np.ndarray, o: int, row: np.ndarray, side: int) -> int:
     """The contacts of joint ``row`` (a ``joint_at`` row) as orientation ``o`` shows
     them, as the first card (``side`` 0) or the second (1): the symbol codes of its
@@ -246,7 +246,7 @@ def _contact_key(symbols: np.ndarray, o: int, row: np.ndarray, side: int) -> int
     return key
 
 
-@njit(cache=True)
+@kernel()
 def _behind(symbols: np.ndarray, shape: np.ndarray) -> np.ndarray:
     """``behind[b, s, m]``: the contact key (``_contact_key``) of orientation ``b`` as the
     second card of joint ``m`` from a card of shape ``s``."""
@@ -262,7 +262,7 @@ def _behind(symbols: np.ndarray, shape: np.ndarray) -> np.ndarray:
     return behind
 
 
-@njit(cache=True)
+@kernel()
 def _joints_of(geometry: _Geometry, tables: _Tables, a: int, joints: np.ndarray, top: int) -> int:
     """Writes the legal joints of orientation ``a`` into ``joints`` from row ``top`` on,
     returning the row after them: the rows (other orientation, dx, dy) of status
@@ -287,7 +287,7 @@ def _joints_of(geometry: _Geometry, tables: _Tables, a: int, joints: np.ndarray,
     return top
 
 
-@njit(cache=True)
+@kernel()
 def _half_turn(code: int) -> int:
     """The grid code of a grid turned 180 degrees: its cells read backwards (the last
     cell first), so its digits in reverse order."""
@@ -298,7 +298,7 @@ def _half_turn(code: int) -> int:
     return turned
 
 
-@njit(cache=True)
+@kernel()
 def _group(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The faces of grid ``codes`` by type (see the module docstring): the hand array
     ``types``, ``face_type`` and ``face_half``. A face is of the first earlier type whose
@@ -324,7 +324,7 @@ def _group(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return np.concatenate((grid[:n_types], count[:n_types])), face_type, face_half
 
 
-@njit(cache=True)
+@kernel()
 def _laid(
     tables: _Tables, face_type: np.ndarray, face_half: np.ndarray, rows: np.ndarray, skip: int, laid: np.ndarray
 ) -> None:
@@ -347,7 +347,7 @@ def _laid(
         laid[d, _LAID_Y] = rows[d, _Y]
 
 
-@njit(cache=True)
+@kernel()
 def _laid_all(
     tables: _Tables, face_type: np.ndarray, face_half: np.ndarray, layouts: np.ndarray, laid: np.ndarray
 ) -> None:
@@ -358,7 +358,7 @@ def _laid_all(
         _laid(tables, face_type, face_half, layouts[n], 0, laid[n])
 
 
-@njit(cache=True)
+@kernel()
 def _hand(types: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The orientations of a hand given as ``types`` (grid codes, then counts; see the
     module docstring): each orientation's type, each type's count and first orientation,
@@ -396,7 +396,7 @@ def _hand(types: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
     return orient_type, types[n_types:].copy(), type_root, symbols, shape
 
 
-@njit(cache=True)
+@kernel()
 def _tables(types: np.ndarray) -> _Tables:
     """The tables of a hand array ``types`` (see the module docstring)."""
     orient_type, type_count, type_root, symbols, shape = _hand(types)
