@@ -25,8 +25,10 @@ import sys
 import threading
 import time
 import traceback
+import types
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from typing import Any
 
 from cardsolve.models.errors import BadInput
@@ -103,7 +105,7 @@ class Requests:
 
         forkserver.ensure_running()
         first = self._context.Process(target=_loaded, daemon=True)  # forked only once the preload is done
-        first.start()
+        _start(first)
         first.join()
 
     def run(self, call: Call, abandoned: threading.Event | None = None) -> Outcome:
@@ -130,7 +132,7 @@ class Requests:
         with self._lock:
             if self._stopping:
                 return _stopped()
-            process.start()
+            _start(process)
             self._running.add(process)
         sending.close()
         try:
@@ -167,6 +169,33 @@ class Requests:
             self._stopping = True
             for process in self._running:
                 process.kill()
+
+
+_NO_MAIN = types.ModuleType("__main__")
+"""The main module a request's process is told of: one with no file to run."""
+_MAIN_SWAP = threading.Lock()
+"""Held while ``sys.modules["__main__"]`` is ``_NO_MAIN`` (``_start``)."""
+
+
+def _start(process: BaseProcess) -> None:
+    """Start ``process`` without its running the server's main script again.
+
+    Multiprocessing tells each child the parent's main module, and a child of a fork
+    server that has not loaded that module's script runs it again as ``__mp_main__`` (so
+    that what it defines can be unpickled). Ours has not (and on Python 3.11 and 3.12
+    could not, even with ``'__main__'`` preloaded: CPython gh-126631), so a server started
+    from a script file, as the ``cardsolve`` console script starts it, imported the whole
+    command line again, click and the command tree, in every request: some 20 ms of CPU
+    each, which a ``python -c`` start did not pay. A request's process needs nothing of
+    the main module (its function and arguments are the package's), so while it starts,
+    the main module multiprocessing reads is one with no file."""
+    with _MAIN_SWAP:
+        main = sys.modules["__main__"]
+        sys.modules["__main__"] = _NO_MAIN
+        try:
+            process.start()
+        finally:
+            sys.modules["__main__"] = main
 
 
 def _loaded() -> None:
