@@ -27,22 +27,17 @@ settings.load_profile("cardsolve")
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
-WARM_UP_GROUPS = (("was_sticht", "cubu", "quibbles"), ("subito", "ubongo"))
-"""The games whose kernels each of two processes compiles before the tests start."""
-
 
 def pytest_sessionstart(session: pytest.Session) -> None:
     """Before the test processes start (in pytest-xdist's controller, whose own hook starts
     them after this one, or in a run without xdist), every game's kernels are compiled into
-    the cache, or found there, by the web server's warm-up in two processes at once: else
-    each test process, and each one's web server, would compile the same kernels at the
-    same time on a fresh install. A warm-up that fails leaves the tests to say why."""
+    the cache, or found there, by the web server's warm-up (two processes at once, as
+    ``warmup.warm_up_beside`` runs it): else each test process, and each one's web server,
+    would compile the same kernels at the same time on a fresh install. A warm-up that
+    fails leaves the tests to say why."""
     if hasattr(session.config, "workerinput"):
         return
-    module = "cardsolve.solvers.interfaces.web.warmup"
-    warming = [subprocess.Popen([sys.executable, "-m", module, *games]) for games in WARM_UP_GROUPS]
-    for process in warming:
-        process.wait()
+    subprocess.run([sys.executable, "-m", "cardsolve.solvers.interfaces.web.warmup"], check=False)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -1,6 +1,6 @@
 """Loaded once by the web server's fork server, before any request: every game's solvers
-and kernels, warm (``warmup``)."""
+and kernels, warm (``warmup``), on two cores where there are two."""
 
-from cardsolve.solvers.interfaces.web.warmup import warm_up
+from cardsolve.solvers.interfaces.web.warmup import warm_up_beside
 
-warm_up()
+warm_up_beside()
