@@ -70,31 +70,36 @@ cards of the losing hands when the round ends. The cards nobody has seen are tho
 bundled deck (``cards.load_deck``) that the document does not show; a card of a printed
 deck that the bundled stand-in lacks may be shown all the same.
 
-Position documents (``to_json``; ``load`` reads them, and a person's own table, with
-``?`` for what they cannot see; fields marked * may be left out):
+Position documents (``to_json``; ``load`` reads them, and a person's own table, with ``?``
+for what they cannot see; a field marked "optional" may be left out, and takes the default
+named after it):
 
-- both: ``game`` ``"cubu"``, ``mode`` (* ``classic``), ``to_move``, ``history`` (*),
-  ``dealer`` (* the last seat), ``turn_seat`` (* ``to_move``), ``hands`` (one list per
-  seat), ``pickup`` (* empty; the first card is drawn first), ``scores`` (* zeros),
-  ``draw_seats`` (* none: the seats still to be given a card, in order), ``looking_seat``
-  (* null: the seat whose hidden cards the table names);
-- classic: ``top``, ``pile`` (* cards under the top, bottom first), ``spent`` (* set-aside
-  action cards), ``skips`` (* the turns each seat will miss), ``sequence`` (* null, or
+- both: ``game`` ``"cubu"``, ``mode`` (optional: ``classic``), ``to_move``, ``history``
+  (optional), ``dealer`` (optional: the last seat), ``turn_seat`` (optional: ``to_move``),
+  ``hands`` (one list per seat), ``pickup`` (optional: empty; the first card is drawn
+  first), ``scores`` (optional: zeros), ``draw_seats`` (optional, none: the seats still to
+  be given a card, in order), ``looking_seat`` (optional, null: the seat whose hidden
+  cards the table names);
+- classic: ``top``, ``pile`` (optional: cards under the top, bottom first), ``spent``
+  (optional: set-aside action cards), ``skips`` (optional: the turns each seat will miss),
+  ``sequence`` (optional: null, or
   ``{"follow": "R3up", "planned": [...], "asked_seat": 2, "places": [...]}`` while a
   sequence is laid: the box the next card follows, the cards still to come, the seat asked
-  and, * none, where each card of the sequence sat in the hand), ``winner`` and ``points``
-  (* null and 0 until the round ends), ``target`` (* 100, null when a number of ``rounds``
-  is given), ``rounds`` (* null), ``round_limit`` (* 200), ``turn_limit`` (* 2000),
-  ``turns`` (* 0: the turns of this round so far), ``round_results`` (* none: each finished
-  round's ``dealer``, ``turns``, ``winner`` and ``points``; ``scores`` already holds its
-  points), ``shuffle_seed`` and ``shuffles`` (* absent: the table's seeded random source);
-- speed: ``follow`` (* ``colour``), ``grid`` (``[{"card": "D-R-G", "cell": [0, 0]}, ...]``,
-  the centre at [0, 0]), ``winner_seats`` and ``points`` (* none and 0), ``over`` (* false:
-  the race is over), ``target`` (* 50), ``races`` (* null), ``race_limit`` (* 200),
-  ``turn_limit`` (* 500), ``turn_rounds`` (* 0: this race's so far), ``penalties`` (* zeros:
-  this race's), ``wrong_cards`` (* false), ``race_results`` (* none: each finished race's
-  ``dealer``, ``winner_seats``, ``points`` and ``penalties``), ``shuffle_seed`` and
-  ``shuffles`` (* absent).
+  and, optional (none), where each card of the sequence sat in the hand), ``winner`` and
+  ``points`` (optional: null and 0 until the round ends), ``target`` (optional: 100, null
+  when a number of ``rounds`` is given), ``rounds`` (optional: null), ``round_limit``
+  (optional: 200), ``turn_limit`` (optional: 2000), ``turns`` (optional, 0: the turns of
+  this round so far), ``round_results`` (optional, none: each finished round's ``dealer``,
+  ``turns``, ``winner`` and ``points``; ``scores`` already holds its points),
+  ``shuffle_seed`` and ``shuffles`` (optional, absent: the table's seeded random source);
+- speed: ``follow`` (optional: ``colour``), ``grid``
+  (``[{"card": "D-R-G", "cell": [0, 0]}, ...]``, the centre at [0, 0]), ``winner_seats``
+  and ``points`` (optional: none and 0), ``over`` (optional, false: the race is over),
+  ``target`` (optional: 50), ``races`` (optional: null), ``race_limit`` (optional: 200),
+  ``turn_limit`` (optional: 500), ``turn_rounds`` (optional, 0: this race's so far),
+  ``penalties`` (optional, zeros: this race's), ``wrong_cards`` (optional: false),
+  ``race_results`` (optional, none: each finished race's ``dealer``, ``winner_seats``,
+  ``points`` and ``penalties``), ``shuffle_seed`` and ``shuffles`` (optional: absent).
 """
 
 from __future__ import annotations
