@@ -187,8 +187,10 @@ def documented_objects(page: str) -> set[tuple[str, str]]:
     what it imports that its ``__all__`` names."""
     documented: set[tuple[str, str]] = set()
     for identifier, options in directives(page):
-        unknown = set(options) - RENDERING_OPTIONS - {"members"}
+        unknown = set(options) - RENDERING_OPTIONS - {"members", "filters"}
         assert not unknown, f"{identifier}: options this test does not read: {sorted(unknown)}"
+        filters = options.get("filters")  # hiding the names that start with "_", never counted as shown below
+        assert filters in (None, ['"!^_"']), f"{identifier}: filters: {filters!r}"
         if not _is_module(identifier):
             module, _, name = identifier.rpartition(".")
             documented.add((module, name))
