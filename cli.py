@@ -20,6 +20,7 @@ import click
 
 from cardsolve.models.errors import BadInput
 from cardsolve.solvers.infrastructure import interpreted
+from cardsolve.solvers.infrastructure.threads import check_thread_count
 
 try:  # a Ctrl-C while the command line loads ends as one during work does
     from cardsolve.solvers.interfaces.cli.build import TableGroup
@@ -72,6 +73,7 @@ def main() -> None:
     if "--json" in args:
         args = ["--json", *(a for a in args if a != "--json")]
     try:
+        check_thread_count()
         code = cli.main(args=args, prog_name="cardsolve", standalone_mode=False)
         sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
     except BadInput as error:

@@ -20,8 +20,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar, cast
 
-from cardsolve.models.errors import BadInput
 from cardsolve.solvers.infrastructure.cache import cache_root, source_digest
+from cardsolve.solvers.infrastructure.threads import check_thread_count
 
 T = TypeVar("T")
 
@@ -34,14 +34,6 @@ def numba_cache_dir() -> Path:
     folder = f"src-{source_digest()}"
     base = Path(os.environ["NUMBA_CACHE_DIR"]) if os.environ.get("NUMBA_CACHE_DIR") else cache_root() / "numba"
     return base if base.name == folder else base / folder
-
-
-def check_thread_count() -> None:
-    """``$NUMBA_NUM_THREADS``, when set, is a whole number of threads from 1: numba reads
-    it when first imported and would stop with a traceback on anything else."""
-    given = os.environ.get("NUMBA_NUM_THREADS")
-    if given is not None and not (given.strip().isdigit() and given.strip().isascii() and int(given) >= 1):
-        raise BadInput(f"NUMBA_NUM_THREADS={given!r:.40}: give a whole number of threads, 1 or more", given)
 
 
 check_thread_count()

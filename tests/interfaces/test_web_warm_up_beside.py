@@ -42,7 +42,7 @@ def warmed(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[list[str]]:
     calls: list[list[str]] = []
     _Second.started = []
     monkeypatch.setattr(warmup, "warm_up", lambda games: calls.append(list(games)))
-    monkeypatch.setattr(warmup.subprocess, "Popen", _Second)
+    monkeypatch.setattr(subprocess, "Popen", _Second)
     monkeypatch.setattr(warmup, "_warmed_mark", lambda games: tmp_path / f"warmed-{'-'.join(sorted(games))}")
     return calls
 
@@ -50,7 +50,7 @@ def warmed(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[list[str]]:
 def test_a_first_warm_up_compiles_the_beside_games_in_a_second_process(
     warmed: list[list[str]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(warmup.os, "sched_getaffinity", lambda _: {0, 1})
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _: {0, 1})
     warmup.warm_up_beside(GAMES)
     beside = [game for game in GAMES if game in warmup.BESIDE]
     assert sorted(beside) == sorted(warmup.BESIDE)
@@ -66,7 +66,7 @@ def test_a_first_warm_up_compiles_the_beside_games_in_a_second_process(
 def test_on_one_core_the_warm_up_runs_in_this_process_alone(
     warmed: list[list[str]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(warmup.os, "sched_getaffinity", lambda _: {0})
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _: {0})
     warmup.warm_up_beside(GAMES)
     assert _Second.started == [] and len(warmed) == 2
 
@@ -74,7 +74,7 @@ def test_on_one_core_the_warm_up_runs_in_this_process_alone(
 def test_the_warm_up_of_other_games_alone_starts_no_second_process(
     warmed: list[list[str]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(warmup.os, "sched_getaffinity", lambda _: {0, 1})
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _: {0, 1})
     warmup.warm_up_beside(["subito"])
     assert _Second.started == [] and warmed == [["subito"], []]
 
