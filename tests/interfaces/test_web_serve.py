@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from browser import free_port
+from processes import alive
 
 
 def _cardsolve() -> str:
@@ -39,14 +40,6 @@ def _children(pid: int) -> list[int]:
             child = int(stat.parent.name)
             found += [child, *_children(child)]
     return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
 
 
 def _start(*options: str) -> subprocess.Popen[str]:
@@ -139,9 +132,9 @@ def test_serve_answers_says_a_phone_can_reach_it_and_stops_on_ctrl_c() -> None:
         assert code == 130
         assert process.stderr is not None and "interrupted" in process.stderr.read()
         deadline = time.monotonic() + 10
-        while any(_alive(pid) for pid in helpers) and time.monotonic() < deadline:
+        while any(alive(pid) for pid in helpers) and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert not [pid for pid in helpers if _alive(pid)], "processes left behind"
+        assert not [pid for pid in helpers if alive(pid)], "processes left behind"
     finally:
         if process.poll() is None:
             process.kill()
@@ -230,9 +223,9 @@ def test_ctrl_c_in_the_middle_of_an_answer_stops_at_once_and_answers_stopped(rea
         said = process.stderr.read()
         assert said.strip().splitlines()[-1] == "interrupted" and "Traceback" not in said, said
         deadline = time.monotonic() + 3
-        while any(_alive(pid) for pid in helpers + running) and time.monotonic() < deadline:
+        while any(alive(pid) for pid in helpers + running) and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert not [pid for pid in helpers + running if _alive(pid)], "processes left behind"
+        assert not [pid for pid in helpers + running if alive(pid)], "processes left behind"
     finally:
         if process.poll() is None:
             process.kill()

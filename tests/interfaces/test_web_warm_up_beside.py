@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
+from processes import alive
 
 from cardsolve.models.games import GAMES
 from cardsolve.solvers.interfaces.web import warmup
@@ -108,15 +109,6 @@ def test_the_second_process_ends_when_its_parent_is_killed() -> None:
     parent.send_signal(signal.SIGKILL)
     parent.wait()
     ends = time.monotonic() + 10  # a runaway bound: the kernel signals it at once
-    while time.monotonic() < ends and _alive(second):
+    while time.monotonic() < ends and alive(second):
         time.sleep(0.05)
-    assert not _alive(second)
-
-
-def _alive(pid: int) -> bool:
-    """Whether process ``pid`` runs (a zombie, ended but not yet awaited, does not)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except FileNotFoundError:
-        return False
-    return state != "Z"
+    assert not alive(second)
