@@ -12,6 +12,9 @@ Vocabulary:
   the cards above it).
 - *deciding bar* (``_deciding_bar``): the strength at which a card of the player's settles
   the trick whatever the later seats choose.
+- *replies* (``_replies``): how many cards the other side may play to a lead: the
+  opposing seats' legal cards multiplied, for the player's lead; the player's, for an
+  opposing seat's lead.
 """
 
 from __future__ import annotations
@@ -100,6 +103,16 @@ never mix. A lead's score counts the cards above it in other hands (up to 11 tim
 ``_ABOVE_WEIGHT``) and spreads over about two steps either way: lead tiers 7 steps apart
 never mix, but a trump the player spends first on lead (``_SPENT`` added to a plain
 lead's tier) may come after a lead that decides the trick."""
+_REPLY_BITS = 10
+"""The bits of one class's count of replies in ``_replies``' packed counts (at most 9
+cards each of three seats: 729)."""
+_REPLY_MASK = (1 << _REPLY_BITS) - 1
+_REPLY_WEIGHT = 2 * 12 * _ABOVE_WEIGHT
+"""A plain lead's weight per reply of the other side (``_replies``, forceable questions
+below the root): past twice the spread of the score it is added to (at most 11 cards
+above times ``_ABOVE_WEIGHT``, plus a strength key), so the replies order the plain leads
+and the score only those with as many. The plain tier lies above every other lead tier,
+so its keys may grow without mixing them."""
 _SAFE_LEAD = -16
 """The player's lead of a colour every other seat must follow (``_safe_to_win``): before
 every other card, the trumps he spends first included."""
@@ -299,6 +312,33 @@ def _merged(st: NDArray[np.int64], tab: NDArray[np.int64], hand: int, c: int, ou
     return False
 
 
+@no_runtime()
+def _replies(st: NDArray[np.int64], tab: NDArray[np.int64], seat: int) -> int:
+    """Per class of ``seat``'s hand (``_REPLY_BITS`` each), how many cards the other side
+    may play to its lead of that class: a seat holding the class must follow with one of
+    them, a void one may play any card. Against the player the other side of his lead is
+    every other seat (their counts multiplied: the lines of the trick his proof must
+    answer), of an opposing seat's lead the player alone (the replies its refutation must
+    beat). Not inlined: called once per lead node, it keeps the node's own code small
+    (inlined into ``_lead_key`` per card, it made every node of the heaviest questions
+    about 13% slower)."""
+    player = st[_PLAYER]
+    hand = st[_HAND + seat]
+    packed = 0
+    for cls in range(CLASSES):
+        if hand & tab[_CLASS_MASK, cls] == 0:
+            continue
+        replies = 1
+        for s in range(st[_PLAYERS]):
+            if s == seat or (seat != player and s != player):
+                continue
+            other = st[_HAND + s]
+            following = popcount(other & tab[_CLASS_MASK, cls])
+            replies *= following if following > 0 else popcount(other)
+        packed |= min(replies, _REPLY_MASK) << (_REPLY_BITS * cls)
+    return packed
+
+
 @no_runtime(inline="always")
 def _lead_key(
     st: NDArray[np.int64],
@@ -313,13 +353,17 @@ def _lead_key(
     denying: bool,
     spend: int,
     safe_leads: int,
+    replies: int,
 ) -> int:
     """The sort key of leading ``c``: the surest winner (fewest cards above it outside
     the hand) or the surest loser (most above) first, the highest first among equals; the
-    root of a possible question by strength alone. Before them: the player's leads that
-    decide the trick (``_deciding_bar``), the leads he cannot beat of a seat against him
-    (``_best_legal``), the trumps he spends (``spend``) and his safe leads
-    (``safe_leads``)."""
+    root of a possible question by strength alone; below the root of a forceable question
+    the plain leads with the fewest replies of the other side first (``replies``, the
+    packed counts of ``_replies``, 0 elsewhere: the smallest proof or the quickest
+    refutation, as a proof-number search would start).
+    Before them: the player's leads that decide the trick (``_deciding_bar``), the leads
+    he cannot beat of a seat against him (``_best_legal``), the trumps he spends
+    (``spend``) and his safe leads (``safe_leads``)."""
     s = tab[_STRENGTH + tab[_CLASS, c], c]
     tier = _PLAIN
     if depth == 0 and st[_COOP] == 1:
@@ -335,6 +379,8 @@ def _lead_key(
                 tier, score = _DECIDING, s
         if denying and s >= _best_legal(st, tab, st[_PLAYER], tab[_CLASS, c]):
             tier, score = _DECIDING, s
+        if tier == _PLAIN and replies and not ((spend | safe_leads) >> c) & 1:
+            score += ((replies >> (_REPLY_BITS * tab[_CLASS, c])) & _REPLY_MASK) * _REPLY_WEIGHT
         if (spend >> c) & 1:
             tier += _SPENT
         if (safe_leads >> c) & 1:
@@ -426,6 +472,8 @@ def _candidates(
     taking = seat == player and win_aim
     denying = seat != player and st[_COOP] == 0 and win_aim and in_trick == 0
     bar = _deciding_bar(st, tab, seat, lead_class, ducking) if seat == player and in_trick > 0 else 0
+    # below the root of a forceable question, the replies of the other side to each lead
+    replies = _replies(st, tab, seat) if in_trick == 0 and st[_COOP] == 0 and depth > 0 else 0
     # candidates: the lowest of each run of equal cards, with a sort key
     row = _ROWS_PER_DEPTH * depth
     n, merged = 0, False
@@ -438,13 +486,16 @@ def _candidates(
             merged = True
             continue
         if in_trick == 0:
-            key = _lead_key(st, tab, c, outside, depth, seat, win_aim, ducking, taking, denying, spend, safe_leads)
+            key = _lead_key(
+                st, tab, c, outside, depth, seat, win_aim, ducking, taking, denying, spend, safe_leads, replies
+            )
         else:
             key = _follow_key(st, tab, c, lead_class, best, bar, win_aim, top_first, taking, spend, give, keep)
         _insert(buf, row, n, c, key)
         n += 1
     if n > 2 and seat != player and st[_COOP] == 0:
-        # the opposite aim's best card (the last) second: a hedge against a wrong guess
+        # the opposite aim's best card (the last; on lead below the root, the plain lead
+        # with the most replies, ``_replies``) second: a hedge against a wrong guess
         c = buf[row + _CARDS, n - 1]
         for j in range(n - 1, 1, -1):
             buf[row + _CARDS, j] = buf[row + _CARDS, j - 1]

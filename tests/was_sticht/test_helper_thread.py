@@ -135,7 +135,7 @@ def test_the_other_table_answers_only_where_its_hashes_hold() -> None:
     (what a reader sees when it catches the owner halfway through rewriting a slot):
     every entry is rejected, and the search is the lone one, node for node. The same
     entries resealed mislead it, so the hash is what keeps them out."""
-    deal, seat, chip_id = _deals(2)[1], 0, "at-most-2"
+    deal, seat, chip_id = _deals(2)[1], 2, "at-most-2"
     fast.forget()
     empty = np.zeros((1 << fast.TT_BITS, kernel_table._TT_COLUMNS), dtype=np.int64)
     value, nodes, table = _from_root(deal, seat, chip_id, empty)

@@ -7,8 +7,10 @@ he sheds his highest cards into the tricks he may safely win
 (``kernel_order._safe_to_win``), following them and leading them; in a forceable question
 he tries first the cards that decide the trick whatever the others play: the player who
 would rather lose those a later seat must overtake (``kernel_order._least_overtake``), the
-one who would rather win those no later seat can beat (``kernel_order._best_later``). The
-order changes the work only; the answers stay the reference's."""
+one who would rather win those no later seat can beat (``kernel_order._best_later``); and
+below the root of a forceable question the plain leads that leave the other side the
+fewest replies come first (``kernel_order._replies``). The order changes the work only;
+the answers stay the reference's."""
 
 from __future__ import annotations
 
@@ -200,6 +202,27 @@ def test_against_him_a_seat_on_lead_first_leads_what_he_cannot_beat() -> None:
         tuple(tuple(parse_cards(h)) for h in ("B7,G5,G2,B3", "R2,B4,G8,R9", "G4,B5,R4,G9", "G3,R7,B2,B8")), TRUMPS, 1
     )
     assert _order(lead, "at-least-5", seat=1) == ["R2", "B4", "G8", "R9"]
+
+
+def test_below_the_root_of_a_forceable_question_the_plain_leads_leaving_fewest_replies_come_first() -> None:
+    """Seat 1 on lead against the player's at most 2 tricks (it wants him to win the
+    trick, so no lead of its settles the trick): he holds one blue card, three greens, no
+    red and no trump, so the B8 leaves him one reply, the G9 three and the R4 and the Y2
+    (void: any card) four each; the B8 comes first, the Y2 second as the opposing seats'
+    hedge. On lead himself for at least 5 tricks, after the R9 that no other seat can
+    beat, his B3 leaves each other seat one blue card to play (one line of the trick to
+    answer), the G5 and the G2 two lines (seat 2's G3 and G4). Helped by the others
+    (possible) no line is to be refuted: after the R9 the leads keep their order by the
+    cards above them in other hands (the G5 first)."""
+    lead = Position(
+        tuple(tuple(parse_cards(h)) for h in ("G2,G5,G7,B3", "R4,B8,G9,Y2", "R5,B5,G3,G4", "R7,B9,G8,Y3")), TRUMPS, 1
+    )
+    assert _order(lead, "at-most-2", seat=1) == ["B8", "Y2", "G9", "R4"]
+    mine = Position(
+        tuple(tuple(parse_cards(h)) for h in ("G2,G5,B3,R9", "R4,B8,G9,Y2", "R5,B5,G3,G4", "R7,B9,G8,Y3")), TRUMPS, 0
+    )
+    assert _order(mine, "at-least-5") == ["R9", "B3", "G5", "G2"]
+    assert _order(mine, "at-least-5", cooperative=True) == ["R9", "G5", "B3", "G2"]
 
 
 def test_the_player_s_order_answers_as_the_reference() -> None:
