@@ -3,7 +3,8 @@
 Every row is task ``whole-process``: a command as a user meets it, a fresh process from
 its start, imports, kernel loading and all, one timing per run (``harness.process_row``:
 20 runs after one untimed warm-up run, which fills a kernel cache that lacks a kernel;
-with ``--quick`` one run and no warm-up, a smoke run):
+with ``--quick`` one run and no warm-up, a smoke run), with Python's bytecode cache as an
+installed package has it (``harness.as_installed``):
 
 - ``cardsolve --help`` and ``ubongo verify --help``: the help of the root and of a command;
 - ``ubongo verify``: one 9-card hand (``VERIFY_HAND``, 7 cards to lay);
@@ -101,7 +102,11 @@ def serve_ready(cardsolve: list[str] | None = None) -> float:
     with tempfile.TemporaryFile("w+") as log:
         start = time.perf_counter()
         server = subprocess.Popen(
-            [*command, "serve", "--port", str(port)], stdout=subprocess.DEVNULL, stderr=log, start_new_session=True
+            [*command, "serve", "--port", str(port)],
+            stdout=subprocess.DEVNULL,
+            stderr=log,
+            start_new_session=True,
+            env=harness.as_installed(),
         )
         try:
             while not _answers(url):

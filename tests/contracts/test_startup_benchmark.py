@@ -5,14 +5,16 @@ the benchmark with every process of its group ended."""
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import uuid
 from pathlib import Path
+from typing import Any
 
 import pytest
 from benchmark_runs import quick_json
 
-from cardsolve.benchmarks import startup
+from cardsolve.benchmarks import harness, startup
 
 ROWS = {"cardsolve --help", "ubongo verify --help", "ubongo verify", "quibbles split", "serve ready"}
 
@@ -23,6 +25,25 @@ def test_the_quick_run_times_each_command_once_as_a_whole_process() -> None:
     assert {(row["task"], row["backend"]) for row in document["rows"]} == {("whole-process", name) for name in ROWS}
     for row in document["rows"]:
         assert row["n"] == 1 and 0 < row["median_s"] == row["p95_s"] == row["max_s"]
+
+
+def test_a_timed_process_writes_and_reads_the_bytecode_cache_as_installed(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Under ``PYTHONDONTWRITEBYTECODE`` (a source checkout) the timed process runs without
+    it, as an installed package does (pip writes the bytecode cache)."""
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    monkeypatch.setenv("CARDSOLVE_MARK", "kept")
+    seen: list[dict[str, str]] = []
+
+    def run(command: list[str], **options: Any) -> subprocess.CompletedProcess[str]:
+        seen.append(options["env"])
+        return subprocess.CompletedProcess(command, 0, "", "")
+
+    monkeypatch.setattr(subprocess, "run", run)
+    assert len(harness.time_process(["--help"], 2)) == 2
+    assert len(seen) == 3  # the warm-up run, then the two timed
+    assert all("PYTHONDONTWRITEBYTECODE" not in env and env["CARDSOLVE_MARK"] == "kept" for env in seen)
 
 
 def test_the_timed_hand_and_query_are_the_game_benchmarks_first_ones() -> None:
