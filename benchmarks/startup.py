@@ -130,6 +130,11 @@ def serve_ready(cardsolve: list[str] | None = None) -> float:
             if server.poll() is None or _group_alive(server.pid):
                 os.killpg(server.pid, signal.SIGKILL)
                 server.wait()
+                ends = time.perf_counter() + STOP_WAIT
+                while (
+                    _group_alive(server.pid) and time.perf_counter() < ends
+                ):  # the others end as the kernel gets to them
+                    time.sleep(POLL)
     return ready
 
 
