@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -58,6 +59,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         part = min(range(parts), key=lambda p: (len(slow[p]) + len(rest[p]), p) if quick else (len(slow[p]), p))
         (rest if quick else slow)[part].extend(tests)
     items[:] = [item for part in range(parts) for item in (*slow[part], *rest[part])]
+
+
+@pytest.fixture(autouse=True)
+def _ctrl_c_left_as_found() -> Iterator[None]:
+    """A test that leaves this process's Ctrl-C handling changed (SIGINT ignored, say)
+    fails, and the handling is put back: else every later test of the process would run
+    with it, and the processes they start would inherit an ignored SIGINT."""
+    before = signal.getsignal(signal.SIGINT)
+    yield
+    after = signal.getsignal(signal.SIGINT)
+    if after is not before:
+        signal.signal(signal.SIGINT, before)
+        pytest.fail(f"the test left SIGINT's handler {after!r} (it was {before!r})")
 
 
 class RunCli(Protocol):
