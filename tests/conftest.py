@@ -29,6 +29,15 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Ctrl-C reaches every test process as it does one started from a terminal: a shell
+    without job control starts its background jobs with SIGINT ignored, which the test
+    processes, and every process a test starts, would inherit (then a test's Ctrl-C does
+    nothing: seen in a clean-clone run launched in the background)."""
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     """Before the test processes start (in pytest-xdist's controller, whose own hook starts
     them after this one, or in a run without xdist), every game's kernels are compiled into
