@@ -22,7 +22,6 @@ Task ``evaluate``: the game's ``evaluate`` at its default setting on 100 seeded 
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from functools import partial
@@ -120,23 +119,17 @@ def main() -> None:
     rows.append(Row("classic-game", "bots", harness.time_calls(play_one, games)))
     per_second = len(rows[-1].times) / sum(rows[-1].times)
     rows.append(harness.evaluation_row("cubu", args.quick, SEED))
-    if args.json:
-        print(
-            json.dumps(
-                {
-                    "game": "cubu",
-                    "rows": [harness.row_json(r) for r in rows],
-                    "solvable": solvable,
-                    "cpsat_proven": {task: {"proven": p, "of": k} for task, (p, k) in proven.items()},
-                    "classic_games_per_second": per_second,
-                }
-            )
-        )
-        return
-    harness.report("cubu", rows, False, args.markdown)
-    print("\nsolvable: " + ", ".join(f"{task} {share:.1%}" for task, share in solvable.items()))
-    print("cpsat proven: " + ", ".join(f"{task} {p} of {k}" for task, (p, k) in proven.items()))
-    print(f"classic games per second (one process): {per_second:.1f}")
+    notes = [
+        "solvable: " + ", ".join(f"{task} {share:.1%}" for task, share in solvable.items()),
+        "cpsat proven: " + ", ".join(f"{task} {p} of {k}" for task, (p, k) in proven.items()),
+        f"classic games per second (one process): {per_second:.1f}",
+    ]
+    figures = {
+        "solvable": solvable,
+        "cpsat_proven": {task: {"proven": p, "of": k} for task, (p, k) in proven.items()},
+        "classic_games_per_second": per_second,
+    }
+    harness.report("cubu", rows, args.json, args.markdown, notes=notes, figures=figures)
 
 
 if __name__ == "__main__":

@@ -5,9 +5,13 @@ instances with ``time_calls`` (one warm-up call first, so numba compilation or c
 loading is not timed), collects one ``Row`` per (task, backend) and hands them to
 ``report``: a table for people, or with ``--json`` one JSON document with stable keys::
 
-    {"game": ..., "rows": [{"task", "backend", "n", "median_s", "p95_s", "max_s"}, ...]}
+    {"game": ..., "rows": [{"task", "backend", "n", "median_s", "p95_s", "max_s"}, ...],
+     "notes": [...], ...}
 
-``--markdown`` prints the table for the README's performance section instead.
+``notes`` are the lines a script has to say beyond the table (tails, proven counts, how
+hard a deck is): printed under the table, and in the JSON document, so ``cardsolve bench``
+carries them too; a script may add figures of its own under further keys. ``--markdown``
+prints the table for the README's performance section instead, the notes as a list.
 
 A ``whole-process`` row (``process_row``) times a command as a user meets it instead: a
 fresh ``python -m cardsolve ...`` from its start to its exit, imports, kernel loading and
@@ -158,12 +162,22 @@ def run(main: Callable[[], None]) -> None:
         sys.exit(1)
 
 
-def report(game: str, rows: list[Row], as_json: bool, as_markdown: bool = False) -> None:
-    """Print the rows as one JSON document, as a Markdown table for the README, or as a
-    text table; each table gives each backend's median relative to the fastest backend
-    of the same task."""
+def report(
+    game: str,
+    rows: list[Row],
+    as_json: bool,
+    as_markdown: bool = False,
+    notes: Sequence[str] = (),
+    figures: dict[str, Any] | None = None,
+) -> None:
+    """Print the rows and the script's ``notes`` as one JSON document (with the script's
+    own ``figures`` beside them), as a Markdown table for the README, or as a text table;
+    each table gives each backend's median relative to the fastest backend of the same
+    task, and the notes follow it."""
     if as_json:
-        print(json.dumps({"game": game, "rows": [row_json(row) for row in rows]}))
+        print(
+            json.dumps({"game": game, "rows": [row_json(row) for row in rows], "notes": list(notes), **(figures or {})})
+        )
         return
     header = ("task", "backend", "n", "median", "p95", "max", "vs fastest")
     table = [header]
@@ -186,11 +200,14 @@ def report(game: str, rows: list[Row], as_json: bool, as_markdown: bool = False)
         print("|" + "---|" * len(header))
         for line in table[1:]:
             print("| " + " | ".join(line) + " |")
-        return
-    widths = [max(len(line[col]) for line in table) for col in range(len(header))]
-    print(f"{game}: seconds per call")
-    for line in table:
-        print("  ".join(cell.ljust(width) for cell, width in zip(line, widths)).rstrip())
+    else:
+        widths = [max(len(line[col]) for line in table) for col in range(len(header))]
+        print(f"{game}: seconds per call")
+        for line in table:
+            print("  ".join(cell.ljust(width) for cell, width in zip(line, widths)).rstrip())
+    if notes:
+        print()
+        print("\n".join(f"- {note}" if as_markdown else note for note in notes))
 
 
 def format_seconds(seconds: float) -> str:

@@ -29,7 +29,6 @@ Task ``evaluate``: the game's ``evaluate`` at its default setting on 100 seeded 
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from collections.abc import Callable
@@ -210,24 +209,11 @@ def main() -> None:
         rows += task_rows
     rows.append(hint_row(5 if args.quick else 50))
     rows.append(harness.evaluation_row("subito", args.quick, SEED))
-    if args.json:
-        print(
-            json.dumps(
-                {
-                    "game": "subito",
-                    "rows": [harness.row_json(r) for r in rows],
-                    "proven": {
-                        task: {b: {"proven": p, "of": n} for b, (p, n) in counts.items()}
-                        for task, counts in proven.items()
-                    },
-                }
-            )
-        )
-        return
-    harness.report("subito", rows, False, args.markdown)
-    print()
-    for task, counts in proven.items():
-        print(summary(task, [row for row in rows if row.task == task], counts))
+    notes = [summary(task, [row for row in rows if row.task == task], counts) for task, counts in proven.items()]
+    figures = {
+        "proven": {task: {b: {"proven": p, "of": n} for b, (p, n) in counts.items()} for task, counts in proven.items()}
+    }
+    harness.report("subito", rows, args.json, args.markdown, notes=notes, figures=figures)
 
 
 if __name__ == "__main__":

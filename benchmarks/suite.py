@@ -1,7 +1,8 @@
 """``cardsolve bench``: each game's benchmark script, and the start-up benchmark's, in its
 own process (a fresh interpreter, so one game's compiled kernels and caches do not colour
 another's timings), gathered into one table of every (game, task, backend) with the ratio
-of each backend to the fastest of its task."""
+of each backend to the fastest of its task, and each script's notes (its tails, proven
+counts and other figures beyond the table) under it."""
 
 from __future__ import annotations
 
@@ -35,17 +36,31 @@ class BenchmarkFailed(Failed):
 class BenchAnswer(Answer):
     """One benchmark run: its date, the machine's core count, whether it was the quick
     run, one row per (game, task, backend) with n, median, p95, max (seconds) and the
-    ratio to the fastest backend of the task; ``markdown`` renders the text as the
-    README's Markdown table."""
+    ratio to the fastest backend of the task, and each script's notes (lines beyond the
+    table, by game); ``markdown`` renders the text as the README's Markdown table."""
 
     day: str
     cores: int | None
     quick: bool
     rows: tuple[dict[str, Any], ...]
+    notes: tuple[tuple[str, tuple[str, ...]], ...] = ()
     markdown: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"date": self.day, "cores": self.cores, "quick": self.quick, "rows": [dict(r) for r in self.rows]}
+        return {
+            "date": self.day,
+            "cores": self.cores,
+            "quick": self.quick,
+            "rows": [dict(r) for r in self.rows],
+            "notes": {game: list(lines) for game, lines in self.notes},
+        }
+
+    def _notes_text(self) -> list[str]:
+        """The scripts' notes under the table, a paragraph per game (a list in Markdown)."""
+        lines: list[str] = []
+        for game, notes in self.notes:
+            lines += ["", f"{game}:", *(f"- {note}" if self.markdown else f"  {note}" for note in notes)]
+        return lines
 
     def text(self) -> str:
         cells = [
@@ -68,8 +83,10 @@ class BenchAnswer(Answer):
                 "| " + " | ".join(HEADERS) + " |",
                 "|" + "---|" * len(HEADERS),
             ]
-            return "\n".join(lines + ["| " + " | ".join(map(str, line)) + " |" for line in cells])
-        return text_table(HEADERS, cells, title=f"seconds per call, {self.day}, {self.cores} cores")
+            lines += ["| " + " | ".join(map(str, line)) + " |" for line in cells]
+            return "\n".join(lines + self._notes_text())
+        table = text_table(HEADERS, cells, title=f"seconds per call, {self.day}, {self.cores} cores")
+        return "\n".join([table, *self._notes_text()])
 
 
 def run_benchmarks(
@@ -88,6 +105,7 @@ def run_benchmarks(
             raise BadInput(f"no benchmark for {game!r}: the games are {', '.join(SCRIPTS)}", game)
     chosen = list(dict.fromkeys(games)) or list(SCRIPTS)
     rows: list[dict[str, Any]] = []
+    notes: list[tuple[str, tuple[str, ...]]] = []
     for done, game in enumerate(chosen):
         if progress is not None:
             progress(done, len(chosen))
@@ -96,7 +114,10 @@ def run_benchmarks(
         if finished.returncode != 0:
             last = (finished.stderr.strip().splitlines() or ["no message"])[-1]
             raise BenchmarkFailed(f"the {game} benchmark failed: {last}")
-        rows += [{"game": game, **row} for row in json.loads(finished.stdout)["rows"]]
+        document = json.loads(finished.stdout)
+        rows += [{"game": game, **row} for row in document["rows"]]
+        if document["notes"]:
+            notes.append((game, tuple(document["notes"])))
     if progress is not None:
         progress(len(chosen), len(chosen))
     for row in rows:
@@ -106,7 +127,7 @@ def run_benchmarks(
         row["vs_fastest"] = ratio_text(
             row["backend"], row["median_s"], fastest["backend"], fastest["median_s"], row is fastest
         )
-    answer = BenchAnswer(date.today().isoformat(), os.cpu_count(), quick, tuple(rows), markdown)
+    answer = BenchAnswer(date.today().isoformat(), os.cpu_count(), quick, tuple(rows), tuple(notes), markdown)
     if out is not None:
         write_text(out, answer.json_text() + "\n")
     return answer

@@ -32,7 +32,6 @@ hand and its help), are timed by the start-up benchmark (``benchmarks/startup.py
 
 from __future__ import annotations
 
-import json
 import statistics
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
@@ -145,42 +144,26 @@ def main() -> None:
     end_to_end, per_second = end_to_end_tasks(args.quick)
     rows += end_to_end
     rows.append(harness.evaluation_row("ubongo", args.quick, SEED))
-    if args.json:
-        print(
-            json.dumps(
-                {
-                    "game": "ubongo",
-                    "rows": [harness.row_json(r) for r in rows],
-                    "calibration": [asdict(c) for c in calibration],
-                    "study_samples_per_second": per_second,
-                    "study_samples_per_second_before": STUDY_BEFORE,
-                }
-            )
-        )
-        return
-    harness.report("ubongo", rows, False, args.markdown)
-    print(
-        f"\nsolvability study, one worker: {per_second:,.1f} samples a second "
-        f"({per_second / STUDY_BEFORE:.1f}x the {STUDY_BEFORE} of 2026-11-30)"
+    notes = [
+        f"solvability study, one worker: {per_second:,.1f} samples a second "
+        f"({per_second / STUDY_BEFORE:.1f}x the {STUDY_BEFORE} of 2026-11-30)",
+        *(calibration_note(c) for c in calibration),
+    ]
+    figures = {
+        "calibration": [asdict(c) for c in calibration],
+        "study_samples_per_second": per_second,
+        "study_samples_per_second_before": STUDY_BEFORE,
+    }
+    harness.report("ubongo", rows, args.json, args.markdown, notes=notes, figures=figures)
+
+
+def calibration_note(c: Calibration) -> str:
+    """One stack and face colour's difficulty in a line: the share of hands with a layout
+    and the reference search's median nodes."""
+    return (
+        f"stack {STACK_NAMES[c.stack]}, {c.colour} faces: {c.solvable:.1%} of {c.hands} hands solvable; "
+        f"the reference's median {c.median_reference_nodes:g} nodes on {c.reference_hands} hands"
     )
-    print()
-    if args.markdown:
-        print(
-            "| stack | faces | hands | solvable | reference hands | median reference nodes |\n|---|---|---|---|---|---|"
-        )
-    else:
-        print("stack  faces  hands  solvable  reference hands  median reference nodes")
-    for c in calibration:
-        name = STACK_NAMES[c.stack].replace("|", "\\|") if args.markdown else STACK_NAMES[c.stack]
-        cells = [
-            name,
-            c.colour,
-            str(c.hands),
-            f"{c.solvable:.1%}",
-            str(c.reference_hands),
-            f"{c.median_reference_nodes:g}",
-        ]
-        print("| " + " | ".join(cells) + " |" if args.markdown else "  ".join(cells))
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ numba alone (``numba``) and with its helper thread on the second core past 20,00
 differ). The ``numba`` rows are the one-thread figures (a machine with one core has no
 helper). Besides the table's median, p95 and max, the script prints the 99th percentile
 and how many questions took over 5 ms and over 100 ms (issue 42's one-thread bounds),
-with the slowest question (on stderr with ``--json``, so the JSON stays one document).
+with the slowest question (the report's notes).
 Task ``every-chip-held-out``: the same on 80 deals of another seed (``HELD_OUT_SEED``),
 on which no rule of the kernel was tuned: whether the tails hold beyond the deals they
 were measured on; ``every-chip-777``: the same on the 80 deals of a third seed
@@ -189,8 +189,7 @@ def main() -> None:
         if tables[1] != tables[THREADS]:
             sys.exit(f"{task}: the threaded table differs from the table of one thread")
     rows.append(harness.evaluation_row("was_sticht", args.quick, SEED))
-    harness.report("was-sticht", rows, args.json, args.markdown)
-    print("\n".join(summaries), file=sys.stderr if args.json else sys.stdout)
+    harness.report("was-sticht", rows, args.json, args.markdown, notes=summaries)
 
 
 if __name__ == "__main__":

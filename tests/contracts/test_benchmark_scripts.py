@@ -31,6 +31,26 @@ def test_quibbles_benchmark_quick_json() -> None:
     for row in rows.values():
         assert set(row) == {"task", "backend", "n", "median_s", "p95_s", "max_s"}
         assert row["n"] > 0 and 0 < row["median_s"] <= row["p95_s"] <= row["max_s"]
+    assert document["notes"] == []
+
+
+def test_the_notes_follow_the_table_and_travel_in_the_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """What a script says beyond the table is printed under it (a list in Markdown) and is
+    the JSON document's ``notes``, with the script's own figures beside them."""
+    import json
+
+    from cardsolve.benchmarks import harness
+
+    rows = [harness.Row("t", "fast", [1e-6, 2e-6])]
+    harness.report("g", rows, as_json=False, notes=["p99 2 ms", "none over 100 ms"])
+    text = capsys.readouterr().out.splitlines()
+    assert text[-3:] == ["", "p99 2 ms", "none over 100 ms"]
+    harness.report("g", rows, as_json=False, as_markdown=True, notes=["p99 2 ms"])
+    assert capsys.readouterr().out.splitlines()[-2:] == ["", "- p99 2 ms"]
+    harness.report("g", rows, as_json=True, notes=["p99 2 ms"], figures={"proven": {"t": 1}})
+    document = json.loads(capsys.readouterr().out)
+    assert document["notes"] == ["p99 2 ms"] and document["proven"] == {"t": 1}
+    assert document["rows"][0]["task"] == "t"
 
 
 def test_the_quibbles_benchmark_stops_when_split_backends_disagree(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -78,6 +98,10 @@ def test_ubongo_benchmark_quick_json() -> None:
     }
     stack_1 = [c for c in document["calibration"] if c["stack"] == 1]
     assert all(c["solvable"] >= 0.98 for c in stack_1)
+    assert document["notes"][0].startswith("solvability study, one worker: ")
+    assert [n.split(":")[0] for n in document["notes"][1:]] == [
+        f"stack {c['stack'] * 2 - 1}|{c['stack'] * 2}, {c['colour']} faces" for c in document["calibration"]
+    ]
 
 
 def test_subito_benchmark_quick_json() -> None:
@@ -95,6 +119,11 @@ def test_subito_benchmark_quick_json() -> None:
     assert document["proven"]["weighted-10"] == {key: {"proven": 5, "of": 5} for key in ("numba", "cpsat", "reference")}
     assert all(document["proven"][task]["numba"] == {"proven": 10, "of": 10} for task in tasks[:2] + tasks[3:])
     assert all(0 <= p["proven"] <= p["of"] for counts in document["proven"].values() for p in counts.values())
+    assert [note.split(":")[0] for note in document["notes"]] == [
+        f"proven optimal, {task}" for task in document["proven"]
+    ]
+    small = next(note for note in document["notes"] if note.startswith("proven optimal, weighted-10: "))
+    assert all(f"{backend} 5 of 5, slowest " in small for backend in ("numba", "cpsat", "reference"))
 
 
 def test_cubu_benchmark_quick_json() -> None:
@@ -116,6 +145,11 @@ def test_cubu_benchmark_quick_json() -> None:
     }
     assert all(0 <= share <= 1 for share in document["solvable"].values())
     assert all(0 <= p["proven"] <= p["of"] for p in document["cpsat_proven"].values())
+    assert [note.split(":")[0] for note in document["notes"]] == [
+        "solvable",
+        "cpsat proven",
+        "classic games per second (one process)",
+    ]
 
 
 def test_was_sticht_benchmark_quick_json() -> None:
@@ -145,6 +179,11 @@ def test_was_sticht_benchmark_quick_json() -> None:
     }
     for row in document["rows"]:
         assert row["n"] > 0 and 0 < row["median_s"] <= row["p95_s"] <= row["max_s"]
+    tails = [f"every-chip{s} {b}: " for s in ("", "-held-out", "-777") for b in ("numba", "numba-helped")]
+    tables = [f"table{s} {b}: " for s in ("", "-held-out", "-777") for b in ("numba", "numba-2-threads")]
+    assert [note.split(": ")[0] + ": " for note in document["notes"]] == tails + tables
+    assert all(" p99 " in note and " over 100 ms" in note for note in document["notes"][:6])
+    assert all(" over 0.4 s" in note for note in document["notes"][6:])
 
 
 def test_a_script_ends_on_ctrl_c_and_bad_options_as_cardsolve_does(capsys: pytest.CaptureFixture[str]) -> None:

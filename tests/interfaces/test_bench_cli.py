@@ -52,6 +52,9 @@ def test_bench_one_game_markdown_and_json_out(cardsolve: RunCli, tmp_path: Path)
         assert all(r["vs_fastest"].endswith(f"x {fastest['backend']}") for r in same if r is not fastest)
     assert all(0 < r["median_s"] <= r["p95_s"] <= r["max_s"] for r in document["rows"])
     assert len([line for line in lines if line.startswith("| ")]) == len(document["rows"]) + 1
+    notes = document["notes"]["was-sticht"]  # the script's tails, under the table as a list
+    assert len(notes) == 12 and notes[0].startswith("every-chip numba: ")
+    assert lines[-13:] == ["was-sticht:", *(f"- {note}" for note in notes)]
 
 
 def test_bench_unknown_game_is_bad_input(cardsolve: RunCli) -> None:
