@@ -152,40 +152,6 @@ def test_cubu_benchmark_quick_json() -> None:
     ]
 
 
-def test_was_sticht_benchmark_quick_json() -> None:
-    """numba on seeded full deals, numba and the reference on the same seeded 4-trick
-    endings (the script stops if they disagree), every chip for every seat in both modes
-    on three sets of deals (alone and with the helper thread), and whole chip tables on
-    each, by one thread and by two."""
-    document = quick_json("was_sticht")
-    assert document["game"] == "was-sticht"
-    assert {(r["task"], r["backend"]) for r in document["rows"]} == {
-        ("full-deal", "numba"),
-        ("ending-4", "numba"),
-        ("ending-4", "reference"),
-        ("every-chip", "numba"),
-        ("every-chip", "numba-helped"),
-        ("every-chip-held-out", "numba"),
-        ("every-chip-held-out", "numba-helped"),
-        ("every-chip-777", "numba"),
-        ("every-chip-777", "numba-helped"),
-        ("table", "numba"),
-        ("table", "numba-2-threads"),
-        ("table-held-out", "numba"),
-        ("table-held-out", "numba-2-threads"),
-        ("table-777", "numba"),
-        ("table-777", "numba-2-threads"),
-        ("evaluate", "default"),
-    }
-    for row in document["rows"]:
-        assert row["n"] > 0 and 0 < row["median_s"] <= row["p95_s"] <= row["max_s"]
-    tails = [f"every-chip{s} {b}: " for s in ("", "-held-out", "-777") for b in ("numba", "numba-helped")]
-    tables = [f"table{s} {b}: " for s in ("", "-held-out", "-777") for b in ("numba", "numba-2-threads")]
-    assert [note.split(": ")[0] + ": " for note in document["notes"]] == tails + tables
-    assert all(" p99 " in note and " over 100 ms" in note for note in document["notes"][:6])
-    assert all(" over 0.4 s" in note for note in document["notes"][6:])
-
-
 def test_a_script_ends_on_ctrl_c_and_bad_options_as_cardsolve_does(capsys: pytest.CaptureFixture[str]) -> None:
     from cardsolve.benchmarks import harness
 

@@ -17,8 +17,12 @@ pytestmark = pytest.mark.slow  # runs benchmark scripts: `-m "not slow"` skips i
 
 
 def test_bench_one_game_markdown_and_json_out(cardsolve: RunCli, tmp_path: Path) -> None:
-    """One quick run of a game's script: the Markdown table on stdout, the JSON document in
-    ``--out`` in the one JSON vocabulary (one run for all three: the script takes seconds)."""
+    """One quick run of a game's script (Was sticht?'s: numba on seeded full deals, numba
+    and the reference on the same 4-trick endings, every chip for every seat in both modes
+    on three deal sets alone and with the helper thread, whole chip tables by one thread
+    and two, the script stopping on any disagreement): the Markdown table and the notes on
+    stdout, the JSON document in ``--out`` in the one JSON vocabulary (one run for all:
+    the script takes seconds)."""
     out = tmp_path / "bench.json"
     code, stdout, err = cardsolve("bench", "was-sticht", "--quick", "--markdown", "--out", str(out))
     assert code == 0, err
@@ -52,8 +56,14 @@ def test_bench_one_game_markdown_and_json_out(cardsolve: RunCli, tmp_path: Path)
         assert all(r["vs_fastest"].endswith(f"x {fastest['backend']}") for r in same if r is not fastest)
     assert all(0 < r["median_s"] <= r["p95_s"] <= r["max_s"] for r in document["rows"])
     assert len([line for line in lines if line.startswith("| ")]) == len(document["rows"]) + 1
-    notes = document["notes"]["was-sticht"]  # the script's tails, under the table as a list
-    assert len(notes) == 12 and notes[0].startswith("every-chip numba: ")
+    # the script's notes, under the table as a list: each every-chip task's tails, then
+    # each table task's slowest table and how many took over 0.4 s
+    notes = document["notes"]["was-sticht"]
+    tails = [f"every-chip{s} {b}: " for s in ("", "-held-out", "-777") for b in ("numba", "numba-helped")]
+    tables = [f"table{s} {b}: " for s in ("", "-held-out", "-777") for b in ("numba", "numba-2-threads")]
+    assert [note.split(": ")[0] + ": " for note in notes] == tails + tables
+    assert all(" p99 " in note and " over 100 ms" in note for note in notes[:6])
+    assert all(" over 0.4 s" in note for note in notes[6:])
     assert lines[-13:] == ["was-sticht:", *(f"- {note}" for note in notes)]
 
 
