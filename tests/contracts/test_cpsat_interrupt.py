@@ -14,7 +14,7 @@ import threading
 import time
 
 import pytest
-from conftest import interrupted_cli
+from conftest import RunCli, interrupted_cli
 from ortools.sat.python import cp_model
 
 from cardsolve.models.cubu.cards import Card
@@ -74,3 +74,33 @@ def test_ctrl_c_on_cubu_speed_cpsat_exits_130() -> None:
     )
     assert took < 5 and code == INTERRUPTED, (out, err)
     assert "undecided" not in out and err.strip() == "interrupted"
+
+
+def test_a_ctrl_c_a_library_turns_into_its_own_error_still_ends_as_interrupted(
+    cardsolve: RunCli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """OR-Tools' module initialisation turns a Ctrl-C that comes while it is imported into
+    ``ImportError: initialization failed`` (seen when a loaded machine was still importing
+    it as the Ctrl-C of the test above came): the command still ends as interrupted, exit
+    130, one line. The same error without a Ctrl-C is not hidden."""
+    from cardsolve import cli
+    from cardsolve.solvers.quibbles import api
+
+    def split_importing(*args: object, **kwargs: object) -> None:
+        try:
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(5)  # the handler runs before the sleep ends
+        except KeyboardInterrupt:
+            raise ImportError("initialization failed") from None
+        raise AssertionError("no KeyboardInterrupt within 5 s of the Ctrl-C")
+
+    monkeypatch.setattr(api, "split", split_importing)
+    assert cardsolve("quibbles", "split", "6", "--display", "3,3") == (INTERRUPTED, "", "interrupted\n")
+
+    def split_failing(*args: object, **kwargs: object) -> None:
+        raise ImportError("initialization failed")
+
+    monkeypatch.setattr(api, "split", split_failing)
+    monkeypatch.setattr("sys.argv", ["cardsolve", "quibbles", "split", "6", "--display", "3,3"])
+    with pytest.raises(ImportError, match="initialization failed"):
+        cli.main()
