@@ -113,9 +113,12 @@ class Whole(Kind):
     def read(self, raw: str, name: str) -> int:
         text = raw.strip()
         digits = text[1:] if text[:1] in "+-" else text
-        if not digits.isdigit() or not digits.isascii() or len(digits) > MAX_DIGITS:
-            raise BadInput(f"bad {name} {shown(raw)}: give a whole number, {self.words()}", raw)
-        value = int(text)
+        try:  # Python's int() reads what the digits check passed, but not every character strip() drops
+            if not digits.isdigit() or not digits.isascii() or len(digits) > MAX_DIGITS:
+                raise ValueError(raw)
+            value = int(raw)
+        except ValueError:
+            raise BadInput(f"bad {name} {shown(raw)}: give a whole number, {self.words()}", raw) from None
         most = self.most()
         if value < self.low or (most is not None and value > most):
             raise BadInput(f"bad {name} {value}: give {self.words()}", raw)

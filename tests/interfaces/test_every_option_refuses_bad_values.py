@@ -31,6 +31,7 @@ from hypothesis import strategies as st
 from invocations import BASES, DATA
 
 from cardsolve.cli import cli
+from cardsolve.models.errors import BadInput
 from cardsolve.solvers.interfaces.cli.serve import MOST_SECONDS
 from cardsolve.solvers.interfaces.commands import COMMANDS
 from cardsolve.solvers.interfaces.values import Choice, Document, Flag, Kind, OutputFile, Seconds, Text, Whole
@@ -394,3 +395,16 @@ def test_a_bad_value_of_any_option_is_one_error_line(
     code, out, err = cardsolve(*(["--json"] if as_json else []), *line)
     problem = _problem(case, code, out, err)
     assert problem is None, problem
+
+
+@pytest.mark.parametrize("raw", ["0\x1f", "1\x1c", "\x1e6", "7\x1d"])
+def test_a_whole_number_with_a_control_character_is_refused(raw: str) -> None:
+    """``str.strip`` drops the separators \\x1c-\\x1f, which Python's ``int`` refuses: a seed
+    of "0\\x1f" was read as 0 (found by the fuzz test above)."""
+    with pytest.raises(BadInput, match=r"^bad seed .*: give a whole number, 0 or more$"):
+        Whole(0).read(raw, "seed")
+
+
+@pytest.mark.parametrize(("raw", "value"), [(" 7 ", 7), ("+3", 3), ("7\xa0", 7), ("\t12\n", 12)])
+def test_a_whole_number_reads_as_python_reads_it(raw: str, value: int) -> None:
+    assert Whole(0).read(raw, "seed") == value
