@@ -120,6 +120,16 @@ _REVERSE = _st_layout.take()  # the depths below which the candidates are tried 
 _HELPED = _st_layout.take()  # 1 in a helped search (``_helped``): the root does not probe
 _HALT = _st_layout.take()  # set to 1 by the main search's thread when it has its answer: the
 # helper's search unwinds
+# where the search's other arrays lie (``address``; see ``kernel_search._arrays``), with the
+# rows of those whose rows vary: ``_node`` passes ``st`` alone down the recursion
+_CONDS_AT = _st_layout.take()
+_CONDS_ROWS = _st_layout.take()
+_TAB_AT = _st_layout.take()
+_TT_AT = _st_layout.take()
+_TT_ROWS = _st_layout.take()
+_BUF_AT = _st_layout.take()
+_PEER_AT = _st_layout.take()
+_PEER_ROWS = _st_layout.take()
 _ALIKE = _st_layout.take(COLOUR_COUNT)
 """Per printed colour, the cards whose colour the question treats alike with it (every
 card when no condition counts colours)."""
@@ -182,6 +192,9 @@ then the places of the cards left); the words of ``st`` a finished trick changes
 _PEER_ROW = _ROWS_PER_DEPTH * (len(DECK) + 1)
 """The row of ``buf`` after every depth's: a copy of a slot of the peer's table
 (``_from_peer``)."""
+_BUF_ROWS = _PEER_ROW + 1
+_COLUMNS = len(DECK)
+"""The columns of ``tab`` and ``buf``: one per card."""
 
 # The measure codes.
 _M_TRICKS, _M_COLOUR, _M_FIRST, _M_LAST, _M_MOST, _M_FEWEST = (
@@ -323,7 +336,7 @@ def _colour_facts(suit: str | None, number: int | None, counted: int) -> ColourF
 
 def work_rows() -> NDArray[np.int64]:
     """A search's work rows ``buf`` (each written before it is read)."""
-    return np.zeros((_PEER_ROW + 1, len(DECK)), dtype=np.int64)
+    return np.zeros((_BUF_ROWS, _COLUMNS), dtype=np.int64)
 
 
 @no_runtime(inline="always")
