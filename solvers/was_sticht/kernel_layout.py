@@ -41,7 +41,7 @@ from numpy.typing import NDArray
 from cardsolve.models.was_sticht.cards import COLOURS, DECK
 from cardsolve.models.was_sticht.chips import MEASURES
 from cardsolve.models.was_sticht.trumps import ALL_TRUMPS, NUMBER_TRUMP, Trumps, strength
-from cardsolve.solvers.infrastructure.jit import lowest_set, no_runtime
+from cardsolve.solvers.infrastructure.jit import lowest_set, no_runtime, rows_at
 
 SEATS = 4
 """The seats the kernel holds: 4 (a 3-player position leaves the last hand empty)."""
@@ -337,6 +337,18 @@ def _colour_facts(suit: str | None, number: int | None, counted: int) -> ColourF
 def work_rows() -> NDArray[np.int64]:
     """A search's work rows ``buf`` (each written before it is read)."""
     return np.zeros((_BUF_ROWS, _COLUMNS), dtype=np.int64)
+
+
+@no_runtime(inline="always")
+def _conditions_at(st: NDArray[np.int64]) -> NDArray[np.int64]:
+    """The search's conditions, where ``kernel_search._arrays_into`` found them."""
+    return rows_at(st[_CONDS_AT], st[_CONDS_ROWS], 3)  # type: ignore[return-value]
+
+
+@no_runtime(inline="always")
+def _tables_at(st: NDArray[np.int64]) -> NDArray[np.int64]:
+    """The search's per-trumps tables, where ``kernel_search._arrays_into`` found them."""
+    return rows_at(st[_TAB_AT], _TABLE_ROWS, _COLUMNS)  # type: ignore[return-value]
 
 
 @no_runtime(inline="always")

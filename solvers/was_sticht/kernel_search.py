@@ -151,7 +151,6 @@ from cardsolve.solvers.was_sticht.kernel_layout import (
     _STOPPED,
     _STRENGTH,
     _TAB_AT,
-    _TABLE_ROWS,
     _TOTAL,
     _TRICK,
     _TT_AT,
@@ -164,8 +163,10 @@ from cardsolve.solvers.was_sticht.kernel_layout import (
     _WORDS,
     CLASSES,
     _cards_left,
+    _conditions_at,
     _places,
     _seat_after,
+    _tables_at,
 )
 from cardsolve.solvers.was_sticht.kernel_order import _candidates, _wants_tricks
 from cardsolve.solvers.was_sticht.kernel_table import (
@@ -345,8 +346,8 @@ def _arrays(
     unused array more made the heaviest questions 15% slower), and the tables' and work
     rows' shapes are constants here."""
     return (
-        rows_at(st[_CONDS_AT], st[_CONDS_ROWS], 3),
-        rows_at(st[_TAB_AT], _TABLE_ROWS, _COLUMNS),
+        _conditions_at(st),
+        _tables_at(st),
         rows_at(st[_TT_AT], st[_TT_ROWS], _TT_COLUMNS),
         rows_at(st[_BUF_AT], _BUF_ROWS, _COLUMNS),
         rows_at(st[_PEER_AT], st[_PEER_ROWS], _TT_COLUMNS),
@@ -374,7 +375,7 @@ def _node(st: NDArray[np.int64], depth: int) -> bool:
     width = _symbol_bits(st)
     if in_trick == 0:
         # the counts first: they read no place and no table slot
-        status, reads = _status(st, conds, tab, depth == 0, False)
+        status, reads = _status(st, depth == 0, False)
         if status != 0:
             st[_RELEVANT] = always
             return status > 0
@@ -386,7 +387,7 @@ def _node(st: NDArray[np.int64], depth: int) -> bool:
         # then the ranks too; below the root a decided status is stored (in the key's
         # own bucket: the next visit finds it there, without the shape's bucket and the
         # ranks again)
-        status, reads = _status(st, conds, tab, depth == 0, True)
+        status, reads = _status(st, depth == 0, True)
         if status != 0:
             st[_RELEVANT] = reads | always
             if depth > 0:
@@ -396,7 +397,7 @@ def _node(st: NDArray[np.int64], depth: int) -> bool:
     seat = _seat_after(st[_LEADER], in_trick, st[_PLAYERS])
     chooser = st[_COOP] == 1 or seat == player
     if in_trick == 0 or depth == 0:
-        st[_WANTS] = _wants_tricks(st, conds)
+        st[_WANTS] = _wants_tricks(st)
     n, merged = _candidates(st, conds, tab, buf, depth, seat)
     if depth < st[_REVERSE]:
         _reverse(buf, row, n)
