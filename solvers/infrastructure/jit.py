@@ -80,6 +80,42 @@ def _borrowed(typingctx, ary):  # type: ignore[no-untyped-def]
     return ary(ary), codegen
 
 
+@intrinsic
+def _address(typingctx, ary):  # type: ignore[no-untyped-def]
+    if not isinstance(ary, types.Array):
+        return None
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        view = cgutils.create_struct_proxy(signature.args[0])(context, builder, value=args[0])  # type: ignore[no-untyped-call]
+        return builder.ptrtoint(view.data, context.get_value_type(types.int64))
+
+    return types.int64(ary), codegen
+
+
+_ROWS_TYPE = types.Array(types.int64, 2, "C")
+
+
+@intrinsic
+def _rows_at(typingctx, address, rows, columns):  # type: ignore[no-untyped-def]
+    if not all(isinstance(t, types.Integer) for t in (address, rows, columns)):
+        return None
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        at, count, width = (context.cast(builder, v, t, types.int64) for v, t in zip(args, signature.args))
+        view = cgutils.create_struct_proxy(_ROWS_TYPE)(context, builder)  # type: ignore[no-untyped-call]
+        item = context.get_constant(types.int64, 8)
+        view.meminfo = cgutils.get_null_value(view.meminfo.type)  # type: ignore[no-untyped-call]
+        view.parent = cgutils.get_null_value(view.parent.type)  # type: ignore[no-untyped-call]
+        view.nitems = builder.mul(count, width)
+        view.itemsize = item
+        view.data = builder.inttoptr(at, view.data.type)
+        view.shape = cgutils.pack_array(builder, [count, width])  # type: ignore[no-untyped-call]
+        view.strides = cgutils.pack_array(builder, [builder.mul(width, item), item])  # type: ignore[no-untyped-call]
+        return view._getvalue()
+
+    return _ROWS_TYPE(address, rows, columns), codegen
+
+
 def no_runtime(**options: object) -> Callable[[T], T]:
     """``njit(cache=True, **options)`` without numba's runtime (its ``_nrt=False``): the
     kernel counts no references to the arrays it is given, slices or passes on (numba
@@ -95,10 +131,28 @@ popcount = cast(Callable[[int], int], _ctpop)
 """The set bits of an int64, one machine instruction (LLVM ``ctpop``); in kernels only."""
 lowest_set = cast(Callable[[int], int], _cttz)
 """The place of the lowest set bit of a non-zero int64 (LLVM ``cttz``); in kernels only."""
+address = cast(Callable[[object], int], _address)
+"""Where an array's data starts in memory, as an int64: for ``rows_at``, in kernels only."""
+rows_at = cast(Callable[[int, int, int], object], _rows_at)
+"""The C-contiguous int64 array of ``rows`` x ``columns`` that starts at ``address`` (as
+``address`` gave it), without a memory owner (as ``borrowed``): a recursion that passes
+the address on instead of the array passes one word, not the array's nine (its pointer,
+owner, size, shape and strides), and where the counts are constants so is its shape. In
+kernels only, and only while the array there is alive (the kernel's caller holds it)."""
 borrowed = cast(Callable[[T], T], _borrowed)
 """The same array without its reference count (no memory owner): numba counts an array's
 references with an atomic instruction at every call and copy, which a deep recursion
 passing its arrays down pays for at every node; a borrowed view skips that. In kernels
 only, and only while the array it views is alive (the kernel's caller holds it)."""
 
-__all__ = ["borrowed", "lowest_set", "njit", "no_runtime", "numba_cache_dir", "popcount", "source_digest"]
+__all__ = [
+    "address",
+    "borrowed",
+    "lowest_set",
+    "njit",
+    "no_runtime",
+    "numba_cache_dir",
+    "popcount",
+    "rows_at",
+    "source_digest",
+]

@@ -57,9 +57,11 @@ from cardsolve.solvers.was_sticht.kernel_layout import (
     TRUMP_CLASS,
     _best_card,
     _cards_left,
+    _conditions_at,
     _least_card,
     _owner,
     _places,
+    _tables_at,
 )
 
 
@@ -752,9 +754,7 @@ def _secured_reads(st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray
 
 
 @no_runtime()
-def _status(
-    st: NDArray[np.int64], conds: NDArray[np.int64], tab: NDArray[np.int64], root: bool, ranks: bool
-) -> tuple[int, int]:
+def _status(st: NDArray[np.int64], root: bool, ranks: bool) -> tuple[int, int]:
     """At a trick boundary: 1 when every condition holds however the rest is played (or,
     below the root, the player's own play can make sure of it: ``_play_secures``,
     ``_loses_all``; at the root the search goes on to name the card), -1 when one fails
@@ -764,7 +764,9 @@ def _status(
     (read by a bound that used it: the player's trick bounds, when he holds a trump,
     read the trumps from his lowest one up; a colour's bounds and the last trick's
     keeper every trump) and the rules that read colours (``_duck_reads``,
-    ``_quick_reads``)."""
+    ``_quick_reads``). The conditions and tables are the search's (``_conditions_at``,
+    ``_tables_at``): the node passes ``st`` alone."""
+    conds, tab = _conditions_at(st), _tables_at(st)
     player = st[_PLAYER]
     done, total = st[_DONE], st[_TOTAL]
     left = total - done

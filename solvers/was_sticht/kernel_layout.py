@@ -41,7 +41,7 @@ from numpy.typing import NDArray
 from cardsolve.models.was_sticht.cards import COLOURS, DECK
 from cardsolve.models.was_sticht.chips import MEASURES
 from cardsolve.models.was_sticht.trumps import ALL_TRUMPS, NUMBER_TRUMP, Trumps, strength
-from cardsolve.solvers.infrastructure.jit import lowest_set, no_runtime
+from cardsolve.solvers.infrastructure.jit import lowest_set, no_runtime, rows_at
 
 SEATS = 4
 """The seats the kernel holds: 4 (a 3-player position leaves the last hand empty)."""
@@ -120,6 +120,16 @@ _REVERSE = _st_layout.take()  # the depths below which the candidates are tried 
 _HELPED = _st_layout.take()  # 1 in a helped search (``_helped``): the root does not probe
 _HALT = _st_layout.take()  # set to 1 by the main search's thread when it has its answer: the
 # helper's search unwinds
+# where the search's other arrays lie (``address``; see ``kernel_search._arrays``), with the
+# rows of those whose rows vary: ``_node`` passes ``st`` alone down the recursion
+_CONDS_AT = _st_layout.take()
+_CONDS_ROWS = _st_layout.take()
+_TAB_AT = _st_layout.take()
+_TT_AT = _st_layout.take()
+_TT_ROWS = _st_layout.take()
+_BUF_AT = _st_layout.take()
+_PEER_AT = _st_layout.take()
+_PEER_ROWS = _st_layout.take()
 _ALIKE = _st_layout.take(COLOUR_COUNT)
 """Per printed colour, the cards whose colour the question treats alike with it (every
 card when no condition counts colours)."""
@@ -182,6 +192,9 @@ then the places of the cards left); the words of ``st`` a finished trick changes
 _PEER_ROW = _ROWS_PER_DEPTH * (len(DECK) + 1)
 """The row of ``buf`` after every depth's: a copy of a slot of the peer's table
 (``_from_peer``)."""
+_BUF_ROWS = _PEER_ROW + 1
+_COLUMNS = len(DECK)
+"""The columns of ``tab`` and ``buf``: one per card."""
 
 # The measure codes.
 _M_TRICKS, _M_COLOUR, _M_FIRST, _M_LAST, _M_MOST, _M_FEWEST = (
@@ -323,7 +336,19 @@ def _colour_facts(suit: str | None, number: int | None, counted: int) -> ColourF
 
 def work_rows() -> NDArray[np.int64]:
     """A search's work rows ``buf`` (each written before it is read)."""
-    return np.zeros((_PEER_ROW + 1, len(DECK)), dtype=np.int64)
+    return np.zeros((_BUF_ROWS, _COLUMNS), dtype=np.int64)
+
+
+@no_runtime(inline="always")
+def _conditions_at(st: NDArray[np.int64]) -> NDArray[np.int64]:
+    """The search's conditions, where ``kernel_search._arrays_into`` found them."""
+    return rows_at(st[_CONDS_AT], st[_CONDS_ROWS], 3)  # type: ignore[return-value]
+
+
+@no_runtime(inline="always")
+def _tables_at(st: NDArray[np.int64]) -> NDArray[np.int64]:
+    """The search's per-trumps tables, where ``kernel_search._arrays_into`` found them."""
+    return rows_at(st[_TAB_AT], _TABLE_ROWS, _COLUMNS)  # type: ignore[return-value]
 
 
 @no_runtime(inline="always")

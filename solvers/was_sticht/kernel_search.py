@@ -44,6 +44,9 @@ arrays:
   sort keys, the transposition key (``_KEY_WORDS`` words, then the places of the cards
   left), and the part of ``st`` a finished trick changes (``_UNDO_FROM`` ..
   ``_UNDO_TO``), kept to take the trick back.
+The recursion passes ``st`` alone: the other arrays (the conditions, ``tab``, ``tt``,
+``buf`` and the peer's table) are found where ``_arrays_into`` wrote their addresses in
+``st`` (``_CONDS_AT`` .. ``_PEER_ROWS``; ``_arrays``).
 The transposition table ``tt`` has one row per slot: the key's ``_KEY_WORDS`` words, then
 ``_RELEVANT_COUNTS``: how many top cards of each class its answers read, then
 ``_VERDICT``: the question family's stamp shifted by ``_STAMP_SHIFT`` with the answer
@@ -101,17 +104,22 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from cardsolve.solvers.infrastructure.jit import lowest_set, no_runtime
+from cardsolve.solvers.infrastructure.jit import address, lowest_set, no_runtime, rows_at
 from cardsolve.solvers.was_sticht.kernel_bounds import _status
 from cardsolve.solvers.was_sticht.kernel_layout import (
     _ALIKE,
     _BETWEEN,
+    _BUF_AT,
+    _BUF_ROWS,
     _CARDS,
     _CLASS,
     _CLASS_MASK,
     _CLASS_PLACES,
     _COLOUR,
     _COLOUR_WON,
+    _COLUMNS,
+    _CONDS_AT,
+    _CONDS_ROWS,
     _COOP,
     _DONE,
     _FIRST,
@@ -127,6 +135,8 @@ from cardsolve.solvers.was_sticht.kernel_layout import (
     _NODES,
     _ODD_READS,
     _ORDER,
+    _PEER_AT,
+    _PEER_ROWS,
     _PLACE,
     _PLACES_LEFT,
     _PLAYER,
@@ -140,8 +150,11 @@ from cardsolve.solvers.was_sticht.kernel_layout import (
     _SAVED,
     _STOPPED,
     _STRENGTH,
+    _TAB_AT,
     _TOTAL,
     _TRICK,
+    _TT_AT,
+    _TT_ROWS,
     _UNDO_FROM,
     _UNDO_TO,
     _UP,
@@ -150,12 +163,15 @@ from cardsolve.solvers.was_sticht.kernel_layout import (
     _WORDS,
     CLASSES,
     _cards_left,
+    _conditions_at,
     _places,
     _seat_after,
+    _tables_at,
 )
 from cardsolve.solvers.was_sticht.kernel_order import _candidates, _wants_tricks
 from cardsolve.solvers.was_sticht.kernel_table import (
     _KEY_WORDS,
+    _TT_COLUMNS,
     _UNKNOWN,
     BUCKET,
     _keep,
@@ -301,20 +317,51 @@ def _reverse(buf: NDArray[np.int64], row: int, n: int) -> None:
         buf[row + _CARDS, n - 1 - i] = c
 
 
-@no_runtime(nogil=True)
-def _node(
+@no_runtime()
+def _arrays_into(
     st: NDArray[np.int64],
     conds: NDArray[np.int64],
     tab: NDArray[np.int64],
     tt: NDArray[np.int64],
     buf: NDArray[np.int64],
-    depth: int,
     peer: NDArray[np.int64],
-) -> bool:
+) -> None:
+    """Where the search's arrays lie, into ``st`` (``_CONDS_AT`` ..), for ``_arrays``: the
+    conditions, the per-trumps tables, the transposition table, the work rows and the
+    peer's table (C-contiguous, alive while the search runs)."""
+    st[_CONDS_AT], st[_CONDS_ROWS] = address(conds), conds.shape[0]
+    st[_TAB_AT] = address(tab)
+    st[_TT_AT], st[_TT_ROWS] = address(tt), tt.shape[0]
+    st[_BUF_AT] = address(buf)
+    st[_PEER_AT], st[_PEER_ROWS] = address(peer), peer.shape[0]
+
+
+@no_runtime(inline="always")
+def _arrays(
+    st: NDArray[np.int64],
+) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+    """The search's arrays where ``_arrays_into`` found them: the conditions, the
+    per-trumps tables, the transposition table, the work rows and the peer's table. The
+    recursion passes ``st`` alone (an array passed costs each call its nine words; one
+    unused array more made the heaviest questions 15% slower), and the tables' and work
+    rows' shapes are constants here."""
+    return (
+        _conditions_at(st),
+        _tables_at(st),
+        rows_at(st[_TT_AT], st[_TT_ROWS], _TT_COLUMNS),
+        rows_at(st[_BUF_AT], _BUF_ROWS, _COLUMNS),
+        rows_at(st[_PEER_AT], st[_PEER_ROWS], _TT_COLUMNS),
+    )
+
+
+@no_runtime(nogil=True)
+def _node(st: NDArray[np.int64], depth: int) -> bool:
     """Whether the conditions can be made to hold from here (see the module docstring);
     at depth 0 the deciding card goes to ``st[_ROOT_CARD]``; the places whose owners the
-    answer read go to ``st[_RELEVANT]`` (see Partitions). Python calls it directly: numba's
-    cache cannot load a kernel that calls a recursive one (numba issue 6061)."""
+    answer read go to ``st[_RELEVANT]`` (see Partitions). Its arrays are where
+    ``_arrays_into`` put them in ``st``. Python calls it directly: numba's cache cannot
+    load a kernel that calls a recursive one (numba issue 6061)."""
+    conds, tab, tt, buf, peer = _arrays(st)
     if st[_NODES] >= st[_LIMIT] or st[_HALT] != 0:
         st[_STOPPED] = 1
         return False
@@ -328,7 +375,7 @@ def _node(
     width = _symbol_bits(st)
     if in_trick == 0:
         # the counts first: they read no place and no table slot
-        status, reads = _status(st, conds, tab, depth == 0, False)
+        status, reads = _status(st, depth == 0, False)
         if status != 0:
             st[_RELEVANT] = always
             return status > 0
@@ -340,7 +387,7 @@ def _node(
         # then the ranks too; below the root a decided status is stored (in the key's
         # own bucket: the next visit finds it there, without the shape's bucket and the
         # ranks again)
-        status, reads = _status(st, conds, tab, depth == 0, True)
+        status, reads = _status(st, depth == 0, True)
         if status != 0:
             st[_RELEVANT] = reads | always
             if depth > 0:
@@ -350,7 +397,7 @@ def _node(
     seat = _seat_after(st[_LEADER], in_trick, st[_PLAYERS])
     chooser = st[_COOP] == 1 or seat == player
     if in_trick == 0 or depth == 0:
-        st[_WANTS] = _wants_tricks(st, conds)
+        st[_WANTS] = _wants_tricks(st)
     n, merged = _candidates(st, conds, tab, buf, depth, seat)
     if depth < st[_REVERSE]:
         _reverse(buf, row, n)
@@ -378,7 +425,7 @@ def _node(
             if probing and not second:
                 st[_LIMIT] = min(limit, st[_NODES] + st[_PROBE])
             decided = _play(st, tab, buf, row, seat, c, in_trick)
-            value = _node(st, conds, tab, tt, buf, depth + 1, peer)
+            value = _node(st, depth + 1)
             child = st[_RELEVANT] | decided
             _take_back(st, tab, buf, row, seat, c, in_trick)
             st[_LIMIT] = limit

@@ -21,7 +21,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from cardsolve.solvers.was_sticht.kernel_layout import _HALT, _HELPED, _LIMIT, _NODES, _REVERSE, _STOPPED, work_rows
-from cardsolve.solvers.was_sticht.kernel_search import _node
+from cardsolve.solvers.was_sticht.kernel_search import _arrays_into, _node
 from cardsolve.solvers.was_sticht.kernel_table import _TT_COLUMNS, TT_BITS
 
 _NO_PEER = np.zeros((1, _TT_COLUMNS), dtype=np.int64)
@@ -83,7 +83,8 @@ def _helped(
     halts the helper. The helper's nodes are added to ``st``'s."""
     helper = _helper()
     if not helper.lock.acquire(blocking=False):
-        return bool(_node(st, rows, tab, tt, buf, 0, _NO_PEER))
+        _arrays_into(st, rows, tab, tt, buf, _NO_PEER)
+        return bool(_node(st, 0))
     try:
         helper.start()
         assert helper.pool is not None
@@ -91,9 +92,11 @@ def _helped(
         other = st.copy()
         other[_REVERSE] = REVERSE_DEPTH
         peer = helper.tt[: len(tt)]
-        running = helper.pool.submit(_node, other, rows, tab, peer, helper.buf, 0, tt)
+        _arrays_into(other, rows, tab, peer, helper.buf, tt)
+        _arrays_into(st, rows, tab, tt, buf, peer)
+        running = helper.pool.submit(_node, other, 0)
         try:
-            value = bool(_node(st, rows, tab, tt, buf, 0, peer))
+            value = bool(_node(st, 0))
         finally:
             other[_HALT] = 1
             running.result()
@@ -120,7 +123,8 @@ def root_search(
     start = st.copy() if handing_off else st
     if handing_off:
         st[_LIMIT] = HANDOFF
-    value = _node(st, rows, tab, tt, buf, 0, _NO_PEER)
+    _arrays_into(st, rows, tab, tt, buf, _NO_PEER)
+    value = _node(st, 0)
     if st[_STOPPED]:
         spent = st[_NODES]
         st = start

@@ -123,8 +123,9 @@ def _from_root(deal: Position, seat: int, chip_id: str, peer: np.ndarray) -> tup
         (deal.trumps.suit, deal.trumps.number, seat, deal.players, False, key[:5] if key[4] else conditions)
     )
     st = fast.encode(deal, seat, key, False, stamp)
-    own = np.zeros_like(peer)
-    found = kernel_search._node(st, rows, fast.tables(deal.trumps).packed, own, fast.work_rows(), 0, peer)
+    own, buf = np.zeros_like(peer), fast.work_rows()  # held here: the search finds them by address
+    kernel_search._arrays_into(st, rows, fast.tables(deal.trumps).packed, own, buf, peer)
+    found = kernel_search._node(st, 0)
     return bool(found), int(st[kernel_layout._NODES]), own
 
 

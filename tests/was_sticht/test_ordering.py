@@ -20,7 +20,7 @@ from was_sticht_cases import chip_cycle_disagreements
 
 from cardsolve.models.was_sticht import CHIP_IDS, DECK, Trumps, parse_cards
 from cardsolve.models.was_sticht.play import Position
-from cardsolve.solvers.was_sticht import fast, kernel_layout, kernel_order, kernel_question
+from cardsolve.solvers.was_sticht import fast, kernel_layout, kernel_order, kernel_question, kernel_search
 
 SEED = 20261205
 TRUMPS = Trumps("Y", 6)
@@ -69,7 +69,9 @@ def test_no_trump_is_spent_by_a_player_who_wants_tricks_or_the_last_one() -> Non
 def _wants(position: Position, chip_id: str, cooperative: bool) -> bool:
     """Whether the kernel has the player (seat 0) aim to win the current trick."""
     rows, key = kernel_question._question(tuple(CHIP_IDS[chip_id].conditions))
-    return bool(kernel_order._wants_tricks(fast.encode(position, 0, key, cooperative, 1), rows))
+    st = fast.encode(position, 0, key, cooperative, 1)
+    kernel_search._arrays_into(st, rows, fast.tables(position.trumps).packed, rows, rows, rows)  # the conditions
+    return bool(kernel_order._wants_tricks(st))
 
 
 def test_the_last_trick_forced_wants_every_trick_and_helped_only_the_last() -> None:
@@ -87,7 +89,8 @@ def _order(position: Position, chip_id: str, cooperative: bool = False, seat: in
     forceable (or possible) question of the player's (seat 0)."""
     rows, key = kernel_question._question(tuple(CHIP_IDS[chip_id].conditions))
     st = fast.encode(position, 0, key, cooperative, 1)
-    st[kernel_layout._WANTS] = kernel_order._wants_tricks(st, rows)  # as the node does where a trick starts
+    kernel_search._arrays_into(st, rows, fast.tables(position.trumps).packed, rows, rows, rows)  # the conditions
+    st[kernel_layout._WANTS] = kernel_order._wants_tricks(st)  # as the node does where a trick starts
     buf = fast.work_rows()
     n, _ = kernel_order._candidates(st, rows, fast.tables(position.trumps).packed, buf, 1, seat)
     return [DECK[int(c)].name for c in buf[kernel_layout._ROWS_PER_DEPTH + kernel_layout._CARDS, :n]]

@@ -17,7 +17,7 @@ from cardsolve.models.was_sticht import CHIPS, DECK, Chip, Trumps, parse_cards, 
 from cardsolve.models.was_sticht.cards import COLOURS, Card
 from cardsolve.models.was_sticht.deal import random_ending
 from cardsolve.models.was_sticht.play import Position, start
-from cardsolve.solvers.was_sticht import fast, kernel_bounds, kernel_layout, kernel_question
+from cardsolve.solvers.was_sticht import fast, kernel_bounds, kernel_layout, kernel_question, kernel_search
 from cardsolve.solvers.was_sticht.double_dummy import forceable, possible
 from cardsolve.solvers.was_sticht.fast import tables
 
@@ -302,7 +302,9 @@ def test_a_status_holds_for_every_position_alike_on_the_places_it_read() -> None
         def status(where: Position, ranks: bool) -> tuple[int, int]:
             # called within this iteration only, so the loop's variables are this one's
             st = fast.encode(where, player, key, cooperative, 1)  # noqa: B023
-            result, reads = kernel_bounds._status(st, rows, packed, False, ranks)  # noqa: B023
+            # the status reads the conditions and the tables only, where ``st`` says
+            kernel_search._arrays_into(st, rows, packed, rows, rows, rows)  # noqa: B023
+            result, reads = kernel_bounds._status(st, False, ranks)
             return int(result), int(reads)
 
         for ranks in (False, True):
