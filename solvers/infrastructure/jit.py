@@ -18,10 +18,14 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from cardsolve.solvers.infrastructure.cache import cache_root, source_digest
 from cardsolve.solvers.infrastructure.threads import check_thread_count
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 T = TypeVar("T")
 
@@ -133,7 +137,7 @@ lowest_set = cast(Callable[[int], int], _cttz)
 """The place of the lowest set bit of a non-zero int64 (LLVM ``cttz``); in kernels only."""
 address = cast(Callable[[object], int], _address)
 """Where an array's data starts in memory, as an int64: for ``rows_at``, in kernels only."""
-rows_at = cast(Callable[[int, int, int], object], _rows_at)
+rows_at = cast("Callable[[int, int, int], NDArray[np.int64]]", _rows_at)
 """The C-contiguous int64 array of ``rows`` x ``columns`` that starts at ``address`` (as
 ``address`` gave it), without a memory owner (as ``borrowed``): a recursion that passes
 the address on instead of the array passes one word, not the array's nine (its pointer,

@@ -342,13 +342,13 @@ def work_rows() -> NDArray[np.int64]:
 @no_runtime(inline="always")
 def _conditions_at(st: NDArray[np.int64]) -> NDArray[np.int64]:
     """The search's conditions, where ``kernel_search._arrays_into`` found them."""
-    return rows_at(st[_CONDS_AT], st[_CONDS_ROWS], 3)  # type: ignore[return-value]
+    return rows_at(st[_CONDS_AT], st[_CONDS_ROWS], 3)
 
 
 @no_runtime(inline="always")
 def _tables_at(st: NDArray[np.int64]) -> NDArray[np.int64]:
     """The search's per-trumps tables, where ``kernel_search._arrays_into`` found them."""
-    return rows_at(st[_TAB_AT], _TABLE_ROWS, _COLUMNS)  # type: ignore[return-value]
+    return rows_at(st[_TAB_AT], _TABLE_ROWS, _COLUMNS)
 
 
 @no_runtime(inline="always")
