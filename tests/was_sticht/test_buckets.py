@@ -74,4 +74,4 @@ def test_a_monotone_answer_that_read_more_takes_a_slot_of_its_own() -> None:
     kernel_table._keep(st, tt, 0, buf, 0, width, zero + 1, True, two, 10, kernel_table.BUCKET)
     assert list(tt[:, kernel_table._RELEVANT_COUNTS]) == [one, two]
     for good, slot in ((zero, 0), (zero + 1, 1)):
-        assert kernel_table._find(tt, 0, buf, 0, 5, width, kernel_table.BUCKET, good, -1) == slot
+        assert kernel_table._other_slot(tt, 0, kernel_table.BUCKET, buf, 0, 5, width, good, -1) == slot
