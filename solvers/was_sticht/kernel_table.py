@@ -17,10 +17,7 @@ Vocabulary:
 - *bucket*: ``BUCKET`` consecutive slots picked by the hash of the whole key (the key's
   own), or ``SHAPE_BUCKET`` picked by the hash of the shape and counters (the shape's); a
   new answer takes the slot holding its key, else a stale one, else the one whose
-  answers took the fewest nodes. A monotone question's answer joins the range of a slot
-  of its key only when that slot's answers read as many top cards of each class, else
-  it takes a slot of its own (merged, the wider reads would match fewer keys), so a key
-  may have several slots, and a lookup takes one whose range knows its goodness.
+  answers took the fewest nodes.
 - *family* (``_family_stamp``): the searches whose answers hold for each other's keys;
   its stamp marks its slots, so other families' slots are stale without clearing the
   table.
@@ -311,36 +308,6 @@ def _find(
 
 
 @no_runtime(inline="always")
-def _other_slot(
-    tt: NDArray[np.int64],
-    start: int,
-    end: int,
-    buf: NDArray[np.int64],
-    row: int,
-    stamp: int,
-    width: int,
-    good: int,
-    counts: int,
-) -> int:
-    """Another slot from ``start`` to before ``end`` that holds this search's answers for
-    the key in ``buf[row]`` (a monotone question's key may have several, each reading its
-    own top cards): with ``counts`` at 0 or above, one whose answers read these top counts
-    of each class (to store into), else one whose range knows the answer at ``good``; or
-    -1."""
-    for slot in range(start, end):
-        if not _stored(tt, slot, buf, row, stamp, width):
-            continue
-        if counts >= 0:
-            if tt[slot, _RELEVANT_COUNTS] == counts:
-                return slot
-        else:
-            yes_from, no_below = tt[slot, _RANGE] >> _RANGE_SHIFT, tt[slot, _RANGE] & _NO_GOODNESS
-            if good < no_below or good >= yes_from:
-                return slot
-    return -1
-
-
-@no_runtime(inline="always")
 def _victim(tt: NDArray[np.int64], bucket: int, stamp: int, ways: int) -> int:
     """The slot of the bucket that gives way to a new key: one stale (another search's),
     else the one whose answers took the fewest nodes."""
@@ -376,6 +343,16 @@ def _top_places(ranked: int, counts: int, tab: NDArray[np.int64]) -> int:
                 cls &= cls - 1
             relevant |= tab[_UP, tab[_ORDER, lowest_set(cls & -cls)]]
     return relevant
+
+
+@no_runtime(inline="always")
+def _merge_counts(a: int, b: int) -> int:
+    """The greater top count of each class of two."""
+    counts = 0
+    for k in range(CLASSES):
+        shift = _SHAPE_BITS * k
+        counts |= max((a >> shift) & _SHAPE_MASK, (b >> shift) & _SHAPE_MASK) << shift
+    return counts
 
 
 @no_runtime(inline="always")
@@ -431,12 +408,14 @@ def _store_range(
     """A monotone question's answer at goodness ``good``, which read these top counts,
     into the slot's range (merged with what the slot knows of this key when it ``held``
     it, else the slot taken over). A held slot's key agrees with this one on the top
-    cards its answers read, and they read these counts (``_keep``), so both answers hold
-    for the keys that agree on them: the slot takes this key."""
-    yes_from, no_below = _NO_GOODNESS, 0
+    cards its answers read, so both hold for the keys that agree on the greater count of
+    each class: the slot takes this key with those counts."""
     if held:
         yes_from, no_below = tt[slot, _RANGE] >> _RANGE_SHIFT, tt[slot, _RANGE] & _NO_GOODNESS
-    _store(tt, slot, buf, row, stamp, answer, counts)
+        _store(tt, slot, buf, row, stamp, answer, _merge_counts(counts, tt[slot, _RELEVANT_COUNTS]))
+    else:
+        _store(tt, slot, buf, row, stamp, answer, counts)
+        yes_from, no_below = _NO_GOODNESS, 0
     if answer:
         yes_from = min(yes_from, good)
     else:
@@ -460,12 +439,9 @@ def _keep(
 ) -> None:
     """The answer for the key in ``buf[row]`` (at goodness ``good`` for a monotone
     question), which read these top counts and took ``work`` nodes, into the bucket: into
-    the slot that holds the key (merged with it, its work added; for a monotone question
-    one whose answers read these top counts, so that no merge widens an answer's reads),
-    else a stale one, else the one whose answers took the fewest nodes."""
+    the slot that holds the key (merged with it, its work added), else a stale one, else
+    the one whose answers took the fewest nodes."""
     slot = _find(tt, bucket, buf, row, st[_STAMP], width, ways)
-    if slot >= 0 and st[_MONO] != 0 and tt[slot, _RELEVANT_COUNTS] != counts:
-        slot = _other_slot(tt, slot + 1, bucket + ways, buf, row, st[_STAMP], width, good, counts)
     held = slot >= 0
     if not held:
         slot = _victim(tt, bucket, st[_STAMP], ways)
@@ -553,7 +529,7 @@ def _look_up(
     root, its stored answer: from the key's own bucket, else from the shape's (then
     copied into the key's own: ``_promote``), else from the peer's table
     (``_from_peer``); for a monotone question only when its goodness lies where the
-    range of a slot of the key in that bucket knows the answer (``_other_slot``). Returns (the answer, 1 or 0, or ``_UNKNOWN``; the
+    slot's range knows the answer. Returns (the answer, 1 or 0, or ``_UNKNOWN``; the
     key's bucket, the shape's bucket and the goodness, where the node stores its own);
     the places a found answer read, with ``always``, go to ``st[_RELEVANT]``."""
     _key(st, tab, buf, row)
@@ -571,11 +547,7 @@ def _look_up(
         return _UNKNOWN, bucket, shaped, good
     yes_from, no_below = tt[slot, _RANGE] >> _RANGE_SHIFT, tt[slot, _RANGE] & _NO_GOODNESS
     if st[_MONO] != 0 and no_below <= good < yes_from:
-        end = shaped + SHAPE_BUCKET if from_shape else bucket + BUCKET
-        slot = _other_slot(tt, slot + 1, end, buf, row, st[_STAMP], width, good, -1)
-        if slot < 0:
-            return _UNKNOWN, bucket, shaped, good
-        yes_from = tt[slot, _RANGE] >> _RANGE_SHIFT
+        return _UNKNOWN, bucket, shaped, good
     if from_shape:
         _promote(tt, slot, bucket, buf, row, st[_STAMP])
     st[_RELEVANT] = _top_places(buf[row, _KEY_WORDS], tt[slot, _RELEVANT_COUNTS], tab) | always

@@ -1,18 +1,16 @@
 """The Was sticht? kernel's transposition buckets under pressure: with a table of two
 buckets (four slots) nearly every store evicts an answer (a stale one first, else the one
-that took fewer nodes), and the answers must still be the reference's on seeded endings;
-and where a monotone question's answers go in a bucket."""
+that took fewer nodes), and the answers must still be the reference's on seeded endings."""
 
 from __future__ import annotations
 
 import random
 
-import numpy as np
 import pytest
 from was_sticht_cases import disagreements, ending
 
 from cardsolve.models.was_sticht import CHIPS
-from cardsolve.solvers.was_sticht import fast, kernel_layout, kernel_table
+from cardsolve.solvers.was_sticht import fast, kernel_table
 from cardsolve.solvers.was_sticht.double_dummy import forceable
 
 SEED = 20261202
@@ -56,22 +54,3 @@ def test_a_crowded_table_searches_more(monkeypatch: pytest.MonkeyPatch) -> None:
     crowded, crowded_answers = nodes()
     assert crowded_answers == roomy_answers
     assert crowded > roomy
-
-
-def test_a_monotone_answer_that_read_more_takes_a_slot_of_its_own() -> None:
-    """An at-most question's "no" at slack 0 read one top card of a class; its "yes" at
-    slack 1 for the same key read two. Merged into one slot, the "no" would match only
-    keys alike in two top cards: the "yes" takes a slot of its own, the first keeps its
-    one card, and a lookup at each slack finds the slot whose range knows it."""
-    st = np.zeros(kernel_layout._STATE, dtype=np.int64)
-    st[kernel_layout._STAMP], st[kernel_layout._MONO] = 5, kernel_layout._AT_MOST
-    tt = np.zeros((kernel_table.BUCKET, kernel_table._TT_COLUMNS), dtype=np.int64)
-    buf = np.zeros((1, kernel_table._KEY_WORDS + 1), dtype=np.int64)
-    buf[0, kernel_table._CLASS_WORDS] = 0b001_010_011
-    width, zero = kernel_layout._SYMBOL_BITS, kernel_table._GOOD_ZERO
-    one, two = 1, 2  # top counts of the first class
-    kernel_table._keep(st, tt, 0, buf, 0, width, zero, False, one, 10, kernel_table.BUCKET)
-    kernel_table._keep(st, tt, 0, buf, 0, width, zero + 1, True, two, 10, kernel_table.BUCKET)
-    assert list(tt[:, kernel_table._RELEVANT_COUNTS]) == [one, two]
-    for good, slot in ((zero, 0), (zero + 1, 1)):
-        assert kernel_table._other_slot(tt, 0, kernel_table.BUCKET, buf, 0, 5, width, good, -1) == slot
