@@ -233,10 +233,10 @@ def _key(st: NDArray[np.int64], tab: NDArray[np.int64], buf: NDArray[np.int64], 
     if st[_KEY_ALL]:
         for s in range(SEATS):
             key = key * _TRICK_RADIX + st[_WON + s]
-    elif st[_KEY_TRICKS] and st[_MONO_AT] != _WON + st[_PLAYER]:
+    elif st[_KEY_TRICKS]:
         key = key * _TRICK_RADIX + st[_WON + st[_PLAYER]]
     for k in range(COLOUR_COUNT):
-        if (st[_KEY_COLOURS] >> k) & 1 and st[_MONO_AT] != _COLOUR_WON + k:
+        if (st[_KEY_COLOURS] >> k) & 1:
             key = key * _COLOUR_RADIX + st[_COLOUR_WON + k]
     key = key * _TIED_RADIX + popcount(_cards_left(st) & tab[_TIED_TRUMPS, 0])
     if st[_KEY_COLOURS]:
