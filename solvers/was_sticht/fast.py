@@ -63,9 +63,8 @@ def search(
     running after ``HANDOFF`` nodes starts again from the root (its table kept) with the
     helper thread beside it (``kernel_threads``)."""
     rows, key = _question(tuple(conditions))
-    question: object = key[:5] if key[4] else tuple(conditions)
     stamp = _family_stamp(
-        (position.trumps.suit, position.trumps.number, player, position.players, cooperative, question)
+        (position.trumps.suit, position.trumps.number, player, position.players, cooperative, tuple(conditions))
     )
     small = len(position.hands[0]) <= SMALL_TRICKS
     tt = own_table(small)

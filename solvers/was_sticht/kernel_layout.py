@@ -96,10 +96,6 @@ _KEY_TRICKS = _st_layout.take()  # 1 when the key holds the player's tricks
 _KEY_COLOURS = _st_layout.take()  # a bit per colour the key holds the player's count of
 _KEY_FIRST = _st_layout.take()  # 1 when the key holds who won the first trick
 _STAMP = _st_layout.take()  # this search's stamp in the transposition table
-_MONO = _st_layout.take()  # a one-condition question whose answer is monotone in one counter:
-# _AT_LEAST (more is better), _AT_MOST (less is better), else 0
-_MONO_AT = _st_layout.take()  # the word of st holding that counter, or -1
-_MONO_BOUND = _st_layout.take()  # that question's bound on the counter (its low end, or its high end)
 _RELEVANT = _st_layout.take()  # the places whose owners the last node's answer read (``_node``)
 _LIMIT = _st_layout.take()  # the node count at which the search stops (a probe's budget)
 _STOPPED = _st_layout.take()  # 1 while a search stopped at its limit unwinds
@@ -140,7 +136,6 @@ colour as the question sees it when a condition counts colours), made by
 _PLACES_LEFT = _st_layout.take()
 """The places (``_PLACE``) of the cards in the hands, kept as cards are played."""
 _STATE = _st_layout.size
-_AT_LEAST, _AT_MOST = 1, 2
 _UNDO_FROM, _UNDO_TO = _TRICK, _NODES
 """The words a finished trick changes: the trick, the counters, leader .. wants."""
 

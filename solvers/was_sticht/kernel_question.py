@@ -25,8 +25,6 @@ from cardsolve.models.was_sticht.play import Position
 from cardsolve.solvers.infrastructure.jit import lowest_set, no_runtime
 from cardsolve.solvers.was_sticht.kernel_layout import (
     _ALIKE,
-    _AT_LEAST,
-    _AT_MOST,
     _COLOUR,
     _COLOUR_OF,
     _COLOUR_SHIFT,
@@ -44,9 +42,6 @@ from cardsolve.solvers.was_sticht.kernel_layout import (
     _LAST_WON,
     _LEADER,
     _LIMIT,
-    _MONO,
-    _MONO_AT,
-    _MONO_BOUND,
     _ODD_CARDS,
     _ODD_READS,
     _ONLY_KEPT_OUT,
@@ -81,7 +76,7 @@ left at which a node probes (measured on the benchmark's 15,360 every-chip quest
 _NO_LIMIT = 1 << 62
 
 
-Question = tuple[int, int, int, int, int, int, int, int, int, int]
+Question = tuple[int, int, int, int, int, int, int, int]
 """``_question``'s facts of a question, as ``encode`` writes them into ``st``."""
 
 
@@ -89,22 +84,13 @@ Question = tuple[int, int, int, int, int, int, int, int, int, int]
 def _question(conditions: tuple[Condition, ...]) -> tuple[NDArray[np.int64], Question]:
     """The conditions as rows (measure code, low, high), and the question's facts: what
     the transposition key must hold for them (every seat's tricks, the player's tricks,
-    the colours counted, a bit each, the first trick); whether the answer is monotone in
-    one counter (``_MONO``: one condition on the tricks or a colour bounded on one side
-    only) and then its bound (the high end of an at-most question, the low end of an
-    at-least); for the move order, the cards of the colours he wants in his tricks and of
-    those he must keep out of them, whether he spends his trumps first (when his tricks
-    are capped or a colour must stay out of them, and the last trick is not asked), and
-    whether keeping colours out is all the question asks."""
+    the colours counted, a bit each, the first trick); for the move order, the cards of
+    the colours he wants in his tricks and of those he must keep out of them, whether he
+    spends his trumps first (when his tricks are capped or a colour must stay out of
+    them, and the last trick is not asked), and whether keeping colours out is all the
+    question asks."""
     rows = [(MEASURES.index(c.measure), c.low, c.high) for c in conditions]
     measures = {c.measure for c in conditions}
-    mono, bound = 0, 0
-    if len(conditions) == 1 and (conditions[0].measure == "tricks" or conditions[0].measure.startswith("colour:")):
-        most = TRICKS if conditions[0].measure == "tricks" else len(NUMBERS)  # above every count
-        if conditions[0].low <= 0:
-            mono, bound = _AT_MOST, conditions[0].high
-        elif conditions[0].high >= most:
-            mono, bound = _AT_LEAST, conditions[0].low
     wanted = {c.measure for c in conditions if c.measure.startswith("colour:") and c.low > 0}
     kept_out = {c.measure for c in conditions if c.measure.startswith("colour:") and c.high <= 0}
     capped = bool(kept_out) or any(c.measure == "tricks" and c.high < TRICKS for c in conditions)
@@ -117,8 +103,6 @@ def _question(conditions: tuple[Condition, ...]) -> tuple[NDArray[np.int64], Que
             int("tricks" in measures),
             sum(1 << k for k, letter in enumerate(COLOURS) if f"colour:{letter}" in measures),
             int("trick:first" in measures),
-            mono,
-            bound,
             _colour_cards(wanted),
             kept_cards,
             spending,
@@ -167,8 +151,6 @@ def encode(position: Position, player: int, key: Question, cooperative: bool, st
         st[_KEY_TRICKS],
         st[_KEY_COLOURS],
         st[_KEY_FIRST],
-        st[_MONO],
-        st[_MONO_BOUND],
         st[_WANTED],
         st[_KEPT_OUT],
         st[_SPENDING],
@@ -179,9 +161,6 @@ def encode(position: Position, player: int, key: Question, cooperative: bool, st
         position.trumps.suit, position.trumps.number, counted
     ]
     st[_ALIKE : _ALIKE + COLOUR_COUNT] = alike
-    st[_MONO_AT] = -1
-    if key[4]:
-        st[_MONO_AT] = _WON + player if key[1] else _COLOUR_WON + (key[2].bit_length() - 1)
     st[_STAMP] = stamp
     st[_LIMIT] = _NO_LIMIT
     st[_PROBE], st[_PROBE_FROM] = PROBES[int(cooperative)]

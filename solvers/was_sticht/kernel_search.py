@@ -51,17 +51,13 @@ The transposition table ``tt`` has one row per slot: the key's ``_KEY_WORDS`` wo
 ``_RELEVANT_COUNTS``: how many top cards of each class its answers read, then
 ``_VERDICT``: the question family's stamp shifted by ``_STAMP_SHIFT`` with the answer
 in ``_ANSWER_BIT`` (``_family_stamp``: searches of one family share their rows, rows of
-other families are stale without clearing the table), and ``_RANGE``: for a question
-monotone in one counter (``_MONO``: one condition on the tricks or a colour, bounded on
-one side), the goodness (the counter's slack against the bound) from which the answer
-is known yes and one above the greatest known no; the family leaves the bound out, so
-"at most 1 trick" and "at most 2 tricks" (and the binary searches of ``trick_bounds``)
-share ranges; and ``_WORK``: the nodes its answers took. The key (``_key``): the shape
+other families are stale without clearing the table), and ``_WORK``: the nodes its
+answers took. The key (``_key``): the shape
 (each seat's count of cards of each class, ``_SHAPE_BITS`` each, in the ``_SHAPE``
 words); the leader with the counters the conditions depend on (tricks below
-``_TRICK_RADIX``, colour counts below ``_COLOUR_RADIX``), less a monotone question's
-counter, which the range answers for, the count of tied number trumps left and, when a
-condition counts colours, the count of odd trumps left; and one word per class: its
+``_TRICK_RADIX``, colour counts below ``_COLOUR_RADIX``), the count of tied number trumps
+left and, when a condition counts colours, the count of odd
+trumps left; and one word per class: its
 cards left in rank order from the top (the top card in the lowest bits), each a symbol
 of its owner (``_OWNER_BITS``), whether it ties (``_TIE_SHIFT``) and, when a condition
 counts colours, its colour as the question sees it (``_COLOUR_SHIFT``). A slot answers
@@ -369,7 +365,7 @@ def _node(st: NDArray[np.int64], depth: int) -> bool:
     in_trick = st[_IN_TRICK]
     player = st[_PLAYER]
     row = _ROWS_PER_DEPTH * depth
-    bucket, shaped, good, start = -1, -1, 0, st[_NODES]
+    bucket, shaped, start = -1, -1, st[_NODES]
     # a condition that counts colours reads the colour of every odd trump
     always = st[_ODD_READS]
     width = _symbol_bits(st)
@@ -379,9 +375,8 @@ def _node(st: NDArray[np.int64], depth: int) -> bool:
         if status != 0:
             st[_RELEVANT] = always
             return status > 0
-        # the key holds everything the status reads (a monotone question's counter
-        # aside, which the range answers for), so a stored answer is looked up next
-        found, bucket, shaped, good = _look_up(st, tab, tt, buf, row + _WORDS, depth, peer, width, always)
+        # the key holds everything the status reads, so a stored answer is looked up next
+        found, bucket, shaped = _look_up(st, tab, tt, buf, row + _WORDS, depth, peer, width, always)
         if found != _UNKNOWN:
             return found == 1
         # then the ranks too; below the root a decided status is stored (in the key's
@@ -392,7 +387,7 @@ def _node(st: NDArray[np.int64], depth: int) -> bool:
             st[_RELEVANT] = reads | always
             if depth > 0:
                 counts = _top_counts(buf[row + _WORDS, _KEY_WORDS], reads | always, tab)
-                _keep(st, tt, bucket, buf, row + _WORDS, width, good, status > 0, counts, 1, BUCKET)
+                _keep(st, tt, bucket, buf, row + _WORDS, width, status > 0, counts, 1, BUCKET)
             return status > 0
     seat = _seat_after(st[_LEADER], in_trick, st[_PLAYERS])
     chooser = st[_COOP] == 1 or seat == player
@@ -452,5 +447,5 @@ def _node(st: NDArray[np.int64], depth: int) -> bool:
         relevant |= _run_reads(st, tab, seat, relevant)
     st[_RELEVANT] = relevant
     if bucket >= 0:
-        _keep_answer(st, tt, bucket, shaped, buf, row + _WORDS, tab, width, good, result, relevant, st[_NODES] - start)
+        _keep_answer(st, tt, bucket, shaped, buf, row + _WORDS, tab, width, result, relevant, st[_NODES] - start)
     return result

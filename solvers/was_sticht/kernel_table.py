@@ -9,9 +9,7 @@ Vocabulary:
   cards left in rank order from the top, a symbol each (``kernel_layout``).
 - *slot*: a row of the table ``tt``: a key's words, then ``_RELEVANT_COUNTS`` (the *top
   counts*: how many top cards of each class its answers read), ``_VERDICT`` (the
-  family's stamp and the answer), ``_RANGE`` (for a monotone question, the *goodness*
-  from which the answer is yes and below which it is no), ``_WORK`` (the nodes its
-  answers took) and ``_CHECK`` (a hash of the words before ``_WORK``). A slot answers for
+  family's stamp and the answer), ``_WORK`` (the nodes its answers took) and ``_CHECK`` (a hash of the words before ``_WORK``). A slot answers for
   a key with its shape and counters whose class words begin with the slot's top cards,
   as many as it read.
 - *bucket*: ``BUCKET`` consecutive slots picked by the hash of the whole key (the key's
@@ -35,7 +33,6 @@ from numpy.typing import NDArray
 
 from cardsolve.solvers.infrastructure.jit import lowest_set, no_runtime, popcount
 from cardsolve.solvers.was_sticht.kernel_layout import (
-    _AT_LEAST,
     _CLASS_PLACES,
     _COLOUR_WON,
     _FIRST,
@@ -44,9 +41,6 @@ from cardsolve.solvers.was_sticht.kernel_layout import (
     _KEY_FIRST,
     _KEY_TRICKS,
     _LEADER,
-    _MONO,
-    _MONO_AT,
-    _MONO_BOUND,
     _ODD_CARDS,
     _ORDER,
     _OWNER_MASK,
@@ -109,16 +103,6 @@ _VERDICT = _slot_layout.take()
 """The question family's stamp above ``_STAMP_SHIFT``, and the answer (``_ANSWER_BIT``)."""
 _STAMP_SHIFT = 1
 _ANSWER_BIT = 1
-_RANGE = _slot_layout.take()
-"""For a monotone question (``_MONO``): the counter's goodness (``_goodness``) from which
-the answer is known yes, shifted by ``_RANGE_SHIFT``, and one above the greatest goodness
-known no (0: none)."""
-_RANGE_SHIFT = 8
-_NO_GOODNESS = (1 << _RANGE_SHIFT) - 1
-"""Above every goodness: no yes known."""
-_GOOD_ZERO = 64
-"""The goodness of a slack of 0. Goodness is clamped to 1.._NO_GOODNESS - 1: a slack
-beyond either end (a bound far outside every count) answers alike all the way out."""
 _WORK = _slot_layout.take()
 """The nodes the slot's answers took to search (what a bucket keeps: ``_victim``)."""
 _CHECK = _slot_layout.take()
@@ -180,9 +164,12 @@ def _family_stamp(family: tuple[object, ...]) -> int:
     """The table stamp of a question family: every search of one family shares its
     entries, a new family gets a fresh stamp (older entries are stale without clearing
     the table). A family is what fixes the answer of a key: the trumps, the player, the
-    players, whether the others cooperate and the question (for a monotone question its
-    kind and counter, not its bound: the ranges hold slacks). A stamp is the family's in
-    every thread's table: an entry holds for its key whichever search stored it."""
+    players, whether the others cooperate and the question's conditions (a question on
+    one counter bounded on one side once shared a family with the other bounds of its
+    kind, its slots holding ranges of slacks: within one search the merged answers read
+    more cards than each alone, and without them single questions, tables and
+    ``trick_bounds`` took fewer nodes). A stamp is the family's in every thread's table:
+    an entry holds for its key whichever search stored it."""
     with _STAMPS_LOCK:
         stamp = _FAMILY_STAMPS.get(family)
         if stamp is None:
@@ -233,10 +220,10 @@ def _key(st: NDArray[np.int64], tab: NDArray[np.int64], buf: NDArray[np.int64], 
     if st[_KEY_ALL]:
         for s in range(SEATS):
             key = key * _TRICK_RADIX + st[_WON + s]
-    elif st[_KEY_TRICKS] and st[_MONO_AT] != _WON + st[_PLAYER]:
+    elif st[_KEY_TRICKS]:
         key = key * _TRICK_RADIX + st[_WON + st[_PLAYER]]
     for k in range(COLOUR_COUNT):
-        if (st[_KEY_COLOURS] >> k) & 1 and st[_MONO_AT] != _COLOUR_WON + k:
+        if (st[_KEY_COLOURS] >> k) & 1:
             key = key * _COLOUR_RADIX + st[_COLOUR_WON + k]
     key = key * _TIED_RADIX + popcount(_cards_left(st) & tab[_TIED_TRUMPS, 0])
     if st[_KEY_COLOURS]:
@@ -346,16 +333,6 @@ def _top_places(ranked: int, counts: int, tab: NDArray[np.int64]) -> int:
 
 
 @no_runtime(inline="always")
-def _merge_counts(a: int, b: int) -> int:
-    """The greater top count of each class of two."""
-    counts = 0
-    for k in range(CLASSES):
-        shift = _SHAPE_BITS * k
-        counts |= max((a >> shift) & _SHAPE_MASK, (b >> shift) & _SHAPE_MASK) << shift
-    return counts
-
-
-@no_runtime(inline="always")
 def _store(
     tt: NDArray[np.int64], slot: int, buf: NDArray[np.int64], row: int, stamp: int, answer: bool, counts: int
 ) -> None:
@@ -382,48 +359,6 @@ def _checksum(rows: NDArray[np.int64], slot: int) -> int:
 
 
 @no_runtime(inline="always")
-def _goodness(st: NDArray[np.int64]) -> int:
-    """A monotone question's slack as goodness: how far the counter lies on the good side
-    of the bound (counter less low end for at-least, high end less counter for at-most),
-    plus ``_GOOD_ZERO``. The answer from a position depends on the slack only (the
-    counter's growth from here must stay within it), so the table's ranges hold for
-    every bound of the same question family (``_family_stamp``)."""
-    counter = st[st[_MONO_AT]]
-    slack = counter - st[_MONO_BOUND] if st[_MONO] == _AT_LEAST else st[_MONO_BOUND] - counter
-    return int(min(max(_GOOD_ZERO + slack, 1), _NO_GOODNESS - 1))
-
-
-@no_runtime(inline="always")
-def _store_range(
-    tt: NDArray[np.int64],
-    slot: int,
-    buf: NDArray[np.int64],
-    row: int,
-    stamp: int,
-    good: int,
-    answer: bool,
-    held: bool,
-    counts: int,
-) -> None:
-    """A monotone question's answer at goodness ``good``, which read these top counts,
-    into the slot's range (merged with what the slot knows of this key when it ``held``
-    it, else the slot taken over). A held slot's key agrees with this one on the top
-    cards its answers read, so both hold for the keys that agree on the greater count of
-    each class: the slot takes this key with those counts."""
-    if held:
-        yes_from, no_below = tt[slot, _RANGE] >> _RANGE_SHIFT, tt[slot, _RANGE] & _NO_GOODNESS
-        _store(tt, slot, buf, row, stamp, answer, _merge_counts(counts, tt[slot, _RELEVANT_COUNTS]))
-    else:
-        _store(tt, slot, buf, row, stamp, answer, counts)
-        yes_from, no_below = _NO_GOODNESS, 0
-    if answer:
-        yes_from = min(yes_from, good)
-    else:
-        no_below = max(no_below, good + 1)
-    tt[slot, _RANGE] = yes_from << _RANGE_SHIFT | no_below
-
-
-@no_runtime(inline="always")
 def _keep(
     st: NDArray[np.int64],
     tt: NDArray[np.int64],
@@ -431,25 +366,20 @@ def _keep(
     buf: NDArray[np.int64],
     row: int,
     width: int,
-    good: int,
     answer: bool,
     counts: int,
     work: int,
     ways: int,
 ) -> None:
-    """The answer for the key in ``buf[row]`` (at goodness ``good`` for a monotone
-    question), which read these top counts and took ``work`` nodes, into the bucket: into
-    the slot that holds the key (merged with it, its work added), else a stale one, else
-    the one whose answers took the fewest nodes."""
+    """The answer for the key in ``buf[row]``, which read these top counts and took
+    ``work`` nodes, into the bucket: into the slot that holds the key (its work added),
+    else a stale one, else the one whose answers took the fewest nodes."""
     slot = _find(tt, bucket, buf, row, st[_STAMP], width, ways)
     held = slot >= 0
     if not held:
         slot = _victim(tt, bucket, st[_STAMP], ways)
     work += tt[slot, _WORK] if held else 0
-    if st[_MONO] == 0:
-        _store(tt, slot, buf, row, st[_STAMP], answer, counts)
-    else:
-        _store_range(tt, slot, buf, row, st[_STAMP], good, answer, held, counts)
+    _store(tt, slot, buf, row, st[_STAMP], answer, counts)
     tt[slot, _WORK] = work
     tt[slot, _CHECK] = _checksum(tt, slot)
 
@@ -461,7 +391,6 @@ def _promote(tt: NDArray[np.int64], slot: int, bucket: int, buf: NDArray[np.int6
     stays when the shape's copy gives way."""
     copy = _victim(tt, bucket, stamp, BUCKET)
     _store(tt, copy, buf, row, stamp, bool(tt[slot, _VERDICT] & _ANSWER_BIT), tt[slot, _RELEVANT_COUNTS])
-    tt[copy, _RANGE] = tt[slot, _RANGE]
     tt[copy, _WORK] = tt[slot, _WORK]
     tt[copy, _CHECK] = _checksum(tt, copy)
 
@@ -502,7 +431,6 @@ def _from_peer(
                 bool(buf[_PEER_ROW, _VERDICT] & _ANSWER_BIT),
                 buf[_PEER_ROW, _RELEVANT_COUNTS],
             )
-            tt[copy, _RANGE] = buf[_PEER_ROW, _RANGE]
             tt[copy, _WORK] = buf[_PEER_ROW, _WORK]
             tt[copy, _CHECK] = _checksum(tt, copy)
             return copy
@@ -524,18 +452,16 @@ def _look_up(
     peer: NDArray[np.int64],
     width: int,
     always: int,
-) -> tuple[int, int, int, int]:
+) -> tuple[int, int, int]:
     """The key of the trick-boundary state into ``buf[row]`` (``_key``) and, below the
     root, its stored answer: from the key's own bucket, else from the shape's (then
     copied into the key's own: ``_promote``), else from the peer's table
-    (``_from_peer``); for a monotone question only when its goodness lies where the
-    slot's range knows the answer. Returns (the answer, 1 or 0, or ``_UNKNOWN``; the
-    key's bucket, the shape's bucket and the goodness, where the node stores its own);
-    the places a found answer read, with ``always``, go to ``st[_RELEVANT]``."""
+    (``_from_peer``). Returns (the answer, 1 or 0, or ``_UNKNOWN``; the key's bucket and
+    the shape's bucket, where the node stores its own); the places a found answer read,
+    with ``always``, go to ``st[_RELEVANT]``."""
     _key(st, tab, buf, row)
     bucket = _bucket(buf, row, tt.shape[0], _KEY_WORDS, BUCKET)
     shaped = _bucket(buf, row, tt.shape[0], _HASH_WORDS, SHAPE_BUCKET)
-    good = _goodness(st) if st[_MONO] != 0 else 0
     slot = _find(tt, bucket, buf, row, st[_STAMP], width, BUCKET)
     from_shape = slot < 0
     if from_shape:
@@ -544,18 +470,11 @@ def _look_up(
         slot = _from_peer(tt, peer, bucket, shaped, buf, row, st[_STAMP], width)
         from_shape = False
     if depth == 0 or slot < 0:
-        return _UNKNOWN, bucket, shaped, good
-    yes_from, no_below = tt[slot, _RANGE] >> _RANGE_SHIFT, tt[slot, _RANGE] & _NO_GOODNESS
-    if st[_MONO] != 0 and no_below <= good < yes_from:
-        return _UNKNOWN, bucket, shaped, good
+        return _UNKNOWN, bucket, shaped
     if from_shape:
         _promote(tt, slot, bucket, buf, row, st[_STAMP])
     st[_RELEVANT] = _top_places(buf[row, _KEY_WORDS], tt[slot, _RELEVANT_COUNTS], tab) | always
-    if st[_MONO] == 0:
-        answer = tt[slot, _VERDICT] & _ANSWER_BIT != 0
-    else:
-        answer = good >= yes_from
-    return (1 if answer else 0), bucket, shaped, good
+    return (1 if tt[slot, _VERDICT] & _ANSWER_BIT else 0), bucket, shaped
 
 
 @no_runtime(inline="always")
@@ -568,17 +487,16 @@ def _keep_answer(
     row: int,
     tab: NDArray[np.int64],
     width: int,
-    good: int,
     answer: bool,
     relevant: int,
     work: int,
 ) -> None:
-    """A searched node's answer for the key in ``buf[row]`` (at goodness ``good``), which
+    """A searched node's answer for the key in ``buf[row]``, which
     read the places ``relevant`` and took ``work`` nodes, into the key's own bucket, and
     when it read fewer than all the cards of some class, into the shape's bucket too
     (where positions alike in the cards it read find it)."""
     ranked = buf[row, _KEY_WORDS]
     counts = _top_counts(ranked, relevant, tab)
-    _keep(st, tt, bucket, buf, row, width, good, answer, counts, work, BUCKET)
+    _keep(st, tt, bucket, buf, row, width, answer, counts, work, BUCKET)
     if ranked & ~relevant != 0:
-        _keep(st, tt, shaped, buf, row, width, good, answer, counts, work, SHAPE_BUCKET)
+        _keep(st, tt, shaped, buf, row, width, answer, counts, work, SHAPE_BUCKET)

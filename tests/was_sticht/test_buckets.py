@@ -1,16 +1,18 @@
 """The Was sticht? kernel's transposition buckets under pressure: with a table of two
 buckets (four slots) nearly every store evicts an answer (a stale one first, else the one
-that took fewer nodes), and the answers must still be the reference's on seeded endings."""
+that took fewer nodes), and the answers must still be the reference's on seeded endings;
+and what a question's key holds."""
 
 from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 from was_sticht_cases import disagreements, ending
 
-from cardsolve.models.was_sticht import CHIPS
-from cardsolve.solvers.was_sticht import fast, kernel_table
+from cardsolve.models.was_sticht import CHIP_IDS, CHIPS, random_start
+from cardsolve.solvers.was_sticht import fast, kernel_layout, kernel_question, kernel_table
 from cardsolve.solvers.was_sticht.double_dummy import forceable
 
 SEED = 20261202
@@ -54,3 +56,25 @@ def test_a_crowded_table_searches_more(monkeypatch: pytest.MonkeyPatch) -> None:
     crowded, crowded_answers = nodes()
     assert crowded_answers == roomy_answers
     assert crowded > roomy
+
+
+def test_the_key_holds_the_counters_the_question_depends_on() -> None:
+    """An at-most, an at-least and a no-red question's key holds the player's tricks or
+    red cards won: answers at other slacks, which read other cards, each have a key of
+    their own (one slot holding the answers at several slacks took the wider reads of
+    them and matched fewer positions)."""
+    deal = random_start(random.Random(SEED))
+    tab = fast.tables(deal.trumps).packed
+    for chip_id, counter in (
+        ("at-most-2", kernel_layout._WON + 1),
+        ("at-least-5", kernel_layout._WON + 1),
+        ("no-red", kernel_layout._COLOUR_WON),
+    ):
+        _, key = kernel_question._question(CHIP_IDS[chip_id].conditions)
+        st = fast.encode(deal, 1, key, False, 1)
+        buf = np.zeros((1, kernel_table._KEY_WORDS + 1), dtype=np.int64)
+        kernel_table._key(st, tab, buf, 0)
+        before = buf[0, kernel_table._COUNTERS_WORD]
+        st[counter] += 1
+        kernel_table._key(st, tab, buf, 0)
+        assert buf[0, kernel_table._COUNTERS_WORD] != before, chip_id

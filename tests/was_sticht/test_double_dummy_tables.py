@@ -117,9 +117,9 @@ def monotone_chips(position: Position) -> list[Chip]:
 
 
 def test_question_families_answer_as_fresh_searches() -> None:
-    """A family (trumps, player, players, question kind and counter) shares its table
-    entries across bounds and searches: asked in a shuffled order in one shared table,
-    every monotone question answers as a search from an empty table does (12 endings of
+    """A family (trumps, player, players, cooperation and conditions) shares its table
+    entries across searches: asked in a shuffled order in one shared table, every
+    question on one counter bounded on one side answers as a search from an empty table does (12 endings of
     5 and 6 tricks, 4 players), and as the reference does on 3-trick endings."""
     rng = random.Random(SEED + 1)
     for k in range(16):

@@ -1,8 +1,8 @@
 """The Was sticht? double-dummy kernel's newer bounds against the plain minimax
 reference: 6-trick endings, and hundreds of short endings for the rules the tails need
 (the keeper of a top trump and the player who outnumbers the others' trumps win the
-last trick, the player who can only duck wins nothing more, and the monotone
-questions' transposition ranges), with their edge cases built by hand."""
+last trick, the player who can only duck wins nothing more, and the questions on one
+counter bounded on one side), with their edge cases built by hand."""
 
 from __future__ import annotations
 
@@ -89,7 +89,7 @@ def test_new_bounds_on_hundreds_of_short_endings() -> None:
 def test_monotone_questions_match_the_trick_bounds() -> None:
     """Every "at least k" and "at most k" question answers as the reference's trick
     bounds say, on 4-trick endings of 3 players and the 3-trick endings of 4 (one search
-    per k, each with its own ranges in the table)."""
+    per k)."""
     rng = random.Random(SEED + 2)
     for k in range(16):
         position = random_start(rng, 3, 4) if k % 2 else ending(rng, 3, 4)

@@ -119,9 +119,7 @@ def _from_root(deal: Position, seat: int, chip_id: str, peer: np.ndarray) -> tup
     answer, the nodes and the table it filled."""
     conditions = tuple(next(c for c in CHIPS if c.id == chip_id).conditions)
     rows, key = kernel_question._question(conditions)
-    stamp = kernel_table._family_stamp(
-        (deal.trumps.suit, deal.trumps.number, seat, deal.players, False, key[:5] if key[4] else conditions)
-    )
+    stamp = kernel_table._family_stamp((deal.trumps.suit, deal.trumps.number, seat, deal.players, False, conditions))
     st = fast.encode(deal, seat, key, False, stamp)
     own, buf = np.zeros_like(peer), fast.work_rows()  # held here: the search finds them by address
     kernel_search._arrays_into(st, rows, fast.tables(deal.trumps).packed, own, buf, peer)
@@ -131,8 +129,8 @@ def _from_root(deal: Position, seat: int, chip_id: str, peer: np.ndarray) -> tup
 
 def test_the_other_table_answers_only_where_its_hashes_hold() -> None:
     """The other table filled with a lone search's own entries: read as they are, they
-    answer most of the search (far fewer nodes, the same answer). Every answer and range
-    there set to the opposite of the question's answer, the hashes left as they were
+    answer most of the search (far fewer nodes, the same answer). Every answer there
+    turned to its opposite, the hashes left as they were
     (what a reader sees when it catches the owner halfway through rewriting a slot):
     every entry is rejected, and the search is the lone one, node for node. The same
     entries resealed mislead it, so the hash is what keeps them out."""
@@ -146,12 +144,7 @@ def test_the_other_table_answers_only_where_its_hashes_hold() -> None:
     written = table[:, kernel_table._VERDICT] != 0
     assert written.sum() > 1000
     flipped = table.copy()
-    flipped[written, kernel_table._VERDICT] = (flipped[written, kernel_table._VERDICT] & ~kernel_table._ANSWER_BIT) | (
-        0 if value else kernel_table._ANSWER_BIT
-    )
-    flipped[written, kernel_table._RANGE] = (
-        (kernel_table._NO_GOODNESS << kernel_table._RANGE_SHIFT | kernel_table._NO_GOODNESS) if value else 0
-    )
+    flipped[written, kernel_table._VERDICT] ^= kernel_table._ANSWER_BIT
     assert _from_root(deal, seat, chip_id, flipped)[:2] == (value, nodes)
     for slot in np.flatnonzero(written):
         flipped[slot, kernel_table._CHECK] = kernel_table._checksum(flipped, int(slot))
