@@ -14,11 +14,7 @@ import atexit
 import gc
 import io
 import os
-import signal
 import sys
-from collections.abc import Callable
-from types import FrameType
-from typing import Any
 
 import click
 
@@ -27,6 +23,7 @@ from cardsolve.solvers.infrastructure import interpreted
 from cardsolve.solvers.infrastructure.threads import check_thread_count
 
 try:  # a Ctrl-C while the command line loads ends as one during work does
+    from cardsolve.solvers.interfaces.cli import ctrl_c
     from cardsolve.solvers.interfaces.cli.build import TableGroup
     from cardsolve.solvers.interfaces.cli.serve import serve
     from cardsolve.solvers.interfaces.commands import GROUPS, ROOT
@@ -58,18 +55,16 @@ cli.add_command(serve)
 
 def main() -> None:
     """Run the CLI: bad input and usage errors become one line on stderr and exit 2, a
-    Ctrl-C "interrupted" and exit 130 (``_note_ctrl_c``). ``--json`` may stand anywhere on the line; it is moved to the front, where the group
-    reads it. At exit, the interpreter's last garbage collections pass over the objects
+    Ctrl-C "interrupted" and exit 130 (also when a library turned it into an error of its
+    own: ``ctrl_c``). ``--json`` may stand anywhere on the line; it is moved to the
+    front, where the group reads it. At exit, the interpreter's last garbage collections pass over the objects
     alive then (``gc.freeze``, after the exit handlers the command registers): numba's
     objects alone made them some 90 ms of a kernel's command, and a finished command
     leaves nothing that only a collector would close."""
     atexit.unregister(gc.freeze)  # registered once, however often main runs in one process
     atexit.register(gc.freeze)
-    before = _note_ctrl_c()
-    try:
+    with ctrl_c.noted():
         _main()
-    finally:
-        signal.signal(signal.SIGINT, before)
 
 
 def _main() -> None:
@@ -103,32 +98,11 @@ def _main() -> None:
         click.echo(f"error: cannot write the output: {error.strerror or error}", err=True)
         sys.exit(1)
     except Exception:
-        if not _ctrl_c_pressed[0]:
+        if not ctrl_c.pressed():
             raise
         click.echo("interrupted", err=True)  # a library turned the Ctrl-C into its own error
         sys.exit(130)
     sys.exit(code if isinstance(code, int) else 0)
-
-
-_ctrl_c_pressed = [False]
-
-
-def _note_ctrl_c() -> signal.Handlers | Callable[[int, FrameType | None], Any] | int | None:
-    """Ctrl-C raises KeyboardInterrupt as Python's own handler does, and is remembered: a
-    library that catches it mid-import turns it into an error of its own (OR-Tools' module
-    initialisation raises ImportError), and the command still ends as interrupted, exit
-    130, not with a traceback. A process started with Ctrl-C ignored keeps ignoring it.
-    The handler before, for ``main`` to put back."""
-    before = signal.getsignal(signal.SIGINT)
-    _ctrl_c_pressed[0] = False
-    if before is signal.default_int_handler:
-
-        def pressed(signum: int, frame: FrameType | None) -> None:
-            _ctrl_c_pressed[0] = True
-            raise KeyboardInterrupt
-
-        signal.signal(signal.SIGINT, pressed)
-    return before
 
 
 BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS")
